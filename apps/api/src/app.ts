@@ -1,0 +1,85 @@
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import qs from "qs";
+import type { Db } from "./db/client";
+import { registerErrorHandling } from "./http/errors";
+import { registerRequestContext } from "./http/request-context";
+import { catalogRoutes } from "./modules/catalog/catalog.routes";
+import { contentRoutes } from "./modules/content/content.routes";
+import { storesRoutes } from "./modules/stores/stores.routes";
+import { createStoreCache } from "./modules/stores/stores.service";
+
+export interface AppDeps {
+  db: Db;
+  /** Read replica for catalogue reads; the primary when absent. */
+  readDb?: Db;
+  apiKeys: string[];
+  /** How long store settings are cached per process; tests use 0. */
+  storeCacheTtlMs?: number;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Builds the API without listening, so tests can drive it with inject() or a real port. */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    // Indexed array parameters (spec section 7): Filters[0][Code]=format&Filters[0][Values][0]=hardback
+    routerOptions: {
+      querystringParser: (query) => qs.parse(query, { arrayLimit: 100, depth: 3, parameterLimit: 500 }),
+      ignoreTrailingSlash: true,
+    },
+    bodyLimit: 256 * 1024,
+    requestIdHeader: "x-request-id",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "Quire commerce API",
+        version: "0.1.0",
+        description:
+          "Catalogue, cart, checkout and customer API behind the Quire storefront. Every call needs the API-Key and StoreKey headers; CurrencyCode and CountryCode default from the store settings.",
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: "apiKey", in: "header", name: "API-Key" },
+          storeKey: { type: "apiKey", in: "header", name: "StoreKey" },
+          bearer: { type: "http", scheme: "bearer" },
+        },
+      },
+      security: [{ apiKey: [], storeKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/docs", uiConfig: { docExpansion: "list" } });
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/docs")) route.config = { ...route.config, public: true };
+  });
+
+  const stores = createStoreCache(deps.db, deps.storeCacheTtlMs ?? 10_000);
+  registerRequestContext(app, { apiKeys: deps.apiKeys, stores });
+
+  app.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get("/health", { config: { public: true }, schema: { hide: true } }, async () => ({ status: "ok" }));
+
+  const readDb = deps.readDb ?? deps.db;
+  await app.register(storesRoutes);
+  await app.register(catalogRoutes, { db: readDb });
+  await app.register(contentRoutes, { db: readDb });
+
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,324 @@
+import { sql, type SQL } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import { stores } from "../stores/stores.tables";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * Categories form a tree. `path` is the materialised chain of ancestor ids ("/1/4/9/"), so a subtree is
+ * one indexed prefix match and no recursive query is needed on the hot path.
+ */
+export const categories = pgTable(
+  "categories",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    parentId: integer().references((): any => categories.id, { onDelete: "cascade" }),
+    slug: text().notNull(),
+    name: text().notNull(),
+    description: text().notNull().default(""),
+    position: integer().notNull().default(0),
+    path: text().notNull(),
+    depth: integer().notNull().default(0),
+    isVisible: boolean().notNull().default(true),
+  },
+  (t) => [
+    unique("categories_store_slug_unique").on(t.storeId, t.slug),
+    index("categories_parent_idx").on(t.parentId, t.position),
+    index("categories_path_idx").using("btree", sql`${t.path} text_pattern_ops`),
+  ],
+);
+
+export const productTypes = pgTable(
+  "product_types",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    code: text().notNull(),
+    name: text().notNull(),
+  },
+  (t) => [unique("product_types_store_code_unique").on(t.storeId, t.code)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    productTypeId: integer()
+      .notNull()
+      .references(() => productTypes.id),
+    slug: text().notNull(),
+    name: text().notNull(),
+    subtitle: text().notNull().default(""),
+    description: text().notNull().default(""),
+    /** Text indexed for search: name, byline, description. Kept by whoever writes the product. */
+    searchText: text().notNull().default(""),
+    search: tsvector().generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('english'::regconfig, ${products.searchText})`,
+    ),
+    isPublished: boolean().notNull().default(true),
+    /** Sales rank used by the "popular" sort; higher sells more. */
+    popularity: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("products_store_slug_unique").on(t.storeId, t.slug),
+    index("products_search_idx").using("gin", t.search),
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("products_store_created_idx").on(t.storeId, t.createdAt, t.id),
+    index("products_store_name_idx").on(t.storeId, t.name, t.id),
+    index("products_store_popularity_idx").on(t.storeId, t.popularity, t.id),
+  ],
+);
+
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index("product_categories_category_idx").on(t.categoryId, t.productId),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    alt: text().notNull().default(""),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+/** A purchasable version of a product (hardback, paperback, gift edition...). Stock is per variant. */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    sku: text().notNull(),
+    name: text().notNull(),
+    /** Option values that distinguish this variant, e.g. [{ "code": "format", "name": "Format", "value": "Hardback" }]. */
+    options: jsonb().$type<{ code: string; name: string; value: string }[]>().notNull().default([]),
+    isMaster: boolean().notNull().default(false),
+    position: integer().notNull().default(0),
+    stockQuantity: integer().notNull().default(0),
+  },
+  (t) => [
+    unique("product_variants_store_sku_unique").on(t.storeId, t.sku),
+    index("product_variants_product_idx").on(t.productId, t.position),
+    check("product_variants_stock_check", sql`${t.stockQuantity} >= 0`),
+  ],
+);
+
+/** Price of a variant in one currency, minor units. `originalAmount` is set when the variant is on sale. */
+export const variantPrices = pgTable(
+  "variant_prices",
+  {
+    variantId: integer()
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    currencyCode: text().notNull(),
+    amount: integer().notNull(),
+    originalAmount: integer(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.currencyCode] }),
+    check("variant_prices_amount_check", sql`${t.amount} >= 0`),
+    check(
+      "variant_prices_original_check",
+      sql`${t.originalAmount} is null or ${t.originalAmount} > ${t.amount}`,
+    ),
+  ],
+);
+
+/** Quantity breaks: from `minQuantity` units on, each unit costs `amount`. */
+export const variantTierPrices = pgTable(
+  "variant_tier_prices",
+  {
+    variantId: integer()
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    currencyCode: text().notNull(),
+    minQuantity: integer().notNull(),
+    amount: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.currencyCode, t.minQuantity] }),
+    check("variant_tier_prices_min_quantity_check", sql`${t.minQuantity} >= 2`),
+    check("variant_tier_prices_amount_check", sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * Lowest current price of a product per currency: what price sorting and price-band filters read, so
+ * they stay one indexed lookup whatever the catalogue size. Rewritten whenever variant prices change.
+ */
+export const productPriceIndex = pgTable(
+  "product_price_index",
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    currencyCode: text().notNull(),
+    minAmount: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.currencyCode] }),
+    index("product_price_index_sort_idx").on(t.currencyCode, t.minAmount, t.productId),
+  ],
+);
+
+/** Filterable product properties: author, format, age range, occasion... */
+export const attributes = pgTable(
+  "attributes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    code: text().notNull(),
+    name: text().notNull(),
+    isFilterable: boolean().notNull().default(true),
+    position: integer().notNull().default(0),
+  },
+  (t) => [unique("attributes_store_code_unique").on(t.storeId, t.code)],
+);
+
+export const attributeValues = pgTable(
+  "attribute_values",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    attributeId: integer()
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    code: text().notNull(),
+    label: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [unique("attribute_values_attribute_code_unique").on(t.attributeId, t.code)],
+);
+
+export const productAttributeValues = pgTable(
+  "product_attribute_values",
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    attributeValueId: integer()
+      .notNull()
+      .references(() => attributeValues.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.attributeValueId] }),
+    index("product_attribute_values_value_idx").on(t.attributeValueId, t.productId),
+  ],
+);
+
+/** Which attributes a product type offers as filters (POST /product-filters/types). */
+export const productTypeAttributes = pgTable(
+  "product_type_attributes",
+  {
+    productTypeId: integer()
+      .notNull()
+      .references(() => productTypes.id, { onDelete: "cascade" }),
+    attributeId: integer()
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productTypeId, t.attributeId] })],
+);
+
+/** Extras sold with a product: gift wrap, message card... Each add-on has priced options. */
+export const addons = pgTable("addons", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  storeId: integer()
+    .notNull()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  code: text().notNull(),
+  name: text().notNull(),
+  description: text().notNull().default(""),
+  position: integer().notNull().default(0),
+}, (t) => [unique("addons_store_code_unique").on(t.storeId, t.code)]);
+
+export const addonOptions = pgTable(
+  "addon_options",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    addonId: integer()
+      .notNull()
+      .references(() => addons.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index("addon_options_addon_idx").on(t.addonId, t.position)],
+);
+
+export const addonOptionPrices = pgTable(
+  "addon_option_prices",
+  {
+    addonOptionId: integer()
+      .notNull()
+      .references(() => addonOptions.id, { onDelete: "cascade" }),
+    currencyCode: text().notNull(),
+    amount: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.addonOptionId, t.currencyCode] }),
+    check("addon_option_prices_amount_check", sql`${t.amount} >= 0`),
+  ],
+);
+
+export const productAddons = pgTable(
+  "product_addons",
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    addonId: integer()
+      .notNull()
+      .references(() => addons.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.addonId] }),
+    index("product_addons_addon_idx").on(t.addonId),
+  ],
+);
+

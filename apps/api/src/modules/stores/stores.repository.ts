@@ -1,0 +1,44 @@
+import type { StoreSettings } from "@quire/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { storeMinimumOrderPrices, stores } from "./stores.tables";
+
+/** A store as the rest of the API sees it: its id plus every public setting. */
+export type Store = StoreSettings & { id: number };
+
+/** Reads a store and its minimum order prices in one statement. */
+export async function findStoreByKey(db: Db, key: string): Promise<Store | null> {
+  const rows = await db
+    .select({
+      id: stores.id,
+      key: stores.key,
+      name: stores.name,
+      defaultCurrencyCode: stores.defaultCurrencyCode,
+      defaultCountryCode: stores.defaultCountryCode,
+      currencyCodes: stores.currencyCodes,
+      countryCodes: stores.countryCodes,
+      inventoryAvailability: stores.inventoryAvailability,
+      lowStockThreshold: stores.lowStockThreshold,
+      anonymousCustomerProductPolicy: stores.anonymousCustomerProductPolicy,
+      isOutOfStockPurchaseEnabled: stores.isOutOfStockPurchaseEnabled,
+      isQuickOrderEnabled: stores.isQuickOrderEnabled,
+      displayProductVariantSkusEnabled: stores.displayProductVariantSkusEnabled,
+      isCheckoutTermsAndConditionsEnabled: stores.isCheckoutTermsAndConditionsEnabled,
+      checkoutTermsAndConditionsText: stores.checkoutTermsAndConditionsText,
+      minimumOrderPrices: sql<{ currencyCode: string; amount: number }[]>`coalesce((
+        select json_agg(json_build_object('currencyCode', m.currency_code, 'amount', m.amount) order by m.currency_code)
+        from ${storeMinimumOrderPrices} m where m.store_id = ${stores.id}), '[]'::json)`,
+    })
+    .from(stores)
+    .where(eq(stores.key, key))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const { key: storeKey, ...rest } = row;
+  return {
+    ...rest,
+    storeKey,
+    inventoryAvailability: rest.inventoryAvailability as Store["inventoryAvailability"],
+    anonymousCustomerProductPolicy: rest.anonymousCustomerProductPolicy as Store["anonymousCustomerProductPolicy"],
+  };
+}

@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/** A shop served by this API. `key` is what callers send in the StoreKey header. */
+export const stores = pgTable(
+  "stores",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    key: text().notNull().unique(),
+    name: text().notNull(),
+    defaultCurrencyCode: text().notNull(),
+    defaultCountryCode: text().notNull(),
+    currencyCodes: text().array().notNull(),
+    countryCodes: text().array().notNull(),
+    /** None | AvailableQuantity | InStock | LowStockAlert (spec section 4). */
+    inventoryAvailability: text().notNull().default("InStock"),
+    /** At or below this stock a variant counts as "low" under LowStockAlert. */
+    lowStockThreshold: integer().notNull().default(5),
+    /** None | HiddenForUnauthorized | HiddenPricesForUnauthorized | AllowedUnauthorizedCheckout. */
+    anonymousCustomerProductPolicy: text().notNull().default("AllowedUnauthorizedCheckout"),
+    isOutOfStockPurchaseEnabled: boolean().notNull().default(false),
+    isQuickOrderEnabled: boolean().notNull().default(true),
+    displayProductVariantSkusEnabled: boolean().notNull().default(true),
+    isCheckoutTermsAndConditionsEnabled: boolean().notNull().default(true),
+    checkoutTermsAndConditionsText: text().notNull().default("TBC"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "stores_inventory_availability_check",
+      sql`${t.inventoryAvailability} in ('None','AvailableQuantity','InStock','LowStockAlert')`,
+    ),
+    check(
+      "stores_anonymous_policy_check",
+      sql`${t.anonymousCustomerProductPolicy} in ('None','HiddenForUnauthorized','HiddenPricesForUnauthorized','AllowedUnauthorizedCheckout')`,
+    ),
+    check("stores_low_stock_threshold_check", sql`${t.lowStockThreshold} >= 0`),
+  ],
+);
+
+/** Minimum order value per currency, in minor units. */
+export const storeMinimumOrderPrices = pgTable(
+  "store_minimum_order_prices",
+  {
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    currencyCode: text().notNull(),
+    amount: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.currencyCode] }),
+    check("store_minimum_order_prices_amount_check", sql`${t.amount} >= 0`),
+  ],
+);

@@ -1,0 +1,282 @@
+import { z } from "zod";
+import {
+  CurrencyCodeSchema,
+  dataSchema,
+  IdParamSchema,
+  IdSchema,
+  MAX_RESULT_WINDOW,
+  MoneySchema,
+  PageQuerySchema,
+  pagedResultSchema,
+  SlugSchema,
+} from "./common";
+
+// ---------------------------------------------------------------- categories
+
+export const CategorySchema = z
+  .object({
+    id: IdSchema,
+    parentId: IdSchema.nullable(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    position: z.number().int(),
+    depth: z.number().int().min(0),
+  })
+  .meta({ id: "Category" });
+export type Category = z.infer<typeof CategorySchema>;
+
+export type CategoryNode = Category & { nodes: CategoryNode[] };
+export const CategoryNodeSchema: z.ZodType<CategoryNode> = CategorySchema.extend({
+  get nodes() {
+    return z.array(CategoryNodeSchema);
+  },
+}).meta({ id: "CategoryNode" });
+
+/** GET /categories/tree: answer `data.nodes`. */
+export const CategoryTreeResponseSchema = dataSchema(z.object({ nodes: z.array(CategoryNodeSchema) }));
+
+export const CategoryCrumbSchema = z.object({ id: IdSchema, slug: z.string(), name: z.string() });
+export type CategoryCrumb = z.infer<typeof CategoryCrumbSchema>;
+
+/** One category with where it sits: ancestors (root first) and direct children. */
+export const CategoryDetailSchema = CategorySchema.extend({
+  breadcrumbs: z.array(CategoryCrumbSchema),
+  children: z.array(CategorySchema),
+}).meta({ id: "CategoryDetail" });
+export type CategoryDetail = z.infer<typeof CategoryDetailSchema>;
+export const CategoryDetailResponseSchema = dataSchema(CategoryDetailSchema);
+
+/** GET /categories: filter by parent (omit for all), paged. */
+export const ListCategoriesQuerySchema = PageQuerySchema.extend({
+  ParentId: IdParamSchema.optional(),
+  /** "root" lists only top-level categories. */
+  Level: z.literal("root").optional(),
+}).strict();
+export const ListCategoriesResponseSchema = dataSchema(pagedResultSchema(CategorySchema));
+
+/** GET /categories/subcategories?CategoryId= : the direct children of a category. */
+export const SubcategoriesQuerySchema = z.object({ CategoryId: IdParamSchema }).strict();
+export const SubcategoriesResponseSchema = dataSchema(z.array(CategorySchema));
+
+export const CategoryIdParamsSchema = z.object({ id: IdParamSchema }).strict();
+export const CategorySlugParamsSchema = z.object({ slug: SlugSchema }).strict();
+
+// ---------------------------------------------------------------- prices and stock
+
+/**
+ * A unit price in the request's currency. `originalPrice` is the pre-sale price when on sale. Absent (null)
+ * wherever the store hides prices from anonymous visitors.
+ */
+export const PriceSchema = z
+  .object({
+    amount: z.number().int().min(0),
+    originalPrice: z.number().int().min(0).nullable(),
+    currencyCode: CurrencyCodeSchema,
+  })
+  .meta({ id: "Price" });
+export type Price = z.infer<typeof PriceSchema>;
+
+export const TierPriceSchema = z
+  .object({ minQuantity: z.number().int().min(2), amount: z.number().int().min(0), currencyCode: CurrencyCodeSchema })
+  .meta({ id: "TierPrice" });
+export type TierPrice = z.infer<typeof TierPriceSchema>;
+
+export const STOCK_STATUSES = ["InStock", "LowStock", "OutOfStock"] as const;
+/**
+ * Stock as the store's inventoryAvailability mode allows: null under None; status only under InStock
+ * (InStock/OutOfStock) and LowStockAlert (adds LowStock); status and quantity under AvailableQuantity.
+ */
+export const StockSchema = z
+  .object({ status: z.enum(STOCK_STATUSES), quantity: z.number().int().min(0).optional() })
+  .meta({ id: "Stock" });
+export type Stock = z.infer<typeof StockSchema>;
+
+// ---------------------------------------------------------------- products
+
+export const ImageSchema = z.object({ url: z.string(), alt: z.string() }).meta({ id: "Image" });
+export type Image = z.infer<typeof ImageSchema>;
+
+export const VariantOptionSchema = z.object({ code: z.string(), name: z.string(), value: z.string() });
+
+export const ProductSummarySchema = z
+  .object({
+    id: IdSchema,
+    slug: z.string(),
+    name: z.string(),
+    subtitle: z.string(),
+    /** Author or maker, from the product's "author" attribute. */
+    byline: z.string(),
+    image: ImageSchema.nullable(),
+    defaultVariantId: IdSchema,
+    variantCount: z.number().int().min(1),
+    /** Cheapest variant's price; null when prices are hidden. */
+    price: PriceSchema.nullable(),
+    /** True when variants differ in price, so the card reads "from". */
+    hasPriceRange: z.boolean(),
+    /** Best stock across variants; null when the store shows no stock. */
+    stock: StockSchema.nullable(),
+  })
+  .meta({ id: "ProductSummary" });
+export type ProductSummary = z.infer<typeof ProductSummarySchema>;
+
+export const ProductVariantSchema = z
+  .object({
+    id: IdSchema,
+    sku: z.string(),
+    name: z.string(),
+    options: z.array(VariantOptionSchema),
+    isMaster: z.boolean(),
+    price: PriceSchema.nullable(),
+    tierPrices: z.array(TierPriceSchema),
+    stock: StockSchema.nullable(),
+    /** Whether the variant can be added to a cart now (stock, or out-of-stock purchase enabled). */
+    isPurchasable: z.boolean(),
+  })
+  .meta({ id: "ProductVariant" });
+export type ProductVariant = z.infer<typeof ProductVariantSchema>;
+
+export const ProductAttributeSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  values: z.array(z.object({ code: z.string(), label: z.string() })),
+});
+
+export const ProductDetailSchema = z
+  .object({
+    id: IdSchema,
+    slug: z.string(),
+    name: z.string(),
+    subtitle: z.string(),
+    byline: z.string(),
+    description: z.string(),
+    productType: z.object({ id: IdSchema, code: z.string(), name: z.string() }),
+    images: z.array(ImageSchema),
+    attributes: z.array(ProductAttributeSchema),
+    categories: z.array(CategoryCrumbSchema),
+    /** Path from the root to the product's primary category, for breadcrumbs. */
+    breadcrumbs: z.array(CategoryCrumbSchema),
+    variants: z.array(ProductVariantSchema).min(1),
+    /** True when the store hides prices from this (anonymous) caller. */
+    pricesHidden: z.boolean(),
+    hasAddons: z.boolean(),
+  })
+  .meta({ id: "ProductDetail" });
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+export const ProductDetailResponseSchema = dataSchema(ProductDetailSchema);
+
+export const PRODUCT_SORTS = ["relevance", "newest", "popular", "name-asc", "name-desc", "price-asc", "price-desc"] as const;
+export const ProductSortSchema = z.enum(PRODUCT_SORTS);
+export type ProductSort = z.infer<typeof ProductSortSchema>;
+
+const FilterCodeSchema = z.string().regex(/^[a-z0-9-]{1,50}$/, "Expected an attribute code such as format");
+
+/** One attribute filter: products having any of `Values` for attribute `Code`. */
+export const ProductFilterParamSchema = z
+  .object({
+    Code: FilterCodeSchema,
+    Values: z.array(z.string().min(1).max(100)).min(1).max(50),
+  })
+  .strict();
+export type ProductFilterParam = z.infer<typeof ProductFilterParamSchema>;
+
+/**
+ * What selects products, shared by GET /products and GET /product-filters. Arrays are indexed query
+ * parameters: `Filters[0][Code]=format&Filters[0][Values][0]=hardback`.
+ */
+export const ProductSelectionSchema = z.object({
+  CategoryId: IdParamSchema.optional(),
+  CategorySlug: SlugSchema.optional(),
+  SearchText: z.string().trim().min(1).max(200).optional(),
+  Filters: z.array(ProductFilterParamSchema).max(20).optional(),
+  /** Inclusive price bounds in minor units of the request's currency. */
+  MinPrice: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  MaxPrice: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  Ids: z.array(IdParamSchema).max(100).optional(),
+});
+
+export const ListProductsQuerySchema = ProductSelectionSchema.extend(PageQuerySchema.shape)
+  .extend({ Sort: ProductSortSchema.optional() })
+  .strict()
+  .refine((q) => q.PageNumber * q.PageSize <= MAX_RESULT_WINDOW + q.PageSize, {
+    message: `Results deeper than ${MAX_RESULT_WINDOW} are not served; narrow the selection instead`,
+    path: ["PageNumber"],
+  });
+export type ListProductsQuery = z.infer<typeof ListProductsQuerySchema>;
+export const ListProductsResponseSchema = dataSchema(pagedResultSchema(ProductSummarySchema));
+
+export const ProductIdParamsSchema = z.object({ id: IdParamSchema }).strict();
+export const ProductSlugParamsSchema = z.object({ slug: SlugSchema }).strict();
+
+// ---------------------------------------------------------------- filters (facets)
+
+export const FacetValueSchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  /** Products in the current selection having this value (counted ignoring this facet's own selection). */
+  count: z.number().int().min(0),
+  isSelected: z.boolean(),
+});
+export const FacetSchema = z
+  .object({ code: z.string(), name: z.string(), values: z.array(FacetValueSchema) })
+  .meta({ id: "Facet" });
+export type Facet = z.infer<typeof FacetSchema>;
+
+export const ProductFiltersQuerySchema = ProductSelectionSchema.strict();
+export type ProductFiltersQuery = z.infer<typeof ProductFiltersQuerySchema>;
+export const ProductFiltersResponseSchema = dataSchema(
+  z.object({
+    facets: z.array(FacetSchema),
+    /** Lowest and highest price in the selection, in the request's currency; null when hidden or empty. */
+    priceRange: z.object({ min: z.number().int(), max: z.number().int(), currencyCode: CurrencyCodeSchema }).nullable(),
+    total: z.number().int().min(0),
+  }),
+);
+
+export const FilterAttributeSchema = z
+  .object({
+    id: IdSchema,
+    code: z.string(),
+    name: z.string(),
+    values: z.array(z.object({ code: z.string(), label: z.string() })),
+  })
+  .meta({ id: "FilterAttribute" });
+/** GET /product-filters/attributes: every filterable attribute and its values. */
+export const FilterAttributesResponseSchema = dataSchema(z.array(FilterAttributeSchema));
+
+/** POST /product-filters/types: which attributes filter each product type. */
+export const ProductFilterTypesBodySchema = z.object({ productTypeIds: z.array(IdSchema).min(1).max(100) }).strict();
+export const ProductFilterTypesResponseSchema = dataSchema(
+  z.array(
+    z.object({
+      productTypeId: IdSchema,
+      attributes: z.array(z.object({ id: IdSchema, code: z.string(), name: z.string() })),
+    }),
+  ),
+);
+
+export const ProductTypeSchema = z
+  .object({
+    id: IdSchema,
+    code: z.string(),
+    name: z.string(),
+    attributes: z.array(z.object({ id: IdSchema, code: z.string(), name: z.string() })),
+  })
+  .meta({ id: "ProductType" });
+export const ProductTypeResponseSchema = dataSchema(ProductTypeSchema);
+
+// ---------------------------------------------------------------- add-ons
+
+export const AddonOptionSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  /** Null when prices are hidden from the caller. */
+  price: MoneySchema.nullable(),
+});
+export const AddonSchema = z
+  .object({ id: IdSchema, code: z.string(), name: z.string(), description: z.string(), options: z.array(AddonOptionSchema) })
+  .meta({ id: "Addon" });
+export type Addon = z.infer<typeof AddonSchema>;
+export const AddonsResponseSchema = dataSchema(z.array(AddonSchema));
+/** GET /add-ons: every add-on of the store, or those of `ProductId`. */
+export const ListAddonsQuerySchema = z.object({ ProductId: IdParamSchema.optional() }).strict();

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { dataSchema, IdSchema, PageQuerySchema, pagedResultSchema } from "./common";
+
+export type MenuItem = { id: number; label: string; url: string; subMenuItems: MenuItem[] };
+export const MenuItemSchema: z.ZodType<MenuItem> = z
+  .object({
+    id: IdSchema,
+    label: z.string(),
+    url: z.string(),
+    get subMenuItems() {
+      return z.array(MenuItemSchema);
+    },
+  })
+  .meta({ id: "MenuItem" });
+/** GET /menus/main/tree: answer `data.data`. */
+export const MenuTreeResponseSchema = dataSchema(z.object({ data: z.array(MenuItemSchema) }));
+
+export const RedirectSchema = z.object({ oldUrl: z.string(), newUrl: z.string() }).meta({ id: "Redirect" });
+export type Redirect = z.infer<typeof RedirectSchema>;
+export const ListRedirectsQuerySchema = z
+  .object({
+    PageNumber: z.coerce.number().int().min(1).max(1000).default(1),
+    PageSize: z.coerce.number().int().min(1).max(5000).default(5000),
+  })
+  .strict();
+/** GET /redirects: answer `data.results[]`. */
+export const ListRedirectsResponseSchema = dataSchema(pagedResultSchema(RedirectSchema));
+
+export const PageBlockSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("heading"), text: z.string() }),
+  z.object({ type: z.literal("paragraph"), text: z.string() }),
+  z.object({ type: z.literal("list"), items: z.array(z.string()) }),
+  z.object({ type: z.literal("hero"), title: z.string(), text: z.string(), linkLabel: z.string(), linkUrl: z.string() }),
+  z.object({ type: z.literal("categoryLinks"), title: z.string(), slugs: z.array(z.string()) }),
+  z.object({ type: z.literal("productRail"), title: z.string(), categorySlug: z.string(), limit: z.number().int().min(1).max(24) }),
+]);
+export type PageBlock = z.infer<typeof PageBlockSchema>;
+
+export const PageSchema = z
+  .object({
+    id: IdSchema,
+    url: z.string(),
+    title: z.string(),
+    metaDescription: z.string(),
+    blocks: z.array(PageBlockSchema),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Page" });
+export type Page = z.infer<typeof PageSchema>;
+export const PageByUrlQuerySchema = z
+  .object({ url: z.string().min(1).max(500).regex(/^\/[a-z0-9/-]*$/, "Expected a site path such as /about") })
+  .strict();
+export const PageResponseSchema = dataSchema(PageSchema);
+
+export const PageSummarySchema = PageSchema.pick({ id: true, url: true, title: true, updatedAt: true });
+export const ListPagesQuerySchema = PageQuerySchema.strict();
+export const ListPagesResponseSchema = dataSchema(pagedResultSchema(PageSummarySchema));
+
+/** GET /sitemap/products: every published product's slug and last change, keyset-paged by id. */
+export const SitemapProductsQuerySchema = z
+  .object({
+    After: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+    Limit: z.coerce.number().int().min(1).max(50_000).default(50_000),
+  })
+  .strict();
+export const SitemapProductsResponseSchema = dataSchema(
+  z.object({
+    results: z.array(z.object({ id: IdSchema, slug: z.string(), updatedAt: z.string() })),
+    next: IdSchema.nullable(),
+  }),
+);

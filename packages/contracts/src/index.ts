@@ -1,0 +1,4 @@
+export * from "./common";
+export * from "./store-settings";
+export * from "./catalog";
+export * from "./content";

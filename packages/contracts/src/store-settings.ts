@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { CountryCodeSchema, CurrencyCodeSchema, dataSchema } from "./common";
+
+export const INVENTORY_AVAILABILITY_MODES = ["None", "AvailableQuantity", "InStock", "LowStockAlert"] as const;
+export const InventoryAvailabilitySchema = z.enum(INVENTORY_AVAILABILITY_MODES);
+export type InventoryAvailability = z.infer<typeof InventoryAvailabilitySchema>;
+
+export const ANONYMOUS_PRODUCT_POLICIES = [
+  "None",
+  "HiddenForUnauthorized",
+  "HiddenPricesForUnauthorized",
+  "AllowedUnauthorizedCheckout",
+] as const;
+export const AnonymousCustomerProductPolicySchema = z.enum(ANONYMOUS_PRODUCT_POLICIES);
+export type AnonymousCustomerProductPolicy = z.infer<typeof AnonymousCustomerProductPolicySchema>;
+
+/** GET /store-settings (spec section 3). */
+export const StoreSettingsSchema = z
+  .object({
+    storeKey: z.string(),
+    name: z.string(),
+    defaultCurrencyCode: CurrencyCodeSchema,
+    defaultCountryCode: CountryCodeSchema,
+    countryCodes: z.array(CountryCodeSchema),
+    currencyCodes: z.array(CurrencyCodeSchema),
+    minimumOrderPrices: z.array(z.object({ currencyCode: CurrencyCodeSchema, amount: z.number().int().min(0) })),
+    inventoryAvailability: InventoryAvailabilitySchema,
+    lowStockThreshold: z.number().int().min(0),
+    anonymousCustomerProductPolicy: AnonymousCustomerProductPolicySchema,
+    isOutOfStockPurchaseEnabled: z.boolean(),
+    isQuickOrderEnabled: z.boolean(),
+    displayProductVariantSkusEnabled: z.boolean(),
+    isCheckoutTermsAndConditionsEnabled: z.boolean(),
+    checkoutTermsAndConditionsText: z.string(),
+  })
+  .meta({ id: "StoreSettings" });
+export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
+export const StoreSettingsResponseSchema = dataSchema(StoreSettingsSchema);

@@ -1,0 +1,38 @@
+import { defineConfig } from "vitest/config";
+
+// Three depths of test (ARCHITECTURE.md): unit beside the code, API against PostgreSQL, browser journeys.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "apps/*/app/**/*.test.{ts,tsx}", "apps/api/src/**/*.unit.test.ts"],
+          setupFiles: ["./vitest.setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["apps/api/src/**/*.test.ts"],
+          exclude: ["apps/api/src/**/*.unit.test.ts"],
+          globalSetup: ["./apps/api/src/testing/global-setup.ts"],
+          setupFiles: ["./vitest.setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["apps/storefront/tests/e2e/**/*.e2e.ts"],
+          globalSetup: ["./apps/storefront/tests/e2e/global-setup.ts"],
+          setupFiles: ["./vitest.setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
