@@ -1,0 +1,2 @@
+// Replaced by the demo seed.
+console.log("seed not written yet");
