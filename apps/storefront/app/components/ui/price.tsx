@@ -1,0 +1,37 @@
+import { formatMoney } from "@quire/money";
+
+interface PriceProps {
+  /** Minor units, as the API computed them. */
+  amount: number;
+  currencyCode: string;
+  /** The pre-sale price, shown struck through when higher than `amount`. */
+  originalPrice?: number | null;
+  /** Prefix "From" when the product's variants differ in price. */
+  from?: boolean;
+  className?: string;
+}
+
+/** The one way a price is shown. It only formats what the API decided; it never computes a price. */
+export function Price({ amount, currencyCode, originalPrice, from = false, className = "" }: PriceProps) {
+  const current = formatMoney(amount, currencyCode);
+  const onSale = originalPrice != null && originalPrice > amount;
+  return (
+    <span className={`inline-flex flex-wrap items-baseline gap-x-2 ${className}`}>
+      {from ? <span className="text-sm text-ink-muted">From</span> : null}
+      {onSale ? (
+        <>
+          <span className="font-semibold text-sale">
+            <span className="sr-only">Sale price </span>
+            {current}
+          </span>
+          <s className="text-sm text-ink-muted">
+            <span className="sr-only">Was </span>
+            {formatMoney(originalPrice, currencyCode)}
+          </s>
+        </>
+      ) : (
+        <span className="font-semibold">{current}</span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { currencySymbol, formatMoney } from "./format";
+
+describe("formatMoney (spec section 9)", () => {
+  it("divides minor units by 100 and shows two decimals", () => {
+    expect(formatMoney(1299, "GBP")).toBe("£12.99");
+    expect(formatMoney(5, "GBP")).toBe("£0.05");
+    expect(formatMoney(100, "EUR")).toBe("€1.00");
+  });
+
+  it("separates thousands", () => {
+    expect(formatMoney(123456789, "USD")).toBe("$1,234,567.89");
+    expect(formatMoney(100000, "GBP")).toBe("£1,000.00");
+    expect(formatMoney(99999, "GBP")).toBe("£999.99");
+  });
+
+  it("shows zero as '-'", () => {
+    expect(formatMoney(0, "GBP")).toBe("-");
+    expect(formatMoney({ amount: 0, currencyCode: "EUR" })).toBe("-");
+  });
+
+  it("puts the sign before the symbol", () => {
+    expect(formatMoney(-250, "GBP")).toBe("-£2.50");
+  });
+
+  it("accepts a Money value", () => {
+    expect(formatMoney({ amount: 2500, currencyCode: "usd" })).toBe("$25.00");
+  });
+
+  it("refuses fractions of a minor unit", () => {
+    expect(() => formatMoney(12.5, "GBP")).toThrow(TypeError);
+  });
+});
+
+describe("currencySymbol", () => {
+  it("looks the code up case-insensitively (spec section 5)", () => {
+    expect(currencySymbol("gbp")).toBe("£");
+    expect(currencySymbol("Eur")).toBe("€");
+    expect(currencySymbol(" USD ")).toBe("$");
+  });
+
+  it("falls back to the code for unknown currencies", () => {
+    expect(currencySymbol("xyz")).toBe("XYZ ");
+    expect(formatMoney(150, "XYZ")).toBe("XYZ 1.50");
+  });
+});
