@@ -11,6 +11,16 @@ import {
   SlugSchema,
 } from "./common";
 
+// ---------------------------------------------------------------- paging
+
+/** A page may start at most MAX_RESULT_WINDOW results deep; past that, narrow the selection instead. */
+const withinResultWindow = (query: { PageNumber: number; PageSize: number }) =>
+  (query.PageNumber - 1) * query.PageSize <= MAX_RESULT_WINDOW;
+const resultWindowIssue = {
+  message: `Results deeper than ${MAX_RESULT_WINDOW} are not served; narrow the selection instead`,
+  path: ["PageNumber"],
+};
+
 // ---------------------------------------------------------------- categories
 
 export const CategorySchema = z
@@ -52,7 +62,9 @@ export const ListCategoriesQuerySchema = PageQuerySchema.extend({
   ParentId: IdParamSchema.optional(),
   /** "root" lists only top-level categories. */
   Level: z.literal("root").optional(),
-}).strict();
+})
+  .strict()
+  .refine(withinResultWindow, resultWindowIssue);
 export const ListCategoriesResponseSchema = dataSchema(pagedResultSchema(CategorySchema));
 
 /** GET /categories/subcategories?CategoryId= : the direct children of a category. */
@@ -198,10 +210,7 @@ export const ProductSelectionSchema = z.object({
 export const ListProductsQuerySchema = ProductSelectionSchema.extend(PageQuerySchema.shape)
   .extend({ Sort: ProductSortSchema.optional() })
   .strict()
-  .refine((q) => q.PageNumber * q.PageSize <= MAX_RESULT_WINDOW + q.PageSize, {
-    message: `Results deeper than ${MAX_RESULT_WINDOW} are not served; narrow the selection instead`,
-    path: ["PageNumber"],
-  });
+  .refine(withinResultWindow, resultWindowIssue);
 export type ListProductsQuery = z.infer<typeof ListProductsQuerySchema>;
 export const ListProductsResponseSchema = dataSchema(pagedResultSchema(ProductSummarySchema));
 
@@ -264,6 +273,7 @@ export const ProductTypeSchema = z
   })
   .meta({ id: "ProductType" });
 export const ProductTypeResponseSchema = dataSchema(ProductTypeSchema);
+export const ProductTypeIdParamsSchema = z.object({ id: IdParamSchema }).strict();
 
 // ---------------------------------------------------------------- add-ons
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataSchema, IdSchema, PageQuerySchema, pagedResultSchema } from "./common";
+import { dataSchema, IdSchema, PageQuerySchema, pagedResultSchema, SlugSchema } from "./common";
 
 export type MenuItem = { id: number; label: string; url: string; subMenuItems: MenuItem[] };
 export const MenuItemSchema: z.ZodType<MenuItem> = z
@@ -12,6 +12,8 @@ export const MenuItemSchema: z.ZodType<MenuItem> = z
     },
   })
   .meta({ id: "MenuItem" });
+/** GET /menus/:code/tree (the storefront reads `main`). */
+export const MenuCodeParamsSchema = z.object({ code: SlugSchema }).strict();
 /** GET /menus/main/tree: answer `data.data`. */
 export const MenuTreeResponseSchema = dataSchema(z.object({ data: z.array(MenuItemSchema) }));
 

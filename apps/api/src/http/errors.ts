@@ -35,9 +35,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       const errors: ApiError[] = error.validation.map((issue) => {
         const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
         const field = path ? `${where}.${path}` : where;
-        const unknownKeys = (issue.params as { issue?: { code?: string; keys?: string[] } }).issue;
-        if (unknownKeys?.code === "unrecognized_keys" && unknownKeys.keys) {
-          return { code: "unknown_parameter", message: `Unknown parameter: ${unknownKeys.keys.join(", ")}`, field };
+        // fastify-type-provider-zod puts the zod issue code in `keyword` and its other fields in `params`.
+        const unknownKeys = issue.keyword === "unrecognized_keys" ? (issue.params as { keys?: string[] }).keys : undefined;
+        if (unknownKeys) {
+          return { code: "unknown_parameter", message: `Unknown parameter: ${unknownKeys.join(", ")}`, field };
         }
         return { code: "invalid_input", message: issue.message ?? "Invalid value", field };
       });

@@ -1,5 +1,212 @@
+import {
+  AddonsResponseSchema,
+  CategoryDetailResponseSchema,
+  CategoryIdParamsSchema,
+  CategorySlugParamsSchema,
+  CategoryTreeResponseSchema,
+  FilterAttributesResponseSchema,
+  ListAddonsQuerySchema,
+  ListCategoriesQuerySchema,
+  ListCategoriesResponseSchema,
+  ListProductsQuerySchema,
+  ListProductsResponseSchema,
+  ProductDetailResponseSchema,
+  ProductFiltersQuerySchema,
+  ProductFiltersResponseSchema,
+  ProductFilterTypesBodySchema,
+  ProductFilterTypesResponseSchema,
+  ProductIdParamsSchema,
+  ProductSlugParamsSchema,
+  ProductTypeIdParamsSchema,
+  ProductTypeResponseSchema,
+  SubcategoriesQuerySchema,
+  SubcategoriesResponseSchema,
+} from "@quire/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import * as catalog from "./catalog.service";
 
 // Catalogue calls of spec section 7: categories, products, product filters, product types, add-ons.
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async () => {};
+// `slug=` is a literal part of the spec's paths (GET /categories/slug=:slug), so those routes are written
+// with it; find-my-way prefers the static `slug=` prefix over the `:id` parameter.
+export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const categories = { tags: ["Catalogue"] };
+  const products = { tags: ["Catalogue"] };
+
+  app.get(
+    "/categories/tree",
+    { schema: { ...categories, summary: "The visible category tree", response: { 200: CategoryTreeResponseSchema } } },
+    async (request) => ({ data: { nodes: await catalog.getCategoryTree(db, request.ctx) } }),
+  );
+
+  app.get(
+    "/categories",
+    {
+      schema: {
+        ...categories,
+        summary: "A page of categories: all, the roots (Level=root) or the children of ParentId",
+        querystring: ListCategoriesQuerySchema,
+        response: { 200: ListCategoriesResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.listCategories(db, request.ctx, request.query) }),
+  );
+
+  app.get(
+    "/categories/subcategories",
+    {
+      schema: {
+        ...categories,
+        summary: "The visible children of a category",
+        querystring: SubcategoriesQuerySchema,
+        response: { 200: SubcategoriesResponseSchema },
+      },
+    },
+    async (request) => {
+      const category = await catalog.requireCategory(db, request.ctx, { id: request.query.CategoryId });
+      return { data: category.children };
+    },
+  );
+
+  app.get(
+    "/categories/slug=:slug",
+    {
+      schema: {
+        ...categories,
+        summary: "A category by slug, with breadcrumbs and children",
+        params: CategorySlugParamsSchema,
+        response: { 200: CategoryDetailResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.requireCategory(db, request.ctx, { slug: request.params.slug }) }),
+  );
+
+  app.get(
+    "/categories/:id",
+    {
+      schema: {
+        ...categories,
+        summary: "A category by id, with breadcrumbs and children",
+        params: CategoryIdParamsSchema,
+        response: { 200: CategoryDetailResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.requireCategory(db, request.ctx, { id: request.params.id }) }),
+  );
+
+  app.get(
+    "/products",
+    {
+      schema: {
+        ...products,
+        summary: "A page of product cards: by category (with its subcategories), search, filters, price; sorted",
+        querystring: ListProductsQuerySchema,
+        response: { 200: ListProductsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.listProducts(db, request.ctx, request.query) }),
+  );
+
+  app.get(
+    "/products/slug=:slug",
+    {
+      schema: {
+        ...products,
+        summary: "A product page by slug",
+        params: ProductSlugParamsSchema,
+        response: { 200: ProductDetailResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.requireProduct(db, request.ctx, { slug: request.params.slug }) }),
+  );
+
+  app.get(
+    "/products/:id",
+    {
+      schema: {
+        ...products,
+        summary: "A product page by id",
+        params: ProductIdParamsSchema,
+        response: { 200: ProductDetailResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.requireProduct(db, request.ctx, { id: request.params.id }) }),
+  );
+
+  app.get(
+    "/products/:id/add-ons",
+    {
+      schema: {
+        ...products,
+        summary: "The add-ons offered with a product",
+        params: ProductIdParamsSchema,
+        response: { 200: AddonsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.listAddons(db, request.ctx, request.params.id) }),
+  );
+
+  app.get(
+    "/add-ons",
+    {
+      schema: {
+        ...products,
+        summary: "Every add-on of the store, or those of ProductId",
+        querystring: ListAddonsQuerySchema,
+        response: { 200: AddonsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.listAddons(db, request.ctx, request.query.ProductId) }),
+  );
+
+  app.get(
+    "/product-types/:id",
+    {
+      schema: {
+        ...products,
+        summary: "A product type and its attributes",
+        params: ProductTypeIdParamsSchema,
+        response: { 200: ProductTypeResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.requireProductType(db, request.ctx, request.params.id) }),
+  );
+
+  app.post(
+    "/product-filters/types",
+    {
+      schema: {
+        ...products,
+        summary: "The filterable attributes of each product type",
+        body: ProductFilterTypesBodySchema,
+        response: { 200: ProductFilterTypesResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.listProductTypeFilters(db, request.ctx, request.body.productTypeIds) }),
+  );
+
+  app.get(
+    "/product-filters/attributes",
+    {
+      schema: {
+        ...products,
+        summary: "Every filterable attribute with its values",
+        response: { 200: FilterAttributesResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.listFilterAttributes(db, request.ctx) }),
+  );
+
+  app.get(
+    "/product-filters",
+    {
+      schema: {
+        ...products,
+        summary: "Facets with counts, price range and total for the same selection as GET /products",
+        querystring: ProductFiltersQuerySchema,
+        response: { 200: ProductFiltersResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.getProductFilters(db, request.ctx, request.query) }),
+  );
+};

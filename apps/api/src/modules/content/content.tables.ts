@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { stores } from "../stores/stores.tables";
 
 export const menus = pgTable(
@@ -22,7 +22,7 @@ export const menuItems = pgTable(
     menuId: integer()
       .notNull()
       .references(() => menus.id, { onDelete: "cascade" }),
-    parentId: integer().references((): any => menuItems.id, { onDelete: "cascade" }),
+    parentId: integer().references((): AnyPgColumn => menuItems.id, { onDelete: "cascade" }),
     label: text().notNull(),
     url: text().notNull(),
     position: integer().notNull().default(0),

@@ -1,0 +1,586 @@
+import type { ProductSort } from "@quire/contracts";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  addonOptionPrices,
+  addonOptions,
+  addons,
+  attributes,
+  attributeValues,
+  categories,
+  productAddons,
+  productAttributeValues,
+  productCategories,
+  productImages,
+  productPriceIndex,
+  products,
+  productTypeAttributes,
+  productTypes,
+  productVariants,
+  variantPrices,
+  variantTierPrices,
+} from "./catalog.tables";
+
+/*
+ * Every catalogue read. Each function runs one SQL statement (a paged list two, run together) whatever
+ * the page size or catalogue size: related rows come back as JSON aggregated by PostgreSQL, never as one
+ * query per product.
+ */
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`;
+const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
+
+/**
+ * A category is shown when it and every ancestor are visible. Its path lists its ancestors' ids and its
+ * own, so the check is a primary-key lookup of a few rows.
+ */
+function categoryShown(alias: string): SQL {
+  const c = sql.raw(alias);
+  return sql`(${c}.is_visible and not exists (
+    select 1 from ${categories} h
+    where h.id = any(string_to_array(trim(both '/' from ${c}.path), '/')::int[]) and not h.is_visible))`;
+}
+
+const categoryJson = (alias: string) => {
+  const c = sql.raw(alias);
+  return sql`json_build_object('id', ${c}.id, 'parentId', ${c}.parent_id, 'slug', ${c}.slug, 'name', ${c}.name,
+    'description', ${c}.description, 'position', ${c}.position, 'depth', ${c}.depth)`;
+};
+
+// ---------------------------------------------------------------- categories
+
+export interface CategoryRow {
+  id: number;
+  parentId: number | null;
+  slug: string;
+  name: string;
+  description: string;
+  position: number;
+  depth: number;
+}
+export interface CategoryCrumbRow {
+  id: number;
+  slug: string;
+  name: string;
+}
+export type CategoryKey = { id: number } | { slug: string };
+
+const categoryColumns = sql`c.id, c.parent_id as "parentId", c.slug, c.name, c.description, c.position, c.depth`;
+const categoryKeyCondition = (key: CategoryKey) => ("id" in key ? sql`c.id = ${key.id}` : sql`c.slug = ${key.slug}`);
+
+/** Every visible category of a store, parents before children, siblings by position then name. */
+export function listVisibleCategories(db: Db, storeId: number) {
+  return rows<CategoryRow>(
+    db,
+    sql`select ${categoryColumns} from ${categories} c
+        where c.store_id = ${storeId} and c.is_visible
+        order by c.depth, c.position, c.name, c.id`,
+  );
+}
+
+/** One shown category with its ancestors (root first, itself excluded) and its shown children. */
+export async function findCategoryDetail(db: Db, storeId: number, key: CategoryKey) {
+  const [row] = await rows<CategoryRow & { breadcrumbs: CategoryCrumbRow[]; children: CategoryRow[] }>(
+    db,
+    sql`select ${categoryColumns},
+          coalesce((select json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name) order by a.depth)
+            from ${categories} a
+            where a.id = any(string_to_array(trim(both '/' from c.path), '/')::int[]) and a.id <> c.id), '[]') as breadcrumbs,
+          coalesce((select json_agg(${categoryJson("k")} order by k.position, k.name, k.id)
+            from ${categories} k where k.parent_id = c.id and k.is_visible), '[]') as children
+        from ${categories} c
+        where c.store_id = ${storeId} and ${categoryKeyCondition(key)} and ${categoryShown("c")}`,
+  );
+  return row ?? null;
+}
+
+/** A page of shown categories, optionally under one parent or at the root, with the total. */
+export async function listCategoriesPage(
+  db: Db,
+  input: { storeId: number; parent: { id: number } | "root" | null; limit: number; offset: number },
+) {
+  const parentCondition =
+    input.parent === null ? sql`true` : input.parent === "root" ? sql`c.parent_id is null` : sql`c.parent_id = ${input.parent.id}`;
+  const where = sql`c.store_id = ${input.storeId} and ${parentCondition} and ${categoryShown("c")}`;
+  const [page, count] = await Promise.all([
+    rows<CategoryRow>(
+      db,
+      sql`select ${categoryColumns} from ${categories} c where ${where}
+          order by c.depth, c.position, c.name, c.id limit ${input.limit} offset ${input.offset}`,
+    ),
+    rows<{ total: number }>(db, sql`select count(*)::int as total from ${categories} c where ${where}`),
+  ]);
+  return { rows: page, total: count[0]?.total ?? 0 };
+}
+
+/**
+ * Resolves the names a selection uses into ids, in one statement: a category into the ids of its shown
+ * subtree (null when the category is not shown), and each attribute filter's value codes into value ids.
+ * The main queries then compare ids, which the planner estimates from column statistics (a format value
+ * on half the catalogue, an author on forty books) instead of guessing through a join on codes.
+ */
+export async function resolveSelectionKeys(
+  db: Db,
+  input: { storeId: number; category: CategoryKey | null; filters: { code: string; values: string[] }[] },
+) {
+  const category = input.category
+    ? sql`(select coalesce((select array_agg(d.id) from ${categories} d
+          where d.store_id = c.store_id and d.path like c.path || '%' and ${categoryShown("d")}), '{}')
+        from ${categories} c
+        where c.store_id = ${input.storeId} and ${categoryKeyCondition(input.category)} and ${categoryShown("c")})`
+    : sql`null::int[]`;
+  const filterValueIds = input.filters.map(
+    (filter) => sql`array(select av.id from ${attributeValues} av join ${attributes} a on a.id = av.attribute_id
+      where a.store_id = ${input.storeId} and a.code = ${filter.code} and av.code = any(${textArray(filter.values)}) order by av.id)`,
+  );
+  const [row] = await rows<{ categoryIds: number[] | null; filterValueIds: number[][] }>(
+    db,
+    sql`select ${category} as "categoryIds", json_build_array(${sql.join(filterValueIds, sql`, `)}) as "filterValueIds"`,
+  );
+  if (!row) throw new Error("the resolving statement returns one row");
+  return row;
+}
+
+// ---------------------------------------------------------------- product selection
+
+/** What selects products; the service has already resolved the category and applied the store policy. */
+export interface ProductSelection {
+  storeId: number;
+  currencyCode: string;
+  /** The chosen category and its shown descendants. */
+  categoryIds?: number[];
+  search?: { text: string; words: string[] };
+  /** One entry per attribute code: any of `valueIds` (OR within an attribute), AND across entries. */
+  attributeFilters: { code: string; valueIds: number[] }[];
+  /** Inclusive bounds on the product's lowest price in `currencyCode`. */
+  price?: { min?: number; max?: number };
+  ids?: number[];
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+const tsQuery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
+
+function searchCondition(search: NonNullable<ProductSelection["search"]>): SQL {
+  // Full-text finds whole words in name, byline and description; the trigram-indexed ILIKE on the name
+  // finds partial words ("harr pott"), each word somewhere in the name.
+  const partial = sql.join(
+    search.words.map((word) => sql`p.name ilike ${`%${escapeLike(word)}%`}`),
+    sql` and `,
+  );
+  return sql`(p.search @@ ${tsQuery(search.text)} or (${partial}))`;
+}
+
+function attributeFilterCondition(filter: { valueIds: number[] }): SQL {
+  return sql`p.id in (select pav.product_id from ${productAttributeValues} pav
+    where pav.attribute_value_id = any(${intArray(filter.valueIds)}))`;
+}
+
+function priceBoundsCondition(currencyCode: string, price: NonNullable<ProductSelection["price"]>): SQL {
+  const bounds = [sql`bound.currency_code = ${currencyCode}`];
+  if (price.min !== undefined) bounds.push(sql`bound.min_amount >= ${price.min}`);
+  if (price.max !== undefined) bounds.push(sql`bound.min_amount <= ${price.max}`);
+  return sql`p.id in (select bound.product_id from ${productPriceIndex} bound where ${sql.join(bounds, sql` and `)})`;
+}
+
+/** Conditions of a selection except attribute filters and price bounds, which facets count apart. */
+function baseConditions(selection: ProductSelection): SQL[] {
+  const conditions = [sql`p.store_id = ${selection.storeId}`, sql`p.is_published`];
+  if (selection.categoryIds) {
+    conditions.push(sql`p.id in (select pc.product_id from ${productCategories} pc
+      where pc.category_id = any(${intArray(selection.categoryIds)}))`);
+  }
+  if (selection.search) conditions.push(searchCondition(selection.search));
+  if (selection.ids) conditions.push(sql`p.id = any(${intArray(selection.ids)})`);
+  return conditions;
+}
+
+function selectionWhere(selection: ProductSelection): SQL {
+  const conditions = baseConditions(selection);
+  for (const filter of selection.attributeFilters) conditions.push(attributeFilterCondition(filter));
+  if (selection.price) conditions.push(priceBoundsCondition(selection.currencyCode, selection.price));
+  return sql.join(conditions, sql` and `);
+}
+
+/** How many products a selection holds. */
+export async function countProducts(db: Db, selection: ProductSelection) {
+  const [row] = await rows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from ${products} p where ${selectionWhere(selection)}`,
+  );
+  return row?.total ?? 0;
+}
+
+/** A sort that walks an index of products; price sorts have their own functions below. */
+export type ProductOrder = Exclude<ProductSort, "price-asc" | "price-desc">;
+
+/**
+ * One page of product ids in sort order. Every sort ends on the id so pages never overlap; newest, popular
+ * and the name sorts match a partial index of catalog.tables.ts, so a page is an index walk.
+ */
+export async function listProductIds(
+  db: Db,
+  input: { selection: ProductSelection; sort: ProductOrder; limit: number; offset: number },
+) {
+  const { selection } = input;
+  let orderBy: SQL;
+  switch (input.sort) {
+    case "relevance":
+      if (!selection.search) throw new Error("relevance needs search text");
+      orderBy = sql`ts_rank_cd(p.search, ${tsQuery(selection.search.text)}) desc,
+        word_similarity(${selection.search.text}, p.name) desc, p.id`;
+      break;
+    case "newest":
+      orderBy = sql`p.created_at desc, p.id desc`;
+      break;
+    case "popular":
+      orderBy = sql`p.popularity desc, p.id desc`;
+      break;
+    case "name-asc":
+      orderBy = sql`p.name, p.id`;
+      break;
+    case "name-desc":
+      orderBy = sql`p.name desc, p.id desc`;
+      break;
+  }
+  const result = await rows<{ id: number }>(
+    db,
+    sql`select p.id from ${products} p where ${selectionWhere(selection)}
+        order by ${orderBy} limit ${input.limit} offset ${input.offset}`,
+  );
+  return result.map((row) => row.id);
+}
+
+/*
+ * Price sorts list the products priced in the request currency by their lowest price, then those with no
+ * price in it by id. The priced part walks product_price_index_sort_idx in price order and stops after a
+ * page; joining every selected product to its price and sorting them all would cost the whole selection.
+ */
+
+/** A page of the selection's priced products by lowest price (ties by id, in the same direction). */
+export async function listPricedProductIds(
+  db: Db,
+  input: { selection: ProductSelection; descending: boolean; limit: number; offset: number },
+) {
+  const order = input.descending ? sql`sp.min_amount desc, sp.product_id desc` : sql`sp.min_amount, sp.product_id`;
+  const result = await rows<{ id: number }>(
+    db,
+    sql`select p.id from ${productPriceIndex} sp join ${products} p on p.id = sp.product_id
+        where sp.currency_code = ${input.selection.currencyCode} and ${selectionWhere(input.selection)}
+        order by ${order} limit ${input.limit} offset ${input.offset}`,
+  );
+  return result.map((row) => row.id);
+}
+
+/** How many products of the selection have a price in the request currency. */
+export async function countPricedProducts(db: Db, selection: ProductSelection) {
+  const [row] = await rows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from ${productPriceIndex} sp join ${products} p on p.id = sp.product_id
+        where sp.currency_code = ${selection.currencyCode} and ${selectionWhere(selection)}`,
+  );
+  return row?.total ?? 0;
+}
+
+/** A page of the selection's products with no price in the request currency, by id. */
+export async function listUnpricedProductIds(
+  db: Db,
+  input: { selection: ProductSelection; descending: boolean; limit: number; offset: number },
+) {
+  const result = await rows<{ id: number }>(
+    db,
+    sql`select p.id from ${products} p
+        where ${selectionWhere(input.selection)} and not exists (select 1 from ${productPriceIndex} sp
+          where sp.product_id = p.id and sp.currency_code = ${input.selection.currencyCode})
+        order by ${input.descending ? sql`p.id desc` : sql`p.id`} limit ${input.limit} offset ${input.offset}`,
+  );
+  return result.map((row) => row.id);
+}
+
+export interface VariantFactsRow {
+  id: number;
+  isMaster: boolean;
+  stockQuantity: number;
+  amount: number | null;
+  originalAmount: number | null;
+}
+export interface ProductSummaryRow {
+  id: number;
+  slug: string;
+  name: string;
+  subtitle: string;
+  byline: string;
+  image: { url: string; alt: string } | null;
+  variants: VariantFactsRow[];
+}
+
+/** The authors (values of the "author" attribute) of product `p`, joined for a byline. */
+const bylineOf = sql`coalesce((select string_agg(av.label, ', ' order by av.position, av.label)
+  from ${productAttributeValues} pav
+  join ${attributeValues} av on av.id = pav.attribute_value_id
+  join ${attributes} a on a.id = av.attribute_id
+  where pav.product_id = p.id and a.code = 'author'), '')`;
+
+/** Card data for a page of products in one statement; the caller restores the page order. */
+export function getProductSummaries(db: Db, input: { ids: number[]; currencyCode: string }) {
+  return rows<ProductSummaryRow>(
+    db,
+    sql`select p.id, p.slug, p.name, p.subtitle, ${bylineOf} as byline,
+          (select json_build_object('url', i.url, 'alt', i.alt) from ${productImages} i
+            where i.product_id = p.id order by i.position, i.id limit 1) as image,
+          (select json_agg(json_build_object('id', v.id, 'isMaster', v.is_master, 'stockQuantity', v.stock_quantity,
+              'amount', vp.amount, 'originalAmount', vp.original_amount) order by v.position, v.id)
+            from ${productVariants} v
+            left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${input.currencyCode}
+            where v.product_id = p.id) as variants
+        from ${products} p where p.id = any(${intArray(input.ids)})`,
+  );
+}
+
+export interface ProductDetailRow {
+  id: number;
+  slug: string;
+  name: string;
+  subtitle: string;
+  byline: string;
+  description: string;
+  productType: { id: number; code: string; name: string };
+  images: { url: string; alt: string }[];
+  attributes: { code: string; name: string; values: { code: string; label: string }[] }[];
+  categories: CategoryCrumbRow[];
+  breadcrumbs: CategoryCrumbRow[];
+  variants: (VariantFactsRow & {
+    sku: string;
+    name: string;
+    options: { code: string; name: string; value: string }[];
+    tierPrices: { minQuantity: number; amount: number }[];
+  })[];
+  hasAddons: boolean;
+}
+
+/** Everything a product page shows, in one statement; null when the store has no such published product. */
+export async function findProductDetail(
+  db: Db,
+  input: { storeId: number; key: { id: number } | { slug: string }; currencyCode: string },
+) {
+  const keyCondition = "id" in input.key ? sql`p.id = ${input.key.id}` : sql`p.slug = ${input.key.slug}`;
+  const shownCategoriesOfProduct = sql`from ${productCategories} pc join ${categories} c on c.id = pc.category_id
+    where pc.product_id = p.id and ${categoryShown("c")}`;
+  const [row] = await rows<ProductDetailRow>(
+    db,
+    sql`select p.id, p.slug, p.name, p.subtitle, p.description, ${bylineOf} as byline,
+          json_build_object('id', t.id, 'code', t.code, 'name', t.name) as "productType",
+          coalesce((select json_agg(json_build_object('url', i.url, 'alt', i.alt) order by i.position, i.id)
+            from ${productImages} i where i.product_id = p.id), '[]') as images,
+          coalesce((select json_agg(json_build_object('code', pa.code, 'name', pa.name, 'values', pa.values)
+              order by pa.position, pa.name)
+            from (select a.code, a.name, a.position,
+                    json_agg(json_build_object('code', av.code, 'label', av.label) order by av.position, av.label) as values
+                  from ${productAttributeValues} pav
+                  join ${attributeValues} av on av.id = pav.attribute_value_id
+                  join ${attributes} a on a.id = av.attribute_id
+                  where pav.product_id = p.id
+                  group by a.id) pa), '[]') as attributes,
+          coalesce((select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name) order by pc.position, c.id)
+            ${shownCategoriesOfProduct}), '[]') as categories,
+          coalesce((select json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name) order by a.depth)
+            from ${categories} a
+            where a.id = any(string_to_array(trim(both '/' from
+              (select c.path ${shownCategoriesOfProduct} order by pc.position, c.id limit 1)), '/')::int[])), '[]') as breadcrumbs,
+          (select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name, 'options', v.options,
+              'isMaster', v.is_master, 'stockQuantity', v.stock_quantity,
+              'amount', vp.amount, 'originalAmount', vp.original_amount,
+              'tierPrices', coalesce((select json_agg(json_build_object('minQuantity', tp.min_quantity, 'amount', tp.amount)
+                  order by tp.min_quantity)
+                from ${variantTierPrices} tp where tp.variant_id = v.id and tp.currency_code = ${input.currencyCode}), '[]'))
+              order by v.position, v.id)
+            from ${productVariants} v
+            left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${input.currencyCode}
+            where v.product_id = p.id) as variants,
+          exists (select 1 from ${productAddons} pad where pad.product_id = p.id) as "hasAddons"
+        from ${products} p join ${productTypes} t on t.id = p.product_type_id
+        where p.store_id = ${input.storeId} and p.is_published and ${keyCondition}`,
+  );
+  return row ?? null;
+}
+
+/** Whether the store has this published product. */
+export async function productExists(db: Db, storeId: number, productId: number) {
+  const [row] = await rows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from ${products} p where p.id = ${productId} and p.store_id = ${storeId} and p.is_published) as found`,
+  );
+  return row?.found ?? false;
+}
+
+// ---------------------------------------------------------------- facets
+
+export interface FacetValueRow {
+  attributeCode: string;
+  attributeName: string;
+  code: string;
+  label: string;
+  count: number;
+  isSelected: boolean;
+}
+export interface FacetsResult {
+  total: number;
+  minPrice: number | null;
+  maxPrice: number | null;
+  values: FacetValueRow[];
+}
+
+/** At most this many values of one facet are returned (the most frequent, plus any selected). */
+export const MAX_FACET_VALUES = 100;
+
+/**
+ * Facet counts for a selection, counted disjunctively: a value's count applies every other facet's
+ * selection and the price bounds but ignores its own facet's, so choosing "hardback" still shows how many
+ * paperbacks there are. The price range applies the attribute filters but not the price bounds, so a price
+ * slider does not collapse onto its own selection.
+ *
+ * One statement. Values of unselected attributes are counted over the full selection; the values of each
+ * selected attribute over the selection without that attribute's filter. Each count is a semi-join of
+ * product_attribute_values onto the selected product ids, which the planner hashes for large selections
+ * and walks by index for small ones.
+ */
+export async function getFacets(db: Db, selection: ProductSelection): Promise<FacetsResult> {
+  const { storeId, attributeFilters: filters } = selection;
+  const base = baseConditions(selection);
+  const filterConditions = filters.map(attributeFilterCondition);
+  const priceConditions = selection.price ? [priceBoundsCondition(selection.currencyCode, selection.price)] : [];
+  const productIds = (conditions: SQL[]) => sql`(select p.id from ${products} p where ${sql.join(conditions, sql` and `)})`;
+  const filterableValues = (attributeCondition: SQL) => sql`(select av.id from ${attributeValues} av
+    join ${attributes} a on a.id = av.attribute_id
+    where a.store_id = ${storeId} and a.is_filterable and ${attributeCondition})`;
+  const countPart = (conditions: SQL[], attributeCondition: SQL) => sql`
+    select pav.attribute_value_id as value_id, count(*)::int as n
+    from ${productAttributeValues} pav
+    where pav.product_id in ${productIds(conditions)} and pav.attribute_value_id in ${filterableValues(attributeCondition)}
+    group by pav.attribute_value_id`;
+
+  const filteredCodes = filters.map((filter) => filter.code);
+  const parts = [
+    countPart([...base, ...filterConditions, ...priceConditions], sql`a.code <> all(${textArray(filteredCodes)})`),
+    ...filters.map((filter, index) =>
+      countPart(
+        [...base, ...filterConditions.filter((_, other) => other !== index), ...priceConditions],
+        sql`a.code = ${filter.code}`,
+      ),
+    ),
+  ];
+  const selected =
+    filters.length === 0
+      ? sql`false`
+      : sql.join(
+          filters.map((filter) => sql`(a.code = ${filter.code} and av.id = any(${intArray(filter.valueIds)}))`),
+          sql` or `,
+        );
+  const inPrice = selection.price
+    ? sql.join(
+        [
+          sql`ppi.min_amount is not null`,
+          ...(selection.price.min !== undefined ? [sql`ppi.min_amount >= ${selection.price.min}`] : []),
+          ...(selection.price.max !== undefined ? [sql`ppi.min_amount <= ${selection.price.max}`] : []),
+        ],
+        sql` and `,
+      )
+    : sql`true`;
+
+  const [row] = await rows<{ summary: { total: number; minPrice: number | null; maxPrice: number | null }; values: FacetValueRow[] }>(
+    db,
+    sql`with counts as (${sql.join(parts, sql` union all `)}),
+        ranked as (
+          select a.code as "attributeCode", a.name as "attributeName", av.code, av.label,
+            coalesce(c.n, 0) as count, ${selected} as "isSelected",
+            a.position as attribute_position, a.id as attribute_id, av.position as value_position, av.id as value_id,
+            row_number() over (partition by a.id order by coalesce(c.n, 0) desc, av.position, av.id) as frequency_rank
+          from ${attributes} a
+          join ${attributeValues} av on av.attribute_id = a.id
+          left join counts c on c.value_id = av.id
+          where a.store_id = ${storeId} and a.is_filterable and (c.n > 0 or ${selected})
+        )
+        select
+          (select json_build_object('total', count(*) filter (where ${inPrice}),
+              'minPrice', min(ppi.min_amount), 'maxPrice', max(ppi.min_amount))
+            from ${products} p
+            left join ${productPriceIndex} ppi on ppi.product_id = p.id and ppi.currency_code = ${selection.currencyCode}
+            where ${sql.join([...base, ...filterConditions], sql` and `)}) as summary,
+          coalesce((select json_agg(json_build_object('attributeCode', r."attributeCode", 'attributeName', r."attributeName",
+              'code', r.code, 'label', r.label, 'count', r.count, 'isSelected', r."isSelected")
+              order by r.attribute_position, r."attributeName", r.attribute_id, r.value_position, r.label, r.value_id)
+            from ranked r where r.frequency_rank <= ${MAX_FACET_VALUES} or r."isSelected"), '[]') as values`,
+  );
+  if (!row) throw new Error("the facets statement returns one row");
+  return { ...row.summary, values: row.values };
+}
+
+// ---------------------------------------------------------------- attributes, product types, add-ons
+
+export interface AttributeWithValuesRow {
+  id: number;
+  code: string;
+  name: string;
+  values: { code: string; label: string }[];
+}
+
+/** Every filterable attribute of a store with its values. */
+export function listFilterableAttributes(db: Db, storeId: number) {
+  return rows<AttributeWithValuesRow>(
+    db,
+    sql`select a.id, a.code, a.name,
+          coalesce((select json_agg(json_build_object('code', av.code, 'label', av.label) order by av.position, av.label, av.id)
+            from ${attributeValues} av where av.attribute_id = a.id), '[]') as values
+        from ${attributes} a where a.store_id = ${storeId} and a.is_filterable
+        order by a.position, a.name, a.id`,
+  );
+}
+
+export interface ProductTypeRow {
+  id: number;
+  code: string;
+  name: string;
+  attributes: { id: number; code: string; name: string }[];
+}
+
+/** Product types of a store with the attributes each offers, in the type's order. */
+export function listProductTypes(db: Db, input: { storeId: number; ids: number[]; filterableOnly: boolean }) {
+  return rows<ProductTypeRow>(
+    db,
+    sql`select t.id, t.code, t.name,
+          coalesce((select json_agg(json_build_object('id', a.id, 'code', a.code, 'name', a.name) order by pta.position, a.name, a.id)
+            from ${productTypeAttributes} pta join ${attributes} a on a.id = pta.attribute_id
+            where pta.product_type_id = t.id ${input.filterableOnly ? sql`and a.is_filterable` : sql``}), '[]') as attributes
+        from ${productTypes} t where t.store_id = ${input.storeId} and t.id = any(${intArray(input.ids)})`,
+  );
+}
+
+export interface AddonRow {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  options: { id: number; name: string; amount: number | null }[];
+}
+
+/** Add-ons of a store (or of one product) with option prices in one currency. */
+export function listAddons(db: Db, input: { storeId: number; currencyCode: string; productId?: number }) {
+  const productCondition =
+    input.productId === undefined
+      ? sql``
+      : sql`and ad.id in (select pad.addon_id from ${productAddons} pad where pad.product_id = ${input.productId})`;
+  return rows<AddonRow>(
+    db,
+    sql`select ad.id, ad.code, ad.name, ad.description,
+          coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name, 'amount', op.amount) order by o.position, o.id)
+            from ${addonOptions} o
+            left join ${addonOptionPrices} op on op.addon_option_id = o.id and op.currency_code = ${input.currencyCode}
+            where o.addon_id = ad.id), '[]') as options
+        from ${addons} ad where ad.store_id = ${input.storeId} ${productCondition}
+        order by ad.position, ad.name, ad.id`,
+  );
+}

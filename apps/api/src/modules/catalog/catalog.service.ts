@@ -1,0 +1,315 @@
+import type {
+  Addon,
+  CategoryDetail,
+  CategoryNode,
+  Facet,
+  ListProductsQuery,
+  ProductDetail,
+  ProductFiltersQuery,
+  ProductSort,
+  ProductSummary,
+} from "@quire/contracts";
+import type { Db } from "../../db/client";
+import { badRequest, notFound } from "../../http/errors";
+import type { RequestContext } from "../../http/request-context";
+import {
+  exposePrice,
+  exposeStock,
+  getCatalogVisibility,
+  isPurchasable,
+  summariseVariants,
+  type CatalogViewer,
+  type CatalogVisibility,
+} from "./catalog-policy";
+import * as repository from "./catalog.repository";
+
+/** What every catalogue use case needs to know about the request. */
+export type CatalogContext = Pick<RequestContext, "store" | "currencyCode" | "customerId">;
+
+const viewerOf = (ctx: CatalogContext): CatalogViewer => ({ store: ctx.store, customerId: ctx.customerId });
+
+function paged<T>(results: T[], total: number, pageNumber: number, pageSize: number) {
+  return { results, total, pageNumber, pageSize, totalPages: Math.ceil(total / pageSize) };
+}
+
+// ---------------------------------------------------------------- categories
+
+/** The visible category tree; a hidden category hides its whole subtree. */
+export async function getCategoryTree(db: Db, ctx: CatalogContext): Promise<CategoryNode[]> {
+  const rows = await repository.listVisibleCategories(db, ctx.store.id);
+  const nodes = new Map<number, CategoryNode>();
+  const roots: CategoryNode[] = [];
+  // Rows come parents first, so a node whose parent is missing sits under a hidden category.
+  for (const row of rows) {
+    const node: CategoryNode = { ...row, nodes: [] };
+    if (row.parentId === null) roots.push(node);
+    else {
+      const parent = nodes.get(row.parentId);
+      if (!parent) continue;
+      parent.nodes.push(node);
+    }
+    nodes.set(row.id, node);
+  }
+  return roots;
+}
+
+/** A page of categories: all of them, the roots, or the children of one parent. */
+export async function listCategories(
+  db: Db,
+  ctx: CatalogContext,
+  query: { ParentId?: number; Level?: "root"; PageNumber: number; PageSize: number },
+) {
+  if (query.ParentId !== undefined && query.Level !== undefined) {
+    throw badRequest("conflicting_parameters", "Give ParentId or Level, not both", "querystring.Level");
+  }
+  const parent = query.ParentId !== undefined ? { id: query.ParentId } : query.Level === "root" ? ("root" as const) : null;
+  const { rows, total } = await repository.listCategoriesPage(db, {
+    storeId: ctx.store.id,
+    parent,
+    limit: query.PageSize,
+    offset: (query.PageNumber - 1) * query.PageSize,
+  });
+  return paged(rows, total, query.PageNumber, query.PageSize);
+}
+
+/** One visible category with breadcrumbs and children; 404 when unknown or hidden. */
+export async function requireCategory(db: Db, ctx: CatalogContext, key: repository.CategoryKey): Promise<CategoryDetail> {
+  const category = await repository.findCategoryDetail(db, ctx.store.id, key);
+  if (!category) throw notFound("Category", "category_not_found");
+  return category;
+}
+
+// ---------------------------------------------------------------- products
+
+/** Words of a search for the partial-word match; bounded so one request cannot build a huge query. */
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * Turns a validated selection into what the repository runs: the category resolved to its subtree,
+ * filters merged per attribute, and price bounds dropped when the caller may not see prices (so the
+ * results cannot reveal them).
+ */
+async function resolveSelection(
+  db: Db,
+  ctx: CatalogContext,
+  visibility: CatalogVisibility,
+  query: ProductFiltersQuery,
+): Promise<repository.ProductSelection> {
+  if (query.CategoryId !== undefined && query.CategorySlug !== undefined) {
+    throw badRequest("conflicting_parameters", "Give CategoryId or CategorySlug, not both", "querystring.CategorySlug");
+  }
+  const pricesApply = visibility.pricesVisible && (query.MinPrice !== undefined || query.MaxPrice !== undefined);
+  if (pricesApply && query.MinPrice !== undefined && query.MaxPrice !== undefined && query.MinPrice > query.MaxPrice) {
+    throw badRequest("invalid_price_range", "MinPrice must not exceed MaxPrice", "querystring.MinPrice");
+  }
+
+  const categoryKey =
+    query.CategoryId !== undefined ? { id: query.CategoryId } : query.CategorySlug !== undefined ? { slug: query.CategorySlug } : null;
+  const filters = mergeFilters(query.Filters ?? []);
+  const selection: repository.ProductSelection = { storeId: ctx.store.id, currencyCode: ctx.currencyCode, attributeFilters: [] };
+  if (categoryKey || filters.length > 0) {
+    const resolved = await repository.resolveSelectionKeys(db, { storeId: ctx.store.id, category: categoryKey, filters });
+    if (categoryKey) {
+      if (!resolved.categoryIds) throw notFound("Category", "category_not_found");
+      selection.categoryIds = resolved.categoryIds;
+    }
+    // An unknown attribute or value keeps its filter with no ids: it matches nothing, as it should.
+    selection.attributeFilters = filters.map((filter, index) => ({ code: filter.code, valueIds: resolved.filterValueIds[index] ?? [] }));
+  }
+  if (query.SearchText) {
+    const words = query.SearchText.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+    selection.search = { text: query.SearchText, words };
+  }
+  if (pricesApply) selection.price = { min: query.MinPrice, max: query.MaxPrice };
+  if (query.Ids) selection.ids = [...new Set(query.Ids)];
+  return selection;
+}
+
+/** The same attribute named twice means either of its values (OR within an attribute). */
+function mergeFilters(filters: NonNullable<ProductFiltersQuery["Filters"]>) {
+  const byCode = new Map<string, Set<string>>();
+  for (const filter of filters) {
+    const values = byCode.get(filter.Code) ?? new Set<string>();
+    for (const value of filter.Values) values.add(value);
+    byCode.set(filter.Code, values);
+  }
+  return [...byCode].map(([code, values]) => ({ code, values: [...values] }));
+}
+
+/** Relevance when searching, else popular; price sorts fall back to that when prices are hidden. */
+function effectiveSort(requested: ProductSort | undefined, searching: boolean, visibility: CatalogVisibility): ProductSort {
+  const fallback: ProductSort = searching ? "relevance" : "popular";
+  if (requested === undefined) return fallback;
+  if (requested === "relevance" && !searching) return "popular";
+  if ((requested === "price-asc" || requested === "price-desc") && !visibility.pricesVisible) return fallback;
+  return requested;
+}
+
+/** A page of product cards for a selection, sorted; empty for callers the store hides products from. */
+export async function listProducts(db: Db, ctx: CatalogContext, query: ListProductsQuery) {
+  const visibility = getCatalogVisibility(viewerOf(ctx));
+  if (!visibility.productsVisible) return paged<ProductSummary>([], 0, query.PageNumber, query.PageSize);
+
+  const selection = await resolveSelection(db, ctx, visibility, query);
+  const sort = effectiveSort(query.Sort, selection.search !== undefined, visibility);
+  const page = { limit: query.PageSize, offset: (query.PageNumber - 1) * query.PageSize };
+  const [total, ids] =
+    sort === "price-asc" || sort === "price-desc"
+      ? await pageByPrice(db, selection, sort === "price-desc", page)
+      : await Promise.all([repository.countProducts(db, selection), repository.listProductIds(db, { selection, sort, ...page })]);
+  return paged(await getSummaries(db, ctx, ids), total, query.PageNumber, query.PageSize);
+}
+
+/**
+ * A page in price order: the priced products by price, then the unpriced ones by id. The priced page and
+ * the total run together; the rest is needed only on pages that reach past the last priced product while
+ * unpriced products remain, so a catalogue priced in every currency never pays for it.
+ */
+async function pageByPrice(
+  db: Db,
+  selection: repository.ProductSelection,
+  descending: boolean,
+  page: { limit: number; offset: number },
+): Promise<[number, number[]]> {
+  const [total, priced] = await Promise.all([
+    repository.countProducts(db, selection),
+    repository.listPricedProductIds(db, { selection, descending, ...page }),
+  ]);
+  if (priced.length === page.limit || page.offset + priced.length >= total) return [total, priced];
+  // A short (or empty) priced page means the priced products end before this page does.
+  const pricedTotal = priced.length > 0 ? page.offset + priced.length : await repository.countPricedProducts(db, selection);
+  const unpriced = await repository.listUnpricedProductIds(db, {
+    selection,
+    descending,
+    limit: page.limit - priced.length,
+    offset: Math.max(0, page.offset - pricedTotal),
+  });
+  return [total, [...priced, ...unpriced]];
+}
+
+async function getSummaries(db: Db, ctx: CatalogContext, ids: number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await repository.getProductSummaries(db, { ids, currencyCode: ctx.currencyCode });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const viewer = viewerOf(ctx);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { variants, ...card } = row;
+    return [{ ...card, ...summariseVariants(viewer, variants.map(toVariantFacts), ctx.currencyCode) }];
+  });
+}
+
+const toVariantFacts = (variant: repository.VariantFactsRow) => ({
+  id: variant.id,
+  isMaster: variant.isMaster,
+  stockQuantity: variant.stockQuantity,
+  price: variant.amount === null ? null : { amount: variant.amount, originalAmount: variant.originalAmount },
+});
+
+/** A product page by id or slug; 404 when unknown, unpublished, or hidden from this caller. */
+export async function requireProduct(
+  db: Db,
+  ctx: CatalogContext,
+  key: { id: number } | { slug: string },
+): Promise<ProductDetail> {
+  const viewer = viewerOf(ctx);
+  const visibility = getCatalogVisibility(viewer);
+  // Hidden products answer exactly like unknown ones, so their existence does not leak either.
+  const row = visibility.productsVisible
+    ? await repository.findProductDetail(db, { storeId: ctx.store.id, key, currencyCode: ctx.currencyCode })
+    : null;
+  if (!row) throw notFound("Product", "product_not_found");
+  return {
+    ...row,
+    variants: row.variants.map((variant) => {
+      const facts = toVariantFacts(variant);
+      return {
+        id: variant.id,
+        sku: variant.sku,
+        name: variant.name,
+        options: variant.options,
+        isMaster: variant.isMaster,
+        price: exposePrice(visibility, facts.price, ctx.currencyCode),
+        tierPrices: visibility.pricesVisible
+          ? variant.tierPrices.map((tier) => ({ ...tier, currencyCode: ctx.currencyCode }))
+          : [],
+        stock: exposeStock(ctx.store, variant.stockQuantity),
+        isPurchasable: isPurchasable(ctx.store, variant.stockQuantity, facts.price !== null),
+      };
+    }),
+    pricesHidden: !visibility.pricesVisible,
+  };
+}
+
+// ---------------------------------------------------------------- filters
+
+/** Facets with disjunctive counts, the price range and the total for a selection. */
+export async function getProductFilters(db: Db, ctx: CatalogContext, query: ProductFiltersQuery) {
+  const visibility = getCatalogVisibility(viewerOf(ctx));
+  if (!visibility.productsVisible) return { facets: [], priceRange: null, total: 0 };
+
+  const selection = await resolveSelection(db, ctx, visibility, query);
+  const result = await repository.getFacets(db, selection);
+  const facets: Facet[] = [];
+  for (const value of result.values) {
+    let facet = facets.at(-1);
+    if (facet?.code !== value.attributeCode) {
+      facet = { code: value.attributeCode, name: value.attributeName, values: [] };
+      facets.push(facet);
+    }
+    facet.values.push({ code: value.code, label: value.label, count: value.count, isSelected: value.isSelected });
+  }
+  const priceRange =
+    visibility.pricesVisible && result.minPrice !== null && result.maxPrice !== null
+      ? { min: result.minPrice, max: result.maxPrice, currencyCode: ctx.currencyCode }
+      : null;
+  return { facets, priceRange, total: result.total };
+}
+
+/** Every filterable attribute with its values. */
+export function listFilterAttributes(db: Db, ctx: CatalogContext) {
+  return repository.listFilterableAttributes(db, ctx.store.id);
+}
+
+/** The filterable attributes of each requested product type, in request order; unknown types are left out. */
+export async function listProductTypeFilters(db: Db, ctx: CatalogContext, productTypeIds: number[]) {
+  const ids = [...new Set(productTypeIds)];
+  const rows = await repository.listProductTypes(db, { storeId: ctx.store.id, ids, filterableOnly: true });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ productTypeId: row.id, attributes: row.attributes }] : [];
+  });
+}
+
+/** One product type with its attributes; 404 when the store has none with this id. */
+export async function requireProductType(db: Db, ctx: CatalogContext, id: number) {
+  const [row] = await repository.listProductTypes(db, { storeId: ctx.store.id, ids: [id], filterableOnly: false });
+  if (!row) throw notFound("Product type", "product_type_not_found");
+  return row;
+}
+
+// ---------------------------------------------------------------- add-ons
+
+/**
+ * Add-ons of the store, or of one product (404 when the product is unknown). Served even where products
+ * are hidden from anonymous callers: an add-on says nothing about the catalogue, and prices stay hidden.
+ */
+export async function listAddons(db: Db, ctx: CatalogContext, productId?: number): Promise<Addon[]> {
+  const visibility = getCatalogVisibility(viewerOf(ctx));
+  const [exists, rows] = await Promise.all([
+    productId === undefined ? true : repository.productExists(db, ctx.store.id, productId),
+    repository.listAddons(db, { storeId: ctx.store.id, currencyCode: ctx.currencyCode, productId }),
+  ]);
+  if (!exists) throw notFound("Product", "product_not_found");
+  return rows.map((addon) => ({
+    ...addon,
+    options: addon.options.map((option) => ({
+      id: option.id,
+      name: option.name,
+      price:
+        visibility.pricesVisible && option.amount !== null ? { amount: option.amount, currencyCode: ctx.currencyCode } : null,
+    })),
+  }));
+}

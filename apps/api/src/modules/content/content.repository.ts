@@ -1,0 +1,85 @@
+import { and, asc, count, eq, gt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { products } from "../catalog/catalog.tables";
+import { menuItems, menus, pages, redirects } from "./content.tables";
+
+export interface MenuItemRow {
+  id: number;
+  parentId: number | null;
+  label: string;
+  url: string;
+}
+
+/** Every item of the store's menu `code`, flat, in position order (none when the menu does not exist). */
+export async function listMenuItems(db: Db, storeId: number, code: string): Promise<MenuItemRow[]> {
+  return db
+    .select({
+      id: menuItems.id,
+      parentId: menuItems.parentId,
+      label: menuItems.label,
+      url: menuItems.url,
+    })
+    .from(menuItems)
+    .innerJoin(menus, eq(menus.id, menuItems.menuId))
+    .where(and(eq(menus.storeId, storeId), eq(menus.code, code)))
+    .orderBy(asc(menuItems.position), asc(menuItems.id));
+}
+
+export async function countRedirects(db: Db, storeId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(redirects).where(eq(redirects.storeId, storeId));
+  return row?.total ?? 0;
+}
+
+export async function listRedirects(db: Db, storeId: number, page: { limit: number; offset: number }) {
+  return db
+    .select({ oldUrl: redirects.oldUrl, newUrl: redirects.newUrl })
+    .from(redirects)
+    .where(eq(redirects.storeId, storeId))
+    .orderBy(asc(redirects.oldUrl))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function findPageByUrl(db: Db, storeId: number, url: string) {
+  const [row] = await db
+    .select({
+      id: pages.id,
+      url: pages.url,
+      title: pages.title,
+      metaDescription: pages.metaDescription,
+      blocks: pages.blocks,
+      updatedAt: pages.updatedAt,
+    })
+    .from(pages)
+    .where(and(eq(pages.storeId, storeId), eq(pages.url, url)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countPages(db: Db, storeId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(pages).where(eq(pages.storeId, storeId));
+  return row?.total ?? 0;
+}
+
+export async function listPageSummaries(db: Db, storeId: number, page: { limit: number; offset: number }) {
+  return db
+    .select({ id: pages.id, url: pages.url, title: pages.title, updatedAt: pages.updatedAt })
+    .from(pages)
+    .where(eq(pages.storeId, storeId))
+    .orderBy(asc(pages.url))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * Published products with an id above `afterId`, in id order: keyset paging, so the millionth entry costs
+ * what the first does. Products have no change timestamp of their own yet, so creation time stands in.
+ */
+export async function listSitemapProducts(db: Db, storeId: number, afterId: number, limit: number) {
+  return db
+    .select({ id: products.id, slug: products.slug, updatedAt: products.createdAt })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), eq(products.isPublished, true), gt(products.id, afterId)))
+    .orderBy(asc(products.id))
+    .limit(limit);
+}
