@@ -1,9 +1,17 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ToastArea } from "./components/ui/toast";
+import { getErrorPageTexts } from "./features/layout/error-page-texts";
+import { ErrorPage } from "./features/layout/error-page";
+import { pageTitle } from "./features/layout/meta";
+import { useRootData } from "./features/layout/root-data";
+import { ScrollToTop } from "./features/layout/scroll-to-top";
+import { SiteShell } from "./features/layout/site-shell";
 import { createApiClient } from "./lib/api.server";
 import { apiContext, preferencesContext } from "./lib/context.server";
-import { readPreferences } from "./lib/preferences.server";
+import { flashMiddleware, takeFlashToast } from "./lib/flash.server";
+import { listCountryOptions, listCurrencyOptions, readPreferences, resolvePreferences } from "./lib/preferences.server";
 import { getCategoryTree, getMainMenu, getRedirectMap, getStoreSettings, normalisePath } from "./lib/shop-data.server";
 
 /** Old URLs answer 301 before any route runs (spec section 2: redirect list loaded once). */
@@ -14,37 +22,69 @@ const redirectMiddleware: Route.MiddlewareFunction = async ({ request }, next) =
   return next();
 };
 
-/** One API client per request, carrying the shopper's currency and country. */
+/**
+ * One API client per request, carrying the shopper's currency and country. A cookie naming a currency or
+ * country the store no longer offers falls back to the store default, so the API never sees it.
+ */
 const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
-  const preferences = await readPreferences(request);
+  const preferences = resolvePreferences(await getStoreSettings(), await readPreferences(request));
   context.set(preferencesContext, preferences);
   context.set(apiContext, createApiClient(preferences));
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware, apiMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware, apiMiddleware, flashMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, categoryTree, menu] = await Promise.all([getStoreSettings(), getCategoryTree(), getMainMenu()]);
-  const preferences = context.get(preferencesContext);
-  const currencyCode =
-    preferences.currencyCode && settings.currencyCodes.includes(preferences.currencyCode) ? preferences.currencyCode : settings.defaultCurrencyCode;
-  const countryCode =
-    preferences.countryCode && settings.countryCodes.includes(preferences.countryCode) ? preferences.countryCode : settings.defaultCountryCode;
-  return { settings, categoryTree, menu, currencyCode, countryCode };
+  const { currencyCode, countryCode } = context.get(preferencesContext);
+  return {
+    settings,
+    categoryTree,
+    menu,
+    currencyCode,
+    countryCode,
+    currencyOptions: listCurrencyOptions(settings.currencyCodes),
+    countryOptions: listCountryOptions(settings.countryCodes),
+    /** A toast flashed through the redirect that led here, shown once. */
+    flash: takeFlashToast(context),
+  };
+}
+
+/** The logo's little book, as the tab icon (inline, so there is no /favicon.ico to serve). */
+const FAVICON =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="6" y="4" width="20" height="24" rx="2.5" fill="#8e3b24"/><rect x="6" y="4" width="4" height="24" rx="1.5" fill="#74301d"/><path d="M14 11h8M14 15h6" stroke="#fff" stroke-width="1.75" stroke-linecap="round"/></svg>',
+  );
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", type: "image/svg+xml", href: FAVICON }];
+
+export function meta({ loaderData, error, location }: Route.MetaArgs) {
+  const matches = [{ id: "root", loaderData }];
+  if (error) {
+    const status = isRouteErrorResponse(error) ? error.status : 500;
+    return [{ title: pageTitle(getErrorPageTexts(status, location.pathname).title, matches) }, { name: "robots", content: "noindex" }];
+  }
+  return [{ title: pageTitle(undefined, matches) }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRootData();
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf8f3" />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
+        <ToastArea flash={rootData?.flash ?? null} />
+        <ScrollToTop />
+        {/* Restores the position on back/forward; new pages start at the top, or at their #hash. */}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -56,12 +96,16 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * The error page (spec sections 2 and 8), inside the site's chrome when the root data loaded. A 404 says
+ * 'Page Not Found: {path}'; anything that is not a route error response is a 500.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <main>
-      <h1>{status}</h1>
-    </main>
+    <SiteShell data={useRootData()}>
+      <ErrorPage texts={getErrorPageTexts(status, location.pathname)} />
+    </SiteShell>
   );
 }
-

@@ -24,3 +24,38 @@ export async function readPreferences(request: Request): Promise<Preferences> {
     countryCode: typeof country === "string" && CODE.test(country) ? country : undefined,
   };
 }
+
+export type ResolvedPreferences = Required<Preferences>;
+
+/** The currency and country in force: the shopper's choice when the store offers it, else the store default. */
+export function resolvePreferences(
+  settings: { currencyCodes: string[]; countryCodes: string[]; defaultCurrencyCode: string; defaultCountryCode: string },
+  chosen: Preferences,
+): ResolvedPreferences {
+  return {
+    currencyCode: chosen.currencyCode && settings.currencyCodes.includes(chosen.currencyCode) ? chosen.currencyCode : settings.defaultCurrencyCode,
+    countryCode: chosen.countryCode && settings.countryCodes.includes(chosen.countryCode) ? chosen.countryCode : settings.defaultCountryCode,
+  };
+}
+
+export interface PreferenceOption {
+  code: string;
+  label: string;
+}
+
+/*
+ * Option labels are made here, on the server, so the browser never renders them with a different ICU
+ * build than the one that rendered the HTML (that would be a hydration mismatch).
+ */
+const currencyNames = new Intl.DisplayNames("en-GB", { type: "currency" });
+const regionNames = new Intl.DisplayNames("en-GB", { type: "region" });
+
+export function listCurrencyOptions(codes: string[]): PreferenceOption[] {
+  return codes.map((code) => ({ code, label: `${code} · ${currencyNames.of(code) ?? code}` }));
+}
+
+export function listCountryOptions(codes: string[]): PreferenceOption[] {
+  return codes
+    .map((code) => ({ code, label: regionNames.of(code) ?? code }))
+    .sort((a, b) => a.label.localeCompare(b.label, "en-GB"));
+}

@@ -16,7 +16,7 @@ import { getEnv } from "./env.server";
  * redirect list. None depends on the shopper, so each process keeps one copy for CACHE_TTL_SECONDS
  * (ARCHITECTURE.md: process caches have a short TTL and may be briefly stale).
  */
-function cached<T>(load: () => Promise<T>) {
+export function cached<T>(load: () => Promise<T>) {
   let value: { data: T; expiresAt: number } | undefined;
   let pending: Promise<T> | undefined;
   return async (): Promise<T> => {

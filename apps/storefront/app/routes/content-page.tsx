@@ -1,3 +1,44 @@
-export default function Placeholder() {
-  return <main>Under construction</main>;
+import { SlugSchema } from "@quire/contracts";
+import { z } from "zod";
+import { Breadcrumbs } from "~/components/ui/breadcrumbs";
+import { Container } from "~/components/ui/container";
+import { loadContentPage } from "~/features/content/load-page.server";
+import { PageBlocks, startsWithHero } from "~/features/content/page-blocks";
+import { pageTitle } from "~/features/layout/meta";
+import { apiContext } from "~/lib/context.server";
+import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
+import type { Route } from "./+types/content-page";
+
+const ParamsSchema = z.object({ page: SlugSchema });
+
+/** /:page — a content page such as /about or /faq, from GET /pages/by-url. Unknown pages answer 404. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { page } = requireValidParams(ParamsSchema, params, request);
+  return requireApiFound(loadContentPage(context.get(apiContext), `/${page}`), request);
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const title = pageTitle(loaderData.page.title, matches);
+  return [
+    { title },
+    { name: "description", content: loaderData.page.metaDescription },
+    { property: "og:title", content: title },
+  ];
+}
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const opensWithHero = startsWithHero(loaderData);
+  return (
+    <article>
+      {opensWithHero ? null : (
+        <header className="border-b border-line bg-sunk">
+          <Container className="py-8 sm:py-12">
+            <Breadcrumbs items={[{ label: "Home", href: "/" }, { label: loaderData.page.title }]} />
+            <h1 className="mt-4 text-title font-semibold tracking-tight">{loaderData.page.title}</h1>
+          </Container>
+        </header>
+      )}
+      <PageBlocks data={loaderData} heroIsTitle={opensWithHero} />
+    </article>
+  );
 }

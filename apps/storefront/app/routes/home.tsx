@@ -1,3 +1,55 @@
-export default function Placeholder() {
-  return <main>Under construction</main>;
+import type { Page } from "@quire/contracts";
+import { loadContentPage, type ContentPageData } from "~/features/content/load-page.server";
+import { PageBlocks, startsWithHero } from "~/features/content/page-blocks";
+import { pageTitle } from "~/features/layout/meta";
+import { ApiRequestError } from "~/lib/api.server";
+import { apiContext } from "~/lib/context.server";
+import { getStoreSettings } from "~/lib/shop-data.server";
+import type { Route } from "./+types/home";
+
+/**
+ * A shop whose editors have not written a home page yet still opens on something useful: a hero that
+ * leads into the catalogue.
+ */
+function homeWithoutContent(storeName: string): ContentPageData {
+  const page: Page = {
+    id: 1,
+    url: "/",
+    title: storeName,
+    metaDescription: `Gift books for every reader and every occasion from ${storeName}.`,
+    updatedAt: new Date(0).toISOString(),
+    blocks: [
+      { type: "hero", title: `Welcome to ${storeName}`, text: "Find the right book for everyone you know.", linkLabel: "Browse the shop", linkUrl: "/store" },
+    ],
+  };
+  return { page, rails: {}, categories: {} };
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return await loadContentPage(context.get(apiContext), "/");
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return homeWithoutContent((await getStoreSettings()).name);
+    throw error;
+  }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const title = pageTitle(loaderData.page.title, matches);
+  return [
+    { title },
+    { name: "description", content: loaderData.page.metaDescription },
+    { property: "og:title", content: title },
+    { property: "og:type", content: "website" },
+  ];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const opensWithHero = startsWithHero(loaderData);
+  return (
+    <>
+      {opensWithHero ? null : <h1 className="sr-only">{loaderData.page.title}</h1>}
+      <PageBlocks data={loaderData} heroIsTitle={opensWithHero} />
+    </>
+  );
 }

@@ -1,3 +1,45 @@
-export async function loader() {
-  return new Response("Not implemented", { status: 501 });
+import { redirect } from "react-router";
+import { t } from "~/features/i18n/translate";
+import { preferencesContext } from "~/lib/context.server";
+import { flashToastHeader } from "~/lib/flash.server";
+import { countryCookie, currencyCookie, listCountryOptions } from "~/lib/preferences.server";
+import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
+import { getStoreSettings } from "~/lib/shop-data.server";
+import type { Route } from "./+types/preferences";
+
+/**
+ * POST /preferences: the header's currency and country form. Codes are checked against the store's
+ * settings; unknown ones are ignored, so the cookies only ever hold what the store offers. The shopper is
+ * sent back to the page the form was on (same-site paths only, never an open redirect).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const settings = await getStoreSettings();
+  const back = getSafeRedirectPath(form.get("redirectTo") ?? getSameOriginRefererPath(request), "/");
+
+  const headers = new Headers();
+  const currencyField = form.get("currencyCode");
+  const countryField = form.get("countryCode");
+  const currencyCode = typeof currencyField === "string" && settings.currencyCodes.includes(currencyField) ? currencyField : undefined;
+  const countryCode = typeof countryField === "string" && settings.countryCodes.includes(countryField) ? countryField : undefined;
+  if (currencyCode) headers.append("Set-Cookie", await currencyCookie.serialize(currencyCode));
+  if (countryCode) headers.append("Set-Cookie", await countryCookie.serialize(countryCode));
+
+  if (currencyCode || countryCode) {
+    const current = context.get(preferencesContext);
+    const currency = currencyCode ?? current.currencyCode;
+    const country = listCountryOptions([countryCode ?? current.countryCode])[0]?.label ?? "";
+    headers.append("Set-Cookie", await flashToastHeader({ kind: "success", message: t("toast.preferences_saved", { currency, country }) }));
+  } else {
+    headers.append(
+      "Set-Cookie",
+      await flashToastHeader({ kind: "error", message: "That currency or country isn't available in this shop." }),
+    );
+  }
+  return redirect(back, { status: 303, headers });
+}
+
+/** Only the form posts here; a visit by address goes home. */
+export function loader() {
+  return redirect("/", 302);
 }

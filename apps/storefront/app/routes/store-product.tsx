@@ -1,3 +1,176 @@
-export default function Placeholder() {
-  return <main>Under construction</main>;
+import { AddonsResponseSchema, ProductDetailResponseSchema, SlugSchema, type Addon } from "@quire/contracts";
+import { Suspense } from "react";
+import { Await, Link, useLocation } from "react-router";
+import { z } from "zod";
+import { Breadcrumbs } from "~/components/ui/breadcrumbs";
+import { Container } from "~/components/ui/container";
+import { Icon } from "~/components/ui/icon";
+import { Price } from "~/components/ui/price";
+import { AddonsList } from "~/features/catalog/addons-list";
+import { catalogTrail, toJsonLdCrumbs, toUiCrumbs } from "~/features/catalog/catalog-crumbs";
+import { catalogMeta } from "~/features/catalog/catalog-meta";
+import { coverUrlFor } from "~/features/catalog/cover-svg";
+import { JsonLd } from "~/features/catalog/json-ld";
+import { productHref } from "~/features/catalog/product-card";
+import { ProductGallery } from "~/features/catalog/product-gallery";
+import { StockBadge } from "~/features/catalog/stock-badge";
+import { buildBreadcrumbJsonLd, buildProductJsonLd } from "~/features/catalog/structured-data";
+import { TierPriceTable } from "~/features/catalog/tier-price-table";
+import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
+import { chooseVariant, isMalformedVariantParam } from "~/features/catalog/variant-choice";
+import { VariantPicker } from "~/features/catalog/variant-picker";
+import { apiContext } from "~/lib/context.server";
+import { notFound, requireApiFound, requireValidParams } from "~/lib/not-found.server";
+import type { Route } from "./+types/store-product";
+
+const ParamsSchema = z.object({ product: SlugSchema });
+
+/**
+ * /store/product/:product. The product is awaited (it may 404); its add-ons stream in after. `?variant=`
+ * picks the variant: a malformed value is a 404, an unknown id (a format since withdrawn) shows the
+ * default variant rather than losing the shopper the page.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { product: slug } = requireValidParams(ParamsSchema, params, request);
+  const url = new URL(request.url);
+  const variantParam = url.searchParams.get("variant");
+  if (isMalformedVariantParam(variantParam)) throw notFound(request);
+
+  const api = context.get(apiContext);
+  const { data: product } = await requireApiFound(api.get(`/products/slug=${slug}`, ProductDetailResponseSchema), request);
+  const selected = chooseVariant(product.variants, variantParam);
+  const addons: Promise<Addon[]> = product.hasAddons
+    ? api.get(`/products/${product.id}/add-ons`, AddonsResponseSchema).then((answer) => answer.data)
+    : Promise.resolve([]);
+
+  return { product, selectedVariantId: selected.id, addons, origin: url.origin, canonical: `${url.origin}${productHref(product.slug)}` };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Product" }];
+  const { product, origin, canonical } = loaderData;
+  const image = product.images[0]?.url;
+  return catalogMeta({
+    title: product.byline ? `${product.name} by ${product.byline}` : product.name,
+    storeName: matches[0]?.loaderData?.settings.name,
+    description: product.description || product.subtitle || product.name,
+    canonical,
+    image: image ? new URL(image, origin).toString() : undefined,
+    type: "product",
+  });
+}
+
+export default function StoreProduct({ loaderData }: Route.ComponentProps) {
+  const { product, selectedVariantId, addons, origin, canonical } = loaderData;
+  const { inventoryAvailability, showSkus, hidesPricesFromVisitors } = useCatalogSettings();
+  const location = useLocation();
+  const variant = product.variants.find((candidate) => candidate.id === selectedVariantId) ?? product.variants[0]!;
+  const trail = catalogTrail(product.breadcrumbs, { label: product.name, path: productHref(product.slug) });
+  const images = product.images.length
+    ? product.images
+    : [{ url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }), alt: `Cover of ${product.name}` }];
+  const paragraphs = product.description.split(/\n\s*\n/).map((text) => text.trim()).filter(Boolean);
+  const signInHref = `/auth/login?redirect_url=${encodeURIComponent(location.pathname + location.search)}`;
+
+  return (
+    <Container className="py-6 sm:py-10">
+      <Breadcrumbs items={toUiCrumbs(trail)} />
+      <JsonLd data={buildProductJsonLd({ product, url: canonical, origin, showSkus })} />
+      <JsonLd data={buildBreadcrumbJsonLd(toJsonLdCrumbs(trail, origin))} />
+
+      <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-14">
+        {/* On a phone the cover stays small enough that title and price show on the first screen. */}
+        <div className="mx-auto w-full max-w-60 md:sticky md:top-6 md:max-w-none md:self-start">
+          <ProductGallery images={images} productName={product.name} />
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-6">
+          <header>
+            <h1 className="text-title">{product.name}</h1>
+            {product.subtitle ? <p className="mt-1 text-lg text-ink-muted">{product.subtitle}</p> : null}
+            {product.byline ? (
+              <p className="mt-2 text-base">
+                by <span className="font-semibold">{product.byline}</span>
+              </p>
+            ) : null}
+          </header>
+
+          <section aria-label="Price and availability" className="flex flex-col gap-5 rounded-card border border-line bg-surface p-5">
+            <div className="flex flex-col gap-2">
+              {variant.price ? (
+                <Price
+                  amount={variant.price.amount}
+                  originalPrice={variant.price.originalPrice}
+                  currencyCode={variant.price.currencyCode}
+                  className="text-2xl"
+                />
+              ) : product.pricesHidden || hidesPricesFromVisitors ? (
+                <p className="flex items-center gap-2 text-ink-muted">
+                  <Icon name="lock" className="size-4" />
+                  <Link to={signInHref} className="font-semibold text-accent underline underline-offset-3">
+                    Sign in to see prices
+                  </Link>
+                </p>
+              ) : (
+                <p className="text-ink-muted">Not on sale in this currency at the moment.</p>
+              )}
+              {variant.price?.originalPrice != null && variant.price.originalPrice > variant.price.amount ? (
+                <p className="text-sm font-semibold text-sale">On sale</p>
+              ) : null}
+              <StockBadge stock={variant.stock} mode={inventoryAvailability} />
+              {variant.stock?.status === "OutOfStock" && variant.isPurchasable ? (
+                <p className="text-sm text-ink-muted">You can still order it; we send it as soon as it is back.</p>
+              ) : null}
+              {showSkus ? (
+                <p className="text-sm text-ink-muted">
+                  SKU <span className="font-mono text-ink">{variant.sku}</span>
+                </p>
+              ) : null}
+            </div>
+
+            <TierPriceTable tiers={variant.tierPrices} />
+
+            {product.variants.length > 1 ? (
+              <VariantPicker variants={product.variants} selectedId={variant.id} inventoryMode={inventoryAvailability} />
+            ) : null}
+          </section>
+
+          <Suspense fallback={null}>
+            <Await resolve={addons} errorElement={<p className="text-sm text-ink-muted">The extras for this book could not be loaded just now.</p>}>
+              {(list) => <AddonsList addons={list} />}
+            </Await>
+          </Suspense>
+
+          {paragraphs.length ? (
+            <section aria-labelledby="product-description">
+              <h2 id="product-description" className="text-xl">
+                About this {/book/i.test(product.productType.code) ? "book" : product.productType.name.toLowerCase()}
+              </h2>
+              <div className="mt-2 flex max-w-prose flex-col gap-3 leading-relaxed">
+                {paragraphs.map((text, index) => (
+                  <p key={index}>{text}</p>
+                ))}
+              </div>
+            </section>
+          ) : null}
+
+          {product.attributes.length ? (
+            <section aria-labelledby="product-details">
+              <h2 id="product-details" className="text-xl">
+                Details
+              </h2>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 text-sm">
+                {product.attributes.map((attribute) => (
+                  <div key={attribute.code} className="col-span-2 grid grid-cols-subgrid border-b border-line py-2">
+                    <dt className="text-ink-muted">{attribute.name}</dt>
+                    <dd className="text-ink">{attribute.values.map((value) => value.label).join(", ")}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </Container>
+  );
 }

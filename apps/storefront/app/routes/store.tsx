@@ -1,3 +1,66 @@
-export default function Placeholder() {
-  return <main>Under construction</main>;
+import { useRouteLoaderData } from "react-router";
+import { Breadcrumbs } from "~/components/ui/breadcrumbs";
+import { Container } from "~/components/ui/container";
+import { storeTrail, toJsonLdCrumbs, toUiCrumbs } from "~/features/catalog/catalog-crumbs";
+import { canonicalListingUrl, catalogMeta } from "~/features/catalog/catalog-meta";
+import { CategoryTiles } from "~/features/catalog/category-links";
+import { JsonLd } from "~/features/catalog/json-ld";
+import { getListing } from "~/features/catalog/listing.server";
+import { ProductListing } from "~/features/catalog/product-listing";
+import { buildBreadcrumbJsonLd } from "~/features/catalog/structured-data";
+import { apiContext } from "~/lib/context.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/store";
+
+/** /store: the catalogue root, top-level categories and every product. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const listing = await getListing({ request, api: context.get(apiContext) });
+  const url = new URL(request.url);
+  return { listing, origin: url.origin, canonical: canonicalListingUrl(url, listing.state.page) };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Store" }];
+  const storeName = matches[0]?.loaderData?.settings.name;
+  return catalogMeta({
+    title: loaderData.listing.state.page > 1 ? `Store, page ${loaderData.listing.state.page}` : "Store",
+    storeName,
+    description: `Every book and gift in ${storeName ?? "the shop"}, by category, with filters by format, occasion and price.`,
+    canonical: loaderData.canonical,
+  });
+}
+
+export default function Store({ loaderData }: Route.ComponentProps) {
+  const { listing, origin } = loaderData;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const topLevel = root?.categoryTree ?? [];
+  const crumbs = storeTrail();
+
+  return (
+    <Container className="py-6 sm:py-10">
+      <Breadcrumbs items={toUiCrumbs(crumbs)} />
+      <JsonLd data={buildBreadcrumbJsonLd(toJsonLdCrumbs(crumbs, origin))} />
+      <h1 className="mt-4 text-display">The store</h1>
+      <p className="mt-3 max-w-2xl text-lg text-ink-muted">Books to give and to keep, chosen for every reader and every occasion.</p>
+
+      {topLevel.length > 0 ? (
+        <section aria-labelledby="store-categories" className="mt-10">
+          <h2 id="store-categories" className="text-title">
+            Browse by category
+          </h2>
+          <div className="mt-5">
+            <CategoryTiles categories={topLevel} labelledBy="store-categories" />
+          </div>
+        </section>
+      ) : null}
+
+      <div className="mt-14">
+        <ProductListing
+          listing={listing}
+          title="All books and gifts"
+          emptyHint={{ text: "The shelves are being stocked.", href: "/", label: "Back to the home page" }}
+        />
+      </div>
+    </Container>
+  );
 }

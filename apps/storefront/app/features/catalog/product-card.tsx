@@ -1,0 +1,66 @@
+import type { InventoryAvailability, ProductSummary } from "@quire/contracts";
+import { Link } from "react-router";
+import { Price } from "~/components/ui/price";
+import { coverUrlFor } from "./cover-svg";
+import { StockBadge } from "./stock-badge";
+
+export function productHref(slug: string): string {
+  return `/store/product/${slug}`;
+}
+
+/**
+ * One product in a grid. The title link stretches over the whole card, so the card is one tab stop and
+ * one link for screen readers; the focus ring is drawn around the card.
+ */
+export function ProductCard({
+  product,
+  inventoryMode,
+  hidesPricesFromVisitors,
+  eager = false,
+}: {
+  product: ProductSummary;
+  inventoryMode: InventoryAvailability;
+  hidesPricesFromVisitors: boolean;
+  /** Load the image at once (cards in the first row), not lazily. */
+  eager?: boolean;
+}) {
+  const image = product.image ?? { url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }), alt: "" };
+  return (
+    <article className="group relative flex h-full flex-col rounded-card outline-offset-4 outline-accent has-[a:focus-visible]:outline-3">
+      <div className="aspect-[2/3] overflow-hidden rounded-control bg-sunk shadow-sm ring-1 ring-line transition-shadow group-hover:shadow-md">
+        <img
+          src={image.url}
+          alt={image.alt}
+          width={400}
+          height={600}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+        />
+      </div>
+      <h3 className="mt-3 font-serif text-base leading-snug font-semibold sm:text-lg">
+        <Link
+          to={productHref(product.slug)}
+          prefetch="intent"
+          className="after:absolute after:inset-0 focus-visible:outline-none group-hover:underline group-hover:decoration-1 group-hover:underline-offset-3"
+        >
+          {product.name}
+        </Link>
+      </h3>
+      {product.byline ? <p className="mt-0.5 text-sm text-ink-muted">{product.byline}</p> : null}
+      <div className="mt-auto flex flex-col gap-1 pt-2">
+        {product.price ? (
+          <Price
+            amount={product.price.amount}
+            originalPrice={product.price.originalPrice}
+            currencyCode={product.price.currencyCode}
+            from={product.hasPriceRange}
+          />
+        ) : hidesPricesFromVisitors ? (
+          <p className="text-sm text-ink-muted">Sign in to see prices</p>
+        ) : null}
+        <StockBadge stock={product.stock} mode={inventoryMode} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Image } from "@quire/contracts";
+import { useRef, useState } from "react";
+
+/**
+ * The product's images: a main picture that scrolls sideways between images (scroll snapping), and
+ * thumbnails below. Thumbnails are links to each image's anchor, so they work without JavaScript; with it
+ * they scroll the strip without moving the page.
+ */
+export function ProductGallery({ images, productName }: { images: Image[]; productName: string }) {
+  const strip = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const many = images.length > 1;
+
+  const show = (index: number) => {
+    const element = strip.current;
+    if (!element) return;
+    setActive(index);
+    element.scrollTo({ left: index * element.clientWidth, behavior: "smooth" });
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div
+        ref={strip}
+        // A strip that scrolls must be reachable by keyboard (arrow keys scroll it once focused).
+        {...(many ? { tabIndex: 0, role: "region", "aria-label": `Images of ${productName}` } : {})}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          const index = Math.round(element.scrollLeft / Math.max(1, element.clientWidth));
+          if (index !== active) setActive(index);
+        }}
+        className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-card bg-sunk shadow-sm ring-1 ring-line [scrollbar-width:none]"
+      >
+        {images.map((image, index) => (
+          <figure key={image.url} id={`image-${index + 1}`} className="w-full shrink-0 snap-center">
+            <img
+              src={image.url}
+              alt={image.alt || `${productName}, image ${index + 1}`}
+              width={400}
+              height={600}
+              loading={index === 0 ? "eager" : "lazy"}
+              fetchPriority={index === 0 ? "high" : undefined}
+              className="aspect-[2/3] w-full object-cover"
+            />
+          </figure>
+        ))}
+      </div>
+      {many ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Choose an image">
+          {images.map((image, index) => (
+            <li key={image.url}>
+              <a
+                href={`#image-${index + 1}`}
+                aria-current={index === active ? "true" : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  show(index);
+                }}
+                className="block w-16 overflow-hidden rounded-control opacity-70 ring-1 ring-line transition hover:opacity-100 aria-[current]:opacity-100 aria-[current]:ring-2 aria-[current]:ring-accent"
+              >
+                <img src={image.url} alt="" width={64} height={96} loading="lazy" className="aspect-[2/3] w-full object-cover" />
+                <span className="sr-only">
+                  Show image {index + 1} of {images.length}
+                  {image.alt ? `: ${image.alt}` : ""}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

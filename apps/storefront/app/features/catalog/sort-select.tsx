@@ -1,0 +1,60 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { selectChevronStyle, selectClass } from "~/components/ui/field";
+import { ListingHiddenFields } from "./listing-hidden-fields";
+import type { ProductSort } from "@quire/contracts";
+import { LISTING_SORTS, type ListingState } from "./listing-query";
+import { useHydrated } from "./use-hydrated";
+import { useListingSubmit } from "./use-listing-submit";
+
+/**
+ * The order of a listing: a GET form of its own, so it works without JavaScript (with its "Sort" button);
+ * with JavaScript a change applies at once. Price orders are left out when prices are hidden.
+ */
+export function SortSelect({
+  state,
+  selected,
+  pathname,
+  pricesHidden,
+}: {
+  state: ListingState;
+  /** The sort shown: the one being loaded while a change is on its way. */
+  selected: ProductSort;
+  pathname: string;
+  pricesHidden: boolean;
+}) {
+  const hydrated = useHydrated();
+  const submitListing = useListingSubmit();
+  const options = LISTING_SORTS.filter((option) => !(pricesHidden && option.usesPrice));
+  return (
+    <Form method="get" action={pathname} className="flex items-end gap-2" preventScrollReset>
+      <ListingHiddenFields state={state} keep="filters" />
+      <div>
+        <label htmlFor="listing-sort" className="mb-1 block text-sm font-medium text-ink">
+          Sort by
+        </label>
+        <select
+          id="listing-sort"
+          name="sort"
+          value={selected}
+          onChange={(event) => {
+            if (event.currentTarget.form) submitListing(event.currentTarget.form);
+          }}
+          className={`${selectClass} min-w-48`}
+          style={selectChevronStyle}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {hydrated ? null : (
+        <Button type="submit" variant="secondary">
+          Sort
+        </Button>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,31 @@
+import type { InventoryAvailability, Stock } from "@quire/contracts";
+
+export type StockTone = "in" | "low" | "out";
+export interface StockLabel {
+  tone: StockTone;
+  text: string;
+}
+
+/**
+ * What to say about stock under the store's inventoryAvailability mode (spec section 4). The API already
+ * leaves out what a mode does not show; the mode is checked here too so a page never says more than the
+ * store chose to (a quantity under InStock, "low stock" under InStock, anything under None).
+ *
+ * - None: nothing.
+ * - InStock: "In stock" / "Out of stock".
+ * - LowStockAlert: adds "Only 3 left" (when the API gives the quantity) or "Low stock".
+ * - AvailableQuantity: "12 in stock", "Only 3 left" when low, "Out of stock".
+ */
+export function getStockLabel(stock: Stock | null, mode: InventoryAvailability): StockLabel | null {
+  if (!stock || mode === "None") return null;
+  if (stock.status === "OutOfStock" || (mode === "AvailableQuantity" && stock.quantity === 0)) {
+    return { tone: "out", text: "Out of stock" };
+  }
+  const quantity = stock.quantity;
+  const lowShown = stock.status === "LowStock" && (mode === "LowStockAlert" || mode === "AvailableQuantity");
+  if (lowShown) {
+    return { tone: "low", text: quantity !== undefined ? `Only ${quantity} left` : "Low stock" };
+  }
+  if (mode === "AvailableQuantity" && quantity !== undefined) return { tone: "in", text: `${quantity} in stock` };
+  return { tone: "in", text: "In stock" };
+}

@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from "react";
+
+const subscribe = () => () => {};
+
+/**
+ * False while the page is server HTML (and during hydration), true once React runs in the browser. Lets a
+ * form keep its submit button for visitors without JavaScript and drop it when changes submit themselves.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,66 @@
+import type { InventoryAvailability, ProductVariant } from "@quire/contracts";
+import { Label, Radio, RadioGroup } from "react-aria-components";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Price } from "~/components/ui/price";
+import { getStockLabel } from "./stock-label";
+import { useHydrated } from "./use-hydrated";
+import { variantOptionName } from "./variant-choice";
+
+/**
+ * The variant choice as radio buttons in a GET form (?variant=<id>), so choosing works without JavaScript
+ * (with the "Show" button); with JavaScript a choice applies at once. Styled from the native input's
+ * :checked state, so the look is right before hydration too.
+ */
+export function VariantPicker({
+  variants,
+  selectedId,
+  inventoryMode,
+}: {
+  variants: ProductVariant[];
+  selectedId: number;
+  inventoryMode: InventoryAvailability;
+}) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  // While the chosen variant loads, show it as chosen already.
+  const pending = navigation.location ? new URLSearchParams(navigation.location.search).get("variant") : null;
+  const value = pending && variants.some((variant) => String(variant.id) === pending) ? pending : String(selectedId);
+
+  return (
+    <Form method="get" preventScrollReset replace className="flex flex-col gap-3">
+      <RadioGroup
+        name="variant"
+        value={value}
+        onChange={(next) => void submit({ variant: next }, { method: "get", preventScrollReset: true, replace: true })}
+        className="flex flex-col gap-2"
+      >
+        <Label className="text-sm font-semibold text-ink">{variantOptionName(variants)}</Label>
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          {variants.map((variant) => {
+            const stock = getStockLabel(variant.stock, inventoryMode);
+            return (
+              <Radio
+                key={variant.id}
+                value={String(variant.id)}
+                className="flex min-h-input cursor-pointer items-center justify-between gap-3 rounded-control border border-line-strong bg-surface px-4 py-2.5 text-sm transition-colors outline-accent outline-offset-2 hover:border-ink has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:checked]:ring-1 has-[:checked]:ring-accent has-[:focus-visible]:outline-3"
+              >
+                <span className="flex flex-col">
+                  <span className="font-semibold text-ink">{variant.name}</span>
+                  {stock?.tone === "out" ? <span className="text-xs text-ink-muted">{stock.text}</span> : null}
+                </span>
+                {variant.price ? <Price amount={variant.price.amount} originalPrice={variant.price.originalPrice} currencyCode={variant.price.currencyCode} className="text-sm" /> : null}
+              </Radio>
+            );
+          })}
+        </div>
+      </RadioGroup>
+      {hydrated ? null : (
+        <Button type="submit" variant="secondary" size="sm" className="self-start">
+          Show this {variantOptionName(variants).toLowerCase()}
+        </Button>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,57 @@
+import { ListProductsResponseSchema, PageResponseSchema, type Page, type PageBlock, type ProductSummary } from "@quire/contracts";
+import { flattenCategoryTree } from "~/features/layout/navigation";
+import { ApiRequestError, type ApiClient } from "~/lib/api.server";
+import { getCategoryTree } from "~/lib/shop-data.server";
+
+export interface CategoryCard {
+  slug: string;
+  name: string;
+  description: string;
+}
+
+/** A page and what its blocks need besides the page itself. */
+export interface ContentPageData {
+  page: Page;
+  /** Products of each productRail block, by the block's index. */
+  rails: Record<number, ProductSummary[]>;
+  /** Categories named by categoryLinks blocks, by slug. Slugs the shop does not have are absent. */
+  categories: Record<string, CategoryCard>;
+}
+
+type RailBlock = Extract<PageBlock, { type: "productRail" }>;
+
+/**
+ * A rail is part of the page, so it is awaited (and works without JavaScript); but a rail whose category
+ * the API refuses (4xx, e.g. a category removed since the page was written) is left out rather than
+ * taking the page down. Anything else is a real failure and propagates.
+ */
+async function loadRail(api: ApiClient, block: RailBlock): Promise<ProductSummary[]> {
+  try {
+    const { data } = await api.get("/products", ListProductsResponseSchema, { CategorySlug: block.categorySlug, PageSize: block.limit });
+    return data.results;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status < 500) {
+      console.warn(`Product rail "${block.title}" left out: ${error.status} ${error.message}`);
+      return [];
+    }
+    throw error;
+  }
+}
+
+/** GET /pages/by-url for `url`, with its rails' products and its linked categories. Throws the API's 404. */
+export async function loadContentPage(api: ApiClient, url: string): Promise<ContentPageData> {
+  const { data: page } = await api.get("/pages/by-url", PageResponseSchema, { url });
+
+  const railEntries = page.blocks.flatMap((block, index) => (block.type === "productRail" ? [[index, block] as const] : []));
+  const linkedSlugs = new Set(page.blocks.flatMap((block) => (block.type === "categoryLinks" ? block.slugs : [])));
+  const [rails, tree] = await Promise.all([
+    Promise.all(railEntries.map(async ([index, block]) => [index, await loadRail(api, block)] as const)),
+    linkedSlugs.size > 0 ? getCategoryTree() : Promise.resolve([]),
+  ]);
+
+  const categories: Record<string, CategoryCard> = {};
+  for (const category of flattenCategoryTree(tree)) {
+    if (linkedSlugs.has(category.slug)) categories[category.slug] = { slug: category.slug, name: category.name, description: category.description };
+  }
+  return { page, rails: Object.fromEntries(rails), categories };
+}

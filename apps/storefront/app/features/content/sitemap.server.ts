@@ -1,0 +1,50 @@
+import { ListPagesResponseSchema, MAX_PAGE_SIZE, SitemapProductsResponseSchema } from "@quire/contracts";
+import { flattenCategoryTree, categoryHref } from "~/features/layout/navigation";
+import { createApiClient } from "~/lib/api.server";
+import { getCategoryTree } from "~/lib/shop-data.server";
+import { MAX_URLS_PER_SITEMAP, type SitemapEntry } from "~/lib/sitemap-xml";
+
+/*
+ * Sitemaps list public, shopper-independent URLs, so they use a plain API client (store defaults), not
+ * the shopper's currency and country.
+ */
+const api = () => createApiClient();
+
+/** Content pages (GET /pages, every page of results), the catalogue root and every category. */
+export async function listPageAndCategoryPaths(): Promise<{ path: string; lastmod?: string }[]> {
+  const pages: { path: string; lastmod?: string }[] = [];
+  for (let pageNumber = 1; ; pageNumber++) {
+    const { data } = await api().get("/pages", ListPagesResponseSchema, { PageNumber: pageNumber, PageSize: MAX_PAGE_SIZE });
+    pages.push(...data.results.map((page) => ({ path: page.url, lastmod: page.updatedAt })));
+    if (pageNumber >= data.totalPages || data.results.length === 0) break;
+  }
+  const categories = flattenCategoryTree(await getCategoryTree()).map((category) => ({ path: categoryHref(category.slug) }));
+  return [...pages, { path: "/store" }, ...categories];
+}
+
+/** One product sitemap file: up to 50,000 products after the id `after`, and where the next file starts. */
+export async function listProductPaths(after: number): Promise<{ entries: { path: string; lastmod: string }[]; next: number | null }> {
+  const { data } = await api().get("/sitemap/products", SitemapProductsResponseSchema, { After: after, Limit: MAX_URLS_PER_SITEMAP });
+  return {
+    entries: data.results.map((product) => ({ path: `/store/product/${product.slug}`, lastmod: product.updatedAt })),
+    next: data.next,
+  };
+}
+
+/**
+ * Where each product sitemap file starts: 0 for the first, then the keyset cursor of each further file.
+ * Walks the product list once, 50,000 at a time; a shop under 50,000 products makes one call.
+ */
+export async function listProductSitemapStarts(): Promise<number[]> {
+  const starts = [0];
+  for (let after = 0; ; ) {
+    const { next } = await listProductPaths(after);
+    if (next === null) return starts;
+    starts.push(next);
+    after = next;
+  }
+}
+
+export function toEntries(origin: string, paths: { path: string; lastmod?: string }[]): SitemapEntry[] {
+  return paths.map(({ path, lastmod }) => ({ loc: new URL(path, origin).toString(), lastmod }));
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { getErrorPageTexts } from "./error-page-texts";
+
+describe("getErrorPageTexts (spec sections 2 and 8)", () => {
+  it("names the missing path on a 404 and offers the shop", () => {
+    expect(getErrorPageTexts(404, "/store/no-such-thing")).toEqual({
+      status: 404,
+      title: "We couldn't find that page",
+      description: "Page Not Found: /store/no-such-thing",
+      actionLabel: "Browse the shop",
+      actionHref: "/store",
+    });
+  });
+
+  it("sends a 500 back to the home page", () => {
+    const texts = getErrorPageTexts(500, "/about");
+    expect(texts.actionHref).toBe("/");
+    expect(texts.title).toBe("Something went wrong on our side");
+  });
+
+  it("uses error.{status}_* keys where they exist, and sends every status but 500 to /store", () => {
+    const texts = getErrorPageTexts(403, "/account/orders");
+    expect(texts.title).toBe("You can't open this page");
+    expect(texts.actionHref).toBe("/store");
+  });
+
+  it("falls back to the generic texts for a status without its own", () => {
+    expect(getErrorPageTexts(418, "/teapot")).toEqual({
+      status: 418,
+      title: "Something went wrong",
+      description: "We couldn't show this page. Please try again, or carry on browsing the shop.",
+      actionLabel: "Go to the shop",
+      actionHref: "/store",
+    });
+    expect(getErrorPageTexts(503, "/").actionHref).toBe("/store");
+  });
+});

@@ -1,0 +1,84 @@
+import type { CategoryNode, MenuItem } from "@quire/contracts";
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** One entry of the main navigation: a plain link, or a group that opens a list of links. */
+export interface NavEntry extends NavLink {
+  links: NavLink[];
+}
+
+export const categoryHref = (slug: string) => `/store/${slug}`;
+
+/**
+ * The main navigation: categories first, then the main menu (spec section 2). Navigation shows only
+ * categories that have child nodes: each such top-level category becomes a group listing its children;
+ * categories without children are reached through the catalogue pages instead. When the main menu links
+ * to one of these categories, the group takes the menu item's label (the editors' wording) and the menu
+ * item is not repeated; the menu's other items follow.
+ */
+export function buildMainNavigation(categoryTree: CategoryNode[], menu: MenuItem[]): NavEntry[] {
+  const menuLabels = new Map(menu.map((item) => [item.url, item.label]));
+  const groups: NavEntry[] = categoryTree
+    .filter((category) => category.nodes.length > 0)
+    .map((category) => {
+      const href = categoryHref(category.slug);
+      return {
+        label: menuLabels.get(href) ?? category.name,
+        href,
+        links: category.nodes.map((child) => ({ label: child.name, href: categoryHref(child.slug) })),
+      };
+    });
+  const shown = new Set(groups.map((group) => group.href));
+  const menuEntries: NavEntry[] = menu
+    .filter((item) => !shown.has(item.url))
+    .map((item) => ({
+      label: item.label,
+      href: item.url,
+      links: item.subMenuItems.map((sub) => ({ label: sub.label, href: sub.url })),
+    }));
+  return [...groups, ...menuEntries];
+}
+
+/** Every category of the tree, parents before children (for the sitemap). */
+export function flattenCategoryTree(tree: CategoryNode[]): CategoryNode[] {
+  return tree.flatMap((node) => [node, ...flattenCategoryTree(node.nodes)]);
+}
+
+/** The featured category links of spec section 2, shown in the footer. */
+export const FEATURED_CATEGORY_LINKS: readonly NavLink[] = [
+  { label: "Gift books for her", href: "/store/gift-books-for-her" },
+  { label: "Gift books for him", href: "/store/gift-books-for-him" },
+  { label: "Gift books by occasion", href: "/store/gifts-books-by-occasion" },
+  { label: "Books by interest", href: "/store/books-by-interest" },
+  { label: "Children's books", href: "/store/childrens-books" },
+  { label: "Trending", href: "/store/trending" },
+  { label: "View all", href: "/store/view-all" },
+];
+
+/** The other navigation links of spec section 2, grouped as the footer shows them. */
+export const FOOTER_LINK_GROUPS: readonly { title: string; links: readonly NavLink[] }[] = [
+  {
+    title: "Help",
+    links: [
+      { label: "Support", href: "/support" },
+      { label: "Delivery", href: "/deliveries" },
+      { label: "Returns", href: "/returns" },
+      { label: "FAQ", href: "/faq" },
+      { label: "Contact us", href: "/contact-us" },
+    ],
+  },
+  {
+    title: "About",
+    links: [
+      { label: "About us", href: "/about" },
+      { label: "Blog", href: "/blog/list" },
+      { label: "Terms and conditions", href: "/terms-and-conditions" },
+      { label: "Policies", href: "/policies" },
+      { label: "Privacy policy", href: "/privacy-policy" },
+      { label: "Cookie settings", href: "/cookies-settings" },
+    ],
+  },
+];

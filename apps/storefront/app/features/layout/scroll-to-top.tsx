@@ -1,0 +1,35 @@
+import { useEffect, useState } from "react";
+import { Icon } from "~/components/ui/icon";
+
+/** Spec section 9: the button appears once the page has scrolled 100 px. */
+export const SCROLL_TO_TOP_THRESHOLD_PX = 100;
+
+/**
+ * Back to the top of the page. It needs JavaScript to notice scrolling, so it renders nothing on the
+ * server; without JavaScript the browser's own Home key does the job.
+ */
+export function ScrollToTop() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const update = () => setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD_PX);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        window.scrollTo({ top: 0, behavior: smooth ? "smooth" : "auto" });
+        // Keyboard users continue from the top too, not from the bottom of the page.
+        document.getElementById("skip-link")?.focus({ preventScroll: true });
+      }}
+      className="fixed bottom-4 left-4 z-(--z-overlay) inline-flex size-11 items-center justify-center rounded-full border border-line-strong bg-surface text-ink shadow-lg hover:bg-sunk sm:bottom-6 sm:left-6"
+    >
+      <Icon name="arrow-up" className="size-5" />
+      <span className="sr-only">Back to top</span>
+    </button>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { Container } from "~/components/ui/container";
+import { FEATURED_CATEGORY_LINKS, FOOTER_LINK_GROUPS, type NavLink } from "./navigation";
+
+const footerLink = "inline-block py-1 text-on-night-muted underline-offset-3 hover:text-on-night hover:underline";
+
+function LinkColumn({ title, links }: { title: string; links: readonly NavLink[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="font-sans text-sm font-semibold tracking-wider text-on-night uppercase">{title}</h2>
+      <ul className="mt-3 grid gap-1 text-[0.9375rem]">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link to={link.href} className={footerLink}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The default layout's footer: featured categories and the navigation links of spec section 2. */
+export function SiteFooter({ storeName }: { storeName: string }) {
+  return (
+    <footer className="on-night mt-auto bg-night text-on-night">
+      <Container className="grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div className="col-span-2 lg:col-span-1">
+          <p className="font-serif text-2xl font-semibold">{storeName}</p>
+          <p className="mt-3 max-w-xs text-[0.9375rem] text-on-night-muted">
+            An independent shop of gift books: for birthdays, thank-yous, new arrivals and every reader you know.
+          </p>
+        </div>
+        <LinkColumn title="Shop" links={FEATURED_CATEGORY_LINKS} />
+        {FOOTER_LINK_GROUPS.map((group) => (
+          <LinkColumn key={group.title} title={group.title} links={group.links} />
+        ))}
+      </Container>
+      <div className="border-t border-on-night/15">
+        <Container className="flex flex-wrap items-center justify-between gap-2 py-5 text-sm text-on-night-muted">
+          <p>
+            © {new Date().getFullYear()} {storeName}
+          </p>
+        </Container>
+      </div>
+    </footer>
+  );
+}
+
+/** The small footer of the simple and checkout layouts. */
+export function SmallFooter({ storeName }: { storeName: string }) {
+  return (
+    <footer className="mt-auto border-t border-line">
+      <Container className="flex flex-wrap items-center justify-between gap-3 py-5 text-sm text-ink-muted">
+        <p>
+          © {new Date().getFullYear()} {storeName}
+        </p>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1">
+          {[
+            { label: "Help", href: "/support" },
+            { label: "Terms", href: "/terms-and-conditions" },
+            { label: "Privacy", href: "/privacy-policy" },
+            { label: "Cookies", href: "/cookies-settings" },
+          ].map((link) => (
+            <li key={link.href}>
+              <Link to={link.href} className="underline-offset-3 hover:text-ink hover:underline">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </footer>
+  );
+}

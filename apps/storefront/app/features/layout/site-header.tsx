@@ -1,0 +1,59 @@
+import { useMemo, useRef } from "react";
+import { NavLink } from "react-router";
+import { Container } from "~/components/ui/container";
+import { Icon, type IconName } from "~/components/ui/icon";
+import { Logo } from "./logo";
+import { MainNav } from "./main-nav";
+import { MobileMenu } from "./mobile-menu";
+import { buildMainNavigation } from "./navigation";
+import { PreferencesForm } from "./preferences-form";
+import { FALLBACK_STORE_NAME, type RootData } from "./root-data";
+import { SearchForm } from "./search-form";
+import { useDetailsDismiss } from "./use-details-dismiss";
+
+function HeaderAction({ to, icon, label, className = "" }: { to: string; icon: IconName; label: string; className?: string }) {
+  return (
+    <NavLink
+      to={to}
+      className={`inline-flex size-11 items-center justify-center gap-2 rounded-control text-ink hover:bg-ink/5 aria-[current=page]:text-accent xl:w-auto xl:px-3 ${className}`}
+    >
+      <Icon name={icon} className="size-6" />
+      <span className="sr-only xl:not-sr-only xl:text-sm xl:font-medium">{label}</span>
+    </NavLink>
+  );
+}
+
+/** The default layout's header: preferences bar, logo, search, account links and the main navigation. */
+export function SiteHeader({ data }: { data: RootData | undefined }) {
+  const ref = useRef<HTMLElement>(null);
+  useDetailsDismiss(ref);
+  const entries = useMemo(() => (data ? buildMainNavigation(data.categoryTree, data.menu) : []), [data]);
+  const storeName = data?.settings.name ?? FALLBACK_STORE_NAME;
+
+  return (
+    <header ref={ref} className="relative z-(--z-header) border-b border-line bg-paper">
+      {data ? (
+        <div className="hidden bg-sunk md:block">
+          <Container className="flex min-h-11 items-center justify-between gap-4 py-1">
+            <p className="text-sm text-ink-muted">Gift books for every reader and every occasion.</p>
+            <PreferencesForm data={data} layout="bar" />
+          </Container>
+        </div>
+      ) : null}
+      <Container className="flex h-16 items-center gap-2 md:h-20 md:gap-6">
+        <MobileMenu entries={entries} data={data} />
+        <Logo storeName={storeName} className="mr-auto md:mr-0" />
+        <SearchForm className="hidden flex-1 md:block lg:max-w-xl" />
+        <div className="flex items-center md:ml-auto">
+          <HeaderAction to="/account/orders" icon="user" label="Account" />
+          <HeaderAction to="/favorites" icon="heart" label="Favourites" />
+          <HeaderAction to="/cart" icon="bag" label="Basket" />
+        </div>
+      </Container>
+      <Container className="pb-3 md:hidden">
+        <SearchForm />
+      </Container>
+      <MainNav entries={entries} />
+    </header>
+  );
+}

@@ -1,0 +1,58 @@
+import type { AnonymousCustomerProductPolicy } from "@quire/contracts";
+
+/**
+ * Route metadata of spec section 2. A route module declares it as `export const handle: RouteHandle`;
+ * routes that share a module (the not-yet-available screens) are listed in ROUTE_ACCESS_BY_ID instead.
+ */
+export interface RouteHandle {
+  requiredAuthentication?: boolean;
+  /** With requiredAuthentication: skip the sign-in check when the store allows anonymous checkout. */
+  checkIfAllowedForGuest?: boolean;
+}
+
+export interface RouteAccess {
+  requiredAuthentication: boolean;
+  checkIfAllowedForGuest: boolean;
+}
+
+const OPEN: RouteAccess = { requiredAuthentication: false, checkIfAllowedForGuest: false };
+const MEMBERS_ONLY: RouteAccess = { requiredAuthentication: true, checkIfAllowedForGuest: false };
+const GUESTS_ALLOWED: RouteAccess = { requiredAuthentication: true, checkIfAllowedForGuest: true };
+
+/** Spec section 6: account and favourites need a signed-in customer; checkout allows guests. */
+export const ROUTE_ACCESS_BY_ID: Readonly<Record<string, RouteAccess>> = {
+  "account-addresses": MEMBERS_ONLY,
+  "account-credit-limit": MEMBERS_ONLY,
+  "account-orders": MEMBERS_ONLY,
+  "account-order": MEMBERS_ONLY,
+  "account-returns": MEMBERS_ONLY,
+  "account-return": MEMBERS_ONLY,
+  "account-settings": MEMBERS_ONLY,
+  favorites: MEMBERS_ONLY,
+  "favorites-detail": MEMBERS_ONLY,
+  checkout: GUESTS_ALLOWED,
+};
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === "object" && handle !== null && ("requiredAuthentication" in handle || "checkIfAllowedForGuest" in handle);
+}
+
+/** The access flags of a matched route: its module's handle when it declares them, else the map by id. */
+export function getRouteAccess(match: { id: string; handle?: unknown }): RouteAccess {
+  if (isRouteHandle(match.handle)) {
+    return {
+      requiredAuthentication: match.handle.requiredAuthentication ?? false,
+      checkIfAllowedForGuest: match.handle.checkIfAllowedForGuest ?? false,
+    };
+  }
+  return ROUTE_ACCESS_BY_ID[match.id] ?? OPEN;
+}
+
+/**
+ * Whether a visitor must be sent to /auth/login (spec section 2): the route needs authentication, nobody
+ * is signed in, and it is not a guest-allowed route in a store that allows anonymous checkout.
+ */
+export function mustSignIn(access: RouteAccess, visitor: { isSignedIn: boolean; policy: AnonymousCustomerProductPolicy }): boolean {
+  if (!access.requiredAuthentication || visitor.isSignedIn) return false;
+  return !(access.checkIfAllowedForGuest && visitor.policy === "AllowedUnauthorizedCheckout");
+}
