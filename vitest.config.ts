@@ -1,10 +1,15 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+// The storefront imports its own modules as "~/..." (apps/storefront/tsconfig.json).
+const storefrontAlias = { "~": fileURLToPath(new URL("./apps/storefront/app", import.meta.url)) };
 
 // Three depths of test (ARCHITECTURE.md): unit beside the code, API against PostgreSQL, browser journeys.
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: storefrontAlias },
         test: {
           name: "unit",
           include: ["packages/*/src/**/*.test.ts", "apps/*/app/**/*.test.{ts,tsx}", "apps/api/src/**/*.unit.test.ts"],

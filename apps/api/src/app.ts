@@ -64,10 +64,11 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs", uiConfig: { docExpansion: "list" } });
+  // The readable docs need no keys; the hook must exist before swagger-ui registers its routes.
   app.addHook("onRoute", (route) => {
     if (route.url.startsWith("/docs")) route.config = { ...route.config, public: true };
   });
+  await app.register(fastifySwaggerUi, { routePrefix: "/docs", uiConfig: { docExpansion: "list" } });
 
   const stores = createStoreCache(deps.db, deps.storeCacheTtlMs ?? 10_000);
   registerRequestContext(app, { apiKeys: deps.apiKeys, stores });

@@ -1,3 +1,4 @@
+import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Logger } from "drizzle-orm/logger";
@@ -39,6 +40,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
 
+  // PGlite creates its own folder but not missing parents (a fresh clone has no .data/).
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: "snake_case", logger });

@@ -13,6 +13,6 @@ export default async function setup() {
     await client.connect();
     await client.end();
   } catch (error) {
-    throw new Error(`Cannot reach TEST_DATABASE_URL (${url}): ${(error as Error).message}`);
+    throw new Error(`Cannot reach TEST_DATABASE_URL (${url}): ${(error as Error).message}`, { cause: error });
   }
 }

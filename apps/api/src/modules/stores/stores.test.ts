@@ -90,4 +90,10 @@ describe("request headers (spec section 7)", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().paths["/store-settings"]).toBeDefined();
   });
+
+  it("serves the readable docs without keys", async () => {
+    const response = await app.inject({ url: "/docs/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+  });
 });

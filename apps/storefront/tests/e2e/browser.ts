@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** The flags ARCHITECTURE.md pins for Debian's Chromium on the CI machine. */
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions and console errors in the page (a hydration mismatch lands here). */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real Chromium with a profile of its own, so no cookie or cache survives from one test file to the next.
+ * A `--user-data-dir` in args is refused by Playwright; the profile directory is the first argument instead.
+ */
+export async function openBrowser(): Promise<BrowserSession> {
+  const profileDir = await mkdtemp(path.join(os.tmpdir(), "quire-chromium-"));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`uncaught ${error.name}: ${error.message}`));
+  page.on("console", (message) => {
+    // A 404 or 301 answer for a page the test asked for is logged as a failed resource; it is not a bug.
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      problems.push(`console.error: ${message.text()}`);
+    }
+  });
+  return {
+    context,
+    page,
+    problems,
+    async close() {
+      await context.close();
+      await rm(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fails when the page threw or logged an error since the session opened. */
+export function expectNoPageProblems(session: BrowserSession) {
+  expect(session.problems, "errors in the browser console").toEqual([]);
+}

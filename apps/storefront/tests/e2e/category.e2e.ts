@@ -1,0 +1,84 @@
+import { CategoryDetailResponseSchema, ListProductsResponseSchema, ProductFiltersResponseSchema } from "@quire/contracts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "./accessibility";
+import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { getFromApi } from "./demo-api";
+
+const storefrontUrl = inject("storefrontUrl");
+const CATEGORY = "gift-books-for-her";
+/** What a listing asks the API for by default: the most popular first, 24 to a page. */
+const LISTING_QUERY = { Sort: "popular", PageSize: 24, PageNumber: 1 };
+
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The product grid: the list named by the results heading ("N results"). */
+function productGrid(page: Page) {
+  return page.getByRole("main").getByRole("list", { name: /\d+ results?$/ });
+}
+
+async function productNamesShown(page: Page): Promise<string[]> {
+  const links = productGrid(page).getByRole("link");
+  await links.first().waitFor();
+  return (await links.allInnerTexts()).map((name) => name.trim());
+}
+
+describe("a category page", () => {
+  it("lists the category's products, most popular first", async () => {
+    const { page } = browser;
+    const { data: category } = await getFromApi(`/categories/slug=${CATEGORY}`, CategoryDetailResponseSchema);
+    const { data: expected } = await getFromApi("/products", ListProductsResponseSchema, {
+      query: { CategorySlug: CATEGORY, ...LISTING_QUERY },
+    });
+    expect(expected.results.length, "the seed puts books in this category").toBeGreaterThan(0);
+
+    const response = await page.goto(`${storefrontUrl}/store/${CATEGORY}`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole("heading", { level: 1, name: category.name }).waitFor();
+    await page.getByRole("heading", { name: `${expected.total} results` }).waitFor();
+    expect(await productNamesShown(page)).toEqual(expected.results.map((product) => product.name));
+
+    await expectNoSeriousA11yViolations(page);
+    expectNoPageProblems(browser);
+  });
+
+  it("narrows the list with a filter, keeps the filter in the URL, and keeps it on reload", async () => {
+    const { page } = browser;
+    const { data: filters } = await getFromApi("/product-filters", ProductFiltersResponseSchema, { query: { CategorySlug: CATEGORY } });
+    const format = filters.facets.find((facet) => facet.code === "format");
+    // A value that some, but not all, of the category's books have: choosing it must narrow the list.
+    const value = format?.values.find((candidate) => candidate.count > 0 && candidate.count < filters.total);
+    expect(value, "a format only some of the category's books come in").toBeDefined();
+    const { data: narrowed } = await getFromApi("/products", ListProductsResponseSchema, {
+      query: { CategorySlug: CATEGORY, Filters: [{ Code: "format", Values: [value!.code] }], ...LISTING_QUERY },
+    });
+    expect(narrowed.total).toBeLessThan(filters.total);
+
+    await page.goto(`${storefrontUrl}/store/${CATEGORY}`);
+    await page.getByRole("heading", { name: `${filters.total} results` }).waitFor();
+    const filterPanel = page.getByRole("complementary", { name: "Filters" });
+    const checkbox = filterPanel.getByRole("group", { name: format!.name }).getByRole("checkbox", { name: value!.label });
+    // With JavaScript ticking the box applies it; without, "Apply filters" does. Both end on the same URL.
+    await checkbox.click();
+    await filterPanel.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL((url) => url.searchParams.getAll("format").includes(value!.code));
+    await page.getByRole("heading", { name: `${narrowed.total} results` }).waitFor();
+    expect(await productNamesShown(page)).toEqual(narrowed.results.map((product) => product.name));
+    expect(await checkbox.isChecked()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    const filteredUrl = page.url();
+    await page.reload();
+    expect(page.url()).toBe(filteredUrl);
+    await page.getByRole("heading", { name: `${narrowed.total} results` }).waitFor();
+    expect(await productNamesShown(page)).toEqual(narrowed.results.map((product) => product.name));
+    expect(await checkbox.isChecked()).toBe(true);
+    expectNoPageProblems(browser);
+  });
+});

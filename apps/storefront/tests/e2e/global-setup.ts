@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { assertBuilt, DEMO_API_KEY, DEMO_STORE_KEY, startStack } from "./stack";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    storefrontUrl: string;
+    apiUrl: string;
+    apiKey: string;
+    storeKey: string;
+  }
+}
+
+/**
+ * Runs once before the browser journeys: checks the browser and the database are there (under CI a
+ * missing one fails the run, it never skips), then starts Quire on a fresh, seeded database for the run
+ * and hands its URLs to the tests. Returns the teardown that stops the servers and drops the database.
+ */
+export default async function setup(project: TestProject) {
+  const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+  if (!existsSync(chromePath)) {
+    throw new Error(
+      `No Chromium at ${chromePath}: the browser journeys need it. ` +
+        "Install it (apt-get install -y chromium) or point CHROME_PATH at a Chromium or Chrome binary.",
+    );
+  }
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl && process.env.CI) {
+    throw new Error("TEST_DATABASE_URL must be set under CI: the browser journeys run against PostgreSQL");
+  }
+  if (serverUrl) {
+    const client = new pg.Client({ connectionString: serverUrl });
+    try {
+      await client.connect();
+      await client.end();
+    } catch (error) {
+      throw new Error(`Cannot reach TEST_DATABASE_URL (${serverUrl}): ${(error as Error).message}`, { cause: error });
+    }
+  } else {
+    console.warn("TEST_DATABASE_URL is not set: the browser journeys run on an embedded PGlite database");
+  }
+
+  assertBuilt();
+  const stack = await startStack({ name: "main" });
+  project.provide("storefrontUrl", stack.storefrontUrl);
+  project.provide("apiUrl", stack.apiUrl);
+  project.provide("apiKey", DEMO_API_KEY);
+  project.provide("storeKey", DEMO_STORE_KEY);
+
+  return async () => {
+    await stack.stop();
+  };
+}

@@ -1,0 +1,114 @@
+import { ListProductsResponseSchema, ProductDetailResponseSchema, type ProductDetail } from "@quire/contracts";
+import { formatMoney } from "@quire/money";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "./accessibility";
+import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { getFromApi } from "./demo-api";
+
+const storefrontUrl = inject("storefrontUrl");
+const CATEGORY = "gift-books-for-her";
+
+let browser: BrowserSession;
+let product: ProductDetail;
+beforeAll(async () => {
+  // A book sold in formats at different prices, so choosing a format visibly changes the price.
+  const { data } = await getFromApi("/products", ListProductsResponseSchema, {
+    query: { CategorySlug: CATEGORY, Sort: "popular", PageSize: 100, PageNumber: 1 },
+  });
+  const candidate = data.results.find((summary) => summary.variantCount > 1 && summary.hasPriceRange);
+  expect(candidate, "a book in several formats at different prices").toBeDefined();
+  product = (await getFromApi(`/products/slug=${candidate!.slug}`, ProductDetailResponseSchema)).data;
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function priceBox(page: Page) {
+  return page.getByRole("region", { name: "Price and availability" });
+}
+
+/** The product's JSON-LD blocks, parsed. */
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.map((text) => JSON.parse(text) as Record<string, unknown>);
+}
+
+const hasType = (type: string) => (block: Record<string, unknown>) => [block["@type"]].flat().includes(type);
+
+describe("a product page", () => {
+  it("shows the title, the price, the format choice and the breadcrumbs", async () => {
+    const { page } = browser;
+    const master = product.variants.find((variant) => variant.isMaster) ?? product.variants[0]!;
+    const response = await page.goto(`${storefrontUrl}/store/product/${product.slug}`);
+    expect(response?.status()).toBe(200);
+
+    await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+    expect(await priceBox(page).innerText()).toContain(formatMoney(master.price!.amount, master.price!.currencyCode));
+
+    const choice = page.getByRole("radiogroup");
+    for (const variant of product.variants) {
+      await choice.getByRole("radio", { name: variant.name }).waitFor({ state: "attached" });
+    }
+    expect(await choice.getByRole("radio", { name: master.name }).isChecked()).toBe(true);
+
+    // Home › Store › the API's category trail › the product, the last being the current page.
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    expect(await breadcrumb.getByRole("link", { name: "Home", exact: true }).getAttribute("href")).toBe("/");
+    for (const crumb of product.breadcrumbs) {
+      expect(await breadcrumb.getByRole("link", { name: crumb.name, exact: true }).getAttribute("href")).toBe(`/store/${crumb.slug}`);
+    }
+    const items = breadcrumb.getByRole("listitem");
+    expect((await items.last().innerText()).trim()).toBe(product.name);
+
+    await expectNoSeriousA11yViolations(page);
+    expectNoPageProblems(browser);
+  });
+
+  it("describes the product and its offers in JSON-LD", async () => {
+    const { page } = browser;
+    await page.goto(`${storefrontUrl}/store/product/${product.slug}`);
+    const blocks = await jsonLd(page);
+
+    const described = blocks.find(hasType("Product"));
+    expect(described).toMatchObject({ "@context": "https://schema.org", name: product.name });
+    const offers = described!.offers as { price: string; priceCurrency: string }[];
+    const priced = product.variants.filter((variant) => variant.price);
+    expect(offers).toHaveLength(priced.length);
+    expect(offers.map((offer) => [offer.price, offer.priceCurrency])).toEqual(
+      priced.map((variant) => [(variant.price!.amount / 100).toFixed(2), variant.price!.currencyCode]),
+    );
+
+    const trail = blocks.find(hasType("BreadcrumbList"));
+    const names = (trail!.itemListElement as { name: string }[]).map((element) => element.name);
+    expect(names.at(-1)).toBe(product.name);
+    expect(names).toEqual(expect.arrayContaining(product.breadcrumbs.map((crumb) => crumb.name)));
+  });
+
+  it("changes the price and the URL when another format is chosen", async () => {
+    const { page } = browser;
+    const master = product.variants.find((variant) => variant.isMaster) ?? product.variants[0]!;
+    const other = product.variants.find((variant) => variant.price && variant.price.amount !== master.price?.amount);
+    expect(other, "a format at another price").toBeDefined();
+
+    await page.goto(`${storefrontUrl}/store/product/${product.slug}`);
+    // Without JavaScript a "Show this format" button submits the choice; it goes once the page hydrates,
+    // and from then on a choice applies at once.
+    await page.getByRole("button", { name: /^Show this/ }).waitFor({ state: "detached" });
+    // The radio input itself is visually hidden (styled through its label), so click the label as a shopper does.
+    await page.getByRole("radiogroup").getByText(other!.name, { exact: true }).click();
+
+    await page.waitForURL((url) => url.searchParams.get("variant") === String(other!.id));
+    const otherPrice = formatMoney(other!.price!.amount, other!.price!.currencyCode);
+    await priceBox(page).getByText(otherPrice).first().waitFor();
+    expect(await page.getByRole("radiogroup").getByRole("radio", { name: other!.name }).isChecked()).toBe(true);
+
+    // The chosen format is in the URL, so a reload (or a shared link) shows it.
+    await page.reload();
+    expect(await page.getByRole("radiogroup").getByRole("radio", { name: other!.name }).isChecked()).toBe(true);
+    expect(await priceBox(page).innerText()).toContain(otherPrice);
+    await expectNoSeriousA11yViolations(page);
+    expectNoPageProblems(browser);
+  });
+});

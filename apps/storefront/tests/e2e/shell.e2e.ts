@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "./accessibility";
+import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+
+const storefrontUrl = inject("storefrontUrl");
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the site shell", () => {
+  it("offers a skip link first, which moves focus to the page's main content", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${storefrontUrl}/about`);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main-content");
+    expectNoPageProblems(browser);
+  });
+
+  it("renders a content page from its blocks, with its own title and description", async () => {
+    const { page } = browser;
+    const response = await page.goto(`${storefrontUrl}/about`);
+    expect(response?.status()).toBe(200);
+    expect(await page.title()).toBe("About us | Quire Books");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+    await page.getByRole("heading", { level: 1, name: "About us" }).waitFor();
+    expect(await page.getByRole("main").getByRole("heading", { level: 2 }).count()).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+    expectNoPageProblems(browser);
+  });
+
+  it("shows a toast, bottom-right, after switching the currency", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${storefrontUrl}/faq`);
+    await page.getByRole("combobox", { name: "Currency", exact: true }).filter({ visible: true }).selectOption("USD");
+    await page.getByRole("combobox", { name: "Deliver to", exact: true }).filter({ visible: true }).selectOption("US");
+    await page.getByRole("button", { name: "Update", exact: true }).filter({ visible: true }).click();
+    const toast = page.getByRole("region", { name: "Notifications" }).getByText("Prices are now shown in USD for delivery to United States.");
+    await toast.waitFor();
+    expect(new URL(page.url()).pathname).toBe("/faq");
+    const box = (await toast.boundingBox())!;
+    expect(box.x).toBeGreaterThan(1280 / 2);
+    expect(box.y).toBeGreaterThan(800 / 2);
+    // Spec section 9: a toast lives 3000 ms.
+    await toast.waitFor({ state: "detached", timeout: 6000 });
+    expectNoPageProblems(browser);
+  });
+
+  it("offers a scroll-to-top button once the page has scrolled past 100 px", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto(`${storefrontUrl}/`);
+    const button = page.getByRole("button", { name: "Back to top" });
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 60));
+    await page.waitForTimeout(100);
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await button.waitFor();
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expectNoPageProblems(browser);
+  });
+
+  it("has a mobile menu that opens, lists the category groups and closes on navigation", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${storefrontUrl}/about`);
+    await page.locator("header summary", { hasText: "Menu" }).click();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByText("Shop all books").waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await nav.getByRole("link", { name: "Shop all books" }).click();
+    await page.waitForURL(`${storefrontUrl}/store`);
+    await expect.poll(() => page.locator("header details[open]").count()).toBe(0);
+    expectNoPageProblems(browser);
+  });
+});
+
+describe("screens that arrive with later issues", () => {
+  it("say so honestly, are not indexed, and validate their route params", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const response = await page.goto(`${storefrontUrl}/cart`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole("heading", { level: 1, name: "Your basket" }).waitFor();
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    expect(await page.getByRole("main").getByRole("link", { name: "Browse the shop" }).getAttribute("href")).toBe("/store");
+    await expectNoSeriousA11yViolations(page);
+
+    const badId = await fetch(`${storefrontUrl}/account/orders/not-a-number`);
+    expect(badId.status).toBe(404);
+    expect(await badId.text()).toContain("Page Not Found: /account/orders/not-a-number");
+    expectNoPageProblems(browser);
+  });
+
+  it("show checkout in the checkout layout, with its stepper at the first step", async () => {
+    const { page } = browser;
+    await page.goto(`${storefrontUrl}/checkout`);
+    const stepper = page.getByRole("navigation", { name: "Checkout progress" });
+    const steps = stepper.getByRole("listitem");
+    expect(await steps.count()).toBe(5);
+    expect(await steps.first().getAttribute("aria-current")).toBe("step");
+    expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    expectNoPageProblems(browser);
+  });
+
+  it("show sign-in in the simple layout", async () => {
+    const { page } = browser;
+    await page.goto(`${storefrontUrl}/auth/login`);
+    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+    expect(await page.getByRole("search").count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    expectNoPageProblems(browser);
+  });
+});

@@ -1,0 +1,219 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+/**
+ * A running Quire for browser tests: a fresh database of its own, migrated and seeded with the demo store,
+ * and the built API and storefront on free ports (started through scripts/start.mjs, as `npm start` does).
+ */
+export interface Stack {
+  storefrontUrl: string;
+  apiUrl: string;
+  /** Everything the servers printed; read it when a journey fails. */
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** The e2e database: a new database on TEST_DATABASE_URL's server, or a temporary PGlite directory. */
+export interface E2eDatabase {
+  kind: "postgres" | "pglite";
+  /** Environment the API and its CLIs need to use this database. */
+  env: Record<string, string>;
+  /**
+   * Runs one SQL statement. On PGlite only while no server holds the database (PGlite is single-process),
+   * which is why stacks take a `prepare` step between seeding and serving.
+   */
+  execute(statement: string, params?: unknown[]): Promise<void>;
+  drop(): Promise<void>;
+}
+
+export const root = path.resolve(import.meta.dirname, "..", "..", "..", "..");
+const apiDist = path.join(root, "apps", "api", "dist");
+const storefrontBuild = path.join(root, "apps", "storefront", "build", "server", "index.js");
+
+/** The demo store the seed creates (apps/api/src/seed). */
+export const DEMO_API_KEY = "quire-demo-api-key";
+export const DEMO_STORE_KEY = "quire-demo";
+
+export function assertBuilt() {
+  const missing = [path.join(apiDist, "main.js"), path.join(apiDist, "seed.js"), storefrontBuild].filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `Browser tests drive the built apps, and ${missing.map((file) => path.relative(root, file)).join(", ")} is missing: ` +
+        "run `npm run test:e2e`, which builds first.",
+    );
+  }
+}
+
+/** A port nothing listens on right now: the system picks one for port 0. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function adminQuery(serverUrl: string, statement: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement, params);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createE2eDatabase(): Promise<E2eDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `quire_e2e_${randomBytes(6).toString("hex")}`;
+    await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return {
+      kind: "postgres",
+      env: { DATABASE_URL: url.toString() },
+      execute: (statement, params) => adminQuery(url.toString(), statement, params),
+      drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    };
+  }
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "quire-e2e-"));
+  return {
+    kind: "pglite",
+    env: { DATA_DIR: dataDir },
+    async execute(statement, params) {
+      const { PGlite } = await import("@electric-sql/pglite");
+      const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+      const client = new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
+      try {
+        await client.query(statement, params);
+      } finally {
+        await client.close();
+      }
+    },
+    drop: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** Runs one of the API's built CLIs to completion, its output appended to the log. */
+async function runCli(script: string, args: string[], env: NodeJS.ProcessEnv, logFile: string) {
+  const log = openSync(logFile, "a");
+  try {
+    const child = spawn(process.execPath, [path.join(apiDist, script), ...args], { cwd: root, env, stdio: ["ignore", log, log] });
+    const code = await new Promise<number | null>((resolve, reject) => child.once("error", reject).once("exit", resolve));
+    if (code !== 0) throw new Error(`${script} ${args.join(" ")} failed (exit code ${code}):\n${tail(logFile)}`);
+  } finally {
+    closeSync(log);
+  }
+}
+
+function tail(logFile: string, lines = 60): string {
+  return readFileSync(logFile, "utf8").split("\n").slice(-lines).join("\n");
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, logFile: string, accept: (status: number) => boolean) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The servers stopped before ${url} answered:\n${tail(logFile)}`);
+    }
+    try {
+      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      if (accept(response.status)) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 90 s:\n${tail(logFile)}`);
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  // start.mjs gives its children 10 s before killing them; past that, stop waiting.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface StackOptions {
+  /** Names the log file: test-results/e2e-<name>.log. */
+  name: string;
+  /** Runs after migrate and seed, before any server opens the database (e.g. to set a store policy). */
+  prepare?: (database: E2eDatabase) => Promise<void>;
+}
+
+/** Creates a database, migrates and seeds it, and starts the API and the storefront against it. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  assertBuilt();
+  const logDir = path.join(root, "test-results");
+  mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `e2e-${options.name}.log`);
+  closeSync(openSync(logFile, "w"));
+
+  const database = await createE2eDatabase();
+  let server: ChildProcess | undefined;
+  try {
+    const [apiPort, storefrontPort] = [await freePort(), await freePort()];
+    // The shell's own database settings must not leak in: this stack uses its database only.
+    const { DATABASE_URL: _url, DATABASE_READ_URL: _readUrl, DATA_DIR: _dataDir, ...inherited } = process.env;
+    const env: NodeJS.ProcessEnv = {
+      ...inherited,
+      ...database.env,
+      API_HOST: "127.0.0.1",
+      API_PORT: String(apiPort),
+      API_KEYS: DEMO_API_KEY,
+      HOST: "127.0.0.1",
+      PORT: String(storefrontPort),
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      API_KEY: DEMO_API_KEY,
+      STORE_KEY: DEMO_STORE_KEY,
+      // Every request sees the database as it is now: no process caches between a change and a check.
+      CACHE_TTL_SECONDS: "0",
+      LOG_LEVEL: "warn",
+      NO_COLOR: "1",
+    };
+
+    await runCli("migrate.js", [], env, logFile);
+    await runCli("seed.js", ["--if-empty"], env, logFile);
+    await options.prepare?.(database);
+
+    const log = openSync(logFile, "a");
+    server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "--serve-only"], {
+      cwd: root,
+      env,
+      stdio: ["ignore", log, log],
+    });
+    closeSync(log);
+
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const storefrontUrl = `http://127.0.0.1:${storefrontPort}`;
+    await waitUntilServing(`${apiUrl}/health`, server, logFile, (status) => status === 200);
+    await waitUntilServing(`${storefrontUrl}/`, server, logFile, (status) => status > 0);
+
+    const running = server;
+    return {
+      apiUrl,
+      storefrontUrl,
+      logFile,
+      async stop() {
+        await stopProcess(running);
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    if (server) await stopProcess(server);
+    await database.drop();
+    throw error;
+  }
+}

@@ -1,0 +1,200 @@
+// Runs Quire on one machine: applies migrations, seeds the demo store when the database is empty, then
+// starts the API and the storefront and keeps them running until Ctrl-C. `npm start` runs it after the
+// build; `npm run dev` runs it with --dev (watchers instead of the built bundles). --serve-only skips
+// migrate and seed, for callers that prepared the database themselves (the browser tests do).
+//
+// Migrate and seed run one after the other, as their own processes, before the API starts: the embedded
+// PostgreSQL (PGlite, used when DATABASE_URL is unset) can be opened by one process at a time.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const apiDir = path.join(root, "apps", "api");
+const storefrontDir = path.join(root, "apps", "storefront");
+const dev = process.argv.includes("--dev");
+const serveOnly = process.argv.includes("--serve-only");
+
+const apiPort = Number(process.env.API_PORT || 4000);
+const storefrontPort = Number(process.env.PORT || 3000);
+const apiHost = process.env.API_HOST || "127.0.0.1";
+// The storefront's server calls the API; a wildcard listen address is reached through loopback.
+const apiReachableHost = ["0.0.0.0", "::", ""].includes(apiHost) ? "127.0.0.1" : apiHost;
+const apiUrl = process.env.API_URL || `http://${apiReachableHost.includes(":") ? `[${apiReachableHost}]` : apiReachableHost}:${apiPort}`;
+const storefrontHost = process.env.HOST && !["0.0.0.0", "::"].includes(process.env.HOST) ? process.env.HOST : "localhost";
+const storefrontProbeUrl = `http://${storefrontHost.includes(":") ? `[${storefrontHost}]` : storefrontHost}:${storefrontPort}/`;
+const startTimeoutMs = Number(process.env.START_TIMEOUT_MS || (dev ? 180_000 : 60_000));
+
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, text) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
+const labels = { migrate: "36", seed: "36", api: "35", web: "32" };
+const say = (text) => console.log(`${paint("1", "[quire]")} ${text}`);
+
+const children = new Map();
+let shuttingDown = false;
+
+/** The JavaScript file behind a package's command, so children run with this Node and no shell. */
+function binOf(packageName, fromDir, binName = packageName.split("/").pop()) {
+  const require = createRequire(path.join(fromDir, "package.json"));
+  const manifestPath = require.resolve(`${packageName}/package.json`);
+  const { bin } = JSON.parse(readFileSync(manifestPath, "utf8"));
+  const relative = typeof bin === "string" ? bin : bin[binName];
+  return path.join(path.dirname(manifestPath), relative);
+}
+
+/** Starts a child whose output is forwarded line by line under its label. */
+function launch(label, args, { cwd = root, env = {}, inheritOutput = false } = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: inheritOutput ? "inherit" : ["ignore", "pipe", "pipe"],
+  });
+  children.set(child, label);
+  if (!inheritOutput) {
+    const prefix = paint(labels[label] ?? "0", `[${label}]`.padEnd(6));
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => out.write(`${prefix} ${line}\n`));
+    }
+  }
+  child.exitStatus = new Promise((resolve) => {
+    child.on("exit", (code, signal) => {
+      children.delete(child);
+      resolve({ code, signal });
+    });
+    child.on("error", (error) => {
+      children.delete(child);
+      console.error(`${label}: ${error.message}`);
+      resolve({ code: 1, signal: null });
+    });
+  });
+  return child;
+}
+
+/** Runs a one-off step (migrate, seed) to completion; a failure stops start-up. */
+async function runStep(label, args, options) {
+  const child = launch(label, args, { ...options, inheritOutput: true });
+  const { code, signal } = await child.exitStatus;
+  if (shuttingDown) await new Promise(() => {}); // shutdown() exits the process
+  if (code !== 0) {
+    console.error(`${label} failed (${signal ?? `exit code ${code}`})`);
+    await shutdown(code || 1);
+  }
+}
+
+/** Starts a long-running server; if it stops on its own, everything stops with a failure. */
+function startServer(label, args, options) {
+  const child = launch(label, args, options);
+  void child.exitStatus.then(({ code, signal }) => {
+    if (shuttingDown) return;
+    console.error(`${label} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the rest`);
+    void shutdown(code || 1);
+  });
+  return child;
+}
+
+/** Polls `url` until it answers as `ready` says, the child dies, or the start timeout passes. */
+async function waitForHttp(label, url, child, ready) {
+  const deadline = Date.now() + startTimeoutMs;
+  while (Date.now() < deadline) {
+    if (!children.has(child)) return new Promise(() => {}); // its exit handler is shutting down
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000), redirect: "manual" });
+      await response.body?.cancel();
+      if (ready(response.status)) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  console.error(`${label} did not answer ${url} within ${startTimeoutMs / 1000} s; stopping`);
+  await shutdown(1);
+}
+
+/** Stops every child (SIGTERM, then SIGKILL after 10 s) and exits with `exitCode`. */
+async function shutdown(exitCode) {
+  if (shuttingDown) return new Promise(() => {});
+  shuttingDown = true;
+  const running = [...children.keys()];
+  for (const child of running) child.kill("SIGTERM");
+  const forceKill = setTimeout(() => {
+    for (const child of children.keys()) child.kill("SIGKILL");
+  }, 10_000);
+  await Promise.all(running.map((child) => child.exitStatus));
+  clearTimeout(forceKill);
+  process.exit(exitCode);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    if (shuttingDown) {
+      // A second Ctrl-C: stop waiting for a graceful exit.
+      for (const child of children.keys()) child.kill("SIGKILL");
+      process.exit(1);
+    }
+    say(`${signal}: stopping`);
+    void shutdown(0);
+  });
+}
+
+const apiEnv = { NODE_ENV: dev ? "development" : "production", API_HOST: apiHost, API_PORT: String(apiPort) };
+const storefrontEnv = {
+  NODE_ENV: dev ? "development" : "production",
+  PORT: String(storefrontPort),
+  API_URL: apiUrl,
+};
+
+if (!dev) {
+  const missing = [
+    path.join(apiDir, "dist", "main.js"),
+    path.join(storefrontDir, "build", "server", "index.js"),
+  ].filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    console.error(`Not built yet (${missing.map((file) => path.relative(root, file)).join(", ")}): run \`npm start\`, which builds first.`);
+    process.exit(1);
+  }
+}
+
+if (process.env.DATABASE_URL) {
+  say("database: the PostgreSQL server in DATABASE_URL");
+} else {
+  // Relative DATA_DIR is taken from the repository root, as the API does (apps/api/src/env.ts).
+  const dataDir = path.resolve(root, process.env.DATA_DIR || ".data");
+  mkdirSync(dataDir, { recursive: true });
+  const shown = path.relative(root, dataDir);
+  say(`database: embedded PostgreSQL (PGlite) in ${shown.startsWith("..") ? dataDir : shown}/pglite`);
+}
+
+const tsx = dev ? binOf("tsx", apiDir) : null;
+const apiScript = (built, source) => (dev ? [tsx, source] : [path.join(apiDir, "dist", built)]);
+
+if (!serveOnly) {
+  await runStep("migrate", apiScript("migrate.js", "src/db/migrate-cli.ts"), { cwd: apiDir, env: apiEnv });
+  await runStep("seed", [...apiScript("seed.js", "src/seed/seed-cli.ts"), "--if-empty"], { cwd: apiDir, env: apiEnv });
+}
+
+const api = startServer(
+  "api",
+  dev ? [tsx, "watch", "--clear-screen=false", "src/main.ts"] : [path.join(apiDir, "dist", "main.js")],
+  { cwd: apiDir, env: apiEnv },
+);
+await waitForHttp("api", `${apiUrl}/health`, api, (status) => status === 200);
+
+const reactRouterArgs = dev
+  ? [binOf("@react-router/dev", storefrontDir, "react-router"), "dev", "--port", String(storefrontPort), "--strictPort"]
+  : [binOf("@react-router/serve", storefrontDir, "react-router-serve"), "build/server/index.js"];
+if (dev && process.env.HOST) reactRouterArgs.push("--host", process.env.HOST);
+const web = startServer("web", reactRouterArgs, { cwd: storefrontDir, env: storefrontEnv });
+// Any HTTP answer means the storefront is serving; whether the home page is right is for the tests.
+await waitForHttp("web", storefrontProbeUrl, web, (status) => status > 0);
+
+say("ready");
+say(`storefront  ${paint("1", `http://localhost:${storefrontPort}`)}`);
+say(`API         ${paint("1", `http://localhost:${apiPort}`)}`);
+say(`API docs    ${paint("1", `http://localhost:${apiPort}/docs`)}`);
+say("press Ctrl-C to stop");
