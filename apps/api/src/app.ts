@@ -12,6 +12,7 @@ import qs from "qs";
 import type { Db } from "./db/client";
 import { registerErrorHandling } from "./http/errors";
 import { registerRequestContext } from "./http/request-context";
+import { createCountsCache } from "./modules/catalog/catalog-counts-cache";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { contentRoutes } from "./modules/content/content.routes";
 import { storesRoutes } from "./modules/stores/stores.routes";
@@ -24,6 +25,8 @@ export interface AppDeps {
   apiKeys: string[];
   /** How long store settings are cached per process; tests use 0. */
   storeCacheTtlMs?: number;
+  /** How long product totals and facet counts are cached per process; 0 (the default) turns it off. */
+  catalogCountsTtlMs?: number;
   logger?: FastifyServerOptions["logger"];
 }
 
@@ -78,7 +81,7 @@ export async function buildApp(deps: AppDeps) {
 
   const readDb = deps.readDb ?? deps.db;
   await app.register(storesRoutes);
-  await app.register(catalogRoutes, { db: readDb });
+  await app.register(catalogRoutes, { db: readDb, counts: createCountsCache({ ttlMs: deps.catalogCountsTtlMs ?? 0 }) });
   await app.register(contentRoutes, { db: readDb });
 
   return app;

@@ -22,6 +22,8 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().min(8)).min(1)),
+  /** Seconds product totals and facet counts stay cached in each API process (0 turns it off). */
+  CATALOG_COUNTS_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

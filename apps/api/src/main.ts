@@ -13,6 +13,7 @@ const app = await buildApp({
   db: database.db,
   readDb: readDatabase?.db,
   apiKeys: env.API_KEYS,
+  catalogCountsTtlMs: env.CATALOG_COUNTS_TTL_SECONDS * 1000,
   logger: { level: env.LOG_LEVEL },
 });
 

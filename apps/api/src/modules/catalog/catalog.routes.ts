@@ -24,12 +24,13 @@ import {
 } from "@quire/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import type { CountsCache } from "./catalog-counts-cache";
 import * as catalog from "./catalog.service";
 
 // Catalogue calls of spec section 7: categories, products, product filters, product types, add-ons.
 // `slug=` is a literal part of the spec's paths (GET /categories/slug=:slug), so those routes are written
 // with it; find-my-way prefers the static `slug=` prefix over the `:id` parameter.
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache }> = async (app, { db, counts }) => {
   const categories = { tags: ["Catalogue"] };
   const products = { tags: ["Catalogue"] };
 
@@ -104,7 +105,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: ListProductsResponseSchema },
       },
     },
-    async (request) => ({ data: await catalog.listProducts(db, request.ctx, request.query) }),
+    async (request) => ({ data: await catalog.listProducts(db, request.ctx, request.query, counts) }),
   );
 
   app.get(
@@ -207,6 +208,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: ProductFiltersResponseSchema },
       },
     },
-    async (request) => ({ data: await catalog.getProductFilters(db, request.ctx, request.query) }),
+    async (request) => ({ data: await catalog.getProductFilters(db, request.ctx, request.query, counts) }),
   );
 };

@@ -21,6 +21,8 @@ import {
   type CatalogViewer,
   type CatalogVisibility,
 } from "./catalog-policy";
+import type { CountsCache } from "./catalog-counts-cache";
+import { noCountsCache } from "./catalog-counts-cache";
 import * as repository from "./catalog.repository";
 
 /** What every catalogue use case needs to know about the request. */
@@ -146,7 +148,7 @@ function effectiveSort(requested: ProductSort | undefined, searching: boolean, v
 }
 
 /** A page of product cards for a selection, sorted; empty for callers the store hides products from. */
-export async function listProducts(db: Db, ctx: CatalogContext, query: ListProductsQuery) {
+export async function listProducts(db: Db, ctx: CatalogContext, query: ListProductsQuery, counts: CountsCache = noCountsCache) {
   const visibility = getCatalogVisibility(viewerOf(ctx));
   if (!visibility.productsVisible) return paged<ProductSummary>([], 0, query.PageNumber, query.PageSize);
 
@@ -155,8 +157,11 @@ export async function listProducts(db: Db, ctx: CatalogContext, query: ListProdu
   const page = { limit: query.PageSize, offset: (query.PageNumber - 1) * query.PageSize };
   const [total, ids] =
     sort === "price-asc" || sort === "price-desc"
-      ? await pageByPrice(db, selection, sort === "price-desc", page)
-      : await Promise.all([repository.countProducts(db, selection), repository.listProductIds(db, { selection, sort, ...page })]);
+      ? await pageByPrice(db, selection, sort === "price-desc", page, counts)
+      : await Promise.all([
+          counts.remember("total", selection, () => repository.countProducts(db, selection)),
+          repository.listProductIds(db, { selection, sort, ...page }),
+        ]);
   return paged(await getSummaries(db, ctx, ids), total, query.PageNumber, query.PageSize);
 }
 
@@ -170,9 +175,10 @@ async function pageByPrice(
   selection: repository.ProductSelection,
   descending: boolean,
   page: { limit: number; offset: number },
+  counts: CountsCache,
 ): Promise<[number, number[]]> {
   const [total, priced] = await Promise.all([
-    repository.countProducts(db, selection),
+    counts.remember("total", selection, () => repository.countProducts(db, selection)),
     repository.listPricedProductIds(db, { selection, descending, ...page }),
   ]);
   if (priced.length === page.limit || page.offset + priced.length >= total) return [total, priced];
@@ -245,12 +251,17 @@ export async function requireProduct(
 // ---------------------------------------------------------------- filters
 
 /** Facets with disjunctive counts, the price range and the total for a selection. */
-export async function getProductFilters(db: Db, ctx: CatalogContext, query: ProductFiltersQuery) {
+export async function getProductFilters(
+  db: Db,
+  ctx: CatalogContext,
+  query: ProductFiltersQuery,
+  counts: CountsCache = noCountsCache,
+) {
   const visibility = getCatalogVisibility(viewerOf(ctx));
   if (!visibility.productsVisible) return { facets: [], priceRange: null, total: 0 };
 
   const selection = await resolveSelection(db, ctx, visibility, query);
-  const result = await repository.getFacets(db, selection);
+  const result = await counts.remember("facets", selection, () => repository.getFacets(db, selection));
   const facets: Facet[] = [];
   for (const value of result.values) {
     let facet = facets.at(-1);
