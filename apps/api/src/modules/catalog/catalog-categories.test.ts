@@ -1,28 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app";
-import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
-import { createTestCatalogue, type TestCatalogue } from "./catalog-test-catalogue";
+import { describe, expect, it } from "vitest";
+import { useTestApi } from "../../testing/test-api";
+import { createTestCatalogue } from "./catalog-test-catalogue";
 import { categories } from "./catalog.tables";
 
-const API_KEY = "test-api-key-123";
-const headers = { "api-key": API_KEY, storekey: "test-store" };
+const api = useTestApi(createTestCatalogue);
 
-let database: TestDatabase;
-let app: App;
-let catalogue: TestCatalogue;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  catalogue = await createTestCatalogue(database.db);
-  app = await buildApp({ db: database.db, apiKeys: [API_KEY], storeCacheTtlMs: 0 });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
-const get = (url: string, extraHeaders: Record<string, string> = {}) => app.inject({ url, headers: { ...headers, ...extraHeaders } });
+const get = api.get;
 
 interface Node {
   slug: string;
@@ -40,14 +24,14 @@ describe("GET /categories/tree", () => {
       "childrens",
     ]);
     expect(nodes[0]).toMatchObject({
-      id: catalogue.categories.gifts.id,
+      id: api.seeded.categories.gifts.id,
       parentId: null,
       name: "Gifts",
       description: "Gift books",
       position: 0,
       depth: 0,
     });
-    expect(nodes[0].nodes[1].nodes[0]).toMatchObject({ slug: "birthdays", depth: 2, parentId: catalogue.categories.forHer.id, nodes: [] });
+    expect(nodes[0].nodes[1].nodes[0]).toMatchObject({ slug: "birthdays", depth: 2, parentId: api.seeded.categories.forHer.id, nodes: [] });
   });
 
   it("serves another store its own tree", async () => {
@@ -75,9 +59,9 @@ describe("GET /categories", () => {
   });
 
   it("lists the children of ParentId, and nothing under a hidden parent", async () => {
-    const data = (await get(`/categories?ParentId=${catalogue.categories.gifts.id}`)).json().data;
+    const data = (await get(`/categories?ParentId=${api.seeded.categories.gifts.id}`)).json().data;
     expect(data.results.map((category: { slug: string }) => category.slug)).toEqual(["anniversaries", "for-her", "for-him"]);
-    const hidden = (await get(`/categories?ParentId=${catalogue.categories.secret.id}`)).json().data;
+    const hidden = (await get(`/categories?ParentId=${api.seeded.categories.secret.id}`)).json().data;
     expect(hidden).toMatchObject({ results: [], total: 0, totalPages: 0 });
   });
 
@@ -108,7 +92,7 @@ describe("GET /categories", () => {
 
 describe("GET /categories/:id and /categories/slug=:slug", () => {
   it("answers a category with breadcrumbs (ancestors, root first) and visible children", async () => {
-    const { gifts, forHer, birthdays } = catalogue.categories;
+    const { gifts, forHer, birthdays } = api.seeded.categories;
     const response = await get(`/categories/${birthdays.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
@@ -131,12 +115,12 @@ describe("GET /categories/:id and /categories/slug=:slug", () => {
     const response = await get("/categories/slug=gifts");
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
-    expect(data.id).toBe(catalogue.categories.gifts.id);
+    expect(data.id).toBe(api.seeded.categories.gifts.id);
     expect(data.breadcrumbs).toEqual([]);
     expect(data.children.map((child: { slug: string }) => child.slug)).toEqual(["anniversaries", "for-her", "for-him"]);
     expect(data.children[1]).toEqual({
-      id: catalogue.categories.forHer.id,
-      parentId: catalogue.categories.gifts.id,
+      id: api.seeded.categories.forHer.id,
+      parentId: api.seeded.categories.gifts.id,
       slug: "for-her",
       name: "For Her",
       description: "",
@@ -146,14 +130,14 @@ describe("GET /categories/:id and /categories/slug=:slug", () => {
   });
 
   it("answers 404 for unknown, hidden, under-hidden and other stores' categories", async () => {
-    const { secret, underSecret } = catalogue.categories;
+    const { secret, underSecret } = api.seeded.categories;
     for (const url of [
       "/categories/999999",
       `/categories/${secret.id}`,
       `/categories/${underSecret.id}`,
       "/categories/slug=secret",
       "/categories/slug=no-such-category",
-      `/categories/${catalogue.other.gifts.id}`,
+      `/categories/${api.seeded.other.gifts.id}`,
     ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
@@ -163,7 +147,7 @@ describe("GET /categories/:id and /categories/slug=:slug", () => {
 
   it("serves a store only its own category behind a shared slug", async () => {
     const response = await get("/categories/slug=gifts", { storekey: "other-store" });
-    expect(response.json().data).toMatchObject({ id: catalogue.other.gifts.id, name: "Other Gifts" });
+    expect(response.json().data).toMatchObject({ id: api.seeded.other.gifts.id, name: "Other Gifts" });
   });
 
   it("refuses malformed ids and slugs with 400", async () => {
@@ -177,15 +161,15 @@ describe("GET /categories/:id and /categories/slug=:slug", () => {
 
 describe("GET /categories/subcategories", () => {
   it("answers the visible children of CategoryId", async () => {
-    const response = await get(`/categories/subcategories?CategoryId=${catalogue.categories.gifts.id}`);
+    const response = await get(`/categories/subcategories?CategoryId=${api.seeded.categories.gifts.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data.map((child: { slug: string }) => child.slug)).toEqual(["anniversaries", "for-her", "for-him"]);
-    const leaf = await get(`/categories/subcategories?CategoryId=${catalogue.categories.birthdays.id}`);
+    const leaf = await get(`/categories/subcategories?CategoryId=${api.seeded.categories.birthdays.id}`);
     expect(leaf.json().data).toEqual([]);
   });
 
   it("answers 404 for a hidden category and 400 without CategoryId", async () => {
-    const hidden = await get(`/categories/subcategories?CategoryId=${catalogue.categories.secret.id}`);
+    const hidden = await get(`/categories/subcategories?CategoryId=${api.seeded.categories.secret.id}`);
     expect(hidden.statusCode).toBe(404);
     const missing = await get("/categories/subcategories");
     expect(missing.statusCode).toBe(400);
@@ -195,8 +179,8 @@ describe("GET /categories/subcategories", () => {
 
 describe("a hidden category inside a visible one", () => {
   it("leaves the hidden branch out of the tree, the parent's children and its product listing", async () => {
-    const { gifts, forHer } = catalogue.categories;
-    await database.db.update(categories).set({ isVisible: false }).where(eq(categories.id, forHer.id));
+    const { gifts, forHer } = api.seeded.categories;
+    await api.database.db.update(categories).set({ isVisible: false }).where(eq(categories.id, forHer.id));
     try {
       expect(slugs((await get("/categories/tree")).json().data.nodes)).toEqual([{ gifts: ["anniversaries", "for-him"] }, "childrens"]);
       const detail = (await get(`/categories/${gifts.id}`)).json().data;
@@ -208,14 +192,14 @@ describe("a hidden category inside a visible one", () => {
       const pride = (await get("/products/slug=pride-and-prejudice")).json().data;
       expect(pride).toMatchObject({ categories: [], breadcrumbs: [] });
     } finally {
-      await database.db.update(categories).set({ isVisible: true }).where(eq(categories.id, forHer.id));
+      await api.database.db.update(categories).set({ isVisible: true }).where(eq(categories.id, forHer.id));
     }
   });
 });
 
 describe("OpenAPI document", () => {
   it("generates with every catalogue path, the recursive category node included", async () => {
-    const response = await app.inject({ url: "/openapi.json" });
+    const response = await api.app.inject({ url: "/openapi.json" });
     expect(response.statusCode).toBe(200);
     const document = response.json();
     for (const path of [

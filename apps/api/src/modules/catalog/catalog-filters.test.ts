@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app";
+import { describe, expect, it } from "vitest";
 import { createAttribute, createProduct } from "../../testing/factories";
-import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
-import { createTestCatalogue, type TestCatalogue } from "./catalog-test-catalogue";
+import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
+import { createTestCatalogue } from "./catalog-test-catalogue";
 import { MAX_FACET_VALUES } from "./catalog.repository";
 
-const API_KEY = "test-api-key-123";
-const headers = { "api-key": API_KEY, storekey: "test-store" };
+const api = useTestApi(createTestCatalogue);
+const headers = TEST_HEADERS;
 
-let database: TestDatabase;
-let app: App;
-let catalogue: TestCatalogue;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  catalogue = await createTestCatalogue(database.db);
-  app = await buildApp({ db: database.db, apiKeys: [API_KEY], storeCacheTtlMs: 0 });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
-const get = (url: string, extraHeaders: Record<string, string> = {}) => app.inject({ url, headers: { ...headers, ...extraHeaders } });
+const get = api.get;
 
 interface FacetBody {
   code: string;
@@ -114,7 +99,7 @@ describe("GET /product-filters", () => {
   });
 
   it("applies the category subtree and the search", async () => {
-    expect(await facetCounts(`CategoryId=${catalogue.categories.gifts.id}`)).toEqual({
+    expect(await facetCounts(`CategoryId=${api.seeded.categories.gifts.id}`)).toEqual({
       facets: {
         format: { hardback: 3, paperback: 2 },
         occasion: { birthday: 1, christmas: 3, wedding: 1 },
@@ -164,9 +149,9 @@ describe("GET /product-filters", () => {
   });
 
   it(`keeps at most ${MAX_FACET_VALUES} values per facet, the most frequent, plus any selected`, async () => {
-    const storeId = catalogue.other.store.id;
+    const storeId = api.seeded.other.store.id;
     const tagCount = MAX_FACET_VALUES + 5;
-    const tags = await createAttribute(database.db, {
+    const tags = await createAttribute(api.database.db, {
       storeId,
       code: "tag",
       name: "Tag",
@@ -175,9 +160,9 @@ describe("GET /product-filters", () => {
     const allTags = [...tags.valueIds.values()];
     // tag-104 (the last) is on two products, so it ranks first by frequency.
     for (const [index, valueIds] of [allTags, [tags.valueIds.get(`tag-${tagCount - 1}`)!]].entries()) {
-      await createProduct(database.db, {
+      await createProduct(api.database.db, {
         storeId,
-        productTypeId: catalogue.other.productType.id,
+        productTypeId: api.seeded.other.productType.id,
         slug: `tagged-${index}`,
         name: `Tagged ${index}`,
         attributeValueIds: valueIds,
@@ -200,7 +185,7 @@ describe("GET /product-filters/attributes", () => {
   it("answers every filterable attribute with its values in order", async () => {
     const response = await get("/product-filters/attributes");
     expect(response.statusCode).toBe(200);
-    const { format, occasion } = catalogue.attributes;
+    const { format, occasion } = api.seeded.attributes;
     expect(response.json().data).toEqual([
       {
         id: format.id,
@@ -227,12 +212,12 @@ describe("GET /product-filters/attributes", () => {
 });
 
 describe("POST /product-filters/types", () => {
-  const post = (payload: unknown) => app.inject({ method: "POST", url: "/product-filters/types", headers, payload: payload as object });
+  const post = (payload: unknown) => api.app.inject({ method: "POST", url: "/product-filters/types", headers, payload: payload as object });
 
   it("answers the filterable attributes of each known type, in request order", async () => {
-    const { book, giftCard } = catalogue.productTypes;
-    const { format, occasion } = catalogue.attributes;
-    const response = await post({ productTypeIds: [giftCard.id, book.id, 999999, catalogue.other.productType.id, book.id] });
+    const { book, giftCard } = api.seeded.productTypes;
+    const { format, occasion } = api.seeded.attributes;
+    const response = await post({ productTypeIds: [giftCard.id, book.id, 999999, api.seeded.other.productType.id, book.id] });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual([
       { productTypeId: giftCard.id, attributes: [] },
@@ -252,7 +237,7 @@ describe("POST /product-filters/types", () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().errors.length).toBeGreaterThan(0);
     }
-    const notJson = await app.inject({
+    const notJson = await api.app.inject({
       method: "POST",
       url: "/product-filters/types",
       headers: { ...headers, "content-type": "application/json" },

@@ -1,30 +1,14 @@
 import { MAX_RESULT_WINDOW } from "@quire/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app";
+import { describe, expect, it } from "vitest";
 import { createProduct } from "../../testing/factories";
-import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
-import { createTestCatalogue, type TestCatalogue } from "./catalog-test-catalogue";
+import { useTestApi } from "../../testing/test-api";
+import { createTestCatalogue } from "./catalog-test-catalogue";
 import { products } from "./catalog.tables";
 
-const API_KEY = "test-api-key-123";
-const headers = { "api-key": API_KEY, storekey: "test-store" };
+const api = useTestApi(createTestCatalogue);
 
-let database: TestDatabase;
-let app: App;
-let catalogue: TestCatalogue;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  catalogue = await createTestCatalogue(database.db);
-  app = await buildApp({ db: database.db, apiKeys: [API_KEY], storeCacheTtlMs: 0 });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
-const get = (url: string, extraHeaders: Record<string, string> = {}) => app.inject({ url, headers: { ...headers, ...extraHeaders } });
+const get = api.get;
 
 /** Slugs of GET /products for a query string, in answer order. */
 async function listSlugs(query: string, extraHeaders: Record<string, string> = {}) {
@@ -46,13 +30,13 @@ describe("GET /products: the selection", () => {
     const data = response.json().data;
     expect(data).toMatchObject({ total: 6, pageNumber: 1, pageSize: 2, totalPages: 3 });
     expect(data.results[0]).toEqual({
-      id: catalogue.products.pride.id,
+      id: api.seeded.products.pride.id,
       slug: "pride-and-prejudice",
       name: "Pride and Prejudice",
       subtitle: "A novel",
       byline: "Jane Austen",
       image: { url: "/img/pride-front.jpg", alt: "Front cover" },
-      defaultVariantId: catalogue.products.pride.variants[0]!.id,
+      defaultVariantId: api.seeded.products.pride.variants[0]!.id,
       variantCount: 2,
       price: { amount: 900, originalPrice: 1200, currencyCode: "GBP" },
       hasPriceRange: true,
@@ -68,7 +52,7 @@ describe("GET /products: the selection", () => {
   });
 
   it("includes every product of the category's subtree", async () => {
-    const { gifts, forHer, birthdays, childrens, anniversaries } = catalogue.categories;
+    const { gifts, forHer, birthdays, childrens, anniversaries } = api.seeded.categories;
     expect(await listSlugs(`CategoryId=${gifts.id}`)).toEqual(["pride-and-prejudice", "great-expectations", "emma", "a-christmas-carol"]);
     expect(await listSlugs(`CategoryId=${forHer.id}`)).toEqual(["pride-and-prejudice", "emma"]);
     expect(await listSlugs(`CategoryId=${birthdays.id}`)).toEqual(["pride-and-prejudice"]);
@@ -78,12 +62,12 @@ describe("GET /products: the selection", () => {
   });
 
   it("answers 404 for an unknown or hidden category and 400 for both CategoryId and CategorySlug", async () => {
-    for (const query of ["CategorySlug=nope", "CategorySlug=secret", `CategoryId=${catalogue.categories.underSecret.id}`, `CategoryId=${catalogue.other.gifts.id}`]) {
+    for (const query of ["CategorySlug=nope", "CategorySlug=secret", `CategoryId=${api.seeded.categories.underSecret.id}`, `CategoryId=${api.seeded.other.gifts.id}`]) {
       const response = await get(`/products?${query}`);
       expect(response.statusCode, query).toBe(404);
       expect(response.json().errors[0].code).toBe("category_not_found");
     }
-    const both = await get(`/products?CategoryId=${catalogue.categories.gifts.id}&CategorySlug=gifts`);
+    const both = await get(`/products?CategoryId=${api.seeded.categories.gifts.id}&CategorySlug=gifts`);
     expect(both.statusCode).toBe(400);
     expect(both.json().errors[0].code).toBe("conflicting_parameters");
   });
@@ -148,11 +132,11 @@ describe("GET /products: the selection", () => {
   });
 
   it("selects by Ids and combines every condition", async () => {
-    const { pride, emma, carol } = catalogue.products;
-    expect(await listSlugs(`Ids[0]=${emma.id}&Ids[1]=${pride.id}&Ids[2]=${catalogue.other.product.id}`)).toEqual(["pride-and-prejudice", "emma"]);
+    const { pride, emma, carol } = api.seeded.products;
+    expect(await listSlugs(`Ids[0]=${emma.id}&Ids[1]=${pride.id}&Ids[2]=${api.seeded.other.product.id}`)).toEqual(["pride-and-prejudice", "emma"]);
     expect(
       await listSlugs(
-        `CategoryId=${catalogue.categories.gifts.id}&SearchText=christmas&Filters[0][Code]=format&Filters[0][Values][0]=hardback&MaxPrice=1200&Ids[0]=${carol.id}`,
+        `CategoryId=${api.seeded.categories.gifts.id}&SearchText=christmas&Filters[0][Code]=format&Filters[0][Values][0]=hardback&MaxPrice=1200&Ids[0]=${carol.id}`,
       ),
     ).toEqual(["a-christmas-carol"]);
   });
@@ -163,7 +147,7 @@ describe("GET /products: the selection", () => {
     const other = await listSlugs("", { storekey: "other-store" });
     expect(other).toEqual(["pride-and-prejudice"]);
     const otherResults = (await get("/products", { storekey: "other-store" })).json().data.results;
-    expect(otherResults[0].id).toBe(catalogue.other.product.id);
+    expect(otherResults[0].id).toBe(api.seeded.other.product.id);
     expect(await listSlugs("SearchText=draft")).toEqual([]);
   });
 });
@@ -209,9 +193,9 @@ describe("GET /products: sorting", () => {
   });
 
   it("orders several unpriced products by id after the priced ones, both ways", async () => {
-    const extra = await createProduct(database.db, {
-      storeId: catalogue.store.id,
-      productTypeId: catalogue.productTypes.book.id,
+    const extra = await createProduct(api.database.db, {
+      storeId: api.seeded.store.id,
+      productTypeId: api.seeded.productTypes.book.id,
       slug: "gbp-only-extra",
       name: "GBP Only Extra",
       variants: [{ sku: "GBP-ONLY", name: "Only", prices: { GBP: { amount: 5 } } }],
@@ -226,7 +210,7 @@ describe("GET /products: sorting", () => {
       for (let page = 1; page <= 4; page += 1) paged.push(...(await listSlugs(`Sort=price-desc&PageSize=2&PageNumber=${page}`, usd)));
       expect(paged).toEqual(descending);
     } finally {
-      await database.db.delete(products).where(eq(products.id, extra.id));
+      await api.database.db.delete(products).where(eq(products.id, extra.id));
     }
   });
 
@@ -345,8 +329,8 @@ describe("GET /products: paging and validation", () => {
 
 describe("GET /products/:id and /products/slug=:slug", () => {
   it("answers the product page", async () => {
-    const { pride } = catalogue.products;
-    const { gifts, forHer, birthdays } = catalogue.categories;
+    const { pride } = api.seeded.products;
+    const { gifts, forHer, birthdays } = api.seeded.categories;
     const response = await get(`/products/${pride.id}`);
     expect(response.statusCode).toBe(200);
     const [hardback, paperback] = pride.variants;
@@ -357,7 +341,7 @@ describe("GET /products/:id and /products/slug=:slug", () => {
       subtitle: "A novel",
       byline: "Jane Austen",
       description: "Elizabeth Bennet meets Mr Darcy.",
-      productType: { id: catalogue.productTypes.book.id, code: "book", name: "Book" },
+      productType: { id: api.seeded.productTypes.book.id, code: "book", name: "Book" },
       images: [
         { url: "/img/pride-front.jpg", alt: "Front cover" },
         { url: "/img/pride-back.jpg", alt: "Back cover" },
@@ -415,7 +399,7 @@ describe("GET /products/:id and /products/slug=:slug", () => {
   it("answers the same page by slug", async () => {
     const bySlug = await get("/products/slug=pride-and-prejudice");
     expect(bySlug.statusCode).toBe(200);
-    const byId = await get(`/products/${catalogue.products.pride.id}`);
+    const byId = await get(`/products/${api.seeded.products.pride.id}`);
     expect(bySlug.json()).toEqual(byId.json());
   });
 
@@ -431,17 +415,17 @@ describe("GET /products/:id and /products/slug=:slug", () => {
   it("answers 404 for unknown, unpublished and other stores' products", async () => {
     for (const url of [
       "/products/999999",
-      `/products/${catalogue.products.draft.id}`,
+      `/products/${api.seeded.products.draft.id}`,
       "/products/slug=unpublished-draft",
       "/products/slug=no-such-book",
-      `/products/${catalogue.other.product.id}`,
+      `/products/${api.seeded.other.product.id}`,
     ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json().errors[0].code, url).toBe("product_not_found");
     }
     const other = await get("/products/slug=pride-and-prejudice", { storekey: "other-store" });
-    expect(other.json().data.id).toBe(catalogue.other.product.id);
+    expect(other.json().data.id).toBe(api.seeded.other.product.id);
   });
 
   it("refuses malformed ids and slugs with 400", async () => {
@@ -454,7 +438,7 @@ describe("GET /products/:id and /products/slug=:slug", () => {
 
 describe("prices follow the request currency", () => {
   it("answers GBP, EUR and USD prices for the same product", async () => {
-    const { pride } = catalogue.products;
+    const { pride } = api.seeded.products;
     const expected = { GBP: [900, 1200, 2000], EUR: [1080, 1440, 2400], USD: [1170, 1560, 2600] } as const;
     for (const [currencyCode, [amount, original, hardback]] of Object.entries(expected)) {
       const list = (await get(`/products?Ids[0]=${pride.id}`, { currencycode: currencyCode })).json().data.results[0];
@@ -467,7 +451,7 @@ describe("prices follow the request currency", () => {
   });
 
   it("shows a product with no price in the currency with price null, not purchasable", async () => {
-    const list = (await get(`/products?Ids[0]=${catalogue.products.carol.id}`, { currencycode: "EUR" })).json().data;
+    const list = (await get(`/products?Ids[0]=${api.seeded.products.carol.id}`, { currencycode: "EUR" })).json().data;
     expect(list.total).toBe(1);
     expect(list.results[0]).toMatchObject({ price: null, hasPriceRange: false, stock: { status: "InStock" } });
     const detail = (await get("/products/slug=a-christmas-carol", { currencycode: "EUR" })).json().data;
@@ -478,9 +462,9 @@ describe("prices follow the request currency", () => {
 
 describe("add-ons and product types", () => {
   it("answers a product's add-ons with option prices in the request currency", async () => {
-    const response = await get(`/products/${catalogue.products.carol.id}/add-ons`);
+    const response = await get(`/products/${api.seeded.products.carol.id}/add-ons`);
     expect(response.statusCode).toBe(200);
-    const { giftWrap, card } = catalogue.addons;
+    const { giftWrap, card } = api.seeded.addons;
     expect(response.json().data).toEqual([
       {
         id: giftWrap.id,
@@ -494,23 +478,23 @@ describe("add-ons and product types", () => {
       },
       { id: card.id, code: "message-card", name: "Message card", description: "", options: [{ id: card.options[0]!.id, name: "Card", price: { amount: 100, currencyCode: "GBP" } }] },
     ]);
-    const euro = (await get(`/products/${catalogue.products.carol.id}/add-ons`, { currencycode: "EUR" })).json().data;
+    const euro = (await get(`/products/${api.seeded.products.carol.id}/add-ons`, { currencycode: "EUR" })).json().data;
     expect(euro[0].options.map((option: { price: unknown }) => option.price)).toEqual([{ amount: 300, currencyCode: "EUR" }, null]);
   });
 
   it("answers GET /add-ons for the store or for one product", async () => {
     const all = (await get("/add-ons")).json().data;
     expect(all.map((addon: { code: string }) => addon.code)).toEqual(["gift-wrap", "message-card"]);
-    const ofPride = (await get(`/add-ons?ProductId=${catalogue.products.pride.id}`)).json().data;
+    const ofPride = (await get(`/add-ons?ProductId=${api.seeded.products.pride.id}`)).json().data;
     expect(ofPride.map((addon: { code: string }) => addon.code)).toEqual(["gift-wrap"]);
-    const none = (await get(`/add-ons?ProductId=${catalogue.products.emma.id}`)).json().data;
+    const none = (await get(`/add-ons?ProductId=${api.seeded.products.emma.id}`)).json().data;
     expect(none).toEqual([]);
     const otherStore = (await get("/add-ons", { storekey: "other-store" })).json().data;
     expect(otherStore.map((addon: { name: string }) => addon.name)).toEqual(["Other wrap"]);
   });
 
   it("answers 404 for add-ons of an unknown product and 400 for a bad id", async () => {
-    for (const url of ["/products/999999/add-ons", `/add-ons?ProductId=${catalogue.other.product.id}`, `/products/${catalogue.products.draft.id}/add-ons`]) {
+    for (const url of ["/products/999999/add-ons", `/add-ons?ProductId=${api.seeded.other.product.id}`, `/products/${api.seeded.products.draft.id}/add-ons`]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json().errors[0].code).toBe("product_not_found");
@@ -520,8 +504,8 @@ describe("add-ons and product types", () => {
   });
 
   it("answers a product type with all its attributes in the type's order", async () => {
-    const { book, giftCard } = catalogue.productTypes;
-    const { author, format, occasion } = catalogue.attributes;
+    const { book, giftCard } = api.seeded.productTypes;
+    const { author, format, occasion } = api.seeded.attributes;
     const response = await get(`/product-types/${book.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
@@ -535,7 +519,7 @@ describe("add-ons and product types", () => {
       ],
     });
     expect((await get(`/product-types/${giftCard.id}`)).json().data.attributes).toEqual([]);
-    const unknown = await get(`/product-types/${catalogue.other.productType.id}`);
+    const unknown = await get(`/product-types/${api.seeded.other.productType.id}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().errors[0].code).toBe("product_type_not_found");
     expect((await get("/product-types/abc")).statusCode).toBe(400);
@@ -544,14 +528,14 @@ describe("add-ons and product types", () => {
 
 describe("SQL statements per request", () => {
   async function statementsFor(url: string) {
-    database.resetQueryLog();
+    api.database.resetQueryLog();
     const response = await get(url);
     expect(response.statusCode, url).toBe(200);
-    return database.queries.length;
+    return api.database.queries.length;
   }
 
   it("GET /products makes the same few statements for a page of 1 and of 50", async () => {
-    const selection = `CategoryId=${catalogue.categories.gifts.id}&Filters[0][Code]=format&Filters[0][Values][0]=hardback&Sort=price-asc`;
+    const selection = `CategoryId=${api.seeded.categories.gifts.id}&Filters[0][Code]=format&Filters[0][Values][0]=hardback&Sort=price-asc`;
     const one = await statementsFor(`/products?${selection}&PageSize=1`);
     const fifty = await statementsFor(`/products?${selection}&PageSize=50`);
     expect(one).toBe(fifty);
@@ -561,8 +545,8 @@ describe("SQL statements per request", () => {
   });
 
   it("a product page makes the same statements whatever the product's size", async () => {
-    const large = await statementsFor(`/products/${catalogue.products.pride.id}`);
-    const small = await statementsFor(`/products/${catalogue.products.hiddenCategoryBook.id}`);
+    const large = await statementsFor(`/products/${api.seeded.products.pride.id}`);
+    const small = await statementsFor(`/products/${api.seeded.products.hiddenCategoryBook.id}`);
     expect(large).toBe(small);
     expect(large).toBeLessThanOrEqual(2);
     expect(await statementsFor("/products/slug=pride-and-prejudice")).toBe(large);
@@ -571,7 +555,7 @@ describe("SQL statements per request", () => {
   it("facets and the category tree take a fixed number of statements", async () => {
     const none = await statementsFor("/product-filters");
     const many = await statementsFor(
-      `/product-filters?CategoryId=${catalogue.categories.gifts.id}&Filters[0][Code]=format&Filters[0][Values][0]=hardback&Filters[1][Code]=occasion&Filters[1][Values][0]=christmas&MinPrice=1`,
+      `/product-filters?CategoryId=${api.seeded.categories.gifts.id}&Filters[0][Code]=format&Filters[0][Values][0]=hardback&Filters[1][Code]=occasion&Filters[1][Values][0]=christmas&MinPrice=1`,
     );
     expect(none).toBeLessThanOrEqual(2);
     expect(many).toBeLessThanOrEqual(3);

@@ -1,28 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app";
+import { beforeEach, describe, expect, it } from "vitest";
 import { stores } from "../stores/stores.tables";
-import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
-import { createTestCatalogue, type TestCatalogue } from "./catalog-test-catalogue";
+import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
+import { createTestCatalogue } from "./catalog-test-catalogue";
 
 // Each test sets the store's policy columns directly; the store cache TTL is 0, so the next request sees them.
 
-const API_KEY = "test-api-key-123";
-const headers = { "api-key": API_KEY, storekey: "test-store" };
-
-let database: TestDatabase;
-let app: App;
-let catalogue: TestCatalogue;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  catalogue = await createTestCatalogue(database.db);
-  app = await buildApp({ db: database.db, apiKeys: [API_KEY], storeCacheTtlMs: 0 });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const api = useTestApi(createTestCatalogue);
+const headers = TEST_HEADERS;
 
 const defaults = {
   anonymousCustomerProductPolicy: "AllowedUnauthorizedCheckout",
@@ -31,11 +16,11 @@ const defaults = {
   isOutOfStockPurchaseEnabled: false,
 };
 async function setStore(values: Partial<typeof defaults>) {
-  await database.db.update(stores).set(values).where(eq(stores.id, catalogue.store.id));
+  await api.database.db.update(stores).set(values).where(eq(stores.id, api.seeded.store.id));
 }
 beforeEach(() => setStore(defaults));
 
-const get = (url: string) => app.inject({ url, headers });
+const get = (url: string) => api.get(url);
 const data = async (url: string) => {
   const response = await get(url);
   expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
@@ -47,13 +32,13 @@ describe("HiddenForUnauthorized", () => {
 
   it("answers empty lists and facets to anonymous visitors", async () => {
     expect(await data("/products")).toEqual({ results: [], total: 0, pageNumber: 1, pageSize: 24, totalPages: 0 });
-    expect(await data(`/products?CategoryId=${catalogue.categories.gifts.id}&SearchText=pride&Sort=price-asc`)).toMatchObject({ results: [], total: 0 });
+    expect(await data(`/products?CategoryId=${api.seeded.categories.gifts.id}&SearchText=pride&Sort=price-asc`)).toMatchObject({ results: [], total: 0 });
     expect(await data("/product-filters")).toEqual({ facets: [], priceRange: null, total: 0 });
   });
 
   it("answers product pages with the same 404 as an unknown product", async () => {
     const unknown = await get("/products/999999");
-    for (const url of [`/products/${catalogue.products.pride.id}`, "/products/slug=pride-and-prejudice"]) {
+    for (const url of [`/products/${api.seeded.products.pride.id}`, "/products/slug=pride-and-prejudice"]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual(unknown.json());
@@ -62,14 +47,14 @@ describe("HiddenForUnauthorized", () => {
 
   it("still serves categories, add-ons (without prices), product types and filter attributes", async () => {
     expect((await data("/categories/tree")).nodes).toHaveLength(2);
-    const addons = await data(`/products/${catalogue.products.pride.id}/add-ons`);
+    const addons = await data(`/products/${api.seeded.products.pride.id}/add-ons`);
     expect(addons[0].options[0]).toMatchObject({ name: "Red paper", price: null });
-    expect((await data(`/product-types/${catalogue.productTypes.book.id}`)).code).toBe("book");
+    expect((await data(`/product-types/${api.seeded.productTypes.book.id}`)).code).toBe("book");
     expect(await data("/product-filters/attributes")).toHaveLength(2);
   });
 
   it("does not hide another store's products", async () => {
-    const response = await app.inject({ url: "/products", headers: { ...headers, storekey: "other-store" } });
+    const response = await api.app.inject({ url: "/products", headers: { ...headers, storekey: "other-store" } });
     expect(response.json().data.total).toBe(1);
   });
 });
@@ -88,7 +73,7 @@ describe("HiddenPricesForUnauthorized", () => {
   });
 
   it("answers product pages without prices or tier prices, saying so", async () => {
-    const detail = await data(`/products/${catalogue.products.pride.id}`);
+    const detail = await data(`/products/${api.seeded.products.pride.id}`);
     expect(detail.pricesHidden).toBe(true);
     for (const variant of detail.variants) {
       expect(variant.price).toBeNull();
@@ -122,7 +107,7 @@ describe("None and AllowedUnauthorizedCheckout", () => {
   it("show products and prices to anonymous visitors", async () => {
     for (const policy of ["None", "AllowedUnauthorizedCheckout"]) {
       await setStore({ anonymousCustomerProductPolicy: policy });
-      const detail = await data(`/products/${catalogue.products.emma.id}`);
+      const detail = await data(`/products/${api.seeded.products.emma.id}`);
       expect(detail.pricesHidden, policy).toBe(false);
       expect(detail.variants[0].price, policy).toEqual({ amount: 800, originalPrice: null, currencyCode: "GBP" });
       expect((await data("/product-filters")).priceRange, policy).toEqual({ min: 700, max: 2500, currencyCode: "GBP" });
@@ -133,7 +118,7 @@ describe("None and AllowedUnauthorizedCheckout", () => {
 describe("inventoryAvailability", () => {
   /** Stock of Pride and Prejudice (10), Frankenstein (3) and Emma (0), on the card and the page. */
   async function stocks() {
-    const { pride, frankenstein, emma } = catalogue.products;
+    const { pride, frankenstein, emma } = api.seeded.products;
     const list = await data(`/products?Ids[0]=${pride.id}&Ids[1]=${frankenstein.id}&Ids[2]=${emma.id}&Sort=name-desc`);
     const cards = list.results.map((product: { stock: unknown }) => product.stock);
     const pages = [];
@@ -171,7 +156,7 @@ describe("inventoryAvailability", () => {
   });
 
   it("an out-of-stock variant is purchasable only where the store sells out of stock", async () => {
-    const emma = `/products/${catalogue.products.emma.id}`;
+    const emma = `/products/${api.seeded.products.emma.id}`;
     expect((await data(emma)).variants[0].isPurchasable).toBe(false);
     await setStore({ isOutOfStockPurchaseEnabled: true });
     expect((await data(emma)).variants[0].isPurchasable).toBe(true);

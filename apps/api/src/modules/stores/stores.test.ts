@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app";
+import { describe, expect, it } from "vitest";
 import { createStore } from "../../testing/factories";
-import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
+import { TEST_API_KEY, TEST_HEADERS, useTestApi } from "../../testing/test-api";
 
-const API_KEY = "test-api-key-123";
-const headers = { "api-key": API_KEY, storekey: "test-store" };
-
-let database: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await createStore(database.db, { minimumOrderPrices: { GBP: 1500, EUR: 1800 } });
-  app = await buildApp({ db: database.db, apiKeys: [API_KEY], storeCacheTtlMs: 0 });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const api = useTestApi((db) => createStore(db, { minimumOrderPrices: { GBP: 1500, EUR: 1800 } }));
+const headers = TEST_HEADERS;
+const API_KEY = TEST_API_KEY;
 
 describe("GET /store-settings", () => {
   it("answers every setting of spec section 3 under data", async () => {
-    const response = await app.inject({ url: "/store-settings", headers });
+    const response = await api.app.inject({ url: "/store-settings", headers });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
       storeKey: "test-store",
@@ -48,51 +35,51 @@ describe("GET /store-settings", () => {
 
 describe("request headers (spec section 7)", () => {
   it("refuses a missing API key with 401 and an errors list", async () => {
-    const response = await app.inject({ url: "/store-settings", headers: { storekey: "test-store" } });
+    const response = await api.app.inject({ url: "/store-settings", headers: { storekey: "test-store" } });
     expect(response.statusCode).toBe(401);
     expect(response.json().errors[0].code).toBe("api_key_missing");
   });
 
   it("refuses a wrong API key with 401", async () => {
-    const response = await app.inject({ url: "/store-settings", headers: { ...headers, "api-key": "not-the-key" } });
+    const response = await api.app.inject({ url: "/store-settings", headers: { ...headers, "api-key": "not-the-key" } });
     expect(response.statusCode).toBe(401);
     expect(response.json().errors[0].code).toBe("api_key_invalid");
   });
 
   it("answers 400 without a StoreKey and 404 for an unknown one", async () => {
-    const missing = await app.inject({ url: "/store-settings", headers: { "api-key": API_KEY } });
+    const missing = await api.app.inject({ url: "/store-settings", headers: { "api-key": API_KEY } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors[0].code).toBe("store_key_missing");
-    const unknown = await app.inject({ url: "/store-settings", headers: { ...headers, storekey: "nope" } });
+    const unknown = await api.app.inject({ url: "/store-settings", headers: { ...headers, storekey: "nope" } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().errors[0].code).toBe("store_not_found");
   });
 
   it("accepts the store's currencies and countries, case-insensitively, and refuses others with 400", async () => {
-    const ok = await app.inject({ url: "/store-settings", headers: { ...headers, currencycode: "eur", countrycode: "ie" } });
+    const ok = await api.app.inject({ url: "/store-settings", headers: { ...headers, currencycode: "eur", countrycode: "ie" } });
     expect(ok.statusCode).toBe(200);
-    const badCurrency = await app.inject({ url: "/store-settings", headers: { ...headers, currencycode: "JPY" } });
+    const badCurrency = await api.app.inject({ url: "/store-settings", headers: { ...headers, currencycode: "JPY" } });
     expect(badCurrency.statusCode).toBe(400);
     expect(badCurrency.json().errors[0]).toMatchObject({ code: "currency_not_supported", field: "CurrencyCode" });
-    const badCountry = await app.inject({ url: "/store-settings", headers: { ...headers, countrycode: "JP" } });
+    const badCountry = await api.app.inject({ url: "/store-settings", headers: { ...headers, countrycode: "JP" } });
     expect(badCountry.statusCode).toBe(400);
     expect(badCountry.json().errors[0]).toMatchObject({ code: "country_not_supported", field: "CountryCode" });
   });
 
   it("answers unknown routes with 404 and an errors list", async () => {
-    const response = await app.inject({ url: "/no-such-thing", headers });
+    const response = await api.app.inject({ url: "/no-such-thing", headers });
     expect(response.statusCode).toBe(404);
     expect(response.json().errors[0].code).toBe("route_not_found");
   });
 
   it("serves the OpenAPI document without keys", async () => {
-    const response = await app.inject({ url: "/openapi.json" });
+    const response = await api.app.inject({ url: "/openapi.json" });
     expect(response.statusCode).toBe(200);
     expect(response.json().paths["/store-settings"]).toBeDefined();
   });
 
   it("serves the readable docs without keys", async () => {
-    const response = await app.inject({ url: "/docs/" });
+    const response = await api.app.inject({ url: "/docs/" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("text/html");
   });

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll } from "vitest";
+import { buildApp, type App, type AppDeps } from "../app";
+import type { Db } from "../db/client";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+export const TEST_API_KEY = "test-api-key-123";
+/** The headers of spec section 7 for the factories' default store ("test-store"). */
+export const TEST_HEADERS = { "api-key": TEST_API_KEY, storekey: "test-store" };
+
+/**
+ * The API over a fresh database of its own for one test file: `seed` fills the database, then the app is
+ * built with caches off (store settings and counts are read on every request, so a test's direct writes
+ * show at once). Registers its own beforeAll/afterAll.
+ */
+export function useTestApi<T>(seed: (db: Db) => Promise<T>, options: Partial<Omit<AppDeps, "db">> = {}) {
+  let database: TestDatabase | undefined;
+  let app: App | undefined;
+  let seeded: T | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    seeded = await seed(database.db);
+    app = await buildApp({ db: database.db, apiKeys: [TEST_API_KEY], storeCacheTtlMs: 0, ...options });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const ready = <V>(value: V | undefined, name: string): V => {
+    if (value === undefined) throw new Error(`${name} is available once beforeAll has run`);
+    return value;
+  };
+  return {
+    get database() {
+      return ready(database, "the test database");
+    },
+    get app() {
+      return ready(app, "the app");
+    },
+    get seeded() {
+      return ready(seeded, "the seeded data");
+    },
+    /** GET with the test store's headers, plus any extra (e.g. currencycode). */
+    get(url: string, extraHeaders: Record<string, string> = {}) {
+      return ready(app, "the app").inject({ url, headers: { ...TEST_HEADERS, ...extraHeaders } });
+    },
+  };
+}
