@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencySymbol, formatMoney } from "./format";
+import { currencySymbol, formatMoney, toDecimalAmount } from "./format";
 
 describe("formatMoney (spec section 9)", () => {
   it("divides minor units by 100 and shows two decimals", () => {
@@ -42,5 +42,19 @@ describe("currencySymbol", () => {
   it("falls back to the code for unknown currencies", () => {
     expect(currencySymbol("xyz")).toBe("XYZ ");
     expect(formatMoney(150, "XYZ")).toBe("XYZ 1.50");
+  });
+});
+
+describe("toDecimalAmount", () => {
+  it("writes minor units as a plain two-place decimal", () => {
+    expect(toDecimalAmount(1699)).toBe("16.99");
+    expect(toDecimalAmount(5)).toBe("0.05");
+    expect(toDecimalAmount(0)).toBe("0.00");
+    expect(toDecimalAmount(123456789)).toBe("1234567.89");
+    expect(toDecimalAmount(-250)).toBe("-2.50");
+  });
+
+  it("refuses fractions of a minor unit", () => {
+    expect(() => toDecimalAmount(1.5)).toThrow(TypeError);
   });
 });

@@ -26,6 +26,16 @@ function groupThousands(digits: string): string {
 }
 
 /**
+ * Minor units as a plain decimal string with two places ("1699" -> "16.99"): the machine-readable form
+ * that structured data (schema.org offers) and payment gateways expect. No symbol, no separators.
+ */
+export function toDecimalAmount(amount: number): string {
+  if (!Number.isSafeInteger(amount)) throw new TypeError(`Expected whole minor units, got ${amount}`);
+  const absolute = Math.abs(amount);
+  return `${amount < 0 ? "-" : ""}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
+}
+
+/**
  * The one money formatter (spec section 9): minor units divided by 100, two decimals, thousands
  * separators, currency symbol in front; zero shows '-'. Integer arithmetic only, so no float rounding.
  */
@@ -36,8 +46,6 @@ export function formatMoney(valueOrAmount: Money | number, currencyCode?: string
     typeof valueOrAmount === "number" ? { amount: valueOrAmount, currencyCode: currencyCode ?? "" } : valueOrAmount;
   if (!Number.isSafeInteger(amount)) throw new TypeError(`formatMoney expects whole minor units, got ${amount}`);
   if (amount === 0) return "-";
-  const absolute = Math.abs(amount);
-  const major = groupThousands(String(Math.floor(absolute / 100)));
-  const minor = String(absolute % 100).padStart(2, "0");
-  return `${amount < 0 ? "-" : ""}${currencySymbol(code)}${major}.${minor}`;
+  const [major = "", minor = ""] = toDecimalAmount(Math.abs(amount)).split(".");
+  return `${amount < 0 ? "-" : ""}${currencySymbol(code)}${groupThousands(major)}.${minor}`;
 }

@@ -1,6 +1,6 @@
 import type { ProductDetail, ProductVariant } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
-import { buildBreadcrumbJsonLd, buildProductJsonLd, offerAvailability, serialiseJsonLd, toDecimalString } from "./structured-data";
+import { buildBreadcrumbJsonLd, buildProductJsonLd, offerAvailability, serialiseJsonLd } from "./structured-data";
 
 function variant(overrides: Partial<ProductVariant>): ProductVariant {
   return {
@@ -43,20 +43,6 @@ function product(overrides: Partial<ProductDetail> = {}): ProductDetail {
 const url = "https://shop.example/store/product/the-secret-garden";
 const origin = "https://shop.example";
 
-describe("toDecimalString", () => {
-  it("writes minor units with two decimals", () => {
-    expect(toDecimalString(1699)).toBe("16.99");
-    expect(toDecimalString(1205)).toBe("12.05");
-    expect(toDecimalString(5)).toBe("0.05");
-    expect(toDecimalString(0)).toBe("0.00");
-    expect(toDecimalString(123456789)).toBe("1234567.89");
-    expect(toDecimalString(-250)).toBe("-2.50");
-  });
-
-  it("refuses anything but whole minor units", () => {
-    expect(() => toDecimalString(12.5)).toThrow(TypeError);
-  });
-});
 
 describe("buildProductJsonLd", () => {
   it("describes a book with an offer per variant", () => {

@@ -1,4 +1,5 @@
 import type { ProductDetail, ProductVariant } from "@quire/contracts";
+import { toDecimalAmount } from "@quire/money";
 
 /**
  * schema.org JSON-LD for product and listing pages, so search engines show price, stock and the path to a
@@ -9,17 +10,6 @@ export interface Crumb {
   name: string;
   /** Absolute URL. */
   url: string;
-}
-
-/**
- * Minor units as the decimal string schema.org expects ("12.50"). Integer arithmetic on the digits, so
- * no float ever touches the amount.
- */
-export function toDecimalString(minor: number): string {
-  if (!Number.isSafeInteger(minor)) throw new TypeError(`Expected whole minor units, got ${minor}`);
-  const sign = minor < 0 ? "-" : "";
-  const absolute = Math.abs(minor);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
 }
 
 const SCHEMA = "https://schema.org/";
@@ -55,7 +45,7 @@ export function buildProductJsonLd(input: { product: ProductDetail; url: string;
                 name: variant.name,
                 ...(showSkus ? { sku: variant.sku } : {}),
                 url: `${url}?variant=${variant.id}`,
-                price: toDecimalString(variant.price.amount),
+                price: toDecimalAmount(variant.price.amount),
                 priceCurrency: variant.price.currencyCode,
                 availability: offerAvailability(variant),
                 itemCondition: `${SCHEMA}NewCondition`,
