@@ -6,7 +6,8 @@
 // Migrate and seed run one after the other, as their own processes, before the API starts: the embedded
 // PostgreSQL (PGlite, used when DATABASE_URL is unset) can be opened by one process at a time.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -142,7 +143,28 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-const apiEnv = { NODE_ENV: dev ? "development" : "production", API_HOST: apiHost, API_PORT: String(apiPort) };
+const apiEnv = {
+  NODE_ENV: dev ? "development" : "production",
+  API_HOST: apiHost,
+  API_PORT: String(apiPort),
+  AUTH_TOKEN_SECRET: process.env.AUTH_TOKEN_SECRET || (dev ? "" : readOrCreateTokenSecret()),
+};
+if (!apiEnv.AUTH_TOKEN_SECRET) delete apiEnv.AUTH_TOKEN_SECRET;
+
+/**
+ * Production refuses to run without a token secret. A local `npm start` should still work on a fresh clone,
+ * so the first start writes a random one beside the embedded database and later starts reuse it (signed-in
+ * customers stay signed in across restarts). Real deployments set AUTH_TOKEN_SECRET.
+ */
+function readOrCreateTokenSecret() {
+  const dataDir = path.resolve(root, process.env.DATA_DIR || ".data");
+  const file = path.join(dataDir, "auth-token-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 const storefrontEnv = {
   NODE_ENV: dev ? "development" : "production",
   PORT: String(storefrontPort),

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { buildApp } from "../src/app";
 import { openDatabase } from "../src/db/client";
-import { loadEnv, resolveDataDir } from "../src/env";
+import { loadEnv, resolveDataDir, resolveTokenSecret } from "../src/env";
 import { DEMO_STORE_KEY } from "../src/seed/demo-shop";
 
 const EXPECTED_PRODUCTS = 100_000;
@@ -50,7 +50,7 @@ const database = await openDatabase({
   dataDir: env.DATABASE_URL ? undefined : `${resolveDataDir(env)}/pglite`,
   onQuery: () => void (statements += 1),
 });
-const app = await buildApp({ db: database.db, apiKeys: env.API_KEYS });
+const app = await buildApp({ db: database.db, apiKeys: env.API_KEYS, tokenSecret: resolveTokenSecret(env) });
 
 async function getData(url: string) {
   const response = await app.inject({ url, headers });

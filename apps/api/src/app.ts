@@ -14,12 +14,16 @@ import { registerErrorHandling } from "./http/errors";
 import { registerRequestContext } from "./http/request-context";
 import { createCountsCache } from "./modules/catalog/catalog-counts-cache";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
+import { createAccessTokens } from "./modules/identity/access-tokens";
+import { findSessionCustomer } from "./modules/identity/sessions.repository";
 import { contentRoutes } from "./modules/content/content.routes";
 import { storesRoutes } from "./modules/stores/stores.routes";
 import { createStoreCache } from "./modules/stores/stores.service";
 
 export interface AppDeps {
   db: Db;
+  /** Signs customers' access tokens (at least 32 characters). */
+  tokenSecret: string;
   /** Read replica for catalogue reads; the primary when absent. */
   readDb?: Db;
   apiKeys: string[];
@@ -74,7 +78,17 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifySwaggerUi, { routePrefix: "/docs", uiConfig: { docExpansion: "list" } });
 
   const stores = createStoreCache(deps.db, deps.storeCacheTtlMs ?? 10_000);
-  registerRequestContext(app, { apiKeys: deps.apiKeys, stores });
+  const accessTokens = createAccessTokens(deps.tokenSecret);
+  registerRequestContext(app, {
+    apiKeys: deps.apiKeys,
+    stores,
+    resolveBearer: async (token) => {
+      const claims = await accessTokens.verify(token);
+      if (!claims) return null;
+      const customer = await findSessionCustomer(deps.db, claims.sessionId, claims.customerId);
+      return customer ? { customer, sessionId: claims.sessionId } : null;
+    },
+  });
 
   app.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.get("/health", { config: { public: true }, schema: { hide: true } }, async () => ({ status: "ok" }));

@@ -24,10 +24,32 @@ const EnvSchema = z.object({
     .pipe(z.array(z.string().min(8)).min(1)),
   /** Seconds product totals and facet counts stay cached in each API process (0 turns it off). */
   CATALOG_COUNTS_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * Signs customers' access tokens. Required in production (`npm start` creates one under DATA_DIR on first
+   * run); development and tests fall back to a fixed, public value.
+   */
+  AUTH_TOKEN_SECRET: z.string().min(32).optional(),
+  /** How long a sign-in lasts. */
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port). Unset: messages and their links are printed. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default("Quire Books <shop@quire.example>"),
+  /** Public address of the storefront, for links in emails. */
+  STOREFRONT_URL: z.string().url().default("http://localhost:3000"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Public and known to everyone: fine for development and tests, refused in production. */
+const DEVELOPMENT_TOKEN_SECRET = "quire-development-token-secret-not-for-production";
+
+/** The token secret in force, refusing the development fallback in production. */
+export function resolveTokenSecret(env: Env): string {
+  if (env.AUTH_TOKEN_SECRET) return env.AUTH_TOKEN_SECRET;
+  if (env.NODE_ENV === "production") throw new Error("AUTH_TOKEN_SECRET must be set in production (32 characters or more)");
+  return DEVELOPMENT_TOKEN_SECRET;
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(source);

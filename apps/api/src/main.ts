@@ -1,6 +1,6 @@
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
-import { loadEnv, resolveDataDir } from "./env";
+import { loadEnv, resolveDataDir, resolveTokenSecret } from "./env";
 
 const env = loadEnv();
 const database = await openDatabase({
@@ -13,6 +13,7 @@ const app = await buildApp({
   db: database.db,
   readDb: readDatabase?.db,
   apiKeys: env.API_KEYS,
+  tokenSecret: resolveTokenSecret(env),
   catalogCountsTtlMs: env.CATALOG_COUNTS_TTL_SECONDS * 1000,
   logger: { level: env.LOG_LEVEL },
 });

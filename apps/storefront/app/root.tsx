@@ -9,7 +9,8 @@ import { useRootData } from "./features/layout/root-data";
 import { ScrollToTop } from "./features/layout/scroll-to-top";
 import { SiteShell } from "./features/layout/site-shell";
 import { createApiClient } from "./lib/api.server";
-import { apiContext, preferencesContext } from "./lib/context.server";
+import { readSession } from "./lib/session.server";
+import { apiContext, preferencesContext, sessionContext } from "./lib/context.server";
 import { flashMiddleware, takeFlashToast } from "./lib/flash.server";
 import { listCountryOptions, listCurrencyOptions, readPreferences, resolvePreferences } from "./lib/preferences.server";
 import { getCategoryTree, getMainMenu, getRedirectMap, getStoreSettings, normalisePath } from "./lib/shop-data.server";
@@ -28,8 +29,10 @@ const redirectMiddleware: Route.MiddlewareFunction = async ({ request }, next) =
  */
 const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const preferences = resolvePreferences(await getStoreSettings(), await readPreferences(request));
+  const session = await readSession(request);
   context.set(preferencesContext, preferences);
-  context.set(apiContext, createApiClient(preferences));
+  context.set(sessionContext, session);
+  context.set(apiContext, createApiClient({ ...preferences, token: session.token ?? undefined }));
   return next();
 };
 

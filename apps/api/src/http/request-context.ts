@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { SessionCustomer } from "../modules/identity/sessions.repository";
 import type { Store } from "../modules/stores/stores.repository";
 import type { StoreCache } from "../modules/stores/stores.service";
 import { AppError } from "./errors";
@@ -8,11 +9,18 @@ export interface RequestContext {
   store: Store;
   currencyCode: string;
   countryCode: string;
-  /** Raw bearer token, if sent. Verified by the identity module. */
+  /** Raw bearer token, if sent (already verified when `customer` is set). */
   bearerToken: string | null;
-  /** The signed-in customer; null for anonymous visitors. */
+  /** The signed-in customer's id; null for anonymous visitors. */
   customerId: number | null;
+  /** The signed-in customer and what protected calls check about them; null for anonymous visitors. */
+  customer: SessionCustomer | null;
+  /** The session the bearer token belongs to (sign-out revokes it). */
+  sessionId: string | null;
 }
+
+/** Turns a bearer token into its live session's customer, or null for a forged, expired or revoked one. */
+export type ResolveBearer = (token: string) => Promise<{ customer: SessionCustomer; sessionId: string } | null>;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -33,7 +41,10 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * Resolves API-Key, StoreKey, CurrencyCode and CountryCode before any handler runs. A missing or wrong key
  * is a 401, an unknown store a 404, a currency or country the store does not sell in a 400.
  */
-export function registerRequestContext(app: FastifyInstance, deps: { apiKeys: string[]; stores: StoreCache }) {
+export function registerRequestContext(
+  app: FastifyInstance,
+  deps: { apiKeys: string[]; stores: StoreCache; resolveBearer: ResolveBearer },
+) {
   const apiKeys = new Set(deps.apiKeys);
   app.decorateRequest("ctx", null as unknown as RequestContext);
   app.addHook("onRequest", async (request) => {
@@ -58,9 +69,29 @@ export function registerRequestContext(app: FastifyInstance, deps: { apiKeys: st
       throw new AppError(400, "country_not_supported", `This store does not serve ${countryCode.slice(0, 10)}`, "CountryCode");
     }
 
+    // A token that is sent must be good: a forged, expired or revoked one is a 401 (spec section 8: the
+    // storefront then signs out), never silently treated as anonymous.
     const authorization = header(request, "authorization");
-    const bearerToken = authorization?.startsWith("Bearer ") ? authorization.slice(7).trim() || null : null;
+    let bearerToken: string | null = null;
+    let session: Awaited<ReturnType<ResolveBearer>> = null;
+    if (authorization !== undefined) {
+      const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+      if (!match?.[1]) throw new AppError(401, "token_invalid", "The Authorization header must be 'Bearer <token>'");
+      bearerToken = match[1];
+      session = await deps.resolveBearer(bearerToken);
+      if (!session || session.customer.storeId !== store.id) {
+        throw new AppError(401, "token_invalid", "The sign-in token is invalid, expired or revoked; sign in again");
+      }
+    }
 
-    request.ctx = { store, currencyCode, countryCode, bearerToken, customerId: null };
+    request.ctx = {
+      store,
+      currencyCode,
+      countryCode,
+      bearerToken,
+      customerId: session?.customer.id ?? null,
+      customer: session?.customer ?? null,
+      sessionId: session?.sessionId ?? null,
+    };
   });
 }

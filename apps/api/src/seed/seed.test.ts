@@ -1,3 +1,4 @@
+import { TEST_TOKEN_SECRET } from "../testing/test-api";
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../app";
@@ -34,7 +35,7 @@ const productCount = () => scalar(sql`select count(*) as value from products`);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp({ db: database.db, apiKeys: [API_KEY], storeCacheTtlMs: 0 });
+  app = await buildApp({ db: database.db, apiKeys: [API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0 });
 });
 afterAll(async () => {
   await app.close();

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const TEST_API_KEY = "test-api-key-123";
+export const TEST_TOKEN_SECRET = "test-token-secret-with-at-least-32-characters";
 /** The headers of spec section 7 for the factories' default store ("test-store"). */
 export const TEST_HEADERS = { "api-key": TEST_API_KEY, storekey: "test-store" };
 
@@ -20,7 +21,7 @@ export function useTestApi<T>(seed: (db: Db) => Promise<T>, options: Partial<Omi
   beforeAll(async () => {
     database = await createTestDatabase();
     seeded = await seed(database.db);
-    app = await buildApp({ db: database.db, apiKeys: [TEST_API_KEY], storeCacheTtlMs: 0, ...options });
+    app = await buildApp({ db: database.db, apiKeys: [TEST_API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0, ...options });
   });
   afterAll(async () => {
     await app?.close();

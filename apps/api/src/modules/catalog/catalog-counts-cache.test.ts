@@ -1,3 +1,4 @@
+import { TEST_TOKEN_SECRET } from "../../testing/test-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../app";
 import { createProduct } from "../../testing/factories";
@@ -15,8 +16,8 @@ let uncachedApp: App;
 beforeAll(async () => {
   database = await createTestDatabase();
   catalogue = await createTestCatalogue(database.db);
-  cachedApp = await buildApp({ db: database.db, apiKeys: [API_KEY], storeCacheTtlMs: 0, catalogCountsTtlMs: 60_000 });
-  uncachedApp = await buildApp({ db: database.db, apiKeys: [API_KEY], storeCacheTtlMs: 0 });
+  cachedApp = await buildApp({ db: database.db, apiKeys: [API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0, catalogCountsTtlMs: 60_000 });
+  uncachedApp = await buildApp({ db: database.db, apiKeys: [API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0 });
 });
 afterAll(async () => {
   await cachedApp?.close();

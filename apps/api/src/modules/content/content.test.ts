@@ -1,3 +1,4 @@
+import { TEST_TOKEN_SECRET } from "../../testing/test-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../app";
 import {
@@ -108,7 +109,7 @@ beforeAll(async () => {
   const hiddenType = await createProductType(db, { storeId: hidden.id, code: "book", name: "Book" });
   await addProduct(hidden.id, hiddenType.id, "secret");
 
-  app = await buildApp({ db, apiKeys: [API_KEY], storeCacheTtlMs: 0 });
+  app = await buildApp({ db, apiKeys: [API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0 });
 });
 
 afterAll(async () => {

@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { stores } from "../stores/stores.tables";
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A version of the store's privacy policy. The current one is the latest published. */
+export const privacyPolicies = pgTable(
+  "privacy_policies",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    version: text().notNull(),
+    body: text().notNull(),
+    publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("privacy_policies_store_version_unique").on(t.storeId, t.version), index("privacy_policies_current_idx").on(t.storeId, t.publishedAt)],
+);
+
+/** A shopper with an account. Emails are stored lower-cased and unique per store. */
+export const customers = pgTable(
+  "customers",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    /** argon2id PHC string. */
+    passwordHash: text().notNull(),
+    firstName: text().notNull().default(""),
+    lastName: text().notNull().default(""),
+    phone: text().notNull().default(""),
+    companyName: text().notNull().default(""),
+    /** Trade buyers are invited by the shop (PUT /auth/invites/complete). */
+    isTrade: boolean().notNull().default(false),
+    marketingOptIn: boolean().notNull().default(false),
+    /** Set by the shop to force a new password at next sign-in (spec section 8: password_change_required). */
+    passwordChangeRequired: boolean().notNull().default(false),
+    acceptedPrivacyPolicyId: integer().references(() => privacyPolicies.id, { onDelete: "set null" }),
+    ...timestamps,
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("customers_store_email_unique").on(t.storeId, t.email),
+    check("customers_email_lower_check", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * A signed-in session. The access token (a JWT) names the session; revoking the row (sign-out, password
+ * change) makes the token useless even before it expires.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    ...timestamps,
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    userAgent: text().notNull().default(""),
+  },
+  (t) => [index("sessions_customer_idx").on(t.customerId)],
+);
+
+/** A registration waiting for its emailed completion link. Only the token's hash is stored. */
+export const signupRequests = pgTable(
+  "signup_requests",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    firstName: text().notNull().default(""),
+    lastName: text().notNull().default(""),
+    tokenHash: text().notNull().unique(),
+    ...timestamps,
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("signup_requests_store_email_idx").on(t.storeId, t.email)],
+);
+
+/** A trade customer invited by the shop; completing the invite creates the account. */
+export const customerInvites = pgTable(
+  "customer_invites",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    firstName: text().notNull().default(""),
+    lastName: text().notNull().default(""),
+    companyName: text().notNull().default(""),
+    tokenHash: text().notNull().unique(),
+    ...timestamps,
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("customer_invites_store_email_idx").on(t.storeId, t.email)],
+);
+
+/** Single-use password reset tokens (hashed), valid for 60 minutes. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    ...timestamps,
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("password_reset_tokens_customer_idx").on(t.customerId)],
+);
+
+/**
+ * Failed sign-in counters, per account and per client, in PostgreSQL so every API process sees the same
+ * count (ARCHITECTURE.md: no correctness in process memory).
+ */
+export const signInThrottles = pgTable(
+  "sign_in_throttles",
+  {
+    key: text().primaryKey(),
+    failures: integer().notNull().default(0),
+    windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [check("sign_in_throttles_failures_check", sql`${t.failures} >= 0`)],
+);
+

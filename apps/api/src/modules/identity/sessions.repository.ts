@@ -1,0 +1,44 @@
+import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { customers, privacyPolicies, sessions } from "./identity.tables";
+
+/** The signed-in customer as every request sees it. */
+export interface SessionCustomer {
+  id: number;
+  storeId: number;
+  passwordChangeRequired: boolean;
+  /** False when the store has a current privacy policy the customer has not accepted. */
+  hasAcceptedPrivacyPolicy: boolean;
+}
+
+/**
+ * The customer behind a live session (not revoked, not expired), with what protected calls check: the
+ * forced password change and the current privacy policy. One statement per authenticated request.
+ */
+export async function findSessionCustomer(db: Db, sessionId: string, customerId: number): Promise<SessionCustomer | null> {
+  const currentPolicy = db
+    .select({ id: privacyPolicies.id })
+    .from(privacyPolicies)
+    .where(and(eq(privacyPolicies.storeId, customers.storeId), lte(privacyPolicies.publishedAt, sql`now()`)))
+    .orderBy(desc(privacyPolicies.publishedAt), desc(privacyPolicies.id))
+    .limit(1);
+  const [row] = await db
+    .select({
+      id: customers.id,
+      storeId: customers.storeId,
+      passwordChangeRequired: customers.passwordChangeRequired,
+      hasAcceptedPrivacyPolicy: sql<boolean>`coalesce(${customers.acceptedPrivacyPolicyId} = (${currentPolicy}), (${currentPolicy}) is null)`,
+    })
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.customerId, customerId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,2 @@
+// Contracts of the wishlists calls (spec section 7) are written here, request and response schemas side by side.
+export {};
