@@ -13,10 +13,15 @@ import type { Db } from "./db/client";
 import { registerErrorHandling } from "./http/errors";
 import { registerRequestContext } from "./http/request-context";
 import { createCountsCache } from "./modules/catalog/catalog-counts-cache";
+import { cartRoutes } from "./modules/cart/cart.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { createAccessTokens } from "./modules/identity/access-tokens";
+import { identityRoutes } from "./modules/identity/identity.routes";
 import { findSessionCustomer } from "./modules/identity/sessions.repository";
 import { contentRoutes } from "./modules/content/content.routes";
+import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
+import { viewedProductsRoutes } from "./modules/viewed-products/viewed-products.routes";
+import { wishlistsRoutes } from "./modules/wishlists/wishlists.routes";
 import { storesRoutes } from "./modules/stores/stores.routes";
 import { createStoreCache } from "./modules/stores/stores.service";
 
@@ -32,6 +37,12 @@ export interface AppDeps {
   /** How long product totals and facet counts are cached per process; 0 (the default) turns it off. */
   catalogCountsTtlMs?: number;
   logger?: FastifyServerOptions["logger"];
+  /** Public address of the storefront, for links in emails (default http://localhost:3000). */
+  storefrontUrl?: string;
+  /** How long a sign-in lasts (default 30 days). */
+  sessionTtlDays?: number;
+  /** Whether to take the client's address from X-Forwarded-For (Fastify's trustProxy); off by default. */
+  trustProxy?: FastifyServerOptions["trustProxy"];
 }
 
 /** Builds the API without listening, so tests can drive it with inject() or a real port. */
@@ -45,6 +56,7 @@ export async function buildApp(deps: AppDeps) {
     },
     bodyLimit: 256 * 1024,
     requestIdHeader: "x-request-id",
+    trustProxy: deps.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -97,6 +109,16 @@ export async function buildApp(deps: AppDeps) {
   await app.register(storesRoutes);
   await app.register(catalogRoutes, { db: readDb, counts: createCountsCache({ ttlMs: deps.catalogCountsTtlMs ?? 0 }) });
   await app.register(contentRoutes, { db: readDb });
+  await app.register(cartRoutes, { db: deps.db });
+  await app.register(wishlistsRoutes, { db: deps.db });
+  await app.register(backInStockRoutes, { db: deps.db });
+  await app.register(viewedProductsRoutes, { db: deps.db });
+  await app.register(identityRoutes, {
+    db: deps.db,
+    accessTokens,
+    sessionTtlDays: deps.sessionTtlDays ?? 30,
+    storefrontUrl: (deps.storefrontUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
+  });
 
   return app;
 }

@@ -36,6 +36,26 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Quire Books <shop@quire.example>"),
   /** Public address of the storefront, for links in emails. */
   STOREFRONT_URL: z.string().url().default("http://localhost:3000"),
+  /** How often the in-process mail worker looks for messages to send. */
+  OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /**
+   * Whether the API sits behind a proxy whose X-Forwarded-For to believe for the client address (sign-in
+   * throttling counts per address): "true" (any), a number of hops, or comma-separated proxy addresses or
+   * CIDR ranges. Unset or "false": the socket address, which a client cannot forge.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | string[] | ((address: string, hop: number) => boolean) => {
+      const trimmed = value?.trim() ?? "";
+      if (trimmed === "" || trimmed === "false") return false;
+      if (trimmed === "true") return true;
+      if (/^\d+$/.test(trimmed)) {
+        const hops = Number(trimmed);
+        return (_address, hop) => hop < hops;
+      }
+      return trimmed.split(",").map((entry) => entry.trim()).filter(Boolean);
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,6 +1,8 @@
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
 import { loadEnv, resolveDataDir, resolveTokenSecret } from "./env";
+import { createMailTransport } from "./modules/mail/mail-transports";
+import { startOutboxWorker } from "./modules/mail/outbox-worker";
 
 const env = loadEnv();
 const database = await openDatabase({
@@ -16,6 +18,19 @@ const app = await buildApp({
   tokenSecret: resolveTokenSecret(env),
   catalogCountsTtlMs: env.CATALOG_COUNTS_TTL_SECONDS * 1000,
   logger: { level: env.LOG_LEVEL },
+  storefrontUrl: env.STOREFRONT_URL,
+  sessionTtlDays: env.SESSION_TTL_DAYS,
+  trustProxy: env.TRUST_PROXY,
+});
+
+// Mail goes out from this process; without SMTP_URL each message's link is printed instead.
+if (!env.SMTP_URL) app.log.info("SMTP_URL is not set: emails are printed to this console, not sent");
+const outboxWorker = startOutboxWorker({
+  db: database.db,
+  transport: createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+  pollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS,
+  onError: (error) => app.log.error({ err: error }, "outbox worker: delivery round failed"),
+  onFailedDelivery: (report) => app.log.warn(report, "outbox worker: some messages were not delivered and will be retried"),
 });
 
 let stopping = false;
@@ -24,6 +39,7 @@ async function stop(signal: string) {
   stopping = true;
   app.log.info({ signal }, "stopping");
   await app.close();
+  await outboxWorker.stop();
   await readDatabase?.close();
   await database.close();
   process.exit(0);

@@ -1,2 +1,178 @@
-// Contracts of the cart calls (spec section 7) are written here, request and response schemas side by side.
-export {};
+import { z } from "zod";
+import { ImageSchema, PriceSchema, StockSchema, VariantOptionSchema } from "./catalog";
+import { CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema } from "./common";
+
+// Contracts of the cart calls (spec sections 3 and 7): PUT/GET /baskets, line quantity, removal, add-ons,
+// merge on sign-in. Every amount in an answer was computed by the API; requests never carry a price.
+
+// ---------------------------------------------------------------- inputs
+
+/** Most units one cart line may hold. */
+export const MAX_CART_LINE_QUANTITY = 999;
+/** Most lines (or add-on options) one request may name. */
+export const MAX_CART_ITEMS_PER_REQUEST = 100;
+export const MAX_ADDON_OPTIONS_PER_LINE = 20;
+
+/**
+ * An anonymous cart's id: at least 128 random bits, base64url. It is a bearer secret (whoever holds it
+ * holds the cart), so it lives in an HttpOnly cookie and is never logged.
+ */
+export const AnonymousIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22,64}$/, "Expected the anonymousId a cart answer gave");
+
+/** Units to add: a whole number from 1 to MAX_CART_LINE_QUANTITY. */
+export const CartAddQuantitySchema = z.number().int().min(1).max(MAX_CART_LINE_QUANTITY);
+/** A line's new quantity; 0 removes the line. */
+export const CartLineQuantitySchema = z.number().int().min(0).max(MAX_CART_LINE_QUANTITY);
+
+const AddonOptionIdsSchema = z.array(IdSchema).max(MAX_ADDON_OPTIONS_PER_LINE);
+
+/**
+ * PUT /baskets: add units of a variant. Signed in: to the customer's cart (anonymousId is ignored).
+ * Anonymous: to the cart `anonymousId` names, or to a new cart whose answer carries its anonymousId.
+ * Adding a variant already in the cart adds to its quantity; `addonOptionIds` join the line's add-ons
+ * (an option replaces another option of the same add-on).
+ */
+export const AddToCartBodySchema = z
+  .object({
+    productVariantId: IdSchema,
+    quantity: CartAddQuantitySchema,
+    addonOptionIds: AddonOptionIdsSchema.optional(),
+    anonymousId: AnonymousIdSchema.optional(),
+  })
+  .strict();
+export type AddToCartBody = z.infer<typeof AddToCartBodySchema>;
+
+/** GET /baskets?anonymousId= (anonymous) or GET /baskets (signed in). */
+export const GetCartQuerySchema = z.object({ anonymousId: AnonymousIdSchema.optional() }).strict();
+export type GetCartQuery = z.infer<typeof GetCartQuerySchema>;
+
+/** PUT /baskets/products/quantity: set a line's quantity; 0 removes it. */
+export const ChangeCartQuantityBodySchema = z
+  .object({ lineItemId: IdSchema, quantity: CartLineQuantitySchema, anonymousId: AnonymousIdSchema.optional() })
+  .strict();
+export type ChangeCartQuantityBody = z.infer<typeof ChangeCartQuantityBodySchema>;
+
+/** DELETE /baskets/products: remove lines. The ids travel in the JSON body (as the other cart calls do). */
+export const RemoveCartLinesBodySchema = z
+  .object({
+    lineItemIds: z.array(IdSchema).min(1).max(MAX_CART_ITEMS_PER_REQUEST),
+    anonymousId: AnonymousIdSchema.optional(),
+  })
+  .strict();
+export type RemoveCartLinesBody = z.infer<typeof RemoveCartLinesBodySchema>;
+
+/**
+ * PUT /baskets/addons: replace a line's add-ons. Each option must belong to an add-on offered with the
+ * line's product and be priced in the request currency; at most one option per add-on. [] clears them.
+ */
+export const SetCartLineAddonsBodySchema = z
+  .object({ lineItemId: IdSchema, addonOptionIds: AddonOptionIdsSchema, anonymousId: AnonymousIdSchema.optional() })
+  .strict();
+export type SetCartLineAddonsBody = z.infer<typeof SetCartLineAddonsBodySchema>;
+
+/** PUT /baskets/addons/bulk: replace the add-ons of several lines, all or nothing. */
+export const SetCartAddonsBulkBodySchema = z
+  .object({
+    items: z
+      .array(z.object({ lineItemId: IdSchema, addonOptionIds: AddonOptionIdsSchema }).strict())
+      .min(1)
+      .max(MAX_CART_ITEMS_PER_REQUEST),
+    anonymousId: AnonymousIdSchema.optional(),
+  })
+  .strict();
+export type SetCartAddonsBulkBody = z.infer<typeof SetCartAddonsBulkBodySchema>;
+
+/** PUT /baskets/:id/merge (signed in): `id` is the guest cart's anonymousId. */
+export const MergeCartParamsSchema = z.object({ id: AnonymousIdSchema }).strict();
+export type MergeCartParams = z.infer<typeof MergeCartParamsSchema>;
+
+// ---------------------------------------------------------------- the cart
+
+export const CartLineAddonSchema = z
+  .object({
+    addonOptionId: IdSchema,
+    addonId: IdSchema,
+    addonName: z.string(),
+    optionName: z.string(),
+    /** Per unit of the line; null when the option has no price in the request currency. */
+    price: MoneySchema.nullable(),
+  })
+  .meta({ id: "CartLineAddon" });
+export type CartLineAddon = z.infer<typeof CartLineAddonSchema>;
+
+export const CartLineItemSchema = z
+  .object({
+    lineItemId: IdSchema,
+    productId: IdSchema,
+    productSlug: z.string(),
+    productName: z.string(),
+    image: ImageSchema.nullable(),
+    variant: z.object({ id: IdSchema, sku: z.string(), name: z.string(), options: z.array(VariantOptionSchema) }),
+    quantity: z.number().int().min(1).max(MAX_CART_LINE_QUANTITY),
+    /**
+     * What one unit costs at this quantity (the best tier price that applies), with `originalPrice` when the
+     * variant is on sale. Null when the variant has no price in the request currency.
+     */
+    unitPrice: PriceSchema.nullable(),
+    addons: z.array(CartLineAddonSchema),
+    /** (unit price + add-on prices) × quantity; null when any part has no price in the request currency. */
+    lineTotal: MoneySchema.nullable(),
+    /** As the store's inventoryAvailability mode shows stock; null under None. */
+    stock: StockSchema.nullable(),
+    /** False when the line cannot be bought now (no price in this currency); checkout refuses such a cart. */
+    isPurchasable: z.boolean(),
+  })
+  .meta({ id: "CartLineItem" });
+export type CartLineItem = z.infer<typeof CartLineItemSchema>;
+
+export const CART_NOTIFICATION_CODES = [
+  /** The unit price differs from the one the shopper last saw (line). */
+  "price_changed",
+  /** Stock fell below the line's quantity, which was reduced to what is in stock (line). */
+  "quantity_reduced",
+  /** The line stays but cannot be bought: no price in the request currency (line). */
+  "item_unavailable",
+  /** A line was taken out: product unpublished, variant withdrawn or out of stock (generic). */
+  "item_removed",
+  /** An add-on is no longer offered with the product and was taken off the line (line). */
+  "addon_removed",
+] as const;
+export const CartNotificationCodeSchema = z.enum(CART_NOTIFICATION_CODES);
+export type CartNotificationCode = z.infer<typeof CartNotificationCodeSchema>;
+
+/**
+ * Something that changed in the cart since the shopper last looked; each is answered once. Grouping
+ * (spec section 3): `lineItemId` names the line still in the cart the notice belongs beside; null means
+ * 'generic' (about the cart, or about a line that has been removed, which the message names). Generic
+ * notices come first, then line notices in line order.
+ */
+export const CartNotificationSchema = z
+  .object({ lineItemId: IdSchema.nullable(), code: CartNotificationCodeSchema, message: z.string() })
+  .meta({ id: "CartNotification" });
+export type CartNotification = z.infer<typeof CartNotificationSchema>;
+
+export const CartSchema = z
+  .object({
+    /** Null while the caller has no cart yet (nothing was ever added). */
+    id: IdSchema.nullable(),
+    /** The anonymous cart's id, to keep for later calls; null for a customer's cart. */
+    anonymousId: AnonymousIdSchema.nullable(),
+    currencyCode: CurrencyCodeSchema,
+    /** Oldest line first. */
+    lineItems: z.array(CartLineItemSchema),
+    notifications: z.array(CartNotificationSchema),
+    /** Sum of the purchasable lines' totals. */
+    subTotal: MoneySchema,
+    /** Units across all lines (the header's cart count). */
+    itemCount: z.number().int().min(0),
+    /** The store's minimum order for the request currency, and whether the subtotal reaches it; null when none. */
+    minimumOrder: z
+      .object({ amount: z.number().int().min(0), currencyCode: CurrencyCodeSchema, isMet: z.boolean() })
+      .nullable(),
+  })
+  .meta({ id: "Cart" });
+export type Cart = z.infer<typeof CartSchema>;
+export const CartResponseSchema = dataSchema(CartSchema);
+export type CartResponse = z.infer<typeof CartResponseSchema>;

@@ -290,3 +290,33 @@ export type Addon = z.infer<typeof AddonSchema>;
 export const AddonsResponseSchema = dataSchema(z.array(AddonSchema));
 /** GET /add-ons: every add-on of the store, or those of `ProductId`. */
 export const ListAddonsQuerySchema = z.object({ ProductId: IdParamSchema.optional() }).strict();
+
+// ---------------------------------------------------------------- variants by SKU (quick order)
+
+/** Most SKUs one quick-order lookup may name. */
+export const MAX_SKU_LOOKUP = 50;
+
+/**
+ * GET /products/variants/by-sku?Skus[0]=QB-000001-HB&Skus[1]=... : the variants a quick order names.
+ * SKUs are trimmed; a SKU typed in lower case also finds one stored in upper case.
+ */
+export const VariantsBySkuQuerySchema = z
+  .object({ Skus: z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_SKU_LOOKUP) })
+  .strict();
+export type VariantsBySkuQuery = z.infer<typeof VariantsBySkuQuerySchema>;
+
+/** A variant found for a requested SKU; `requestedSku` is the SKU as asked, `sku` as the store has it. */
+export const VariantBySkuSchema = z
+  .object({
+    requestedSku: z.string(),
+    sku: z.string(),
+    variantId: IdSchema,
+    productId: IdSchema,
+    productSlug: z.string(),
+    productName: z.string(),
+    variantName: z.string(),
+  })
+  .meta({ id: "VariantBySku" });
+export type VariantBySku = z.infer<typeof VariantBySkuSchema>;
+/** Found variants in request order; a SKU with no visible variant is left out (the caller reports it). */
+export const VariantsBySkuResponseSchema = dataSchema(z.array(VariantBySkuSchema));

@@ -1,2 +1,316 @@
-// Contracts of the identity calls (spec section 7) are written here, request and response schemas side by side.
-export {};
+import { z } from "zod";
+import { dataSchema, IdParamSchema, IdSchema } from "./common";
+
+// Contracts of the identity calls (spec section 7: Auth, Customer, privacy policy). Every answer is
+// wrapped in `data`; every failure is `{ errors: [{ code, message, field? }] }`. The codes a screen can
+// branch on are named beside each call.
+
+// ---------------------------------------------------------------- fields
+
+/** Trimmed and lower-cased before it is checked; customers' emails are stored this way. */
+export const EmailSchema = z.string().trim().toLowerCase().max(254, "Use at most 254 characters").pipe(z.email("Enter a valid email address"));
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/**
+ * Passwords everyone tries first. The check ignores case, digits, symbols and common letter swaps
+ * (P@ssw0rd!2024 is "password"), so a list this short still catches most of what attackers guess first.
+ */
+const COMMON_PASSWORD_WORDS = new Set([
+  "password", "passwords", "passphrase", "qwerty", "qwertyuiop", "asdfghjkl", "zxcvbnm", "letmein", "welcome",
+  "iloveyou", "admin", "administrator", "monkey", "dragon", "football", "baseball", "sunshine", "princess",
+  "trustno", "master", "shadow", "superman", "batman", "starwars", "login", "hello", "helloworld", "freedom",
+  "whatever", "secret", "abc", "abcdef", "abcdefgh", "abcdefghijkl", "changeme", "default", "quire", "quirebooks",
+  "books", "bookshop", "shopping", "summer", "winter", "autumn", "spring", "london", "england", "liverpool",
+  "chelsea", "arsenal", "charlie", "michael", "jennifer", "jordan", "access", "mustang", "computer", "internet",
+  "test", "testing", "user", "guest", "qazwsx", "zaq", "pass", "love", "lovely", "flower", "cookie", "cheese",
+]);
+
+/** The word inside a password: outer digits and symbols dropped, common swaps undone, lower-cased. */
+function passwordWord(password: string): string {
+  const swaps: Record<string, string> = { "@": "a", "4": "a", "8": "b", "3": "e", "1": "l", "!": "i", "0": "o", "$": "s", "5": "s", "7": "t" };
+  // "Password1234!" is "password": digits and symbols around the word are the usual decoration.
+  const inner = password.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+  return [...inner].map((char) => swaps[char] ?? char).join("").replace(/[^\p{L}]/gu, "");
+}
+
+/** A password that is one character repeated, a few characters cycled, or a run such as 123456789012. */
+function isRepeatOrRun(password: string): boolean {
+  const points = [...password.toLowerCase()].map((char) => char.codePointAt(0)!);
+  if (new Set(points).size <= 3) return true;
+  const step = points[1]! - points[0]!;
+  return Math.abs(step) === 1 && points.every((point, index) => index === 0 || point - points[index - 1]! === step || Math.abs(point - points[index - 1]!) === 9);
+}
+
+/** True for a password that is one of the commonly guessed words, whatever its case, digits and symbols. */
+export function isCommonPassword(password: string): boolean {
+  if (isRepeatOrRun(password)) return true;
+  const word = passwordWord(password);
+  if (word.length === 0) return false;
+  if (COMMON_PASSWORD_WORDS.has(word)) return true;
+  // One word repeated: "passwordpassword", "qwertyqwerty".
+  for (const common of COMMON_PASSWORD_WORDS) {
+    if (word.length % common.length === 0 && common.repeat(word.length / common.length) === word) return true;
+  }
+  return false;
+}
+
+/** True when the password is the account's email (or its part before the @), which the API refuses. */
+export function passwordMatchesEmail(password: string, email: string): boolean {
+  const candidate = password.trim().toLowerCase();
+  const address = email.trim().toLowerCase();
+  return candidate === address || candidate === address.split("@")[0];
+}
+
+/**
+ * A new password: 12 to 256 characters, not a commonly guessed one. Length is what makes a password
+ * strong (NIST SP 800-63B), so there are no rules about symbols or digits. The API also refuses the
+ * account's own email (400 `password_matches_email`), which a form may not know.
+ */
+export const NewPasswordSchema = z
+  .string()
+  // A password of the wrong length gets that one message, not the commonness check's as well.
+  .min(PASSWORD_MIN_LENGTH, { message: `Use at least ${PASSWORD_MIN_LENGTH} characters`, abort: true })
+  .max(PASSWORD_MAX_LENGTH, { message: `Use at most ${PASSWORD_MAX_LENGTH} characters`, abort: true })
+  .refine((password) => !isCommonPassword(password), "This password is too common; choose a less predictable one");
+
+/** A password being checked (sign-in, current password): any non-empty text up to the maximum. */
+export const PasswordInputSchema = z.string().min(1, "Enter your password").max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export type PasswordStrength = "weak" | "medium" | "strong";
+
+/**
+ * An estimate for the strength indicator (spec section 4: weak red, medium orange, strong green). Pure
+ * and dependency-free so the browser can run it on every keystroke. It guesses at the work an attacker
+ * needs: length times the size of the character set used, discounting repeats, runs (abc, 321, aaa),
+ * common words and the customer's own details (`context`: email, names). Weak below the API's minimum.
+ */
+export function estimatePasswordStrength(password: string, context: string[] = []): PasswordStrength {
+  if (password.length < PASSWORD_MIN_LENGTH || isCommonPassword(password)) return "weak";
+  for (const value of context) {
+    const lowered = value.trim().toLowerCase();
+    if (lowered.length > 0 && passwordMatchesEmail(password, lowered)) return "weak";
+  }
+
+  const chars = [...password];
+  let pool = 0;
+  if (/[a-z]/.test(password)) pool += 26;
+  if (/[A-Z]/.test(password)) pool += 26;
+  if (/[0-9]/.test(password)) pool += 10;
+  if (/[^a-zA-Z0-9]/.test(password)) pool += /[^\x20-\x7e]/.test(password) ? 100 : 33;
+
+  // A character continuing a run (same, next or previous code point) adds almost nothing.
+  let effectiveLength = 0;
+  for (const [index, char] of chars.entries()) {
+    const previous = chars[index - 1];
+    const step = previous === undefined ? Number.NaN : char.toLowerCase().codePointAt(0)! - previous.toLowerCase().codePointAt(0)!;
+    effectiveLength += Math.abs(step) <= 1 ? 0.25 : 1;
+  }
+  // The customer's own details are the first thing a targeted guess tries.
+  const lowered = password.toLowerCase();
+  for (const value of context.flatMap((item) => item.toLowerCase().split(/[^a-z0-9]+/))) {
+    if (value.length >= 3 && lowered.includes(value)) effectiveLength -= value.length * 0.75;
+  }
+  if (new Set(chars).size < 6) effectiveLength = Math.min(effectiveLength, 6);
+
+  const bits = Math.max(0, effectiveLength) * Math.log2(Math.max(pool, 2));
+  if (bits >= 80) return "strong";
+  if (bits >= 50) return "medium";
+  return "weak";
+}
+
+export const PersonNameSchema = z.string().trim().min(1, "Enter a name").max(100, "Use at most 100 characters");
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .max(30, "Use at most 30 characters")
+  .regex(/^[+0-9 ()-]*$/, "Use digits, spaces, +, ( ) and - only");
+
+/** An emailed token (sign-up, invite, password reset): 32 random bytes, base64url. */
+export const EmailedTokenSchema = z
+  .string()
+  .min(32, { message: "The link is incomplete", abort: true })
+  .max(200, { message: "The link is not valid", abort: true })
+  .regex(/^[A-Za-z0-9_-]+$/, "The link is not valid");
+
+/** The answer to a request that may send mail: the same whether or not the address is known. */
+export const AcceptedResponseSchema = dataSchema(z.object({ accepted: z.literal(true) }));
+
+// ---------------------------------------------------------------- sign-in and sessions
+
+/**
+ * The answer to sign-in and to the completion calls, which sign the customer in. `token` is the bearer
+ * token (a JWT with subject and expiry, tied to a server-side session). `needsAcceptPrivacyPolicy`: send
+ * the customer to /privacy-policy. `passwordChangeRequired`: the shop wants a new password; every
+ * protected call answers 403 `password_change_required` until PUT /customers/current/password succeeds,
+ * so the storefront keeps the token and goes to /account/settings?message=password_change_required.
+ */
+export const SignInResultSchema = z
+  .object({
+    token: z.string(),
+    expiresAt: z.iso.datetime({ offset: true }),
+    needsAcceptPrivacyPolicy: z.boolean(),
+    passwordChangeRequired: z.boolean(),
+  })
+  .meta({ id: "SignInResult" });
+export type SignInResult = z.infer<typeof SignInResultSchema>;
+export const SignInResponseSchema = dataSchema(SignInResultSchema);
+
+/**
+ * POST /auth/sign-in. 401 `invalid_credentials` for a wrong email or password (one message for both);
+ * 429 `too_many_attempts` with Retry-After (seconds) after repeated failures for the account or from the
+ * client. A password reset is never blocked by it.
+ */
+export const SignInBodySchema = z.object({ email: EmailSchema, password: PasswordInputSchema }).strict();
+export type SignInBody = z.infer<typeof SignInBodySchema>;
+
+// POST /auth/sign-out: ends the bearer token's session; 204, no body. 401 without a live token.
+
+// ---------------------------------------------------------------- registration and invites
+
+/**
+ * POST /auth/signup-request: emails a link to /auth/sign-up/complete/:token (valid 24 hours). Answers 202
+ * `AcceptedResponse` whether or not the email already has an account (that customer is mailed a note
+ * instead), so the call does not reveal who is registered.
+ */
+export const SignupRequestBodySchema = z
+  .object({ email: EmailSchema, firstName: PersonNameSchema, lastName: PersonNameSchema })
+  .strict();
+export type SignupRequestBody = z.infer<typeof SignupRequestBodySchema>;
+
+/**
+ * Completion calls may accept the current privacy policy at the same time (a checkbox on the form): when
+ * `privacyPolicyId` is sent it must be the current version's id (400 `privacy_policy_not_current`).
+ */
+const privacyPolicyAcceptance = { privacyPolicyId: IdSchema.optional() };
+
+/**
+ * PUT /auth/signup-request/complete: creates the customer and signs them in (201 `SignInResponse`).
+ * 400 `signup_token_invalid` (unknown), 410 `signup_token_expired`, 410 `signup_token_used`,
+ * 409 `email_already_registered`, 400 `password_matches_email`.
+ */
+export const SignupCompleteBodySchema = z
+  .object({ token: EmailedTokenSchema, password: NewPasswordSchema, ...privacyPolicyAcceptance })
+  .strict();
+export type SignupCompleteBody = z.infer<typeof SignupCompleteBodySchema>;
+
+/**
+ * PUT /auth/invites/complete: creates the invited trade customer (isTrade true) and signs them in (201
+ * `SignInResponse`). Names default to the invite's. 400 `invite_token_invalid`, 410 `invite_token_expired`,
+ * 410 `invite_token_used`, 409 `email_already_registered`, 400 `password_matches_email`.
+ */
+export const InviteCompleteBodySchema = z
+  .object({
+    token: EmailedTokenSchema,
+    password: NewPasswordSchema,
+    firstName: PersonNameSchema.optional(),
+    lastName: PersonNameSchema.optional(),
+    ...privacyPolicyAcceptance,
+  })
+  .strict();
+export type InviteCompleteBody = z.infer<typeof InviteCompleteBodySchema>;
+
+// ---------------------------------------------------------------- password reset
+
+/**
+ * POST /passwords/reset: emails a link to /auth/reset-password/:token, single use, valid 60 minutes.
+ * Answers 202 `AcceptedResponse` for known and unknown emails alike.
+ */
+export const PasswordResetBodySchema = z.object({ email: EmailSchema }).strict();
+export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
+
+/**
+ * POST /passwords/reset/complete: sets the password, ends every session of the customer, clears a forced
+ * password change and the sign-in lock, and signs in afresh (200 `SignInResponse`). 400
+ * `reset_token_invalid`, 410 `reset_token_expired`, 410 `reset_token_used`, 400 `password_matches_email`.
+ */
+export const PasswordResetCompleteBodySchema = z.object({ token: EmailedTokenSchema, password: NewPasswordSchema }).strict();
+export type PasswordResetCompleteBody = z.infer<typeof PasswordResetCompleteBodySchema>;
+
+// ---------------------------------------------------------------- the signed-in customer
+
+/**
+ * GET /customers/current/: who is signed in. Allowed while a password change is required and while the
+ * privacy policy is pending, so the storefront can show the customer and why it redirects them.
+ */
+export const CurrentCustomerSchema = z
+  .object({
+    id: IdSchema,
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    companyName: z.string(),
+    isTrade: z.boolean(),
+    passwordChangeRequired: z.boolean(),
+    needsAcceptPrivacyPolicy: z.boolean(),
+    acceptedPrivacyPolicyId: IdSchema.nullable(),
+  })
+  .meta({ id: "CurrentCustomer" });
+export type CurrentCustomer = z.infer<typeof CurrentCustomerSchema>;
+export const CurrentCustomerResponseSchema = dataSchema(CurrentCustomerSchema);
+
+/**
+ * GET /customers/current/settings (allowed while a password change is required or the privacy policy is
+ * pending: the settings screen is where the customer changes it). Email and company are shown, not edited
+ * here: a new email would need its own confirmation.
+ */
+export const CustomerSettingsSchema = z
+  .object({
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string(),
+    companyName: z.string(),
+    marketingOptIn: z.boolean(),
+  })
+  .meta({ id: "CustomerSettings" });
+export type CustomerSettings = z.infer<typeof CustomerSettingsSchema>;
+export const CustomerSettingsResponseSchema = dataSchema(CustomerSettingsSchema);
+
+/**
+ * PUT /customers/current/settings: replaces the editable settings (leaving out `phone` clears it);
+ * answers the new `CustomerSettings`. Like every protected call, 403 while a password change is required
+ * or the privacy policy is pending.
+ */
+export const UpdateCustomerSettingsBodySchema = z
+  .object({
+    firstName: PersonNameSchema,
+    lastName: PersonNameSchema,
+    phone: PhoneSchema.default(""),
+    marketingOptIn: z.boolean(),
+  })
+  .strict();
+export type UpdateCustomerSettingsBody = z.input<typeof UpdateCustomerSettingsBodySchema>;
+
+/**
+ * PUT /customers/current/password: 204, no body. Keeps the current session (its token stays valid) and
+ * ends every other one; clears a forced password change. 400 `current_password_incorrect` (field
+ * currentPassword), 400 `password_unchanged`, 400 `password_matches_email` (field newPassword), 429
+ * `too_many_attempts` after repeated wrong current passwords (they count like failed sign-ins).
+ * Allowed while a password change is required and while the privacy policy is pending.
+ */
+export const ChangePasswordBodySchema = z
+  .object({ currentPassword: PasswordInputSchema, newPassword: NewPasswordSchema })
+  .strict();
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+// ---------------------------------------------------------------- privacy policy
+
+/** GET /privacy-policies/current, open to anonymous callers. 404 `privacy_policy_not_found` when none. */
+export const PrivacyPolicySchema = z
+  .object({
+    id: IdSchema,
+    version: z.string(),
+    body: z.string(),
+    publishedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: "PrivacyPolicy" });
+export type PrivacyPolicy = z.infer<typeof PrivacyPolicySchema>;
+export const PrivacyPolicyResponseSchema = dataSchema(PrivacyPolicySchema);
+
+/**
+ * PUT /privacy-policies/:id/accept (signed in; allowed while pending): answers the `CurrentCustomer`.
+ * 400 `privacy_policy_not_current` for any id but the current version's.
+ */
+export const PrivacyPolicyParamsSchema = z.object({ id: IdParamSchema }).strict();

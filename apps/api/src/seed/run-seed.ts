@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../db/client";
-import { DEMO_STORE_KEY } from "./demo-shop";
+import { seedDemoIdentity } from "./demo-identity";
+import { DEMO_STORE, DEMO_STORE_KEY } from "./demo-shop";
 import { deleteStore, findStoreId, lockSeeding } from "./seed.repository";
 import { seedDemoShop } from "./seed-demo-shop";
 import { seedLargeCatalogue } from "./seed-large-catalogue";
@@ -43,6 +44,8 @@ export interface SeedReport {
   storeId: number;
   demo: "created" | "replaced" | "kept";
   largeCatalogueAdded: number;
+  /** The demo trade invitation's link, when the demo store was (re)created. */
+  demoInviteUrl?: string;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function runSeed(
   db: Db,
   options: SeedOptions,
   progress: { onDemoBook?: (done: number, total: number) => void; onLargeCatalogue?: (done: number, total: number) => void } = {},
+  links: { storefrontUrl?: string } = {},
 ): Promise<SeedReport> {
   const demo = await db.transaction(async (tx) => {
     await lockSeeding(tx);
@@ -60,7 +64,8 @@ export async function runSeed(
     if (existing !== null && options.ifEmpty) return { storeId: existing, demo: "kept" as const };
     if (existing !== null) await deleteStore(tx, existing);
     const storeId = await seedDemoShop(tx, progress.onDemoBook);
-    return { storeId, demo: existing === null ? ("created" as const) : ("replaced" as const) };
+    const identity = await seedDemoIdentity(tx, { id: storeId, name: DEMO_STORE.name ?? DEMO_STORE_KEY }, links.storefrontUrl ?? "http://localhost:3000");
+    return { storeId, demo: existing === null ? ("created" as const) : ("replaced" as const), demoInviteUrl: identity.inviteUrl };
   });
   const largeCatalogueAdded =
     options.products > 0 ? await seedLargeCatalogue(db, demo.storeId, options.products, progress.onLargeCatalogue) : 0;

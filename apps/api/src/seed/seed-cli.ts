@@ -4,6 +4,7 @@ import cliProgress from "cli-progress";
 import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { loadEnv, resolveDataDir } from "../env";
+import { DEMO_CUSTOMER, DEMO_TRADE_INVITE } from "./demo-identity";
 import { DEMO_STORE_KEY } from "./demo-shop";
 import { parseSeedArgs, runSeed, SEED_USAGE } from "./run-seed";
 
@@ -53,14 +54,20 @@ function progressBar(label: string) {
 const started = performance.now();
 try {
   await runMigrations(database);
-  const report = await runSeed(database.db, options, {
-    onDemoBook: progressBar("Demo shop      "),
-    onLargeCatalogue: progressBar("Large catalogue"),
-  });
+  const report = await runSeed(
+    database.db,
+    options,
+    { onDemoBook: progressBar("Demo shop      "), onLargeCatalogue: progressBar("Large catalogue") },
+    { storefrontUrl: env.STOREFRONT_URL },
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const demo = { created: "seeded", replaced: "seeded afresh", kept: "already there, kept" }[report.demo];
   const large = report.largeCatalogueAdded > 0 ? `; ${report.largeCatalogueAdded} large-catalogue books added` : "";
   console.log(`Demo store "${DEMO_STORE_KEY}" ${demo}${large} (${database.kind}, ${seconds}s).`);
+  if (report.demoInviteUrl) {
+    console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+    console.log(`Demo trade invitation for ${DEMO_TRADE_INVITE.email} (works once): ${report.demoInviteUrl}`);
+  }
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

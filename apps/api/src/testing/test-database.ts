@@ -42,6 +42,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     resetQueryLog,
     async close() {
       await database.close();
+      // pg's pool.end() resolves once its connections are told to end, before they have; a FORCE drop
+      // in that gap terminates them mid-goodbye, which surfaces as an unhandled pool error. Wait for them.
+      await adminQuery(
+        serverUrl,
+        `DO $$ BEGIN
+           FOR attempt IN 1..50 LOOP
+             EXIT WHEN NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = '${name}');
+             PERFORM pg_sleep(0.02);
+           END LOOP;
+         END $$`,
+      );
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };

@@ -104,7 +104,8 @@ CREATE TABLE "cart_line_addons" (
 CREATE TABLE "cart_lines" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "cart_lines_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"cart_id" integer NOT NULL,
-	"variant_id" integer NOT NULL,
+	"variant_id" integer,
+	"item_name" text DEFAULT '' NOT NULL,
 	"quantity" integer NOT NULL,
 	"last_seen_unit_amount" integer,
 	"last_seen_currency_code" text,
@@ -170,7 +171,8 @@ CREATE TABLE "viewed_products" (
 	"customer_id" integer,
 	"anonymous_id" text,
 	"variant_id" integer NOT NULL,
-	"viewed_at" timestamp with time zone DEFAULT now() NOT NULL
+	"viewed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "viewed_products_viewer_check" CHECK (("viewed_products"."customer_id" is null) <> ("viewed_products"."anonymous_id" is null))
 );
 --> statement-breakpoint
 ALTER TABLE "customer_invites" ADD CONSTRAINT "customer_invites_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -184,7 +186,7 @@ ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_store_id_stores_id
 ALTER TABLE "cart_line_addons" ADD CONSTRAINT "cart_line_addons_cart_line_id_cart_lines_id_fk" FOREIGN KEY ("cart_line_id") REFERENCES "public"."cart_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_line_addons" ADD CONSTRAINT "cart_line_addons_addon_option_id_addon_options_id_fk" FOREIGN KEY ("addon_option_id") REFERENCES "public"."addon_options"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_notifications" ADD CONSTRAINT "cart_notifications_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "carts" ADD CONSTRAINT "carts_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "carts" ADD CONSTRAINT "carts_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -209,6 +211,7 @@ CREATE UNIQUE INDEX "carts_anonymous_id_unique" ON "carts" USING btree ("anonymo
 CREATE UNIQUE INDEX "carts_open_customer_unique" ON "carts" USING btree ("store_id","customer_id") WHERE status = 'open' and customer_id is not null;--> statement-breakpoint
 CREATE INDEX "wishlist_items_variant_idx" ON "wishlist_items" USING btree ("variant_id");--> statement-breakpoint
 CREATE INDEX "wishlists_customer_idx" ON "wishlists" USING btree ("customer_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "wishlists_customer_name_unique" ON "wishlists" USING btree ("customer_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "back_in_stock_pending_unique" ON "back_in_stock_subscriptions" USING btree ("variant_id","email") WHERE notified_at is null;--> statement-breakpoint
 CREATE INDEX "back_in_stock_variant_idx" ON "back_in_stock_subscriptions" USING btree ("variant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "viewed_products_customer_unique" ON "viewed_products" USING btree ("customer_id","variant_id") WHERE customer_id is not null;--> statement-breakpoint

@@ -40,9 +40,13 @@ export const cartLines = pgTable(
     cartId: integer()
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
-    variantId: integer()
-      .notNull()
-      .references(() => productVariants.id, { onDelete: "cascade" }),
+    /**
+     * Null once the shop deletes the variant: the line survives so the next cart answer can say the item
+     * was withdrawn (and then removes it), instead of the item silently vanishing.
+     */
+    variantId: integer().references(() => productVariants.id, { onDelete: "set null" }),
+    /** Product and variant name when added, for the notice about a withdrawn variant (which has no name left). */
+    itemName: text().notNull().default(""),
     quantity: integer().notNull(),
     /** The unit price the shopper last saw, so a change can be reported (spec: "price changed"). */
     lastSeenUnitAmount: integer(),

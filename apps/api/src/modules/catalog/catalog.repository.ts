@@ -584,3 +584,25 @@ export function listAddons(db: Db, input: { storeId: number; currencyCode: strin
         order by ad.position, ad.name, ad.id`,
   );
 }
+
+// ---------------------------------------------------------------- variants by SKU
+
+export interface VariantBySkuRow {
+  sku: string;
+  variantId: number;
+  productId: number;
+  productSlug: string;
+  productName: string;
+  variantName: string;
+}
+
+/** The store's variants of published products whose SKU is one of `skus` (exact match, on the unique index). */
+export function listVariantsBySku(db: Db, input: { storeId: number; skus: string[] }) {
+  return rows<VariantBySkuRow>(
+    db,
+    sql`select v.sku, v.id as "variantId", p.id as "productId", p.slug as "productSlug", p.name as "productName",
+          v.name as "variantName"
+        from ${productVariants} v join ${products} p on p.id = v.product_id
+        where v.store_id = ${input.storeId} and v.sku = any(${textArray(input.skus)}) and p.is_published`,
+  );
+}

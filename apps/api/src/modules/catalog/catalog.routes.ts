@@ -21,6 +21,8 @@ import {
   ProductTypeResponseSchema,
   SubcategoriesQuerySchema,
   SubcategoriesResponseSchema,
+  VariantsBySkuQuerySchema,
+  VariantsBySkuResponseSchema,
 } from "@quire/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
@@ -106,6 +108,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
       },
     },
     async (request) => ({ data: await catalog.listProducts(db, request.ctx, request.query, counts) }),
+  );
+
+  app.get(
+    "/products/variants/by-sku",
+    {
+      schema: {
+        ...products,
+        summary: "The variants with these SKUs, for a quick order; unknown SKUs are left out",
+        querystring: VariantsBySkuQuerySchema,
+        response: { 200: VariantsBySkuResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.listVariantsBySku(db, request.ctx, request.query.Skus) }),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import type {
   ProductFiltersQuery,
   ProductSort,
   ProductSummary,
+  VariantBySku,
 } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../http/errors";
@@ -193,7 +194,11 @@ async function pageByPrice(
   return [total, [...priced, ...unpriced]];
 }
 
-async function getSummaries(db: Db, ctx: CatalogContext, ids: number[]): Promise<ProductSummary[]> {
+/**
+ * Product cards for these ids in the given order, under the caller's price and stock policy; ids with no
+ * product are left out. The caller has already chosen ids the store shows this caller (published, its own).
+ */
+export async function getSummaries(db: Db, ctx: CatalogContext, ids: number[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
   const rows = await repository.getProductSummaries(db, { ids, currencyCode: ctx.currencyCode });
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -323,4 +328,24 @@ export async function listAddons(db: Db, ctx: CatalogContext, productId?: number
         visibility.pricesVisible && option.amount !== null ? { amount: option.amount, currencyCode: ctx.currencyCode } : null,
     })),
   }));
+}
+
+// ---------------------------------------------------------------- variants by SKU
+
+/**
+ * The variants a quick order names, in request order, each SKU answered once. A SKU matches exactly or, when
+ * typed in another case, the store's upper-case form (SKUs are usually printed upper-case, shoppers type
+ * them any way); both forms go to the unique (store, sku) index, so no scan. Unknown SKUs, unpublished
+ * products and, for callers the store hides products from, everything, are left out alike.
+ */
+export async function listVariantsBySku(db: Db, ctx: CatalogContext, skus: string[]): Promise<VariantBySku[]> {
+  if (!getCatalogVisibility(viewerOf(ctx)).productsVisible) return [];
+  const requested = [...new Set(skus)];
+  const candidates = [...new Set(requested.flatMap((sku) => [sku, sku.toUpperCase()]))];
+  const rows = await repository.listVariantsBySku(db, { storeId: ctx.store.id, skus: candidates });
+  const bySku = new Map(rows.map((row) => [row.sku, row]));
+  return requested.flatMap((sku) => {
+    const row = bySku.get(sku) ?? bySku.get(sku.toUpperCase());
+    return row ? [{ requestedSku: sku, ...row }] : [];
+  });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { customers, privacyPolicies, sessions } from "./identity.tables";
 
@@ -41,4 +41,29 @@ export async function findSessionCustomer(db: Db, sessionId: string, customerId:
     )
     .limit(1);
   return row ?? null;
+}
+
+export async function insertSession(db: Db, values: { id: string; customerId: number; expiresAt: Date; userAgent: string }): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a customer, except `keepSessionId` when given. */
+export async function revokeCustomerSessions(db: Db, customerId: number, keepSessionId?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.customerId, customerId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
 }

@@ -1,3 +1,4 @@
+import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { outboxMessages } from "./mail.tables";
 
@@ -29,4 +30,66 @@ export async function enqueueMail(db: Db, mail: OutgoingMail | OutgoingMail[]): 
       actionUrl: message.actionUrl ?? null,
     })),
   );
+}
+
+/** How many messages of these kinds were queued for one address since `since` (to stop mail floods). */
+export async function countRecentMail(db: Db, recipient: string, kinds: string[], since: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.recipient, recipient), inArray(outboxMessages.kind, kinds), gt(outboxMessages.createdAt, since)));
+  return row?.value ?? 0;
+}
+
+/** A message claimed for delivery. */
+export interface ClaimedMail {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  actionUrl: string | null;
+  /** Delivery attempts so far, this one included. */
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due messages for one delivery attempt. `FOR UPDATE SKIP LOCKED` lets several
+ * workers claim at once without taking the same row; pushing `availableAt` ahead by `leaseSeconds` keeps
+ * the claim after the statement commits, so no transaction stays open while SMTP talks. A worker that dies
+ * mid-send leaves its messages to be claimed again when the lease runs out.
+ */
+export async function claimDueMail(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
+  const due = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(isNull(outboxMessages.sentAt), lte(outboxMessages.availableAt, sql`now()`)))
+    .orderBy(asc(outboxMessages.availableAt), asc(outboxMessages.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(outboxMessages)
+    .set({ attempts: sql`${outboxMessages.attempts} + 1`, availableAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(inArray(outboxMessages.id, due))
+    .returning({
+      id: outboxMessages.id,
+      kind: outboxMessages.kind,
+      recipient: outboxMessages.recipient,
+      subject: outboxMessages.subject,
+      textBody: outboxMessages.textBody,
+      actionUrl: outboxMessages.actionUrl,
+      attempts: outboxMessages.attempts,
+    });
+}
+
+export async function markMailSent(db: Db, id: number): Promise<void> {
+  await db.update(outboxMessages).set({ sentAt: sql`now()`, lastError: null }).where(eq(outboxMessages.id, id));
+}
+
+/** Records a failed attempt; the message is tried again after `retryInSeconds`. */
+export async function markMailFailed(db: Db, id: number, error: string, retryInSeconds: number): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ lastError: error.slice(0, 2000), availableAt: sql`now() + make_interval(secs => ${retryInSeconds})` })
+    .where(eq(outboxMessages.id, id));
 }

@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { productVariants } from "../catalog/catalog.tables";
 import { customers } from "../identity/identity.tables";
 
-/** A customer's named favourites list. */
+/**
+ * A customer's named favourites list. Names are unique per customer, ignoring case, so the options of the
+ * selection dialog can be told apart.
+ */
 export const wishlists = pgTable(
   "wishlists",
   {
@@ -15,7 +18,10 @@ export const wishlists = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("wishlists_customer_idx").on(t.customerId, t.id)],
+  (t) => [
+    index("wishlists_customer_idx").on(t.customerId, t.id),
+    uniqueIndex("wishlists_customer_name_unique").on(t.customerId, sql`lower(${t.name})`),
+  ],
 );
 
 export const wishlistItems = pgTable(

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { loadEnv } from "./env";
+
+describe("TRUST_PROXY", () => {
+  it("is off unless set, so the client address comes from the socket", () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: " " }).TRUST_PROXY).toBe(false);
+  });
+
+  it("takes true, a hop count, or a list of proxy addresses", () => {
+    expect(loadEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    const twoHops = loadEnv({ TRUST_PROXY: "2" }).TRUST_PROXY as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops("10.0.0.1", hop))).toEqual([true, true, false]);
+    expect(loadEnv({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).TRUST_PROXY).toEqual(["10.0.0.0/8", "127.0.0.1"]);
+  });
+});
+
+describe("OUTBOX_POLL_INTERVAL_MS", () => {
+  it("defaults to a second and refuses nonsense", () => {
+    expect(loadEnv({}).OUTBOX_POLL_INTERVAL_MS).toBe(1000);
+    expect(loadEnv({ OUTBOX_POLL_INTERVAL_MS: "250" }).OUTBOX_POLL_INTERVAL_MS).toBe(250);
+    expect(() => loadEnv({ OUTBOX_POLL_INTERVAL_MS: "0" })).toThrow(/OUTBOX_POLL_INTERVAL_MS/);
+    expect(() => loadEnv({ OUTBOX_POLL_INTERVAL_MS: "soon" })).toThrow(/OUTBOX_POLL_INTERVAL_MS/);
+  });
+});

@@ -1,0 +1,379 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  addonOptionPrices,
+  addonOptions,
+  addons,
+  productAddons,
+  productImages,
+  products,
+  productVariants,
+  variantPrices,
+  variantTierPrices,
+} from "../catalog/catalog.tables";
+import type { CartLineFacts, CartReview, ReviewNotification } from "./cart-review";
+import { cartLineAddons, cartLines, cartNotifications, carts } from "./cart.tables";
+
+/*
+ * Every cart statement. Each function is one statement whatever the number of lines: rows travel as
+ * arrays and are unnested by PostgreSQL, related rows come back as JSON aggregates. Functions that change
+ * a cart expect the caller to hold the cart's row lock (see lockOpenCustomerCart and friends), which is what
+ * keeps concurrent calls on one cart from reading stale quantities.
+ */
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const intArray = (values: readonly number[]) => sql`${sql.param(values)}::int[]`;
+const textArray = (values: readonly (string | null)[]) => sql`${sql.param(values)}::text[]`;
+
+export interface LockedCart {
+  id: number;
+  anonymousId: string | null;
+}
+
+// ---------------------------------------------------------------- finding and locking carts
+
+/** The customer's open cart, row-locked; null when they have none yet. */
+export async function lockOpenCustomerCart(db: Db, storeId: number, customerId: number): Promise<LockedCart | null> {
+  const [row] = await rows<LockedCart>(
+    db,
+    sql`select id, anonymous_id as "anonymousId" from ${carts}
+        where store_id = ${storeId} and customer_id = ${customerId} and status = 'open' for update`,
+  );
+  return row ?? null;
+}
+
+/**
+ * The customer's open cart, created if missing, row-locked. The partial unique index (one open cart per
+ * customer and store) makes concurrent creation safe: the loser's insert does nothing and its select then
+ * finds (and waits for) the winner's row.
+ */
+export async function lockOrCreateCustomerCart(db: Db, storeId: number, customerId: number): Promise<LockedCart> {
+  await db.execute(
+    sql`insert into ${carts} (store_id, customer_id) values (${storeId}, ${customerId})
+        on conflict (store_id, customer_id) where status = 'open' and customer_id is not null do nothing`,
+  );
+  const cart = await lockOpenCustomerCart(db, storeId, customerId);
+  if (!cart) throw new Error("the customer's open cart exists after the insert");
+  return cart;
+}
+
+/** An open anonymous cart of the store, row-locked; null for an unknown, closed or other store's id. */
+export async function lockOpenGuestCart(db: Db, storeId: number, anonymousId: string): Promise<LockedCart | null> {
+  const [row] = await rows<LockedCart>(
+    db,
+    sql`select id, anonymous_id as "anonymousId" from ${carts}
+        where store_id = ${storeId} and anonymous_id = ${anonymousId} and status = 'open' and customer_id is null
+        for update`,
+  );
+  return row ?? null;
+}
+
+/** A new anonymous cart. */
+export async function createGuestCart(db: Db, storeId: number, anonymousId: string): Promise<LockedCart> {
+  const [row] = await rows<LockedCart>(
+    db,
+    sql`insert into ${carts} (store_id, anonymous_id) values (${storeId}, ${anonymousId})
+        returning id, anonymous_id as "anonymousId"`,
+  );
+  if (!row) throw new Error("the insert returns the new cart");
+  return row;
+}
+
+/** The cart an anonymousId names in the store, whatever its status, row-locked (merge decides what each status means). */
+export async function lockCartByAnonymousId(db: Db, storeId: number, anonymousId: string) {
+  const [row] = await rows<{ id: number; status: string; customerId: number | null; mergedIntoCartId: number | null }>(
+    db,
+    sql`select id, status, customer_id as "customerId", merged_into_cart_id as "mergedIntoCartId" from ${carts}
+        where store_id = ${storeId} and anonymous_id = ${anonymousId} for update`,
+  );
+  return row ?? null;
+}
+
+/** Marks a cart as changed now (abandoned-cart clean-up reads updated_at). */
+export async function touchCart(db: Db, cartId: number) {
+  await db.execute(sql`update ${carts} set updated_at = now() where id = ${cartId}`);
+}
+
+// ---------------------------------------------------------------- catalogue facts for a change
+
+export interface VariantForCart {
+  id: number;
+  productId: number;
+  productName: string;
+  variantName: string;
+  stockQuantity: number;
+  isPublished: boolean;
+  amount: number | null;
+}
+
+/** A variant of the store with what adding it needs: publication, stock and its price in the currency. */
+export async function findVariantForCart(db: Db, input: { storeId: number; variantId: number; currencyCode: string }) {
+  const [row] = await rows<VariantForCart>(
+    db,
+    sql`select v.id, v.product_id as "productId", p.name as "productName", v.name as "variantName",
+          v.stock_quantity as "stockQuantity", p.is_published as "isPublished", vp.amount
+        from ${productVariants} v
+        join ${products} p on p.id = v.product_id
+        left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${input.currencyCode}
+        where v.id = ${input.variantId} and v.store_id = ${input.storeId}`,
+  );
+  return row ?? null;
+}
+
+export interface AddonOptionFacts {
+  id: number;
+  addonId: number;
+  amount: number | null;
+  /** Which of the asked products offer the option's add-on. */
+  offeredWithProductIds: number[];
+}
+
+/** Add-on options of the store among `optionIds`, with their price and which of `productIds` offer them. */
+export function describeAddonOptions(
+  db: Db,
+  input: { storeId: number; optionIds: readonly number[]; productIds: readonly number[]; currencyCode: string },
+) {
+  return rows<AddonOptionFacts>(
+    db,
+    sql`select o.id, o.addon_id as "addonId", op.amount,
+          array(select pad.product_id from ${productAddons} pad
+            where pad.addon_id = o.addon_id and pad.product_id = any(${intArray(input.productIds)})) as "offeredWithProductIds"
+        from ${addonOptions} o
+        join ${addons} a on a.id = o.addon_id
+        left join ${addonOptionPrices} op on op.addon_option_id = o.id and op.currency_code = ${input.currencyCode}
+        where o.id = any(${intArray(input.optionIds)}) and a.store_id = ${input.storeId}`,
+  );
+}
+
+export interface LineForChange {
+  id: number;
+  variantId: number | null;
+  quantity: number;
+  productId: number | null;
+  stockQuantity: number | null;
+  isPublished: boolean | null;
+}
+
+/** Lines of one cart among `lineIds` (a line of another cart is not returned), with stock and publication. */
+export function findCartLines(db: Db, cartId: number, lineIds: readonly number[]) {
+  return rows<LineForChange>(
+    db,
+    sql`select l.id, l.variant_id as "variantId", l.quantity, v.product_id as "productId",
+          v.stock_quantity as "stockQuantity", p.is_published as "isPublished"
+        from ${cartLines} l
+        left join ${productVariants} v on v.id = l.variant_id
+        left join ${products} p on p.id = v.product_id
+        where l.cart_id = ${cartId} and l.id = any(${intArray(lineIds)})`,
+  );
+}
+
+/** The cart's line for a variant, if any. */
+export async function findLineByVariant(db: Db, cartId: number, variantId: number) {
+  const [row] = await rows<{ id: number; quantity: number }>(
+    db,
+    sql`select id, quantity from ${cartLines} where cart_id = ${cartId} and variant_id = ${variantId}`,
+  );
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- changing lines
+
+/** Sets the cart's line for a variant to `quantity` units, creating it if missing; returns the line id. */
+export async function upsertLine(db: Db, input: { cartId: number; variantId: number; quantity: number; itemName: string }) {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`insert into ${cartLines} (cart_id, variant_id, quantity, item_name)
+        values (${input.cartId}, ${input.variantId}, ${input.quantity}, ${input.itemName})
+        on conflict (cart_id, variant_id) do update set quantity = excluded.quantity, updated_at = now()
+        returning id`,
+  );
+  if (!row) throw new Error("the upsert returns the line");
+  return row.id;
+}
+
+export async function setLineQuantity(db: Db, lineId: number, quantity: number) {
+  await db.execute(sql`update ${cartLines} set quantity = ${quantity}, updated_at = now() where id = ${lineId}`);
+}
+
+export async function deleteLines(db: Db, cartId: number, lineIds: readonly number[]) {
+  await db.execute(sql`delete from ${cartLines} where cart_id = ${cartId} and id = any(${intArray(lineIds)})`);
+}
+
+/**
+ * Adds options to a line; an option replaces the line's other option of the same add-on (a book is
+ * wrapped in one paper). Two statements whatever the number of options.
+ */
+export async function addLineAddons(db: Db, lineId: number, optionIds: readonly number[]) {
+  if (optionIds.length === 0) return;
+  await db.execute(
+    sql`delete from ${cartLineAddons} la using ${addonOptions} o
+        where la.cart_line_id = ${lineId} and o.id = la.addon_option_id
+          and la.addon_option_id <> all(${intArray(optionIds)})
+          and o.addon_id in (select n.addon_id from ${addonOptions} n where n.id = any(${intArray(optionIds)}))`,
+  );
+  await db.execute(
+    sql`insert into ${cartLineAddons} (cart_line_id, addon_option_id)
+        select ${lineId}, unnest(${intArray(optionIds)}) on conflict do nothing`,
+  );
+}
+
+/** Replaces the add-ons of several lines at once: `selections` pairs a line with each option it keeps. */
+export async function replaceLineAddons(
+  db: Db,
+  lineIds: readonly number[],
+  selections: readonly { lineItemId: number; addonOptionId: number }[],
+) {
+  await db.execute(sql`delete from ${cartLineAddons} where cart_line_id = any(${intArray(lineIds)})`);
+  if (selections.length === 0) return;
+  await db.execute(
+    sql`insert into ${cartLineAddons} (cart_line_id, addon_option_id)
+        select * from unnest(${intArray(selections.map((s) => s.lineItemId))}, ${intArray(selections.map((s) => s.addonOptionId))})`,
+  );
+}
+
+// ---------------------------------------------------------------- reading a cart
+
+/**
+ * Every line of a cart with the catalogue facts it is priced and reviewed from, in one statement: variant,
+ * product, first image, price and tier prices in the currency, and the chosen add-ons with their prices and
+ * whether the product still offers them. Oldest line first.
+ */
+export function loadCartLines(db: Db, cartId: number, currencyCode: string) {
+  return rows<CartLineFacts>(
+    db,
+    sql`select l.id as "lineItemId", l.variant_id as "variantId", l.item_name as "itemName", l.quantity,
+          l.last_seen_unit_amount as "lastSeenUnitAmount", l.last_seen_currency_code as "lastSeenCurrencyCode",
+          v.sku, v.name as "variantName", v.options, v.stock_quantity as "stockQuantity",
+          p.id as "productId", p.slug as "productSlug", p.name as "productName", p.is_published as "isPublished",
+          (select json_build_object('url', i.url, 'alt', i.alt) from ${productImages} i
+            where i.product_id = p.id order by i.position, i.id limit 1) as image,
+          vp.amount, vp.original_amount as "originalAmount",
+          coalesce((select json_agg(json_build_object('minQuantity', tp.min_quantity, 'amount', tp.amount) order by tp.min_quantity)
+            from ${variantTierPrices} tp where tp.variant_id = v.id and tp.currency_code = ${currencyCode}), '[]') as "tierPrices",
+          coalesce((select json_agg(json_build_object('addonOptionId', o.id, 'addonId', a.id, 'addonName', a.name,
+                'optionName', o.name, 'amount', op.amount,
+                'isOffered', exists (select 1 from ${productAddons} pad where pad.product_id = p.id and pad.addon_id = a.id))
+              order by a.position, a.name, a.id, o.position, o.id)
+            from ${cartLineAddons} la
+            join ${addonOptions} o on o.id = la.addon_option_id
+            join ${addons} a on a.id = o.addon_id
+            left join ${addonOptionPrices} op on op.addon_option_id = o.id and op.currency_code = ${currencyCode}
+            where la.cart_line_id = l.id), '[]') as addons
+        from ${cartLines} l
+        left join ${productVariants} v on v.id = l.variant_id
+        left join ${products} p on p.id = v.product_id
+        left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${currencyCode}
+        where l.cart_id = ${cartId}
+        order by l.created_at, l.id`,
+  );
+}
+
+/** Writes a review back: drops lines and add-ons, stores reduced quantities and last-seen prices. At most three statements. */
+export async function applyReview(db: Db, cartId: number, review: CartReview) {
+  if (review.removedLineIds.length > 0) await deleteLines(db, cartId, review.removedLineIds);
+  if (review.lineUpdates.length > 0) {
+    const updates = review.lineUpdates;
+    await db.execute(
+      sql`update ${cartLines} l set quantity = u.quantity, last_seen_unit_amount = u.amount,
+            last_seen_currency_code = u.currency, updated_at = now()
+          from unnest(${intArray(updates.map((u) => u.lineItemId))}, ${intArray(updates.map((u) => u.quantity))},
+            ${sql`${sql.param(updates.map((u) => u.lastSeenUnitAmount))}::int[]`},
+            ${textArray(updates.map((u) => u.lastSeenCurrencyCode))}) as u(id, quantity, amount, currency)
+          where l.id = u.id and l.cart_id = ${cartId}`,
+    );
+  }
+  if (review.removedAddons.length > 0) {
+    const removed = review.removedAddons;
+    await db.execute(
+      sql`delete from ${cartLineAddons} la
+          using unnest(${intArray(removed.map((r) => r.lineItemId))}, ${intArray(removed.map((r) => r.addonOptionId))}) as r(line_id, option_id)
+          where la.cart_line_id = r.line_id and la.addon_option_id = r.option_id`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------- notifications
+
+export interface StoredNotification extends ReviewNotification {
+  id: number;
+}
+
+const notificationColumns = sql`id, line_item_id as "lineItemId", code, message`;
+
+/** Stores notices for the next GET /baskets. */
+export async function storeNotifications(db: Db, cartId: number, notifications: readonly ReviewNotification[]) {
+  if (notifications.length === 0) return;
+  await db.execute(
+    sql`insert into ${cartNotifications} (cart_id, line_item_id, code, message)
+        select ${cartId}, * from unnest(${sql`${sql.param(notifications.map((n) => n.lineItemId))}::int[]`},
+          ${textArray(notifications.map((n) => n.code))}, ${textArray(notifications.map((n) => n.message))})`,
+  );
+}
+
+/** The cart's stored notices, oldest first, left in place. */
+export function listNotifications(db: Db, cartId: number) {
+  return rows<StoredNotification>(db, sql`select ${notificationColumns} from ${cartNotifications} where cart_id = ${cartId} order by id`);
+}
+
+/** The cart's stored notices, removed as they are read, so each is answered once. */
+export async function takeNotifications(db: Db, cartId: number) {
+  const taken = await rows<StoredNotification>(
+    db,
+    sql`delete from ${cartNotifications} where cart_id = ${cartId} returning ${notificationColumns}`,
+  );
+  return taken.sort((a, b) => a.id - b.id);
+}
+
+// ---------------------------------------------------------------- merging
+
+/**
+ * Moves a guest cart's lines into a customer's cart: a variant already there gets the guest quantity added
+ * (at most `maxQuantity`; stock is applied by the review that follows, which tells the shopper), a new one
+ * is copied with what the guest last saw. The guest's add-ons join the customer's lines, except where the
+ * customer's line already has an option of the same add-on. Three statements.
+ */
+export async function mergeLines(db: Db, input: { guestCartId: number; customerCartId: number; maxQuantity: number }) {
+  const { guestCartId, customerCartId, maxQuantity } = input;
+  await db.execute(
+    sql`insert into ${cartLines} (cart_id, variant_id, quantity, item_name, last_seen_unit_amount, last_seen_currency_code)
+        select ${customerCartId}, g.variant_id, least(g.quantity, ${maxQuantity}), g.item_name, g.last_seen_unit_amount, g.last_seen_currency_code
+        from ${cartLines} g where g.cart_id = ${guestCartId} and g.variant_id is not null
+        on conflict (cart_id, variant_id) do update
+          set quantity = least(${cartLines}.quantity + excluded.quantity, ${maxQuantity}), updated_at = now()`,
+  );
+  await db.execute(
+    sql`insert into ${cartLineAddons} (cart_line_id, addon_option_id)
+        select c.id, ga.addon_option_id
+        from ${cartLineAddons} ga
+        join ${cartLines} g on g.id = ga.cart_line_id
+        join ${cartLines} c on c.cart_id = ${customerCartId} and c.variant_id = g.variant_id
+        join ${addonOptions} go on go.id = ga.addon_option_id
+        where g.cart_id = ${guestCartId}
+          and not exists (select 1 from ${cartLineAddons} ca join ${addonOptions} co on co.id = ca.addon_option_id
+            where ca.cart_line_id = c.id and co.addon_id = go.addon_id)
+        on conflict do nothing`,
+  );
+  // Notices the guest has not seen yet follow the lines they are about.
+  await db.execute(
+    sql`update ${cartNotifications} n set cart_id = ${customerCartId},
+          line_item_id = (select c.id from ${cartLines} g join ${cartLines} c on c.cart_id = ${customerCartId} and c.variant_id = g.variant_id
+            where g.id = n.line_item_id)
+        where n.cart_id = ${guestCartId}`,
+  );
+}
+
+/**
+ * Closes a merged guest cart. Its anonymousId stays on the closed row, retired: every guest lookup wants
+ * an open cart, so the id opens nothing any more, and a repeated merge by the same customer is recognised.
+ */
+export async function closeMergedCart(db: Db, input: { guestCartId: number; customerCartId: number; customerId: number }) {
+  await db.execute(
+    sql`update ${carts} set status = 'merged', merged_into_cart_id = ${input.customerCartId},
+          customer_id = ${input.customerId}, updated_at = now()
+        where id = ${input.guestCartId}`,
+  );
+}

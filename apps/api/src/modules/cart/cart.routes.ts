@@ -1,0 +1,119 @@
+import {
+  AddToCartBodySchema,
+  CartResponseSchema,
+  ChangeCartQuantityBodySchema,
+  GetCartQuerySchema,
+  MergeCartParamsSchema,
+  RemoveCartLinesBodySchema,
+  SetCartAddonsBulkBodySchema,
+  SetCartLineAddonsBodySchema,
+} from "@quire/contracts";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
+import { requireCustomer } from "../../http/require-customer";
+import * as cart from "./cart.service";
+
+/**
+ * Whose cart the call is about. A signed-in caller always means their own cart (an anonymousId they send
+ * is ignored: their guest cart joins through the merge call); they must pass the same checks as any
+ * protected call (privacy policy, forced password change). Everyone else is a guest named by anonymousId.
+ */
+function cartOwnerOf(request: FastifyRequest, anonymousId: string | undefined): cart.CartOwner {
+  if (request.ctx.customer) return { customerId: requireCustomer(request).id };
+  return { anonymousId: anonymousId ?? null };
+}
+
+// Cart calls of spec section 7. Every answer is the whole cart, as GET /baskets gives it.
+export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const tags = ["Cart"];
+  // Anonymous (by anonymousId) or signed in.
+  const security: Record<string, string[]>[] = [{ apiKey: [], storeKey: [] }, { apiKey: [], storeKey: [], bearer: [] }];
+  const answer = { response: { 200: CartResponseSchema } };
+
+  app.put(
+    "/baskets",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Add units of a variant to the caller's cart (a new anonymous cart's answer carries its anonymousId)",
+        body: AddToCartBodySchema,
+        ...answer,
+      },
+    },
+    async (request) => {
+      const owner = cartOwnerOf(request, request.body.anonymousId);
+      return { data: await cart.addToCart(db, request.ctx, owner, request.body) };
+    },
+  );
+
+  app.get(
+    "/baskets",
+    {
+      schema: { tags, security, summary: "The caller's cart; empty when they have none yet", querystring: GetCartQuerySchema, ...answer },
+    },
+    async (request) => ({ data: await cart.getCart(db, request.ctx, cartOwnerOf(request, request.query.anonymousId)) }),
+  );
+
+  app.put(
+    "/baskets/products/quantity",
+    {
+      schema: { tags, security, summary: "Set a line's quantity; 0 removes the line", body: ChangeCartQuantityBodySchema, ...answer },
+    },
+    async (request) => {
+      const owner = cartOwnerOf(request, request.body.anonymousId);
+      return { data: await cart.changeLineQuantity(db, request.ctx, owner, request.body) };
+    },
+  );
+
+  app.delete(
+    "/baskets/products",
+    {
+      schema: { tags, security, summary: "Remove lines (ids in the JSON body)", body: RemoveCartLinesBodySchema, ...answer },
+    },
+    async (request) => {
+      const owner = cartOwnerOf(request, request.body.anonymousId);
+      return { data: await cart.removeLines(db, request.ctx, owner, request.body) };
+    },
+  );
+
+  app.put(
+    "/baskets/addons",
+    {
+      schema: { tags, security, summary: "Replace one line's add-on options", body: SetCartLineAddonsBodySchema, ...answer },
+    },
+    async (request) => {
+      const owner = cartOwnerOf(request, request.body.anonymousId);
+      return { data: await cart.setOneLineAddons(db, request.ctx, owner, request.body) };
+    },
+  );
+
+  app.put(
+    "/baskets/addons/bulk",
+    {
+      schema: { tags, security, summary: "Replace the add-on options of several lines, all or nothing", body: SetCartAddonsBulkBodySchema, ...answer },
+    },
+    async (request) => {
+      const owner = cartOwnerOf(request, request.body.anonymousId);
+      return { data: await cart.setLineAddons(db, request.ctx, owner, request.body.items, "body.items") };
+    },
+  );
+
+  app.put(
+    "/baskets/:id/merge",
+    {
+      schema: {
+        tags,
+        security: [{ apiKey: [], storeKey: [], bearer: [] }],
+        summary: "Merge the guest cart whose anonymousId is :id into the signed-in customer's cart",
+        params: MergeCartParamsSchema,
+        ...answer,
+      },
+    },
+    async (request) => {
+      const customer = requireCustomer(request);
+      return { data: await cart.mergeGuestCart(db, request.ctx, customer.id, request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,227 @@
+import { and, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { customerInvites, customers, passwordResetTokens, privacyPolicies, signupRequests } from "./identity.tables";
+
+// ---------------------------------------------------------------- customers
+
+/** What sign-in and the password calls need to know about a customer. */
+export interface CustomerCredentials {
+  id: number;
+  storeId: number;
+  email: string;
+  passwordHash: string;
+  passwordChangeRequired: boolean;
+  acceptedPrivacyPolicyId: number | null;
+}
+
+const credentialColumns = {
+  id: customers.id,
+  storeId: customers.storeId,
+  email: customers.email,
+  passwordHash: customers.passwordHash,
+  passwordChangeRequired: customers.passwordChangeRequired,
+  acceptedPrivacyPolicyId: customers.acceptedPrivacyPolicyId,
+};
+
+export async function findCustomerCredentialsByEmail(db: Db, storeId: number, email: string): Promise<CustomerCredentials | null> {
+  const [row] = await db
+    .select(credentialColumns)
+    .from(customers)
+    .where(and(eq(customers.storeId, storeId), eq(customers.email, email)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findCustomerCredentialsById(db: Db, customerId: number): Promise<CustomerCredentials | null> {
+  const [row] = await db.select(credentialColumns).from(customers).where(eq(customers.id, customerId)).limit(1);
+  return row ?? null;
+}
+
+export async function customerEmailExists(db: Db, storeId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.storeId, storeId), eq(customers.email, email)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Inserts a customer; null when the store already has one with this email (the unique key decides). */
+export async function insertCustomer(
+  db: Db,
+  values: Pick<typeof customers.$inferInsert, "storeId" | "email" | "passwordHash" | "firstName" | "lastName" | "companyName" | "isTrade" | "acceptedPrivacyPolicyId">,
+): Promise<number | null> {
+  const [row] = await db.insert(customers).values(values).onConflictDoNothing().returning({ id: customers.id });
+  return row?.id ?? null;
+}
+
+export async function findCustomerProfile(db: Db, customerId: number) {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      storeId: customers.storeId,
+      email: customers.email,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      phone: customers.phone,
+      companyName: customers.companyName,
+      isTrade: customers.isTrade,
+      marketingOptIn: customers.marketingOptIn,
+      passwordChangeRequired: customers.passwordChangeRequired,
+      acceptedPrivacyPolicyId: customers.acceptedPrivacyPolicyId,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  return row ?? null;
+}
+export type CustomerProfile = NonNullable<Awaited<ReturnType<typeof findCustomerProfile>>>;
+
+export async function updateCustomerSettings(
+  db: Db,
+  customerId: number,
+  values: { firstName: string; lastName: string; phone: string; marketingOptIn: boolean },
+): Promise<void> {
+  await db
+    .update(customers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(customers.id, customerId));
+}
+
+/** Sets a new password hash and lifts a forced password change. */
+export async function updateCustomerPassword(db: Db, customerId: number, passwordHash: string): Promise<void> {
+  await db
+    .update(customers)
+    .set({ passwordHash, passwordChangeRequired: false, updatedAt: sql`now()` })
+    .where(eq(customers.id, customerId));
+}
+
+export async function setAcceptedPrivacyPolicy(db: Db, customerId: number, privacyPolicyId: number): Promise<void> {
+  await db
+    .update(customers)
+    .set({ acceptedPrivacyPolicyId: privacyPolicyId, updatedAt: sql`now()` })
+    .where(eq(customers.id, customerId));
+}
+
+// ---------------------------------------------------------------- privacy policies
+
+/** The store's current privacy policy: the latest one already published. */
+export async function findCurrentPrivacyPolicy(db: Db, storeId: number) {
+  const [row] = await db
+    .select({ id: privacyPolicies.id, version: privacyPolicies.version, body: privacyPolicies.body, publishedAt: privacyPolicies.publishedAt })
+    .from(privacyPolicies)
+    .where(and(eq(privacyPolicies.storeId, storeId), lte(privacyPolicies.publishedAt, sql`now()`)))
+    .orderBy(desc(privacyPolicies.publishedAt), desc(privacyPolicies.id))
+    .limit(1);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- emailed tokens
+
+/** How many rows of an emailed kind were made for one address lately, to stop mail floods. */
+export async function countRecentSignupRequests(db: Db, storeId: number, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(signupRequests)
+    .where(and(eq(signupRequests.storeId, storeId), eq(signupRequests.email, email), gt(signupRequests.createdAt, since)));
+  return row?.value ?? 0;
+}
+
+export async function insertSignupRequest(
+  db: Db,
+  values: { storeId: number; email: string; firstName: string; lastName: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(signupRequests).values(values);
+}
+
+/** The sign-up request behind a token hash, locked until the transaction ends so it completes once. */
+export async function lockSignupRequest(db: Db, storeId: number, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: signupRequests.id,
+      email: signupRequests.email,
+      firstName: signupRequests.firstName,
+      lastName: signupRequests.lastName,
+      expired: sql<boolean>`${signupRequests.expiresAt} <= now()`,
+      completed: sql<boolean>`${signupRequests.completedAt} is not null`,
+    })
+    .from(signupRequests)
+    .where(and(eq(signupRequests.storeId, storeId), eq(signupRequests.tokenHash, tokenHash)))
+    .for("update")
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markSignupRequestCompleted(db: Db, id: number): Promise<void> {
+  await db.update(signupRequests).set({ completedAt: sql`now()` }).where(eq(signupRequests.id, id));
+}
+
+export async function insertInvite(
+  db: Db,
+  values: { storeId: number; email: string; firstName: string; lastName: string; companyName: string; tokenHash: string; expiresAt: Date },
+): Promise<number> {
+  const [row] = await db.insert(customerInvites).values(values).returning({ id: customerInvites.id });
+  if (!row) throw new Error("invite not created");
+  return row.id;
+}
+
+/** The invite behind a token hash, locked until the transaction ends so it completes once. */
+export async function lockInvite(db: Db, storeId: number, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: customerInvites.id,
+      email: customerInvites.email,
+      firstName: customerInvites.firstName,
+      lastName: customerInvites.lastName,
+      companyName: customerInvites.companyName,
+      expired: sql<boolean>`${customerInvites.expiresAt} <= now()`,
+      completed: sql<boolean>`${customerInvites.completedAt} is not null`,
+    })
+    .from(customerInvites)
+    .where(and(eq(customerInvites.storeId, storeId), eq(customerInvites.tokenHash, tokenHash)))
+    .for("update")
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markInviteCompleted(db: Db, id: number): Promise<void> {
+  await db.update(customerInvites).set({ completedAt: sql`now()` }).where(eq(customerInvites.id, id));
+}
+
+export async function countRecentPasswordResets(db: Db, customerId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.customerId, customerId), gt(passwordResetTokens.createdAt, since)));
+  return row?.value ?? 0;
+}
+
+export async function insertPasswordResetToken(db: Db, values: { customerId: number; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+/** The reset token behind a hash (within the store), locked until the transaction ends so it works once. */
+export async function lockPasswordResetToken(db: Db, storeId: number, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: passwordResetTokens.id,
+      customerId: passwordResetTokens.customerId,
+      email: customers.email,
+      expired: sql<boolean>`${passwordResetTokens.expiresAt} <= now()`,
+      used: sql<boolean>`${passwordResetTokens.usedAt} is not null`,
+    })
+    .from(passwordResetTokens)
+    .innerJoin(customers, eq(customers.id, passwordResetTokens.customerId))
+    .where(and(eq(customers.storeId, storeId), eq(passwordResetTokens.tokenHash, tokenHash)))
+    .for("update", { of: passwordResetTokens })
+    .limit(1);
+  return row ?? null;
+}
+
+/** Uses up every outstanding reset token of the customer: one reset ends all the links sent before it. */
+export async function markPasswordResetTokensUsed(db: Db, customerId: number): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.customerId, customerId), isNull(passwordResetTokens.usedAt)));
+}

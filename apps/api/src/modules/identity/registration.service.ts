@@ -1,0 +1,174 @@
+import { passwordMatchesEmail, type InviteCompleteBody, type SignInResult, type SignupCompleteBody, type SignupRequestBody } from "@quire/contracts";
+import type { Db } from "../../db/client";
+import { AppError, badRequest } from "../../http/errors";
+import { countRecentMail, enqueueMail } from "../mail/outbox.repository";
+import { createEmailedToken, hashEmailedToken } from "./emailed-tokens";
+import { accountExistsMail, inviteMail, SIGNUP_LINK_HOURS, signupRequestMail } from "./identity-mail";
+import {
+  customerEmailExists,
+  findCurrentPrivacyPolicy,
+  insertCustomer,
+  insertInvite,
+  insertSignupRequest,
+  lockInvite,
+  lockSignupRequest,
+  markInviteCompleted,
+  markSignupRequestCompleted,
+} from "./identity.repository";
+import { hashPassword } from "./passwords";
+import { startSession, type IdentityDeps } from "./sign-in.service";
+
+interface StoreRef {
+  id: number;
+  name: string;
+}
+
+/** At most this many identity emails go to one address per hour; past it, requests are answered but not mailed. */
+export const MAIL_PER_ADDRESS_PER_HOUR = 5;
+
+/** True when `email` has had its hourly share of identity mail (sign-up links, account notices, resets). */
+export async function isMailFlooded(db: Db, email: string): Promise<boolean> {
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+  const recent = await countRecentMail(db, email, ["signup_request", "account_exists", "password_reset"], hourAgo);
+  return recent >= MAIL_PER_ADDRESS_PER_HOUR;
+}
+
+/**
+ * A registration request: emails a completion link, or, when the address already has an account, a note
+ * saying so. The caller sees the same answer either way.
+ */
+export async function requestSignup(deps: IdentityDeps, store: StoreRef, input: SignupRequestBody): Promise<void> {
+  const context = { storeId: store.id, storeName: store.name, storefrontUrl: deps.storefrontUrl };
+  await deps.db.transaction(async (tx) => {
+    if (await isMailFlooded(tx, input.email)) return;
+    if (await customerEmailExists(tx, store.id, input.email)) {
+      await enqueueMail(tx, accountExistsMail(context, input));
+      return;
+    }
+    const { token, tokenHash } = createEmailedToken();
+    const expiresAt = new Date(Date.now() + SIGNUP_LINK_HOURS * 60 * 60 * 1000);
+    await insertSignupRequest(tx, { storeId: store.id, ...input, tokenHash, expiresAt });
+    await enqueueMail(tx, signupRequestMail(context, input, token));
+  });
+}
+
+/** The privacy policy a completion form accepted, which must be the current one. */
+async function acceptedPolicyId(db: Db, storeId: number, privacyPolicyId: number | undefined): Promise<number | null> {
+  if (privacyPolicyId === undefined) return null;
+  const current = await findCurrentPrivacyPolicy(db, storeId);
+  if (current?.id !== privacyPolicyId) {
+    throw badRequest("privacy_policy_not_current", "That is not the current privacy policy; reload it and accept again", "privacyPolicyId");
+  }
+  return current.id;
+}
+
+function assertPasswordIsNotEmail(password: string, email: string) {
+  if (passwordMatchesEmail(password, email)) {
+    throw badRequest("password_matches_email", "Choose a password that is not your email address", "password");
+  }
+}
+
+const emailTaken = () => new AppError(409, "email_already_registered", "This email already has an account; sign in or reset your password");
+
+/** Finishes a registration from its emailed link: creates the customer and signs them in. */
+export async function completeSignup(deps: IdentityDeps, store: StoreRef, input: SignupCompleteBody, userAgent: string): Promise<SignInResult> {
+  return deps.db.transaction(async (tx) => {
+    const request = await lockSignupRequest(tx, store.id, hashEmailedToken(input.token));
+    if (!request) throw badRequest("signup_token_invalid", "This sign-up link is not valid; register again to get a new one", "token");
+    if (request.completed) throw new AppError(410, "signup_token_used", "This sign-up link has already been used; sign in instead", "token");
+    if (request.expired) throw new AppError(410, "signup_token_expired", "This sign-up link has expired; register again to get a new one", "token");
+    assertPasswordIsNotEmail(input.password, request.email);
+    const policyId = await acceptedPolicyId(tx, store.id, input.privacyPolicyId);
+
+    const customerId = await insertCustomer(tx, {
+      storeId: store.id,
+      email: request.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: request.firstName,
+      lastName: request.lastName,
+      companyName: "",
+      isTrade: false,
+      acceptedPrivacyPolicyId: policyId,
+    });
+    if (customerId === null) throw emailTaken();
+    await markSignupRequestCompleted(tx, request.id);
+    return startSession(
+      deps,
+      tx,
+      { id: customerId, storeId: store.id, passwordChangeRequired: false, acceptedPrivacyPolicyId: policyId },
+      userAgent,
+    );
+  });
+}
+
+export const INVITE_DEFAULT_DAYS = 14;
+
+/**
+ * Invites a trade buyer: stores the invite and emails its link in one transaction. Returns the link too,
+ * for the CLI and the seed to print.
+ */
+export async function createInvite(
+  db: Db,
+  input: {
+    store: StoreRef;
+    storefrontUrl: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    companyName: string;
+    expiresInDays?: number;
+    /** False when the caller hands the link over itself (the demo seed prints it). */
+    sendEmail?: boolean;
+  },
+): Promise<{ inviteId: number; url: string; expiresAt: Date }> {
+  const expiresInDays = input.expiresInDays ?? INVITE_DEFAULT_DAYS;
+  const expiresAt = new Date(Date.now() + expiresInDays * 24 * 60 * 60 * 1000);
+  const { token, tokenHash } = createEmailedToken();
+  const context = { storeId: input.store.id, storeName: input.store.name, storefrontUrl: input.storefrontUrl };
+  const mail = inviteMail(context, input, token, expiresInDays);
+  const inviteId = await db.transaction(async (tx) => {
+    const id = await insertInvite(tx, {
+      storeId: input.store.id,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      companyName: input.companyName,
+      tokenHash,
+      expiresAt,
+    });
+    if (input.sendEmail !== false) await enqueueMail(tx, mail);
+    return id;
+  });
+  return { inviteId, url: mail.actionUrl!, expiresAt };
+}
+
+/** Accepts a trade invite: creates the trade customer (isTrade) and signs them in. */
+export async function completeInvite(deps: IdentityDeps, store: StoreRef, input: InviteCompleteBody, userAgent: string): Promise<SignInResult> {
+  return deps.db.transaction(async (tx) => {
+    const invite = await lockInvite(tx, store.id, hashEmailedToken(input.token));
+    if (!invite) throw badRequest("invite_token_invalid", "This invitation link is not valid; ask the shop for a new one", "token");
+    if (invite.completed) throw new AppError(410, "invite_token_used", "This invitation has already been accepted; sign in instead", "token");
+    if (invite.expired) throw new AppError(410, "invite_token_expired", "This invitation has expired; ask the shop for a new one", "token");
+    assertPasswordIsNotEmail(input.password, invite.email);
+    const policyId = await acceptedPolicyId(tx, store.id, input.privacyPolicyId);
+
+    const customerId = await insertCustomer(tx, {
+      storeId: store.id,
+      email: invite.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName ?? invite.firstName,
+      lastName: input.lastName ?? invite.lastName,
+      companyName: invite.companyName,
+      isTrade: true,
+      acceptedPrivacyPolicyId: policyId,
+    });
+    if (customerId === null) throw emailTaken();
+    await markInviteCompleted(tx, invite.id);
+    return startSession(
+      deps,
+      tx,
+      { id: customerId, storeId: store.id, passwordChangeRequired: false, acceptedPrivacyPolicyId: policyId },
+      userAgent,
+    );
+  });
+}

@@ -1,0 +1,48 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { products, productVariants } from "../catalog/catalog.tables";
+import { stores } from "../stores/stores.tables";
+
+export interface StoreVariantRow {
+  variantId: number;
+  productId: number;
+  isPublished: boolean;
+  stockQuantity: number;
+}
+
+/**
+ * A variant of the store with its product's publication and its stock; null when the store has no such
+ * variant. `lock` takes a row lock on the variant for the rest of the transaction: "update" to change its
+ * stock, "share" to act on its stock (a back-in-stock request) without a restock slipping in between.
+ */
+export async function findStoreVariant(
+  db: Db,
+  input: { storeId: number; variantId: number; lock?: "update" | "share" },
+): Promise<StoreVariantRow | null> {
+  const query = db
+    .select({
+      variantId: productVariants.id,
+      productId: productVariants.productId,
+      isPublished: products.isPublished,
+      stockQuantity: productVariants.stockQuantity,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.id, input.variantId), eq(productVariants.storeId, input.storeId)));
+  const [row] = input.lock ? await query.for(input.lock, { of: productVariants }) : await query;
+  return row ?? null;
+}
+
+/** The id of the store's variant with this SKU (exact match), for the stock command. */
+export async function findVariantIdBySku(db: Db, input: { storeKey: string; sku: string }) {
+  const [row] = await db
+    .select({ storeId: stores.id, variantId: productVariants.id })
+    .from(productVariants)
+    .innerJoin(stores, eq(stores.id, productVariants.storeId))
+    .where(and(eq(stores.key, input.storeKey), eq(productVariants.sku, input.sku)));
+  return row ?? null;
+}
+
+export async function writeVariantStock(db: Db, input: { variantId: number; quantity: number }) {
+  await db.update(productVariants).set({ stockQuantity: input.quantity }).where(eq(productVariants.id, input.variantId));
+}

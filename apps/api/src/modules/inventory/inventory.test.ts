@@ -1,0 +1,164 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { productVariants } from "../catalog/catalog.tables";
+import { backInStockSubscriptions } from "../back-in-stock/back-in-stock.tables";
+import { outboxMessages } from "../mail/mail.tables";
+import { createProduct, createProductType, createStore } from "../../testing/factories";
+import { useTestApi } from "../../testing/test-api";
+import { adjustVariantStock, setVariantStock } from "./inventory.service";
+import { parseStockArgs, runStockCommand } from "./stock-command";
+
+const deps = { storefrontUrl: "http://localhost:3000" };
+
+const api = useTestApi(async (db) => {
+  const store = await createStore(db, { key: "quire-demo", name: "Quire Books" });
+  const other = await createStore(db, { key: "other-store", name: "Other" });
+  const type = await createProductType(db, { storeId: store.id, code: "book", name: "Book" });
+  const otherType = await createProductType(db, { storeId: other.id, code: "book", name: "Book" });
+  const foreign = await createProduct(db, {
+    storeId: other.id,
+    productTypeId: otherType.id,
+    slug: "foreign",
+    name: "Foreign",
+    variants: [{ sku: "SHARED-SKU", name: "Hardback", stockQuantity: 1, prices: { GBP: { amount: 100 } } }],
+  });
+  return { store, other, type, foreign: foreign.variants[0]!.id };
+});
+
+let count = 0;
+async function book(stockQuantity: number) {
+  count += 1;
+  const product = await createProduct(api.database.db, {
+    storeId: api.seeded.store.id,
+    productTypeId: api.seeded.type.id,
+    slug: `stocked-${count}`,
+    name: `Stocked ${count}`,
+    variants: [{ sku: `ST-${count}`, name: "Hardback", stockQuantity, prices: { GBP: { amount: 900 } } }],
+  });
+  return { variantId: product.variants[0]!.id, sku: `ST-${count}` };
+}
+
+const stockOf = async (variantId: number) =>
+  (await api.database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId)))[0]!
+    .stock;
+
+const storeId = () => api.seeded.store.id;
+
+describe("setVariantStock", () => {
+  it("sets the stock and reports the change", async () => {
+    const { variantId } = await book(3);
+    expect(await setVariantStock(api.database.db, { storeId: storeId(), variantId, quantity: 12 }, deps)).toEqual({
+      variantId,
+      previousQuantity: 3,
+      quantity: 12,
+      notifiedSubscribers: 0,
+    });
+    expect(await stockOf(variantId)).toBe(12);
+  });
+
+  it("refuses negative, fractional or too large quantities with 400 and leaves the stock alone", async () => {
+    const { variantId } = await book(3);
+    for (const quantity of [-1, 1.5, Number.NaN, 2_147_483_648]) {
+      await expect(setVariantStock(api.database.db, { storeId: storeId(), variantId, quantity }, deps)).rejects.toMatchObject({
+        status: 400,
+        code: "invalid_stock_quantity",
+      });
+    }
+    expect(await stockOf(variantId)).toBe(3);
+  });
+
+  it("answers 404 for an unknown variant or another store's", async () => {
+    for (const variantId of [2_000_000_000, api.seeded.foreign]) {
+      await expect(setVariantStock(api.database.db, { storeId: storeId(), variantId, quantity: 1 }, deps)).rejects.toMatchObject({
+        status: 404,
+        code: "variant_not_found",
+      });
+    }
+    expect(await stockOf(api.seeded.foreign)).toBe(1);
+  });
+});
+
+describe("adjustVariantStock", () => {
+  it("takes units away and refuses to go below zero with 409 insufficient_stock", async () => {
+    const { variantId } = await book(3);
+    expect((await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2 }, deps)).quantity).toBe(1);
+    await expect(adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2 }, deps)).rejects.toMatchObject({
+      status: 409,
+      code: "insufficient_stock",
+    });
+    expect(await stockOf(variantId)).toBe(1);
+  });
+
+  it("applies concurrent changes one after the other", async () => {
+    const { variantId } = await book(10);
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -1 }, deps)),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(10);
+    expect(await stockOf(variantId)).toBe(0);
+  });
+
+  it("mails pending back-in-stock subscribers when units come back", async () => {
+    const { variantId } = await book(0);
+    await api.database.db
+      .insert(backInStockSubscriptions)
+      .values({ storeId: storeId(), variantId, email: "returns@example.com" });
+    expect((await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: 2 }, deps)).notifiedSubscribers).toBe(1);
+    const mails = await api.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "returns@example.com"));
+    expect(mails).toHaveLength(1);
+  });
+
+  it("refuses a fractional change with 400", async () => {
+    const { variantId } = await book(3);
+    await expect(adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: 0.5 }, deps)).rejects.toMatchObject({
+      status: 400,
+      code: "invalid_stock_delta",
+    });
+    expect(await stockOf(variantId)).toBe(3);
+  });
+});
+
+describe("the stock:set command", () => {
+  it("reads --sku, --quantity and --store", () => {
+    expect(parseStockArgs(["--sku", "QB-000083-HB", "--quantity", "5"])).toEqual({
+      help: false,
+      sku: "QB-000083-HB",
+      quantity: 5,
+      storeKey: "quire-demo",
+    });
+    expect(parseStockArgs(["--sku=X-1", "--quantity=0", "--store", "other-store"])).toMatchObject({ sku: "X-1", quantity: 0, storeKey: "other-store" });
+    expect(parseStockArgs(["--help"]).help).toBe(true);
+  });
+
+  it("refuses missing or malformed arguments with a readable message", () => {
+    expect(() => parseStockArgs(["--quantity", "5"])).toThrow("--sku is required");
+    for (const quantity of ["-1", "1.5", "abc", "", "99999999999"]) {
+      expect(() => parseStockArgs(["--sku", "X", `--quantity=${quantity}`]), quantity).toThrow("--quantity must be a whole number");
+    }
+    expect(() => parseStockArgs(["--sku", "X"])).toThrow("--quantity must be a whole number");
+    expect(() => parseStockArgs(["--sku", "X", "--quantity", "1", "--colour", "red"])).toThrow();
+    expect(() => parseStockArgs(["--sku", "X", "--quantity", "1", "extra"])).toThrow();
+  });
+
+  it("sets the stock of the variant with that SKU in the named store only", async () => {
+    const { variantId, sku } = await book(0);
+    const change = await runStockCommand(api.database.db, { help: false, sku, quantity: 7, storeKey: "quire-demo" }, deps);
+    expect(change).toMatchObject({ sku, variantId, previousQuantity: 0, quantity: 7 });
+    expect(await stockOf(variantId)).toBe(7);
+
+    await runStockCommand(api.database.db, { help: false, sku: "SHARED-SKU", quantity: 4, storeKey: "other-store" }, deps);
+    expect(await stockOf(api.seeded.foreign)).toBe(4);
+  });
+
+  it("fails with a message for an unknown SKU or store", async () => {
+    await expect(
+      runStockCommand(api.database.db, { help: false, sku: "NOPE", quantity: 1, storeKey: "quire-demo" }, deps),
+    ).rejects.toThrow('Store "quire-demo" has no variant with SKU NOPE');
+    await expect(
+      runStockCommand(api.database.db, { help: false, sku: "SHARED-SKU", quantity: 1, storeKey: "quire-demo" }, deps),
+    ).rejects.toThrow("no variant with SKU SHARED-SKU");
+    await expect(runStockCommand(api.database.db, { help: false, sku: "SHARED-SKU", quantity: 1, storeKey: "nowhere" }, deps)).rejects.toThrow(
+      'Store "nowhere"',
+    );
+  });
+});

@@ -1,0 +1,55 @@
+import {
+  ListViewedProductsQuerySchema,
+  ListViewedProductsResponseSchema,
+  ViewedVariantParamsSchema,
+  ViewerQuerySchema,
+} from "@quire/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import * as viewed from "./viewed-products.service";
+
+// Recently viewed products (spec section 7). Anonymous visitors name themselves with ?anonymousId=.
+export const viewedProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const tags = ["Recently viewed"];
+  const noContent = { 204: z.null().describe("Done; no body") };
+
+  app.post(
+    "/viewed-products/variants/:id",
+    {
+      schema: {
+        tags,
+        summary: "Record that the caller viewed a variant's product page",
+        params: ViewedVariantParamsSchema,
+        querystring: ViewerQuerySchema,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await viewed.recordProductView(db, request.ctx, request.params.id, request.query.anonymousId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/viewed-products",
+    {
+      schema: {
+        tags,
+        summary: "Product cards of the caller's recently viewed products, newest first",
+        querystring: ListViewedProductsQuerySchema,
+        response: { 200: ListViewedProductsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await viewed.listViewedProducts(db, request.ctx, request.query) }),
+  );
+
+  app.delete(
+    "/viewed-products",
+    { schema: { tags, summary: "Forget the caller's recently viewed products", querystring: ViewerQuerySchema, response: noContent } },
+    async (request, reply) => {
+      await viewed.clearViewedProducts(db, request.ctx, request.query.anonymousId);
+      return reply.status(204).send(null);
+    },
+  );
+};

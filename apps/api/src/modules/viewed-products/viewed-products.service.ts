@@ -1,0 +1,51 @@
+import type { ListViewedProductsQuery, ProductSummary } from "@quire/contracts";
+import type { Db } from "../../db/client";
+import { badRequest, notFound } from "../../http/errors";
+import type { RequestContext } from "../../http/request-context";
+import { getCatalogVisibility } from "../catalog/catalog-policy";
+import { getSummaries } from "../catalog/catalog.service";
+import { findStoreVariant } from "../inventory/inventory.repository";
+import * as repository from "./viewed-products.repository";
+
+/** Variants kept per viewer; older views are dropped as new ones arrive. */
+export const MAX_VIEWS_PER_VIEWER = 50;
+
+export type ViewedProductsContext = Pick<RequestContext, "store" | "currencyCode" | "customerId">;
+
+/** The signed-in customer, else the anonymous visitor the storefront names (400 without one). */
+function resolveViewer(ctx: ViewedProductsContext, anonymousId: string | undefined): repository.Viewer {
+  if (ctx.customerId !== null) return { customerId: ctx.customerId };
+  if (anonymousId === undefined) {
+    throw badRequest("anonymous_id_required", "Sign in or give the visitor's anonymousId", "querystring.anonymousId");
+  }
+  return { anonymousId };
+}
+
+/** Records a product page view; 404 for a variant the caller cannot see. */
+export async function recordProductView(db: Db, ctx: ViewedProductsContext, variantId: number, anonymousId?: string): Promise<void> {
+  const viewer = resolveViewer(ctx, anonymousId);
+  const { productsVisible } = getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId });
+  await db.transaction(async (tx) => {
+    const variant = await findStoreVariant(tx, { storeId: ctx.store.id, variantId });
+    if (!variant?.isPublished || !productsVisible) throw notFound("Product variant", "variant_not_found");
+    await repository.recordView(tx, { storeId: ctx.store.id, viewer, variantId, keep: MAX_VIEWS_PER_VIEWER });
+  });
+}
+
+/** Product cards of the viewer's recently viewed products, newest first, as GET /products shows them. */
+export async function listViewedProducts(db: Db, ctx: ViewedProductsContext, query: ListViewedProductsQuery): Promise<ProductSummary[]> {
+  const viewer = resolveViewer(ctx, query.anonymousId);
+  if (!getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId }).productsVisible) return [];
+  const ids = await repository.listRecentProductIds(db, {
+    storeId: ctx.store.id,
+    viewer,
+    limit: query.limit,
+    excludeProductId: query.excludeProductId,
+  });
+  return getSummaries(db, ctx, ids);
+}
+
+/** Forgets the viewer's recently viewed products. */
+export async function clearViewedProducts(db: Db, ctx: ViewedProductsContext, anonymousId?: string): Promise<void> {
+  await repository.clearViews(db, { storeId: ctx.store.id, viewer: resolveViewer(ctx, anonymousId) });
+}

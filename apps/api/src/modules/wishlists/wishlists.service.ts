@@ -1,0 +1,159 @@
+import {
+  MAX_WISHLIST_ITEMS,
+  MAX_WISHLISTS_PER_CUSTOMER,
+  type ListWishlistsQuery,
+  type PutWishlistItemBody,
+  type WishlistDetail,
+  type WishlistItemLookup,
+  type WishlistItemRef,
+  type WishlistSummary,
+} from "@quire/contracts";
+import type { Db } from "../../db/client";
+import { AppError, notFound } from "../../http/errors";
+import type { RequestContext } from "../../http/request-context";
+import { exposePrice, exposeStock, getCatalogVisibility, isPurchasable } from "../catalog/catalog-policy";
+import { findStoreVariant } from "../inventory/inventory.repository";
+import * as repository from "./wishlists.repository";
+
+/** A signed-in customer's call: the store (for variants, prices and stock), the currency and who owns the lists. */
+export type WishlistContext = Pick<RequestContext, "store" | "currencyCode"> & { customerId: number };
+
+const wishlistNotFound = () => notFound("Wishlist", "wishlist_not_found");
+const itemNotFound = () => notFound("Wishlist item", "wishlist_item_not_found");
+const nameTaken = () => new AppError(409, "wishlist_name_taken", "You already have a list with this name", "body.name");
+
+const toSummary = (row: repository.WishlistSummaryRow): WishlistSummary => ({
+  id: row.id,
+  name: row.name,
+  itemCount: row.itemCount,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** A page of the customer's lists, oldest first, with the total the storefront loops towards. */
+export async function listWishlists(db: Db, ctx: WishlistContext, query: ListWishlistsQuery) {
+  const { rows, total } = await repository.listWishlistsPage(db, {
+    customerId: ctx.customerId,
+    limit: query.PageSize,
+    offset: (query.PageNumber - 1) * query.PageSize,
+  });
+  return {
+    results: rows.map(toSummary),
+    total,
+    pageNumber: query.PageNumber,
+    pageSize: query.PageSize,
+    totalPages: Math.ceil(total / query.PageSize),
+  };
+}
+
+/** Creates a list; 409 when the name is taken or the customer has reached the limit of lists. */
+export function createWishlist(db: Db, ctx: WishlistContext, name: string): Promise<WishlistSummary> {
+  return db.transaction(async (tx) => {
+    const existing = await repository.lockCustomerWishlistCount(tx, ctx.customerId);
+    if (existing >= MAX_WISHLISTS_PER_CUSTOMER) {
+      throw new AppError(409, "wishlist_limit_reached", `You can keep at most ${MAX_WISHLISTS_PER_CUSTOMER} lists`);
+    }
+    const row = await repository.insertWishlist(tx, { customerId: ctx.customerId, name });
+    if (!row) throw nameTaken();
+    return toSummary(row);
+  });
+}
+
+/** One of the customer's lists with its items; 404 for anyone else's. */
+export async function requireWishlist(db: Db, ctx: WishlistContext, wishlistId: number): Promise<WishlistDetail> {
+  const [summary, items] = await Promise.all([
+    repository.findWishlistSummary(db, { customerId: ctx.customerId, wishlistId }),
+    repository.listWishlistItems(db, { wishlistId, currencyCode: ctx.currencyCode }),
+  ]);
+  // The items were read before ownership was known; they are only returned once it is.
+  if (!summary) throw wishlistNotFound();
+  const visibility = getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId });
+  return {
+    ...toSummary(summary),
+    items: items.map((item) => {
+      const storedPrice = item.amount === null ? null : { amount: item.amount, originalAmount: item.originalAmount };
+      return {
+        id: item.id,
+        productVariantId: item.productVariantId,
+        quantity: item.quantity,
+        addedAt: item.addedAt.toISOString(),
+        product: item.product,
+        variant: item.variant,
+        price: exposePrice(visibility, storedPrice, ctx.currencyCode),
+        stock: exposeStock(ctx.store, item.stockQuantity),
+        isPurchasable: isPurchasable(ctx.store, item.stockQuantity, storedPrice !== null),
+      };
+    }),
+  };
+}
+
+/** Renames one of the customer's lists. */
+export async function renameWishlist(db: Db, ctx: WishlistContext, wishlistId: number, name: string): Promise<WishlistSummary> {
+  const outcome = await repository.renameWishlist(db, { customerId: ctx.customerId, wishlistId, name });
+  if (outcome === "not_found") throw wishlistNotFound();
+  if (outcome === "name_taken") throw nameTaken();
+  const summary = await repository.findWishlistSummary(db, { customerId: ctx.customerId, wishlistId });
+  if (!summary) throw wishlistNotFound();
+  return toSummary(summary);
+}
+
+/** Deletes one of the customer's lists with its items. */
+export async function deleteWishlist(db: Db, ctx: WishlistContext, wishlistId: number): Promise<void> {
+  if (!(await repository.deleteWishlist(db, { customerId: ctx.customerId, wishlistId }))) throw wishlistNotFound();
+}
+
+/**
+ * Puts a variant in one of the customer's lists with the given quantity (set, not added: PUT is
+ * idempotent). The list's row lock orders concurrent changes, so the item limit holds; the unique
+ * (list, variant) index makes concurrent puts of one variant a single item.
+ */
+export function putWishlistItem(db: Db, ctx: WishlistContext, body: PutWishlistItemBody): Promise<WishlistItemRef> {
+  return db.transaction(async (tx) => {
+    if (!(await repository.touchWishlist(tx, { customerId: ctx.customerId, wishlistId: body.wishlistId }))) {
+      throw wishlistNotFound();
+    }
+    const variant = await findStoreVariant(tx, { storeId: ctx.store.id, variantId: body.variantId });
+    if (!variant?.isPublished) throw notFound("Product variant", "variant_not_found");
+    const items = await repository.countWishlistItems(tx, { wishlistId: body.wishlistId, variantId: body.variantId });
+    if (!items.hasVariant && items.total >= MAX_WISHLIST_ITEMS) {
+      throw new AppError(409, "wishlist_item_limit_reached", `A list holds at most ${MAX_WISHLIST_ITEMS} products`);
+    }
+    return repository.upsertWishlistItem(tx, { wishlistId: body.wishlistId, variantId: body.variantId, quantity: body.quantity });
+  });
+}
+
+/** Sets the quantity of an item in one of the customer's lists. */
+export function updateWishlistItem(
+  db: Db,
+  ctx: WishlistContext,
+  input: { wishlistId: number; itemId: number; quantity: number },
+): Promise<WishlistItemRef> {
+  return db.transaction(async (tx) => {
+    if (!(await repository.touchWishlist(tx, { customerId: ctx.customerId, wishlistId: input.wishlistId }))) {
+      throw wishlistNotFound();
+    }
+    const item = await repository.updateWishlistItemQuantity(tx, input);
+    if (!item) throw itemNotFound();
+    return item;
+  });
+}
+
+/** Removes an item from one of the customer's lists. */
+export function removeWishlistItem(db: Db, ctx: WishlistContext, input: { wishlistId: number; itemId: number }): Promise<void> {
+  return db.transaction(async (tx) => {
+    if (!(await repository.touchWishlist(tx, { customerId: ctx.customerId, wishlistId: input.wishlistId }))) {
+      throw wishlistNotFound();
+    }
+    if (!(await repository.deleteWishlistItem(tx, input))) throw itemNotFound();
+  });
+}
+
+/** Which of the customer's lists hold a variant (empty when none): the favourite toggle's question. */
+export async function findWishlistItemsByVariant(db: Db, ctx: WishlistContext, variantId: number): Promise<WishlistItemLookup[]> {
+  return repository.findItemsByVariant(db, { customerId: ctx.customerId, variantId });
+}
+
+/** Every variant the customer has in any list, for heart icons on product cards. */
+export function listWishlistVariantIds(db: Db, ctx: WishlistContext): Promise<number[]> {
+  return repository.listWishlistVariantIds(db, ctx.customerId);
+}

@@ -1,0 +1,55 @@
+import type { Db } from "../db/client";
+import { createInvite } from "../modules/identity/registration.service";
+import { createCustomer, createPrivacyPolicy } from "../testing/identity-factories";
+
+/** A shopper to try the signed-in storefront with (README: "Demo accounts"). */
+export const DEMO_CUSTOMER = {
+  email: "demo@quire.example",
+  password: "Quire-Demo-Reader-2026",
+  firstName: "Dora",
+  lastName: "Reader",
+};
+
+/** The trade buyer whose pending invitation the seed prints. */
+export const DEMO_TRADE_INVITE = {
+  email: "trade@quire.example",
+  firstName: "Grace",
+  lastName: "Hopper",
+  companyName: "Hopper & Daughters Booksellers",
+};
+
+export const DEMO_PRIVACY_POLICY_VERSION = "2025-06";
+
+const DEMO_PRIVACY_POLICY_BODY = `Quire Books ("we") sells gift books online to shoppers in the United Kingdom and beyond. This policy explains what we collect about you and why.
+
+What we collect. Your name, email address, phone number and addresses when you create an account or place an order; the contents of your basket, favourites and orders; and, if you allow it, how you use our site.
+
+Why. To take and deliver your orders, to keep your account secure, to answer your questions, and, only if you opt in, to send you news and offers. You can opt out of marketing at any time in your account settings.
+
+Who else sees it. Our payment providers, to take payment; our delivery partners, to deliver your parcel; and our email provider, to send the emails you ask for. We never sell your data.
+
+How long we keep it. Order records for six years, as UK tax law requires; your account until you ask us to close it.
+
+Your rights. You may ask for a copy of your data, have it corrected or deleted, and complain to the Information Commissioner's Office. Write to privacy@quire.example.`;
+
+/**
+ * The demo store's privacy policy, a demo customer who has accepted it, and a pending trade invitation.
+ * Returns the invitation's link for the seed to print: its token is random and only its hash is stored.
+ */
+export async function seedDemoIdentity(db: Db, store: { id: number; name: string }, storefrontUrl: string): Promise<{ inviteUrl: string }> {
+  const policy = await createPrivacyPolicy(db, {
+    storeId: store.id,
+    version: DEMO_PRIVACY_POLICY_VERSION,
+    body: DEMO_PRIVACY_POLICY_BODY,
+    publishedAt: new Date("2025-06-01T00:00:00Z"),
+  });
+  await createCustomer(db, { storeId: store.id, ...DEMO_CUSTOMER, acceptedPrivacyPolicyId: policy.id });
+  const invite = await createInvite(db, {
+    store,
+    storefrontUrl: storefrontUrl.replace(/\/+$/, ""),
+    ...DEMO_TRADE_INVITE,
+    expiresInDays: 30,
+    sendEmail: false,
+  });
+  return { inviteUrl: invite.url };
+}
