@@ -12,6 +12,10 @@ import { createApiClient } from "./lib/api.server";
 import { readSession } from "./lib/session.server";
 import { apiContext, preferencesContext, sessionContext } from "./lib/context.server";
 import { flashMiddleware, takeFlashToast } from "./lib/flash.server";
+import { getStartupFavourites } from "./features/wishlists/wishlists.server";
+import { getCartSummary, NO_CART_SUMMARY } from "./features/cart/cart.server";
+import { authMiddleware, getCurrentCustomer } from "./lib/auth.server";
+import { getCustomerDetour, isCustomerBlocked, pageLocationOf } from "./lib/auth-redirects";
 import { listCountryOptions, listCurrencyOptions, readPreferences, resolvePreferences } from "./lib/preferences.server";
 import { getCategoryTree, getMainMenu, getRedirectMap, getStoreSettings, normalisePath } from "./lib/shop-data.server";
 
@@ -36,10 +40,20 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware, apiMiddleware, flashMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware, apiMiddleware, authMiddleware, flashMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const [settings, categoryTree, menu] = await Promise.all([getStoreSettings(), getCategoryTree(), getMainMenu()]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [settings, categoryTree, menu, customer] = await Promise.all([
+    getStoreSettings(),
+    getCategoryTree(),
+    getMainMenu(),
+    getCurrentCustomer(context),
+  ]);
+  // A customer the API would answer 403 resolves that first (spec section 8); on the page that resolves it,
+  // the start-up calls that would only answer 403 are skipped.
+  const detour = customer ? getCustomerDetour(customer, pageLocationOf(new URL(request.url))) : null;
+  if (detour) throw redirect(detour);
+  const blocked = customer !== null && isCustomerBlocked(customer);
   const { currencyCode, countryCode } = context.get(preferencesContext);
   return {
     settings,
@@ -49,6 +63,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     countryCode,
     currencyOptions: listCurrencyOptions(settings.currencyCodes),
     countryOptions: listCountryOptions(settings.countryCodes),
+    /** Who is signed in (spec section 4: the session restored via the user-info call); null when anonymous. */
+    customer: customer ? { firstName: customer.firstName, lastName: customer.lastName, email: customer.email } : null,
+    /** Start-up favourites (spec section 2): every list and the saved variants; null unless signed in. */
+    favourites: blocked ? null : await getStartupFavourites(context),
+    /** The cart loaded at start-up (spec section 2) as the header shows it: item count and change notices. */
+    cart: blocked ? NO_CART_SUMMARY : await getCartSummary(context),
     /** A toast flashed through the redirect that led here, shown once. */
     flash: takeFlashToast(context),
   };

@@ -34,3 +34,43 @@ export async function readSession(request: Request): Promise<Session> {
     anonymousCartId: typeof anonymousCartId === "string" && ANONYMOUS_ID.test(anonymousCartId) ? anonymousCartId : null,
   };
 }
+
+/**
+ * When a token stops being valid, from its `exp` claim; null when it carries none or cannot be read. The
+ * storefront never verifies the signature (the API does on every call): this only spares an API call, and
+ * a sign-in page, for a token that has plainly run out (spec section 4: a token past its expiry is cleared).
+ */
+export function readTokenExpiry(token: string): Date | null {
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    if (typeof claims !== "object" || claims === null || !("exp" in claims) || typeof claims.exp !== "number") return null;
+    return Number.isFinite(claims.exp) ? new Date(claims.exp * 1000) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a token has run out at `now` (a token without a readable expiry is left to the API to judge). */
+export function isTokenExpired(token: string, now = new Date()): boolean {
+  const expiresAt = readTokenExpiry(token);
+  return expiresAt !== null && expiresAt.getTime() <= now.getTime();
+}
+
+/** Set-Cookie for a new sign-in: the cookie lives as long as the token does (at most the cookie's maxAge). */
+export async function tokenCookieHeader(token: string, now = new Date()): Promise<string> {
+  const expiresAt = readTokenExpiry(token);
+  const seconds = expiresAt ? Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)) : undefined;
+  return tokenCookie.serialize(token, seconds === undefined ? {} : { maxAge: Math.min(seconds, 60 * 60 * 24 * 30) });
+}
+
+/** Set-Cookie that signs the visitor out of the storefront. */
+export function clearTokenCookieHeader(): Promise<string> {
+  return tokenCookie.serialize("", { maxAge: 0 });
+}
+
+/** Set-Cookie that forgets the anonymous cart (merged into the customer's, or reset at sign-out). */
+export function clearAnonymousCartCookieHeader(): Promise<string> {
+  return anonymousCartCookie.serialize("", { maxAge: 0 });
+}

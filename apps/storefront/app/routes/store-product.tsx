@@ -1,11 +1,16 @@
 import { AddonsResponseSchema, ProductDetailResponseSchema, SlugSchema, type Addon } from "@quire/contracts";
-import { Suspense } from "react";
-import { Await, Link, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
 import { Price } from "~/components/ui/price";
+import { BACK_IN_STOCK_INTENT, backInStockConfirmation, parseBackInStockForm } from "~/features/back-in-stock/back-in-stock";
+import { BackInStockForm } from "~/features/back-in-stock/back-in-stock-form";
+import { subscribeBackInStock } from "~/features/back-in-stock/back-in-stock.server";
+import { AddToCartForm } from "~/features/cart/add-to-cart-form";
+import { AddonChoices } from "~/features/cart/addon-choices";
+import { QuantityInput } from "~/features/cart/quantity-input";
 import { AddonsList } from "~/features/catalog/addons-list";
 import { catalogTrail, toJsonLdCrumbs, toUiCrumbs } from "~/features/catalog/catalog-crumbs";
 import { catalogMeta } from "~/features/catalog/catalog-meta";
@@ -19,16 +24,39 @@ import { TierPriceTable } from "~/features/catalog/tier-price-table";
 import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
 import { chooseVariant, isMalformedVariantParam } from "~/features/catalog/variant-choice";
 import { VariantPicker } from "~/features/catalog/variant-picker";
+import { listRecentlyViewed, recordProductView } from "~/features/recently-viewed/recently-viewed.server";
+import { RecentlyViewedRow } from "~/features/recently-viewed/recently-viewed-row";
+import { getViewer, viewerMiddleware } from "~/features/recently-viewed/viewer.server";
+import { FavouriteToggle } from "~/features/wishlists/favourite-toggle";
+import { ApiRequestError, type ApiClient } from "~/lib/api.server";
+import { errorToastOf } from "~/lib/api-failure.server";
+import { isSignedIn } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
+import { redirectWithToast } from "~/lib/flash.server";
 import { notFound, requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/store-product";
 
 const ParamsSchema = z.object({ product: SlugSchema });
 
+/** The product's add-ons; none when they cannot be read just now (the book can still be bought without). */
+async function listAddonsOrNone(api: ApiClient, productId: number): Promise<Addon[]> {
+  try {
+    return (await api.get(`/products/${productId}/add-ons`, AddonsResponseSchema)).data;
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    console.warn(`The add-ons of product ${productId} could not be read:`, error.message);
+    return [];
+  }
+}
+
+/** Anonymous visitors get a viewer id here, the page that records what they look at. */
+export const middleware: Route.MiddlewareFunction[] = [viewerMiddleware];
+
 /**
- * /store/product/:product. The product is awaited (it may 404); its add-ons stream in after. `?variant=`
- * picks the variant: a malformed value is a 404, an unknown id (a format since withdrawn) shows the
- * default variant rather than losing the shopper the page.
+ * /store/product/:product. The product is awaited (it may 404), and so are its add-ons, which are choices
+ * in the "Add to basket" form and must be in the page without JavaScript. `?variant=` picks the variant: a
+ * malformed value is a 404, an unknown id (a format since withdrawn) shows the default variant rather than
+ * losing the shopper the page. The view is recorded without waiting; "recently viewed" streams in after.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { product: slug } = requireValidParams(ParamsSchema, params, request);
@@ -39,11 +67,43 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const { data: product } = await requireApiFound(api.get(`/products/slug=${slug}`, ProductDetailResponseSchema), request);
   const selected = chooseVariant(product.variants, variantParam);
-  const addons: Promise<Addon[]> = product.hasAddons
-    ? api.get(`/products/${product.id}/add-ons`, AddonsResponseSchema).then((answer) => answer.data)
-    : Promise.resolve([]);
+  const viewer = await getViewer(context, request);
+  recordProductView(context, viewer, selected.id);
+  const recentlyViewed = listRecentlyViewed(context, viewer, product.id);
+  const addons: Addon[] = product.hasAddons ? await listAddonsOrNone(api, product.id) : [];
 
-  return { product, selectedVariantId: selected.id, addons, origin: url.origin, canonical: `${url.origin}${productHref(product.slug)}` };
+  return {
+    product,
+    selectedVariantId: selected.id,
+    addons,
+    recentlyViewed,
+    signedIn: isSignedIn(context),
+    origin: url.origin,
+    canonical: `${url.origin}${productHref(product.slug)}`,
+  };
+}
+
+/**
+ * The back-in-stock form ("Email me when it's back"). A refused email stays in the form with its message;
+ * the API's answer comes back to this page as a toast.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== BACK_IN_STOCK_INTENT) throw data("Unknown action", { status: 400 });
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  const parsed = parseBackInStockForm(form, isSignedIn(context));
+  if (!parsed.ok) return data({ backInStock: { email: parsed.email, error: parsed.message } }, { status: 400 });
+  try {
+    const subscription = await subscribeBackInStock(context, { productVariantId: parsed.productVariantId, email: parsed.email });
+    return redirectWithToast(back, { kind: "success", message: backInStockConfirmation(subscription.email) }, { status: 303 });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    if (error.errors[0]?.field?.endsWith("email")) {
+      return data({ backInStock: { email: parsed.email ?? "", error: errorToastOf(error).message } }, { status: error.status });
+    }
+    return redirectWithToast(back, errorToastOf(error), { status: 303 });
+  }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -60,8 +120,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-export default function StoreProduct({ loaderData }: Route.ComponentProps) {
-  const { product, selectedVariantId, addons, origin, canonical } = loaderData;
+export default function StoreProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, selectedVariantId, addons, recentlyViewed, signedIn, origin, canonical } = loaderData;
   const { inventoryAvailability, showSkus, hidesPricesFromVisitors } = useCatalogSettings();
   const location = useLocation();
   const variant = product.variants.find((candidate) => candidate.id === selectedVariantId) ?? product.variants[0]!;
@@ -71,6 +131,7 @@ export default function StoreProduct({ loaderData }: Route.ComponentProps) {
     : [{ url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }), alt: `Cover of ${product.name}` }];
   const paragraphs = product.description.split(/\n\s*\n/).map((text) => text.trim()).filter(Boolean);
   const signInHref = `/auth/login?redirect_url=${encodeURIComponent(location.pathname + location.search)}`;
+  const bookWord = /book/i.test(product.productType.code) ? "book" : product.productType.name.toLowerCase();
 
   return (
     <Container className="py-6 sm:py-10">
@@ -135,16 +196,35 @@ export default function StoreProduct({ loaderData }: Route.ComponentProps) {
             ) : null}
           </section>
 
-          <Suspense fallback={null}>
-            <Await resolve={addons} errorElement={<p className="text-sm text-ink-muted">The extras for this book could not be loaded just now.</p>}>
-              {(list) => <AddonsList addons={list} />}
-            </Await>
-          </Suspense>
+          {variant.price && variant.isPurchasable ? (
+            <section aria-labelledby="product-purchase" className="rounded-card border border-line bg-surface p-5">
+              <h2 id="product-purchase" className="sr-only">
+                Buy {product.name}
+              </h2>
+              <AddToCartForm productVariantId={variant.id} className="flex flex-col gap-5" buttonClassName="w-full sm:w-auto sm:self-start">
+                {addons.length ? (
+                  <div className="flex flex-col gap-3">
+                    <h3 className="font-sans text-base font-semibold">Extras for this {bookWord}</h3>
+                    <AddonChoices addons={addons} idPrefix="product" />
+                  </div>
+                ) : null}
+                <QuantityInput id="product-quantity" label="Quantity" />
+              </AddToCartForm>
+            </section>
+          ) : (
+            <>
+              {variant.price ? (
+                <BackInStockForm productVariantId={variant.id} variantName={variant.name} signedIn={signedIn} state={actionData?.backInStock} />
+              ) : null}
+              <AddonsList addons={addons} />
+            </>
+          )}
+          <FavouriteToggle variantId={variant.id} productName={product.name} appearance="labelled" className="self-start" />
 
           {paragraphs.length ? (
             <section aria-labelledby="product-description">
               <h2 id="product-description" className="text-xl">
-                About this {/book/i.test(product.productType.code) ? "book" : product.productType.name.toLowerCase()}
+                About this {bookWord}
               </h2>
               <div className="mt-2 flex max-w-prose flex-col gap-3 leading-relaxed">
                 {paragraphs.map((text, index) => (
@@ -171,6 +251,7 @@ export default function StoreProduct({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
+      <RecentlyViewedRow products={recentlyViewed} />
     </Container>
   );
 }

@@ -28,11 +28,13 @@ export interface BrowserSession {
  * A real Chromium with a profile of its own, so no cookie or cache survives from one test file to the next.
  * A `--user-data-dir` in args is refused by Playwright; the profile directory is the first argument instead.
  */
-export async function openBrowser(): Promise<BrowserSession> {
+export async function openBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserSession> {
   const profileDir = await mkdtemp(path.join(os.tmpdir(), "quire-chromium-"));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
+    // false: a shopper without JavaScript, for the journeys that must work on server-rendered forms alone.
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());

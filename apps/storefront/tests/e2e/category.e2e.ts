@@ -24,7 +24,8 @@ function productGrid(page: Page) {
 }
 
 async function productNamesShown(page: Page): Promise<string[]> {
-  const links = productGrid(page).getByRole("link");
+  // The cards' title links (a card also holds "Add to basket" and the favourite toggle).
+  const links = productGrid(page).getByRole("heading").getByRole("link");
   await links.first().waitFor();
   return (await links.allInnerTexts()).map((name) => name.trim());
 }

@@ -6,6 +6,7 @@ import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { startSmtpCapture, type SmtpCapture } from "../../../api/src/testing/smtp-capture";
 
 /**
  * A running Quire for browser tests: a fresh database of its own, migrated and seeded with the demo store,
@@ -16,6 +17,8 @@ export interface Stack {
   apiUrl: string;
   /** Everything the servers printed; read it when a journey fails. */
   logFile: string;
+  /** The SMTP server the API delivers to, when the stack was started with `mail: true`. */
+  mailbox: SmtpCapture | null;
   stop(): Promise<void>;
 }
 
@@ -151,6 +154,11 @@ export interface StackOptions {
   name: string;
   /** Runs after migrate and seed, before any server opens the database (e.g. to set a store policy). */
   prepare?: (database: E2eDatabase) => Promise<void>;
+  /**
+   * Starts a real SMTP server (the API's smtp-capture) and points the API's SMTP_URL at it, with a short
+   * outbox poll, so a journey can open the links Quire emails. Without it the API prints its mail.
+   */
+  mail?: boolean;
 }
 
 /** Creates a database, migrates and seeds it, and starts the API and the storefront against it. */
@@ -163,10 +171,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const database = await createE2eDatabase();
   let server: ChildProcess | undefined;
+  let mailbox: SmtpCapture | null = null;
   try {
+    if (options.mail) mailbox = await startSmtpCapture();
     const [apiPort, storefrontPort] = [await freePort(), await freePort()];
-    // The shell's own database settings must not leak in: this stack uses its database only.
-    const { DATABASE_URL: _url, DATABASE_READ_URL: _readUrl, DATA_DIR: _dataDir, ...inherited } = process.env;
+    // The shell's own database and mail settings must not leak in: this stack uses its own only.
+    const { DATABASE_URL: _url, DATABASE_READ_URL: _readUrl, DATA_DIR: _dataDir, SMTP_URL: _smtp, ...inherited } = process.env;
     const env: NodeJS.ProcessEnv = {
       ...inherited,
       ...database.env,
@@ -180,6 +190,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       STORE_KEY: DEMO_STORE_KEY,
       // Every request sees the database as it is now: no process caches between a change and a check.
       CACHE_TTL_SECONDS: "0",
+      // Emailed links lead to this storefront; mail goes out within a moment of being queued.
+      STOREFRONT_URL: `http://127.0.0.1:${storefrontPort}`,
+      OUTBOX_POLL_INTERVAL_MS: "100",
+      ...(mailbox ? { SMTP_URL: mailbox.url } : {}),
       LOG_LEVEL: "warn",
       NO_COLOR: "1",
     };
@@ -202,17 +216,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitUntilServing(`${storefrontUrl}/`, server, logFile, (status) => status > 0);
 
     const running = server;
+    const runningMailbox = mailbox;
     return {
       apiUrl,
       storefrontUrl,
       logFile,
+      mailbox,
       async stop() {
         await stopProcess(running);
+        await runningMailbox?.close();
         await database.drop();
       },
     };
   } catch (error) {
     if (server) await stopProcess(server);
+    await mailbox?.close();
     await database.drop();
     throw error;
   }

@@ -1,6 +1,8 @@
 import type { InventoryAvailability, ProductSummary } from "@quire/contracts";
 import { Link } from "react-router";
 import { Price } from "~/components/ui/price";
+import { CardAddToCart } from "~/features/cart/card-add-to-cart";
+import { FavouriteToggle } from "~/features/wishlists/favourite-toggle";
 import { coverUrlFor } from "./cover-svg";
 import { StockBadge } from "./stock-badge";
 
@@ -9,8 +11,9 @@ export function productHref(slug: string): string {
 }
 
 /**
- * One product in a grid. The title link stretches over the whole card, so the card is one tab stop and
- * one link for screen readers; the focus ring is drawn around the card.
+ * One product in a grid. The title link stretches over the whole card, so the card is one link for screen
+ * readers; the focus ring is drawn around the card. "Add to basket" and the favourite toggle sit above the
+ * stretched link, each its own tab stop.
  */
 export function ProductCard({
   product,
@@ -60,7 +63,9 @@ export function ProductCard({
           <p className="text-sm text-ink-muted">Sign in to see prices</p>
         ) : null}
         <StockBadge stock={product.stock} mode={inventoryMode} />
+        <CardAddToCart product={product} />
       </div>
+      <FavouriteToggle variantId={product.defaultVariantId} productName={product.name} className="absolute top-2 right-2 z-10" />
     </article>
   );
 }

@@ -47,6 +47,10 @@ export const messages = {
   "wishlists.select.subtitle": "Choose which of your favourites lists to save this book to.",
   "wishlists.select.save": "Save",
   "wishlists.select.cancel": "Cancel",
+  "wishlists.select.choose_list_error": "Choose a list to save it to.",
+  "wishlists.select.no_lists": "You have no lists yet. Create one below.",
+  "wishlists.list.created_message": "List \"{name}\" created",
+  "wishlists.list.renamed_message": "List renamed to \"{name}\"",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof messages;

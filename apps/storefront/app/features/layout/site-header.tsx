@@ -2,6 +2,9 @@ import { useMemo, useRef } from "react";
 import { NavLink } from "react-router";
 import { Container } from "~/components/ui/container";
 import { Icon, type IconName } from "~/components/ui/icon";
+import { AccountMenu } from "~/features/auth/account-menu";
+import { BasketLink } from "~/features/cart/basket-link";
+import { CartChangedNotice } from "~/features/cart/cart-changed-notice";
 import { Logo } from "./logo";
 import { MainNav } from "./main-nav";
 import { MobileMenu } from "./mobile-menu";
@@ -45,15 +48,16 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
         <Logo storeName={storeName} className="mr-auto md:mr-0" />
         <SearchForm className="hidden flex-1 md:block lg:max-w-xl" />
         <div className="flex items-center md:ml-auto">
-          <HeaderAction to="/account/orders" icon="user" label="Account" />
+          <AccountMenu customer={data?.customer ?? null} />
           <HeaderAction to="/favorites" icon="heart" label="Favourites" />
-          <HeaderAction to="/cart" icon="bag" label="Basket" />
+          <BasketLink count={data?.cart.itemCount ?? 0} />
         </div>
       </Container>
       <Container className="pb-3 md:hidden">
         <SearchForm />
       </Container>
       <MainNav entries={entries} />
+      <CartChangedNotice notices={data?.cart.notifications ?? []} />
     </header>
   );
 }

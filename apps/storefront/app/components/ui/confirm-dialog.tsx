@@ -1,0 +1,63 @@
+import { useId, type ReactNode } from "react";
+import { Button } from "./button";
+import { Dialog } from "./dialog";
+import type { IconName } from "./icon";
+
+/** Spec section 9: the confirm dialog is 640 px wide. */
+export const CONFIRM_DIALOG_WIDTH_CLASS = "max-w-[640px]";
+
+/**
+ * A yes-or-no question (spec section 2): 640 px wide, not draggable, with a header, a close button, an
+ * optional icon and message, and reject and accept buttons. Closing it any way is a reject.
+ */
+export function ConfirmDialog({
+  isOpen,
+  title,
+  message,
+  icon,
+  acceptLabel,
+  rejectLabel = "Cancel",
+  onAccept,
+  onReject,
+  isPending = false,
+}: {
+  isOpen: boolean;
+  title: ReactNode;
+  message?: ReactNode;
+  icon?: IconName;
+  acceptLabel: string;
+  rejectLabel?: string;
+  onAccept: () => void;
+  onReject: () => void;
+  /** While the accepted action runs: both buttons wait. */
+  isPending?: boolean;
+}) {
+  const messageId = useId();
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onReject}
+      role="alertdialog"
+      title={title}
+      icon={icon}
+      widthClass={CONFIRM_DIALOG_WIDTH_CLASS}
+      describedBy={message ? messageId : undefined}
+      footer={
+        <>
+          <Button type="button" variant="secondary" onClick={onReject} disabled={isPending}>
+            {rejectLabel}
+          </Button>
+          <Button type="button" onClick={onAccept} disabled={isPending}>
+            {acceptLabel}
+          </Button>
+        </>
+      }
+    >
+      {message ? (
+        <p id={messageId} className="leading-relaxed">
+          {message}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/features/auth/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
+import { PasswordField } from "~/features/auth/password-field";
+
+export const PASSWORD_INTENT = "password";
+const FIELDS = ["currentPassword", "newPassword"] as const;
+
+/** PUT /customers/current/password: other sessions end, this one stays signed in. */
+export function ChangePasswordForm({ failure, context, autoFocus }: { failure?: FormFailure; context: readonly string[]; autoFocus?: boolean }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === PASSWORD_INTENT;
+  return (
+    <Form method="post" noValidate className="grid gap-5" aria-labelledby="password-heading">
+      <input type="hidden" name="intent" value={PASSWORD_INTENT} />
+      <FormAlert errors={formErrors(failure, FIELDS)} />
+      <PasswordField
+        label="Current password"
+        name="currentPassword"
+        autoComplete="current-password"
+        autoFocus={autoFocus}
+        error={fieldError(failure, "currentPassword")}
+      />
+      <PasswordField
+        label="New password"
+        name="newPassword"
+        autoComplete="new-password"
+        isNew
+        context={context}
+        error={fieldError(failure, "newPassword")}
+      />
+      <div>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Changing…" : "Change password"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+import type { CustomerSettings } from "@quire/contracts";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { labelClass } from "~/components/ui/field";
+import { FormAlert } from "~/features/auth/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
+import { TextField } from "~/features/auth/text-field";
+
+export const PROFILE_INTENT = "profile";
+const FIELDS = ["firstName", "lastName", "phone", "marketingOptIn"] as const;
+
+/** Names, phone and the marketing opt-in (PUT /customers/current/settings). Email and company are shown, not edited. */
+export function ProfileForm({ settings, failure }: { settings: CustomerSettings; failure?: FormFailure }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === PROFILE_INTENT;
+  const values = failure?.values;
+  return (
+    <Form method="post" noValidate className="grid gap-5" aria-labelledby="profile-heading">
+      <input type="hidden" name="intent" value={PROFILE_INTENT} />
+      <FormAlert errors={formErrors(failure, FIELDS)} />
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className={labelClass}>Email address</dt>
+          <dd className="text-ink-muted break-all">{settings.email}</dd>
+        </div>
+        {settings.companyName ? (
+          <div>
+            <dt className={labelClass}>Company</dt>
+            <dd className="text-ink-muted">{settings.companyName}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          required
+          maxLength={100}
+          defaultValue={values?.firstName ?? settings.firstName}
+          error={fieldError(failure, "firstName")}
+        />
+        <TextField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          required
+          maxLength={100}
+          defaultValue={values?.lastName ?? settings.lastName}
+          error={fieldError(failure, "lastName")}
+        />
+      </div>
+      <TextField
+        label="Phone number"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={30}
+        defaultValue={values?.phone ?? settings.phone}
+        error={fieldError(failure, "phone")}
+      />
+      <div className="flex items-start gap-3">
+        <input
+          id="marketing-opt-in"
+          type="checkbox"
+          name="marketingOptIn"
+          value="on"
+          defaultChecked={values ? values.marketingOptIn === "on" : settings.marketingOptIn}
+          className="mt-0.5 size-5 shrink-0 accent-accent"
+        />
+        <label htmlFor="marketing-opt-in" className="text-sm text-ink">
+          <span className="font-medium">Email me about new books, offers and events.</span>{" "}
+          <span className="text-ink-muted">You can change your mind at any time.</span>
+        </label>
+      </div>
+      <div>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Saving…" : "Save details"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

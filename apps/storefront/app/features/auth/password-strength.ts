@@ -1,0 +1,21 @@
+import { estimatePasswordStrength, PASSWORD_MIN_LENGTH, type PasswordStrength } from "@quire/contracts";
+
+/** How the indicator shows a strength (spec section 4: weak red, medium orange, strong green), in words too. */
+export const STRENGTH_DISPLAY: Record<PasswordStrength, { label: string; bar: string; text: string; filled: number }> = {
+  weak: { label: "Weak", bar: "bg-danger", text: "text-danger", filled: 1 },
+  medium: { label: "Medium", bar: "bg-warning", text: "text-warning", filled: 2 },
+  strong: { label: "Strong", bar: "bg-success", text: "text-success", filled: 3 },
+};
+
+/** What the indicator says about a password typed so far; null while the field is empty. */
+export function describePasswordStrength(password: string, context: readonly string[] = []) {
+  if (password.length === 0) return null;
+  const strength = estimatePasswordStrength(password, [...context]);
+  const advice =
+    password.length < PASSWORD_MIN_LENGTH
+      ? `Use at least ${PASSWORD_MIN_LENGTH} characters.`
+      : strength === "strong"
+        ? "A good, long password."
+        : "Longer is stronger: try a few unrelated words.";
+  return { strength, ...STRENGTH_DISPLAY[strength], advice };
+}

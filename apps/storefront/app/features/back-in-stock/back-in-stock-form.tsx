@@ -1,0 +1,70 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { inputClass, labelClass } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
+import { BACK_IN_STOCK_INTENT } from "./back-in-stock";
+
+/** What the product page's action said about this form when it refused it. */
+export interface BackInStockFormState {
+  email: string;
+  error: string;
+}
+
+/**
+ * "Email me when it's back", on a product page whose chosen variant is out of stock and cannot be ordered.
+ * Anonymous visitors give an email address; a signed-in customer is emailed at their account's. Posts to the
+ * product page itself, so it works without JavaScript.
+ */
+export function BackInStockForm({
+  productVariantId,
+  variantName,
+  signedIn,
+  state,
+}: {
+  productVariantId: number;
+  variantName: string;
+  signedIn: boolean;
+  state?: BackInStockFormState;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === BACK_IN_STOCK_INTENT;
+  const errorId = "back-in-stock-error";
+  return (
+    <Form method="post" preventScrollReset className="flex flex-col gap-3 rounded-control border border-line bg-sunk p-4" aria-labelledby="back-in-stock-title">
+      <h2 id="back-in-stock-title" className="flex items-center gap-2 font-sans text-base font-semibold">
+        <Icon name="info" className="size-5 text-info" />
+        This {variantName.toLowerCase()} is out of stock
+      </h2>
+      <p className="text-sm text-ink-muted">Leave your email and we will send you one message when it is back.</p>
+      <input type="hidden" name="intent" value={BACK_IN_STOCK_INTENT} />
+      <input type="hidden" name="productVariantId" value={productVariantId} />
+      {signedIn ? null : (
+        <div>
+          <label htmlFor="back-in-stock-email" className={labelClass}>
+            Email address
+          </label>
+          <input
+            id="back-in-stock-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={state?.email}
+            aria-invalid={state?.error ? true : undefined}
+            aria-describedby={state?.error ? errorId : undefined}
+            className={inputClass}
+          />
+        </div>
+      )}
+      {state?.error ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-danger">
+          {state.error}
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary" className="self-start" aria-disabled={busy || undefined}>
+        Email me when it's back
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { Button, type ButtonSize } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { showToast } from "~/components/ui/toast";
+import { useHydrated } from "~/features/catalog/use-hydrated";
+import { ADD_TO_CART_PATH, FETCHER_FIELD, FETCHER_VALUE, type AddToCartResult } from "./cart-forms";
+
+/**
+ * "Add to basket" for one variant. A plain POST form to /cart/add, so it works without JavaScript (the
+ * shopper comes back to this page with a toast); once hydrated it submits through a fetcher and shows the
+ * toast in place, and the header's count follows from the loaders revalidating. `children` are the form's
+ * other fields: quantity and add-on choices on the product page, none on a product card (quantity 1).
+ */
+export function AddToCartForm({
+  productVariantId,
+  label = "Add to basket",
+  labelSuffix,
+  size = "md",
+  className = "",
+  buttonClassName = "",
+  children,
+}: {
+  productVariantId: number;
+  label?: string;
+  /** Completes the button's name for assistive technology where `label` alone is ambiguous (a grid of cards). */
+  labelSuffix?: string;
+  size?: ButtonSize;
+  className?: string;
+  buttonClassName?: string;
+  children?: ReactNode;
+}) {
+  const fetcher = useFetcher<AddToCartResult>();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const shown = useRef<AddToCartResult | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && shown.current !== fetcher.data) {
+      shown.current = fetcher.data;
+      showToast(fetcher.data.toast);
+    }
+  }, [fetcher.state, fetcher.data]);
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <fetcher.Form method="post" action={ADD_TO_CART_PATH} className={className}>
+      <input type="hidden" name="productVariantId" value={productVariantId} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {hydrated ? <input type="hidden" name={FETCHER_FIELD} value={FETCHER_VALUE} /> : null}
+      {children}
+      <Button
+        type="submit"
+        size={size}
+        // The suffix goes in the name, not in a visually hidden span: Chrome puts a space before such a span,
+        // which would make the name "Add to basket : Emma".
+        aria-label={labelSuffix ? `${busy ? "Adding…" : label}: ${labelSuffix}` : undefined}
+        aria-disabled={busy || undefined}
+        onClick={(event) => {
+          // Ignore a second click while the first add is on its way, rather than adding twice.
+          if (busy) event.preventDefault();
+        }}
+        className={buttonClassName}
+      >
+        <Icon name="bag" className={size === "sm" ? "size-4" : "size-5"} />
+        {busy ? "Adding…" : label}
+      </Button>
+    </fetcher.Form>
+  );
+}

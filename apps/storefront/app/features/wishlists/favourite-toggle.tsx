@@ -1,0 +1,111 @@
+import { useReducer } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { showToast } from "~/components/ui/toast";
+import { FETCHER_FIELD, FETCHER_VALUE } from "~/features/cart/cart-forms";
+import { useHydrated } from "~/features/catalog/use-hydrated";
+import { signInLocation } from "~/lib/auth-redirects";
+import type { FavouritesOutcome } from "./favourites-outcome";
+import { CLOSED_SELECTION, favouriteSelectionReducer } from "./pending-favourite";
+import { useFavourites } from "./use-favourites";
+import { useFetcherOutcome } from "./use-fetcher-outcome";
+import { WishlistSelectionDialog } from "./wishlist-selection-dialog";
+
+export type FavouriteToggleAppearance = "icon" | "labelled";
+
+const ICON_LOOK =
+  "inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface/95 text-accent shadow-sm outline-accent outline-offset-2 transition-colors hover:bg-accent-soft focus-visible:outline-3";
+const LABELLED_LOOK =
+  "inline-flex min-h-input items-center justify-center gap-2 rounded-control border border-line-strong bg-surface px-5 text-base font-semibold text-ink outline-accent outline-offset-2 transition-colors hover:border-ink hover:bg-sunk focus-visible:outline-3";
+
+function Heart({ filled }: { filled: boolean }) {
+  return <Icon name="heart" className={`size-6 shrink-0 text-accent ${filled ? "fill-current" : ""}`} />;
+}
+
+/**
+ * The favourite toggle for one variant (spec sections 2 and 4), for product pages ("labelled") and
+ * product cards ("icon"). Saved already: a click removes it from its lists (toast
+ * wishlists.item.removed_from_wishlist). Not saved: a click opens the selection dialog. An anonymous
+ * visitor is sent to sign in and back. Without JavaScript the same buttons post the removal, or open the
+ * page version of the dialog (/favorites/add), and come back here.
+ *
+ * On a card, pass a positioned className (e.g. "absolute top-2 right-2 z-10") so it sits above the
+ * card's stretched link.
+ */
+export function FavouriteToggle({
+  variantId,
+  productName,
+  quantity = 1,
+  appearance = "icon",
+  className = "relative z-10",
+}: {
+  variantId: number;
+  productName: string;
+  quantity?: number;
+  appearance?: FavouriteToggleAppearance;
+  className?: string;
+}) {
+  const favourites = useFavourites();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const remove = useFetcher<FavouritesOutcome>();
+  const [selection, dispatch] = useReducer(favouriteSelectionReducer, CLOSED_SELECTION);
+  useFetcherOutcome(remove, (outcome) => showToast(outcome.toast));
+
+  const here = `${location.pathname}${location.search}`;
+  const look = appearance === "icon" ? ICON_LOOK : LABELLED_LOOK;
+
+  if (!favourites) {
+    return (
+      <Link
+        to={signInLocation(location)}
+        className={`${look} ${className}`}
+        aria-label={appearance === "icon" ? `Sign in to save ${productName} to your favourites` : undefined}
+      >
+        <Heart filled={false} />
+        {appearance === "labelled" ? <span>Sign in to save to favourites</span> : null}
+      </Link>
+    );
+  }
+
+  // While the removal is on its way the heart already shows it gone.
+  const saved = favourites.variantIds.includes(variantId) && remove.state === "idle";
+
+  return (
+    <>
+      {saved ? (
+        <remove.Form method="post" action="/favorites/items" className={className}>
+          <input type="hidden" name="intent" value="remove-variant" />
+          <input type="hidden" name="variantId" value={variantId} />
+          <input type="hidden" name="returnTo" value={here} />
+          {/* With JavaScript the action answers the toast as data; without, it redirects back here. */}
+          {hydrated ? <input type="hidden" name={FETCHER_FIELD} value={FETCHER_VALUE} /> : null}
+          <button type="submit" className={look} aria-label={appearance === "icon" ? `Remove ${productName} from favourites` : undefined}>
+            <Heart filled />
+            {appearance === "labelled" ? <span>Remove from favourites</span> : null}
+          </button>
+        </remove.Form>
+      ) : (
+        <form
+          method="get"
+          action="/favorites/add"
+          className={className}
+          onSubmit={(event) => {
+            event.preventDefault();
+            dispatch({ type: "favourite", item: { productName, variantId, quantity } });
+          }}
+        >
+          <input type="hidden" name="variantId" value={variantId} />
+          {quantity !== 1 ? <input type="hidden" name="quantity" value={quantity} /> : null}
+          <input type="hidden" name="returnTo" value={here} />
+          <button type="submit" className={look} aria-label={appearance === "icon" ? `Save ${productName} to favourites` : undefined}>
+            <Heart filled={false} />
+            {appearance === "labelled" ? <span>Save to favourites</span> : null}
+          </button>
+        </form>
+      )}
+      {/* Outside the branches: saving turns the heart on before the dialog has handled its answer. */}
+      {selection.pending ? <WishlistSelectionDialog selection={selection} dispatch={dispatch} lists={favourites.lists} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import {
+  ListWishlistsResponseSchema,
+  WISHLIST_PAGE_SIZE,
+  WishlistDetailResponseSchema,
+  WishlistItemLookupResponseSchema,
+  WishlistItemRefResponseSchema,
+  WishlistSummaryResponseSchema,
+  WishlistVariantIdsResponseSchema,
+  type WishlistDetail,
+  type WishlistItemRef,
+  type WishlistSummary,
+} from "@quire/contracts";
+import type { RouterContextProvider } from "react-router";
+import { z } from "zod";
+import type { ToastMessage } from "~/components/ui/toast";
+import { ApiRequestError, type ApiClient } from "~/lib/api.server";
+import { errorToastOf } from "~/lib/api-failure.server";
+import { apiContext, sessionContext } from "~/lib/context.server";
+import { collectAllPages } from "./collect-pages";
+import type { StartupFavourites } from "./use-favourites";
+
+/*
+ * The wishlist calls of spec section 7, one function each. Loaders and actions call these rather than
+ * naming paths themselves, so the paths live in one place.
+ */
+
+/** Deletes answer 204 with no body; the client reads that as null. */
+const NoContentSchema = z.null();
+
+/** Every list of the signed-in customer, read 50 at a time until the total is reached (spec section 7). */
+export function listAllWishlists(api: ApiClient): Promise<WishlistSummary[]> {
+  return collectAllPages(async (pageNumber) => {
+    const { data } = await api.get("/wishlists", ListWishlistsResponseSchema, { PageNumber: pageNumber, PageSize: WISHLIST_PAGE_SIZE });
+    return data;
+  });
+}
+
+/** Start-up favourites (spec sections 2 and 6): loaded for signed-in customers only, null for visitors. */
+export async function getStartupFavourites(context: Readonly<RouterContextProvider>): Promise<StartupFavourites | null> {
+  if (!context.get(sessionContext).token) return null;
+  const api = context.get(apiContext);
+  const [lists, variantIds] = await Promise.all([
+    listAllWishlists(api),
+    api.get("/wishlists/variant-ids", WishlistVariantIdsResponseSchema).then((answer) => answer.data.variantIds),
+  ]);
+  return { lists, variantIds };
+}
+
+export async function getWishlist(api: ApiClient, wishlistId: number): Promise<WishlistDetail> {
+  return (await api.get(`/wishlists/${wishlistId}`, WishlistDetailResponseSchema)).data;
+}
+
+export async function createWishlist(api: ApiClient, name: string): Promise<WishlistSummary> {
+  return (await api.post("/wishlists", WishlistSummaryResponseSchema, { name })).data;
+}
+
+export async function renameWishlist(api: ApiClient, wishlistId: number, name: string): Promise<WishlistSummary> {
+  return (await api.put(`/wishlists/${wishlistId}`, WishlistSummaryResponseSchema, { name })).data;
+}
+
+export async function deleteWishlist(api: ApiClient, wishlistId: number): Promise<void> {
+  await api.delete(`/wishlists/${wishlistId}`, NoContentSchema);
+}
+
+export async function addWishlistItem(
+  api: ApiClient,
+  item: { wishlistId: number; variantId: number; quantity: number },
+): Promise<WishlistItemRef> {
+  const { wishlistId, variantId, quantity } = item;
+  return (await api.put("/wishlists/wishlist-items", WishlistItemRefResponseSchema, { wishlistId, variantId, quantity })).data;
+}
+
+export async function removeWishlistItem(api: ApiClient, wishlistId: number, itemId: number): Promise<void> {
+  await api.delete(`/wishlists/${wishlistId}/wishlist-items/${itemId}`, NoContentSchema);
+}
+
+/**
+ * The favourite toggle's "remove" (spec section 4): finds where the variant is saved by its id and removes
+ * it from every list that holds it, so the heart is off afterwards whichever list it was saved to.
+ * Answers how many items were removed.
+ */
+export async function removeVariantFromWishlists(api: ApiClient, variantId: number): Promise<number> {
+  const { data: found } = await api.get("/wishlists/wishlist-items", WishlistItemLookupResponseSchema, { variantId });
+  for (const { wishlistId, itemId } of found) await removeWishlistItem(api, wishlistId, itemId);
+  return found.length;
+}
+
+/**
+ * The toast for a failed wishlist call (spec section 8: the first item of the errors list). The request's
+ * API client has already turned 401 and 403 into redirects (lib/api-failure.server.ts); these are rethrown
+ * as they are, and so is anything that is not an API answer, which is a bug for the error page.
+ */
+export function failureToast(error: unknown): ToastMessage {
+  if (!(error instanceof ApiRequestError) || error.status === 401 || error.status === 403) throw error;
+  return errorToastOf(error);
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ApiRequestError, type ApiClient } from "./api.server";
+import { guardApiClient } from "./api-failure.server";
+
+/** A client whose every call answers `outcome`: a value, or a rejection. */
+function clientAnswering(outcome: { value: unknown } | { error: unknown }): ApiClient {
+  const call = async () => {
+    if ("error" in outcome) throw outcome.error;
+    return outcome.value;
+  };
+  return { get: call, post: call, put: call, delete: call } as unknown as ApiClient;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("the call was expected to fail");
+}
+
+const from = { pathname: "/favorites/4", search: "?sort=name" };
+
+describe("the guarded API client (spec section 8 in one place)", () => {
+  it("passes answers through", async () => {
+    const api = guardApiClient(clientAnswering({ value: { data: 1 } }), from);
+    expect(await api.get("/x", z.unknown())).toEqual({ data: 1 });
+  });
+
+  it("turns a 401 into a redirect to sign in that also clears the token cookie", async () => {
+    const api = guardApiClient(clientAnswering({ error: new ApiRequestError(401, [{ code: "token_invalid", message: "Sign in again" }]) }), from);
+    const thrown = await failureOf(api.post("/wishlists", z.unknown(), {}));
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth/login?redirect_url=%2Ffavorites%2F4%3Fsort%3Dname");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^quire_token=; .*Max-Age=0/);
+  });
+
+  it("turns the 403s into the pages that resolve them", async () => {
+    const privacy = guardApiClient(
+      clientAnswering({ error: new ApiRequestError(403, [{ code: "privacy_policy_not_accepted", message: "Accept it" }]) }),
+      from,
+    );
+    const toPolicy = (await failureOf(privacy.get("/wishlists", z.unknown()))) as Response;
+    expect(toPolicy.headers.get("Location")).toBe("/privacy-policy?redirect_url=%2Ffavorites%2F4%3Fsort%3Dname");
+    expect(toPolicy.headers.get("Set-Cookie")).toBeNull();
+
+    const password = guardApiClient(
+      clientAnswering({ error: new ApiRequestError(403, [{ code: "password_change_required", message: "Change it" }]) }),
+      from,
+    );
+    const toSettings = (await failureOf(password.delete("/wishlists/4", z.unknown()))) as Response;
+    expect(toSettings.headers.get("Location")).toBe("/account/settings?message=password_change_required");
+  });
+
+  it("leaves other failures to the caller, unchanged", async () => {
+    const conflict = new ApiRequestError(409, [{ code: "out_of_stock", message: "Only 2 left" }]);
+    expect(await failureOf(guardApiClient(clientAnswering({ error: conflict }), from).put("/baskets", z.unknown(), {}))).toBe(conflict);
+    const bug = new TypeError("boom");
+    expect(await failureOf(guardApiClient(clientAnswering({ error: bug }), from).get("/x", z.unknown()))).toBe(bug);
+  });
+});

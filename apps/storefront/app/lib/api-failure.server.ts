@@ -1,0 +1,53 @@
+import { redirect } from "react-router";
+import type { ToastMessage } from "~/components/ui/toast";
+import { ApiRequestError, type ApiClient } from "./api.server";
+import { decideApiFailure } from "./api-failure";
+import type { PageLocation } from "./auth-redirects";
+import { redirectWithToast } from "./flash.server";
+import { getSafeRedirectPath, getSameOriginRefererPath } from "./safe-redirect";
+import { clearTokenCookieHeader } from "./session.server";
+
+/**
+ * The response spec section 8 asks for when a call fails, thrown from wherever the call was made: a 401
+ * signs out and goes to sign in, password_change_required and other 403s go where the customer can resolve
+ * them. Errors left for the caller to show (as a toast or beside a field) are returned unchanged.
+ */
+export async function toFailureRedirect(error: unknown, from: PageLocation): Promise<unknown> {
+  if (!(error instanceof ApiRequestError)) return error;
+  const outcome = decideApiFailure(error, from);
+  if (outcome.kind === "sign-out") return redirect(outcome.location, { headers: { "Set-Cookie": await clearTokenCookieHeader() } });
+  if (outcome.kind === "redirect") return redirect(outcome.location);
+  return error;
+}
+
+/**
+ * The request's API client with spec section 8 built in: every loader and action calls the API through it
+ * (apiContext), so none of them repeats the 401/403 rules. Other failures still reject with ApiRequestError.
+ */
+export function guardApiClient(client: ApiClient, from: PageLocation): ApiClient {
+  const guard =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        throw await toFailureRedirect(error, from);
+      }
+    };
+  return { get: guard(client.get), post: guard(client.post), put: guard(client.put), delete: guard(client.delete) };
+}
+
+/** The error toast for a failed call: the first item of its errors list (spec section 8). */
+export function errorToastOf(error: ApiRequestError): ToastMessage {
+  return { kind: "error", message: error.errors[0]?.message ?? error.message };
+}
+
+/**
+ * For actions: a failed call's first error as a toast on the page the form was posted from (works without
+ * JavaScript). Anything that is not an API failure is rethrown for the error page.
+ */
+export async function redirectBackWithApiError(error: unknown, request: Request, fallback = "/"): Promise<Response> {
+  if (!(error instanceof ApiRequestError)) throw error;
+  const back = getSafeRedirectPath(getSameOriginRefererPath(request), fallback);
+  return redirectWithToast(back, errorToastOf(error), { status: 303 });
+}

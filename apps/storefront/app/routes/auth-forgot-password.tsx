@@ -1,0 +1,94 @@
+import { AcceptedResponseSchema, PasswordResetBodySchema } from "@quire/contracts";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { Button, textLinkClass } from "~/components/ui/button";
+import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
+import { FormAlert, FormNotice } from "~/features/auth/form-alert";
+import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
+import { failedForm, invalidForm } from "~/features/auth/form-failure.server";
+import { TextField } from "~/features/auth/text-field";
+import { useFailureToast } from "~/features/auth/use-failure-toast";
+import { pageTitle } from "~/features/layout/meta";
+import { createApiClient } from "~/lib/api.server";
+import { preferencesContext } from "~/lib/context.server";
+import type { Route } from "./+types/auth-forgot-password";
+
+const FIELDS = ["email"] as const;
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { sent: new URL(request.url).searchParams.has("sent") };
+}
+
+/**
+ * Asks for a reset link (POST /passwords/reset). Known and unknown addresses get the same answer, so the
+ * page never reveals who has an account; the link works once, for 60 minutes.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = { email: formText(form, "email") };
+  const parsed = PasswordResetBodySchema.safeParse(values);
+  if (!parsed.success) return invalidForm(parsed.error, { values });
+  try {
+    await createApiClient(context.get(preferencesContext)).post("/passwords/reset", AcceptedResponseSchema, parsed.data);
+  } catch (error) {
+    return failedForm(error, { values });
+  }
+  return redirect("/auth/forgot-password?sent", 303);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Forgotten your password?", matches) }, { name: "robots", content: "noindex" }];
+}
+
+export default function AuthForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = actionData;
+  const submitting = useNavigation().state === "submitting";
+  useFailureToast(failure);
+
+  if (loaderData.sent) {
+    return (
+      <AuthPage>
+        <AuthPanel title="Check your email">
+          <FormNotice tone="success">
+            <p className="font-semibold">If that address has an account with us, we've emailed it a link to set a new password.</p>
+            <p>The link works once, for 60 minutes. If nothing arrives, check your spam folder or ask again.</p>
+          </FormNotice>
+          <p className="mt-6 text-sm">
+            <Link to="/auth/login" className={textLinkClass}>
+              Back to sign in
+            </Link>
+          </p>
+        </AuthPanel>
+      </AuthPage>
+    );
+  }
+
+  return (
+    <AuthPage>
+      <AuthPanel title="Forgotten your password?" intro="Enter your email address and we'll send you a link to set a new one.">
+        <Form method="post" noValidate className="grid gap-5">
+          <FormAlert errors={formErrors(failure, FIELDS)} />
+          <TextField
+            label="Email address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={254}
+            defaultValue={failure?.values?.email ?? ""}
+            error={fieldError(failure, "email")}
+          />
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Sending…" : "Send me a link"}
+          </Button>
+        </Form>
+        <p className="mt-6 border-t border-line pt-6 text-center text-sm text-ink-muted">
+          Remembered it?{" "}
+          <Link to="/auth/login" className={textLinkClass}>
+            Sign in
+          </Link>
+        </p>
+      </AuthPanel>
+    </AuthPage>
+  );
+}

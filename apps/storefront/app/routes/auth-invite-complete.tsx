@@ -1,0 +1,106 @@
+import { EmailedTokenSchema, InviteCompleteBodySchema, SignInResponseSchema } from "@quire/contracts";
+import { Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
+import { FormAlert } from "~/features/auth/form-alert";
+import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
+import { failedForm, invalidForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { PasswordField } from "~/features/auth/password-field";
+import { PrivacyConsent, readPrivacyConsent } from "~/features/auth/privacy-consent";
+import { getCurrentPrivacyPolicy } from "~/features/auth/privacy-policy.server";
+import { TextField } from "~/features/auth/text-field";
+import { useFailureToast } from "~/features/auth/use-failure-toast";
+import { pageTitle } from "~/features/layout/meta";
+import { createApiClient } from "~/lib/api.server";
+import { completeSignIn } from "~/lib/auth.server";
+import { preferencesContext } from "~/lib/context.server";
+import { requireValidParams } from "~/lib/not-found.server";
+import type { Route } from "./+types/auth-invite-complete";
+
+const ParamsSchema = z.object({ token: EmailedTokenSchema });
+const FIELDS = ["firstName", "lastName", "password", "privacyPolicyId"] as const;
+const CONSENT_MISSING = { code: "privacy_policy_not_accepted", message: "Accept the privacy policy to open your account", field: "privacyPolicyId" };
+
+/** /auth/invite/complete/:token: a trade buyer the shop invited opens their account. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  requireValidParams(ParamsSchema, params, request);
+  const policy = await getCurrentPrivacyPolicy(createApiClient(context.get(preferencesContext)));
+  return { privacyPolicyId: policy?.id ?? null };
+}
+
+/**
+ * Completes the invite (PUT /auth/invites/complete): the account is created as a trade account and signed
+ * in. Names left blank keep the ones the shop invited the buyer with.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { token } = requireValidParams(ParamsSchema, params, request);
+  const form = await request.formData();
+  const values = { firstName: formText(form, "firstName").trim(), lastName: formText(form, "lastName").trim() };
+  const privacyPolicyId = readPrivacyConsent(form);
+  const parsed = InviteCompleteBodySchema.safeParse({
+    token,
+    password: formText(form, "password"),
+    firstName: values.firstName || undefined,
+    lastName: values.lastName || undefined,
+    privacyPolicyId,
+  });
+  if (!parsed.success) return invalidForm(parsed.error, { values });
+  const api = createApiClient(context.get(preferencesContext));
+  if (privacyPolicyId === undefined && (await getCurrentPrivacyPolicy(api))) return rejectedForm([CONSENT_MISSING], { values });
+  try {
+    const { data: result } = await api.put("/auth/invites/complete", SignInResponseSchema, parsed.data);
+    return await completeSignIn(context, result, "/", { kind: "success", message: "Your trade account is ready. Welcome!" });
+  } catch (error) {
+    return failedForm(error, { values });
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Accept your invitation", matches) }, { name: "robots", content: "noindex" }];
+}
+
+export default function AuthInviteComplete({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = actionData;
+  const submitting = useNavigation().state === "submitting";
+  useFailureToast(failure);
+
+  return (
+    <AuthPage>
+      <AuthPanel
+        title="Accept your invitation"
+        intro="You've been invited to open a trade account. Check your name and choose a password to finish."
+      >
+        <Form method="post" noValidate className="grid gap-5">
+          <FormAlert errors={formErrors(failure, FIELDS)} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              maxLength={100}
+              hint="Leave blank to keep the name on your invitation."
+              defaultValue={failure?.values?.firstName ?? ""}
+              error={fieldError(failure, "firstName")}
+            />
+            <TextField
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              maxLength={100}
+              defaultValue={failure?.values?.lastName ?? ""}
+              error={fieldError(failure, "lastName")}
+            />
+          </div>
+          <PasswordField label="Choose a password" name="password" autoComplete="new-password" isNew error={fieldError(failure, "password")} />
+          {loaderData.privacyPolicyId !== null ? (
+            <PrivacyConsent policyId={loaderData.privacyPolicyId} error={fieldError(failure, "privacyPolicyId")} />
+          ) : null}
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Opening your account…" : "Open my account"}
+          </Button>
+        </Form>
+      </AuthPanel>
+    </AuthPage>
+  );
+}

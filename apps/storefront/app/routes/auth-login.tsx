@@ -1,0 +1,91 @@
+import { SignInBodySchema } from "@quire/contracts";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { Button, textLinkClass } from "~/components/ui/button";
+import { AuthPanel } from "~/features/auth/auth-panel";
+import { FormAlert, FormNotice } from "~/features/auth/form-alert";
+import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
+import { failedForm, invalidForm } from "~/features/auth/form-failure.server";
+import { PasswordField } from "~/features/auth/password-field";
+import { TextField } from "~/features/auth/text-field";
+import { useFailureToast } from "~/features/auth/use-failure-toast";
+import { pageTitle } from "~/features/layout/meta";
+import { completeSignIn, isSignedIn, signInWithPassword } from "~/lib/auth.server";
+import { getReturnPath, REDIRECT_PARAM } from "~/lib/auth-redirects";
+import { getSafeRedirectPath } from "~/lib/safe-redirect";
+import type { Route } from "./+types/auth-login";
+
+const FIELDS = ["email", "password"] as const;
+
+/** /auth/login (simple layout). Someone already signed in goes straight on to where they were heading. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (isSignedIn(context)) throw redirect(getReturnPath(url));
+  const returnTo = getReturnPath(url);
+  return { returnTo: returnTo === "/" ? null : returnTo };
+}
+
+/**
+ * Signs in (POST /auth/sign-in), keeps the token in its cookie, merges a guest cart and goes to
+ * redirect_url or home (spec section 2). Wrong credentials and throttling come back as the form's errors.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = { email: formText(form, "email") };
+  const parsed = SignInBodySchema.safeParse({ email: values.email, password: formText(form, "password") });
+  if (!parsed.success) return invalidForm(parsed.error, { values });
+  const returnTo = getSafeRedirectPath(form.get(REDIRECT_PARAM), getReturnPath(new URL(request.url)));
+  try {
+    const result = await signInWithPassword(context, parsed.data);
+    return await completeSignIn(context, result, returnTo);
+  } catch (error) {
+    return failedForm(error, { values });
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Sign in", matches) }, { name: "robots", content: "noindex" }];
+}
+
+export default function AuthLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const { returnTo } = loaderData;
+  const failure = actionData;
+  const submitting = useNavigation().state === "submitting";
+  useFailureToast(failure);
+
+  return (
+    <AuthPanel title="Sign in" intro="Welcome back. Sign in to see your orders, favourites and saved addresses.">
+      <Form method="post" noValidate className="grid gap-5">
+        {returnTo && !failure ? <FormNotice>Please sign in to continue.</FormNotice> : null}
+        <FormAlert errors={formErrors(failure, FIELDS)} />
+        {returnTo ? <input type="hidden" name={REDIRECT_PARAM} value={returnTo} /> : null}
+        <TextField
+          label="Email address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={failure?.values?.email ?? ""}
+          error={fieldError(failure, "email")}
+        />
+        <div>
+          <PasswordField label="Password" name="password" autoComplete="current-password" error={fieldError(failure, "password")} />
+          <p className="mt-2 text-sm">
+            <Link to="/auth/forgot-password" className={textLinkClass}>
+              Forgot password?
+            </Link>
+          </p>
+        </div>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Signing in…" : "Sign in"}
+        </Button>
+      </Form>
+      <p className="mt-6 border-t border-line pt-6 text-center text-sm text-ink-muted">
+        New here?{" "}
+        <Link to="/auth/register" className={textLinkClass}>
+          Create an account
+        </Link>
+      </p>
+    </AuthPanel>
+  );
+}

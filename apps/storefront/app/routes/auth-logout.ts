@@ -1,0 +1,19 @@
+import { redirect, redirectDocument } from "react-router";
+import { signOutHeaders } from "~/lib/auth.server";
+import { flashToastHeader } from "~/lib/flash.server";
+import type { Route } from "./+types/auth-logout";
+
+/**
+ * POST /auth/logout: signs out (spec section 4): the API ends the session, the token and the guest cart
+ * cookie are cleared, and the whole page reloads, so the cart, favourites and menu start afresh.
+ */
+export async function action({ context }: Route.ActionArgs) {
+  const headers = await signOutHeaders(context);
+  headers.append("Set-Cookie", await flashToastHeader({ kind: "success", message: "You have been signed out." }));
+  return redirectDocument("/", { status: 303, headers });
+}
+
+/** Only the sign-out form posts here: signing out is never a link a page could trigger by loading it. */
+export function loader() {
+  return redirect("/", 302);
+}

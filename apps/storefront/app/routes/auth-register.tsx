@@ -1,0 +1,120 @@
+import { AcceptedResponseSchema, SignupRequestBodySchema } from "@quire/contracts";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { Button, textLinkClass } from "~/components/ui/button";
+import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
+import { FormAlert, FormNotice } from "~/features/auth/form-alert";
+import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
+import { failedForm, invalidForm } from "~/features/auth/form-failure.server";
+import { TextField } from "~/features/auth/text-field";
+import { useFailureToast } from "~/features/auth/use-failure-toast";
+import { pageTitle } from "~/features/layout/meta";
+import { createApiClient } from "~/lib/api.server";
+import { isSignedIn } from "~/lib/auth.server";
+import { preferencesContext } from "~/lib/context.server";
+import type { Route } from "./+types/auth-register";
+
+const FIELDS = ["firstName", "lastName", "email"] as const;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (isSignedIn(context)) throw redirect("/account/settings");
+  return { sent: new URL(request.url).searchParams.has("sent") };
+}
+
+/**
+ * The sign-up request (POST /auth/signup-request): the API emails a link to finish the account. The answer
+ * is the same whether or not the address already has an account, so the page never tells who is registered.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = { firstName: formText(form, "firstName"), lastName: formText(form, "lastName"), email: formText(form, "email") };
+  const parsed = SignupRequestBodySchema.safeParse(values);
+  if (!parsed.success) return invalidForm(parsed.error, { values });
+  try {
+    await createApiClient(context.get(preferencesContext)).post("/auth/signup-request", AcceptedResponseSchema, parsed.data);
+  } catch (error) {
+    return failedForm(error, { values });
+  }
+  // Post/redirect/get: reloading the confirmation does not send a second email.
+  return redirect("/auth/register?sent", 303);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Create an account", matches) }, { name: "robots", content: "noindex" }];
+}
+
+export default function AuthRegister({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = actionData;
+  const submitting = useNavigation().state === "submitting";
+  useFailureToast(failure);
+
+  if (loaderData.sent) {
+    return (
+      <AuthPage>
+        <AuthPanel title="Check your email">
+          <FormNotice tone="success">
+            <p className="font-semibold">We've sent you a link to finish creating your account.</p>
+            <p>Open it within 24 hours to choose your password. If nothing arrives, check your spam folder or try again.</p>
+          </FormNotice>
+          <p className="mt-6 text-sm">
+            <Link to="/auth/register" className={textLinkClass}>
+              Use a different email address
+            </Link>
+          </p>
+        </AuthPanel>
+      </AuthPage>
+    );
+  }
+
+  return (
+    <AuthPage>
+      <AuthPanel
+        title="Create an account"
+        intro="Save favourites, check out faster and follow your orders. We'll email you a link to choose your password."
+      >
+        <Form method="post" noValidate className="grid gap-5">
+          <FormAlert errors={formErrors(failure, FIELDS)} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              required
+              maxLength={100}
+              defaultValue={failure?.values?.firstName ?? ""}
+              error={fieldError(failure, "firstName")}
+            />
+            <TextField
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              required
+              maxLength={100}
+              defaultValue={failure?.values?.lastName ?? ""}
+              error={fieldError(failure, "lastName")}
+            />
+          </div>
+          <TextField
+            label="Email address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={254}
+            defaultValue={failure?.values?.email ?? ""}
+            error={fieldError(failure, "email")}
+          />
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Sending…" : "Email me a link"}
+          </Button>
+        </Form>
+        <p className="mt-6 border-t border-line pt-6 text-center text-sm text-ink-muted">
+          Already have an account?{" "}
+          <Link to="/auth/login" className={textLinkClass}>
+            Sign in
+          </Link>
+        </p>
+      </AuthPanel>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,75 @@
+import { EmailedTokenSchema, PasswordResetCompleteBodySchema, SignInResponseSchema } from "@quire/contracts";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button, textLinkClass } from "~/components/ui/button";
+import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
+import { FormAlert } from "~/features/auth/form-alert";
+import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
+import { failedForm, invalidForm } from "~/features/auth/form-failure.server";
+import { PasswordField } from "~/features/auth/password-field";
+import { useFailureToast } from "~/features/auth/use-failure-toast";
+import { pageTitle } from "~/features/layout/meta";
+import { createApiClient } from "~/lib/api.server";
+import { completeSignIn } from "~/lib/auth.server";
+import { preferencesContext } from "~/lib/context.server";
+import { requireValidParams } from "~/lib/not-found.server";
+import type { Route } from "./+types/auth-reset-password";
+
+const ParamsSchema = z.object({ token: EmailedTokenSchema });
+const FIELDS = ["password"] as const;
+
+/** /auth/reset-password/:token: the emailed reset link. A malformed token is a 404. */
+export function loader({ params, request }: Route.LoaderArgs) {
+  requireValidParams(ParamsSchema, params, request);
+  return null;
+}
+
+/**
+ * Sets the new password (POST /passwords/reset/complete). The API ends every other session and signs the
+ * customer in afresh, so they land signed in with the new password.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { token } = requireValidParams(ParamsSchema, params, request);
+  const form = await request.formData();
+  const parsed = PasswordResetCompleteBodySchema.safeParse({ token, password: formText(form, "password") });
+  if (!parsed.success) return invalidForm(parsed.error);
+  try {
+    const api = createApiClient(context.get(preferencesContext));
+    const { data: result } = await api.post("/passwords/reset/complete", SignInResponseSchema, parsed.data);
+    return await completeSignIn(context, result, "/", { kind: "success", message: "Your password has been changed and you're signed in." });
+  } catch (error) {
+    return failedForm(error);
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Set a new password", matches) }, { name: "robots", content: "noindex" }];
+}
+
+export default function AuthResetPassword({ actionData }: Route.ComponentProps) {
+  const failure = actionData;
+  const submitting = useNavigation().state === "submitting";
+  useFailureToast(failure);
+  const linkFailed = failure?.errors.some((error) => /^reset_token_/.test(error.code));
+
+  return (
+    <AuthPage>
+      <AuthPanel title="Set a new password" intro="Choose a new password for your account. You'll be signed in straight away.">
+        <Form method="post" noValidate className="grid gap-5">
+          <FormAlert errors={formErrors(failure, FIELDS)} />
+          {linkFailed ? (
+            <p className="text-sm">
+              <Link to="/auth/forgot-password" className={textLinkClass}>
+                Ask for a new link
+              </Link>
+            </p>
+          ) : null}
+          <PasswordField label="New password" name="password" autoComplete="new-password" isNew error={fieldError(failure, "password")} />
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Saving…" : "Save new password"}
+          </Button>
+        </Form>
+      </AuthPanel>
+    </AuthPage>
+  );
+}

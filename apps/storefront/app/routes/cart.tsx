@@ -1,0 +1,171 @@
+import { AddonsResponseSchema, type Addon, type Cart } from "@quire/contracts";
+import { data, Form } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { Icon } from "~/components/ui/icon";
+import type { ToastMessage } from "~/components/ui/toast";
+import { CartLine } from "~/features/cart/cart-line";
+import { ADDONS_APPLY_ALL, ADDONS_APPLY_FIELD, ADDONS_FORM_ID, parseAddonsForm, parseCartIntent, parseId, parseQuantity } from "~/features/cart/cart-forms";
+import { CartNotices, groupNotices } from "~/features/cart/cart-notices";
+import { CartSummary } from "~/features/cart/cart-summary";
+import { changeCartQuantity, getCart, removeCartLines, setCartAddonsBulk, setCartLineAddons } from "~/features/cart/cart.server";
+import { QuickOrderForm, type QuickOrderResult } from "~/features/cart/quick-order-form";
+import { placeQuickOrder } from "~/features/cart/quick-order.server";
+import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
+import { t } from "~/features/i18n/translate";
+import { pageTitle } from "~/features/layout/meta";
+import { useRootData } from "~/features/layout/root-data";
+import { listRecentlyViewed } from "~/features/recently-viewed/recently-viewed.server";
+import { RecentlyViewedRow } from "~/features/recently-viewed/recently-viewed-row";
+import { getViewer } from "~/features/recently-viewed/viewer.server";
+import { ApiRequestError } from "~/lib/api.server";
+import { errorToastOf } from "~/lib/api-failure.server";
+import { apiContext } from "~/lib/context.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { getStoreSettings } from "~/lib/shop-data.server";
+import type { Route } from "./+types/cart";
+
+const CART_PATH = "/cart";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Your basket", matches) }, { name: "robots", content: "noindex" }];
+}
+
+/** The add-ons each product in the cart offers; a product that is gone or hidden simply offers none. */
+async function listLineAddons(context: Route.LoaderArgs["context"], cart: Cart | null): Promise<Record<number, Addon[]>> {
+  if (!cart) return {};
+  const api = context.get(apiContext);
+  const productIds = [...new Set(cart.lineItems.map((line) => line.productId))];
+  const entries = await Promise.all(
+    productIds.map(async (productId) => {
+      try {
+        return [productId, (await api.get(`/products/${productId}/add-ons`, AddonsResponseSchema)).data] as const;
+      } catch (error) {
+        if (error instanceof ApiRequestError) return [productId, []] as const;
+        throw error;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** /cart: the lines (awaited, with the add-ons each product offers) and, streamed, recently viewed. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cart = await getCart(context);
+  const addons = await listLineAddons(context, cart);
+  const recentlyViewed = listRecentlyViewed(context, await getViewer(context, request));
+  return { cart, addons, recentlyViewed };
+}
+
+/**
+ * The cart page's forms, by intent: a line's quantity, a line's removal, add-ons (one line or all), and
+ * quick order. Changes answer with a redirect back here and a toast (so a reload never posts twice); a
+ * quick order answers its report as data, to show beside the form.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = parseCartIntent(form.get("intent"));
+  const back = (toast: ToastMessage) => redirectWithToast(CART_PATH, toast, { status: 303 });
+  const refuse = (message: string) => back({ kind: "error", message });
+
+  try {
+    switch (intent) {
+      case "quantity": {
+        const line = parseId(form.get("lineItemId"));
+        const quantity = parseQuantity(form.get("quantity"), 0);
+        if (!line.ok) return refuse(line.message);
+        if (!quantity.ok) return refuse(quantity.message);
+        await changeCartQuantity(context, { lineItemId: line.value, quantity: quantity.value });
+        return back({ kind: "success", message: quantity.value === 0 ? "Removed from your basket" : "Basket updated" });
+      }
+      case "remove": {
+        const line = parseId(form.get("lineItemId"));
+        if (!line.ok) return refuse(line.message);
+        await removeCartLines(context, [line.value]);
+        return back({ kind: "success", message: "Removed from your basket" });
+      }
+      case "addons": {
+        const choice = parseAddonsForm(form);
+        if (!choice.ok) return refuse(choice.message);
+        const [single] = choice.value.items;
+        if (choice.value.bulk || !single) await setCartAddonsBulk(context, choice.value.items);
+        else await setCartLineAddons(context, single);
+        return back({ kind: "success", message: t("toast.addons_updated") });
+      }
+      case "quick-order": {
+        if (!(await getStoreSettings()).isQuickOrderEnabled) return refuse("Quick order is not available in this shop.");
+        const { outcomes, headers } = await placeQuickOrder(context, form);
+        const result: QuickOrderResult = { id: crypto.randomUUID(), outcomes };
+        return data({ quickOrder: result }, { headers });
+      }
+      case null:
+        throw data("Unknown action", { status: 400 });
+    }
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return back(errorToastOf(error));
+  }
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, addons, recentlyViewed } = loaderData;
+  const { inventoryAvailability, showSkus } = useCatalogSettings();
+  const quickOrderEnabled = useRootData()?.settings.isQuickOrderEnabled ?? false;
+  const lines = cart?.lineItems ?? [];
+  const { generic, byLine } = groupNotices(cart?.notifications ?? []);
+  const linesWithAddons = lines.filter((line) => (addons[line.productId] ?? []).length > 0);
+
+  return (
+    <Container className="py-6 sm:py-10">
+      <h1 className="text-title">Your basket</h1>
+      <div role="status" className="mt-4 empty:hidden">
+        <CartNotices notices={generic} label="Changes to your basket" />
+      </div>
+
+      {lines.length === 0 ? (
+        <div className="mt-8 flex flex-col items-start gap-4 rounded-card border border-line bg-surface p-6">
+          <p className="flex items-center gap-2 text-lg">
+            <Icon name="bag" className="size-6 text-ink-muted" />
+            Your basket is empty.
+          </p>
+          <ButtonLink to="/store">Browse the shop</ButtonLink>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)] lg:items-start">
+          <div>
+            <ul aria-label="Items in your basket" className="border-t border-line">
+              {lines.map((line) => (
+                <CartLine
+                  key={line.lineItemId}
+                  line={line}
+                  addons={addons[line.productId] ?? []}
+                  notices={byLine.get(line.lineItemId) ?? []}
+                  showSkus={showSkus}
+                  inventoryMode={inventoryAvailability}
+                />
+              ))}
+            </ul>
+            {/* The add-on fields of every line belong to this form (their `form` attribute). */}
+            <Form id={ADDONS_FORM_ID} method="post" preventScrollReset className="mt-4 flex justify-end">
+              <input type="hidden" name="intent" value="addons" />
+              {linesWithAddons.length > 1 ? (
+                <Button type="submit" name={ADDONS_APPLY_FIELD} value={ADDONS_APPLY_ALL} variant="secondary">
+                  Update all add-ons
+                </Button>
+              ) : null}
+            </Form>
+          </div>
+          <div className="flex flex-col gap-6 lg:sticky lg:top-6">{cart ? <CartSummary cart={cart} /> : null}</div>
+        </div>
+      )}
+
+      {quickOrderEnabled ? (
+        <div className="mt-10 max-w-2xl">
+          <QuickOrderForm result={actionData?.quickOrder} />
+        </div>
+      ) : null}
+
+      <RecentlyViewedRow products={recentlyViewed} />
+    </Container>
+  );
+}

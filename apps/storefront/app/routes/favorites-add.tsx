@@ -1,0 +1,145 @@
+import { IdParamSchema, WishlistItemQuantitySchema } from "@quire/contracts";
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { Breadcrumbs } from "~/components/ui/breadcrumbs";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { useHydrated } from "~/features/catalog/use-hydrated";
+import { t } from "~/features/i18n/translate";
+import { pageTitle } from "~/features/layout/meta";
+import {
+  AddItemFormSchema,
+  CreateListFormSchema,
+  parseWishlistForm,
+  readIntent,
+  type FormProblem,
+} from "~/features/wishlists/wishlist-forms";
+import { NewListFields, WishlistRadioGroup } from "~/features/wishlists/wishlist-choice";
+import { addWishlistItem, createWishlist, failureToast, listAllWishlists } from "~/features/wishlists/wishlists.server";
+import { apiContext } from "~/lib/context.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { notFound } from "~/lib/not-found.server";
+import type { RouteHandle } from "~/lib/route-access";
+import { getSafeRedirectPath } from "~/lib/safe-redirect";
+import type { Route } from "./+types/favorites-add";
+
+export const handle: RouteHandle = { requiredAuthentication: true };
+
+/** What the page is about: the variant to save, how many, and where to go back to. */
+const SelectionQuerySchema = z.object({
+  variantId: IdParamSchema,
+  quantity: z.coerce.number().pipe(WishlistItemQuantitySchema).default(1),
+  selected: IdParamSchema.optional().catch(undefined),
+});
+
+function readSelection(url: URL, request: Request) {
+  const parsed = SelectionQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) throw notFound(request);
+  return { ...parsed.data, returnTo: getSafeRedirectPath(url.searchParams.get("returnTo"), "/favorites") };
+}
+
+function selectionHref(selection: { variantId: number; quantity: number; returnTo: string }, selected?: number): string {
+  const params = new URLSearchParams({ variantId: String(selection.variantId), returnTo: selection.returnTo });
+  if (selection.quantity !== 1) params.set("quantity", String(selection.quantity));
+  if (selected !== undefined) params.set("selected", String(selected));
+  return `/favorites/add?${params}`;
+}
+
+/**
+ * /favorites/add?variantId=&returnTo=: the wishlist selection dialog as a page, where the favourite toggle
+ * leads without JavaScript. Same choice, same rules (a list must be chosen), same toasts.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const selection = readSelection(new URL(request.url), request);
+  const lists = await listAllWishlists(context.get(apiContext));
+  const selected = lists.some((list) => list.id === selection.selected) ? selection.selected : undefined;
+  return { ...selection, selected, lists };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const selection = readSelection(new URL(request.url), request);
+  const form = await request.formData();
+  const api = context.get(apiContext);
+  const refuse = (problem: FormProblem) => data({ problem }, { status: 400 });
+
+  if (readIntent(form) === "create") {
+    const parsed = parseWishlistForm(CreateListFormSchema, form);
+    if (!parsed.ok) return refuse(parsed.problem);
+    try {
+      const created = await createWishlist(api, parsed.value.name);
+      return redirectWithToast(
+        selectionHref(selection, created.id),
+        {
+          kind: "success",
+          message: t("wishlists.list.created_message", { name: created.name }),
+        },
+        { status: 303 },
+      );
+    } catch (error) {
+      const toast = failureToast(error);
+      return refuse({ field: "name", message: toast.message });
+    }
+  }
+
+  form.set("variantId", String(selection.variantId));
+  form.set("quantity", String(selection.quantity));
+  const parsed = parseWishlistForm(AddItemFormSchema, form);
+  if (!parsed.ok) return refuse(parsed.problem);
+  try {
+    await addWishlistItem(api, parsed.value);
+  } catch (error) {
+    return redirectWithToast(selectionHref(selection, parsed.value.wishlistId), failureToast(error), { status: 303 });
+  }
+  return redirectWithToast(selection.returnTo, { kind: "success", message: t("wishlists.item.added_to_wishlist") }, { status: 303 });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(t("wishlists.select.title"), matches) }, { name: "robots", content: "noindex" }];
+}
+
+export default function FavoritesAdd({ loaderData, actionData }: Route.ComponentProps) {
+  const { lists, selected, returnTo } = loaderData;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [chosen, setChosen] = useState<number | null>(selected ?? null);
+  const problem = actionData?.problem;
+  const listProblem = problem && problem.field !== "name" ? problem.message : undefined;
+  const nameProblem = problem?.field === "name" ? problem.message : undefined;
+  const busy = navigation.state !== "idle";
+
+  return (
+    <Container className="py-6 sm:py-10">
+      <Breadcrumbs
+        items={[{ label: "Home", href: "/" }, { label: "Favourites", href: "/favorites" }, { label: t("wishlists.select.title") }]}
+      />
+      <div className="mt-6 max-w-xl rounded-card border border-line bg-surface p-5 sm:p-6">
+        <h1 className="text-title">{t("wishlists.select.title")}</h1>
+        <p className="mt-2 text-ink-muted">{t("wishlists.select.subtitle")}</p>
+
+        <Form method="post" className="mt-6 flex flex-col gap-4" key={selected ?? "none"}>
+          <input type="hidden" name="intent" value="add" />
+          <WishlistRadioGroup lists={lists} defaultValue={selected ?? null} onChange={setChosen} />
+          {listProblem ? (
+            <p role="alert" className="text-sm font-medium text-danger">
+              {listProblem}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-3">
+            <Link to={returnTo} className={buttonClass({ variant: "secondary" })}>
+              {t("wishlists.select.cancel")}
+            </Link>
+            {/* Disabled until a list is chosen (spec section 5); without JavaScript the server checks it. */}
+            <Button type="submit" disabled={(hydrated && chosen === null) || busy || lists.length === 0}>
+              {t("wishlists.select.save")}
+            </Button>
+          </div>
+        </Form>
+
+        <Form method="post" className="mt-6 border-t border-line pt-5" key={`create-${lists.length}`}>
+          <NewListFields error={nameProblem} disabled={busy} />
+        </Form>
+      </div>
+    </Container>
+  );
+}

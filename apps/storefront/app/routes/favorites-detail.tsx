@@ -1,0 +1,133 @@
+import { IdParamSchema, type WishlistItem } from "@quire/contracts";
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { Breadcrumbs } from "~/components/ui/breadcrumbs";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { Price } from "~/components/ui/price";
+import { AddToCartForm } from "~/features/cart/add-to-cart-form";
+import { coverUrlFor } from "~/features/catalog/cover-svg";
+import { productHref } from "~/features/catalog/product-card";
+import { StockBadge } from "~/features/catalog/stock-badge";
+import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
+import { t } from "~/features/i18n/translate";
+import { pageTitle } from "~/features/layout/meta";
+import { parseWishlistForm, RemoveItemFormSchema } from "~/features/wishlists/wishlist-forms";
+import { failureToast, getWishlist, removeWishlistItem } from "~/features/wishlists/wishlists.server";
+import { apiContext } from "~/lib/context.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
+import type { RouteHandle } from "~/lib/route-access";
+import type { Route } from "./+types/favorites-detail";
+
+export const handle: RouteHandle = { requiredAuthentication: true };
+
+const ParamsSchema = z.object({ id: IdParamSchema });
+
+/**
+ * /favorites/:id: one list and its items. An id that is not a number, an unknown list and another
+ * customer's list all answer 404 'Page Not Found: {path}' (the API does not tell the last two apart).
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { id } = requireValidParams(ParamsSchema, params, request);
+  const wishlist = await requireApiFound(getWishlist(context.get(apiContext), id), request);
+  return { wishlist };
+}
+
+/** Removes one item; back on this list with a toast either way (spec section 8 for a failure). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { id } = requireValidParams(ParamsSchema, params, request);
+  const here = `/favorites/${id}`;
+  const parsed = parseWishlistForm(RemoveItemFormSchema, await request.formData());
+  if (!parsed.ok) return redirectWithToast(here, { kind: "error", message: parsed.problem.message }, { status: 303 });
+  try {
+    await removeWishlistItem(context.get(apiContext), id, parsed.value.itemId);
+  } catch (error) {
+    return redirectWithToast(here, failureToast(error), { status: 303 });
+  }
+  return redirectWithToast(here, { kind: "success", message: t("wishlists.item.removed_from_wishlist") }, { status: 303 });
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData ? loaderData.wishlist.name : "Favourites", matches) }, { name: "robots", content: "noindex" }];
+}
+
+function ItemRow({ item, wishlistId }: { item: WishlistItem; wishlistId: number }) {
+  const { inventoryAvailability } = useCatalogSettings();
+  const href = `${productHref(item.product.slug)}?variant=${item.variant.id}`;
+  const image = item.product.image ?? { url: coverUrlFor({ slug: item.product.slug, title: item.product.name, author: "" }), alt: "" };
+  return (
+    <li className="flex gap-4 rounded-card border border-line bg-surface p-4 sm:gap-5 sm:p-5">
+      <img
+        src={image.url}
+        alt={image.alt}
+        width={96}
+        height={144}
+        loading="lazy"
+        className="aspect-[2/3] w-20 shrink-0 self-start rounded-control object-cover ring-1 ring-line sm:w-24"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h3 className="font-serif text-lg leading-snug font-semibold">
+            <Link to={href} className="underline-offset-3 hover:underline">
+              {item.product.name}
+            </Link>
+          </h3>
+          <p className="text-sm text-ink-muted">
+            {item.variant.name}
+            {item.quantity > 1 ? ` · quantity ${item.quantity}` : ""}
+          </p>
+          {item.price ? (
+            <Price amount={item.price.amount} originalPrice={item.price.originalPrice} currencyCode={item.price.currencyCode} />
+          ) : (
+            <p className="text-sm text-ink-muted">Not on sale in this currency at the moment.</p>
+          )}
+          <StockBadge stock={item.stock} mode={inventoryAvailability} />
+        </div>
+        <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-stretch">
+          {item.price && item.isPurchasable ? (
+            <AddToCartForm productVariantId={item.productVariantId} size="sm" labelSuffix={item.product.name}>
+              <input type="hidden" name="quantity" value={item.quantity} />
+            </AddToCartForm>
+          ) : null}
+          <Form method="post" action={`/favorites/${wishlistId}`}>
+            <input type="hidden" name="intent" value="remove-item" />
+            <input type="hidden" name="wishlistId" value={wishlistId} />
+            <input type="hidden" name="itemId" value={item.id} />
+            <Button type="submit" variant="secondary" size="sm" className="w-full">
+              Remove<span className="sr-only"> {item.product.name}</span>
+            </Button>
+          </Form>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default function FavoritesDetail({ loaderData }: Route.ComponentProps) {
+  const { wishlist } = loaderData;
+  return (
+    <Container className="py-6 sm:py-10">
+      <Breadcrumbs items={[{ label: "Home", href: "/" }, { label: "Favourites", href: "/favorites" }, { label: wishlist.name }]} />
+      <h1 className="mt-4 text-display break-words">{wishlist.name}</h1>
+      <p className="mt-2 text-ink-muted">{wishlist.items.length === 1 ? "1 item" : `${wishlist.items.length} items`}</p>
+
+      {wishlist.items.length === 0 ? (
+        <div className="mt-8 flex flex-col items-start gap-4">
+          <p>Nothing saved in this list yet. Tap the heart on any book to save it here.</p>
+          <ButtonLink to="/store" variant="secondary">
+            Browse the shop
+          </ButtonLink>
+        </div>
+      ) : (
+        <section aria-label={`Items in ${wishlist.name}`} className="mt-8">
+          <ul className="flex flex-col gap-3">
+            {wishlist.items.map((item) => (
+              <ItemRow key={item.id} item={item} wishlistId={wishlist.id} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,254 @@
+import type { WishlistSummary } from "@quire/contracts";
+import { useState } from "react";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { Breadcrumbs } from "~/components/ui/breadcrumbs";
+import { Button, buttonClass } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { inputClass, labelClass } from "~/components/ui/field";
+import { Container } from "~/components/ui/container";
+import { useHydrated } from "~/features/catalog/use-hydrated";
+import { t } from "~/features/i18n/translate";
+import { pageTitle } from "~/features/layout/meta";
+import { NewListFields } from "~/features/wishlists/wishlist-choice";
+import {
+  CreateListFormSchema,
+  DeleteListFormSchema,
+  parseWishlistForm,
+  readIntent,
+  RenameListFormSchema,
+  type FormProblem,
+} from "~/features/wishlists/wishlist-forms";
+import { createWishlist, deleteWishlist, failureToast, listAllWishlists, renameWishlist } from "~/features/wishlists/wishlists.server";
+import { apiContext } from "~/lib/context.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import type { RouteHandle } from "~/lib/route-access";
+import type { Route } from "./+types/favorites";
+
+/** Spec sections 2 and 6: favourites need a signed-in customer; the root sends visitors to sign in. */
+export const handle: RouteHandle = { requiredAuthentication: true };
+
+function idParam(url: URL, name: string): number | null {
+  const value = Number(url.searchParams.get(name));
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * /favorites: the customer's lists, all of them (read 50 at a time). `?rename=<id>` opens that list's
+ * rename form and `?delete=<id>` its delete confirmation: the versions that work without JavaScript.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const lists = await listAllWishlists(context.get(apiContext));
+  const known = (id: number | null) => (id !== null && lists.some((list) => list.id === id) ? id : null);
+  return { lists, renamingId: known(idParam(url, "rename")), confirmingDeleteId: known(idParam(url, "delete")) };
+}
+
+type ActionProblem = { intent: "create" | "rename"; wishlistId?: number; problem: FormProblem };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const api = context.get(apiContext);
+  const refuse = (answer: ActionProblem) => data(answer, { status: 400 });
+  const intent = readIntent(form);
+
+  if (intent === "create") {
+    const parsed = parseWishlistForm(CreateListFormSchema, form);
+    if (!parsed.ok) return refuse({ intent, problem: parsed.problem });
+    try {
+      const created = await createWishlist(api, parsed.value.name);
+      return redirectWithToast(
+        "/favorites",
+        { kind: "success", message: t("wishlists.list.created_message", { name: created.name }) },
+        { status: 303 },
+      );
+    } catch (error) {
+      return refuse({ intent, problem: { field: "name", message: failureToast(error).message } });
+    }
+  }
+
+  if (intent === "rename") {
+    const parsed = parseWishlistForm(RenameListFormSchema, form);
+    if (!parsed.ok) return refuse({ intent, wishlistId: Number(form.get("wishlistId")), problem: parsed.problem });
+    try {
+      const renamed = await renameWishlist(api, parsed.value.wishlistId, parsed.value.name);
+      return redirectWithToast(
+        "/favorites",
+        { kind: "success", message: t("wishlists.list.renamed_message", { name: renamed.name }) },
+        { status: 303 },
+      );
+    } catch (error) {
+      return refuse({ intent, wishlistId: parsed.value.wishlistId, problem: { field: "name", message: failureToast(error).message } });
+    }
+  }
+
+  // Delete, and anything unknown: both end back on the lists with a toast (spec section 8 for failures).
+  const parsed = parseWishlistForm(DeleteListFormSchema, form);
+  if (!parsed.ok) return redirectWithToast("/favorites", { kind: "error", message: parsed.problem.message }, { status: 303 });
+  try {
+    await deleteWishlist(api, parsed.value.wishlistId);
+  } catch (error) {
+    return redirectWithToast("/favorites", failureToast(error), { status: 303 });
+  }
+  return redirectWithToast("/favorites", { kind: "success", message: t("wishlists.list.deleted_message") }, { status: 303 });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Favourites", matches) }, { name: "robots", content: "noindex" }];
+}
+
+function itemCountLabel(count: number): string {
+  return count === 1 ? "1 item" : `${count} items`;
+}
+
+function RenameForm({ list, problem }: { list: WishlistSummary; problem?: string }) {
+  const inputId = `rename-${list.id}`;
+  return (
+    <Form method="post" action="/favorites" className="flex flex-col gap-1.5">
+      <input type="hidden" name="intent" value="rename" />
+      <input type="hidden" name="wishlistId" value={list.id} />
+      <label htmlFor={inputId} className={labelClass}>
+        New name for “{list.name}”
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <input
+          id={inputId}
+          name="name"
+          required
+          maxLength={100}
+          autoComplete="off"
+          defaultValue={list.name}
+          autoFocus
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${inputId}-error` : undefined}
+          className={`${inputClass} min-w-0 flex-1 basis-48`}
+        />
+        <Button type="submit">Save name</Button>
+        <Link to="/favorites" preventScrollReset className={buttonClass({ variant: "secondary" })}>
+          Cancel
+        </Link>
+      </div>
+      {problem ? (
+        <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-danger">
+          {problem}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/** The delete confirmation as part of the page (`?delete=<id>`), for browsers without JavaScript. */
+function InlineDeleteConfirmation({ list }: { list: WishlistSummary }) {
+  const headingId = `delete-${list.id}-title`;
+  return (
+    <section aria-labelledby={headingId} className="mt-4 rounded-control border border-danger/40 bg-danger-soft p-4">
+      <h3 id={headingId} className="font-serif text-lg font-semibold">
+        {t("wishlists.list.delete_confirm_title")}
+      </h3>
+      <p className="mt-1">{t("wishlists.list.delete_confirm_message")}</p>
+      <Form method="post" action="/favorites" className="mt-3 flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="wishlistId" value={list.id} />
+        <Link to="/favorites" className={buttonClass({ variant: "secondary" })}>
+          Cancel
+        </Link>
+        <Button type="submit">{t("wishlists.list.delete_confirm_button")}</Button>
+      </Form>
+    </section>
+  );
+}
+
+export default function Favorites({ loaderData, actionData }: Route.ComponentProps) {
+  const { lists, renamingId, confirmingDeleteId } = loaderData;
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  // Spec section 4: the list waiting for the shopper's answer in the confirm dialog.
+  const [pendingDeleteId, setPendingDeleteId] = useState<number | null>(null);
+  const pendingDelete = lists.find((list) => list.id === pendingDeleteId);
+  const createProblem = actionData?.intent === "create" ? actionData.problem.message : undefined;
+  const renameProblemFor = (id: number) =>
+    actionData?.intent === "rename" && actionData.wishlistId === id ? actionData.problem.message : undefined;
+  const renaming = actionData?.intent === "rename" && actionData.wishlistId ? actionData.wishlistId : renamingId;
+
+  return (
+    <Container className="py-6 sm:py-10">
+      <Breadcrumbs items={[{ label: "Home", href: "/" }, { label: "Favourites" }]} />
+      <h1 className="mt-4 text-display">Your favourites</h1>
+      <p className="mt-2 max-w-2xl text-lg text-ink-muted">Lists of books you are keeping an eye on, to buy later or to give.</p>
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <section aria-labelledby="favourite-lists">
+          <h2 id="favourite-lists" className="text-title">
+            Your lists
+          </h2>
+          {lists.length === 0 ? (
+            <p className="mt-4 text-ink-muted">You have no lists yet. Create your first one to start saving books.</p>
+          ) : (
+            <ul className="mt-4 flex flex-col gap-3">
+              {lists.map((list) => (
+                <li key={list.id} className="rounded-card border border-line bg-surface p-4 sm:p-5">
+                  {renaming === list.id ? (
+                    <RenameForm list={list} problem={renameProblemFor(list.id)} />
+                  ) : (
+                    <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+                      <div className="min-w-0 flex-1">
+                        <Link
+                          to={`/favorites/${list.id}`}
+                          className="font-serif text-lg font-semibold break-words underline-offset-3 hover:underline"
+                        >
+                          {list.name}
+                        </Link>
+                        <p className="text-sm text-ink-muted">{itemCountLabel(list.itemCount)}</p>
+                      </div>
+                      <div className="flex gap-2">
+                        <Link
+                          to={`/favorites?rename=${list.id}`}
+                          preventScrollReset
+                          className={buttonClass({ variant: "secondary", size: "sm" })}
+                        >
+                          Rename<span className="sr-only"> {list.name}</span>
+                        </Link>
+                        {hydrated ? (
+                          <Button type="button" variant="secondary" size="sm" onClick={() => setPendingDeleteId(list.id)}>
+                            Delete<span className="sr-only"> {list.name}</span>
+                          </Button>
+                        ) : (
+                          <Link to={`/favorites?delete=${list.id}`} className={buttonClass({ variant: "secondary", size: "sm" })}>
+                            Delete<span className="sr-only"> {list.name}</span>
+                          </Link>
+                        )}
+                      </div>
+                    </div>
+                  )}
+                  {confirmingDeleteId === list.id ? <InlineDeleteConfirmation list={list} /> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="new-list" className="self-start rounded-card border border-line bg-sunk p-4 sm:p-5">
+          <h2 id="new-list" className="font-serif text-xl font-semibold">
+            Start a new list
+          </h2>
+          <Form method="post" action="/favorites" className="mt-3" key={lists.length}>
+            <NewListFields error={createProblem} disabled={navigation.state === "submitting"} />
+          </Form>
+        </section>
+      </div>
+
+      <ConfirmDialog
+        isOpen={pendingDelete !== undefined}
+        title={t("wishlists.list.delete_confirm_title")}
+        message={t("wishlists.list.delete_confirm_message")}
+        icon="warning"
+        acceptLabel={t("wishlists.list.delete_confirm_button")}
+        onReject={() => setPendingDeleteId(null)}
+        onAccept={() => {
+          if (pendingDelete) void submit({ intent: "delete", wishlistId: pendingDelete.id }, { method: "post", action: "/favorites" });
+          setPendingDeleteId(null);
+        }}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,106 @@
+import { CurrentCustomerResponseSchema, IdParamSchema } from "@quire/contracts";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { FormNotice } from "~/features/auth/form-alert";
+import { toPolicyBlocks } from "~/features/auth/policy-text";
+import { getCurrentPrivacyPolicy } from "~/features/auth/privacy-policy.server";
+import { pageTitle } from "~/features/layout/meta";
+import { errorToastOf } from "~/lib/api-failure.server";
+import { ApiRequestError } from "~/lib/api.server";
+import { getCurrentCustomer, mergeGuestCart } from "~/lib/auth.server";
+import { getReturnPath, PRIVACY_POLICY_PATH, REDIRECT_PARAM } from "~/lib/auth-redirects";
+import { apiContext, sessionContext } from "~/lib/context.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { getSafeRedirectPath } from "~/lib/safe-redirect";
+import type { Route } from "./+types/privacy-policy";
+
+/**
+ * /privacy-policy: the current policy, open to everyone. A signed-in customer who has not accepted this
+ * version (the API answers their calls 403 until they do, spec section 8) can accept it here and goes
+ * back to the page they were on.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [policy, customer] = await Promise.all([getCurrentPrivacyPolicy(context.get(apiContext)), getCurrentCustomer(context)]);
+  const returnTo = getReturnPath(new URL(request.url));
+  return {
+    policy: policy ? { id: policy.id, version: policy.version, blocks: toPolicyBlocks(policy.body) } : null,
+    acceptance: customer === null ? "anonymous" : customer.needsAcceptPrivacyPolicy ? "pending" : "accepted",
+    returnTo: returnTo === "/" ? null : returnTo,
+  } as const;
+}
+
+/** PUT /privacy-policies/:id/accept, then back to where the customer was. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const returnTo = getSafeRedirectPath(form.get(REDIRECT_PARAM), "/");
+  const policyId = IdParamSchema.safeParse(form.get("policyId"));
+  const here = returnTo === "/" ? PRIVACY_POLICY_PATH : `${PRIVACY_POLICY_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: returnTo })}`;
+  if (!policyId.success) return redirectWithToast(here, { kind: "error", message: "That privacy policy could not be found." }, { status: 303 });
+  try {
+    await context.get(apiContext).put(`/privacy-policies/${policyId.data}/accept`, CurrentCustomerResponseSchema);
+  } catch (error) {
+    // A newer version published meanwhile: show it, with the API's message.
+    if (error instanceof ApiRequestError) return redirectWithToast(here, errorToastOf(error), { status: 303 });
+    throw error;
+  }
+  // A guest basket brought to a sign-in the policy blocked is merged now.
+  const token = context.get(sessionContext).token;
+  const headers = new Headers();
+  for (const cookie of token ? await mergeGuestCart(context, token) : []) headers.append("Set-Cookie", cookie);
+  return redirectWithToast(returnTo, { kind: "success", message: "Thank you for accepting our privacy policy." }, { status: 303, headers });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Privacy policy", matches) }];
+}
+
+export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
+  const { policy, acceptance, returnTo } = loaderData;
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <Container className="py-10 sm:py-14">
+      <article className="mx-auto max-w-3xl">
+        <h1 className="text-title font-semibold tracking-tight">Privacy policy</h1>
+        {policy ? <p className="mt-3 text-sm text-ink-muted">Version {policy.version}</p> : null}
+
+        {policy && acceptance === "pending" ? (
+          <div className="mt-8">
+            <FormNotice tone="warn">
+              <p className="font-semibold">We've updated our privacy policy.</p>
+              <p>Please read it and accept it to carry on using your account.</p>
+            </FormNotice>
+          </div>
+        ) : null}
+
+        {policy ? (
+          <div className="mt-8 grid gap-4 text-lg leading-relaxed">
+            {policy.blocks.map((block, index) =>
+              block.kind === "heading" ? (
+                <h2 key={index} className="mt-4 text-2xl font-semibold">
+                  {block.text}
+                </h2>
+              ) : (
+                <p key={index}>{block.text}</p>
+              ),
+            )}
+          </div>
+        ) : (
+          <p className="mt-8 text-lg">Our privacy policy is being written. Please check back soon.</p>
+        )}
+
+        {policy && acceptance === "pending" ? (
+          <Form method="post" className="mt-10 flex flex-wrap items-center gap-4 rounded-card border border-line bg-surface p-5 sm:p-6">
+            <input type="hidden" name="policyId" value={policy.id} />
+            {returnTo ? <input type="hidden" name={REDIRECT_PARAM} value={returnTo} /> : null}
+            <p className="flex-1 text-ink">By accepting, you agree to how we handle your information as described above.</p>
+            <Button type="submit" disabled={submitting}>
+              {submitting ? "Saving…" : "Accept privacy policy"}
+            </Button>
+          </Form>
+        ) : null}
+        {policy && acceptance === "accepted" ? <p className="mt-10 text-sm text-ink-muted">You have accepted this version of our privacy policy.</p> : null}
+      </article>
+    </Container>
+  );
+}
