@@ -148,6 +148,8 @@ const apiEnv = {
   API_HOST: apiHost,
   API_PORT: String(apiPort),
   AUTH_TOKEN_SECRET: process.env.AUTH_TOKEN_SECRET || (dev ? "" : readOrCreateTokenSecret()),
+  // The storefront (on this machine) forwards each shopper's address; the API believes it from loopback only.
+  TRUST_PROXY: process.env.TRUST_PROXY || "127.0.0.1,::1",
 };
 if (!apiEnv.AUTH_TOKEN_SECRET) delete apiEnv.AUTH_TOKEN_SECRET;
 
@@ -209,7 +211,7 @@ await waitForHttp("api", `${apiUrl}/health`, api, (status) => status === 200);
 
 const reactRouterArgs = dev
   ? [binOf("@react-router/dev", storefrontDir, "react-router"), "dev", "--port", String(storefrontPort), "--strictPort"]
-  : [binOf("@react-router/serve", storefrontDir, "react-router-serve"), "build/server/index.js"];
+  : [path.join(storefrontDir, "server.mjs")];
 if (dev && process.env.HOST) reactRouterArgs.push("--host", process.env.HOST);
 const web = startServer("web", reactRouterArgs, { cwd: storefrontDir, env: storefrontEnv });
 // Any HTTP answer means the storefront is serving; whether the home page is right is for the tests.

@@ -9,6 +9,7 @@ import { useRootData } from "./features/layout/root-data";
 import { ScrollToTop } from "./features/layout/scroll-to-top";
 import { SiteShell } from "./features/layout/site-shell";
 import { createApiClient } from "./lib/api.server";
+import { clientAddressOf } from "./lib/client-address.server";
 import { readSession } from "./lib/session.server";
 import { apiContext, preferencesContext, sessionContext } from "./lib/context.server";
 import { flashMiddleware, takeFlashToast } from "./lib/flash.server";
@@ -36,7 +37,7 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
   const session = await readSession(request);
   context.set(preferencesContext, preferences);
   context.set(sessionContext, session);
-  context.set(apiContext, createApiClient({ ...preferences, token: session.token ?? undefined }));
+  context.set(apiContext, createApiClient({ ...preferences, token: session.token ?? undefined, clientAddress: clientAddressOf(request) }));
   return next();
 };
 

@@ -20,6 +20,8 @@ export interface CallerContext {
   countryCode?: string;
   /** Bearer token of a signed-in customer. */
   token?: string;
+  /** The shopper's address, sent as X-Forwarded-For so the API can throttle per client. */
+  clientAddress?: string;
 }
 
 type Query = Record<string, unknown>;
@@ -47,6 +49,7 @@ export function createApiClient(caller: CallerContext = {}) {
     if (caller.currencyCode) headers.CurrencyCode = caller.currencyCode;
     if (caller.countryCode) headers.CountryCode = caller.countryCode;
     if (caller.token) headers.Authorization = `Bearer ${caller.token}`;
+    if (caller.clientAddress) headers["X-Forwarded-For"] = caller.clientAddress;
     if (options.body !== undefined) headers["content-type"] = "application/json";
 
     const response = await fetch(url, {

@@ -8,6 +8,7 @@ import {
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { ApiRequestError, createApiClient } from "./api.server";
+import { clientAddressOf } from "./client-address.server";
 import { isCustomerBlocked, pageLocationOf, signedInDestination, signInLocation } from "./auth-redirects";
 import { guardApiClient } from "./api-failure.server";
 import { getPageAccess } from "./auth-routes.server";
@@ -37,7 +38,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (expired) {
     session = { ...session, token: null };
     context.set(sessionContext, session);
-    context.set(apiContext, createApiClient(context.get(preferencesContext)));
+    context.set(apiContext, createApiClient({ ...context.get(preferencesContext), clientAddress: clientAddressOf(request) }));
   }
 
   const access = getPageAccess(from.pathname);
