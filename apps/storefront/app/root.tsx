@@ -56,6 +56,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (detour) throw redirect(detour);
   const blocked = customer !== null && isCustomerBlocked(customer);
   const { currencyCode, countryCode } = context.get(preferencesContext);
+  const [favourites, cart] = blocked
+    ? [null, NO_CART_SUMMARY]
+    : await Promise.all([getStartupFavourites(context), getCartSummary(context)]);
   return {
     settings,
     categoryTree,
@@ -67,9 +70,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** Who is signed in (spec section 4: the session restored via the user-info call); null when anonymous. */
     customer: customer ? { firstName: customer.firstName, lastName: customer.lastName, email: customer.email } : null,
     /** Start-up favourites (spec section 2): every list and the saved variants; null unless signed in. */
-    favourites: blocked ? null : await getStartupFavourites(context),
+    favourites,
     /** The cart loaded at start-up (spec section 2) as the header shows it: item count and change notices. */
-    cart: blocked ? NO_CART_SUMMARY : await getCartSummary(context),
+    cart,
     /** A toast flashed through the redirect that led here, shown once. */
     flash: takeFlashToast(context),
   };

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { ToastMessage } from "~/components/ui/toast";
-import { FETCHER_FIELD, FETCHER_VALUE, parseAddToCartForm, type AddToCartResult } from "~/features/cart/cart-forms";
+import { parseAddToCartForm, type AddToCartResult } from "~/features/cart/cart-forms";
+import { wantsFetcherResponse } from "~/lib/fetcher-response";
 import { addToCart } from "~/features/cart/cart.server";
 import { t } from "~/features/i18n/translate";
 import { ApiRequestError } from "~/lib/api.server";
@@ -21,7 +22,7 @@ const ADD_TO_CART_FALLBACK = "/cart";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = getSafeRedirectPath(form.get("redirectTo") ?? getSameOriginRefererPath(request), ADD_TO_CART_FALLBACK);
-  const byFetcher = form.get(FETCHER_FIELD) === FETCHER_VALUE;
+  const byFetcher = wantsFetcherResponse(form);
   const answer = async (toast: ToastMessage, headers = new Headers()) => {
     if (byFetcher) return data<AddToCartResult>({ toast }, { headers });
     return redirectWithToast(back, toast, { status: 303, headers });

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { FETCHER_FIELD, FETCHER_VALUE } from "~/features/cart/cart-forms";
+import { wantsFetcherResponse } from "~/lib/fetcher-response";
 import { t } from "~/features/i18n/translate";
 import type { FavouritesOutcome } from "~/features/wishlists/favourites-outcome";
 import {
@@ -64,7 +64,7 @@ export const handle: RouteHandle = { requiredAuthentication: true };
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const outcome = await runIntent(context.get(apiContext), form);
-  if (form.get(FETCHER_FIELD) === FETCHER_VALUE) return data(outcome, { status: outcome.ok ? 200 : 400 });
+  if (wantsFetcherResponse(form)) return data(outcome, { status: outcome.ok ? 200 : 400 });
   const back = getSafeRedirectPath(form.get("returnTo") ?? getSameOriginRefererPath(request), "/favorites");
   return redirectWithToast(back, outcome.toast, { status: 303 });
 }

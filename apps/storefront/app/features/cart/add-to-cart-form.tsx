@@ -4,7 +4,8 @@ import { Button, type ButtonSize } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { showToast } from "~/components/ui/toast";
 import { useHydrated } from "~/features/catalog/use-hydrated";
-import { ADD_TO_CART_PATH, FETCHER_FIELD, FETCHER_VALUE, type AddToCartResult } from "./cart-forms";
+import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
+import { ADD_TO_CART_PATH, type AddToCartResult } from "./cart-forms";
 
 /**
  * "Add to basket" for one variant. A plain POST form to /cart/add, so it works without JavaScript (the

@@ -10,10 +10,6 @@ import { IdParamSchema, MAX_ADDON_OPTIONS_PER_LINE, MAX_CART_ITEMS_PER_REQUEST, 
 /** The resource route the product page and product cards post "Add to basket" to. */
 export const ADD_TO_CART_PATH = "/cart/add";
 
-/** Posted by forms that submit through a fetcher: answer with data, not a redirect, so the page stays put. */
-export const FETCHER_FIELD = "respond";
-export const FETCHER_VALUE = "fetcher";
-
 /** What a fetcher's "Add to basket" learns: the toast to show. The header count follows from revalidation. */
 export interface AddToCartResult {
   toast: ToastMessage;

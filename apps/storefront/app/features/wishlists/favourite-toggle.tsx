@@ -2,7 +2,7 @@ import { useReducer } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { showToast } from "~/components/ui/toast";
-import { FETCHER_FIELD, FETCHER_VALUE } from "~/features/cart/cart-forms";
+import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
 import { useHydrated } from "~/features/catalog/use-hydrated";
 import { signInLocation } from "~/lib/auth-redirects";
 import type { FavouritesOutcome } from "./favourites-outcome";

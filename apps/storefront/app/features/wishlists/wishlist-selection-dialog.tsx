@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { showToast } from "~/components/ui/toast";
-import { FETCHER_FIELD, FETCHER_VALUE } from "~/features/cart/cart-forms";
+import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
 import { t } from "~/features/i18n/translate";
 import type { FavouritesOutcome } from "./favourites-outcome";
 import { canSaveSelection, type FavouriteSelectionEvent, type FavouriteSelectionState } from "./pending-favourite";
