@@ -11,7 +11,7 @@ import { SiteShell } from "./features/layout/site-shell";
 import { createApiClient } from "./lib/api.server";
 import { clientAddressOf } from "./lib/client-address.server";
 import { readSession } from "./lib/session.server";
-import { apiContext, preferencesContext, sessionContext } from "./lib/context.server";
+import { apiContext, callerContext, preferencesContext, sessionContext } from "./lib/context.server";
 import { flashMiddleware, takeFlashToast } from "./lib/flash.server";
 import { getStartupFavourites } from "./features/wishlists/wishlists.server";
 import { getCartSummary, NO_CART_SUMMARY } from "./features/cart/cart.server";
@@ -37,7 +37,9 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
   const session = await readSession(request);
   context.set(preferencesContext, preferences);
   context.set(sessionContext, session);
-  context.set(apiContext, createApiClient({ ...preferences, token: session.token ?? undefined, clientAddress: clientAddressOf(request) }));
+  const caller = { currencyCode: preferences.currencyCode, countryCode: preferences.countryCode, clientAddress: clientAddressOf(request) };
+  context.set(callerContext, caller);
+  context.set(apiContext, createApiClient({ ...caller, token: session.token ?? undefined }));
   return next();
 };
 

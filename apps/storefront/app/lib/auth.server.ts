@@ -8,11 +8,10 @@ import {
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { ApiRequestError, createApiClient } from "./api.server";
-import { clientAddressOf } from "./client-address.server";
 import { isCustomerBlocked, pageLocationOf, signedInDestination, signInLocation } from "./auth-redirects";
 import { guardApiClient } from "./api-failure.server";
 import { getPageAccess } from "./auth-routes.server";
-import { apiContext, preferencesContext, sessionContext } from "./context.server";
+import { apiContext, callerContext, sessionContext } from "./context.server";
 import { mustSignIn } from "./route-access";
 import { clearAnonymousCartCookieHeader, clearTokenCookieHeader, isTokenExpired, tokenCookieHeader } from "./session.server";
 import { getStoreSettings } from "./shop-data.server";
@@ -38,7 +37,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (expired) {
     session = { ...session, token: null };
     context.set(sessionContext, session);
-    context.set(apiContext, createApiClient({ ...context.get(preferencesContext), clientAddress: clientAddressOf(request) }));
+    context.set(apiContext, createApiClient(context.get(callerContext)));
   }
 
   const access = getPageAccess(from.pathname);
@@ -102,7 +101,7 @@ export async function completeSignIn(
 export async function mergeGuestCart(context: Readonly<RouterContextProvider>, token: string): Promise<string[]> {
   const anonymousId = context.get(sessionContext).anonymousCartId;
   if (!anonymousId) return [];
-  const api = createApiClient({ ...context.get(preferencesContext), token });
+  const api = createApiClient({ ...context.get(callerContext), token });
   try {
     await api.put(`/baskets/${encodeURIComponent(anonymousId)}/merge`, CartResponseSchema);
   } catch (error) {
@@ -119,7 +118,7 @@ export async function mergeGuestCart(context: Readonly<RouterContextProvider>, t
 
 /** POST /auth/sign-in with the shopper's currency and country; failures are the caller's to show. */
 export async function signInWithPassword(context: Readonly<RouterContextProvider>, credentials: { email: string; password: string }) {
-  const api = createApiClient(context.get(preferencesContext));
+  const api = createApiClient(context.get(callerContext));
   return (await api.post("/auth/sign-in", SignInResponseSchema, credentials)).data;
 }
 
@@ -130,7 +129,7 @@ export async function signInWithPassword(context: Readonly<RouterContextProvider
 export async function signOutHeaders(context: Readonly<RouterContextProvider>): Promise<Headers> {
   const { token } = context.get(sessionContext);
   if (token) {
-    const api = createApiClient({ ...context.get(preferencesContext), token });
+    const api = createApiClient({ ...context.get(callerContext), token });
     await api.post("/auth/sign-out", z.unknown()).catch((error: unknown) => {
       if (!(error instanceof ApiRequestError)) throw error;
     });

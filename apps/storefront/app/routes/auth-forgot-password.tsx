@@ -9,7 +9,7 @@ import { TextField } from "~/features/auth/text-field";
 import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
 import { createApiClient } from "~/lib/api.server";
-import { preferencesContext } from "~/lib/context.server";
+import { callerContext } from "~/lib/context.server";
 import type { Route } from "./+types/auth-forgot-password";
 
 const FIELDS = ["email"] as const;
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = PasswordResetBodySchema.safeParse(values);
   if (!parsed.success) return invalidForm(parsed.error, { values });
   try {
-    await createApiClient(context.get(preferencesContext)).post("/passwords/reset", AcceptedResponseSchema, parsed.data);
+    await createApiClient(context.get(callerContext)).post("/passwords/reset", AcceptedResponseSchema, parsed.data);
   } catch (error) {
     return failedForm(error, { values });
   }

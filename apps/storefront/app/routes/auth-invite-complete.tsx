@@ -14,7 +14,7 @@ import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
 import { createApiClient } from "~/lib/api.server";
 import { completeSignIn } from "~/lib/auth.server";
-import { preferencesContext } from "~/lib/context.server";
+import { callerContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/auth-invite-complete";
 
@@ -25,7 +25,7 @@ const CONSENT_MISSING = { code: "privacy_policy_not_accepted", message: "Accept 
 /** /auth/invite/complete/:token: a trade buyer the shop invited opens their account. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   requireValidParams(ParamsSchema, params, request);
-  const policy = await getCurrentPrivacyPolicy(createApiClient(context.get(preferencesContext)));
+  const policy = await getCurrentPrivacyPolicy(createApiClient(context.get(callerContext)));
   return { privacyPolicyId: policy?.id ?? null };
 }
 
@@ -46,7 +46,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     privacyPolicyId,
   });
   if (!parsed.success) return invalidForm(parsed.error, { values });
-  const api = createApiClient(context.get(preferencesContext));
+  const api = createApiClient(context.get(callerContext));
   if (privacyPolicyId === undefined && (await getCurrentPrivacyPolicy(api))) return rejectedForm([CONSENT_MISSING], { values });
   try {
     const { data: result } = await api.put("/auth/invites/complete", SignInResponseSchema, parsed.data);

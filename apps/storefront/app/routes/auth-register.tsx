@@ -10,7 +10,7 @@ import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
 import { createApiClient } from "~/lib/api.server";
 import { isSignedIn } from "~/lib/auth.server";
-import { preferencesContext } from "~/lib/context.server";
+import { callerContext } from "~/lib/context.server";
 import type { Route } from "./+types/auth-register";
 
 const FIELDS = ["firstName", "lastName", "email"] as const;
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = SignupRequestBodySchema.safeParse(values);
   if (!parsed.success) return invalidForm(parsed.error, { values });
   try {
-    await createApiClient(context.get(preferencesContext)).post("/auth/signup-request", AcceptedResponseSchema, parsed.data);
+    await createApiClient(context.get(callerContext)).post("/auth/signup-request", AcceptedResponseSchema, parsed.data);
   } catch (error) {
     return failedForm(error, { values });
   }

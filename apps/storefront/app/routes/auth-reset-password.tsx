@@ -11,7 +11,7 @@ import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
 import { createApiClient } from "~/lib/api.server";
 import { completeSignIn } from "~/lib/auth.server";
-import { preferencesContext } from "~/lib/context.server";
+import { callerContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/auth-reset-password";
 
@@ -34,7 +34,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const parsed = PasswordResetCompleteBodySchema.safeParse({ token, password: formText(form, "password") });
   if (!parsed.success) return invalidForm(parsed.error);
   try {
-    const api = createApiClient(context.get(preferencesContext));
+    const api = createApiClient(context.get(callerContext));
     const { data: result } = await api.post("/passwords/reset/complete", SignInResponseSchema, parsed.data);
     return await completeSignIn(context, result, "/", { kind: "success", message: "Your password has been changed and you're signed in." });
   } catch (error) {

@@ -13,7 +13,7 @@ import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
 import { createApiClient } from "~/lib/api.server";
 import { completeSignIn } from "~/lib/auth.server";
-import { preferencesContext } from "~/lib/context.server";
+import { callerContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/auth-sign-up-complete";
 
@@ -24,7 +24,7 @@ const CONSENT_MISSING = { code: "privacy_policy_not_accepted", message: "Accept 
 /** /auth/sign-up/complete/:token: the emailed link of a sign-up request. A malformed token is a 404. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   requireValidParams(ParamsSchema, params, request);
-  const policy = await getCurrentPrivacyPolicy(createApiClient(context.get(preferencesContext)));
+  const policy = await getCurrentPrivacyPolicy(createApiClient(context.get(callerContext)));
   return { privacyPolicyId: policy?.id ?? null };
 }
 
@@ -35,7 +35,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const privacyPolicyId = readPrivacyConsent(form);
   const parsed = SignupCompleteBodySchema.safeParse({ token, password: formText(form, "password"), privacyPolicyId });
   if (!parsed.success) return invalidForm(parsed.error);
-  const api = createApiClient(context.get(preferencesContext));
+  const api = createApiClient(context.get(callerContext));
   if (privacyPolicyId === undefined && (await getCurrentPrivacyPolicy(api))) {
     return rejectedForm([CONSENT_MISSING]);
   }
