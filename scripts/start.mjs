@@ -148,6 +148,8 @@ const apiEnv = {
   API_HOST: apiHost,
   API_PORT: String(apiPort),
   AUTH_TOKEN_SECRET: process.env.AUTH_TOKEN_SECRET || (dev ? "" : readOrCreateTokenSecret()),
+  // Links in emails point at the storefront this script starts, unless a public address is configured.
+  STOREFRONT_URL: process.env.STOREFRONT_URL || `http://localhost:${storefrontPort}`,
   // The storefront (on this machine) forwards each shopper's address; the API believes it from loopback only.
   TRUST_PROXY: process.env.TRUST_PROXY || "127.0.0.1,::1",
 };
