@@ -320,3 +320,21 @@ export const VariantBySkuSchema = z
 export type VariantBySku = z.infer<typeof VariantBySkuSchema>;
 /** Found variants in request order; a SKU with no visible variant is left out (the caller reports it). */
 export const VariantsBySkuResponseSchema = dataSchema(z.array(VariantBySkuSchema));
+
+// ---------------------------------------------------------------- a variant by id
+
+/** GET /products/variants/:id */
+export const VariantIdParamsSchema = z.object({ id: IdParamSchema }).strict();
+
+/**
+ * A variant with the card of its product, for a page that knows only the variant (the page version of
+ * the favourites dialog names the book it saves).
+ */
+export const VariantWithProductSchema = z
+  .object({
+    product: ProductSummarySchema,
+    variant: z.object({ id: IdSchema, sku: z.string(), name: z.string() }),
+  })
+  .meta({ id: "VariantWithProduct" });
+export type VariantWithProduct = z.infer<typeof VariantWithProductSchema>;
+export const VariantWithProductResponseSchema = dataSchema(VariantWithProductSchema);

@@ -16,10 +16,17 @@ import {
   type FormProblem,
 } from "~/features/wishlists/wishlist-forms";
 import { NewListFields, WishlistRadioGroup } from "~/features/wishlists/wishlist-choice";
-import { addWishlistItem, createWishlist, failureToast, listAllWishlists } from "~/features/wishlists/wishlists.server";
+import {
+  addWishlistItem,
+  createWishlist,
+  failureToast,
+  getVariantWithProduct,
+  listAllWishlists,
+} from "~/features/wishlists/wishlists.server";
+import { coverUrlFor } from "~/features/catalog/cover-svg";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import { notFound } from "~/lib/not-found.server";
+import { notFound, requireApiFound } from "~/lib/not-found.server";
 import type { RouteHandle } from "~/lib/route-access";
 import { getSafeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/favorites-add";
@@ -52,9 +59,15 @@ function selectionHref(selection: { variantId: number; quantity: number; returnT
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const selection = readSelection(new URL(request.url), request);
-  const lists = await listAllWishlists(context.get(apiContext));
+  const api = context.get(apiContext);
+  // An unknown variant, or one the store does not show, is a page that does not exist.
+  const [lists, { product, variant }] = await Promise.all([
+    listAllWishlists(api),
+    requireApiFound(getVariantWithProduct(api, selection.variantId), request),
+  ]);
   const selected = lists.some((list) => list.id === selection.selected) ? selection.selected : undefined;
-  return { ...selection, selected, lists };
+  const cover = product.image ?? { url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }), alt: "" };
+  return { ...selection, selected, lists, book: { name: product.name, byline: product.byline, variantName: variant.name, cover } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -99,7 +112,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function FavoritesAdd({ loaderData, actionData }: Route.ComponentProps) {
-  const { lists, selected, returnTo } = loaderData;
+  const { lists, selected, returnTo, book } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [chosen, setChosen] = useState<number | null>(selected ?? null);
@@ -116,6 +129,21 @@ export default function FavoritesAdd({ loaderData, actionData }: Route.Component
       <div className="mt-6 max-w-xl rounded-card border border-line bg-surface p-5 sm:p-6">
         <h1 className="text-title">{t("wishlists.select.title")}</h1>
         <p className="mt-2 text-ink-muted">{t("wishlists.select.subtitle")}</p>
+
+        <section aria-label="The book to save" className="mt-5 flex items-start gap-4">
+          <img
+            src={book.cover.url}
+            alt={book.cover.alt}
+            width={80}
+            height={120}
+            className="aspect-[2/3] w-16 shrink-0 rounded-control object-cover ring-1 ring-line sm:w-20"
+          />
+          <div className="flex min-w-0 flex-col gap-1">
+            <h2 className="font-serif text-lg leading-snug font-semibold">{book.name}</h2>
+            {book.byline ? <p className="text-sm text-ink-muted">{book.byline}</p> : null}
+            <p className="text-sm text-ink-muted">{book.variantName}</p>
+          </div>
+        </section>
 
         <Form method="post" className="mt-6 flex flex-col gap-4" key={selected ?? "none"}>
           <input type="hidden" name="intent" value="add" />

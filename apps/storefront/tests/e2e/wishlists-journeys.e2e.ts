@@ -36,6 +36,7 @@ const CUSTOMERS = {
   cards: "willow@example.test",
   failure: "yew@example.test",
   many: "oak@example.test",
+  keyboard: "birch@example.test",
 } as const;
 type CustomerKey = keyof typeof CUSTOMERS;
 
@@ -247,6 +248,38 @@ describe("favouriting a book", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     expect((await listsOf("cancel"))[0]?.itemCount).toBe(0);
+    expectNoPageProblems(browser);
+  });
+});
+
+describe("favouriting with the keyboard", () => {
+  it("keeps focus on the same heart after saving through the dialog and after removing by toggling", async () => {
+    await createList("keyboard", "Read next");
+    const browser = await browserFor("keyboard");
+    const { page } = browser;
+    await gotoHydrated(page, productUrl());
+    await page.getByRole("button", { name: "Save to favourites" }).focus();
+    // Remember the heart itself, to check focus comes back to this very element.
+    await page.evaluate(() => Object.assign(window, { heart: document.activeElement }));
+    const focusedHeart = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active === (window as unknown as { heart: Element }).heart ? active?.textContent?.trim() : `elsewhere: ${active?.tagName}`;
+      });
+    await page.keyboard.press("Enter");
+
+    const dialog = page.getByRole("dialog", { name: "Save to a list" });
+    await dialog.getByText("Read next", { exact: true }).click();
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await toast(page, "Saved to your favourites").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(focusedHeart).toBe("Remove from favourites");
+
+    await page.keyboard.press("Enter");
+    await toast(page, "Removed from your favourites").waitFor();
+    await page.getByRole("button", { name: "Save to favourites" }).waitFor();
+    await expect.poll(focusedHeart).toBe("Save to favourites");
+    expect((await listsOf("keyboard"))[0]?.itemCount).toBe(0);
     expectNoPageProblems(browser);
   });
 });
@@ -480,6 +513,10 @@ describe("favourites without JavaScript", () => {
     await expect.poll(() => page.getByRole("button", { name: "Save", exact: true }).isDisabled()).toBe(false);
     await expectNoSeriousA11yViolations(page);
 
+    // A variant the store does not have is a page that does not exist.
+    const unknown = await gotoHydrated(page, `${stack.storefrontUrl}/favorites/add?variantId=999999&returnTo=${returnTo}`);
+    expect(unknown?.status()).toBe(404);
+
     await gotoHydrated(page, `${stack.storefrontUrl}/favorites?rename=${list.id}`);
     await page.getByLabel("New name for “Gift ideas”").waitFor();
     await expectNoSeriousA11yViolations(page);
@@ -497,6 +534,15 @@ describe("favourites without JavaScript", () => {
     await page.getByRole("button", { name: "Save to favourites" }).click();
     await page.waitForURL((url) => url.pathname === "/favorites/add");
     await page.getByRole("heading", { level: 1, name: "Save to a list" }).waitFor();
+
+    // The page names the book it saves: title, format and cover.
+    const book = page.getByRole("region", { name: "The book to save" });
+    await book.getByRole("heading", { level: 2, name: product.name }).waitFor();
+    await book.getByText(masterVariant().name, { exact: true }).waitFor();
+    // The product's first image, or the generated cover when it has none.
+    const coverSrc = await book.locator("img").getAttribute("src");
+    if (product.images[0]) expect(coverSrc).toBe(product.images[0].url);
+    else expect(coverSrc).toMatch(new RegExp(`^/media/covers/${product.slug}\\.svg\\?`));
 
     // Saving with no list chosen is refused with the reason.
     await page.getByRole("button", { name: "Save", exact: true }).click();

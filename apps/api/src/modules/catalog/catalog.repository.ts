@@ -606,3 +606,23 @@ export function listVariantsBySku(db: Db, input: { storeId: number; skus: string
         where v.store_id = ${input.storeId} and v.sku = any(${textArray(input.skus)}) and p.is_published`,
   );
 }
+
+// ---------------------------------------------------------------- a variant by id
+
+export interface VariantOfProductRow {
+  id: number;
+  sku: string;
+  name: string;
+  productId: number;
+}
+
+/** The store's variant with this id when its product is published; null otherwise. */
+export async function findVariantOfPublishedProduct(db: Db, input: { storeId: number; variantId: number }) {
+  const [row] = await rows<VariantOfProductRow>(
+    db,
+    sql`select v.id, v.sku, v.name, p.id as "productId"
+        from ${productVariants} v join ${products} p on p.id = v.product_id
+        where v.id = ${input.variantId} and v.store_id = ${input.storeId} and p.is_published`,
+  );
+  return row ?? null;
+}

@@ -22,7 +22,9 @@ import {
   SubcategoriesQuerySchema,
   SubcategoriesResponseSchema,
   VariantsBySkuQuerySchema,
+  VariantIdParamsSchema,
   VariantsBySkuResponseSchema,
+  VariantWithProductResponseSchema,
 } from "@quire/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
@@ -121,6 +123,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
       },
     },
     async (request) => ({ data: await catalog.listVariantsBySku(db, request.ctx, request.query.Skus) }),
+  );
+
+  app.get(
+    "/products/variants/:id",
+    {
+      schema: {
+        ...products,
+        summary: "A variant by id with its product's card",
+        params: VariantIdParamsSchema,
+        response: { 200: VariantWithProductResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.requireVariantWithProduct(db, request.ctx, request.params.id) }),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import type {
   ProductSort,
   ProductSummary,
   VariantBySku,
+  VariantWithProduct,
 } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../http/errors";
@@ -348,4 +349,19 @@ export async function listVariantsBySku(db: Db, ctx: CatalogContext, skus: strin
     const row = bySku.get(sku) ?? bySku.get(sku.toUpperCase());
     return row ? [{ requestedSku: sku, ...row }] : [];
   });
+}
+
+// ---------------------------------------------------------------- a variant by id
+
+/**
+ * A variant with its product's card, under the same policy as a product page: 404 when unknown, another
+ * store's, unpublished, or hidden from this caller (answered alike, so hidden products do not leak).
+ */
+export async function requireVariantWithProduct(db: Db, ctx: CatalogContext, variantId: number): Promise<VariantWithProduct> {
+  const variant = getCatalogVisibility(viewerOf(ctx)).productsVisible
+    ? await repository.findVariantOfPublishedProduct(db, { storeId: ctx.store.id, variantId })
+    : null;
+  const [product] = variant ? await getSummaries(db, ctx, [variant.productId]) : [];
+  if (!variant || !product) throw notFound("Product variant", "variant_not_found");
+  return { product, variant: { id: variant.id, sku: variant.sku, name: variant.name } };
 }

@@ -4,9 +4,11 @@ import { Icon } from "~/components/ui/icon";
 import { showToast } from "~/components/ui/toast";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
 import { useHydrated } from "~/features/catalog/use-hydrated";
+import { useRootData } from "~/features/layout/root-data";
 import { signInLocation } from "~/lib/auth-redirects";
 import type { FavouritesOutcome } from "./favourites-outcome";
 import { CLOSED_SELECTION, favouriteSelectionReducer } from "./pending-favourite";
+import { getFavouriteToggleMode } from "./favourite-toggle-mode";
 import { useFavourites } from "./use-favourites";
 import { useFetcherOutcome } from "./use-fetcher-outcome";
 import { WishlistSelectionDialog } from "./wishlist-selection-dialog";
@@ -26,8 +28,10 @@ function Heart({ filled }: { filled: boolean }) {
  * The favourite toggle for one variant (spec sections 2 and 4), for product pages ("labelled") and
  * product cards ("icon"). Saved already: a click removes it from its lists (toast
  * wishlists.item.removed_from_wishlist). Not saved: a click opens the selection dialog. An anonymous
- * visitor is sent to sign in and back. Without JavaScript the same buttons post the removal, or open the
- * page version of the dialog (/favorites/add), and come back here.
+ * visitor is sent to sign in and back; a signed-in customer whose favourites could not be loaded (a
+ * privacy policy to accept first) follows the page version of the dialog, which leads them through it.
+ * Without JavaScript the same buttons post the removal, or open the page version of the dialog
+ * (/favorites/add), and come back here.
  *
  * On a card, pass a positioned className (e.g. "absolute top-2 right-2 z-10") so it sits above the
  * card's stretched link.
@@ -46,6 +50,7 @@ export function FavouriteToggle({
   className?: string;
 }) {
   const favourites = useFavourites();
+  const signedIn = Boolean(useRootData()?.customer);
   const location = useLocation();
   const hydrated = useHydrated();
   const remove = useFetcher<FavouritesOutcome>();
@@ -54,8 +59,9 @@ export function FavouriteToggle({
 
   const here = `${location.pathname}${location.search}`;
   const look = appearance === "icon" ? ICON_LOOK : LABELLED_LOOK;
+  const mode = getFavouriteToggleMode({ signedIn, favourites, variantId, removing: remove.state !== "idle" });
 
-  if (!favourites) {
+  if (mode === "sign-in") {
     return (
       <Link
         to={signInLocation(location)}
@@ -68,44 +74,51 @@ export function FavouriteToggle({
     );
   }
 
-  // While the removal is on its way the heart already shows it gone.
-  const saved = favourites.variantIds.includes(variantId) && remove.state === "idle";
-
+  const saved = mode === "saved";
+  // One form and one button whatever the state: saving or removing changes their attributes, never the
+  // element, so keyboard focus stays on the heart (and the dialog gives it back to the same button).
   return (
     <>
-      {saved ? (
-        <remove.Form method="post" action="/favorites/items" className={className}>
-          <input type="hidden" name="intent" value="remove-variant" />
-          <input type="hidden" name="variantId" value={variantId} />
-          <input type="hidden" name="returnTo" value={here} />
-          {/* With JavaScript the action answers the toast as data; without, it redirects back here. */}
-          {hydrated ? <input type="hidden" name={FETCHER_FIELD} value={FETCHER_VALUE} /> : null}
-          <button type="submit" className={look} aria-label={appearance === "icon" ? `Remove ${productName} from favourites` : undefined}>
-            <Heart filled />
-            {appearance === "labelled" ? <span>Remove from favourites</span> : null}
-          </button>
-        </remove.Form>
-      ) : (
-        <form
-          method="get"
-          action="/favorites/add"
-          className={className}
-          onSubmit={(event) => {
-            event.preventDefault();
-            dispatch({ type: "favourite", item: { productName, variantId, quantity } });
-          }}
+      <form
+        method={saved ? "post" : "get"}
+        action={saved ? "/favorites/items" : "/favorites/add"}
+        className={className}
+        onSubmit={(event) => {
+          // "resolve-first" goes to the page version as a document navigation: the root's detour takes over.
+          if (mode === "resolve-first") return;
+          event.preventDefault();
+          if (saved) void remove.submit(event.currentTarget, { method: "post", action: "/favorites/items" });
+          else dispatch({ type: "favourite", item: { productName, variantId, quantity } });
+        }}
+      >
+        {saved ? (
+          <>
+            <input type="hidden" name="intent" value="remove-variant" />
+            <input type="hidden" name="variantId" value={variantId} />
+            <input type="hidden" name="returnTo" value={here} />
+            {/* With JavaScript the action answers the toast as data; without, it redirects back here. */}
+            {hydrated ? <input type="hidden" name={FETCHER_FIELD} value={FETCHER_VALUE} /> : null}
+          </>
+        ) : (
+          <>
+            <input type="hidden" name="variantId" value={variantId} />
+            {quantity !== 1 ? <input type="hidden" name="quantity" value={quantity} /> : null}
+            <input type="hidden" name="returnTo" value={here} />
+          </>
+        )}
+        <button
+          type="submit"
+          className={look}
+          aria-label={appearance === "icon" ? (saved ? `Remove ${productName} from favourites` : `Save ${productName} to favourites`) : undefined}
         >
-          <input type="hidden" name="variantId" value={variantId} />
-          {quantity !== 1 ? <input type="hidden" name="quantity" value={quantity} /> : null}
-          <input type="hidden" name="returnTo" value={here} />
-          <button type="submit" className={look} aria-label={appearance === "icon" ? `Save ${productName} to favourites` : undefined}>
-            <Heart filled={false} />
-            {appearance === "labelled" ? <span>Save to favourites</span> : null}
-          </button>
-        </form>
-      )}
-      {/* Outside the branches: saving turns the heart on before the dialog has handled its answer. */}
-      {selection.pending ? <WishlistSelectionDialog selection={selection} dispatch={dispatch} lists={favourites.lists} /> : null}
+          <Heart filled={saved} />
+          {appearance === "labelled" ? <span>{saved ? "Remove from favourites" : "Save to favourites"}</span> : null}
+        </button>
+      </form>
+      {/* Outside the form: saving turns the heart on before the dialog has handled its answer. */}
+      {selection.pending && favourites ? (
+        <WishlistSelectionDialog selection={selection} dispatch={dispatch} lists={favourites.lists} />
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import {
   ListWishlistsResponseSchema,
+  VariantWithProductResponseSchema,
   WISHLIST_PAGE_SIZE,
   WishlistDetailResponseSchema,
   WishlistItemLookupResponseSchema,
@@ -8,6 +9,7 @@ import {
   WishlistVariantIdsResponseSchema,
   type WishlistDetail,
   type WishlistItemRef,
+  type VariantWithProduct,
   type WishlistSummary,
 } from "@quire/contracts";
 import type { RouterContextProvider } from "react-router";
@@ -44,6 +46,11 @@ export async function getStartupFavourites(context: Readonly<RouterContextProvid
     api.get("/wishlists/variant-ids", WishlistVariantIdsResponseSchema).then((answer) => answer.data.variantIds),
   ]);
   return { lists, variantIds };
+}
+
+/** The book a variant belongs to, so the page version of the selection dialog can name what it saves. */
+export async function getVariantWithProduct(api: ApiClient, variantId: number): Promise<VariantWithProduct> {
+  return (await api.get(`/products/variants/${variantId}`, VariantWithProductResponseSchema)).data;
 }
 
 export async function getWishlist(api: ApiClient, wishlistId: number): Promise<WishlistDetail> {
