@@ -15,6 +15,7 @@ import { apiContext, callerContext, preferencesContext, sessionContext } from ".
 import { flashMiddleware, takeFlashToast } from "./lib/flash.server";
 import { getStartupFavourites } from "./features/wishlists/wishlists.server";
 import { getCartSummary, NO_CART_SUMMARY } from "./features/cart/cart.server";
+import { viewerCookieMiddleware } from "./features/recently-viewed/viewer.server";
 import { authMiddleware, getCurrentCustomer } from "./lib/auth.server";
 import { getCustomerDetour, isCustomerBlocked, pageLocationOf } from "./lib/auth-redirects";
 import { listCountryOptions, listCurrencyOptions, readPreferences, resolvePreferences } from "./lib/preferences.server";
@@ -43,7 +44,7 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware, apiMiddleware, authMiddleware, flashMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware, apiMiddleware, viewerCookieMiddleware, authMiddleware, flashMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, categoryTree, menu, customer] = await Promise.all([

@@ -62,3 +62,14 @@ export const ListViewedProductsQuerySchema = ViewerQuerySchema.extend({
 }).strict();
 export type ListViewedProductsQuery = z.infer<typeof ListViewedProductsQuerySchema>;
 export const ListViewedProductsResponseSchema = dataSchema(z.array(ProductSummarySchema));
+
+/**
+ * PUT /viewed-products/merge (signed in, else 401 `authentication_required`), called by the storefront on
+ * every sign-in that holds an anonymous viewer id: the visitor's history in this store moves into the
+ * customer's (a variant in both keeps its later view), the anonymous rows are deleted, and the customer keeps
+ * their most recent views up to the history's cap. Answers 204. An unknown or already merged id changes
+ * nothing, so a retried call or two sign-ins racing are harmless. A customer the shop blocks until they
+ * change their password or accept the privacy policy may merge: like recording views, it is no protected call.
+ */
+export const MergeViewedProductsBodySchema = z.object({ anonymousId: ViewerAnonymousIdSchema }).strict();
+export type MergeViewedProductsBody = z.infer<typeof MergeViewedProductsBodySchema>;

@@ -17,6 +17,7 @@ import { clearAnonymousCartCookieHeader, clearTokenCookieHeader, isTokenExpired,
 import { getStoreSettings } from "./shop-data.server";
 import { flashToastHeader } from "./flash.server";
 import type { ToastMessage } from "~/components/ui/toast";
+import { mergeViewedHistory } from "~/features/recently-viewed/viewer.server";
 
 /** The signed-in customer, asked of the API at most once per request and only when something needs it. */
 const customerContext = createContext<() => Promise<CurrentCustomer | null>>(async () => null);
@@ -88,6 +89,8 @@ export async function completeSignIn(
   if (!isCustomerBlocked({ passwordChangeRequired: result.passwordChangeRequired, needsAcceptPrivacyPolicy: result.needsAcceptPrivacyPolicy })) {
     for (const cookie of await mergeGuestCart(context, result.token)) headers.append("Set-Cookie", cookie);
   }
+  // Recently viewed history is no protected call, so it follows every sign-in, blocked customers' too.
+  for (const cookie of await mergeViewedHistory(context, result.token)) headers.append("Set-Cookie", cookie);
   if (toast) headers.append("Set-Cookie", await flashToastHeader(toast));
   return redirect(signedInDestination(result, returnTo), { status: 303, headers });
 }

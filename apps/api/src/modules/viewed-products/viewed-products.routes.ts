@@ -1,12 +1,14 @@
 import {
   ListViewedProductsQuerySchema,
   ListViewedProductsResponseSchema,
+  MergeViewedProductsBodySchema,
   ViewedVariantParamsSchema,
   ViewerQuerySchema,
 } from "@quire/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { requireCustomer } from "../../http/require-customer";
 import * as viewed from "./viewed-products.service";
 
 // Recently viewed products (spec section 7). Anonymous visitors name themselves with ?anonymousId=.
@@ -42,6 +44,25 @@ export const viewedProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       },
     },
     async (request) => ({ data: await viewed.listViewedProducts(db, request.ctx, request.query) }),
+  );
+
+  app.put(
+    "/viewed-products/merge",
+    {
+      schema: {
+        tags,
+        security: [{ apiKey: [], storeKey: [], bearer: [] }],
+        summary: "Move an anonymous visitor's recently viewed products into the signed-in customer's (on sign-in)",
+        body: MergeViewedProductsBodySchema,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      // Not a protected call: like recording views, it works before a forced password change or policy acceptance.
+      const customer = requireCustomer(request, { allowPasswordChangeRequired: true, allowPrivacyPolicyPending: true });
+      await viewed.mergeAnonymousHistory(db, request.ctx, customer.id, request.body.anonymousId);
+      return reply.status(204).send(null);
+    },
   );
 
   app.delete(

@@ -286,3 +286,175 @@ describe("DELETE /viewed-products", () => {
   });
 });
 
+
+describe("PUT /viewed-products/merge", () => {
+  function merge(caller: Caller, body: unknown) {
+    const headers: Record<string, string> = { ...TEST_HEADERS };
+    if (caller.auth) headers.authorization = caller.auth;
+    if (caller.storekey) headers.storekey = caller.storekey;
+    return api.app.inject({ method: "PUT", url: "/viewed-products/merge", headers, payload: body as object });
+  }
+
+  /** Writes views with chosen times (minutes after a fixed start), which the order and the cap are about. */
+  async function seedViews(viewer: { customerId: number } | { anonymousId: string }, views: [variantId: number, minute: number][], storeId = api.seeded.store.id) {
+    const start = Date.parse("2026-03-01T09:00:00Z");
+    await api.database.db
+      .insert(viewedProducts)
+      .values(views.map(([variantId, minute]) => ({ storeId, ...viewer, variantId, viewedAt: new Date(start + minute * 60_000) })));
+  }
+
+  /** Variant id to view time (minutes after the start) of a viewer's rows. */
+  async function historyOf(condition: ReturnType<typeof eq>) {
+    const rows = await api.database.db
+      .select({ variantId: viewedProducts.variantId, viewedAt: viewedProducts.viewedAt, storeId: viewedProducts.storeId })
+      .from(viewedProducts)
+      .where(condition);
+    const start = Date.parse("2026-03-01T09:00:00Z");
+    return Object.fromEntries(rows.map((row) => [row.variantId, (row.viewedAt.getTime() - start) / 60_000]));
+  }
+  const customerHistory = (customerId: number) => historyOf(eq(viewedProducts.customerId, customerId));
+  const anonymousHistory = (anonymousId: string) => historyOf(eq(viewedProducts.anonymousId, anonymousId));
+
+  it("moves the visitor's views into the customer's, keeping the later view of a variant in both, and answers 204", async () => {
+    const customer = await signIn();
+    const visitor = newVisitor();
+    const [a, b, c, d] = api.seeded.books.slice(1, 5).map((book) => book.variants[0]!);
+    await seedViews({ customerId: customer.customerId }, [
+      [a!, 10],
+      [b!, 50],
+      [c!, 30],
+    ]);
+    await seedViews({ anonymousId: visitor }, [
+      [a!, 40], // later than the customer's view: the visitor's time wins
+      [b!, 20], // earlier: the customer's time stays
+      [d!, 60],
+    ]);
+
+    const response = await merge({ auth: customer.authorization }, { anonymousId: visitor });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(response.body).toBe("");
+    expect(await customerHistory(customer.customerId)).toEqual({ [a!]: 40, [b!]: 50, [c!]: 30, [d!]: 60 });
+    expect(await anonymousHistory(visitor)).toEqual({});
+    const books = api.seeded.books;
+    expect(slugs(await recent({ auth: customer.authorization }))).toEqual([books[4]!.slug, books[2]!.slug, books[1]!.slug, books[3]!.slug]);
+  });
+
+  it(`keeps the customer's ${MAX_VIEWS_PER_VIEWER} most recent views after merging`, async () => {
+    const customer = await signIn();
+    const visitor = newVisitor();
+    const variants = api.seeded.many.variants; // MAX + 10 editions of one product
+    // The customer saw editions 0-39 (older), the visitor 30-59 (newer): 60 distinct, 10 too many.
+    await seedViews({ customerId: customer.customerId }, variants.slice(0, 40).map((variantId, index) => [variantId, index]));
+    await seedViews({ anonymousId: visitor }, variants.slice(30, 60).map((variantId, index) => [variantId, 100 + 30 + index]));
+
+    expect((await merge({ auth: customer.authorization }, { anonymousId: visitor })).statusCode).toBe(204);
+    const history = await customerHistory(customer.customerId);
+    expect(Object.keys(history).map(Number).sort((x, y) => x - y)).toEqual(variants.slice(10, 60).sort((x, y) => x - y));
+    expect(history[variants[35]!]).toBe(135);
+    expect(await anonymousHistory(visitor)).toEqual({});
+  });
+
+  it("changes nothing for an unknown or already merged id, so a repeated call is harmless", async () => {
+    const customer = await signIn();
+    const visitor = newVisitor();
+    const [a, b] = api.seeded.books.slice(5, 7).map((book) => book.variants[0]!);
+    await seedViews({ customerId: customer.customerId }, [[a!, 5]]);
+    await seedViews({ anonymousId: visitor }, [[b!, 7]]);
+
+    expect((await merge({ auth: customer.authorization }, { anonymousId: newVisitor() })).statusCode).toBe(204);
+    expect(await customerHistory(customer.customerId)).toEqual({ [a!]: 5 });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await merge({ auth: customer.authorization }, { anonymousId: visitor })).statusCode).toBe(204);
+      expect(await customerHistory(customer.customerId)).toEqual({ [a!]: 5, [b!]: 7 });
+    }
+  });
+
+  it("answers 401 to an anonymous caller and moves nothing", async () => {
+    const visitor = newVisitor();
+    const variantId = api.seeded.books[7]!.variants[0]!;
+    await seedViews({ anonymousId: visitor }, [[variantId, 3]]);
+    const response = await merge({}, { anonymousId: visitor });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errors[0].code).toBe("authentication_required");
+    expect(await anonymousHistory(visitor)).toEqual({ [variantId]: 3 });
+  });
+
+  it("refuses a missing or malformed id and unknown keys with 400", async () => {
+    const customer = await signIn();
+    for (const body of [{}, { anonymousId: "short" }, { anonymousId: "has spaces in it and is long enough" }, { anonymousId: newVisitor(), extra: 1 }]) {
+      const response = await merge({ auth: customer.authorization }, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().errors).not.toHaveLength(0);
+    }
+  });
+
+  it("moves only this store's views: the same id's history in another store stays anonymous", async () => {
+    const customer = await signIn();
+    const visitor = newVisitor();
+    const mine = api.seeded.books[8]!.variants[0]!;
+    const foreign = api.seeded.foreign.variants[0]!;
+    await seedViews({ anonymousId: visitor }, [[mine, 1]]);
+    await view({ anonymousId: visitor, storekey: "other-store" }, foreign);
+
+    expect((await merge({ auth: customer.authorization }, { anonymousId: visitor })).statusCode).toBe(204);
+    expect(await customerHistory(customer.customerId)).toEqual({ [mine]: 1 });
+    expect(slugs(await recent({ anonymousId: visitor, storekey: "other-store" }))).toEqual(["foreign"]);
+    expect(await recent({ anonymousId: visitor })).toEqual([]);
+  });
+
+  it("lets a customer the shop blocks (forced password change, policy not accepted) merge, like recording views", async () => {
+    const blocked = await createCustomer(api.database.db, {
+      storeId: api.seeded.store.id,
+      email: "must-change@example.com",
+      passwordChangeRequired: true,
+    });
+    const { authorization } = await createSession(api.database.db, blocked.id);
+    const visitor = newVisitor();
+    const variantId = api.seeded.books[9]!.variants[0]!;
+    await seedViews({ anonymousId: visitor }, [[variantId, 2]]);
+    expect((await merge({ auth: authorization }, { anonymousId: visitor })).statusCode).toBe(204);
+    expect(await customerHistory(blocked.id)).toEqual({ [variantId]: 2 });
+  });
+
+  it("gives each variant one row when sign-ins race with the same id", async () => {
+    const customer = await signIn();
+    const visitor = newVisitor();
+    const variants = api.seeded.many.variants.slice(0, 20);
+    await seedViews({ customerId: customer.customerId }, variants.slice(0, 10).map((variantId, index) => [variantId, index]));
+    await seedViews({ anonymousId: visitor }, variants.slice(5).map((variantId, index) => [variantId, 50 + index]));
+    const sessions = await Promise.all(Array.from({ length: 6 }, () => createSession(api.database.db, customer.customerId)));
+
+    const answers = await Promise.all(sessions.map((session) => merge({ auth: session.authorization }, { anonymousId: visitor })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(sessions.map(() => 204));
+    const rows = await api.database.db
+      .select({ variantId: viewedProducts.variantId })
+      .from(viewedProducts)
+      .where(eq(viewedProducts.customerId, customer.customerId));
+    expect(rows).toHaveLength(variants.length);
+    expect(new Set(rows.map((row) => row.variantId)).size).toBe(variants.length);
+    expect(await anonymousHistory(visitor)).toEqual({});
+    expect((await customerHistory(customer.customerId))[variants[7]!]).toBe(52);
+  });
+
+  it(`keeps the cap when several visitors' histories merge into one customer at once`, async () => {
+    const customer = await signIn();
+    const variants = api.seeded.many.variants; // MAX + 10 editions
+    const visitors = [newVisitor(), newVisitor(), newVisitor()];
+    // Each visitor saw a different third of the editions; together 60 distinct views, newest last.
+    for (const [index, visitor] of visitors.entries()) {
+      const share = variants.slice(index * 20, index * 20 + 20);
+      await seedViews({ anonymousId: visitor }, share.map((variantId, offset) => [variantId, index * 20 + offset]));
+    }
+    const sessions = await Promise.all(visitors.map(() => createSession(api.database.db, customer.customerId)));
+
+    const answers = await Promise.all(visitors.map((visitor, index) => merge({ auth: sessions[index]!.authorization }, { anonymousId: visitor })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([204, 204, 204]);
+    const history = await customerHistory(customer.customerId);
+    expect(Object.keys(history).map(Number).sort((x, y) => x - y)).toEqual(variants.slice(10, 60).sort((x, y) => x - y));
+  });
+
+  it("is described in the OpenAPI document", async () => {
+    const { paths } = (await api.app.inject({ url: "/openapi.json" })).json();
+    expect(Object.keys(paths["/viewed-products/merge"] ?? {})).toEqual(["put"]);
+  });
+});

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { ViewerAnonymousIdSchema } from "@quire/contracts";
+import { MergeViewedProductsBodySchema, ViewerAnonymousIdSchema } from "@quire/contracts";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { sessionContext } from "~/lib/context.server";
+import { z } from "zod";
+import { ApiRequestError, createApiClient } from "~/lib/api.server";
+import { callerContext, sessionContext } from "~/lib/context.server";
 
 const secure = process.env.NODE_ENV === "production" && !process.env.ALLOW_INSECURE_COOKIES;
 
@@ -47,4 +49,36 @@ export async function getViewer(context: Readonly<RouterContextProvider>, reques
   if (settled) return settled;
   const signedIn = context.get(sessionContext).token !== null;
   return { signedIn, anonymousId: signedIn ? null : await readViewerId(request) };
+}
+
+/** The viewer cookie as the request brought it, for code that gets no request (storing a new sign-in). */
+const viewerCookieContext = createContext<string | null>(null);
+
+/** Root middleware: reads the viewer cookie once, so a sign-in can merge the history it names. */
+export const viewerCookieMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(viewerCookieContext, await readViewerId(request));
+  return next();
+};
+
+/**
+ * On a new sign-in: moves the anonymous history named by the quire_viewer cookie into the customer's
+ * (PUT /viewed-products/merge) and answers the Set-Cookie value that removes the cookie; none without one.
+ * The id is removed, not kept for later anonymous browsing: it has done its work, and browsing after a
+ * sign-out (perhaps by someone else at a shared computer) should not go on under an id once tied to this
+ * customer; the product page hands out a fresh one when needed. A merge that fails never fails the
+ * sign-in: it is logged and the cookie kept, so the next sign-in tries again.
+ */
+export async function mergeViewedHistory(context: Readonly<RouterContextProvider>, token: string): Promise<string[]> {
+  const anonymousId = context.get(viewerCookieContext);
+  if (!anonymousId) return [];
+  try {
+    const api = createApiClient({ ...context.get(callerContext), token });
+    await api.put("/viewed-products/merge", z.unknown(), MergeViewedProductsBodySchema.parse({ anonymousId }));
+  } catch (error) {
+    console.warn("Could not merge recently viewed products; the visitor's id stays for later:", error instanceof Error ? error.message : error);
+    // A 400 or 404 would come again on every try; anything else (the API down, a 5xx, a refused token) may pass later.
+    const hopeless = error instanceof ApiRequestError && (error.status === 400 || error.status === 404);
+    if (!hopeless) return [];
+  }
+  return [await viewerCookie.serialize("", { maxAge: 0 })];
 }
