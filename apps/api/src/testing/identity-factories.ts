@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { createAccessTokens } from "../modules/identity/access-tokens";
 import { customers, privacyPolicies, sessions } from "../modules/identity/identity.tables";
 import { hashPassword } from "../modules/identity/passwords";
-import { TEST_TOKEN_SECRET } from "./test-api";
+import { TEST_TOKEN_SECRET } from "./test-constants";
 
 /** Builders for customers, sessions and privacy policies; see factories.ts for the catalogue's. */
 

@@ -3,10 +3,9 @@ import { buildApp, type App, type AppDeps } from "../app";
 import type { Db } from "../db/client";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
-export const TEST_API_KEY = "test-api-key-123";
-export const TEST_TOKEN_SECRET = "test-token-secret-with-at-least-32-characters";
-/** The headers of spec section 7 for the factories' default store ("test-store"). */
-export const TEST_HEADERS = { "api-key": TEST_API_KEY, storekey: "test-store" };
+import { TEST_API_KEY, TEST_HEADERS, TEST_TOKEN_SECRET } from "./test-constants";
+
+export { TEST_API_KEY, TEST_HEADERS, TEST_TOKEN_SECRET } from "./test-constants";
 
 /**
  * The API over a fresh database of its own for one test file: `seed` fills the database, then the app is
