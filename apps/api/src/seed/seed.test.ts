@@ -242,6 +242,18 @@ describe("the demo seed", () => {
     }
   });
 
+  it("sends every old URL somewhere that exists: a product, a category or a content page", async () => {
+    const redirects: { oldUrl: string; newUrl: string }[] = (await app.inject({ url: "/redirects", headers })).json().data.results;
+    for (const { newUrl } of redirects) {
+      const target = newUrl.startsWith("/store/product/")
+        ? `/products/slug=${newUrl.slice("/store/product/".length)}`
+        : newUrl.startsWith("/store/")
+          ? `/categories/slug=${newUrl.slice("/store/".length)}`
+          : `/pages/by-url?url=${encodeURIComponent(newUrl)}`;
+      expect((await app.inject({ url: target, headers })).statusCode, `${newUrl} via ${target}`).toBe(200);
+    }
+  });
+
   it("does nothing with --if-empty when the demo store exists", async () => {
     const before = await productCount();
     const report = await runSeed(database.db, { ifEmpty: true, products: 0 });
