@@ -10,7 +10,11 @@ import {
 } from "fastify-type-provider-zod";
 import qs from "qs";
 import type { Db } from "./db/client";
-import { registerErrorHandling } from "./http/errors";
+import { clientErrorHandler, MAX_REQUEST_HEAD_BYTES, registerEdgeLimits } from "./http/edge-limits";
+import { answerError, registerErrorHandling } from "./http/errors";
+import { apiLoggerOptions } from "./http/logging";
+import { DOCS_CSP, registerSecurityHeaders, setSecurityHeadersBeforeRouting } from "./http/security-headers";
+import { registerReadinessCheck } from "./http/readiness";
 import { registerRequestContext } from "./http/request-context";
 import { createCountsCache } from "./modules/catalog/catalog-counts-cache";
 import { cartRoutes } from "./modules/cart/cart.routes";
@@ -48,13 +52,21 @@ export interface AppDeps {
 /** Builds the API without listening, so tests can drive it with inject() or a real port. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Request and error logs leave out secrets and personal data (http/logging.ts).
+    logger: deps.logger ? apiLoggerOptions(deps.logger === true ? {} : deps.logger) : false,
     // Indexed array parameters (spec section 7): Filters[0][Code]=format&Filters[0][Values][0]=hardback
     routerOptions: {
       querystringParser: (query) => qs.parse(query, { arrayLimit: 100, depth: 3, parameterLimit: 500 }),
       ignoreTrailingSlash: true,
     },
     bodyLimit: 256 * 1024,
+    // Node refuses a longer request head by itself; registerEdgeLimits says which part of a shorter one is too long.
+    http: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
+    clientErrorHandler,
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeadersBeforeRouting(reply);
+      return answerError(error, request, reply);
+    },
     requestIdHeader: "x-request-id",
     trustProxy: deps.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -62,6 +74,8 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  registerEdgeLimits(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -87,7 +101,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook("onRoute", (route) => {
     if (route.url.startsWith("/docs")) route.config = { ...route.config, public: true };
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs", uiConfig: { docExpansion: "list" } });
+  await app.register(fastifySwaggerUi, { routePrefix: "/docs", uiConfig: { docExpansion: "list" }, staticCSP: DOCS_CSP });
 
   const stores = createStoreCache(deps.db, deps.storeCacheTtlMs ?? 10_000);
   const accessTokens = createAccessTokens(deps.tokenSecret);
@@ -104,6 +118,7 @@ export async function buildApp(deps: AppDeps) {
 
   app.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.get("/health", { config: { public: true }, schema: { hide: true } }, async () => ({ status: "ok" }));
+  registerReadinessCheck(app, deps.readDb ? [deps.db, deps.readDb] : [deps.db]);
 
   const readDb = deps.readDb ?? deps.db;
   await app.register(storesRoutes);
@@ -111,7 +126,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentRoutes, { db: readDb });
   await app.register(cartRoutes, { db: deps.db });
   await app.register(wishlistsRoutes, { db: deps.db });
-  await app.register(backInStockRoutes, { db: deps.db });
+  await app.register(backInStockRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });
   await app.register(identityRoutes, {
     db: deps.db,

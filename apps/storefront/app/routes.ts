@@ -29,6 +29,7 @@ export default [
     route("favorites", "routes/favorites.tsx", { id: "favorites" }),
     route("favorites/add", "routes/favorites-add.tsx", { id: "favorites-add" }),
     route("favorites/:id", "routes/favorites-detail.tsx", { id: "favorites-detail" }),
+    route("notifications/back-in-stock/confirm/:token", "routes/back-in-stock-confirm.tsx", { id: "back-in-stock-confirm" }),
     notYet("account/addresses", "account-addresses"),
     notYet("account/credit-limit", "account-credit-limit"),
     notYet("account/orders", "account-orders"),

@@ -4,11 +4,14 @@ import {
   dataSchema,
   IdParamSchema,
   IdSchema,
+  intParamSchema,
   MAX_RESULT_WINDOW,
   MoneySchema,
   PageQuerySchema,
   pagedResultSchema,
+  queryArraySchema,
   SlugSchema,
+  textSchema,
 } from "./common";
 
 // ---------------------------------------------------------------- paging
@@ -187,7 +190,7 @@ const FilterCodeSchema = z.string().regex(/^[a-z0-9-]{1,50}$/, "Expected an attr
 export const ProductFilterParamSchema = z
   .object({
     Code: FilterCodeSchema,
-    Values: z.array(z.string().min(1).max(100)).min(1).max(50),
+    Values: queryArraySchema(textSchema({ min: 1, max: 100 }), { min: 1, max: 50 }),
   })
   .strict();
 export type ProductFilterParam = z.infer<typeof ProductFilterParamSchema>;
@@ -199,12 +202,12 @@ export type ProductFilterParam = z.infer<typeof ProductFilterParamSchema>;
 export const ProductSelectionSchema = z.object({
   CategoryId: IdParamSchema.optional(),
   CategorySlug: SlugSchema.optional(),
-  SearchText: z.string().trim().min(1).max(200).optional(),
-  Filters: z.array(ProductFilterParamSchema).max(20).optional(),
+  SearchText: textSchema({ trim: true, min: 1, max: 200 }).optional(),
+  Filters: queryArraySchema(ProductFilterParamSchema, { max: 20 }).optional(),
   /** Inclusive price bounds in minor units of the request's currency. */
-  MinPrice: z.coerce.number().int().min(0).max(100_000_000).optional(),
-  MaxPrice: z.coerce.number().int().min(0).max(100_000_000).optional(),
-  Ids: z.array(IdParamSchema).max(100).optional(),
+  MinPrice: intParamSchema(0, 100_000_000).optional(),
+  MaxPrice: intParamSchema(0, 100_000_000).optional(),
+  Ids: queryArraySchema(IdParamSchema, { max: 100 }).optional(),
 });
 
 export const ListProductsQuerySchema = ProductSelectionSchema.extend(PageQuerySchema.shape)
@@ -301,7 +304,7 @@ export const MAX_SKU_LOOKUP = 50;
  * SKUs are trimmed; a SKU typed in lower case also finds one stored in upper case.
  */
 export const VariantsBySkuQuerySchema = z
-  .object({ Skus: z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_SKU_LOOKUP) })
+  .object({ Skus: queryArraySchema(textSchema({ trim: true, min: 1, max: 100 }), { min: 1, max: MAX_SKU_LOOKUP }) })
   .strict();
 export type VariantsBySkuQuery = z.infer<typeof VariantsBySkuQuerySchema>;
 

@@ -23,9 +23,70 @@ export const MoneySchema = z
   .meta({ id: "Money" });
 export type MoneyDto = z.infer<typeof MoneySchema>;
 
-export const IdSchema = z.number().int().positive();
-/** A numeric id taken from a path or query string. */
-export const IdParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
+// ---------------------------------------------------------------- bounds of what storage holds
+//
+// Every id, count and string a request may carry is bounded here, once, by what its PostgreSQL column
+// holds, so an out-of-range number or a byte PostgreSQL refuses is a 400 naming the field, never a
+// database error. Request schemas build on these pieces instead of bare z.number() or z.string().
+
+/** The largest value of a PostgreSQL `integer` column: every id and count in Quire is one. */
+export const INT32_MAX = 2_147_483_647;
+
+/** A row id: a PostgreSQL `integer` identity, 1 to INT32_MAX. */
+export const IdSchema = z.number().int().min(1).max(INT32_MAX);
+/** A row id taken from a path or query string. */
+export const IdParamSchema = z.coerce.number().int().min(1).max(INT32_MAX);
+/** A whole number from `min` to `max` taken from a path or query string (max no more than INT32_MAX). */
+export function intParamSchema(min: number, max: number) {
+  return z.coerce.number().int().min(min).max(Math.min(max, INT32_MAX));
+}
+
+/**
+ * Control characters (C0, DEL, C1) and lone UTF-16 surrogates. PostgreSQL refuses NUL in text and cannot
+ * store a lone surrogate, and none of them belongs in a name, a search or a code a shopper types.
+ */
+const SINGLE_LINE_TEXT = /^[^\p{Cc}\p{Cs}]*$/u;
+/** The same, allowing tab, line feed and carriage return, for text written in paragraphs. */
+const MULTILINE_TEXT = /^(?:[\t\n\r]|[^\p{Cc}\p{Cs}])*$/u;
+export const CONTROL_CHARACTERS_MESSAGE = "Remove control characters such as NUL";
+
+/** True when `value` has no character that textSchema refuses (for forms that check before sending). */
+export function isPrintableText(value: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline ? MULTILINE_TEXT : SINGLE_LINE_TEXT).test(value);
+}
+
+/**
+ * Text a caller sends: at most `max` characters (counted after trimming when `trim` is set), at least `min`,
+ * and no control characters (line breaks and tabs allowed only when `multiline`). Every free-text field of a
+ * request uses it; fields with a stricter shape (slugs, codes, emails) use their own pattern instead.
+ */
+export function textSchema(options: {
+  max: number;
+  min?: number;
+  trim?: boolean;
+  multiline?: boolean;
+  minMessage?: string;
+  maxMessage?: string;
+}) {
+  let text = options.trim ? z.string().trim() : z.string();
+  const min = options.min ?? 0;
+  if (min > 0) text = text.min(min, options.minMessage ?? (min === 1 ? "Enter a value" : `Use at least ${min} characters`));
+  return text
+    .max(options.max, options.maxMessage ?? `Use at most ${options.max} characters`)
+    .regex(options.multiline ? MULTILINE_TEXT : SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE);
+}
+
+/**
+ * An array query parameter. `qs` reads `?Skus[0]=a&Skus[1]=b` and `?Skus=a&Skus=b` as arrays but a single
+ * `?Skus=a` as a plain value, which is what a client generated from the OpenAPI document sends for one
+ * item: both forms are accepted and the handler always sees an array.
+ */
+export function queryArraySchema<T extends z.ZodType>(item: T, options: { min?: number; max: number }) {
+  return z.preprocess(
+    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+    z.array(item).min(options.min ?? 0).max(options.max),
+  );
+}
 
 export const SlugSchema = z
   .string()
@@ -39,8 +100,8 @@ export const MAX_RESULT_WINDOW = 10_000;
 
 /** PageNumber (1-based) and PageSize, as the spec names them. */
 export const PageQuerySchema = z.object({
-  PageNumber: z.coerce.number().int().min(1).max(MAX_RESULT_WINDOW).default(1),
-  PageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
+  PageNumber: intParamSchema(1, MAX_RESULT_WINDOW).default(1),
+  PageSize: intParamSchema(1, MAX_PAGE_SIZE).default(24),
 });
 
 export function pagedResultSchema<T extends z.ZodType>(item: T) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataSchema, IdSchema, PageQuerySchema, pagedResultSchema, SlugSchema } from "./common";
+import { dataSchema, IdSchema, INT32_MAX, intParamSchema, PageQuerySchema, pagedResultSchema, SlugSchema } from "./common";
 
 export type MenuItem = { id: number; label: string; url: string; subMenuItems: MenuItem[] };
 export const MenuItemSchema: z.ZodType<MenuItem> = z
@@ -21,8 +21,8 @@ export const RedirectSchema = z.object({ oldUrl: z.string(), newUrl: z.string() 
 export type Redirect = z.infer<typeof RedirectSchema>;
 export const ListRedirectsQuerySchema = z
   .object({
-    PageNumber: z.coerce.number().int().min(1).max(1000).default(1),
-    PageSize: z.coerce.number().int().min(1).max(5000).default(5000),
+    PageNumber: intParamSchema(1, 1000).default(1),
+    PageSize: intParamSchema(1, 5000).default(5000),
   })
   .strict();
 /** GET /redirects: answer `data.results[]`. */
@@ -61,8 +61,8 @@ export const ListPagesResponseSchema = dataSchema(pagedResultSchema(PageSummaryS
 /** GET /sitemap/products: every published product's slug and last change, keyset-paged by id. */
 export const SitemapProductsQuerySchema = z
   .object({
-    After: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
-    Limit: z.coerce.number().int().min(1).max(50_000).default(50_000),
+    After: intParamSchema(0, INT32_MAX).default(0),
+    Limit: intParamSchema(1, 50_000).default(50_000),
   })
   .strict();
 export const SitemapProductsResponseSchema = dataSchema(

@@ -1,36 +1,77 @@
 import { z } from "zod";
 import { ProductSummarySchema } from "./catalog";
-import { dataSchema, IdParamSchema, IdSchema } from "./common";
+import { dataSchema, IdParamSchema, IdSchema, intParamSchema } from "./common";
+import { EmailedTokenSchema } from "./identity";
 
 // ---------------------------------------------------------------- back-in-stock notifications
 
-/** A row id in a JSON body: bounded like IdParamSchema, so a huge number is a 400, not a database error. */
-const RowIdSchema = IdSchema.max(2_147_483_647);
 
 /** Lower-cased and trimmed before it is checked. */
 export const BackInStockEmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address"));
 
 /**
- * POST /notifications/back-in-stock: ask to be emailed once when an out-of-stock variant is back. A signed-in
- * customer may leave out `email` (their account email is used); an anonymous visitor must give it (400
- * `email_required`). A variant in stock answers 409 `variant_in_stock`; an unknown or hidden one 404
- * `variant_not_found`. Asking again while the first request is pending answers 200 with the same
- * subscription (201 when it is new).
+ * POST /notifications/back-in-stock: ask to be emailed once when an out-of-stock variant is back. Double
+ * opt-in: an address is only ever notified once its owner has confirmed it.
+ * - A signed-in customer may leave out `email`, or give their account email: their address is already
+ *   verified, so the subscription is confirmed at once (`status: "subscribed"`).
+ * - Any other address (every anonymous request, or a customer's other address) is stored unconfirmed and
+ *   emailed a single-use link to /notifications/back-in-stock/confirm/:token, valid for
+ *   `BACK_IN_STOCK_CONFIRMATION_DAYS` days (`status: "confirmation_sent"`). The answer is the same whether
+ *   the address is new, already pending, already confirmed or past its mail limit (at most a few
+ *   confirmation emails per address per day, across variants), so it reveals nothing about who subscribed.
+ * Always 202. An anonymous visitor must give `email` (400 `email_required`). A variant in stock answers 409
+ * `variant_in_stock`; an unknown or hidden one 404 `variant_not_found`. Each client address may ask a
+ * limited number of times an hour: past it, 429 `too_many_requests` with Retry-After (seconds).
  */
 export const BackInStockSubscribeBodySchema = z
-  .object({ productVariantId: RowIdSchema, email: BackInStockEmailSchema.optional() })
+  .object({ productVariantId: IdSchema, email: BackInStockEmailSchema.optional() })
   .strict();
 export type BackInStockSubscribeBody = z.infer<typeof BackInStockSubscribeBodySchema>;
 
-export const BackInStockSubscriptionSchema = z
+/** How long an emailed confirmation link works. */
+export const BACK_IN_STOCK_CONFIRMATION_DAYS = 7;
+
+export const BackInStockSubscribeStatusSchema = z.enum(["confirmation_sent", "subscribed"]);
+export type BackInStockSubscribeStatus = z.infer<typeof BackInStockSubscribeStatusSchema>;
+
+export const BackInStockSubscribeResultSchema = z
   .object({
     productVariantId: IdSchema,
+    /** The address the notice will go to: the one given, or the account's. */
     email: z.string(),
-    subscribedAt: z.iso.datetime({ offset: true }),
+    status: BackInStockSubscribeStatusSchema,
   })
-  .meta({ id: "BackInStockSubscription" });
-export type BackInStockSubscription = z.infer<typeof BackInStockSubscriptionSchema>;
-export const BackInStockSubscriptionResponseSchema = dataSchema(BackInStockSubscriptionSchema);
+  .meta({ id: "BackInStockSubscribeResult" });
+export type BackInStockSubscribeResult = z.infer<typeof BackInStockSubscribeResultSchema>;
+export const BackInStockSubscribeResponseSchema = dataSchema(BackInStockSubscribeResultSchema);
+
+/**
+ * POST /notifications/back-in-stock/confirm: confirms the subscription an emailed link names (the token
+ * travels in the body, not in a URL the API would log). 200 with `state: "confirmed"`, again on every later
+ * call with the same link. When the variant is already back in stock by then, `backInStock` is true and no
+ * notice will follow (the answer is the notice). 400 `back_in_stock_token_invalid` for an unknown link, 410
+ * `back_in_stock_token_expired` for an unconfirmed one past its days.
+ *
+ * POST /notifications/back-in-stock/confirm/preview: the same answer without changing anything (`state`
+ * "pending" until confirmed), for the page the link opens, which must not confirm on a mere visit.
+ */
+export const BackInStockConfirmBodySchema = z.object({ token: EmailedTokenSchema }).strict();
+
+/** The codes a confirmation link's page branches on. */
+export const BACK_IN_STOCK_TOKEN_INVALID = "back_in_stock_token_invalid";
+export const BACK_IN_STOCK_TOKEN_EXPIRED = "back_in_stock_token_expired";
+export type BackInStockConfirmBody = z.infer<typeof BackInStockConfirmBodySchema>;
+
+export const BackInStockConfirmationSchema = z
+  .object({
+    state: z.enum(["pending", "confirmed"]),
+    productVariantId: IdSchema,
+    /** True when the variant can be ordered now. */
+    backInStock: z.boolean(),
+  })
+  .meta({ id: "BackInStockConfirmation" });
+export type BackInStockConfirmation = z.infer<typeof BackInStockConfirmationSchema>;
+export const BackInStockConfirmationResponseSchema = dataSchema(BackInStockConfirmationSchema);
 
 // ---------------------------------------------------------------- recently viewed products
 
@@ -57,7 +98,7 @@ export type ViewerQuery = z.infer<typeof ViewerQuerySchema>;
  * out those now hidden from the caller. `excludeProductId` leaves out the product page being shown.
  */
 export const ListViewedProductsQuerySchema = ViewerQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(MAX_VIEWED_PRODUCTS).default(DEFAULT_VIEWED_PRODUCTS),
+  limit: intParamSchema(1, MAX_VIEWED_PRODUCTS).default(DEFAULT_VIEWED_PRODUCTS),
   excludeProductId: IdParamSchema.optional(),
 }).strict();
 export type ListViewedProductsQuery = z.infer<typeof ListViewedProductsQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataSchema, IdParamSchema, IdSchema } from "./common";
+import { CONTROL_CHARACTERS_MESSAGE, dataSchema, IdParamSchema, IdSchema, isPrintableText, textSchema } from "./common";
 
 // Contracts of the identity calls (spec section 7: Auth, Customer, privacy policy). Every answer is
 // wrapped in `data`; every failure is `{ errors: [{ code, message, field? }] }`. The codes a screen can
@@ -73,10 +73,11 @@ export const NewPasswordSchema = z
   // A password of the wrong length gets that one message, not the commonness check's as well.
   .min(PASSWORD_MIN_LENGTH, { message: `Use at least ${PASSWORD_MIN_LENGTH} characters`, abort: true })
   .max(PASSWORD_MAX_LENGTH, { message: `Use at most ${PASSWORD_MAX_LENGTH} characters`, abort: true })
+  .refine((password) => isPrintableText(password), { message: CONTROL_CHARACTERS_MESSAGE, abort: true })
   .refine((password) => !isCommonPassword(password), "This password is too common; choose a less predictable one");
 
 /** A password being checked (sign-in, current password): any non-empty text up to the maximum. */
-export const PasswordInputSchema = z.string().min(1, "Enter your password").max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
+export const PasswordInputSchema = textSchema({ min: 1, max: PASSWORD_MAX_LENGTH, minMessage: "Enter your password" });
 
 export type PasswordStrength = "weak" | "medium" | "strong";
 
@@ -120,7 +121,7 @@ export function estimatePasswordStrength(password: string, context: string[] = [
   return "weak";
 }
 
-export const PersonNameSchema = z.string().trim().min(1, "Enter a name").max(100, "Use at most 100 characters");
+export const PersonNameSchema = textSchema({ trim: true, min: 1, max: 100, minMessage: "Enter a name" });
 export const PhoneSchema = z
   .string()
   .trim()
@@ -227,6 +228,44 @@ export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
  */
 export const PasswordResetCompleteBodySchema = z.object({ token: EmailedTokenSchema, password: NewPasswordSchema }).strict();
 export type PasswordResetCompleteBody = z.infer<typeof PasswordResetCompleteBodySchema>;
+
+// ---------------------------------------------------------------- emailed links
+
+/** Which emailed link: a sign-up request's, a trade invitation's or a password reset's. */
+export const EmailedLinkKindSchema = z.enum(["signup", "invite", "reset"]);
+export type EmailedLinkKind = z.infer<typeof EmailedLinkKindSchema>;
+
+/**
+ * What opening an emailed link would find. `valid`: its form can be sent. `used`: it was completed already
+ * (a reset link is also used up by any later reset of the same account). `expired`: past its time, never
+ * used. `invalid`: no such link in this store. A used link that has also expired is `used`, as the
+ * completion calls answer.
+ */
+export const EmailedLinkStatusSchema = z.enum(["valid", "used", "expired", "invalid"]).meta({ id: "EmailedLinkStatus" });
+export type EmailedLinkStatus = z.infer<typeof EmailedLinkStatusSchema>;
+
+/**
+ * The error codes a completion call answers for a link it cannot use: 400 for `invalid`, 410 for `used` and
+ * `expired` (field `token`). The storefront tells the same states apart by these, not by literals.
+ */
+export const EMAILED_LINK_ERROR_CODES = {
+  signup: { invalid: "signup_token_invalid", used: "signup_token_used", expired: "signup_token_expired" },
+  invite: { invalid: "invite_token_invalid", used: "invite_token_used", expired: "invite_token_expired" },
+  reset: { invalid: "reset_token_invalid", used: "reset_token_used", expired: "reset_token_expired" },
+} as const satisfies Record<EmailedLinkKind, Record<Exclude<EmailedLinkStatus, "valid">, string>>;
+
+/**
+ * POST /auth/links/status: the state of an emailed link without using it up, so its page can say it is
+ * used or expired when opened instead of after the form is sent. The token travels in the body, not the
+ * URL, to keep it out of request logs. Answers only about the link, never about an account: an unknown
+ * token and a token of another store are both `invalid`, and nothing says whose link it is. 200
+ * `LinkStatusResponse`; 400 for a malformed token, as the completion calls answer.
+ */
+export const LinkStatusBodySchema = z.object({ kind: EmailedLinkKindSchema, token: EmailedTokenSchema }).strict();
+export type LinkStatusBody = z.infer<typeof LinkStatusBodySchema>;
+export const LinkStatusSchema = z.object({ status: EmailedLinkStatusSchema }).meta({ id: "LinkStatus" });
+export type LinkStatus = z.infer<typeof LinkStatusSchema>;
+export const LinkStatusResponseSchema = dataSchema(LinkStatusSchema);
 
 // ---------------------------------------------------------------- the signed-in customer
 

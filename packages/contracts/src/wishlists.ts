@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ImageSchema, PriceSchema, StockSchema, VariantOptionSchema } from "./catalog";
-import { dataSchema, IdParamSchema, IdSchema, MAX_RESULT_WINDOW, pagedResultSchema } from "./common";
+import { dataSchema, IdParamSchema, IdSchema, intParamSchema, MAX_RESULT_WINDOW, pagedResultSchema, textSchema } from "./common";
 
 /*
  * Wishlists (favourites lists) of spec sections 3 and 7. Every call needs a signed-in customer (401
@@ -17,9 +17,7 @@ export const MAX_WISHLIST_ITEMS = 500;
 export const MAX_WISHLIST_ITEM_QUANTITY = 9_999;
 
 /** Trimmed, 1-100 characters; unique per customer ignoring case (409 `wishlist_name_taken`). */
-export const WishlistNameSchema = z.string().trim().min(1, "Give the list a name").max(100, "Use at most 100 characters");
-/** A row id in a JSON body: bounded like IdParamSchema, so a huge number is a 400, not a database error. */
-const RowIdSchema = IdSchema.max(2_147_483_647);
+export const WishlistNameSchema = textSchema({ trim: true, min: 1, max: 100, minMessage: "Give the list a name" });
 
 export const WishlistItemQuantitySchema = z.number().int().min(1).max(MAX_WISHLIST_ITEM_QUANTITY);
 
@@ -40,8 +38,8 @@ export type WishlistSummary = z.infer<typeof WishlistSummarySchema>;
 /** GET /wishlists: the customer's lists, oldest first. */
 export const ListWishlistsQuerySchema = z
   .object({
-    PageNumber: z.coerce.number().int().min(1).max(MAX_RESULT_WINDOW).default(1),
-    PageSize: z.coerce.number().int().min(1).max(WISHLIST_PAGE_SIZE).default(WISHLIST_PAGE_SIZE),
+    PageNumber: intParamSchema(1, MAX_RESULT_WINDOW).default(1),
+    PageSize: intParamSchema(1, WISHLIST_PAGE_SIZE).default(WISHLIST_PAGE_SIZE),
   })
   .strict();
 export type ListWishlistsQuery = z.infer<typeof ListWishlistsQuerySchema>;
@@ -94,7 +92,7 @@ export const WishlistItemRefResponseSchema = dataSchema(WishlistItemRefSchema);
  * takes the given quantity (PUT sets, it does not add), so repeating the call changes nothing.
  */
 export const PutWishlistItemBodySchema = z
-  .object({ wishlistId: RowIdSchema, variantId: RowIdSchema, quantity: WishlistItemQuantitySchema.default(1) })
+  .object({ wishlistId: IdSchema, variantId: IdSchema, quantity: WishlistItemQuantitySchema.default(1) })
   .strict();
 export type PutWishlistItemBody = z.infer<typeof PutWishlistItemBodySchema>;
 

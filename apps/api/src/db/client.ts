@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -11,10 +12,23 @@ import * as schema from "./schema";
 /** A Drizzle database or transaction over either driver. Repositories take this, never a global. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Hears a PostgreSQL server go away and come back, once each per outage. */
+export interface ConnectionWatcher {
+  /** A pooled connection broke (the server stopped, restarted or dropped it). */
+  lost(error: Error): void;
+  /** A new connection succeeded after a loss: calls that need the database work again. */
+  restored(): void;
+}
+
 export interface Database {
   db: Db;
   kind: "postgres" | "pglite";
   close(): Promise<void>;
+  /**
+   * Reports losing and regaining the server, for the log: the pool recovers by itself. PGlite runs in this
+   * process and cannot go away, so it never reports.
+   */
+  watchConnection(watcher: ConnectionWatcher): void;
 }
 
 export interface DatabaseOptions {
@@ -26,6 +40,13 @@ export interface DatabaseOptions {
   onQuery?: (sql: string) => void;
 }
 
+/**
+ * How long a call waits for a connection (a new one, or a free one from a full pool) before it fails. Without
+ * it a call made while the server is unreachable, or while every connection is busy, waits for ever; with it
+ * the call fails and answers 503 with Retry-After.
+ */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger: Logger | undefined = options.onQuery
     ? { logQuery: (query) => options.onQuery?.(query) }
@@ -35,9 +56,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     });
+    const watchers: ConnectionWatcher[] = [];
+    superviseConnections(pool, watchers);
     const db = drizzleNodePg({ client: pool, schema, casing: "snake_case", logger });
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      close: () => pool.end(),
+      watchConnection: (watcher) => void watchers.push(watcher),
+    };
   }
 
   // PGlite creates its own folder but not missing parents (a fresh clone has no .data/).
@@ -45,5 +74,53 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: "snake_case", logger });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close(), watchConnection: () => {} };
+}
+
+/** Asks the database for nothing: resolves when it answers, rejects when it cannot be reached. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/**
+ * Keeps a broken connection from taking the process down or the pool's capacity with it.
+ *
+ * - A connection that breaks while idle in the pool makes the pool emit 'error'; an 'error' event nobody
+ *   listens to throws, and the process exits. The pool has already dropped that connection.
+ * - A connection that breaks while checked out (inside a transaction, between two statements) emits
+ *   'error' on its client, where pg-pool listens only while it is idle: the same crash.
+ * - drizzle-orm's transaction() runs BEGIN before the try/finally that releases its client, so a BEGIN on a
+ *   connection that just broke leaves the client checked out for ever (drizzle-orm issues #6023, #6241) and
+ *   each outage would shrink the pool until nothing could connect. A client that breaks while checked out
+ *   is therefore handed back here, with its error so the pool discards it, and the caller's own release
+ *   becomes a no-op.
+ *
+ * Watchers hear the first broken connection of an outage and the first new connection after it.
+ */
+function superviseConnections(pool: pg.Pool, watchers: ConnectionWatcher[]) {
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  let lost = false;
+  const reportLost = (error: Error) => {
+    if (lost) return;
+    lost = true;
+    for (const watcher of watchers) watcher.lost(error);
+  };
+
+  pool.on("error", reportLost);
+  pool.on("acquire", (client) => checkedOut.add(client));
+  pool.on("release", (_error, client) => checkedOut.delete(client));
+  pool.on("connect", (client) => {
+    if (lost) {
+      lost = false;
+      for (const watcher of watchers) watcher.restored();
+    }
+    client.on("error", (error) => {
+      reportLost(error);
+      if (!checkedOut.has(client)) return; // idle: the pool drops it and emits 'error' itself
+      checkedOut.delete(client);
+      const release = client.release;
+      client.release = () => {};
+      release(error);
+    });
+  });
 }

@@ -8,3 +8,4 @@ export * from "../modules/cart/cart.tables";
 export * from "../modules/wishlists/wishlists.tables";
 export * from "../modules/back-in-stock/back-in-stock.tables";
 export * from "../modules/viewed-products/viewed-products.tables";
+export * from "../modules/rate-limits/rate-limits.tables";

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { SessionCustomer } from "../modules/identity/sessions.repository";
 import type { Store } from "../modules/stores/stores.repository";
 import type { StoreCache } from "../modules/stores/stores.service";
+import { clientAddressOf } from "./client-address";
 import { AppError } from "./errors";
 
 /** What every handler knows about the caller (spec section 7 headers). */
@@ -17,6 +18,8 @@ export interface RequestContext {
   customer: SessionCustomer | null;
   /** The session the bearer token belongs to (sign-out revokes it). */
   sessionId: string | null;
+  /** The caller's well-formed network address, for per-client limits (http/client-address.ts). */
+  clientIp: string;
 }
 
 /** Turns a bearer token into its live session's customer, or null for a forged, expired or revoked one. */
@@ -92,6 +95,7 @@ export function registerRequestContext(
       customerId: session?.customer.id ?? null,
       customer: session?.customer ?? null,
       sessionId: session?.sessionId ?? null,
+      clientIp: clientAddressOf(request),
     };
   });
 }

@@ -22,27 +22,44 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 const from = { pathname: "/favorites/4", search: "?sort=name" };
+const signedIn = { signedIn: true };
+const anonymous = { signedIn: false };
 
 describe("the guarded API client (spec section 8 in one place)", () => {
   it("passes answers through", async () => {
-    const api = guardApiClient(clientAnswering({ value: { data: 1 } }), from);
+    const api = guardApiClient(clientAnswering({ value: { data: 1 } }), from, signedIn);
     expect(await api.get("/x", z.unknown())).toEqual({ data: 1 });
   });
 
-  it("turns a 401 into a redirect to sign in that also clears the token cookie", async () => {
-    const api = guardApiClient(clientAnswering({ error: new ApiRequestError(401, [{ code: "token_invalid", message: "Sign in again" }]) }), from);
+  it("turns a 401 for a token into a redirect to sign in that signs out: token and guest cart cookies cleared", async () => {
+    const api = guardApiClient(clientAnswering({ error: new ApiRequestError(401, [{ code: "token_invalid", message: "Sign in again" }]) }), from, signedIn);
     const thrown = await failureOf(api.post("/wishlists", z.unknown(), {}));
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth/login?redirect_url=%2Ffavorites%2F4%3Fsort%3Dname");
-    expect(response.headers.get("Set-Cookie")).toMatch(/^quire_token=; .*Max-Age=0/);
+    const cookies = response.headers.getSetCookie();
+    expect(cookies).toHaveLength(2);
+    expect(cookies.find((cookie) => cookie.startsWith("quire_token="))).toMatch(/^quire_token=; .*Max-Age=0/);
+    expect(cookies.find((cookie) => cookie.startsWith("quire_cart="))).toMatch(/^quire_cart=; .*Max-Age=0/);
+  });
+
+  it("sends an anonymous visitor's 401 to sign in without touching their guest cart", async () => {
+    const api = guardApiClient(
+      clientAnswering({ error: new ApiRequestError(401, [{ code: "authentication_required", message: "Sign in to continue" }]) }),
+      from,
+      anonymous,
+    );
+    const response = (await failureOf(api.get("/wishlists", z.unknown()))) as Response;
+    expect(response.headers.get("Location")).toBe("/auth/login?redirect_url=%2Ffavorites%2F4%3Fsort%3Dname");
+    expect(response.headers.getSetCookie()).toEqual([]);
   });
 
   it("turns the 403s into the pages that resolve them", async () => {
     const privacy = guardApiClient(
       clientAnswering({ error: new ApiRequestError(403, [{ code: "privacy_policy_not_accepted", message: "Accept it" }]) }),
       from,
+      signedIn,
     );
     const toPolicy = (await failureOf(privacy.get("/wishlists", z.unknown()))) as Response;
     expect(toPolicy.headers.get("Location")).toBe("/privacy-policy?redirect_url=%2Ffavorites%2F4%3Fsort%3Dname");
@@ -51,6 +68,7 @@ describe("the guarded API client (spec section 8 in one place)", () => {
     const password = guardApiClient(
       clientAnswering({ error: new ApiRequestError(403, [{ code: "password_change_required", message: "Change it" }]) }),
       from,
+      signedIn,
     );
     const toSettings = (await failureOf(password.delete("/wishlists/4", z.unknown()))) as Response;
     expect(toSettings.headers.get("Location")).toBe("/account/settings?message=password_change_required");
@@ -58,8 +76,8 @@ describe("the guarded API client (spec section 8 in one place)", () => {
 
   it("leaves other failures to the caller, unchanged", async () => {
     const conflict = new ApiRequestError(409, [{ code: "out_of_stock", message: "Only 2 left" }]);
-    expect(await failureOf(guardApiClient(clientAnswering({ error: conflict }), from).put("/baskets", z.unknown(), {}))).toBe(conflict);
+    expect(await failureOf(guardApiClient(clientAnswering({ error: conflict }), from, signedIn).put("/baskets", z.unknown(), {}))).toBe(conflict);
     const bug = new TypeError("boom");
-    expect(await failureOf(guardApiClient(clientAnswering({ error: bug }), from).get("/x", z.unknown()))).toBe(bug);
+    expect(await failureOf(guardApiClient(clientAnswering({ error: bug }), from, signedIn).get("/x", z.unknown()))).toBe(bug);
   });
 });

@@ -5,17 +5,28 @@ import { decideApiFailure } from "./api-failure";
 import type { PageLocation } from "./auth-redirects";
 import { redirectWithToast } from "./flash.server";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "./safe-redirect";
-import { clearTokenCookieHeader } from "./session.server";
+import { signedOutCookieHeaders } from "./session.server";
+
+/** Who made the failing call: whether it carried a sign-in token. */
+export interface Caller {
+  signedIn: boolean;
+}
 
 /**
  * The response spec section 8 asks for when a call fails, thrown from wherever the call was made: a 401
- * signs out and goes to sign in, password_change_required and other 403s go where the customer can resolve
- * them. Errors left for the caller to show (as a toast or beside a field) are returned unchanged.
+ * goes to sign in, and when the call carried a token (one the API no longer accepts: revoked, forged,
+ * expired) it signs out as the sign-out button does, clearing the token and the guest cart's cookies. An
+ * anonymous visitor's 401 (a members-only call) keeps their guest cart. password_change_required and other
+ * 403s go where the customer can resolve them. Errors left for the caller to show are returned unchanged.
  */
-export async function toFailureRedirect(error: unknown, from: PageLocation): Promise<unknown> {
+export async function toFailureRedirect(error: unknown, from: PageLocation, caller: Caller): Promise<unknown> {
   if (!(error instanceof ApiRequestError)) return error;
   const outcome = decideApiFailure(error, from);
-  if (outcome.kind === "sign-out") return redirect(outcome.location, { headers: { "Set-Cookie": await clearTokenCookieHeader() } });
+  if (outcome.kind === "sign-out") {
+    const headers = new Headers();
+    if (caller.signedIn) for (const cookie of await signedOutCookieHeaders()) headers.append("Set-Cookie", cookie);
+    return redirect(outcome.location, { headers });
+  }
   if (outcome.kind === "redirect") return redirect(outcome.location);
   return error;
 }
@@ -24,14 +35,14 @@ export async function toFailureRedirect(error: unknown, from: PageLocation): Pro
  * The request's API client with spec section 8 built in: every loader and action calls the API through it
  * (apiContext), so none of them repeats the 401/403 rules. Other failures still reject with ApiRequestError.
  */
-export function guardApiClient(client: ApiClient, from: PageLocation): ApiClient {
+export function guardApiClient(client: ApiClient, from: PageLocation, caller: Caller): ApiClient {
   const guard =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
         return await call(...args);
       } catch (error) {
-        throw await toFailureRedirect(error, from);
+        throw await toFailureRedirect(error, from, caller);
       }
     };
   return { get: guard(client.get), post: guard(client.post), put: guard(client.put), delete: guard(client.delete) };

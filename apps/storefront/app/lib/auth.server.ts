@@ -13,7 +13,14 @@ import { guardApiClient } from "./api-failure.server";
 import { getPageAccess } from "./auth-routes.server";
 import { apiContext, callerContext, sessionContext } from "./context.server";
 import { mustSignIn } from "./route-access";
-import { clearAnonymousCartCookieHeader, clearTokenCookieHeader, isTokenExpired, tokenCookieHeader } from "./session.server";
+import {
+  clearAnonymousCartCookieHeader,
+  clearTokenCookieHeader,
+  hasUnreadableTokenCookie,
+  isTokenExpired,
+  signedOutCookieHeaders,
+  tokenCookieHeader,
+} from "./session.server";
 import { getStoreSettings } from "./shop-data.server";
 import { flashToastHeader } from "./flash.server";
 import type { ToastMessage } from "~/components/ui/toast";
@@ -24,10 +31,13 @@ const customerContext = createContext<() => Promise<CurrentCustomer | null>>(asy
 
 /**
  * Spec sections 2, 4 and 8 for every request, run by the root after the API client exists:
- * - a token past its expiry is cleared without asking the API (the visitor is simply anonymous);
+ * - a token past its expiry signs the visitor out without asking the API (token and guest cart cookies
+ *   cleared, as sign-out does); a token cookie that holds no token at all is cleared;
  * - a route whose metadata requires authentication sends an anonymous visitor to /auth/login with a
  *   redirect_url, unless it is guest-allowed and the store allows anonymous checkout;
- * - the request's API client applies the 401/403 rules to every call (lib/api-failure.server.ts);
+ * - the request's API client applies the 401/403 rules to every call (lib/api-failure.server.ts), so the
+ *   first call that finds the token refused, the start-up customer call included, signs out and goes to
+ *   /auth/login;
  * - the signed-in customer is fetched lazily (GET /customers/current/), so anonymous visitors and
  *   resource routes cost no call and a page costs one at most.
  */
@@ -36,21 +46,26 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   let session = context.get(sessionContext);
   const expired = session.token !== null && isTokenExpired(session.token);
   if (expired) {
-    session = { ...session, token: null };
+    // Signed out from here on: this request's pages already see the visitor as sign-out leaves them.
+    session = { ...session, token: null, anonymousCartId: null };
     context.set(sessionContext, session);
     context.set(apiContext, createApiClient(context.get(callerContext)));
   }
+  let clearing: string[] = [];
+  if (expired) clearing = await signedOutCookieHeaders();
+  else if (session.token === null && (await hasUnreadableTokenCookie(request))) clearing = [await clearTokenCookieHeader()];
 
   const access = getPageAccess(from.pathname);
   if (access.requiredAuthentication && session.token === null) {
     const { anonymousCustomerProductPolicy: policy } = await getStoreSettings();
     if (mustSignIn(access, { isSignedIn: false, policy })) {
-      const headers = expired ? { "Set-Cookie": await clearTokenCookieHeader() } : undefined;
+      const headers = new Headers();
+      for (const cookie of clearing) headers.append("Set-Cookie", cookie);
       throw redirect(signInLocation(from), { headers });
     }
   }
 
-  const api = guardApiClient(context.get(apiContext), from);
+  const api = guardApiClient(context.get(apiContext), from, { signedIn: session.token !== null });
   context.set(apiContext, api);
   let customer: Promise<CurrentCustomer | null> | undefined;
   context.set(customerContext, () => {
@@ -59,7 +74,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   });
 
   const response = await next();
-  if (expired) response.headers.append("Set-Cookie", await clearTokenCookieHeader());
+  for (const cookie of clearing) response.headers.append("Set-Cookie", cookie);
   return response;
 };
 
@@ -138,7 +153,6 @@ export async function signOutHeaders(context: Readonly<RouterContextProvider>): 
     });
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", await clearTokenCookieHeader());
-  headers.append("Set-Cookie", await clearAnonymousCartCookieHeader());
+  for (const cookie of await signedOutCookieHeaders()) headers.append("Set-Cookie", cookie);
   return headers;
 }

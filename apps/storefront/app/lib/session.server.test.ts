@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { clearTokenCookieHeader, isTokenExpired, readSession, readTokenExpiry, tokenCookieHeader } from "./session.server";
+import {
+  clearTokenCookieHeader,
+  hasUnreadableTokenCookie,
+  isTokenExpired,
+  readSession,
+  readTokenExpiry,
+  signedOutCookieHeaders,
+  tokenCookie,
+  tokenCookieHeader,
+} from "./session.server";
 
 /** An unsigned token with these claims: the storefront only reads `exp`, the API checks the signature. */
 function tokenWith(claims: Record<string, unknown>): string {
@@ -36,5 +45,36 @@ describe("the sign-in token's expiry (spec section 4)", () => {
 
   it("clears the cookie at sign-out", async () => {
     expect(await clearTokenCookieHeader()).toMatch(/^quire_token=; .*Max-Age=0/);
+  });
+
+  it("signs out by clearing the token and the guest cart's id together", async () => {
+    const cookies = await signedOutCookieHeaders();
+    expect(cookies).toHaveLength(2);
+    expect(cookies[0]).toMatch(/^quire_token=; .*Max-Age=0/);
+    expect(cookies[1]).toMatch(/^quire_cart=; .*Max-Age=0/);
+  });
+});
+
+describe("a token cookie that holds no token", () => {
+  const requestWith = (cookie?: string) => new Request("http://shop.test/", { headers: cookie ? { Cookie: cookie } : {} });
+
+  it("counts as signed out, and is told apart from no cookie at all so it can be cleared", async () => {
+    const forged = [
+      "quire_token=not-base64-json%%%",
+      "quire_token=e30%3D", // {}
+      `quire_token=${(await tokenCookie.serialize("short")).split(";")[0]!.split("=")[1]}`,
+      `quire_token=${(await tokenCookie.serialize("has spaces in it, which no token has")).split(";")[0]!.split("=")[1]}`,
+    ];
+    for (const cookie of forged) {
+      expect((await readSession(requestWith(cookie))).token, cookie).toBeNull();
+      expect(await hasUnreadableTokenCookie(requestWith(cookie)), cookie).toBe(true);
+    }
+  });
+
+  it("is not reported for a readable token or a request without the cookie", async () => {
+    const header = await tokenCookieHeader(tokenWith({ sub: "1" }));
+    expect(await hasUnreadableTokenCookie(requestWith(header.split(";")[0]))).toBe(false);
+    expect(await hasUnreadableTokenCookie(requestWith("quire_cart=abcdefghijklmnopqrstuvwxyz"))).toBe(false);
+    expect(await hasUnreadableTokenCookie(requestWith())).toBe(false);
   });
 });

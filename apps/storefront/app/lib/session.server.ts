@@ -24,7 +24,7 @@ export interface Session {
 const TOKEN = /^[A-Za-z0-9._-]{20,4096}$/;
 const ANONYMOUS_ID = /^[A-Za-z0-9_-]{22,128}$/;
 
-/** Reads the session cookies; anything malformed counts as absent. */
+/** Reads the session cookies; anything malformed counts as absent (hasUnreadableTokenCookie tells which). */
 export async function readSession(request: Request): Promise<Session> {
   const header = request.headers.get("Cookie");
   const token: unknown = await tokenCookie.parse(header);
@@ -33,6 +33,16 @@ export async function readSession(request: Request): Promise<Session> {
     token: typeof token === "string" && TOKEN.test(token) ? token : null,
     anonymousCartId: typeof anonymousCartId === "string" && ANONYMOUS_ID.test(anonymousCartId) ? anonymousCartId : null,
   };
+}
+
+/**
+ * Whether the request carries a quire_token cookie that holds no token (tampered, truncated or from an
+ * older format). readSession counts it as absent; the cookie is then cleared so it stops being sent.
+ */
+export async function hasUnreadableTokenCookie(request: Request): Promise<boolean> {
+  const value: unknown = await tokenCookie.parse(request.headers.get("Cookie"));
+  // parse answers null when there is no such cookie, and "" or {} when it is empty or cannot be decoded.
+  return value !== null && !(typeof value === "string" && TOKEN.test(value));
 }
 
 /**
@@ -65,9 +75,18 @@ export async function tokenCookieHeader(token: string, now = new Date()): Promis
   return tokenCookie.serialize(token, seconds === undefined ? {} : { maxAge: Math.min(seconds, 60 * 60 * 24 * 30) });
 }
 
-/** Set-Cookie that signs the visitor out of the storefront. */
+/** Set-Cookie that forgets the sign-in token. */
 export function clearTokenCookieHeader(): Promise<string> {
   return tokenCookie.serialize("", { maxAge: 0 });
+}
+
+/**
+ * The Set-Cookie values that sign the visitor out of the storefront (spec section 4: sign-out clears the
+ * token and resets the cart): the token and the guest cart's id. Used alike by the sign-out button, a 401
+ * from the API (spec section 8) and a token found past its expiry, so every way out leaves the same state.
+ */
+export async function signedOutCookieHeaders(): Promise<string[]> {
+  return [await clearTokenCookieHeader(), await clearAnonymousCartCookieHeader()];
 }
 
 /** Set-Cookie that forgets the anonymous cart (merged into the customer's, or reset at sign-out). */

@@ -3,9 +3,12 @@ import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
+import { getLinkProblemTexts, linkProblemOf } from "~/features/auth/emailed-link";
+import { getLinkStatus, unusableLinkPage } from "~/features/auth/emailed-link.server";
 import { FormAlert } from "~/features/auth/form-alert";
 import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
 import { failedForm, invalidForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { LinkProblem } from "~/features/auth/link-problem";
 import { PasswordField } from "~/features/auth/password-field";
 import { PrivacyConsent, readPrivacyConsent } from "~/features/auth/privacy-consent";
 import { getCurrentPrivacyPolicy } from "~/features/auth/privacy-policy.server";
@@ -22,11 +25,16 @@ const ParamsSchema = z.object({ token: EmailedTokenSchema });
 const FIELDS = ["firstName", "lastName", "password", "privacyPolicyId"] as const;
 const CONSENT_MISSING = { code: "privacy_policy_not_accepted", message: "Accept the privacy policy to open your account", field: "privacyPolicyId" };
 
-/** /auth/invite/complete/:token: a trade buyer the shop invited opens their account. */
+/**
+ * /auth/invite/complete/:token: a trade buyer the shop invited opens their account. A malformed token is a
+ * 404; an accepted or expired invitation says so at once (410), an unknown one too (404).
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  requireValidParams(ParamsSchema, params, request);
-  const policy = await getCurrentPrivacyPolicy(createApiClient(context.get(callerContext)));
-  return { privacyPolicyId: policy?.id ?? null };
+  const { token } = requireValidParams(ParamsSchema, params, request);
+  const api = createApiClient(context.get(callerContext));
+  const [link, policy] = await Promise.all([getLinkStatus(api, "invite", token), getCurrentPrivacyPolicy(api)]);
+  if (link !== "valid") return unusableLinkPage(link);
+  return { linkProblem: null, privacyPolicyId: policy?.id ?? null };
 }
 
 /**
@@ -56,14 +64,19 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Accept your invitation", matches) }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const title = loaderData?.linkProblem ? getLinkProblemTexts("invite", loaderData.linkProblem).title : "Accept your invitation";
+  return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
 }
 
 export default function AuthInviteComplete({ loaderData, actionData }: Route.ComponentProps) {
   const failure = actionData;
   const submitting = useNavigation().state === "submitting";
   useFailureToast(failure);
+  if (loaderData.linkProblem) return <LinkProblem kind="invite" status={loaderData.linkProblem} />;
+  // The invitation was accepted or ran out between opening the page and sending the form.
+  const linkFailed = linkProblemOf("invite", failure?.errors);
+  if (linkFailed) return <LinkProblem kind="invite" status={linkFailed} />;
 
   return (
     <AuthPage>

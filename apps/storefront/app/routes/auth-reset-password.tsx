@@ -1,11 +1,14 @@
 import { EmailedTokenSchema, PasswordResetCompleteBodySchema, SignInResponseSchema } from "@quire/contracts";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { Button, textLinkClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
+import { getLinkProblemTexts, linkProblemOf } from "~/features/auth/emailed-link";
+import { getLinkStatus, unusableLinkPage } from "~/features/auth/emailed-link.server";
 import { FormAlert } from "~/features/auth/form-alert";
 import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
 import { failedForm, invalidForm } from "~/features/auth/form-failure.server";
+import { LinkProblem } from "~/features/auth/link-problem";
 import { PasswordField } from "~/features/auth/password-field";
 import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
@@ -18,10 +21,15 @@ import type { Route } from "./+types/auth-reset-password";
 const ParamsSchema = z.object({ token: EmailedTokenSchema });
 const FIELDS = ["password"] as const;
 
-/** /auth/reset-password/:token: the emailed reset link. A malformed token is a 404. */
-export function loader({ params, request }: Route.LoaderArgs) {
-  requireValidParams(ParamsSchema, params, request);
-  return null;
+/**
+ * /auth/reset-password/:token: the emailed reset link. A malformed token is a 404; a used or expired link
+ * says so at once (410), an unknown one too (404), with the way to a new link.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { token } = requireValidParams(ParamsSchema, params, request);
+  const link = await getLinkStatus(createApiClient(context.get(callerContext)), "reset", token);
+  if (link !== "valid") return unusableLinkPage(link);
+  return { linkProblem: null };
 }
 
 /**
@@ -42,28 +50,25 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Set a new password", matches) }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const title = loaderData?.linkProblem ? getLinkProblemTexts("reset", loaderData.linkProblem).title : "Set a new password";
+  return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
 }
 
-export default function AuthResetPassword({ actionData }: Route.ComponentProps) {
+export default function AuthResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const failure = actionData;
   const submitting = useNavigation().state === "submitting";
   useFailureToast(failure);
-  const linkFailed = failure?.errors.some((error) => /^reset_token_/.test(error.code));
+  if (loaderData.linkProblem) return <LinkProblem kind="reset" status={loaderData.linkProblem} />;
+  // The link was used or ran out between opening the page and sending the form.
+  const linkFailed = linkProblemOf("reset", failure?.errors);
+  if (linkFailed) return <LinkProblem kind="reset" status={linkFailed} />;
 
   return (
     <AuthPage>
       <AuthPanel title="Set a new password" intro="Choose a new password for your account. You'll be signed in straight away.">
         <Form method="post" noValidate className="grid gap-5">
           <FormAlert errors={formErrors(failure, FIELDS)} />
-          {linkFailed ? (
-            <p className="text-sm">
-              <Link to="/auth/forgot-password" className={textLinkClass}>
-                Ask for a new link
-              </Link>
-            </p>
-          ) : null}
           <PasswordField label="New password" name="password" autoComplete="new-password" isNew error={fieldError(failure, "password")} />
           <Button type="submit" disabled={submitting}>
             {submitting ? "Saving…" : "Save new password"}

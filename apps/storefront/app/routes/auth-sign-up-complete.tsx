@@ -1,11 +1,14 @@
 import { EmailedTokenSchema, SignInResponseSchema, SignupCompleteBodySchema } from "@quire/contracts";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { Button, textLinkClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
+import { getLinkProblemTexts, linkProblemOf } from "~/features/auth/emailed-link";
+import { getLinkStatus, unusableLinkPage } from "~/features/auth/emailed-link.server";
 import { FormAlert } from "~/features/auth/form-alert";
 import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
 import { failedForm, invalidForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { LinkProblem } from "~/features/auth/link-problem";
 import { PasswordField } from "~/features/auth/password-field";
 import { PrivacyConsent, readPrivacyConsent } from "~/features/auth/privacy-consent";
 import { getCurrentPrivacyPolicy } from "~/features/auth/privacy-policy.server";
@@ -21,11 +24,16 @@ const ParamsSchema = z.object({ token: EmailedTokenSchema });
 const FIELDS = ["password", "privacyPolicyId"] as const;
 const CONSENT_MISSING = { code: "privacy_policy_not_accepted", message: "Accept the privacy policy to create your account", field: "privacyPolicyId" };
 
-/** /auth/sign-up/complete/:token: the emailed link of a sign-up request. A malformed token is a 404. */
+/**
+ * /auth/sign-up/complete/:token: the emailed link of a sign-up request. A malformed token is a 404; a used
+ * or expired link says so at once (410), an unknown one too (404), instead of showing a form that would fail.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  requireValidParams(ParamsSchema, params, request);
-  const policy = await getCurrentPrivacyPolicy(createApiClient(context.get(callerContext)));
-  return { privacyPolicyId: policy?.id ?? null };
+  const { token } = requireValidParams(ParamsSchema, params, request);
+  const api = createApiClient(context.get(callerContext));
+  const [link, policy] = await Promise.all([getLinkStatus(api, "signup", token), getCurrentPrivacyPolicy(api)]);
+  if (link !== "valid") return unusableLinkPage(link);
+  return { linkProblem: null, privacyPolicyId: policy?.id ?? null };
 }
 
 /** Chooses the password (PUT /auth/signup-request/complete), which creates the account and signs in. */
@@ -47,28 +55,25 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Finish creating your account", matches) }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const title = loaderData?.linkProblem ? getLinkProblemTexts("signup", loaderData.linkProblem).title : "Finish creating your account";
+  return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
 }
 
 export default function AuthSignUpComplete({ loaderData, actionData }: Route.ComponentProps) {
   const failure = actionData;
   const submitting = useNavigation().state === "submitting";
   useFailureToast(failure);
-  const expired = failure?.errors.some((error) => /^signup_token_/.test(error.code));
+  if (loaderData.linkProblem) return <LinkProblem kind="signup" status={loaderData.linkProblem} />;
+  // The link was used or ran out between opening the page and sending the form.
+  const linkFailed = linkProblemOf("signup", failure?.errors);
+  if (linkFailed) return <LinkProblem kind="signup" status={linkFailed} />;
 
   return (
     <AuthPage>
       <AuthPanel title="Finish creating your account" intro="Choose a password, and you're in.">
         <Form method="post" noValidate className="grid gap-5">
           <FormAlert errors={formErrors(failure, FIELDS)} />
-          {expired ? (
-            <p className="text-sm">
-              <Link to="/auth/register" className={textLinkClass}>
-                Ask for a new link
-              </Link>
-            </p>
-          ) : null}
           <PasswordField label="Choose a password" name="password" autoComplete="new-password" isNew error={fieldError(failure, "password")} />
           {loaderData.privacyPolicyId !== null ? (
             <PrivacyConsent policyId={loaderData.privacyPolicyId} error={fieldError(failure, "privacyPolicyId")} />

@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data({ backInStock: { email: parsed.email, error: parsed.message } }, { status: 400 });
   try {
     const subscription = await subscribeBackInStock(context, { productVariantId: parsed.productVariantId, email: parsed.email });
-    return redirectWithToast(back, { kind: "success", message: backInStockConfirmation(subscription.email) }, { status: 303 });
+    return redirectWithToast(back, { kind: "success", message: backInStockConfirmation(subscription) }, { status: 303 });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     if (error.errors[0]?.field?.endsWith("email")) {

@@ -86,17 +86,16 @@ describe("registering", () => {
     expectNoPageProblems(browser);
   });
 
-  it("refuses the same link a second time", async () => {
+  it("says the link was used as soon as it is opened a second time, and offers to sign in", async () => {
     const { page } = browser;
     const link = await emailedLink(stack, customer.email, "/auth/sign-up/complete/");
     await signOutThroughMenu(page, customer.firstName);
     await headerSignInLink(page).waitFor();
-    await page.goto(link);
-    await page.getByLabel("Choose a password", { exact: true }).fill(customer.password);
-    await page.getByRole("checkbox", { name: /accept the privacy policy/ }).check();
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.getByRole("alert").filter({ hasText: /./ }).first().waitFor();
-    await page.getByRole("link", { name: "Ask for a new link" }).waitFor();
+    const response = await page.goto(link);
+    expect(response?.status()).toBe(410);
+    await page.getByRole("heading", { level: 1, name: "This sign-up link has already been used" }).waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Sign in" }).waitFor();
+    expect(await page.getByLabel("Choose a password", { exact: true }).count(), "no form for a used link").toBe(0);
     expect(new URL(page.url()).pathname).toMatch(/^\/auth\/sign-up\/complete\//);
     expect(await tokenInBrowser(browser.context)).toBeNull();
     expectNoPageProblems(browser);

@@ -6,7 +6,7 @@ import {
   ProductDetailResponseSchema,
   type ProductDetail,
 } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { hashEmailedToken } from "../../../api/src/modules/identity/emailed-tokens";
 import { expectNoSeriousA11yViolations } from "./accessibility";
@@ -142,6 +142,111 @@ describe("members-only pages", () => {
     expect(await tokenInBrowser(context)).toBeNull();
     await expectNoSeriousA11yViolations(page);
     expectNoPageProblems(browser);
+  });
+});
+
+describe("a sign-in cookie the API no longer accepts (spec section 8: on 401, sign out)", () => {
+  const customer = newCustomer("refused");
+  let session: BrowserSession;
+  beforeAll(async () => {
+    await registerThroughApi(stack, customer);
+  });
+  beforeEach(async () => {
+    session = await openBrowser();
+  });
+  afterEach(async () => {
+    await session?.close();
+  });
+
+  /** Puts a cookie in the browser as the storefront writes it (createCookie: JSON, base64, URL-encoded). */
+  async function setCookie(name: string, value: unknown) {
+    const encoded = encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
+    await session.context.addCookies([{ name, value: encoded, url: stack.storefrontUrl }]);
+  }
+  /** A guest basket's id left from before signing in: signing out forgets it too. */
+  const STALE_GUEST_CART = "e2e-stale-guest-cart-id-0123456789";
+  const cookieNames = async () => (await session.context.cookies()).map((cookie) => cookie.name);
+  /** A token shaped like the API's (header.claims.signature) that its signature check refuses. */
+  const forgedToken = (claims: Record<string, unknown>) =>
+    [{ alg: "HS256", typ: "JWT" }, claims].map((part) => Buffer.from(JSON.stringify(part)).toString("base64url")).join(".") + ".Zm9yZ2VkLXNpZ25hdHVyZQ";
+
+  it("signs out on the next page after the session was ended elsewhere: cookies cleared, then browsing signed out", async () => {
+    const { page } = session;
+    await signInThroughForm(page, stack, customer);
+    await page.goto(`${stack.storefrontUrl}/store`);
+    await accountMenu(page, customer.firstName).waitFor();
+    await setCookie("quire_cart", STALE_GUEST_CART);
+    // Signed out from another browser: the token in this one is revoked at the API.
+    expect((await callApi(stack, "POST", "/auth/sign-out", { token: (await tokenInBrowser(session.context))! })).status).toBe(204);
+
+    await page.reload();
+    expect(new URL(page.url()).pathname).toBe("/auth/login");
+    expect(new URL(page.url()).searchParams.get("redirect_url")).toBe("/store");
+    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+    expect(await cookieNames()).not.toContain("quire_token");
+    expect(await cookieNames()).not.toContain("quire_cart");
+
+    await page.goto(`${stack.storefrontUrl}/store`);
+    await headerSignInLink(page).waitFor();
+    expect(await accountMenu(page, customer.firstName).count()).toBe(0);
+    expectNoPageProblems(session);
+  });
+
+  it("signs out when a click inside the page finds the session ended (a client-side navigation)", async () => {
+    const { page } = session;
+    await signInThroughForm(page, stack, customer);
+    await page.goto(`${stack.storefrontUrl}/store`);
+    await accountMenu(page, customer.firstName).waitFor();
+    expect((await callApi(stack, "POST", "/auth/sign-out", { token: (await tokenInBrowser(session.context))! })).status).toBe(204);
+
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/auth/login"),
+      page.getByRole("banner").getByRole("link", { name: "Favourites" }).click(),
+    ]);
+    expect(new URL(page.url()).searchParams.get("redirect_url")).toBe("/favorites");
+    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+    expect(await tokenInBrowser(session.context)).toBeNull();
+    expectNoPageProblems(session);
+  });
+
+  it("clears a forged token the API refuses, and goes to sign in", async () => {
+    const { page } = session;
+    await setCookie("quire_token", forgedToken({ sub: "1", sid: "forged-session", exp: Math.floor(Date.now() / 1000) + 3600 }));
+    await setCookie("quire_cart", STALE_GUEST_CART);
+    await page.goto(`${stack.storefrontUrl}/store`);
+    expect(new URL(page.url()).pathname).toBe("/auth/login");
+    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+    expect(await cookieNames()).not.toContain("quire_token");
+    expect(await cookieNames()).not.toContain("quire_cart");
+    expectNoPageProblems(session);
+  });
+
+  it("clears a token past its expiry without asking the API, and shows the page signed out", async () => {
+    const { page } = session;
+    await setCookie("quire_token", forgedToken({ sub: "1", sid: "old-session", exp: Math.floor(Date.now() / 1000) - 60 }));
+    await setCookie("quire_cart", STALE_GUEST_CART);
+    const response = await page.goto(`${stack.storefrontUrl}/store`);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/store");
+    await headerSignInLink(page).waitFor();
+    expect(await cookieNames()).not.toContain("quire_token");
+    expect(await cookieNames()).not.toContain("quire_cart");
+    expectNoPageProblems(session);
+  });
+
+  it("clears a token cookie that holds no token at all, keeping the visitor's guest basket", async () => {
+    const { page } = session;
+    const [book] = await twoBooksInStock();
+    const { data: guestCart } = await expectApi(stack, "PUT", "/baskets", CartResponseSchema, { body: { productVariantId: masterVariantId(book!), quantity: 1 } });
+    await setCookie("quire_cart", guestCart.anonymousId);
+    await session.context.addCookies([{ name: "quire_token", value: "not-a-token%%%", url: stack.storefrontUrl }]);
+    const response = await page.goto(`${stack.storefrontUrl}/store`);
+    expect(response?.status()).toBe(200);
+    await headerSignInLink(page).waitFor();
+    await basketLink(page, 1).waitFor();
+    expect(await cookieNames()).not.toContain("quire_token");
+    expect(await cookieNames()).toContain("quire_cart");
+    expectNoPageProblems(session);
   });
 });
 

@@ -1,41 +1,71 @@
-import type { ProductDetail, ProductVariant } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { BackInStockConfirmationResponseSchema, ListProductsResponseSchema, ProductDetailResponseSchema, type ProductDetail, type ProductVariant } from "@quire/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
+import { emailedLink, expectApi, mailCount } from "./auth-journeys";
 import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
-import { expectToast, getProduct, listProducts } from "./cart-catalogue";
+import { expectToast } from "./cart-catalogue";
+import { getFromApi } from "./demo-api";
+import { startStack, type Stack } from "./stack";
 
 /**
  * Back in stock (spec sections 1 and 7): a product page whose chosen variant is out of stock, and cannot
- * be ordered, offers "Email me when it's back" instead of "Add to basket".
+ * be ordered, offers "Email me when it's back" instead of "Add to basket". An anonymous visitor's address
+ * is confirmed by an emailed link first (double opt-in). This file runs its own Quire with mail delivered
+ * to a local SMTP capture, and restocks with the stock CLI a merchant runs.
  */
-const storefrontUrl = inject("storefrontUrl");
+const VISITOR = "reader@example.com";
+const confirmHeading = "Confirm your back-in-stock email";
+const checkInbox = `Check your inbox at ${VISITOR} and confirm the link we've sent: then we'll email you once when it's back in stock.`;
 
+let stack: Stack;
 let browser: BrowserSession;
 let product: ProductDetail;
 let soldOut: ProductVariant;
-beforeAll(async () => {
-  browser = await openBrowser();
+/** Another sold-out book, for a later mail that shows the outbox has delivered everything before it. */
+let other: { product: ProductDetail; variant: ProductVariant };
+
+/** The first priced variants, of different products, that are out of stock in every format. */
+async function findSoldOut(): Promise<{ product: ProductDetail; variant: ProductVariant }[]> {
+  const found: { product: ProductDetail; variant: ProductVariant }[] = [];
   // Cards show the best stock of their variants: "out of stock" there means every format is.
-  for (const summary of await listProducts()) {
-    if (summary.price === null || summary.stock?.status !== "OutOfStock") continue;
-    product = await getProduct(summary.slug);
-    soldOut = product.variants.find((variant) => !variant.isPurchasable && variant.price !== null)!;
-    if (soldOut) break;
+  for (let pageNumber = 1; pageNumber <= 10; pageNumber++) {
+    const { data } = await getFromApi("/products", ListProductsResponseSchema, { query: { PageSize: 100, PageNumber: pageNumber }, apiUrl: stack.apiUrl });
+    for (const summary of data.results) {
+      if (summary.price === null || summary.stock?.status !== "OutOfStock") continue;
+      const { data: detail } = await getFromApi(`/products/slug=${summary.slug}`, ProductDetailResponseSchema, { apiUrl: stack.apiUrl });
+      const variant = detail.variants.find((candidate) => !candidate.isPurchasable && candidate.price !== null);
+      if (variant) found.push({ product: detail, variant });
+      if (found.length === 2) return found;
+    }
+    if (pageNumber >= data.totalPages) break;
   }
-  expect(soldOut, "a priced book that is out of stock in every format").toBeDefined();
+  throw new Error("two priced books out of stock in every format were expected in the demo catalogue");
+}
+
+beforeAll(async () => {
+  stack = await startStack({ name: "back-in-stock", mail: true });
+  browser = await openBrowser();
+  const [first, second] = await findSoldOut();
+  product = first!.product;
+  soldOut = first!.variant;
+  other = second!;
 });
 afterAll(async () => {
   await browser?.close();
+  await stack?.stop();
 });
 
+const formOf = (variant: ProductVariant) => browser.page.getByRole("form", { name: `This ${variant.name.toLowerCase()} is out of stock` });
+const isBackInStockNotice = (mail: { subject: string }) => mail.subject.startsWith("Back in stock:");
+
 describe("an out-of-stock product page", () => {
-  it("offers no 'Add to basket', and takes an email for the back-in-stock notice", async () => {
+  it("offers no 'Add to basket', and takes an email for the back-in-stock notice, to be confirmed from the inbox", async () => {
     const { page } = browser;
-    await page.goto(`${storefrontUrl}/store/product/${product.slug}?variant=${soldOut.id}`);
+    await page.goto(`${stack.storefrontUrl}/store/product/${product.slug}?variant=${soldOut.id}`);
     await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
     expect(await page.getByRole("button", { name: "Add to basket" }).count()).toBe(0);
 
-    const form = page.getByRole("form", { name: `This ${soldOut.name.toLowerCase()} is out of stock` });
+    const form = formOf(soldOut);
     await expectNoSeriousA11yViolations(page);
     const email = form.getByRole("textbox", { name: "Email address" });
 
@@ -49,18 +79,87 @@ describe("an out-of-stock product page", () => {
 
     await form.getByRole("textbox", { name: "Email address" }).fill("Reader@Example.com");
     await form.getByRole("button", { name: "Email me when it's back" }).click();
-    await expectToast(page, "We'll email reader@example.com as soon as it's back in stock.");
+    await expectToast(page, checkInbox);
     await expectNoSeriousA11yViolations(page);
     expectNoPageProblems(browser);
   });
 
-  it("answers the same again when asked twice (one notice per address)", async () => {
+  it("answers the same again when asked twice", async () => {
     const { page } = browser;
-    await page.goto(`${storefrontUrl}/store/product/${product.slug}?variant=${soldOut.id}`);
-    const form = page.getByRole("form", { name: `This ${soldOut.name.toLowerCase()} is out of stock` });
-    await form.getByRole("textbox", { name: "Email address" }).fill("reader@example.com");
-    await form.getByRole("button", { name: "Email me when it's back" }).click();
-    await expectToast(page, "We'll email reader@example.com as soon as it's back in stock.");
+    await page.goto(`${stack.storefrontUrl}/store/product/${product.slug}?variant=${soldOut.id}`);
+    await formOf(soldOut).getByRole("textbox", { name: "Email address" }).fill(VISITOR);
+    await formOf(soldOut).getByRole("button", { name: "Email me when it's back" }).click();
+    await expectToast(page, checkInbox);
+    expectNoPageProblems(browser);
+  });
+});
+
+describe("the emailed confirmation link", () => {
+  let link: string;
+
+  it("shows the book and a button, and opening it confirms nothing", async () => {
+    link = await emailedLink(stack, VISITOR, "/notifications/back-in-stock/confirm/");
+    const token = new URL(link).pathname.split("/").pop()!;
+    const { page } = browser;
+    await page.goto(link);
+    await page.getByRole("heading", { level: 1, name: confirmHeading }).waitFor();
+    await page.getByRole("region", { name: "The book" }).getByRole("heading", { name: product.name }).waitFor();
+    await page.getByRole("button", { name: "Confirm" }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    const { data } = await expectApi(stack, "POST", "/notifications/back-in-stock/confirm/preview", BackInStockConfirmationResponseSchema, {
+      body: { token },
+    });
+    expect(data).toEqual({ state: "pending", productVariantId: soldOut.id, backInStock: false });
+    expectNoPageProblems(browser);
+  });
+
+  it("confirms with the button, without JavaScript, and says so", async () => {
+    // The email is opened in another browser, one without JavaScript: the form alone must do it.
+    const plain = await openBrowser({ javaScriptEnabled: false });
+    try {
+      await plain.page.goto(link);
+      await plain.page.getByRole("button", { name: "Confirm" }).click();
+      await plain.page.getByRole("heading", { level: 1, name: "You're on the list" }).waitFor();
+      await plain.page.getByText("Your email is confirmed. We'll send you one message when it's back in stock.").waitFor();
+      expect(await plain.page.getByRole("button", { name: "Confirm" }).count()).toBe(0);
+      expectNoPageProblems(plain);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("brings exactly one notice when the merchant restocks, and the link then leads to the book", async () => {
+    await stack.runCli("stock-set.js", ["--sku", soldOut.sku, "--quantity", "5"]);
+    const notice = await stack.mailbox!.waitForMail(VISITOR, { match: isBackInStockNotice, timeoutMs: 30_000 });
+    expect(notice.subject).toBe(`Back in stock: ${product.name}`);
+    expect(notice.links.map((href) => new URL(href).pathname)).toContain(`/store/product/${product.slug}`);
+
+    // A mail queued after the restock: once it has arrived, everything queued before it has been delivered.
+    const before = mailCount(stack);
+    const { page } = browser;
+    await page.goto(`${stack.storefrontUrl}/store/product/${other.product.slug}?variant=${other.variant.id}`);
+    const otherForm = formOf(other.variant);
+    await otherForm.getByRole("textbox", { name: "Email address" }).fill("sentinel@example.com");
+    await otherForm.getByRole("button", { name: "Email me when it's back" }).click();
+    await emailedLink(stack, "sentinel@example.com", "/notifications/back-in-stock/confirm/", before);
+    const notices = stack.mailbox!.messages.filter((mail) => mail.to.includes(VISITOR) && isBackInStockNotice(mail));
+    expect(notices).toHaveLength(1);
+
+    await page.goto(link);
+    await page.getByRole("heading", { level: 1, name: "It's back in stock" }).waitFor();
+    await page.getByRole("link", { name: "See the book" }).click();
+    await page.waitForURL((url) => url.pathname === `/store/product/${product.slug}`);
+    await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+    expectNoPageProblems(browser);
+  });
+
+  it("says when a link is not valid", async () => {
+    const { page } = browser;
+    const response = await page.goto(`${stack.storefrontUrl}/notifications/back-in-stock/confirm/${"A".repeat(43)}`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "This link is not valid" }).waitFor();
+    expect(await page.getByRole("button", { name: "Confirm" }).count()).toBe(0);
     expectNoPageProblems(browser);
   });
 });

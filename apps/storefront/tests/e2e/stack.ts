@@ -19,6 +19,11 @@ export interface Stack {
   logFile: string;
   /** The SMTP server the API delivers to, when the stack was started with `mail: true`. */
   mailbox: SmtpCapture | null;
+  /**
+   * Runs one of the API's built CLIs (`stock-set.js`, `invite.js`...) against this stack's database, as a
+   * merchant would. On PGlite, which one process opens at a time, the servers stop for it and start again.
+   */
+  runCli(script: string, args: string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -202,26 +207,35 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await runCli("seed.js", ["--if-empty"], env, logFile);
     await options.prepare?.(database);
 
-    const log = openSync(logFile, "a");
-    server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "--serve-only"], {
-      cwd: root,
-      env,
-      stdio: ["ignore", log, log],
-    });
-    closeSync(log);
-
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const storefrontUrl = `http://127.0.0.1:${storefrontPort}`;
-    await waitUntilServing(`${apiUrl}/health`, server, logFile, (status) => status === 200);
-    await waitUntilServing(`${storefrontUrl}/`, server, logFile, (status) => status > 0);
+    const serve = async () => {
+      const log = openSync(logFile, "a");
+      const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "--serve-only"], {
+        cwd: root,
+        env,
+        stdio: ["ignore", log, log],
+      });
+      closeSync(log);
+      server = child;
+      await waitUntilServing(`${apiUrl}/health`, child, logFile, (status) => status === 200);
+      await waitUntilServing(`${storefrontUrl}/`, child, logFile, (status) => status > 0);
+      return child;
+    };
+    let running = await serve();
 
-    const running = server;
     const runningMailbox = mailbox;
     return {
       apiUrl,
       storefrontUrl,
       logFile,
       mailbox,
+      async runCli(script, args) {
+        if (database.kind === "postgres") return runCli(script, args, env, logFile);
+        await stopProcess(running);
+        await runCli(script, args, env, logFile);
+        running = await serve();
+      },
       async stop() {
         await stopProcess(running);
         await runningMailbox?.close();

@@ -1,15 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { products, productVariants } from "../catalog/catalog.tables";
 import { customers } from "../identity/identity.tables";
 import { stores } from "../stores/stores.tables";
-import { backInStockSubscriptions } from "./back-in-stock.tables";
-
-const subscriptionColumns = {
-  productVariantId: backInStockSubscriptions.variantId,
-  email: backInStockSubscriptions.email,
-  subscribedAt: backInStockSubscriptions.createdAt,
-};
+import { backInStockConfirmationTokens, backInStockSubscriptions } from "./back-in-stock.tables";
 
 /** The account email of a customer of the store. */
 export async function findCustomerEmail(db: Db, input: { storeId: number; customerId: number }) {
@@ -21,13 +15,14 @@ export async function findCustomerEmail(db: Db, input: { storeId: number; custom
 }
 
 /**
- * Adds a pending request, or finds the one already pending for this variant and address (the partial
- * unique index makes a repeat, even a concurrent one, a no-op). `created` tells which.
+ * The pending (not yet notified) request for this variant and address, added when there is none. The
+ * partial unique index makes a repeat, even a concurrent one, find the same row.
  */
-export async function insertPendingSubscription(
+export async function upsertPendingSubscription(
   db: Db,
   input: { storeId: number; variantId: number; email: string; customerId: number | null },
-) {
+): Promise<{ id: number; confirmed: boolean }> {
+  const columns = { id: backInStockSubscriptions.id, confirmedAt: backInStockSubscriptions.confirmedAt };
   const [created] = await db
     .insert(backInStockSubscriptions)
     .values(input)
@@ -35,31 +30,88 @@ export async function insertPendingSubscription(
       target: [backInStockSubscriptions.variantId, backInStockSubscriptions.email],
       where: sql`notified_at is null`,
     })
-    .returning(subscriptionColumns);
-  if (created) return { ...created, created: true };
-  const [existing] = await db
-    .select(subscriptionColumns)
-    .from(backInStockSubscriptions)
-    .where(
-      and(
-        eq(backInStockSubscriptions.variantId, input.variantId),
-        eq(backInStockSubscriptions.email, input.email),
-        isNull(backInStockSubscriptions.notifiedAt),
-      ),
-    );
-  if (!existing) throw new Error("a conflicting pending subscription exists");
-  return { ...existing, created: false };
+    .returning(columns);
+  const row =
+    created ??
+    (
+      await db
+        .select(columns)
+        .from(backInStockSubscriptions)
+        .where(
+          and(
+            eq(backInStockSubscriptions.variantId, input.variantId),
+            eq(backInStockSubscriptions.email, input.email),
+            isNull(backInStockSubscriptions.notifiedAt),
+          ),
+        )
+    )[0];
+  if (!row) throw new Error("a conflicting pending subscription exists");
+  return { id: row.id, confirmed: row.confirmedAt !== null };
 }
 
 /**
- * Marks every pending request for the variant as notified and returns their addresses. Each row is
- * claimed by exactly one transaction, so concurrent restocks cannot both mail the same subscriber.
+ * Confirms a subscription (a second confirmation keeps the first's time). `notified` closes it at once,
+ * for a variant already back: the confirmation's answer told the subscriber so.
  */
-export function claimPendingSubscriptions(db: Db, variantId: number) {
+export async function markSubscriptionConfirmed(
+  db: Db,
+  input: { subscriptionId: number; customerId?: number | null; notified?: boolean },
+): Promise<void> {
+  await db
+    .update(backInStockSubscriptions)
+    .set({
+      confirmedAt: sql`coalesce(${backInStockSubscriptions.confirmedAt}, now())`,
+      ...(input.customerId ? { customerId: sql`coalesce(${backInStockSubscriptions.customerId}, ${input.customerId})` } : {}),
+      ...(input.notified ? { notifiedAt: sql`now()` } : {}),
+    })
+    .where(eq(backInStockSubscriptions.id, input.subscriptionId));
+}
+
+export async function insertConfirmationToken(db: Db, input: { subscriptionId: number; tokenHash: string; expiresAt: Date }) {
+  await db.insert(backInStockConfirmationTokens).values(input);
+}
+
+/** The subscription an emailed confirmation token names, in this store; null for an unknown token. */
+export async function findSubscriptionByToken(db: Db, input: { storeId: number; tokenHash: string }) {
+  const [row] = await db
+    .select({
+      subscriptionId: backInStockSubscriptions.id,
+      variantId: backInStockSubscriptions.variantId,
+      confirmedAt: backInStockSubscriptions.confirmedAt,
+      expired: sql<boolean>`${backInStockConfirmationTokens.expiresAt} <= now()`,
+    })
+    .from(backInStockConfirmationTokens)
+    .innerJoin(backInStockSubscriptions, eq(backInStockSubscriptions.id, backInStockConfirmationTokens.subscriptionId))
+    .where(and(eq(backInStockConfirmationTokens.tokenHash, input.tokenHash), eq(backInStockSubscriptions.storeId, input.storeId)));
+  return row ? { subscriptionId: row.subscriptionId, variantId: row.variantId, confirmed: row.confirmedAt !== null, expired: row.expired } : null;
+}
+
+/** Locks a subscription for the rest of the transaction and reads whether it is confirmed. */
+export async function lockSubscription(db: Db, subscriptionId: number) {
+  const [row] = await db
+    .select({ confirmedAt: backInStockSubscriptions.confirmedAt })
+    .from(backInStockSubscriptions)
+    .where(eq(backInStockSubscriptions.id, subscriptionId))
+    .for("update");
+  return row ? { confirmed: row.confirmedAt !== null } : null;
+}
+
+/**
+ * Marks every confirmed, not yet notified request for the variant as notified and returns their addresses.
+ * Each row is claimed by exactly one transaction, so concurrent restocks cannot both mail the same
+ * subscriber. Unconfirmed requests are left alone: they are never notified.
+ */
+export function claimConfirmedSubscriptions(db: Db, variantId: number) {
   return db
     .update(backInStockSubscriptions)
     .set({ notifiedAt: sql`now()` })
-    .where(and(eq(backInStockSubscriptions.variantId, variantId), isNull(backInStockSubscriptions.notifiedAt)))
+    .where(
+      and(
+        eq(backInStockSubscriptions.variantId, variantId),
+        isNull(backInStockSubscriptions.notifiedAt),
+        isNotNull(backInStockSubscriptions.confirmedAt),
+      ),
+    )
     .returning({ email: backInStockSubscriptions.email });
 }
 

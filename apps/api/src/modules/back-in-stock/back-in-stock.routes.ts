@@ -1,22 +1,60 @@
-import { BackInStockSubscribeBodySchema, BackInStockSubscriptionResponseSchema } from "@quire/contracts";
+import {
+  BackInStockConfirmationResponseSchema,
+  BackInStockConfirmBodySchema,
+  BackInStockSubscribeBodySchema,
+  BackInStockSubscribeResponseSchema,
+} from "@quire/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
-import { subscribeBackInStock } from "./back-in-stock.service";
+import {
+  confirmBackInStock,
+  getBackInStockConfirmation,
+  subscribeBackInStock,
+  type BackInStockMailDeps,
+} from "./back-in-stock.service";
 
-export const backInStockRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const backInStockRoutes: FastifyPluginAsyncZod<BackInStockMailDeps & { db: Db }> = async (app, deps) => {
+  const tags = ["Notifications"];
+
   app.post(
     "/notifications/back-in-stock",
     {
       schema: {
-        tags: ["Notifications"],
-        summary: "Ask for one email when an out-of-stock variant is back (anonymous visitors give an email)",
+        tags,
+        summary: "Ask for one email when an out-of-stock variant is back; other than a customer's own address, confirmed by an emailed link",
         body: BackInStockSubscribeBodySchema,
-        response: { 200: BackInStockSubscriptionResponseSchema, 201: BackInStockSubscriptionResponseSchema },
+        response: { 202: BackInStockSubscribeResponseSchema },
       },
     },
     async (request, reply) => {
-      const { subscription, created } = await subscribeBackInStock(db, request.ctx, request.body);
-      return reply.status(created ? 201 : 200).send({ data: subscription });
+      const result = await subscribeBackInStock(deps, request.ctx, request.body);
+      return reply.status(202).send({ data: result });
     },
+  );
+
+  app.post(
+    "/notifications/back-in-stock/confirm",
+    {
+      schema: {
+        tags,
+        summary: "Confirm a back-in-stock request from its emailed link (the same answer on every repeat)",
+        body: BackInStockConfirmBodySchema,
+        response: { 200: BackInStockConfirmationResponseSchema },
+      },
+    },
+    async (request) => ({ data: await confirmBackInStock(deps.db, request.ctx, request.body.token) }),
+  );
+
+  app.post(
+    "/notifications/back-in-stock/confirm/preview",
+    {
+      schema: {
+        tags,
+        summary: "What a back-in-stock confirmation link names, without confirming it",
+        body: BackInStockConfirmBodySchema,
+        response: { 200: BackInStockConfirmationResponseSchema },
+      },
+    },
+    async (request) => ({ data: await getBackInStockConfirmation(deps.db, request.ctx, request.body.token) }),
   );
 };

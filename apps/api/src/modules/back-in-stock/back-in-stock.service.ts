@@ -1,34 +1,66 @@
-import type { BackInStockSubscribeBody, BackInStockSubscription } from "@quire/contracts";
+import {
+  BACK_IN_STOCK_CONFIRMATION_DAYS,
+  BACK_IN_STOCK_TOKEN_EXPIRED,
+  BACK_IN_STOCK_TOKEN_INVALID,
+  type BackInStockConfirmation,
+  type BackInStockSubscribeBody,
+  type BackInStockSubscribeResult,
+} from "@quire/contracts";
 import type { Db } from "../../db/client";
-import { AppError, badRequest, notFound } from "../../http/errors";
+import { AppError, badRequest, notFound, TooManyRequestsError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
-import { findStoreVariant } from "../inventory/inventory.repository";
-import { enqueueMail, type OutgoingMail } from "../mail/outbox.repository";
+import { createEmailedToken, hashEmailedToken } from "../identity/emailed-tokens";
+import { findStoreVariant, type StoreVariantRow } from "../inventory/inventory.repository";
+import { countRecentMail, enqueueMail, lockRecipientMail } from "../mail/outbox.repository";
+import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.repository";
+import { backInStockMail, CONFIRMATION_MAIL_KIND, confirmationMail, type VariantMailFacts } from "./back-in-stock-mail";
 import * as repository from "./back-in-stock.repository";
 
-export type BackInStockContext = Pick<RequestContext, "store" | "customerId">;
+export type BackInStockContext = Pick<RequestContext, "store" | "customerId" | "clientIp">;
 
-/** What a back-in-stock message needs from outside the database. */
+/** What back-in-stock messages need from outside the database. */
 export interface BackInStockMailDeps {
-  /** Public address of the storefront, for the product link. */
+  /** Public address of the storefront, for the links in the emails. */
   storefrontUrl: string;
 }
 
 /**
- * Asks for one email when an out-of-stock variant is back. The variant is read under a share lock, so a
- * restock either commits before (and the request is refused as in stock) or waits and then sees the
- * request (and mails it): no request is left pending for a variant that is already back.
+ * The caps that keep the request from being a way to mail strangers. Per client: requests of any outcome,
+ * answered 429 past the cap (a rate limit). Per address: confirmation emails, across variants and stores,
+ * counted in the outbox like the identity emails' cap; past it the request is answered as usual and mails
+ * nothing, so the cap cannot be used to learn anything.
+ */
+export const BACK_IN_STOCK_LIMITS = {
+  perClient: { max: 20, windowSeconds: 60 * 60 },
+  perAddress: { max: 3, windowSeconds: 24 * 60 * 60 },
+} as const satisfies Record<string, LimitRule>;
+
+/** The rate-limit key of one client's back-in-stock requests. */
+export const clientLimitKey = (clientIp: string) => rateLimitKey("back-in-stock:client", clientIp);
+
+const storefrontBase = (deps: BackInStockMailDeps) => deps.storefrontUrl.replace(/\/+$/, "");
+const variantIsBack = (variant: StoreVariantRow) => variant.isPublished && variant.stockQuantity > 0;
+
+/**
+ * Asks for one email when an out-of-stock variant is back (double opt-in). The client's request is counted
+ * first, in its own statement, so refused requests count too. The variant is then read under a share lock,
+ * so a restock either commits before (and the request is refused as in stock) or waits and then sees the
+ * request: no confirmed request is left pending for a variant that is already back. A signed-in customer's
+ * own account email is confirmed at once; any other address gets a confirmation link by email, in the same
+ * transaction, unless it is already confirmed or has had its share of confirmation emails.
  */
 export async function subscribeBackInStock(
-  db: Db,
+  deps: BackInStockMailDeps & { db: Db },
   ctx: BackInStockContext,
   body: BackInStockSubscribeBody,
-): Promise<{ subscription: BackInStockSubscription; created: boolean }> {
+): Promise<BackInStockSubscribeResult> {
+  const { db } = deps;
+  const client = await reserveLimit(db, clientLimitKey(ctx.clientIp), BACK_IN_STOCK_LIMITS.perClient);
+  if (!client.allowed) throw new TooManyRequestsError(client.retryAfterSeconds);
+
   const accountEmail =
-    body.email === undefined && ctx.customerId !== null
-      ? await repository.findCustomerEmail(db, { storeId: ctx.store.id, customerId: ctx.customerId })
-      : null;
+    ctx.customerId !== null ? await repository.findCustomerEmail(db, { storeId: ctx.store.id, customerId: ctx.customerId }) : null;
   const email = body.email ?? accountEmail;
   if (!email) throw badRequest("email_required", "Enter the email address to notify", "body.email");
   const { productsVisible } = getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId });
@@ -38,46 +70,93 @@ export async function subscribeBackInStock(
     // Unknown, unpublished and hidden variants answer alike, so a hidden catalogue does not leak.
     if (!variant || !variant.isPublished || !productsVisible) throw notFound("Product variant", "variant_not_found");
     if (variant.stockQuantity > 0) throw new AppError(409, "variant_in_stock", "This product is in stock; it can be ordered now");
-    const { created, ...row } = await repository.insertPendingSubscription(tx, {
+    const subscription = await repository.upsertPendingSubscription(tx, {
       storeId: ctx.store.id,
       variantId: variant.variantId,
       email,
       customerId: ctx.customerId,
     });
-    return { subscription: { ...row, subscribedAt: row.subscribedAt.toISOString() }, created };
+    const answer = { productVariantId: variant.variantId, email };
+
+    // The account's address was verified when the account was made: nothing to confirm.
+    if (email === accountEmail) {
+      await repository.markSubscriptionConfirmed(tx, { subscriptionId: subscription.id, customerId: ctx.customerId });
+      return { ...answer, status: "subscribed" };
+    }
+    if (!subscription.confirmed) await sendConfirmation(tx, deps, { storeId: ctx.store.id, variantId: variant.variantId, subscriptionId: subscription.id, email });
+    return { ...answer, status: "confirmation_sent" };
+  });
+}
+
+/** Emails a fresh confirmation link, when the address has not had its share of them today. */
+async function sendConfirmation(
+  tx: Db,
+  deps: BackInStockMailDeps,
+  input: { storeId: number; variantId: number; subscriptionId: number; email: string },
+): Promise<void> {
+  // Counted and queued under the address's mail lock, so concurrent requests cannot overshoot the cap.
+  await lockRecipientMail(tx, input.email);
+  const since = new Date(Date.now() - BACK_IN_STOCK_LIMITS.perAddress.windowSeconds * 1000);
+  const sent = await countRecentMail(tx, input.email, [CONFIRMATION_MAIL_KIND], since);
+  if (sent >= BACK_IN_STOCK_LIMITS.perAddress.max) return;
+  const facts = await repository.findVariantMailFacts(tx, input.variantId);
+  if (!facts) throw new Error(`variant ${input.variantId} vanished while locked`);
+  const { token, tokenHash } = createEmailedToken();
+  const expiresAt = new Date(Date.now() + BACK_IN_STOCK_CONFIRMATION_DAYS * 24 * 60 * 60 * 1000);
+  await repository.insertConfirmationToken(tx, { subscriptionId: input.subscriptionId, tokenHash, expiresAt });
+  await enqueueMail(tx, confirmationMail({ ...facts, storeId: input.storeId }, input, { storefrontUrl: storefrontBase(deps), token }));
+}
+
+const invalidToken = () =>
+  badRequest(BACK_IN_STOCK_TOKEN_INVALID, "This confirmation link is not valid; ask again from the product page", "token");
+const expiredToken = () =>
+  new AppError(410, BACK_IN_STOCK_TOKEN_EXPIRED, "This confirmation link has expired; ask again from the product page", "token");
+
+/** What an emailed confirmation link names, changing nothing: for the page the link opens. */
+export async function getBackInStockConfirmation(db: Db, ctx: Pick<BackInStockContext, "store">, token: string): Promise<BackInStockConfirmation> {
+  const found = await repository.findSubscriptionByToken(db, { storeId: ctx.store.id, tokenHash: hashEmailedToken(token) });
+  if (!found) throw invalidToken();
+  if (!found.confirmed && found.expired) throw expiredToken();
+  const variant = await findStoreVariant(db, { storeId: ctx.store.id, variantId: found.variantId });
+  if (!variant) throw invalidToken();
+  return { state: found.confirmed ? "confirmed" : "pending", productVariantId: variant.variantId, backInStock: variantIsBack(variant) };
+}
+
+/**
+ * Confirms the subscription an emailed link names; confirming again answers the same. The variant is locked
+ * (shared) before the subscription, in the order a restock takes them, so a confirmation and a restock
+ * cannot both miss each other: a restock that came first leaves the variant back in stock, and the
+ * subscription is then closed at once with the answer saying so, rather than waiting for a restock that
+ * already happened.
+ */
+export async function confirmBackInStock(db: Db, ctx: Pick<BackInStockContext, "store">, token: string): Promise<BackInStockConfirmation> {
+  const found = await repository.findSubscriptionByToken(db, { storeId: ctx.store.id, tokenHash: hashEmailedToken(token) });
+  if (!found) throw invalidToken();
+  return db.transaction(async (tx) => {
+    const variant = await findStoreVariant(tx, { storeId: ctx.store.id, variantId: found.variantId, lock: "share" });
+    const subscription = await repository.lockSubscription(tx, found.subscriptionId);
+    if (!variant || !subscription) throw invalidToken();
+    const backInStock = variantIsBack(variant);
+    const answer = { state: "confirmed", productVariantId: variant.variantId, backInStock } as const;
+    if (subscription.confirmed) return answer;
+    if (found.expired) throw expiredToken();
+    await repository.markSubscriptionConfirmed(tx, { subscriptionId: found.subscriptionId, notified: backInStock });
+    return answer;
   });
 }
 
 /**
- * Mails every pending subscriber of a variant that has just come back into stock, once each, through the
+ * Mails every confirmed subscriber of a variant that has just come back into stock, once each, through the
  * outbox. Call it inside the transaction that raised the stock, so the mail exists exactly when the
- * restock does. Requests for an unpublished product stay pending: its link would lead nowhere.
+ * restock does. Unconfirmed requests are never mailed. Requests for an unpublished product stay pending:
+ * its link would lead nowhere.
  */
-export async function notifyBackInStock(
-  tx: Db,
-  input: { storeId: number; variantId: number },
-  deps: BackInStockMailDeps,
-): Promise<number> {
-  const facts = await repository.findVariantMailFacts(tx, input.variantId);
-  if (!facts?.isPublished) return 0;
-  const subscribers = await repository.claimPendingSubscriptions(tx, input.variantId);
-  const link = `${deps.storefrontUrl.replace(/\/+$/, "")}/store/product/${facts.productSlug}`;
-  const title =
-    facts.variantName && facts.variantName !== facts.productName ? `${facts.productName} (${facts.variantName})` : facts.productName;
-  const mails: OutgoingMail[] = subscribers.map((subscriber) => ({
-    storeId: input.storeId,
-    kind: "back_in_stock",
-    recipient: subscriber.email,
-    subject: `Back in stock: ${facts.productName}`,
-    textBody: [
-      `Good news: ${title} is back in stock at ${facts.storeName}.`,
-      "",
-      `See it here: ${link}`,
-      "",
-      "You asked us to tell you when it returned. This is the only message we will send about it.",
-    ].join("\n"),
-    actionUrl: link,
-  }));
+export async function notifyBackInStock(tx: Db, input: { storeId: number; variantId: number }, deps: BackInStockMailDeps): Promise<number> {
+  const found = await repository.findVariantMailFacts(tx, input.variantId);
+  if (!found?.isPublished) return 0;
+  const facts: VariantMailFacts = { ...found, storeId: input.storeId };
+  const subscribers = await repository.claimConfirmedSubscriptions(tx, input.variantId);
+  const mails = subscribers.map((subscriber) => backInStockMail(facts, subscriber, { storefrontUrl: storefrontBase(deps) }));
   await enqueueMail(tx, mails);
   return mails.length;
 }

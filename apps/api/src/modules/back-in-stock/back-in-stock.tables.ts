@@ -1,10 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { foreignKey, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { productVariants } from "../catalog/catalog.tables";
 import { customers } from "../identity/identity.tables";
 import { stores } from "../stores/stores.tables";
 
-/** A request to be emailed once when an out-of-stock variant is back. */
+/**
+ * A request to be emailed once when an out-of-stock variant is back. Only a confirmed request is ever
+ * notified: the address's owner confirmed it by an emailed link, or it is the signed-in customer's own
+ * (already verified) account email.
+ */
 export const backInStockSubscriptions = pgTable(
   "back_in_stock_subscriptions",
   {
@@ -18,10 +22,34 @@ export const backInStockSubscriptions = pgTable(
     customerId: integer().references(() => customers.id, { onDelete: "cascade" }),
     email: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp({ withTimezone: true }),
     notifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex("back_in_stock_pending_unique").on(t.variantId, t.email).where(sql`notified_at is null`),
     index("back_in_stock_variant_idx").on(t.variantId),
+  ],
+);
+
+/**
+ * The emailed confirmation links of a subscription, one per confirmation email, so an earlier email's link
+ * keeps working after a later one. Only the token's SHA-256 is stored (identity's emailed tokens).
+ */
+export const backInStockConfirmationTokens = pgTable(
+  "back_in_stock_confirmation_tokens",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: integer().notNull(),
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // Named here: the generated names pass PostgreSQL's 63-character limit.
+    foreignKey({ name: "back_in_stock_confirmation_tokens_subscription_fk", columns: [t.subscriptionId], foreignColumns: [backInStockSubscriptions.id] }).onDelete(
+      "cascade",
+    ),
+    unique("back_in_stock_confirmation_tokens_hash_unique").on(t.tokenHash),
+    index("back_in_stock_confirmation_tokens_subscription_idx").on(t.subscriptionId),
   ],
 );

@@ -74,11 +74,18 @@ describe("GET /products/variants/by-sku", () => {
 
   it("answers 400 with an errors list for a missing, empty, blank, over-long or over-many SKU list", async () => {
     const tooMany = Array.from({ length: MAX_SKU_LOOKUP + 1 }, (_, index) => `SKU-${index}`);
-    for (const query of ["", "Skus=PP-HB", qs.stringify({ Skus: ["   "] }), qs.stringify({ Skus: ["x".repeat(101)] }), qs.stringify({ Skus: tooMany }), "Skus[0]=PP-HB&Other=1"]) {
+    for (const query of ["", qs.stringify({ Skus: ["   "] }), qs.stringify({ Skus: ["x".repeat(101)] }), qs.stringify({ Skus: tooMany }), "Skus[0]=PP-HB&Other=1"]) {
       const response = await api.get(`/products/variants/by-sku?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().errors[0], query).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     }
+  });
+
+  it("reads a single Skus value as a one-SKU list (?Skus=PP-HB, as a generated client sends it)", async () => {
+    const single = await api.get("/products/variants/by-sku?Skus=PP-HB");
+    expect(single.statusCode).toBe(200);
+    expect(single.json().data.map((row: { sku: string }) => row.sku)).toEqual(["PP-HB"]);
+    expect(single.json()).toEqual((await api.get("/products/variants/by-sku?Skus[0]=PP-HB")).json());
   });
 
   it("is described in the OpenAPI document", async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { customerInvites, customers, passwordResetTokens, privacyPolicies, signupRequests } from "./identity.tables";
 
@@ -118,14 +118,24 @@ export async function findCurrentPrivacyPolicy(db: Db, storeId: number) {
 
 // ---------------------------------------------------------------- emailed tokens
 
-/** How many rows of an emailed kind were made for one address lately, to stop mail floods. */
-export async function countRecentSignupRequests(db: Db, storeId: number, email: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(signupRequests)
-    .where(and(eq(signupRequests.storeId, storeId), eq(signupRequests.email, email), gt(signupRequests.createdAt, since)));
-  return row?.value ?? 0;
+/** Whether an emailed link's row is used up or past its expiry: what opening or completing the link checks. */
+export interface EmailedLinkState {
+  used: boolean;
+  expired: boolean;
 }
+
+const signupRequestState = {
+  used: sql<boolean>`${signupRequests.completedAt} is not null`,
+  expired: sql<boolean>`${signupRequests.expiresAt} <= now()`,
+};
+const inviteState = {
+  used: sql<boolean>`${customerInvites.completedAt} is not null`,
+  expired: sql<boolean>`${customerInvites.expiresAt} <= now()`,
+};
+const passwordResetTokenState = {
+  used: sql<boolean>`${passwordResetTokens.usedAt} is not null`,
+  expired: sql<boolean>`${passwordResetTokens.expiresAt} <= now()`,
+};
 
 export async function insertSignupRequest(
   db: Db,
@@ -142,12 +152,21 @@ export async function lockSignupRequest(db: Db, storeId: number, tokenHash: stri
       email: signupRequests.email,
       firstName: signupRequests.firstName,
       lastName: signupRequests.lastName,
-      expired: sql<boolean>`${signupRequests.expiresAt} <= now()`,
-      completed: sql<boolean>`${signupRequests.completedAt} is not null`,
+      ...signupRequestState,
     })
     .from(signupRequests)
     .where(and(eq(signupRequests.storeId, storeId), eq(signupRequests.tokenHash, tokenHash)))
     .for("update")
+    .limit(1);
+  return row ?? null;
+}
+
+/** The state of the sign-up request behind a token hash, read without locking it (a link being opened). */
+export async function findSignupRequestState(db: Db, storeId: number, tokenHash: string): Promise<EmailedLinkState | null> {
+  const [row] = await db
+    .select(signupRequestState)
+    .from(signupRequests)
+    .where(and(eq(signupRequests.storeId, storeId), eq(signupRequests.tokenHash, tokenHash)))
     .limit(1);
   return row ?? null;
 }
@@ -174,8 +193,7 @@ export async function lockInvite(db: Db, storeId: number, tokenHash: string) {
       firstName: customerInvites.firstName,
       lastName: customerInvites.lastName,
       companyName: customerInvites.companyName,
-      expired: sql<boolean>`${customerInvites.expiresAt} <= now()`,
-      completed: sql<boolean>`${customerInvites.completedAt} is not null`,
+      ...inviteState,
     })
     .from(customerInvites)
     .where(and(eq(customerInvites.storeId, storeId), eq(customerInvites.tokenHash, tokenHash)))
@@ -184,16 +202,18 @@ export async function lockInvite(db: Db, storeId: number, tokenHash: string) {
   return row ?? null;
 }
 
-export async function markInviteCompleted(db: Db, id: number): Promise<void> {
-  await db.update(customerInvites).set({ completedAt: sql`now()` }).where(eq(customerInvites.id, id));
+/** The state of the invite behind a token hash, read without locking it (a link being opened). */
+export async function findInviteState(db: Db, storeId: number, tokenHash: string): Promise<EmailedLinkState | null> {
+  const [row] = await db
+    .select(inviteState)
+    .from(customerInvites)
+    .where(and(eq(customerInvites.storeId, storeId), eq(customerInvites.tokenHash, tokenHash)))
+    .limit(1);
+  return row ?? null;
 }
 
-export async function countRecentPasswordResets(db: Db, customerId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.customerId, customerId), gt(passwordResetTokens.createdAt, since)));
-  return row?.value ?? 0;
+export async function markInviteCompleted(db: Db, id: number): Promise<void> {
+  await db.update(customerInvites).set({ completedAt: sql`now()` }).where(eq(customerInvites.id, id));
 }
 
 export async function insertPasswordResetToken(db: Db, values: { customerId: number; tokenHash: string; expiresAt: Date }): Promise<void> {
@@ -207,13 +227,23 @@ export async function lockPasswordResetToken(db: Db, storeId: number, tokenHash:
       id: passwordResetTokens.id,
       customerId: passwordResetTokens.customerId,
       email: customers.email,
-      expired: sql<boolean>`${passwordResetTokens.expiresAt} <= now()`,
-      used: sql<boolean>`${passwordResetTokens.usedAt} is not null`,
+      ...passwordResetTokenState,
     })
     .from(passwordResetTokens)
     .innerJoin(customers, eq(customers.id, passwordResetTokens.customerId))
     .where(and(eq(customers.storeId, storeId), eq(passwordResetTokens.tokenHash, tokenHash)))
     .for("update", { of: passwordResetTokens })
+    .limit(1);
+  return row ?? null;
+}
+
+/** The state of the reset token behind a hash (within the store), read without locking it (a link being opened). */
+export async function findPasswordResetTokenState(db: Db, storeId: number, tokenHash: string): Promise<EmailedLinkState | null> {
+  const [row] = await db
+    .select(passwordResetTokenState)
+    .from(passwordResetTokens)
+    .innerJoin(customers, eq(customers.id, passwordResetTokens.customerId))
+    .where(and(eq(customers.storeId, storeId), eq(passwordResetTokens.tokenHash, tokenHash)))
     .limit(1);
   return row ?? null;
 }

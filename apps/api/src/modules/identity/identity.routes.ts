@@ -4,6 +4,8 @@ import {
   CurrentCustomerResponseSchema,
   CustomerSettingsResponseSchema,
   InviteCompleteBodySchema,
+  LinkStatusBodySchema,
+  LinkStatusResponseSchema,
   PasswordResetBodySchema,
   PasswordResetCompleteBodySchema,
   PrivacyPolicyParamsSchema,
@@ -26,6 +28,7 @@ import {
   getCustomerSettings,
   saveCustomerSettings,
 } from "./customer-account.service";
+import { getLinkStatus } from "./emailed-links.service";
 import { completePasswordReset, requestPasswordReset } from "./password-reset.service";
 import { completeInvite, completeSignup, requestSignup } from "./registration.service";
 import { signIn, signOut, TooManyAttemptsError, type IdentityDeps } from "./sign-in.service";
@@ -46,7 +49,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
     { schema: { tags: ["Auth"], summary: "Sign in with email and password", body: SignInBodySchema, response: { 200: SignInResponseSchema } } },
     async (request, reply) => {
       try {
-        const input = { ...request.body, storeId: request.ctx.store.id, clientIp: request.ip, userAgent: userAgent(request) };
+        const input = { ...request.body, storeId: request.ctx.store.id, clientIp: request.ctx.clientIp, userAgent: userAgent(request) };
         return { data: await signIn(deps, input) };
       } catch (error) {
         if (error instanceof TooManyAttemptsError) reply.header("retry-after", String(error.retryAfterSeconds));
@@ -104,6 +107,19 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
       const result = await completeInvite(deps, request.ctx.store, request.body, userAgent(request));
       return reply.status(201).send({ data: result });
     },
+  );
+
+  app.post(
+    "/auth/links/status",
+    {
+      schema: {
+        tags: ["Auth"],
+        summary: "Whether an emailed sign-up, invite or reset link can still be used, without using it",
+        body: LinkStatusBodySchema,
+        response: { 200: LinkStatusResponseSchema },
+      },
+    },
+    async (request) => ({ data: await getLinkStatus(db, request.ctx.store.id, request.body) }),
   );
 
   app.post(

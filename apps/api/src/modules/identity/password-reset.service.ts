@@ -1,8 +1,10 @@
 import { passwordMatchesEmail, type PasswordResetCompleteBody, type SignInResult } from "@quire/contracts";
-import { AppError, badRequest } from "../../http/errors";
+import { badRequest } from "../../http/errors";
 import { enqueueMail } from "../mail/outbox.repository";
+import { assertLinkUsable } from "./emailed-links";
 import { createEmailedToken, hashEmailedToken } from "./emailed-tokens";
 import { passwordChangedMail, passwordResetMail, RESET_LINK_MINUTES } from "./identity-mail";
+import { claimIdentityMailAllowance } from "./identity-mail-cap";
 import {
   findCustomerCredentialsByEmail,
   findCustomerCredentialsById,
@@ -12,7 +14,6 @@ import {
   updateCustomerPassword,
 } from "./identity.repository";
 import { hashPassword } from "./passwords";
-import { isMailFlooded } from "./registration.service";
 import { revokeCustomerSessions } from "./sessions.repository";
 import { accountThrottleKey, startSession, type IdentityDeps } from "./sign-in.service";
 import { clearThrottle } from "./sign-in-throttle.repository";
@@ -30,7 +31,7 @@ export async function requestPasswordReset(deps: IdentityDeps, store: StoreRef, 
   const context = { storeId: store.id, storeName: store.name, storefrontUrl: deps.storefrontUrl };
   await deps.db.transaction(async (tx) => {
     const customer = await findCustomerCredentialsByEmail(tx, store.id, email);
-    if (!customer || (await isMailFlooded(tx, email))) return;
+    if (!customer || !(await claimIdentityMailAllowance(tx, email))) return;
     const { token, tokenHash } = createEmailedToken();
     const expiresAt = new Date(Date.now() + RESET_LINK_MINUTES * 60 * 1000);
     await insertPasswordResetToken(tx, { customerId: customer.id, tokenHash, expiresAt });
@@ -51,9 +52,7 @@ export async function completePasswordReset(
   const context = { storeId: store.id, storeName: store.name, storefrontUrl: deps.storefrontUrl };
   return deps.db.transaction(async (tx) => {
     const reset = await lockPasswordResetToken(tx, store.id, hashEmailedToken(input.token));
-    if (!reset) throw badRequest("reset_token_invalid", "This reset link is not valid; ask for a new one", "token");
-    if (reset.used) throw new AppError(410, "reset_token_used", "This reset link has already been used; ask for a new one", "token");
-    if (reset.expired) throw new AppError(410, "reset_token_expired", "This reset link has expired; ask for a new one", "token");
+    assertLinkUsable("reset", reset);
     if (passwordMatchesEmail(input.password, reset.email)) {
       throw badRequest("password_matches_email", "Choose a password that is not your email address", "password");
     }

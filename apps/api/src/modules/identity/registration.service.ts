@@ -1,9 +1,11 @@
 import { passwordMatchesEmail, type InviteCompleteBody, type SignInResult, type SignupCompleteBody, type SignupRequestBody } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError, badRequest } from "../../http/errors";
-import { countRecentMail, enqueueMail } from "../mail/outbox.repository";
+import { enqueueMail } from "../mail/outbox.repository";
+import { assertLinkUsable } from "./emailed-links";
 import { createEmailedToken, hashEmailedToken } from "./emailed-tokens";
 import { accountExistsMail, inviteMail, SIGNUP_LINK_HOURS, signupRequestMail } from "./identity-mail";
+import { claimIdentityMailAllowance } from "./identity-mail-cap";
 import {
   customerEmailExists,
   findCurrentPrivacyPolicy,
@@ -23,16 +25,6 @@ interface StoreRef {
   name: string;
 }
 
-/** At most this many identity emails go to one address per hour; past it, requests are answered but not mailed. */
-export const MAIL_PER_ADDRESS_PER_HOUR = 5;
-
-/** True when `email` has had its hourly share of identity mail (sign-up links, account notices, resets). */
-export async function isMailFlooded(db: Db, email: string): Promise<boolean> {
-  const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
-  const recent = await countRecentMail(db, email, ["signup_request", "account_exists", "password_reset"], hourAgo);
-  return recent >= MAIL_PER_ADDRESS_PER_HOUR;
-}
-
 /**
  * A registration request: emails a completion link, or, when the address already has an account, a note
  * saying so. The caller sees the same answer either way.
@@ -40,7 +32,7 @@ export async function isMailFlooded(db: Db, email: string): Promise<boolean> {
 export async function requestSignup(deps: IdentityDeps, store: StoreRef, input: SignupRequestBody): Promise<void> {
   const context = { storeId: store.id, storeName: store.name, storefrontUrl: deps.storefrontUrl };
   await deps.db.transaction(async (tx) => {
-    if (await isMailFlooded(tx, input.email)) return;
+    if (!(await claimIdentityMailAllowance(tx, input.email))) return;
     if (await customerEmailExists(tx, store.id, input.email)) {
       await enqueueMail(tx, accountExistsMail(context, input));
       return;
@@ -74,9 +66,7 @@ const emailTaken = () => new AppError(409, "email_already_registered", "This ema
 export async function completeSignup(deps: IdentityDeps, store: StoreRef, input: SignupCompleteBody, userAgent: string): Promise<SignInResult> {
   return deps.db.transaction(async (tx) => {
     const request = await lockSignupRequest(tx, store.id, hashEmailedToken(input.token));
-    if (!request) throw badRequest("signup_token_invalid", "This sign-up link is not valid; register again to get a new one", "token");
-    if (request.completed) throw new AppError(410, "signup_token_used", "This sign-up link has already been used; sign in instead", "token");
-    if (request.expired) throw new AppError(410, "signup_token_expired", "This sign-up link has expired; register again to get a new one", "token");
+    assertLinkUsable("signup", request);
     assertPasswordIsNotEmail(input.password, request.email);
     const policyId = await acceptedPolicyId(tx, store.id, input.privacyPolicyId);
 
@@ -146,9 +136,7 @@ export async function createInvite(
 export async function completeInvite(deps: IdentityDeps, store: StoreRef, input: InviteCompleteBody, userAgent: string): Promise<SignInResult> {
   return deps.db.transaction(async (tx) => {
     const invite = await lockInvite(tx, store.id, hashEmailedToken(input.token));
-    if (!invite) throw badRequest("invite_token_invalid", "This invitation link is not valid; ask the shop for a new one", "token");
-    if (invite.completed) throw new AppError(410, "invite_token_used", "This invitation has already been accepted; sign in instead", "token");
-    if (invite.expired) throw new AppError(410, "invite_token_expired", "This invitation has expired; ask the shop for a new one", "token");
+    assertLinkUsable("invite", invite);
     assertPasswordIsNotEmail(input.password, invite.email);
     const policyId = await acceptedPolicyId(tx, store.id, input.privacyPolicyId);
 

@@ -7,7 +7,8 @@ import { useTestMailbox } from "../../testing/test-mailbox";
 import { outboxMessages } from "../mail/mail.tables";
 import { hashEmailedToken } from "./emailed-tokens";
 import { customerInvites, customers, signupRequests } from "./identity.tables";
-import { createInvite, MAIL_PER_ADDRESS_PER_HOUR } from "./registration.service";
+import { MAIL_PER_ADDRESS_PER_HOUR } from "./identity-mail-cap";
+import { createInvite } from "./registration.service";
 
 const STOREFRONT = "https://shop.example.test";
 const api = useTestApi(

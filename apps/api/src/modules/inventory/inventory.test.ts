@@ -98,11 +98,11 @@ describe("adjustVariantStock", () => {
     expect(await stockOf(variantId)).toBe(0);
   });
 
-  it("mails pending back-in-stock subscribers when units come back", async () => {
+  it("mails confirmed back-in-stock subscribers when units come back", async () => {
     const { variantId } = await book(0);
     await api.database.db
       .insert(backInStockSubscriptions)
-      .values({ storeId: storeId(), variantId, email: "returns@example.com" });
+      .values({ storeId: storeId(), variantId, email: "returns@example.com", confirmedAt: new Date() });
     expect((await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: 2 }, deps)).notifiedSubscribers).toBe(1);
     const mails = await api.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "returns@example.com"));
     expect(mails).toHaveLength(1);

@@ -5,8 +5,8 @@ import { setVariantStock, type InventoryDeps, type StockChange } from "./invento
 
 export const STOCK_USAGE = `Usage: npm run stock:set --workspace @quire/api -- --sku <SKU> --quantity <N> [--store <key>]
 
-Sets the stock of one variant. When it goes from 0 to more, everyone waiting for it gets one
-back-in-stock email through the outbox.
+Sets the stock of one variant. When it goes from 0 to more, everyone who asked for it and confirmed
+their address gets one back-in-stock email through the outbox.
 
   --sku       the variant's SKU, exactly as stored (e.g. QB-000083-HB)
   --quantity  the new stock, a whole number of 0 or more

@@ -25,5 +25,9 @@ export const outboxMessages = pgTable(
     lastError: text(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("outbox_messages_pending_idx").on(t.availableAt, t.id).where(sql`sent_at is null`)],
+  (t) => [
+    index("outbox_messages_pending_idx").on(t.availableAt, t.id).where(sql`sent_at is null`),
+    // The per-address mail caps count an address's recent messages on every request that may send one.
+    index("outbox_messages_recipient_idx").on(t.recipient, t.createdAt),
+  ],
 );

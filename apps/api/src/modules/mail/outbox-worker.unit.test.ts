@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { retryDelaySeconds } from "./outbox-worker";
+import { outagePollDelayMs, retryDelaySeconds } from "./outbox-worker";
 
 describe("retryDelaySeconds", () => {
   it("doubles from one minute after each failed attempt, up to an hour", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 20].map(retryDelaySeconds)).toEqual([60, 120, 240, 480, 960, 1920, 3600, 3600]);
+  });
+});
+
+describe("outagePollDelayMs", () => {
+  it("doubles the poll interval after each poll that found the database away, up to 5 s", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 60].map((failed) => outagePollDelayMs(100, failed))).toEqual([200, 400, 800, 1600, 3200, 5000, 5000, 5000]);
+  });
+
+  it("never polls more often during an outage than the interval asks", () => {
+    expect(outagePollDelayMs(60_000, 1)).toBe(60_000);
+    expect(outagePollDelayMs(60_000, 20)).toBe(60_000);
   });
 });

@@ -32,6 +32,26 @@ export async function enqueueMail(db: Db, mail: OutgoingMail | OutgoingMail[]): 
   );
 }
 
+/** The advisory lock namespace of lockRecipientMail ("mail" in ASCII). */
+const RECIPIENT_MAIL_LOCK = 0x6d61696c;
+
+/**
+ * Holds, until the caller's transaction ends, the lock on capped mail to `recipient`: a second transaction
+ * asking for it waits until the first commits or rolls back. Take it before countRecentMail, in the
+ * transaction that then queues the mail, so a cap's count and insert act as one even under concurrent
+ * requests (without it, 50 simultaneous sign-ups for one address each counted 0 and all queued a mail).
+ * The key is the address alone, as the caps count an address's mail from every store.
+ *
+ * A transaction-scoped advisory lock rather than a counter row: the outbox already records what was sent
+ * and when, so the cap needs no second copy of that state, no table and no window bookkeeping, and the lock
+ * costs nothing when addresses differ. It works alike on PostgreSQL and PGlite, is released by commit,
+ * rollback or a dropped connection, and can never be left behind. The two-key form keeps these locks apart
+ * from single-key ones (the seed's); two addresses whose hashes collide merely wait for each other.
+ */
+export async function lockRecipientMail(tx: Db, recipient: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${RECIPIENT_MAIL_LOCK}, hashtext(${recipient}))`);
+}
+
 /** How many messages of these kinds were queued for one address since `since` (to stop mail floods). */
 export async function countRecentMail(db: Db, recipient: string, kinds: string[], since: Date): Promise<number> {
   const [row] = await db

@@ -12,8 +12,9 @@ export interface BackInStockFormState {
 
 /**
  * "Email me when it's back", on a product page whose chosen variant is out of stock and cannot be ordered.
- * Anonymous visitors give an email address; a signed-in customer is emailed at their account's. Posts to the
- * product page itself, so it works without JavaScript.
+ * Anonymous visitors give an email address, which they confirm from an emailed link (double opt-in); a
+ * signed-in customer is emailed at their account's. Posts to the product page itself, so it works without
+ * JavaScript.
  */
 export function BackInStockForm({
   productVariantId,
@@ -35,7 +36,11 @@ export function BackInStockForm({
         <Icon name="info" className="size-5 text-info" />
         This {variantName.toLowerCase()} is out of stock
       </h2>
-      <p className="text-sm text-ink-muted">Leave your email and we will send you one message when it is back.</p>
+      <p className="text-sm text-ink-muted">
+        {signedIn
+          ? "We will send one message to your account's email when it is back."
+          : "Leave your email. Once you confirm it from the link we send, we will email you one message when it is back."}
+      </p>
       <input type="hidden" name="intent" value={BACK_IN_STOCK_INTENT} />
       <input type="hidden" name="productVariantId" value={productVariantId} />
       {signedIn ? null : (

@@ -1,8 +1,48 @@
-import { BackInStockSubscriptionResponseSchema, type BackInStockSubscribeBody, type BackInStockSubscription } from "@quire/contracts";
+import {
+  BACK_IN_STOCK_TOKEN_EXPIRED,
+  BACK_IN_STOCK_TOKEN_INVALID,
+  BackInStockConfirmationResponseSchema,
+  BackInStockSubscribeResponseSchema,
+  type BackInStockSubscribeBody,
+  type BackInStockSubscribeResult,
+} from "@quire/contracts";
 import type { RouterContextProvider } from "react-router";
+import { ApiRequestError, type ApiClient } from "~/lib/api.server";
 import { apiContext } from "~/lib/context.server";
+import type { ConfirmationLink } from "./confirmation-page";
 
-/** Asks to be emailed once when the variant is back (POST /notifications/back-in-stock); asking twice is fine. */
-export async function subscribeBackInStock(context: Readonly<RouterContextProvider>, body: BackInStockSubscribeBody): Promise<BackInStockSubscription> {
-  return (await context.get(apiContext).post("/notifications/back-in-stock", BackInStockSubscriptionResponseSchema, body)).data;
+/**
+ * Asks to be emailed once when the variant is back (POST /notifications/back-in-stock). Asking twice is
+ * fine; unless it is a signed-in customer's own address, the owner must confirm by an emailed link.
+ */
+export async function subscribeBackInStock(context: Readonly<RouterContextProvider>, body: BackInStockSubscribeBody): Promise<BackInStockSubscribeResult> {
+  return (await context.get(apiContext).post("/notifications/back-in-stock", BackInStockSubscribeResponseSchema, body)).data;
+}
+
+/** The API's refusal of a link as the page's problem; null for any other failure, which is not the link's. */
+export function linkProblemOf(error: unknown): "invalid" | "expired" | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  if (error.errors.some((problem) => problem.code === BACK_IN_STOCK_TOKEN_EXPIRED)) return "expired";
+  if (error.errors.some((problem) => problem.code === BACK_IN_STOCK_TOKEN_INVALID)) return "invalid";
+  return null;
+}
+
+async function callWithToken(api: ApiClient, path: string, token: string): Promise<ConfirmationLink> {
+  try {
+    return { ok: true, confirmation: (await api.post(path, BackInStockConfirmationResponseSchema, { token })).data };
+  } catch (error) {
+    const problem = linkProblemOf(error);
+    if (!problem) throw error;
+    return { ok: false, problem };
+  }
+}
+
+/** Reads what a confirmation link names without confirming it (POST .../confirm/preview changes nothing). */
+export function previewBackInStockConfirmation(api: ApiClient, token: string): Promise<ConfirmationLink> {
+  return callWithToken(api, "/notifications/back-in-stock/confirm/preview", token);
+}
+
+/** Confirms the request a link names; confirming again answers the same. */
+export function confirmBackInStock(api: ApiClient, token: string): Promise<ConfirmationLink> {
+  return callWithToken(api, "/notifications/back-in-stock/confirm", token);
 }

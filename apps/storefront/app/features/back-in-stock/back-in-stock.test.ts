@@ -38,8 +38,10 @@ describe("parseBackInStockForm", () => {
 });
 
 describe("backInStockConfirmation", () => {
-  it("says where the email goes when it is known", () => {
-    expect(backInStockConfirmation("ann@example.com")).toBe("We'll email ann@example.com as soon as it's back in stock.");
-    expect(backInStockConfirmation(undefined)).toBe("We'll email you as soon as it's back in stock.");
+  it("tells a visitor to confirm from their inbox, and a customer that it is done", () => {
+    expect(backInStockConfirmation({ status: "confirmation_sent", email: "ann@example.com" })).toBe(
+      "Check your inbox at ann@example.com and confirm the link we've sent: then we'll email you once when it's back in stock.",
+    );
+    expect(backInStockConfirmation({ status: "subscribed", email: "ann@example.com" })).toBe("We'll email ann@example.com as soon as it's back in stock.");
   });
 });

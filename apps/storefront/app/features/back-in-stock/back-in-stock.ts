@@ -1,4 +1,4 @@
-import { BackInStockEmailSchema } from "@quire/contracts";
+import { BackInStockEmailSchema, type BackInStockSubscribeResult } from "@quire/contracts";
 
 /** The product page's action intent for the back-in-stock form. */
 export const BACK_IN_STOCK_INTENT = "back-in-stock";
@@ -27,7 +27,11 @@ export function parseBackInStockForm(form: FormData, signedIn: boolean): BackInS
   return { ok: true, productVariantId, email: email.data };
 }
 
-/** The success toast: where the email will go, when we know it. */
-export function backInStockConfirmation(email: string | undefined): string {
-  return email ? `We'll email ${email} as soon as it's back in stock.` : "We'll email you as soon as it's back in stock.";
+/**
+ * The success toast. An address that is not a signed-in customer's own must be confirmed first, so the
+ * shopper is told to look for the email; the API answers alike for every such address.
+ */
+export function backInStockConfirmation(result: Pick<BackInStockSubscribeResult, "status" | "email">): string {
+  if (result.status === "subscribed") return `We'll email ${result.email} as soon as it's back in stock.`;
+  return `Check your inbox at ${result.email} and confirm the link we've sent: then we'll email you once when it's back in stock.`;
 }

@@ -1,0 +1,57 @@
+import type { Socket } from "node:net";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import { AppError } from "./errors";
+
+// Limits on what reaches the router, answered with the `errors` list like every other refusal. Node's HTTP
+// parser refuses a request whose request line and headers together pass `maxHeaderSize` before Fastify sees
+// it, so that limit is set above the two the API enforces itself, which can then say which part was too long.
+
+/** Longest URL (path and query) the API serves; no call needs more (the longest are filtered listings). */
+export const MAX_URL_LENGTH = 8 * 1024;
+/** Most bytes of header names and values a request may send. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/** What Node's parser accepts before refusing with 431 on its own (request line plus headers). */
+export const MAX_REQUEST_HEAD_BYTES = 64 * 1024;
+
+function headerBytes(rawHeaders: string[]): number {
+  let total = 0;
+  for (const part of rawHeaders) total += Buffer.byteLength(part) + 2;
+  return total;
+}
+
+/** Refuses an over-long URL (414) or header section (431) before routing decides anything. */
+export function registerEdgeLimits(app: FastifyInstance) {
+  app.addHook("onRequest", async (request) => {
+    if ((request.raw.url ?? "").length > MAX_URL_LENGTH) {
+      throw new AppError(414, "url_too_long", `The URL is longer than ${MAX_URL_LENGTH} characters`);
+    }
+    if (headerBytes(request.raw.rawHeaders) > MAX_HEADER_BYTES) {
+      throw new AppError(431, "headers_too_large", `The request headers are larger than ${MAX_HEADER_BYTES} bytes`);
+    }
+  });
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" };
+
+/**
+ * Answers what Node's HTTP parser refuses (a request it cannot parse, a head past MAX_REQUEST_HEAD_BYTES, a
+ * request that took too long) with the same `errors` body as every other refusal, instead of Fastify's own.
+ */
+export const clientErrorHandler: NonNullable<FastifyServerOptions["clientErrorHandler"]> = (error, socket: Socket) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ECONNRESET" || code === "EPIPE" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, apiCode, message] =
+    code === "HPE_HEADER_OVERFLOW"
+      ? [431, "headers_too_large", "The request line and headers are too large"]
+      : code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "request_timeout", "The request took too long to arrive"]
+        : [400, "malformed_request", "The request is not valid HTTP"];
+  const body = JSON.stringify({ errors: [{ code: apiCode, message }] });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+};

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+import { pingDatabase, type Db } from "../db/client";
+import { isDatabaseUnavailable, replyDatabaseUnavailable } from "./database-unavailable";
+
+/**
+ * GET /health/ready, for load balancers and orchestrators: 200 when every database this process uses
+ * answers, 503 with Retry-After while one is away, so traffic goes to a process that can serve it. GET
+ * /health stays the liveness check: it needs no database, so an outage never gets a process restarted.
+ */
+export function registerReadinessCheck(app: FastifyInstance, databases: Db[]) {
+  app.get("/health/ready", { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await Promise.all(databases.map(pingDatabase));
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return replyDatabaseUnavailable(reply);
+      throw error;
+    }
+    return { status: "ok" };
+  });
+}

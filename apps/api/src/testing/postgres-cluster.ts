@@ -1,0 +1,119 @@
+import { execFile } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { chown, mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, type AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+/** A PostgreSQL server of a test's own, which the test may stop and start again. */
+export interface PostgresCluster {
+  port: number;
+  /** Connection string for `database` (default `postgres`) as the `postgres` superuser. */
+  url(database?: string): string;
+  /** Stops the server as `pg_ctl stop -m fast` does: sessions are terminated (57P01), new ones refused. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port; resolves once it accepts connections. */
+  start(): Promise<void>;
+  /** Stops it at once, if running, and deletes its files. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * Finds initdb and pg_ctl: Debian and Ubuntu keep them in /usr/lib/postgresql/<version>/bin (the newest is
+ * taken), other systems on PATH. Missing binaries fail the test, under CI as everywhere: nothing is skipped.
+ */
+function findPostgresBinaries(): string {
+  const debianRoot = "/usr/lib/postgresql";
+  const versions = existsSync(debianRoot)
+    ? readdirSync(debianRoot)
+        .filter((name) => /^\d+$/.test(name))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const candidates = [
+    ...versions.map((version) => path.join(debianRoot, version, "bin")),
+    ...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean),
+  ];
+  const found = candidates.find((dir) => existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl")));
+  if (!found) {
+    throw new Error(
+      "This test starts a PostgreSQL server of its own and needs its binaries (initdb, pg_ctl), found in neither " +
+        `/usr/lib/postgresql/<version>/bin nor PATH${process.env.CI ? " (CI)" : ""}: install them (apt-get install -y postgresql).`,
+    );
+  }
+  return found;
+}
+
+/** A port nothing listens on right now: the system picks one for port 0. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Creates a throwaway cluster in a temporary folder (initdb) and starts it on a free port, listening on
+ * 127.0.0.1 only, trusting local connections, with fsync off: its data does not outlive the test. initdb
+ * refuses to run as root, so as root (CI) the server runs as the `postgres` OS user.
+ */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const bin = findPostgresBinaries();
+  const asRoot = process.getuid?.() === 0;
+  const dir = await mkdtemp(path.join(os.tmpdir(), "quire-pg-"));
+  const dataDir = path.join(dir, "data");
+  const logFile = path.join(dir, "server.log");
+
+  const postgres = async (program: string, args: string[]) => {
+    const file = path.join(bin, program);
+    try {
+      await (asRoot ? run("runuser", ["-u", "postgres", "--", file, ...args], { cwd: dir }) : run(file, args, { cwd: dir }));
+    } catch (error) {
+      const log = await readFile(logFile, "utf8").catch(() => "");
+      throw new Error(`${program} ${args.join(" ")} failed: ${(error as Error).message}\n${log.slice(-4000)}`, { cause: error });
+    }
+  };
+
+  let port = 0;
+  let running = false;
+  const cluster: PostgresCluster = {
+    get port() {
+      return port;
+    },
+    url: (database = "postgres") => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async start() {
+      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+      await postgres("pg_ctl", ["start", "-D", dataDir, "-l", logFile, "-w", "-t", "30", "-o", options]);
+      running = true;
+    },
+    async stop() {
+      await postgres("pg_ctl", ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "30"]);
+      running = false;
+    },
+    async destroy() {
+      try {
+        if (running) await postgres("pg_ctl", ["stop", "-D", dataDir, "-m", "immediate", "-w", "-t", "30"]);
+      } finally {
+        running = false;
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+
+  try {
+    if (asRoot) {
+      const [uid, gid] = await Promise.all([run("id", ["-u", "postgres"]), run("id", ["-g", "postgres"])]);
+      await chown(dir, Number(uid.stdout), Number(gid.stdout));
+    }
+    await postgres("initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync", "--no-instructions"]);
+    port = await freePort();
+    await cluster.start();
+    return cluster;
+  } catch (error) {
+    await cluster.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+import { EmailedTokenSchema } from "@quire/contracts";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { Icon } from "~/components/ui/icon";
+import { confirmBackInStock, previewBackInStockConfirmation } from "~/features/back-in-stock/back-in-stock.server";
+import { describeConfirmationPage } from "~/features/back-in-stock/confirmation-page";
+import { coverUrlFor } from "~/features/catalog/cover-svg";
+import { productHref } from "~/features/catalog/product-card";
+import { pageTitle } from "~/features/layout/meta";
+import { getVariantWithProduct } from "~/features/wishlists/wishlists.server";
+import { ApiRequestError, createApiClient, type ApiClient } from "~/lib/api.server";
+import { apiContext, callerContext } from "~/lib/context.server";
+import { requireValidParams } from "~/lib/not-found.server";
+import type { Route } from "./+types/back-in-stock-confirm";
+
+const ParamsSchema = z.object({ token: EmailedTokenSchema });
+const CONFIRM_INTENT = "confirm";
+
+/** The book a request is for, as the page shows it; null when the shopper may not see it (a hidden catalogue). */
+async function getBookOrNull(api: ApiClient, variantId: number) {
+  try {
+    const { product, variant } = await getVariantWithProduct(api, variantId);
+    const cover = product.image ?? { url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }), alt: "" };
+    return { name: product.name, byline: product.byline, variantName: variant.name, cover, href: `${productHref(product.slug)}?variant=${variant.id}` };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * /notifications/back-in-stock/confirm/:token: the page a back-in-stock confirmation email links to. It
+ * only reads (a prefetch, or a mail scanner following the link, must not confirm anything): the shopper
+ * confirms with the button. A malformed token is a 404; an unknown or expired one says so.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { token } = requireValidParams(ParamsSchema, params, request);
+  const link = await previewBackInStockConfirmation(createApiClient(context.get(callerContext)), token);
+  if (!link.ok) return data({ link, book: null }, { status: link.problem === "expired" ? 410 : 404 });
+  return { link, book: await getBookOrNull(context.get(apiContext), link.confirmation.productVariantId) };
+}
+
+/** Confirms (POST .../confirm), then shows the page again, which now says how things stand. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { token } = requireValidParams(ParamsSchema, params, request);
+  const form = await request.formData();
+  if (form.get("intent") !== CONFIRM_INTENT) throw data("Unknown action", { status: 400 });
+  // A link that no longer works is reported by the page the redirect lands on.
+  await confirmBackInStock(createApiClient(context.get(callerContext)), token);
+  return redirect(new URL(request.url).pathname, { status: 303 });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Back-in-stock email", matches) }, { name: "robots", content: "noindex" }];
+}
+
+export default function BackInStockConfirm({ loaderData }: Route.ComponentProps) {
+  const { link, book } = loaderData;
+  const { heading, message, offer } = describeConfirmationPage(link);
+  const submitting = useNavigation().state === "submitting";
+
+  return (
+    <Container className="py-6 sm:py-10">
+      <div className="max-w-xl rounded-card border border-line bg-surface p-5 sm:p-6">
+        <h1 className="text-title">{heading}</h1>
+
+        {book ? (
+          <section aria-label="The book" className="mt-5 flex items-start gap-4">
+            <img
+              src={book.cover.url}
+              alt={book.cover.alt}
+              width={80}
+              height={120}
+              className="aspect-[2/3] w-16 shrink-0 rounded-control object-cover ring-1 ring-line sm:w-20"
+            />
+            <div className="flex min-w-0 flex-col gap-1">
+              <h2 className="font-serif text-lg leading-snug font-semibold">{book.name}</h2>
+              {book.byline ? <p className="text-sm text-ink-muted">{book.byline}</p> : null}
+              <p className="text-sm text-ink-muted">{book.variantName}</p>
+            </div>
+          </section>
+        ) : null}
+
+        <p className="mt-4">{message}</p>
+        {offer === "confirm" ? (
+          <Form method="post" className="mt-5">
+            <input type="hidden" name="intent" value={CONFIRM_INTENT} />
+            <Button type="submit" disabled={submitting}>
+              {submitting ? "Confirming…" : "Confirm"}
+            </Button>
+          </Form>
+        ) : null}
+        {offer === "see-book" && book ? (
+          <ButtonLink to={book.href} className="mt-5">
+            See the book <Icon name="arrow-right" className="size-4" />
+          </ButtonLink>
+        ) : null}
+      </div>
+    </Container>
+  );
+}
