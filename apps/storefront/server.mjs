@@ -1,39 +1,142 @@
-// The storefront's production server (`npm start`): static assets, compression, request logs, and React
-// Router's request handler. It exists, rather than react-router-serve, for one reason: the API throttles
-// failed sign-ins per client, and only this server knows the shopper's address. It writes that address into
-// a request header of its own (overwriting anything a client sent), the app forwards it to the API as
-// X-Forwarded-For, and the API trusts it from the storefront alone (TRUST_PROXY).
+// The storefront's production server (`npm start`): security headers, static assets, compression, request logs,
+// and React Router's request handler. It exists, rather than react-router-serve, because only a server of our
+// own can (1) tell the API the shopper's address: the API throttles failed sign-ins per client, so this server
+// writes that address into a request header of its own (overwriting anything a client sent), the app forwards
+// it to the API as X-Forwarded-For, and the API trusts it from the storefront alone (TRUST_PROXY); and (2) send
+// a Content-Security-Policy whose nonce React Router's inline scripts carry (decision 011).
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import helmet from "helmet";
 import morgan from "morgan";
 
 /** Must match app/lib/client-address.server.ts. */
 const CLIENT_ADDRESS_HEADER = "x-quire-client-address";
 
+/**
+ * Who may show the shop in a frame: nobody. This is the one place to change it; when an editor's preview
+ * origin is allowed here (e.g. ["https://editor.example"]), X-Frame-Options, which cannot name an origin, is
+ * left out and browsers follow frame-ancestors alone.
+ */
+const FRAME_ANCESTORS = ["'none'"];
+
+/** Browser features the shop never uses, switched off for it and for anything it embeds. */
+const PERMISSIONS_POLICY = [
+  "accelerometer",
+  "autoplay",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "usb",
+  "xr-spatial-tracking",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(path.join(here, "build", "server", "index.js"));
+// TypeScript the build compiled (app/entry.server.tsx re-exports it): the load context and the log's redaction.
+const { createLoadContext, redactUrlForLog, REQUEST_LOG_FORMAT } = build.entry.module;
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST;
 
 const app = express();
 app.disable("x-powered-by");
 // Behind a load balancer, STOREFRONT_TRUST_PROXY (Express's "trust proxy" setting: a hop count, addresses or
-// "true") lets req.ip come from X-Forwarded-For; otherwise it is the socket's address.
+// "true") lets req.ip, req.protocol and req.hostname come from X-Forwarded-For/-Proto/-Host; otherwise they
+// are the socket's and the Host header's. React Router's request URL, and so the storefront's own origin for
+// the cross-site check, is built from the same values.
 const trustProxy = process.env.STOREFRONT_TRUST_PROXY;
 if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy === "true" ? true : trustProxy);
 
+/**
+ * Helmet's headers, with a script policy that allows our own files and this request's nonce only: no
+ * 'unsafe-inline' for scripts. Styles keep 'unsafe-inline' for the style attributes React Aria and a few
+ * components set. HSTS and upgrade-insecure-requests only over HTTPS (req.secure, which honours a trusted
+ * proxy's X-Forwarded-Proto): over plain HTTP, a local demo, they would lock the browser out.
+ */
+function securityHeaders({ https }) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_request, response) => `'nonce-${response.locals.cspNonce}'`],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: FRAME_ANCESTORS,
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    xFrameOptions: FRAME_ANCESTORS.length === 1 && FRAME_ANCESTORS[0] === "'none'" ? { action: "deny" } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+}
+const overHttps = securityHeaders({ https: true });
+const overHttp = securityHeaders({ https: false });
+
 app.use(compression());
+// Headers first, so static files, pages, resource routes and error answers all carry them.
+app.use((request, response, next) => {
+  response.locals.cspNonce = randomBytes(16).toString("base64");
+  response.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  (request.secure ? overHttps : overHttp)(request, response, next);
+});
 app.use("/assets", express.static(path.join(here, "build", "client", "assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(here, "build", "client"), { maxAge: "1h" }));
-app.use(morgan("tiny"));
+// A line per request past the static files, secrets redacted (tokens in emailed-link paths, ids in query
+// strings); the format names no header, so no cookie or Authorization.
+morgan.token("redacted-url", (request) => redactUrlForLog(request.originalUrl ?? request.url));
+app.use(morgan(REQUEST_LOG_FORMAT));
 app.use((request, _response, next) => {
   request.headers[CLIENT_ADDRESS_HEADER] = request.ip ?? "";
   next();
 });
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+if (trustProxy) {
+  // @react-router/express takes the request URL's host name from a trusted X-Forwarded-Host but, when that
+  // names no port (https://shop.example), the port from the internal Host header (shop.example:3000): the
+  // origin then never matches the browser's Origin, nor belongs in a sitemap. React Router gets the Host the
+  // shopper asked for. req.hostname is the forwarded one only when Express trusts the proxy that sent it. A
+  // forwarded value that is no host name at all is dropped: the request URL could not be built from it.
+  app.use((request, _response, next) => {
+    const forwardedHost = request.get("x-forwarded-host")?.split(",")[0]?.trim();
+    if (forwardedHost !== undefined && !URL.canParse(`http://${forwardedHost}`)) {
+      delete request.headers["x-forwarded-host"];
+    } else if (forwardedHost && new URL(`http://${forwardedHost}`).hostname === request.hostname.toLowerCase()) {
+      request.headers.host = forwardedHost;
+    }
+    next();
+  });
+}
+// app.use rather than app.all("*"): a route pattern makes Express decode the path first and answer a
+// malformed one (/store/%E0%A4%A) with its own plain-text 400; React Router's root middleware answers it with
+// the shop's error page instead.
+app.use(
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (_request, response) => createLoadContext({ cspNonce: response.locals.cspNonce }),
+  }),
+);
 
 const server = host ? app.listen(port, host) : app.listen(port);
 server.on("listening", () => console.log(`storefront listening on http://localhost:${port}`));

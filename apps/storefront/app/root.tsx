@@ -1,3 +1,5 @@
+// First: zod must be told not to compile parsers (CSP: no eval) before any route module builds a schema.
+import "./lib/zod-config";
 import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -9,6 +11,7 @@ import { useRootData } from "./features/layout/root-data";
 import { ScrollToTop } from "./features/layout/scroll-to-top";
 import { SiteShell } from "./features/layout/site-shell";
 import { createApiClient } from "./lib/api.server";
+import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { clientAddressOf } from "./lib/client-address.server";
 import { readSession } from "./lib/session.server";
 import { apiContext, callerContext, preferencesContext, sessionContext } from "./lib/context.server";
@@ -20,6 +23,23 @@ import { authMiddleware, getCurrentCustomer } from "./lib/auth.server";
 import { getCustomerDetour, isCustomerBlocked, pageLocationOf } from "./lib/auth-redirects";
 import { listCountryOptions, listCurrencyOptions, readPreferences, resolvePreferences } from "./lib/preferences.server";
 import { getCategoryTree, getMainMenu, getRedirectMap, getStoreSettings, normalisePath } from "./lib/shop-data.server";
+
+/**
+ * A path that is not valid percent-encoding (`/store/%E0%A4%A`) names no page: it answers 400 (the request
+ * itself is malformed, which a 404 would hide) before any code tries to decode it. A thrown Response is
+ * the error page on a page route and this line of text on a resource route, which has no error page.
+ */
+const malformedUrlMiddleware: Route.MiddlewareFunction = ({ request }) => {
+  try {
+    decodeURIComponent(new URL(request.url).pathname);
+  } catch {
+    throw new Response("Bad Request: the address is not valid percent-encoding.\n", {
+      status: 400,
+      statusText: "Bad Request",
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+};
 
 /** Old URLs answer 301 before any route runs (spec section 2: redirect list loaded once). */
 const redirectMiddleware: Route.MiddlewareFunction = async ({ request }, next) => {
@@ -44,7 +64,16 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware, apiMiddleware, viewerCookieMiddleware, authMiddleware, flashMiddleware];
+// The cross-site check comes first: a refused request must run nothing else and set no cookie.
+export const middleware: Route.MiddlewareFunction[] = [
+  crossSiteMiddleware,
+  malformedUrlMiddleware,
+  redirectMiddleware,
+  apiMiddleware,
+  viewerCookieMiddleware,
+  authMiddleware,
+  flashMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, categoryTree, menu, customer] = await Promise.all([
@@ -81,14 +110,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The logo's little book, as the tab icon (inline, so there is no /favicon.ico to serve). */
-const FAVICON =
-  "data:image/svg+xml," +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="6" y="4" width="20" height="24" rx="2.5" fill="#8e3b24"/><rect x="6" y="4" width="4" height="24" rx="1.5" fill="#74301d"/><path d="M14 11h8M14 15h6" stroke="#fff" stroke-width="1.75" stroke-linecap="round"/></svg>',
-  );
-
-export const links: Route.LinksFunction = () => [{ rel: "icon", type: "image/svg+xml", href: FAVICON }];
+/**
+ * The logo's little book as the tab icon (public/favicon.svg, and the .ico and PNGs made from it by
+ * scripts/generate-icons.mjs) and the web app manifest. All served by the storefront itself.
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", type: "image/svg+xml", href: "/favicon.svg" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 export function meta({ loaderData, error, location }: Route.MetaArgs) {
   const matches = [{ id: "root", loaderData }];

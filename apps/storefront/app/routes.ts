@@ -7,7 +7,8 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 const notYet = (path: string, id: string) => route(path, "routes/not-yet-available.tsx", { id });
 
 export default [
-  // Resource routes answered by the server: sitemaps, legacy shop URLs, generated media, preferences.
+  // Resource routes answered by the server: robots.txt, sitemaps, legacy shop URLs, generated media, preferences.
+  route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-index.ts"),
   route("index-sitemap.xml", "routes/sitemap-pages.ts"),
   route("en-GB-sitemap.xml", "routes/sitemap-products.ts"),

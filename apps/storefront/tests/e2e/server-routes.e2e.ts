@@ -18,7 +18,8 @@ function postPreferences(fields: Record<string, string>, cookie = "") {
   return fetch(`${storefrontUrl}/preferences`, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: cookie ? { Cookie: cookie } : {},
+    // As a browser sends it: with its Origin, which the storefront's cross-site check requires.
+    headers: { Origin: storefrontUrl, ...(cookie ? { Cookie: cookie } : {}) },
     redirect: "manual",
   });
 }

@@ -61,14 +61,30 @@ describe("parseListingSearch", () => {
     },
   );
 
-  it("names the parameter it refused", () => {
-    expect(parse("format=a&page=x")).toEqual({ ok: false, param: "page" });
+  it("names the parameter it refused, as not found when the value is well-formed", () => {
+    expect(parse("format=a&page=x")).toEqual({ ok: false, param: "page", status: 404 });
   });
 
-  it("refuses more filter values or longer values than the API accepts", () => {
+  it("refuses more filter values or longer values than the API accepts, as a bad request", () => {
     const many = Array.from({ length: 51 }, (_, i) => `format=v${i}`).join("&");
-    expect(parse(many)).toEqual({ ok: false, param: "format" });
-    expect(parse(`format=${"x".repeat(101)}`)).toEqual({ ok: false, param: "format" });
+    expect(parse(many)).toEqual({ ok: false, param: "format", status: 400 });
+    expect(parse(`format=${"x".repeat(101)}`)).toEqual({ ok: false, param: "format", status: 400 });
+    expect(parse(`sort=${"x".repeat(101)}`)).toEqual({ ok: false, param: "sort", status: 400 });
+  });
+
+  it.each(["format=%00", "format=hard%00back", "format=a%0Ab", "format=%1F", "format=%7F", "format=%C2%85", "occasion=%E2%80%8B%00", "page=1%00", "sort=%00popular", "min=%0910"])(
+    "refuses the control characters of %s as a bad request, before asking the API",
+    (search) => {
+      expect(parse(search)).toMatchObject({ ok: false, status: 400 });
+    },
+  );
+
+  it("leaves control characters alone in parameters that are not the listing's", () => {
+    expect(parse("utm_source=%00&format=hardback")).toMatchObject({ ok: true, state: { filters: [{ code: "format", values: ["hardback"] }] } });
+  });
+
+  it("accepts any printable text in a filter value, accents and symbols included", () => {
+    expect(stateOf("occasion=F%C3%AAte%20des%20p%C3%A8res%20%26%20%E2%9C%93").filters).toEqual([{ code: "occasion", values: ["Fête des pères & ✓"] }]);
   });
 
   it("asks for a tidy URL when a form sent empty boxes, and ignores them", () => {

@@ -1,4 +1,4 @@
-import type { ListProductsQuery, ProductFiltersQuery, ProductSort } from "@quire/contracts";
+import { isPrintableText, type ListProductsQuery, type ProductFiltersQuery, type ProductSort } from "@quire/contracts";
 
 /**
  * A product listing's state lives in the URL so a filtered page can be shared, bookmarked and used without
@@ -57,7 +57,16 @@ export type ListingParseResult =
       /** The URL carried empty or swapped values (a form submitted without JavaScript); redirect to the tidy one. */
       needsTidyUrl: boolean;
     }
-  | { ok: false; param: string };
+  | {
+      ok: false;
+      param: string;
+      /**
+       * 400 when the text itself is malformed (a control character such as NUL, or more or longer values than
+       * any listing has): nothing could make it a page. 404 for a well-formed value that names no page (a
+       * sort the shop does not offer, a page number that is not one): a failed route validation.
+       */
+      status: 400 | 404;
+    };
 
 /** "12.5" → 1250. Parses the text exactly, so no float ever holds the amount. */
 export function parseAmountParam(text: string): number | undefined {
@@ -76,9 +85,15 @@ export function formatAmountParam(minor: number): string {
 /**
  * Reads a listing's state from its query string. `filterCodes` are the attribute codes the shop filters
  * by; any other parameter (a campaign tag, a click id) is left alone rather than filtering by it. A
- * malformed page, sort or price answers `ok: false`, which the route turns into a 404.
+ * parameter the listing cannot use answers `ok: false` with the status the route answers (see
+ * ListingParseResult), before anything is sent to the API.
  */
 export function parseListingSearch(search: URLSearchParams, filterCodes: ReadonlySet<string>): ListingParseResult {
+  for (const [name, value] of search) {
+    const isListingParam = RESERVED_PARAMS.has(name) || filterCodes.has(name);
+    if (isListingParam && (value.length > MAX_VALUE_LENGTH || !isPrintableText(value))) return { ok: false, param: name, status: 400 };
+  }
+
   let needsTidyUrl = false;
   const single = (name: string): string | undefined => {
     const value = search.get(name);
@@ -87,17 +102,17 @@ export function parseListingSearch(search: URLSearchParams, filterCodes: Readonl
   };
 
   const pageText = single("page");
-  if (pageText !== undefined && !PAGE_PARAM.test(pageText)) return { ok: false, param: "page" };
+  if (pageText !== undefined && !PAGE_PARAM.test(pageText)) return { ok: false, param: "page", status: 404 };
   const sortText = single("sort");
   const sort = sortText === undefined ? DEFAULT_SORT : LISTING_SORTS.find((option) => option.value === sortText)?.value;
-  if (!sort) return { ok: false, param: "sort" };
+  if (!sort) return { ok: false, param: "sort", status: 404 };
 
   const bounds: { min?: number; max?: number } = {};
   for (const name of ["min", "max"] as const) {
     const text = single(name);
     if (text === undefined) continue;
     const amount = parseAmountParam(text.trim());
-    if (amount === undefined) return { ok: false, param: name };
+    if (amount === undefined) return { ok: false, param: name, status: 404 };
     bounds[name] = amount;
   }
   // Someone typed the bounds the wrong way round; what they meant is clear.
@@ -113,10 +128,10 @@ export function parseListingSearch(search: URLSearchParams, filterCodes: Readonl
     const values = [...new Set(raw.map((value) => value.trim()).filter(Boolean))];
     if (values.length !== raw.length) needsTidyUrl = true;
     if (values.length === 0) continue;
-    if (values.length > MAX_FILTER_VALUES || values.some((value) => value.length > MAX_VALUE_LENGTH)) return { ok: false, param: code };
+    if (values.length > MAX_FILTER_VALUES) return { ok: false, param: code, status: 400 };
     filters.push({ code, values });
   }
-  if (filters.length > MAX_FILTER_CODES) return { ok: false, param: "filters" };
+  if (filters.length > MAX_FILTER_CODES) return { ok: false, param: "filters", status: 400 };
 
   return {
     ok: true,

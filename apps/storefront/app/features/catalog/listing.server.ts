@@ -1,5 +1,5 @@
 import { FilterAttributesResponseSchema, ListProductsResponseSchema, ProductFiltersResponseSchema } from "@quire/contracts";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { ApiRequestError, createApiClient, type ApiClient } from "~/lib/api.server";
 import { notFound } from "~/lib/not-found.server";
 import { cached } from "~/lib/shop-data.server";
@@ -16,14 +16,16 @@ const getFilterCodes = cached<ReadonlySet<string>>(async () => {
 
 /**
  * One page of a product listing (the whole catalogue, or a category with its subcategories) with the
- * facets of the same selection. Malformed parameters and pages past the end are a 404; a URL with empty
- * form fields redirects to its tidy form, keeping parameters that are not the listing's.
+ * facets of the same selection. Malformed text in a parameter is a 400; values that name no page and pages
+ * past the end are a 404; a URL with empty form fields redirects to its tidy form, keeping parameters that
+ * are not the listing's.
  */
 export async function getListing({ request, api, categorySlug }: { request: Request; api: ApiClient; categorySlug?: string }) {
   const url = new URL(request.url);
   const filterCodes = await getFilterCodes();
   const parsed = parseListingSearch(url.searchParams, filterCodes);
-  if (!parsed.ok) throw notFound(request);
+  // A control character or an over-long value is refused here, before it reaches the API: the error page, 400.
+  if (!parsed.ok) throw parsed.status === 400 ? data(null, { status: 400, statusText: "Bad Request" }) : notFound(request);
   const { state } = parsed;
 
   if (parsed.needsTidyUrl) {

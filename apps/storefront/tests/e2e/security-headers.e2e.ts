@@ -1,0 +1,241 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { listProducts } from "./cart-catalogue";
+import { root } from "./stack";
+
+/**
+ * Security headers on every kind of response the storefront gives (issue 6): pages, resource routes, static
+ * files and error answers all carry a Content-Security-Policy whose scripts need this response's nonce,
+ * frame-ancestors 'none', nosniff, a Referrer-Policy and a Permissions-Policy; HSTS only over HTTPS. In
+ * Chromium the shop's pages raise no CSP violation and still hydrate. Plus robots.txt, /favicon.ico and the
+ * web app manifest, served by the storefront itself.
+ */
+const storefrontUrl = inject("storefrontUrl");
+
+/** The CSP as a map of directive to its values. */
+function parseCsp(header: string | null): Map<string, string[]> {
+  expect(header, "Content-Security-Policy").toBeTruthy();
+  return new Map(
+    header!
+      .split(";")
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+/** Fails unless `response` carries every header the storefront promises, and answers the CSP nonce. */
+function expectSecurityHeaders(response: Response, label: string): string {
+  const csp = parseCsp(response.headers.get("content-security-policy"));
+  const scriptSrc = csp.get("script-src") ?? [];
+  const nonce = scriptSrc.find((value) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(value));
+  expect(nonce, `${label}: a nonce in script-src`).toBeDefined();
+  expect(scriptSrc, label).not.toContain("'unsafe-inline'");
+  expect(scriptSrc, label).not.toContain("'unsafe-eval'");
+  expect(csp.get("default-src"), label).toEqual(["'self'"]);
+  expect(csp.get("frame-ancestors"), label).toEqual(["'none'"]);
+  expect(csp.get("object-src"), label).toEqual(["'none'"]);
+  expect(csp.get("base-uri"), label).toEqual(["'self'"]);
+  expect(csp.get("form-action"), label).toEqual(["'self'"]);
+  expect(response.headers.get("x-frame-options"), label).toBe("DENY");
+  expect(response.headers.get("x-content-type-options"), label).toBe("nosniff");
+  expect(response.headers.get("referrer-policy"), label).toBe("strict-origin-when-cross-origin");
+  const permissions = response.headers.get("permissions-policy") ?? "";
+  for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(permissions, label).toContain(`${feature}=()`);
+  // Plain HTTP here: HSTS would lock a browser out of a shop with no HTTPS.
+  expect(response.headers.get("strict-transport-security"), label).toBeNull();
+  expect(response.headers.get("x-powered-by"), label).toBeNull();
+  return nonce!.slice("'nonce-".length, -1);
+}
+
+/** A built script of the shop's, as the home page links it: a static file under /assets. */
+async function aBuiltScript(): Promise<string> {
+  const html = await (await fetch(`${storefrontUrl}/`)).text();
+  const match = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html);
+  expect(match, "a modulepreload link on the home page").not.toBeNull();
+  return match![1]!;
+}
+
+describe("security headers", () => {
+  it.each([
+    ["a page", "GET", "/", 200],
+    ["a resource route", "GET", "/sitemap.xml", 200],
+    ["robots.txt", "GET", "/robots.txt", 200],
+    ["a static file", "GET", "/favicon.ico", 200],
+    ["the not-found page", "GET", "/no/such/page", 404],
+    ["a malformed address", "GET", "/store/%E0%A4%A", 400],
+    ["a refused cross-site form", "POST", "/cart/add", 403],
+  ])("are on %s (%s %s)", async (label, method, pathname, status) => {
+    const response = await fetch(`${storefrontUrl}${pathname}`, { method, redirect: "manual", headers: { Origin: "http://evil.example" } });
+    expect(response.status, label).toBe(status);
+    expectSecurityHeaders(response, label);
+    await response.body?.cancel();
+  });
+
+  it("are on the built scripts under /assets", async () => {
+    const response = await fetch(`${storefrontUrl}${await aBuiltScript()}`);
+    expect(response.status).toBe(200);
+    expectSecurityHeaders(response, "a built script");
+    await response.body?.cancel();
+  });
+
+  it("give each page a fresh nonce, carried by every inline script the page renders", async () => {
+    const nonces = new Set<string>();
+    for (const pathname of ["/", "/", "/store"]) {
+      const response = await fetch(`${storefrontUrl}${pathname}`);
+      const nonce = expectSecurityHeaders(response, pathname);
+      nonces.add(nonce);
+      const html = await response.text();
+      const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map(([, attributes]) => attributes!);
+      const executable = inlineScripts.filter((attributes) => !/type="application\/ld\+json"/.test(attributes));
+      expect(executable.length, `inline scripts on ${pathname}`).toBeGreaterThan(0);
+      for (const attributes of executable) expect(attributes, pathname).toContain(`nonce="${nonce}"`);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it("ignore X-Forwarded-Proto from a proxy the storefront was not told to trust", async () => {
+    const response = await fetch(`${storefrontUrl}/robots.txt`, { headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example" } });
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+    expect(await response.text()).toContain(`Sitemap: ${storefrontUrl}/sitemap.xml`);
+  });
+});
+
+describe("behind a trusted proxy that terminates HTTPS", () => {
+  let server: ChildProcess;
+  let url: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, [path.join(root, "apps", "storefront", "server.mjs")], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        API_URL: inject("apiUrl"),
+        API_KEY: inject("apiKey"),
+        STORE_KEY: inject("storeKey"),
+        STOREFRONT_TRUST_PROXY: "1",
+      },
+      stdio: "ignore",
+    });
+    await waitUntilListening(url, server);
+  });
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+  });
+
+  const viaProxy = (pathname: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+    fetch(`${url}${pathname}`, { redirect: "manual", ...init, headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "shop.example", ...init.headers } });
+
+  it("sends HSTS and upgrades insecure requests only when the shopper came over HTTPS", async () => {
+    const secure = await viaProxy("/robots.txt");
+    expect(secure.headers.get("strict-transport-security")).toMatch(/^max-age=31536000/);
+    expect(parseCsp(secure.headers.get("content-security-policy")).has("upgrade-insecure-requests")).toBe(true);
+    expect(await secure.text()).toContain("Sitemap: https://shop.example/sitemap.xml");
+
+    const plain = await fetch(`${url}/robots.txt`);
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    expect(parseCsp(plain.headers.get("content-security-policy")).has("upgrade-insecure-requests")).toBe(false);
+    await plain.body?.cancel();
+  });
+
+  it("takes the storefront's own origin, for the cross-site check, from the proxy's headers", async () => {
+    const ownForm = await viaProxy("/preferences", { method: "POST", headers: { Origin: "https://shop.example" }, body: new URLSearchParams({ currencyCode: "EUR" }) });
+    expect(ownForm.status).toBe(303);
+    const downgraded = await viaProxy("/preferences", { method: "POST", headers: { Origin: "http://shop.example" }, body: new URLSearchParams({ currencyCode: "EUR" }) });
+    expect(downgraded.status).toBe(403);
+    expect(downgraded.headers.getSetCookie()).toEqual([]);
+    await Promise.all([ownForm.body?.cancel(), downgraded.body?.cancel()]);
+  });
+});
+
+describe("in Chromium", () => {
+  let browser: BrowserSession;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    // Recorded from the first script of every page, before any of the page's own.
+    await browser.context.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __cspViolations: seen });
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`),
+      );
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("the shop's pages raise no CSP violation and hydrate: a link then navigates without reloading the page", async () => {
+    const [book] = await listProducts({ PageSize: 1 });
+    const pages = ["/", "/store/gift-books-for-her", `/store/product/${book!.slug}`, "/cart", "/auth/login", "/favorites"];
+    const { page } = browser;
+    for (const pathname of pages) {
+      const response = await page.goto(`${storefrontUrl}${pathname}`);
+      expect(response?.ok(), pathname).toBe(true);
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      // A client-side navigation keeps the window (and this mark); a full page load would drop it.
+      await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+      const [link, target] = pathname === "/" ? [/^Basket/, "/cart"] : ["Quire Books", "/"];
+      await page.getByRole("banner").getByRole("link", { name: link }).first().click();
+      await page.waitForURL(`${storefrontUrl}${target}`);
+      expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument), `${pathname} hydrated`).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), pathname).toEqual([]);
+    }
+    expectNoPageProblems(browser);
+  });
+
+  it("finds the icon and the web app manifest the page links to, served by the shop", async () => {
+    const { page } = browser;
+    await page.goto(`${storefrontUrl}/`);
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
+    expect(manifestHref).toBe("/manifest.webmanifest");
+    const manifestResponse = await page.request.get(`${storefrontUrl}${manifestHref}`);
+    expect(manifestResponse.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+    const manifest = (await manifestResponse.json()) as { name: string; icons: { src: string }[] };
+    expect(manifest.name).toBe("Quire Books");
+    for (const icon of manifest.icons) expect((await page.request.get(`${storefrontUrl}${icon.src}`)).status(), icon.src).toBe(200);
+
+    const ico = await page.request.get(`${storefrontUrl}/favicon.ico`);
+    expect(ico.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect([...(await ico.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(await page.locator('link[rel="icon"][href="/favicon.ico"]').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+    expectNoPageProblems(browser);
+  });
+});
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once("error", reject).listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Polls until the server answers; fails at once if it exits. */
+async function waitUntilListening(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the storefront exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { firstHeadingOf } from "./page-html";
+
+/**
+ * Malformed input shows the shop's error page with a 400, never the server's plain text nor a 500 (issue 6):
+ * an address that is not valid percent-encoding, and listing filters holding control characters or more
+ * text than any filter has, refused before the API is asked.
+ */
+const storefrontUrl = inject("storefrontUrl");
+const BAD_REQUEST_TITLE = "That request didn't look right";
+
+const MALFORMED = [
+  "/store/%E0%A4%A",
+  "/%E0%A4%A",
+  "/store/product/%C3%28",
+  "/auth/reset-password/%E0%A4%A",
+  "/store/gift-books-for-her?format=%00",
+  "/store/gift-books-for-her?format=hard%00back&sort=newest",
+  "/store/gift-books-for-her?format=%1B%5B31m",
+  `/store/gift-books-for-her?format=${"x".repeat(101)}`,
+  "/store?page=1%00",
+];
+
+describe("a malformed address over plain HTTP", () => {
+  it.each(MALFORMED)("%s answers the error page with 400", async (pathname) => {
+    const response = await fetch(`${storefrontUrl}${pathname}`, { headers: { Accept: "text/html" } });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(firstHeadingOf(html)).toBe(`Error 400: ${BAD_REQUEST_TITLE}`);
+    // The site's chrome is there: this is the shop's page, not a framework's.
+    expect(html).toContain('id="main-content"');
+  });
+
+  it("on a resource route answers 400 in a line of text, not a 500", async () => {
+    const response = await fetch(`${storefrontUrl}/media/covers/%E0%A4%A.svg`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/^Bad Request/);
+  });
+
+  it("leaves well-formed listings alone: an unknown value is still a page, a wrong sort still a 404", async () => {
+    expect((await fetch(`${storefrontUrl}/store/gift-books-for-her?format=F%C3%AAte`)).status).toBe(200);
+    expect((await fetch(`${storefrontUrl}/store/gift-books-for-her?sort=cheapest`)).status).toBe(404);
+  });
+});
+
+describe("a malformed address in Chromium", () => {
+  let browser: BrowserSession;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(["/store/%E0%A4%A", "/store/gift-books-for-her?format=%00"])("%s shows the styled error page with 400", async (pathname) => {
+    const { page } = browser;
+    const response = await page.goto(`${storefrontUrl}${pathname}`);
+    expect(response?.status()).toBe(400);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(BAD_REQUEST_TITLE);
+    await page.getByRole("link", { name: "Go to the shop" }).waitFor();
+    // Styled: the site's stylesheet applies (the 400 is set in the accent colour, not the browser's black).
+    const colour = await page.getByText("400", { exact: true }).evaluate((element) => getComputedStyle(element).color);
+    expect(colour).not.toBe("rgb(0, 0, 0)");
+    expectNoPageProblems(browser);
+  });
+});
