@@ -97,6 +97,11 @@ export default function BackInStockConfirm({ loaderData }: Route.ComponentProps)
             See the book <Icon name="arrow-right" className="size-4" />
           </ButtonLink>
         ) : null}
+        {offer === "browse" ? (
+          <ButtonLink to="/store" variant="secondary" className="mt-5">
+            Continue shopping
+          </ButtonLink>
+        ) : null}
       </div>
     </Container>
   );

@@ -21,7 +21,7 @@ const FORGOT_PASSWORD: Way = { label: "Forgotten your password?", to: "/auth/for
 const REGISTER_AGAIN: Way = { label: "Register again", to: "/auth/register" };
 const NEW_RESET_LINK: Way = { label: "Request a new reset link", to: "/auth/forgot-password" };
 const ASK_THE_SHOP: Way = { label: "Contact us", to: "/contact-us" };
-const INCOMPLETE = "Check that you opened the whole link from the email:";
+const INCOMPLETE = "Check that you opened the whole link from the email,";
 
 const TEXTS: Record<EmailedLinkKind, Record<UnusableLinkStatus, LinkProblemTexts>> = {
   signup: {

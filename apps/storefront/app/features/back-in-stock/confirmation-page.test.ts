@@ -13,7 +13,7 @@ describe("describeConfirmationPage", () => {
     expect(describeConfirmationPage(link("confirmed", false))).toEqual({
       heading: "You're on the list",
       message: "Your email is confirmed. We'll send you one message when it's back in stock.",
-      offer: "none",
+      offer: "browse",
     });
   });
 
@@ -26,12 +26,12 @@ describe("describeConfirmationPage", () => {
     expect(describeConfirmationPage(link("pending", true))).toMatchObject({ heading: "It's back in stock", offer: "see-book" });
   });
 
-  it("says why a link no longer works, and offers nothing", () => {
+  it("says why a link no longer works, and offers the way back to the shop", () => {
     expect(describeConfirmationPage({ ok: false, problem: "expired" })).toEqual({
       heading: "This link has expired",
       message: "Confirmation links work for 7 days. Ask again from the book's page and we'll send you a new one.",
-      offer: "none",
+      offer: "browse",
     });
-    expect(describeConfirmationPage({ ok: false, problem: "invalid" })).toMatchObject({ heading: "This link is not valid", offer: "none" });
+    expect(describeConfirmationPage({ ok: false, problem: "invalid" })).toMatchObject({ heading: "This link is not valid", offer: "browse" });
   });
 });

@@ -3,11 +3,14 @@ import { BACK_IN_STOCK_CONFIRMATION_DAYS, type BackInStockConfirmation } from "@
 /** What an emailed confirmation link leads to: its request, or why it no longer works. */
 export type ConfirmationLink = { ok: true; confirmation: BackInStockConfirmation } | { ok: false; problem: "invalid" | "expired" };
 
-/** What the confirmation page says, and the one thing it offers: the confirm button, the book's link, or nothing. */
+/**
+ * What the confirmation page says, and the one thing it offers: the confirm button, the book's link, or,
+ * when there is nothing left to do here, the way back to the shop.
+ */
 export interface ConfirmationPage {
   heading: string;
   message: string;
-  offer: "confirm" | "see-book" | "none";
+  offer: "confirm" | "see-book" | "browse";
 }
 
 /**
@@ -19,14 +22,14 @@ export function describeConfirmationPage(link: ConfirmationLink): ConfirmationPa
     return {
       heading: "This link has expired",
       message: `Confirmation links work for ${BACK_IN_STOCK_CONFIRMATION_DAYS} days. Ask again from the book's page and we'll send you a new one.`,
-      offer: "none",
+      offer: "browse",
     };
   }
   if (!link.ok) {
     return {
       heading: "This link is not valid",
       message: "It may be incomplete, or copied wrongly from the email. Ask again from the book's page and we'll send you a new one.",
-      offer: "none",
+      offer: "browse",
     };
   }
   const { state, backInStock } = link.confirmation;
@@ -38,7 +41,7 @@ export function describeConfirmationPage(link: ConfirmationLink): ConfirmationPa
     };
   }
   if (state === "confirmed") {
-    return { heading: "You're on the list", message: "Your email is confirmed. We'll send you one message when it's back in stock.", offer: "none" };
+    return { heading: "You're on the list", message: "Your email is confirmed. We'll send you one message when it's back in stock.", offer: "browse" };
   }
   return {
     heading: "Confirm your back-in-stock email",
