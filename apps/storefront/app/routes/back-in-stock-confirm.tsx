@@ -6,8 +6,7 @@ import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
 import { confirmBackInStock, previewBackInStockConfirmation } from "~/features/back-in-stock/back-in-stock.server";
 import { describeConfirmationPage } from "~/features/back-in-stock/confirmation-page";
-import { coverUrlFor } from "~/features/catalog/cover-svg";
-import { productHref } from "~/features/catalog/product-card";
+import { toVariantBook, VariantBookSummary } from "~/features/catalog/variant-book";
 import { pageTitle } from "~/features/layout/meta";
 import { getVariantWithProduct } from "~/features/wishlists/wishlists.server";
 import { ApiRequestError, createApiClient, type ApiClient } from "~/lib/api.server";
@@ -21,9 +20,7 @@ const CONFIRM_INTENT = "confirm";
 /** The book a request is for, as the page shows it; null when the shopper may not see it (a hidden catalogue). */
 async function getBookOrNull(api: ApiClient, variantId: number) {
   try {
-    const { product, variant } = await getVariantWithProduct(api, variantId);
-    const cover = product.image ?? { url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }), alt: "" };
-    return { name: product.name, byline: product.byline, variantName: variant.name, cover, href: `${productHref(product.slug)}?variant=${variant.id}` };
+    return toVariantBook(await getVariantWithProduct(api, variantId));
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
     throw error;
@@ -66,22 +63,7 @@ export default function BackInStockConfirm({ loaderData }: Route.ComponentProps)
       <div className="max-w-xl rounded-card border border-line bg-surface p-5 sm:p-6">
         <h1 className="text-title">{heading}</h1>
 
-        {book ? (
-          <section aria-label="The book" className="mt-5 flex items-start gap-4">
-            <img
-              src={book.cover.url}
-              alt={book.cover.alt}
-              width={80}
-              height={120}
-              className="aspect-[2/3] w-16 shrink-0 rounded-control object-cover ring-1 ring-line sm:w-20"
-            />
-            <div className="flex min-w-0 flex-col gap-1">
-              <h2 className="font-serif text-lg leading-snug font-semibold">{book.name}</h2>
-              {book.byline ? <p className="text-sm text-ink-muted">{book.byline}</p> : null}
-              <p className="text-sm text-ink-muted">{book.variantName}</p>
-            </div>
-          </section>
-        ) : null}
+        {book ? <VariantBookSummary book={book} label="The book" className="mt-5" /> : null}
 
         <p className="mt-4">{message}</p>
         {offer === "confirm" ? (

@@ -23,7 +23,7 @@ import {
   getVariantWithProduct,
   listAllWishlists,
 } from "~/features/wishlists/wishlists.server";
-import { coverUrlFor } from "~/features/catalog/cover-svg";
+import { toVariantBook, VariantBookSummary } from "~/features/catalog/variant-book";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { notFound, requireApiFound } from "~/lib/not-found.server";
@@ -66,8 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requireApiFound(getVariantWithProduct(api, selection.variantId), request),
   ]);
   const selected = lists.some((list) => list.id === selection.selected) ? selection.selected : undefined;
-  const cover = product.image ?? { url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }), alt: "" };
-  return { ...selection, selected, lists, book: { name: product.name, byline: product.byline, variantName: variant.name, cover } };
+  return { ...selection, selected, lists, book: toVariantBook({ product, variant }) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -130,20 +129,7 @@ export default function FavoritesAdd({ loaderData, actionData }: Route.Component
         <h1 className="text-title">{t("wishlists.select.title")}</h1>
         <p className="mt-2 text-ink-muted">{t("wishlists.select.subtitle")}</p>
 
-        <section aria-label="The book to save" className="mt-5 flex items-start gap-4">
-          <img
-            src={book.cover.url}
-            alt={book.cover.alt}
-            width={80}
-            height={120}
-            className="aspect-[2/3] w-16 shrink-0 rounded-control object-cover ring-1 ring-line sm:w-20"
-          />
-          <div className="flex min-w-0 flex-col gap-1">
-            <h2 className="font-serif text-lg leading-snug font-semibold">{book.name}</h2>
-            {book.byline ? <p className="text-sm text-ink-muted">{book.byline}</p> : null}
-            <p className="text-sm text-ink-muted">{book.variantName}</p>
-          </div>
-        </section>
+        <VariantBookSummary book={book} label="The book to save" className="mt-5" />
 
         <Form method="post" className="mt-6 flex flex-col gap-4" key={selected ?? "none"}>
           <input type="hidden" name="intent" value="add" />
