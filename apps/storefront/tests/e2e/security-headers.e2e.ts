@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type AddressInfo } from "node:net";
+import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
 import { listProducts } from "./cart-catalogue";
-import { root } from "./stack";
+import { freePort, root, stopProcess, waitUntilServing } from "./stack";
 
 /**
  * Security headers on every kind of response the storefront gives (issue 6): pages, resource routes, static
@@ -107,9 +107,11 @@ describe("security headers", () => {
 describe("behind a trusted proxy that terminates HTTPS", () => {
   let server: ChildProcess;
   let url: string;
+  const logFile = path.join(root, "test-results", "e2e-trusted-proxy-storefront.log");
   beforeAll(async () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
+    const log = openSync(logFile, "w");
     server = spawn(process.execPath, [path.join(root, "apps", "storefront", "server.mjs")], {
       cwd: root,
       env: {
@@ -122,16 +124,13 @@ describe("behind a trusted proxy that terminates HTTPS", () => {
         STORE_KEY: inject("storeKey"),
         STOREFRONT_TRUST_PROXY: "1",
       },
-      stdio: "ignore",
+      stdio: ["ignore", log, log],
     });
-    await waitUntilListening(url, server);
+    closeSync(log);
+    await waitUntilServing(`${url}/robots.txt`, server, logFile, (status) => status === 200);
   });
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    if (server) await stopProcess(server);
   });
 
   const viaProxy = (pathname: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
@@ -215,27 +214,3 @@ describe("in Chromium", () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => probe.once("error", reject).listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** Polls until the server answers; fails at once if it exits. */
-async function waitUntilListening(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the storefront exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(2_000) });
-      await response.body?.cancel();
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within 60 s`);
-}

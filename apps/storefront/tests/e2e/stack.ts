@@ -59,7 +59,7 @@ export function assertBuilt() {
 }
 
 /** A port nothing listens on right now: the system picks one for port 0. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -126,7 +126,8 @@ function tail(logFile: string, lines = 60): string {
   return readFileSync(logFile, "utf8").split("\n").slice(-lines).join("\n");
 }
 
-async function waitUntilServing(url: string, child: ChildProcess, logFile: string, accept: (status: number) => boolean) {
+/** Polls `url` until it answers a status `accept` takes, with a deadline; fails at once if the servers exit. */
+export async function waitUntilServing(url: string, child: ChildProcess, logFile: string, accept: (status: number) => boolean) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -144,7 +145,7 @@ async function waitUntilServing(url: string, child: ChildProcess, logFile: strin
   throw new Error(`${url} did not answer within 90 s:\n${tail(logFile)}`);
 }
 
-async function stopProcess(child: ChildProcess) {
+export async function stopProcess(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.kill("SIGTERM");
