@@ -12,7 +12,7 @@ export default defineConfig({
         resolve: { alias: storefrontAlias },
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/*/app/**/*.test.{ts,tsx}", "apps/api/src/**/*.unit.test.ts"],
+          include: ["packages/*/src/**/*.test.ts", "apps/*/app/**/*.test.{ts,tsx}", "apps/api/src/**/*.unit.test.ts", "scripts/**/*.test.ts"],
           setupFiles: ["./vitest.setup.ts"],
         },
       },
@@ -30,7 +30,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
-          include: ["apps/storefront/tests/e2e/**/*.e2e.ts"],
+          include: ["apps/storefront/tests/e2e/**/*.e2e.ts", "scripts/**/*.e2e.ts"],
           globalSetup: ["./apps/storefront/tests/e2e/global-setup.ts"],
           setupFiles: ["./vitest.setup.ts"],
           testTimeout: 60_000,

@@ -5,6 +5,10 @@
 //
 // Migrate and seed run one after the other, as their own processes, before the API starts: the embedded
 // PostgreSQL (PGlite, used when DATABASE_URL is unset) can be opened by one process at a time.
+//
+// Without SMTP_URL, a local mail catcher (MailDev) runs beside them and the API sends its mail there, so
+// emailed links are read in a web inbox (scripts/mail-catcher.mjs, decision 015); MAIL_CATCHER=off turns it
+// off and the API prints each message instead.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,6 +16,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { planMailCatcher } from "./mail-catcher.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const apiDir = path.join(root, "apps", "api");
@@ -31,7 +36,7 @@ const startTimeoutMs = Number(process.env.START_TIMEOUT_MS || (dev ? 180_000 : 6
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, text) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
-const labels = { migrate: "36", seed: "36", api: "35", web: "32" };
+const labels = { migrate: "36", seed: "36", mail: "33", api: "35", web: "32" };
 const say = (text) => console.log(`${paint("1", "[quire]")} ${text}`);
 
 const children = new Map();
@@ -40,7 +45,12 @@ let shuttingDown = false;
 /** The JavaScript file behind a package's command, so children run with this Node and no shell. */
 function binOf(packageName, fromDir, binName = packageName.split("/").pop()) {
   const require = createRequire(path.join(fromDir, "package.json"));
-  const manifestPath = require.resolve(`${packageName}/package.json`);
+  // Found on disk rather than resolved: a package's "exports" need not list its package.json (MailDev's does not).
+  const manifestPath = require.resolve
+    .paths(packageName)
+    ?.map((dir) => path.join(dir, packageName, "package.json"))
+    .find((file) => existsSync(file));
+  if (!manifestPath) throw new Error(`${packageName} is not installed: run \`npm install\``);
   const { bin } = JSON.parse(readFileSync(manifestPath, "utf8"));
   const relative = typeof bin === "string" ? bin : bin[binName];
   return path.join(path.dirname(manifestPath), relative);
@@ -88,12 +98,16 @@ async function runStep(label, args, options) {
   }
 }
 
-/** Starts a long-running server; if it stops on its own, everything stops with a failure. */
-function startServer(label, args, options) {
+/**
+ * Starts a long-running server; if it stops on its own, everything stops with a failure, and `hint` (if any)
+ * says what to try.
+ */
+function startServer(label, args, { hint, ...options } = {}) {
   const child = launch(label, args, options);
   void child.exitStatus.then(({ code, signal }) => {
     if (shuttingDown) return;
     console.error(`${label} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the rest`);
+    if (hint) console.error(hint);
     void shutdown(code || 1);
   });
   return child;
@@ -196,8 +210,34 @@ if (process.env.DATABASE_URL) {
   say(`database: embedded PostgreSQL (PGlite) in ${shown.startsWith("..") ? dataDir : shown}/pglite`);
 }
 
+// Mail goes to the catcher unless SMTP_URL names a server or MAIL_CATCHER=off (then the API prints it).
+let mailCatcher;
+let mailCatcherBin;
+try {
+  mailCatcher = planMailCatcher(process.env, { mailDirectory: path.resolve(root, process.env.DATA_DIR || ".data", "mail") });
+  if (mailCatcher) mailCatcherBin = binOf("maildev", root);
+} catch (error) {
+  console.error(`${error.message}${mailCatcher ? "; or set SMTP_URL, or MAIL_CATCHER=off" : ""}`);
+  process.exit(1);
+}
+if (mailCatcher) {
+  apiEnv.SMTP_URL = mailCatcher.smtpUrl;
+  say(`mail: caught by a local MailDev (SMTP port ${mailCatcher.smtpPort}), read in its web inbox`);
+} else {
+  say(process.env.SMTP_URL ? "mail: sent through the SMTP server in SMTP_URL" : "mail: printed in the API's log (MAIL_CATCHER=off)");
+}
+
 const tsx = dev ? binOf("tsx", apiDir) : null;
 const apiScript = (built, source) => (dev ? [tsx, source] : [path.join(apiDir, "dist", built)]);
+
+if (mailCatcher) {
+  const mail = startServer("mail", [mailCatcherBin, ...mailCatcher.args], {
+    hint:
+      `Is something else using port ${mailCatcher.smtpPort} or ${mailCatcher.webPort}? ` +
+      "Choose others with MAIL_CATCHER_PORT and MAIL_CATCHER_WEB_PORT, or set SMTP_URL, or MAIL_CATCHER=off.",
+  });
+  await waitForHttp("mail", mailCatcher.healthUrl, mail, (status) => status === 200);
+}
 
 if (!serveOnly) {
   await runStep("migrate", apiScript("migrate.js", "src/db/migrate-cli.ts"), { cwd: apiDir, env: apiEnv });
@@ -223,4 +263,5 @@ say("ready");
 say(`storefront  ${paint("1", `http://localhost:${storefrontPort}`)}`);
 say(`API         ${paint("1", `http://localhost:${apiPort}`)}`);
 say(`API docs    ${paint("1", `http://localhost:${apiPort}/docs`)}`);
+if (mailCatcher) say(`mail inbox  ${paint("1", mailCatcher.inboxUrl)}`);
 say("press Ctrl-C to stop");

@@ -20,10 +20,12 @@ await rm("dist", { recursive: true, force: true });
 await build({
   entryPoints: {
     main: "src/main.ts",
+    worker: "src/worker.ts",
     migrate: "src/db/migrate-cli.ts",
     seed: "src/seed/seed-cli.ts",
     invite: "src/cli/invite-cli.ts",
     "stock-set": "src/modules/inventory/stock-cli.ts",
+    jobs: "src/modules/jobs/jobs-cli.ts",
   },
   outdir: "dist",
   bundle: true,

@@ -1,29 +1,27 @@
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import qs from "qs";
 import type { Db } from "./db/client";
 import { clientErrorHandler, MAX_REQUEST_HEAD_BYTES, registerEdgeLimits } from "./http/edge-limits";
 import { answerError, registerErrorHandling } from "./http/errors";
 import { apiLoggerOptions } from "./http/logging";
+import { openApiOptions, registerErrorDocumentation } from "./http/openapi";
 import { DOCS_CSP, registerSecurityHeaders, setSecurityHeadersBeforeRouting } from "./http/security-headers";
 import { registerReadinessCheck } from "./http/readiness";
 import { registerRequestContext } from "./http/request-context";
 import { createCountsCache } from "./modules/catalog/catalog-counts-cache";
 import { cartRoutes } from "./modules/cart/cart.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
+import type { ProductSearch } from "./modules/catalog/product-search";
+import { postgresProductSearch } from "./modules/catalog/product-search.repository";
 import { createAccessTokens } from "./modules/identity/access-tokens";
 import { identityRoutes } from "./modules/identity/identity.routes";
 import { findSessionCustomer } from "./modules/identity/sessions.repository";
 import { contentRoutes } from "./modules/content/content.routes";
 import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
+import { registerIdempotency } from "./modules/idempotency/idempotency";
 import { viewedProductsRoutes } from "./modules/viewed-products/viewed-products.routes";
 import { wishlistsRoutes } from "./modules/wishlists/wishlists.routes";
 import { storesRoutes } from "./modules/stores/stores.routes";
@@ -40,6 +38,8 @@ export interface AppDeps {
   storeCacheTtlMs?: number;
   /** How long product totals and facet counts are cached per process; 0 (the default) turns it off. */
   catalogCountsTtlMs?: number;
+  /** What SearchText matches in product listings; PostgreSQL full text (postgresProductSearch) when absent. */
+  productSearch?: ProductSearch;
   logger?: FastifyServerOptions["logger"];
   /** Public address of the storefront, for links in emails (default http://localhost:3000). */
   storefrontUrl?: string;
@@ -77,26 +77,8 @@ export async function buildApp(deps: AppDeps) {
   await registerSecurityHeaders(app);
   registerEdgeLimits(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: "Quire commerce API",
-        version: "0.1.0",
-        description:
-          "Catalogue, cart, checkout and customer API behind the Quire storefront. Every call needs the API-Key and StoreKey headers; CurrencyCode and CountryCode default from the store settings.",
-      },
-      components: {
-        securitySchemes: {
-          apiKey: { type: "apiKey", in: "header", name: "API-Key" },
-          storeKey: { type: "apiKey", in: "header", name: "StoreKey" },
-          bearer: { type: "http", scheme: "bearer" },
-        },
-      },
-      security: [{ apiKey: [], storeKey: [] }],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  registerErrorDocumentation(app);
+  await app.register(fastifySwagger, openApiOptions());
   // The readable docs need no keys; the hook must exist before swagger-ui registers its routes.
   app.addHook("onRoute", (route) => {
     if (route.url.startsWith("/docs")) route.config = { ...route.config, public: true };
@@ -116,13 +98,19 @@ export async function buildApp(deps: AppDeps) {
     },
   });
 
+  registerIdempotency(app, { db: deps.db });
+
   app.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.get("/health", { config: { public: true }, schema: { hide: true } }, async () => ({ status: "ok" }));
   registerReadinessCheck(app, deps.readDb ? [deps.db, deps.readDb] : [deps.db]);
 
   const readDb = deps.readDb ?? deps.db;
   await app.register(storesRoutes);
-  await app.register(catalogRoutes, { db: readDb, counts: createCountsCache({ ttlMs: deps.catalogCountsTtlMs ?? 0 }) });
+  await app.register(catalogRoutes, {
+    db: readDb,
+    counts: createCountsCache({ ttlMs: deps.catalogCountsTtlMs ?? 0 }),
+    search: deps.productSearch ?? postgresProductSearch,
+  });
   await app.register(contentRoutes, { db: readDb });
   await app.register(cartRoutes, { db: deps.db });
   await app.register(wishlistsRoutes, { db: deps.db });

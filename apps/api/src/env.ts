@@ -36,8 +36,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Quire Books <shop@quire.example>"),
   /** Public address of the storefront, for links in emails. */
   STOREFRONT_URL: z.string().url().default("http://localhost:3000"),
-  /** How often the in-process mail worker looks for messages to send. */
-  OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How often the job worker looks for due jobs (mail to send, notices to queue) when it has none. */
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /**
    * Whether the API sits behind a proxy whose X-Forwarded-For to believe for the client address (sign-in
    * throttling counts per address): "true" (any), a number of hops, or comma-separated proxy addresses or

@@ -16,11 +16,11 @@ describe("TRUST_PROXY", () => {
   });
 });
 
-describe("OUTBOX_POLL_INTERVAL_MS", () => {
+describe("JOB_POLL_INTERVAL_MS", () => {
   it("defaults to a second and refuses nonsense", () => {
-    expect(loadEnv({}).OUTBOX_POLL_INTERVAL_MS).toBe(1000);
-    expect(loadEnv({ OUTBOX_POLL_INTERVAL_MS: "250" }).OUTBOX_POLL_INTERVAL_MS).toBe(250);
-    expect(() => loadEnv({ OUTBOX_POLL_INTERVAL_MS: "0" })).toThrow(/OUTBOX_POLL_INTERVAL_MS/);
-    expect(() => loadEnv({ OUTBOX_POLL_INTERVAL_MS: "soon" })).toThrow(/OUTBOX_POLL_INTERVAL_MS/);
+    expect(loadEnv({}).JOB_POLL_INTERVAL_MS).toBe(1000);
+    expect(loadEnv({ JOB_POLL_INTERVAL_MS: "250" }).JOB_POLL_INTERVAL_MS).toBe(250);
+    expect(() => loadEnv({ JOB_POLL_INTERVAL_MS: "0" })).toThrow(/JOB_POLL_INTERVAL_MS/);
+    expect(() => loadEnv({ JOB_POLL_INTERVAL_MS: "soon" })).toThrow(/JOB_POLL_INTERVAL_MS/);
   });
 });

@@ -1,9 +1,8 @@
 import { buildApp } from "./app";
+import { startBackgroundJobs } from "./background-jobs";
 import { openDatabase } from "./db/client";
 import { loadEnv, resolveDataDir, resolveTokenSecret } from "./env";
 import { summariseDatabaseError } from "./http/database-unavailable";
-import { createMailTransport } from "./modules/mail/mail-transports";
-import { startOutboxWorker } from "./modules/mail/outbox-worker";
 
 const env = loadEnv();
 const database = await openDatabase({
@@ -33,18 +32,8 @@ for (const [name, watched] of [["database", database], ["read replica", readData
   });
 }
 
-// Mail goes out from this process; without SMTP_URL each message's link is printed instead.
-if (!env.SMTP_URL) app.log.info("SMTP_URL is not set: emails are printed to this console, not sent");
-const outboxWorker = startOutboxWorker({
-  db: database.db,
-  transport: createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
-  pollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS,
-  onError: (error) => app.log.error({ err: error }, "outbox worker: delivery round failed"),
-  onDatabaseUnavailable: (error) =>
-    app.log.warn({ cause: summariseDatabaseError(error) }, "outbox worker: the database is unavailable; retrying less often until it is back"),
-  onDatabaseRestored: () => app.log.info("outbox worker: the database is back; delivering again"),
-  onFailedDelivery: (report) => app.log.warn(report, "outbox worker: some messages were not delivered and will be retried"),
-});
+// Background jobs (mail, back-in-stock notices...) run in this process; worker.ts runs them on their own.
+const jobWorker = await startBackgroundJobs({ env, database, log: app.log });
 
 let stopping = false;
 async function stop(signal: string) {
@@ -52,7 +41,7 @@ async function stop(signal: string) {
   stopping = true;
   app.log.info({ signal }, "stopping");
   await app.close();
-  await outboxWorker.stop();
+  await jobWorker.stop();
   await readDatabase?.close();
   await database.close();
   process.exit(0);

@@ -203,7 +203,9 @@ export const ProductSelectionSchema = z.object({
   CategoryId: IdParamSchema.optional(),
   CategorySlug: SlugSchema.optional(),
   SearchText: textSchema({ trim: true, min: 1, max: 200 }).optional(),
-  Filters: queryArraySchema(ProductFilterParamSchema, { max: 20 }).optional(),
+  Filters: queryArraySchema(ProductFilterParamSchema, { max: 20 })
+    .optional()
+    .describe("Attribute filters, as indexed parameters (deepObject): Filters[0][Code]=format&Filters[0][Values][0]=hardback"),
   /** Inclusive price bounds in minor units of the request's currency. */
   MinPrice: intParamSchema(0, 100_000_000).optional(),
   MaxPrice: intParamSchema(0, 100_000_000).optional(),

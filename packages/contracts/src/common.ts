@@ -1,19 +1,5 @@
 import { z } from "zod";
 
-/** One problem with a request. `code` is stable and documented; `field` names the input it concerns. */
-export const ApiErrorSchema = z
-  .object({
-    code: z.string(),
-    message: z.string(),
-    field: z.string().optional(),
-  })
-  .meta({ id: "ApiError" });
-
-/** Every 4xx/5xx answer has this body (ARCHITECTURE.md); the storefront shows errors[0]. */
-export const ErrorResponseSchema = z.object({ errors: z.array(ApiErrorSchema).min(1) }).meta({ id: "ErrorResponse" });
-export type ApiError = z.infer<typeof ApiErrorSchema>;
-export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
-
 export const CurrencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, "Expected an ISO 4217 code such as GBP");
 export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, "Expected an ISO 3166-1 alpha-2 code such as GB");
 
@@ -118,6 +104,17 @@ export function pagedResultSchema<T extends z.ZodType>(item: T) {
 export function dataSchema<T extends z.ZodType>(payload: T) {
   return z.object({ data: payload });
 }
+
+/**
+ * Idempotency-Key, for the unsafe calls that accept it (each says so in its description): a value the caller
+ * makes up once per intent, e.g. a UUID, and sends again with every retry of that intent. The first answer is
+ * replayed for 24 hours; the same key with other input answers 422 `idempotency_key_reused`, and while the
+ * first request still runs, 409 `idempotency_request_in_flight`. Printable ASCII, 16 to 255 characters.
+ */
+export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{16,255}$/, "Expected 16 to 255 printable characters, such as a UUID");
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+/** The headers schema of a call that accepts an Idempotency-Key (Node lowercases header names). */
+export const IdempotentCallHeadersSchema = z.object({ "idempotency-key": IdempotencyKeySchema.optional() });
 
 /** The request headers of spec section 7. Header names are case-insensitive; Node lowercases them. */
 export const RequestHeadersSchema = z.object({

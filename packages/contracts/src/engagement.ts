@@ -57,9 +57,6 @@ export const BackInStockSubscribeResponseSchema = dataSchema(BackInStockSubscrib
  */
 export const BackInStockConfirmBodySchema = z.object({ token: EmailedTokenSchema }).strict();
 
-/** The codes a confirmation link's page branches on. */
-export const BACK_IN_STOCK_TOKEN_INVALID = "back_in_stock_token_invalid";
-export const BACK_IN_STOCK_TOKEN_EXPIRED = "back_in_stock_token_expired";
 export type BackInStockConfirmBody = z.infer<typeof BackInStockConfirmBodySchema>;
 
 export const BackInStockConfirmationSchema = z

@@ -244,15 +244,8 @@ export type EmailedLinkKind = z.infer<typeof EmailedLinkKindSchema>;
 export const EmailedLinkStatusSchema = z.enum(["valid", "used", "expired", "invalid"]).meta({ id: "EmailedLinkStatus" });
 export type EmailedLinkStatus = z.infer<typeof EmailedLinkStatusSchema>;
 
-/**
- * The error codes a completion call answers for a link it cannot use: 400 for `invalid`, 410 for `used` and
- * `expired` (field `token`). The storefront tells the same states apart by these, not by literals.
- */
-export const EMAILED_LINK_ERROR_CODES = {
-  signup: { invalid: "signup_token_invalid", used: "signup_token_used", expired: "signup_token_expired" },
-  invite: { invalid: "invite_token_invalid", used: "invite_token_used", expired: "invite_token_expired" },
-  reset: { invalid: "reset_token_invalid", used: "reset_token_used", expired: "reset_token_expired" },
-} as const satisfies Record<EmailedLinkKind, Record<Exclude<EmailedLinkStatus, "valid">, string>>;
+// The codes a completion call answers for a link it cannot use are EMAILED_LINK_ERROR_CODES, in the error
+// catalogue (error-codes.ts).
 
 /**
  * POST /auth/links/status: the state of an emailed link without using it up, so its page can say it is

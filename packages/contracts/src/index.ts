@@ -1,4 +1,5 @@
 export * from "./common";
+export * from "./errors";
 export * from "./store-settings";
 export * from "./catalog";
 export * from "./content";

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../http/database-unavailable";
+import { createJobHandlers } from "../job-handlers";
+import { startJobWorker } from "../modules/jobs/job-worker";
 import { createSmtpTransport } from "../modules/mail/mail-transports";
-import { startOutboxWorker } from "../modules/mail/outbox-worker";
 import { enqueueMail, type OutgoingMail } from "../modules/mail/outbox.repository";
 import { startApiProcess, type ApiProcess, type LogLine } from "../testing/api-process";
 import { createProduct, createProductType, createStore } from "../testing/factories";
@@ -87,7 +88,7 @@ describe("the API while PostgreSQL stops and starts again", () => {
         DATABASE_URL: url,
         API_KEYS: TEST_API_KEY,
         SMTP_URL: smtp.url,
-        OUTBOX_POLL_INTERVAL_MS: "100",
+        JOB_POLL_INTERVAL_MS: "100",
       });
       const running = api;
       // A read (one pooled query) and a write (a transaction on a checked-out connection).
@@ -108,8 +109,8 @@ describe("the API while PostgreSQL stops and starts again", () => {
         });
       const LOST = "database connection lost";
       const RESTORED = "database connection restored";
-      const WORKER_AWAY = "outbox worker: the database is unavailable";
-      const WORKER_BACK = "outbox worker: the database is back";
+      const WORKER_AWAY = "job worker: the database is unavailable";
+      const WORKER_BACK = "job worker: the database is back";
       /** Polls until a read answers 200 again; every answer before it must be a 503, never a 500. */
       const untilServing = async () => {
         const statuses: number[] = [];
@@ -250,8 +251,8 @@ describe("the connection pool", () => {
   });
 });
 
-describe("the outbox worker", () => {
-  it("warns once per outage, polls less often while it lasts, and delivers again when the database is back", async () => {
+describe("the job worker", () => {
+  it("warns once per outage, polls less often while it lasts, and delivers mail again when the database is back", async () => {
     const proxy = await startTcpProxy({ host: "127.0.0.1", port: cluster.port });
     const { direct, url } = await createMigratedDatabase("quire_outbox_outage", proxy);
     const proxied = await openDatabase({ url });
@@ -259,9 +260,10 @@ describe("the outbox worker", () => {
     const errors: unknown[] = [];
     let restored = 0;
     const refusedAt: number[] = [];
-    const worker = startOutboxWorker({
+    const mailTransport = createSmtpTransport({ url: smtp.url, from: MAIL_FROM });
+    const worker = await startJobWorker({
       db: proxied.db,
-      transport: createSmtpTransport({ url: smtp.url, from: MAIL_FROM }),
+      handlers: createJobHandlers({ db: proxied.db, mailTransport, storefrontUrl: "http://localhost:3000" }),
       pollIntervalMs: 20,
       onError: (error) => void errors.push(error),
       onDatabaseUnavailable: (error) => void unavailable.push(error),
@@ -294,6 +296,7 @@ describe("the outbox worker", () => {
       expect(errors).toEqual([]);
     } finally {
       await worker.stop();
+      mailTransport.close();
       await proxied.close();
       await direct.close();
       await proxy.close();

@@ -9,3 +9,5 @@ export * from "../modules/wishlists/wishlists.tables";
 export * from "../modules/back-in-stock/back-in-stock.tables";
 export * from "../modules/viewed-products/viewed-products.tables";
 export * from "../modules/rate-limits/rate-limits.tables";
+export * from "../modules/state-machines/state-transitions.tables";
+export * from "../modules/idempotency/idempotency.tables";

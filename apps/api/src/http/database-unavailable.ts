@@ -1,6 +1,4 @@
-import type { ErrorResponse } from "@quire/contracts";
 import { DrizzleQueryError } from "drizzle-orm";
-import type { FastifyReply } from "fastify";
 import pg from "pg";
 
 /**
@@ -97,17 +95,4 @@ export function summariseDatabaseError(error: unknown): { code?: string; message
 /** Whether `error` means the database is away (stopped, restarting, unreachable), not that a query is wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return databaseUnavailableCause(error) !== undefined;
-}
-
-/** The body every call answers with while the database is away. */
-export const DATABASE_UNAVAILABLE_BODY: ErrorResponse = {
-  errors: [{ code: "service_unavailable", message: "The shop is briefly unavailable. Please try again in a few seconds." }],
-};
-
-/**
- * Answers 503 with Retry-After: the caller did nothing wrong and the same call will work once the database
- * is back, which is what a 503 tells browsers, proxies and load balancers.
- */
-export function replyDatabaseUnavailable(reply: FastifyReply) {
-  return reply.status(503).header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS)).send(DATABASE_UNAVAILABLE_BODY);
 }

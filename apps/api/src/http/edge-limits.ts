@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { AppError } from "./errors";
@@ -23,15 +24,13 @@ function headerBytes(rawHeaders: string[]): number {
 export function registerEdgeLimits(app: FastifyInstance) {
   app.addHook("onRequest", async (request) => {
     if ((request.raw.url ?? "").length > MAX_URL_LENGTH) {
-      throw new AppError(414, "url_too_long", `The URL is longer than ${MAX_URL_LENGTH} characters`);
+      throw new AppError("url_too_long", `The URL is longer than ${MAX_URL_LENGTH} characters`);
     }
     if (headerBytes(request.raw.rawHeaders) > MAX_HEADER_BYTES) {
-      throw new AppError(431, "headers_too_large", `The request headers are larger than ${MAX_HEADER_BYTES} bytes`);
+      throw new AppError("headers_too_large", `The request headers are larger than ${MAX_HEADER_BYTES} bytes`);
     }
   });
 }
-
-const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" };
 
 /**
  * Answers what Node's HTTP parser refuses (a request it cannot parse, a head past MAX_REQUEST_HEAD_BYTES, a
@@ -43,15 +42,16 @@ export const clientErrorHandler: NonNullable<FastifyServerOptions["clientErrorHa
     socket.destroy();
     return;
   }
-  const [status, apiCode, message] =
+  // Written on the socket by hand (no reply exists yet), with the status the catalogue gives the code.
+  const refusal =
     code === "HPE_HEADER_OVERFLOW"
-      ? [431, "headers_too_large", "The request line and headers are too large"]
+      ? new AppError("headers_too_large", "The request line and headers are too large")
       : code === "ERR_HTTP_REQUEST_TIMEOUT"
-        ? [408, "request_timeout", "The request took too long to arrive"]
-        : [400, "malformed_request", "The request is not valid HTTP"];
-  const body = JSON.stringify({ errors: [{ code: apiCode, message }] });
+        ? new AppError("request_timeout")
+        : new AppError("malformed_request");
+  const body = JSON.stringify({ errors: [{ code: refusal.code, message: refusal.message }] });
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 };

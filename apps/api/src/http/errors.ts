@@ -1,49 +1,70 @@
-import type { ApiError } from "@quire/contracts";
+import {
+  defaultErrorMessageOf,
+  errorStatusOf,
+  type ApiError,
+  type ApiErrorCode,
+  type ApiErrorCodeWithMessage,
+  type ErrorStatus,
+} from "@quire/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { isDatabaseUnavailable, replyDatabaseUnavailable } from "./database-unavailable";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./database-unavailable";
+
+export interface AppErrorOptions {
+  /** The input the error concerns, as the caller named it (`body.email`, `token`, `CurrencyCode`). */
+  field?: string;
+  /** Seconds until the same call may work: sent as Retry-After (429 limits, 503 outages). */
+  retryAfterSeconds?: number;
+}
+
+/** A code with a default message in the catalogue may leave the message out; any other must say it. */
+type MessageAndOptions<C extends ApiErrorCode> = [C] extends [ApiErrorCodeWithMessage]
+  ? [options?: AppErrorOptions] | [message: string, options?: AppErrorOptions]
+  : [message: string, options?: AppErrorOptions];
 
 /**
- * An expected failure with a stable code. Services throw these; the error handler below is the one place
- * that turns them into HTTP answers.
+ * An expected failure, named by a code of the catalogue (`@quire/contracts` error-codes.ts), which also
+ * fixes its HTTP status: `throw new AppError("out_of_stock")`, `new AppError("wishlist_name_taken", message,
+ * { field: "body.name" })`, `new AppError("email_required", { field: "body.email" })`. Services throw these; the error handler below is the one place that turns them
+ * into HTTP answers.
  */
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+export class AppError<C extends ApiErrorCode = ApiErrorCode> extends Error {
+  readonly code: C;
+  readonly status: ErrorStatus;
+  readonly field?: string;
+  readonly retryAfterSeconds?: number;
+
+  constructor(code: C, ...args: MessageAndOptions<C>) {
+    const [message, options = {}] = typeof args[0] === "string" ? [args[0], args[1]] : [undefined, args[0]];
+    super(message ?? defaultErrorMessageOf(code) ?? code);
     this.name = "AppError";
+    this.code = code;
+    this.status = errorStatusOf(code);
+    if (options.field !== undefined) this.field = options.field;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
-/** 429: a limit was reached; the answer carries Retry-After (seconds), set by the error handler. */
-export class TooManyRequestsError extends AppError {
-  constructor(
-    readonly retryAfterSeconds: number,
-    message = "Too many requests from this address; try again later",
-  ) {
-    super(429, "too_many_requests", message);
-    this.name = "TooManyRequestsError";
-  }
-}
-
-export const notFound = (what: string, code = "not_found") => new AppError(404, code, `${what} was not found`);
-export const badRequest = (code: string, message: string, field?: string) => new AppError(400, code, message, field);
-export const unauthorized = (code: string, message: string) => new AppError(401, code, message);
-
-/** Fastify's codes for requests it refuses before a handler runs, as the API's own codes and messages. */
-const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: "malformed_json", message: "The body is not valid JSON" },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "malformed_json", message: "The body is empty; send a JSON object" },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: "invalid_content_length", message: "Content-Length does not match the body" },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: "body_too_large", message: "The body is too large" },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: "unsupported_media_type", message: "Send the body as application/json" },
-  FST_ERR_CTP_INVALID_TYPE: { status: 415, code: "unsupported_media_type", message: "Send the body as application/json" },
-  FST_ERR_BAD_URL: { status: 400, code: "malformed_url", message: "The URL is not validly percent-encoded" },
-  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: "bad_request", message: "The request is malformed" },
+/**
+ * Fastify's codes for requests it refuses before a handler runs, as the API's own codes (with the
+ * catalogue's messages). Any other refusal of Fastify's is `bad_request`.
+ */
+const FRAMEWORK_ERRORS: Record<string, ApiErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "malformed_json",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "malformed_json",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "invalid_content_length",
+  FST_ERR_CTP_BODY_TOO_LARGE: "body_too_large",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "unsupported_media_type",
+  FST_ERR_CTP_INVALID_TYPE: "unsupported_media_type",
+  FST_ERR_BAD_URL: "malformed_url",
+  FST_ERR_MAX_PARAM_LENGTH: "url_too_long",
+  FST_ERR_NOT_FOUND: "route_not_found",
+  FST_ERR_ASYNC_CONSTRAINT: "bad_request",
+};
+const FRAMEWORK_MESSAGES: Partial<Record<string, string>> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The body is empty; send a JSON object",
+  FST_ERR_MAX_PARAM_LENGTH: "A path segment of the URL is too long",
+  FST_ERR_NOT_FOUND: "No such route",
 };
 
 /** Maps every error to `{ errors: [...] }`. Anything unexpected is a logged 500 that reveals nothing. */
@@ -51,20 +72,21 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(answerError);
 
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      errors: [{ code: "route_not_found", message: `No route ${request.method} ${request.url.split("?")[0]?.slice(0, 200)}` }],
-    }),
+    replyWithError(reply, new AppError("route_not_found", `No route ${request.method} ${request.url.split("?")[0]?.slice(0, 200)}`)),
   );
+}
+
+/** The one place an error becomes an HTTP answer: the catalogue's status, Retry-After when due, the errors list. */
+function replyWithError(reply: FastifyReply, error: AppError) {
+  if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
+  const item: ApiError = { code: error.code, message: error.message };
+  if (error.field) item.field = error.field;
+  return reply.status(error.status).send({ errors: [item] });
 }
 
 /** The answer to any error; also Fastify's `frameworkErrors` hook, for what it refuses before routing. */
 export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) {
-    if (error instanceof TooManyRequestsError) reply.header("retry-after", String(error.retryAfterSeconds));
-    const item: ApiError = { code: error.code, message: error.message };
-    if (error.field) item.field = error.field;
-    return reply.status(error.status).send({ errors: [item] });
-  }
+  if (error instanceof AppError) return replyWithError(reply, error);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? "request";
     const errors: ApiError[] = error.validation.map((issue) => {
@@ -78,20 +100,22 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
       }
       return { code: "invalid_input", message: issue.message ?? "Invalid value", field };
     });
-    return reply.status(400).send({ errors });
+    return reply.status(errorStatusOf("invalid_input")).send({ errors });
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, "response does not match its contract");
-    return reply.status(500).send({ errors: [{ code: "internal_error", message: "Something went wrong on our side" }] });
+    return replyWithError(reply, new AppError("internal_error"));
   }
   // Fastify's own client errors, raised before a handler runs: malformed JSON, body too large...
   if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
-    const known = FRAMEWORK_ERRORS[error.code];
-    const status = known?.status ?? error.statusCode;
-    return reply.status(status).send({ errors: [{ code: known?.code ?? "bad_request", message: known?.message ?? "The request is malformed" }] });
+    const code = FRAMEWORK_ERRORS[error.code] ?? "bad_request";
+    const message = FRAMEWORK_MESSAGES[error.code] ?? defaultErrorMessageOf(code) ?? "The request is malformed";
+    return replyWithError(reply, new AppError(code, message));
   }
   // The database is away (stopped, restarting, unreachable): a 503 to retry, not a bug.
-  if (isDatabaseUnavailable(error)) return replyDatabaseUnavailable(reply);
+  if (isDatabaseUnavailable(error)) {
+    return replyWithError(reply, new AppError("service_unavailable", { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS }));
+  }
   request.log.error({ err: error }, "unhandled error");
-  return reply.status(500).send({ errors: [{ code: "internal_error", message: "Something went wrong on our side" }] });
+  return replyWithError(reply, new AppError("internal_error"));
 }

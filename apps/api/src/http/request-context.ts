@@ -54,22 +54,22 @@ export function registerRequestContext(
     if (request.routeOptions.config?.public || request.is404) return;
 
     const apiKey = header(request, "api-key");
-    if (!apiKey) throw new AppError(401, "api_key_missing", "The API-Key header is required");
-    if (!apiKeys.has(apiKey)) throw new AppError(401, "api_key_invalid", "The API-Key header is not a valid key");
+    if (!apiKey) throw new AppError("api_key_missing");
+    if (!apiKeys.has(apiKey)) throw new AppError("api_key_invalid");
 
     const storeKey = header(request, "storekey");
-    if (!storeKey) throw new AppError(400, "store_key_missing", "The StoreKey header is required");
-    if (storeKey.length > 100) throw new AppError(400, "store_key_invalid", "The StoreKey header is too long");
+    if (!storeKey) throw new AppError("store_key_missing");
+    if (storeKey.length > 100) throw new AppError("store_key_invalid");
     const store = await deps.stores.getStore(storeKey);
-    if (!store) throw new AppError(404, "store_not_found", `No store has the key "${storeKey}"`);
+    if (!store) throw new AppError("store_not_found", `No store has the key "${storeKey}"`);
 
     const currencyCode = (header(request, "currencycode") || store.defaultCurrencyCode).toUpperCase();
     if (!store.currencyCodes.includes(currencyCode)) {
-      throw new AppError(400, "currency_not_supported", `This store does not sell in ${currencyCode.slice(0, 10)}`, "CurrencyCode");
+      throw new AppError("currency_not_supported", `This store does not sell in ${currencyCode.slice(0, 10)}`, { field: "CurrencyCode" });
     }
     const countryCode = (header(request, "countrycode") || store.defaultCountryCode).toUpperCase();
     if (!store.countryCodes.includes(countryCode)) {
-      throw new AppError(400, "country_not_supported", `This store does not serve ${countryCode.slice(0, 10)}`, "CountryCode");
+      throw new AppError("country_not_supported", `This store does not serve ${countryCode.slice(0, 10)}`, { field: "CountryCode" });
     }
 
     // A token that is sent must be good: a forged, expired or revoked one is a 401 (spec section 8: the
@@ -79,11 +79,11 @@ export function registerRequestContext(
     let session: Awaited<ReturnType<ResolveBearer>> = null;
     if (authorization !== undefined) {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-      if (!match?.[1]) throw new AppError(401, "token_invalid", "The Authorization header must be 'Bearer <token>'");
+      if (!match?.[1]) throw new AppError("token_invalid", "The Authorization header must be 'Bearer <token>'");
       bearerToken = match[1];
       session = await deps.resolveBearer(bearerToken);
       if (!session || session.customer.storeId !== store.id) {
-        throw new AppError(401, "token_invalid", "The sign-in token is invalid, expired or revoked; sign in again");
+        throw new AppError("token_invalid");
       }
     }
 

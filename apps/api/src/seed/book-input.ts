@@ -1,4 +1,4 @@
-import type { ProductInput } from "../testing/factories";
+import type { NewProduct } from "../modules/catalog/catalog-writes";
 import type { BookDraft } from "./demo-books";
 import type { CatalogueRefs } from "./seed.repository";
 
@@ -8,8 +8,8 @@ function required<T>(map: Map<string, T>, key: string, what: string): T {
   return value;
 }
 
-/** A generated book as the factories' product input, with its references resolved to ids. */
-export function toProductInput(book: BookDraft, refs: CatalogueRefs): ProductInput {
+/** A generated book as the catalogue writer's input, with its references resolved to ids. */
+export function toProductInput(book: BookDraft, refs: CatalogueRefs): NewProduct {
   const valueId = (attribute: string, code: string) => required(refs.attributeValueIds, `${attribute}:${code}`, `${attribute} value`);
   return {
     storeId: refs.storeId,
@@ -18,7 +18,6 @@ export function toProductInput(book: BookDraft, refs: CatalogueRefs): ProductInp
     name: book.title,
     subtitle: book.subtitle,
     description: book.description,
-    byline: book.author.name,
     popularity: book.popularity,
     createdAt: book.createdAt,
     categoryIds: book.categorySlugs.map((slug) => required(refs.categoryIds, slug, "category")),

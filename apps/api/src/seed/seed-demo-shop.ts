@@ -1,11 +1,10 @@
 import type { Db } from "../db/client";
+import { createCategory, createProduct } from "../modules/catalog/catalog-writes";
 import {
   createAddon,
   createAttribute,
-  createCategory,
   createMenu,
   createPage,
-  createProduct,
   createProductType,
   createRedirects,
   createStore,
@@ -53,7 +52,8 @@ export function generateDemoBooks(count = DEMO_PRODUCT_COUNT): BookDraft[] {
 
 /**
  * Creates the whole demo shop (store, categories, attributes, product types, add-ons, books, menu, pages,
- * redirects) through the test factories, so it keeps their invariants. Run it inside a transaction.
+ * redirects): categories and books through the catalogue's writer, which keeps their derived rows, the
+ * rest through the test factories. Run it inside a transaction.
  */
 export async function seedDemoShop(db: Db, onBook?: (done: number, total: number) => void): Promise<number> {
   const store = await createStore(db, DEMO_STORE);

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { createProductsBulk } from "../testing/factories";
+import { createProducts } from "../modules/catalog/catalog-writes";
 import { toProductInput } from "./book-input";
 import { authorPool, finishDraft, generateBook, MAX_AUTHORS, type BookDraft } from "./demo-books";
 import { addAttributeValues, analyzeCatalogue, findHighestProductNumber, loadCatalogueRefs } from "./seed.repository";
@@ -57,7 +57,7 @@ export async function seedLargeCatalogue(
     );
     for (const [code, id] of authorIds) refs.attributeValueIds.set(`author:${code}`, id);
 
-    await createProductsBulk(db, books.map((book) => toProductInput(book, refs)));
+    await createProducts(db, books.map((book) => toProductInput(book, refs)));
     onProgress?.(end, target);
   }
   await analyzeCatalogue(db);

@@ -32,7 +32,7 @@ const apiDir = path.resolve(import.meta.dirname, "..", "..");
  */
 export async function startApiProcess(env: Record<string, string>, startTimeoutMs = 30_000): Promise<ApiProcess> {
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(DATABASE_|SMTP_|API_|OUTBOX_|LOG_LEVEL$|DATA_DIR$)/.test(name)),
+    Object.entries(process.env).filter(([name]) => !/^(DATABASE_|SMTP_|API_|JOB_|LOG_LEVEL$|DATA_DIR$)/.test(name)),
   );
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: apiDir,

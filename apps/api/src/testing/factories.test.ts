@@ -32,18 +32,24 @@ beforeAll(async () => {
       { code: "paperback", label: "Paperback" },
     ],
   });
+  const author = await createAttribute(db, {
+    storeId: store.id,
+    code: "author",
+    name: "Author",
+    isFilterable: false,
+    values: [{ code: "imogen-ashdown", label: "Imogen Ashdown" }],
+  });
   const wrap = await createAddon(db, { storeId: store.id, code: "gift-wrap", name: "Gift wrap", options: [{ name: "Kraft", prices: { GBP: 250 } }] });
   base = {
     storeId: store.id,
     productTypeId: type.id,
     name: "The Salt Marsh Murders",
     subtitle: "A Novel",
-    byline: "Imogen Ashdown",
     description: "A body on the shore and three days to find out why.",
     popularity: 42,
     createdAt: new Date("2024-02-03T10:00:00Z"),
     categoryIds: [leaf.id, other.id],
-    attributeValueIds: [format.valueIds.get("hardback")!, format.valueIds.get("paperback")!],
+    attributeValueIds: [author.valueIds.get("imogen-ashdown")!, format.valueIds.get("hardback")!, format.valueIds.get("paperback")!],
     addonIds: [wrap.id],
     images: [{ url: "/media/covers/x.svg?t=X", alt: "Cover of X" }],
     variants: [
@@ -87,6 +93,9 @@ describe("createProductsBulk", () => {
     const single = await createProduct(database.db, input("one-by-one"));
     const [firstBulk, secondBulk] = await createProductsBulk(database.db, [input("bulk-a"), input("bulk-b")]);
     const expected = await snapshot(single.id);
+    expect(expected.product).toMatchObject([
+      { search_text: "The Salt Marsh Murders A Novel Imogen Ashdown A body on the shore and three days to find out why." },
+    ]);
     expect(expected.priceIndex).toEqual([
       { currency_code: "EUR", min_amount: 1099 },
       { currency_code: "GBP", min_amount: 899 },

@@ -1,30 +1,22 @@
-import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
+import * as catalogWrites from "../modules/catalog/catalog-writes";
+import type { NewCategory, NewProduct, NewVariant } from "../modules/catalog/catalog-writes";
 import {
   addonOptionPrices,
   addonOptions,
   addons,
   attributes,
   attributeValues,
-  categories,
-  productAddons,
-  productAttributeValues,
-  productCategories,
-  productImages,
-  productPriceIndex,
-  products,
   productTypeAttributes,
   productTypes,
-  productVariants,
-  variantPrices,
-  variantTierPrices,
 } from "../modules/catalog/catalog.tables";
 import { menuItems, menus, pages, redirects, type PageBlock } from "../modules/content/content.tables";
 import { storeMinimumOrderPrices, stores } from "../modules/stores/stores.tables";
 
 /**
- * Builders for catalogue rows. Tests use them to set up exactly what they assert on; the demo seed uses
- * the same builders, so seeded data always satisfies the same invariants (price index, category paths).
+ * Builders for the rows tests set up. Products and categories go through the catalogue's writer
+ * (modules/catalog/catalog-writes.ts), which keeps what is derived from them (price index, search text,
+ * category paths); these builders add only test defaults. The demo seed uses the same builders and writer.
  */
 
 export type StoreInput = Partial<typeof stores.$inferInsert> & { minimumOrderPrices?: Record<string, number> };
@@ -53,33 +45,9 @@ export async function createStore(db: Db, input: StoreInput = {}) {
   return store;
 }
 
-export async function createCategory(
-  db: Db,
-  input: { storeId: number; slug: string; name: string; parentId?: number | null; position?: number; description?: string },
-) {
-  const parent = input.parentId
-    ? (await db.select({ path: categories.path, depth: categories.depth }).from(categories).where(eq(categories.id, input.parentId)))[0]
-    : undefined;
-  if (input.parentId && !parent) throw new Error(`parent category ${input.parentId} does not exist`);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(categories)
-      .values({
-        storeId: input.storeId,
-        parentId: input.parentId ?? null,
-        slug: input.slug,
-        name: input.name,
-        description: input.description ?? "",
-        position: input.position ?? 0,
-        depth: parent ? parent.depth + 1 : 0,
-        path: "pending",
-      })
-      .returning();
-    if (!row) throw new Error("category not created");
-    const path = `${parent?.path ?? "/"}${row.id}/`;
-    await tx.update(categories).set({ path }).where(eq(categories.id, row.id));
-    return { ...row, path };
-  });
+/** A category with its path and depth, through the catalogue's writer. */
+export function createCategory(db: Db, input: NewCategory) {
+  return catalogWrites.createCategory(db, input);
 }
 
 export async function createProductType(db: Db, input: { storeId: number; code: string; name: string; attributeIds?: number[] }) {
@@ -118,272 +86,23 @@ export async function createAttribute(
   return { ...attribute, valueIds: new Map(values.map((value) => [value.code, value.id])) };
 }
 
-export interface VariantInput {
-  sku: string;
-  name: string;
-  options?: { code: string; name: string; value: string }[];
-  stockQuantity?: number;
-  isMaster?: boolean;
-  /** currency -> price in minor units; `original` marks a sale. */
-  prices: Record<string, { amount: number; original?: number }>;
-  /** currency -> quantity breaks. */
-  tierPrices?: Record<string, { minQuantity: number; amount: number }[]>;
+/** A product as tests write it: the writer's input, whose variants hold 10 in stock unless said otherwise. */
+export type ProductInput = NewProduct;
+export type VariantInput = NewVariant;
+
+const withTestStock = (input: ProductInput): NewProduct => ({
+  ...input,
+  variants: input.variants.map((variant) => ({ ...variant, stockQuantity: variant.stockQuantity ?? 10 })),
+});
+
+/** A product with its variants, prices and links, through the catalogue's writer (price index and search text included). */
+export function createProduct(db: Db, input: ProductInput) {
+  return catalogWrites.createProduct(db, withTestStock(input));
 }
 
-export interface ProductInput {
-  storeId: number;
-  productTypeId: number;
-  slug: string;
-  name: string;
-  subtitle?: string;
-  description?: string;
-  byline?: string;
-  popularity?: number;
-  isPublished?: boolean;
-  createdAt?: Date;
-  categoryIds?: number[];
-  attributeValueIds?: number[];
-  addonIds?: number[];
-  images?: { url: string; alt: string }[];
-  variants: VariantInput[];
-}
-
-/** What full-text search indexes for a product: name, subtitle, byline (author) and description. */
-export function productSearchText(input: Pick<ProductInput, "name" | "subtitle" | "byline" | "description">) {
-  return [input.name, input.subtitle, input.byline, input.description].filter(Boolean).join(" ");
-}
-
-/** A product with variants, prices, categories and attributes, keeping the price index in step. */
-export async function createProduct(db: Db, input: ProductInput) {
-  return db.transaction(async (tx) => {
-    const [product] = await tx
-      .insert(products)
-      .values({
-        storeId: input.storeId,
-        productTypeId: input.productTypeId,
-        slug: input.slug,
-        name: input.name,
-        subtitle: input.subtitle ?? "",
-        description: input.description ?? "",
-        searchText: productSearchText(input),
-        popularity: input.popularity ?? 0,
-        isPublished: input.isPublished ?? true,
-        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-      })
-      .returning();
-    if (!product) throw new Error("product not created");
-
-    const variants = await tx
-      .insert(productVariants)
-      .values(
-        input.variants.map((variant, position) => ({
-          productId: product.id,
-          storeId: input.storeId,
-          sku: variant.sku,
-          name: variant.name,
-          options: variant.options ?? [],
-          isMaster: variant.isMaster ?? position === 0,
-          position,
-          stockQuantity: variant.stockQuantity ?? 10,
-        })),
-      )
-      .returning();
-
-    const priceRows = variants.flatMap((variant, index) =>
-      Object.entries(input.variants[index]!.prices).map(([currencyCode, price]) => ({
-        variantId: variant.id,
-        currencyCode,
-        amount: price.amount,
-        originalAmount: price.original ?? null,
-      })),
-    );
-    if (priceRows.length) await tx.insert(variantPrices).values(priceRows);
-
-    const tierRows = variants.flatMap((variant, index) =>
-      Object.entries(input.variants[index]!.tierPrices ?? {}).flatMap(([currencyCode, tiers]) =>
-        tiers.map((tier) => ({ variantId: variant.id, currencyCode, minQuantity: tier.minQuantity, amount: tier.amount })),
-      ),
-    );
-    if (tierRows.length) await tx.insert(variantTierPrices).values(tierRows);
-
-    await refreshProductPriceIndex(tx, product.id);
-
-    if (input.categoryIds?.length) {
-      await tx
-        .insert(productCategories)
-        .values(input.categoryIds.map((categoryId, position) => ({ productId: product.id, categoryId, position })));
-    }
-    if (input.attributeValueIds?.length) {
-      await tx
-        .insert(productAttributeValues)
-        .values(input.attributeValueIds.map((attributeValueId) => ({ productId: product.id, attributeValueId })));
-    }
-    if (input.addonIds?.length) {
-      await tx.insert(productAddons).values(input.addonIds.map((addonId) => ({ productId: product.id, addonId })));
-    }
-    if (input.images?.length) {
-      await tx
-        .insert(productImages)
-        .values(input.images.map((image, position) => ({ productId: product.id, url: image.url, alt: image.alt, position })));
-    }
-    return { ...product, variants };
-  });
-}
-
-/** Recomputes the lowest price per currency of one product from its variants. */
-export async function refreshProductPriceIndex(db: Db, productId: number) {
-  await refreshProductPriceIndexes(db, [productId]);
-}
-
-/** Recomputes the lowest price per currency of many products in one set-based statement. */
-export async function refreshProductPriceIndexes(db: Db, productIds: number[]) {
-  if (productIds.length === 0) return;
-  const ids = sql`(select value::int from json_array_elements_text(${JSON.stringify(productIds)}::json))`;
-  await db.execute(sql`delete from ${productPriceIndex} where product_id in ${ids}`);
-  await db.execute(sql`
-    insert into ${productPriceIndex} (product_id, currency_code, min_amount)
-    select v.product_id, p.currency_code, min(p.amount)
-    from ${productVariants} v join ${variantPrices} p on p.variant_id = v.id
-    where v.product_id in ${ids}
-    group by v.product_id, p.currency_code`);
-}
-
-/** Rows of a raw statement; both drivers (node-postgres, PGlite) answer `{ rows }`. */
-async function rowsOf<T>(query: Promise<unknown>): Promise<T[]> {
-  return ((await query) as { rows: T[] }).rows;
-}
-
-/**
- * Inserts `columns` of `rows` into `table` in one statement. Rows travel as one JSON parameter and are
- * unpacked by json_to_recordset, so a batch of thousands costs one round trip and stays far below the
- * protocol's limit of 65,535 bind parameters.
- */
-function insertRecordset(db: Db, table: SQL, columns: Record<string, string>, rows: Record<string, unknown>[], returning?: SQL) {
-  const names = Object.keys(columns);
-  const definition = names.map((name) => `${name} ${columns[name]}`).join(", ");
-  return db.execute(sql`
-    insert into ${table} (${sql.raw(names.join(", "))})
-    select ${sql.raw(names.map((name) => `r.${name}`).join(", "))}
-    from json_to_recordset(${JSON.stringify(rows)}::json) as r(${sql.raw(definition)})
-    ${returning ?? sql``}`);
-}
-
-/**
- * Many products at once, for large seeds: the same rows and invariants as createProduct (search text,
- * master variant, price index, positions), written with a handful of multi-row statements in one
- * transaction instead of a dozen statements per product. Returns the new product ids in input order.
- */
-export async function createProductsBulk(db: Db, inputs: ProductInput[]): Promise<number[]> {
-  if (inputs.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const created = await rowsOf<{ id: number; store_id: number; slug: string }>(
-      insertRecordset(
-        tx,
-        sql`${products}`,
-        {
-          store_id: "int",
-          product_type_id: "int",
-          slug: "text",
-          name: "text",
-          subtitle: "text",
-          description: "text",
-          search_text: "text",
-          popularity: "int",
-          is_published: "boolean",
-          created_at: "timestamptz",
-        },
-        inputs.map((input) => ({
-          store_id: input.storeId,
-          product_type_id: input.productTypeId,
-          slug: input.slug,
-          name: input.name,
-          subtitle: input.subtitle ?? "",
-          description: input.description ?? "",
-          search_text: productSearchText(input),
-          popularity: input.popularity ?? 0,
-          is_published: input.isPublished ?? true,
-          created_at: (input.createdAt ?? new Date()).toISOString(),
-        })),
-        sql`returning id, store_id, slug`,
-      ),
-    );
-    const productIdOf = new Map(created.map((row) => [`${row.store_id}:${row.slug}`, row.id]));
-    const productIds = inputs.map((input) => productIdOf.get(`${input.storeId}:${input.slug}`)!);
-
-    const variantRows = inputs.flatMap((input, index) =>
-      input.variants.map((variant, position) => ({
-        product_id: productIds[index]!,
-        store_id: input.storeId,
-        sku: variant.sku,
-        name: variant.name,
-        options: variant.options ?? [],
-        is_master: variant.isMaster ?? position === 0,
-        position,
-        stock_quantity: variant.stockQuantity ?? 10,
-      })),
-    );
-    const variants = await rowsOf<{ id: number; store_id: number; sku: string }>(
-      insertRecordset(
-        tx,
-        sql`${productVariants}`,
-        { product_id: "int", store_id: "int", sku: "text", name: "text", options: "jsonb", is_master: "boolean", position: "int", stock_quantity: "int" },
-        variantRows,
-        sql`returning id, store_id, sku`,
-      ),
-    );
-    const variantIdOf = new Map(variants.map((row) => [`${row.store_id}:${row.sku}`, row.id]));
-    const variantInputs = inputs.flatMap((input) =>
-      input.variants.map((variant) => ({ id: variantIdOf.get(`${input.storeId}:${variant.sku}`)!, variant })),
-    );
-
-    const priceRows = variantInputs.flatMap(({ id, variant }) =>
-      Object.entries(variant.prices).map(([currencyCode, price]) => ({
-        variant_id: id,
-        currency_code: currencyCode,
-        amount: price.amount,
-        original_amount: price.original ?? null,
-      })),
-    );
-    if (priceRows.length) {
-      await insertRecordset(tx, sql`${variantPrices}`, { variant_id: "int", currency_code: "text", amount: "int", original_amount: "int" }, priceRows);
-    }
-    const tierRows = variantInputs.flatMap(({ id, variant }) =>
-      Object.entries(variant.tierPrices ?? {}).flatMap(([currencyCode, tiers]) =>
-        tiers.map((tier) => ({ variant_id: id, currency_code: currencyCode, min_quantity: tier.minQuantity, amount: tier.amount })),
-      ),
-    );
-    if (tierRows.length) {
-      await insertRecordset(tx, sql`${variantTierPrices}`, { variant_id: "int", currency_code: "text", min_quantity: "int", amount: "int" }, tierRows);
-    }
-
-    await refreshProductPriceIndexes(tx, productIds);
-
-    const categoryRows = inputs.flatMap((input, index) =>
-      (input.categoryIds ?? []).map((categoryId, position) => ({ product_id: productIds[index]!, category_id: categoryId, position })),
-    );
-    if (categoryRows.length) {
-      await insertRecordset(tx, sql`${productCategories}`, { product_id: "int", category_id: "int", position: "int" }, categoryRows);
-    }
-    const attributeRows = inputs.flatMap((input, index) =>
-      (input.attributeValueIds ?? []).map((attributeValueId) => ({ product_id: productIds[index]!, attribute_value_id: attributeValueId })),
-    );
-    if (attributeRows.length) {
-      await insertRecordset(tx, sql`${productAttributeValues}`, { product_id: "int", attribute_value_id: "int" }, attributeRows);
-    }
-    const addonRows = inputs.flatMap((input, index) =>
-      (input.addonIds ?? []).map((addonId) => ({ product_id: productIds[index]!, addon_id: addonId })),
-    );
-    if (addonRows.length) {
-      await insertRecordset(tx, sql`${productAddons}`, { product_id: "int", addon_id: "int" }, addonRows);
-    }
-    const imageRows = inputs.flatMap((input, index) =>
-      (input.images ?? []).map((image, position) => ({ product_id: productIds[index]!, url: image.url, alt: image.alt, position })),
-    );
-    if (imageRows.length) {
-      await insertRecordset(tx, sql`${productImages}`, { product_id: "int", url: "text", alt: "text", position: "int" }, imageRows);
-    }
-    return productIds;
-  });
+/** Many products in one transaction, through the writer's set-based path; ids in input order. */
+export function createProductsBulk(db: Db, inputs: ProductInput[]): Promise<number[]> {
+  return catalogWrites.createProducts(db, inputs.map(withTestStock));
 }
 
 export async function createAddon(

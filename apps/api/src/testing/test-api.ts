@@ -1,6 +1,7 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { buildApp, type App, type AppDeps } from "../app";
 import type { Db } from "../db/client";
+import { watchErrorAnswers } from "./error-answers";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 import { TEST_API_KEY, TEST_HEADERS, TEST_TOKEN_SECRET } from "./test-constants";
@@ -10,21 +11,25 @@ export { TEST_API_KEY, TEST_HEADERS, TEST_TOKEN_SECRET } from "./test-constants"
 /**
  * The API over a fresh database of its own for one test file: `seed` fills the database, then the app is
  * built with caches off (store settings and counts are read on every request, so a test's direct writes
- * show at once). Registers its own beforeAll/afterAll.
+ * show at once). Registers its own beforeAll/afterAll; the afterAll fails the file if any error answer broke
+ * the error catalogue or its route's declared codes (testing/error-answers.ts).
  */
 export function useTestApi<T>(seed: (db: Db) => Promise<T>, options: Partial<Omit<AppDeps, "db">> = {}) {
   let database: TestDatabase | undefined;
   let app: App | undefined;
   let seeded: T | undefined;
+  let errorAnswers: ReturnType<typeof watchErrorAnswers> | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     seeded = await seed(database.db);
     app = await buildApp({ db: database.db, apiKeys: [TEST_API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0, ...options });
+    errorAnswers = watchErrorAnswers(app);
   });
   afterAll(async () => {
     await app?.close();
     await database?.close();
+    expect(errorAnswers?.problems() ?? [], "error answers outside the catalogue or their route's x-error-codes").toEqual([]);
   });
 
   const ready = <V>(value: V | undefined, name: string): V => {

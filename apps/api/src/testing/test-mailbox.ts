@@ -1,14 +1,15 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../db/client";
 import { createSmtpTransport } from "../modules/mail/mail-transports";
-import { deliverDueMail } from "../modules/mail/outbox-worker";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "./smtp-capture";
+import { drainJobs } from "./test-jobs";
 
 export const TEST_MAIL_FROM = "Quire Test <shop@quire.test>";
 
 /**
- * A real SMTP server for one test file plus `deliver()`, which runs the outbox worker's delivery once
- * over SMTP, as the worker in main.ts would on its next poll. Registers its own beforeAll/afterAll.
+ * A real SMTP server for one test file plus `deliver()`, which runs the due jobs (mail delivery among them)
+ * with mail going over SMTP, as the worker in main.ts would on its next polls. Registers its own
+ * beforeAll/afterAll.
  */
 export function useTestMailbox(getDb: () => Db) {
   let capture: SmtpCapture | undefined;
@@ -27,23 +28,17 @@ export function useTestMailbox(getDb: () => Db) {
     get smtp() {
       return smtp();
     },
-    /** Delivers every due outbox message over SMTP, batch after batch. */
+    /** Runs every due job, delivering queued mail over SMTP; answers how many jobs ran. */
     async deliver() {
       const transport = createSmtpTransport({ url: smtp().url, from: TEST_MAIL_FROM });
       try {
-        const total = { claimed: 0, sent: 0, failed: 0 };
-        for (;;) {
-          const report = await deliverDueMail(getDb(), transport);
-          total.claimed += report.claimed;
-          total.sent += report.sent;
-          total.failed += report.failed;
-          if (report.claimed === 0) return total;
-        }
+        const { completed, failed } = await drainJobs(getDb(), { mailTransport: transport });
+        return { completed, failed };
       } finally {
         transport.close();
       }
     },
-    /** Delivers the outbox, then waits for a new message (one not received before) to `address`. */
+    /** Delivers queued mail, then waits for a new message (one not received before) to `address`. */
     async receive(address: string, match?: (mail: CapturedMail) => boolean): Promise<CapturedMail> {
       const after = smtp().messages.length;
       await this.deliver();

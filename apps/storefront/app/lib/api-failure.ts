@@ -1,4 +1,4 @@
-import type { ApiError } from "@quire/contracts";
+import { hasErrorCode } from "@quire/contracts/error-codes";
 import { ACCOUNT_SETTINGS_PATH, PASSWORD_CHANGE_LOCATION, PASSWORD_CHANGE_REQUIRED, PRIVACY_POLICY_PATH, signInLocation, withReturnTo, type PageLocation } from "./auth-redirects";
 
 /** What the storefront does about a failed API call (spec section 8). */
@@ -15,10 +15,10 @@ export type ApiFailureOutcome =
  * /account/settings?message=password_change_required unless already there; a 401 signs out and goes to
  * /auth/login; any other 403 goes to /privacy-policy; everything else shows errors[0] as an error toast.
  */
-export function decideApiFailure(failure: { status: number; errors: readonly ApiError[] }, from: PageLocation): ApiFailureOutcome {
+export function decideApiFailure(failure: { status: number; errors: readonly { code: string; message: string }[] }, from: PageLocation): ApiFailureOutcome {
   const first = failure.errors[0];
   const message = first?.message ?? "Something went wrong. Please try again.";
-  if (failure.errors.some((error) => error.code === PASSWORD_CHANGE_REQUIRED)) {
+  if (hasErrorCode(failure, PASSWORD_CHANGE_REQUIRED)) {
     return from.pathname === ACCOUNT_SETTINGS_PATH ? { kind: "toast", message } : { kind: "redirect", location: PASSWORD_CHANGE_LOCATION };
   }
   if (failure.status === 401) return { kind: "sign-out", location: signInLocation(from) };

@@ -1,14 +1,21 @@
-import type { ApiError } from "@quire/contracts";
-import { ErrorResponseSchema } from "@quire/contracts";
+import { ErrorResponseSchema, type ApiError } from "@quire/contracts";
 import qs from "qs";
 import type { z } from "zod";
 import { getEnv } from "./env.server";
+
+/**
+ * The code this client gives a failure whose answer is not the API's `errors` list (a proxy's error page, a
+ * cut connection): not one of the API's codes, so nothing mistakes it for an outcome the API decided.
+ */
+export const UNEXPECTED_RESPONSE = "unexpected_response";
+/** One error of a failed call: the API's (a catalogue code), or this client's own when the answer was unreadable. */
+export type CallError = ApiError | { code: typeof UNEXPECTED_RESPONSE; message: string; field?: undefined };
 
 /** A failed API call: the HTTP status and the API's `errors` list (spec section 8). */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
-    readonly errors: ApiError[],
+    readonly errors: CallError[],
   ) {
     super(errors[0]?.message ?? `API answered ${status}`);
     this.name = "ApiRequestError";
@@ -63,7 +70,7 @@ export function createApiClient(caller: CallerContext = {}) {
       const parsed = ErrorResponseSchema.safeParse(payload);
       throw new ApiRequestError(
         response.status,
-        parsed.success ? parsed.data.errors : [{ code: "unexpected_response", message: `API answered ${response.status}` }],
+        parsed.success ? parsed.data.errors : [{ code: UNEXPECTED_RESPONSE, message: `API answered ${response.status}` }],
       );
     }
     return schema.parse(payload);

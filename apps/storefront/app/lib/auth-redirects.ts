@@ -1,11 +1,12 @@
+import type { ApiErrorCode } from "@quire/contracts";
 import { getSafeRedirectPath } from "./safe-redirect";
 
 /** Where the error rules of spec section 8 send the shopper. */
 export const SIGN_IN_PATH = "/auth/login";
 export const ACCOUNT_SETTINGS_PATH = "/account/settings";
 export const PRIVACY_POLICY_PATH = "/privacy-policy";
-/** The error code the API answers when the shop forces a new password (spec section 8). */
-export const PASSWORD_CHANGE_REQUIRED = "password_change_required";
+/** The error code the API answers when the shop forces a new password (spec section 8); also the settings page's message. */
+export const PASSWORD_CHANGE_REQUIRED = "password_change_required" satisfies ApiErrorCode;
 /** The query parameter that carries the page to return to after signing in (spec section 2). */
 export const REDIRECT_PARAM = "redirect_url";
 

@@ -48,7 +48,7 @@ describe("not-found answers (spec sections 2 and 8)", () => {
     expect(await requireApiFound(Promise.resolve("page"), request)).toBe("page");
     const notThere = new ApiRequestError(404, [{ code: "page_not_found", message: "No page" }]);
     await expect(requireApiFound(Promise.reject(notThere), request)).rejects.toMatchObject({ init: { status: 404 } });
-    const badRequest = new ApiRequestError(400, [{ code: "invalid", message: "Bad" }]);
+    const badRequest = new ApiRequestError(400, [{ code: "invalid_input", message: "Bad" }]);
     await expect(requireApiFound(Promise.reject(badRequest), request)).rejects.toBe(badRequest);
   });
 });

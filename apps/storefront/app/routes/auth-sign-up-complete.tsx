@@ -1,4 +1,4 @@
-import { EmailedTokenSchema, SignInResponseSchema, SignupCompleteBodySchema } from "@quire/contracts";
+import { EmailedTokenSchema, SignInResponseSchema, SignupCompleteBodySchema, type ApiErrorCode } from "@quire/contracts";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -6,7 +6,7 @@ import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
 import { getLinkProblemTexts, linkProblemOf } from "~/features/auth/emailed-link";
 import { getLinkStatus, unusableLinkPage } from "~/features/auth/emailed-link.server";
 import { FormAlert } from "~/features/auth/form-alert";
-import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
+import { fieldError, formErrors, formText, type FormError } from "~/features/auth/form-errors";
 import { failedForm, invalidForm, rejectedForm } from "~/features/auth/form-failure.server";
 import { LinkProblem } from "~/features/auth/link-problem";
 import { PasswordField } from "~/features/auth/password-field";
@@ -22,7 +22,12 @@ import type { Route } from "./+types/auth-sign-up-complete";
 
 const ParamsSchema = z.object({ token: EmailedTokenSchema });
 const FIELDS = ["password", "privacyPolicyId"] as const;
-const CONSENT_MISSING = { code: "privacy_policy_not_accepted", message: "Accept the privacy policy to create your account", field: "privacyPolicyId" };
+// Named by the catalogue's code for a privacy policy not accepted, as the API names that state.
+const CONSENT_MISSING: FormError = {
+  code: "privacy_policy_not_accepted" satisfies ApiErrorCode,
+  message: "Accept the privacy policy to create your account",
+  field: "privacyPolicyId",
+};
 
 /**
  * /auth/sign-up/complete/:token: the emailed link of a sign-up request. A malformed token is a 404; a used

@@ -162,7 +162,7 @@ export interface StackOptions {
   prepare?: (database: E2eDatabase) => Promise<void>;
   /**
    * Starts a real SMTP server (the API's smtp-capture) and points the API's SMTP_URL at it, with a short
-   * outbox poll, so a journey can open the links Quire emails. Without it the API prints its mail.
+   * job poll, so a journey can open the links Quire emails. Without it the API prints its mail.
    */
   mail?: boolean;
 }
@@ -198,8 +198,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       CACHE_TTL_SECONDS: "0",
       // Emailed links lead to this storefront; mail goes out within a moment of being queued.
       STOREFRONT_URL: `http://127.0.0.1:${storefrontPort}`,
-      OUTBOX_POLL_INTERVAL_MS: "100",
+      JOB_POLL_INTERVAL_MS: "100",
       ...(mailbox ? { SMTP_URL: mailbox.url } : {}),
+      // No MailDev on its fixed ports (start.mjs runs one without SMTP_URL): stacks run side by side, and
+      // mail is either captured above or printed.
+      MAIL_CATCHER: "off",
       LOG_LEVEL: "warn",
       NO_COLOR: "1",
     };

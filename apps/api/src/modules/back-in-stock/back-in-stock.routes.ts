@@ -1,8 +1,11 @@
 import {
+  BACK_IN_STOCK_TOKEN_EXPIRED,
+  BACK_IN_STOCK_TOKEN_INVALID,
   BackInStockConfirmationResponseSchema,
   BackInStockConfirmBodySchema,
   BackInStockSubscribeBodySchema,
   BackInStockSubscribeResponseSchema,
+  type ApiErrorCode,
 } from "@quire/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
@@ -15,12 +18,15 @@ import {
 
 export const backInStockRoutes: FastifyPluginAsyncZod<BackInStockMailDeps & { db: Db }> = async (app, deps) => {
   const tags = ["Notifications"];
+  const tokenErrors: ApiErrorCode[] = [BACK_IN_STOCK_TOKEN_INVALID, BACK_IN_STOCK_TOKEN_EXPIRED];
 
   app.post(
     "/notifications/back-in-stock",
     {
       schema: {
         tags,
+        operationId: "subscribeBackInStock",
+        "x-error-codes": ["too_many_requests", "email_required", "variant_not_found", "variant_in_stock"],
         summary: "Ask for one email when an out-of-stock variant is back; other than a customer's own address, confirmed by an emailed link",
         body: BackInStockSubscribeBodySchema,
         response: { 202: BackInStockSubscribeResponseSchema },
@@ -37,6 +43,8 @@ export const backInStockRoutes: FastifyPluginAsyncZod<BackInStockMailDeps & { db
     {
       schema: {
         tags,
+        operationId: "confirmBackInStock",
+        "x-error-codes": [...tokenErrors],
         summary: "Confirm a back-in-stock request from its emailed link (the same answer on every repeat)",
         body: BackInStockConfirmBodySchema,
         response: { 200: BackInStockConfirmationResponseSchema },
@@ -50,6 +58,8 @@ export const backInStockRoutes: FastifyPluginAsyncZod<BackInStockMailDeps & { db
     {
       schema: {
         tags,
+        operationId: "previewBackInStockConfirmation",
+        "x-error-codes": [...tokenErrors],
         summary: "What a back-in-stock confirmation link names, without confirming it",
         body: BackInStockConfirmBodySchema,
         response: { 200: BackInStockConfirmationResponseSchema },

@@ -7,9 +7,10 @@ import {
   type BackInStockSubscribeResult,
 } from "@quire/contracts";
 import type { Db } from "../../db/client";
-import { AppError, badRequest, notFound, TooManyRequestsError } from "../../http/errors";
+import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
+import type { DomainEvent } from "../jobs/domain-events";
 import { createEmailedToken, hashEmailedToken } from "../identity/emailed-tokens";
 import { findStoreVariant, type StoreVariantRow } from "../inventory/inventory.repository";
 import { countRecentMail, enqueueMail, lockRecipientMail } from "../mail/outbox.repository";
@@ -57,19 +58,19 @@ export async function subscribeBackInStock(
 ): Promise<BackInStockSubscribeResult> {
   const { db } = deps;
   const client = await reserveLimit(db, clientLimitKey(ctx.clientIp), BACK_IN_STOCK_LIMITS.perClient);
-  if (!client.allowed) throw new TooManyRequestsError(client.retryAfterSeconds);
+  if (!client.allowed) throw new AppError("too_many_requests", { retryAfterSeconds: client.retryAfterSeconds });
 
   const accountEmail =
     ctx.customerId !== null ? await repository.findCustomerEmail(db, { storeId: ctx.store.id, customerId: ctx.customerId }) : null;
   const email = body.email ?? accountEmail;
-  if (!email) throw badRequest("email_required", "Enter the email address to notify", "body.email");
+  if (!email) throw new AppError("email_required", { field: "body.email" });
   const { productsVisible } = getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId });
 
   return db.transaction(async (tx) => {
     const variant = await findStoreVariant(tx, { storeId: ctx.store.id, variantId: body.productVariantId, lock: "share" });
     // Unknown, unpublished and hidden variants answer alike, so a hidden catalogue does not leak.
-    if (!variant || !variant.isPublished || !productsVisible) throw notFound("Product variant", "variant_not_found");
-    if (variant.stockQuantity > 0) throw new AppError(409, "variant_in_stock", "This product is in stock; it can be ordered now");
+    if (!variant || !variant.isPublished || !productsVisible) throw new AppError("variant_not_found", "Product variant was not found");
+    if (variant.stockQuantity > 0) throw new AppError("variant_in_stock");
     const subscription = await repository.upsertPendingSubscription(tx, {
       storeId: ctx.store.id,
       variantId: variant.variantId,
@@ -107,10 +108,8 @@ async function sendConfirmation(
   await enqueueMail(tx, confirmationMail({ ...facts, storeId: input.storeId }, input, { storefrontUrl: storefrontBase(deps), token }));
 }
 
-const invalidToken = () =>
-  badRequest(BACK_IN_STOCK_TOKEN_INVALID, "This confirmation link is not valid; ask again from the product page", "token");
-const expiredToken = () =>
-  new AppError(410, BACK_IN_STOCK_TOKEN_EXPIRED, "This confirmation link has expired; ask again from the product page", "token");
+const invalidToken = () => new AppError(BACK_IN_STOCK_TOKEN_INVALID, { field: "token" });
+const expiredToken = () => new AppError(BACK_IN_STOCK_TOKEN_EXPIRED, { field: "token" });
 
 /** What an emailed confirmation link names, changing nothing: for the page the link opens. */
 export async function getBackInStockConfirmation(db: Db, ctx: Pick<BackInStockContext, "store">, token: string): Promise<BackInStockConfirmation> {
@@ -146,17 +145,25 @@ export async function confirmBackInStock(db: Db, ctx: Pick<BackInStockContext, "
 }
 
 /**
- * Mails every confirmed subscriber of a variant that has just come back into stock, once each, through the
- * outbox. Call it inside the transaction that raised the stock, so the mail exists exactly when the
- * restock does. Unconfirmed requests are never mailed. Requests for an unpublished product stay pending:
- * its link would lead nowhere.
+ * The back-in-stock-notify job, subscribed to "stock.changed": when a variant went from none to some, mails
+ * each of its confirmed subscribers once, through the outbox. It runs after the restock has committed, in a
+ * transaction of its own that first locks the variant (shared) as subscribing and confirming do, and acts on
+ * the variant as it is then: sold out again, or unpublished, its requests stay pending for the next restock
+ * rather than announcing a book that cannot be ordered. Unconfirmed requests are never mailed. A request
+ * confirmed between the restock and this job is mailed too, unless confirming already said it was back.
+ * Answers how many were mailed.
  */
-export async function notifyBackInStock(tx: Db, input: { storeId: number; variantId: number }, deps: BackInStockMailDeps): Promise<number> {
-  const found = await repository.findVariantMailFacts(tx, input.variantId);
-  if (!found?.isPublished) return 0;
-  const facts: VariantMailFacts = { ...found, storeId: input.storeId };
-  const subscribers = await repository.claimConfirmedSubscriptions(tx, input.variantId);
-  const mails = subscribers.map((subscriber) => backInStockMail(facts, subscriber, { storefrontUrl: storefrontBase(deps) }));
-  await enqueueMail(tx, mails);
-  return mails.length;
+export async function notifyBackInStock(db: Db, event: DomainEvent<"stock.changed">, deps: BackInStockMailDeps): Promise<number> {
+  if (event.previousQuantity > 0 || event.quantity <= 0) return 0;
+  return db.transaction(async (tx) => {
+    const variant = await findStoreVariant(tx, { storeId: event.storeId, variantId: event.variantId, lock: "share" });
+    if (!variant || !variantIsBack(variant)) return 0;
+    const found = await repository.findVariantMailFacts(tx, variant.variantId);
+    if (!found) return 0;
+    const facts: VariantMailFacts = { ...found, storeId: event.storeId };
+    const subscribers = await repository.claimConfirmedSubscriptions(tx, variant.variantId);
+    const mails = subscribers.map((subscriber) => backInStockMail(facts, subscriber, { storefrontUrl: storefrontBase(deps) }));
+    await enqueueMail(tx, mails);
+    return mails.length;
+  });
 }

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createSession } from "../../testing/identity-factories";
 import { useTestApi } from "../../testing/test-api";
+import { listTransitions } from "../state-machines/state-transitions.repository";
 import { cartClient, cartOf, createCartTestShop, createOtherShop, errorCodeOf } from "./cart-test-catalogue";
 import { cartLines, carts } from "./cart.tables";
 
@@ -26,6 +27,19 @@ async function guestCart(items: { productVariantId: number; quantity: number; ad
 const quantities = (lines: { variant: { id: number }; quantity: number }[]) => lines.map((line) => [line.variant.id, line.quantity]);
 
 describe("PUT /baskets/:id/merge", () => {
+  it("closes the guest cart through the cart machine, recording who merged it and why", async () => {
+    const shopper = await newCustomer();
+    const anonymousId = await guestCart([{ productVariantId: api.seeded.variants.plainHardback, quantity: 1 }]);
+    const [guest] = await api.database.db.select({ id: carts.id }).from(carts).where(eq(carts.anonymousId, anonymousId));
+    cartOf(await client.merge(anonymousId, await shopper.session()));
+    expect(await listTransitions(api.database.db, "cart", guest!.id)).toEqual([
+      { fromState: "open", toState: "merged", actorType: "customer", actorId: shopper.id, reason: "signed in", createdAt: expect.any(Date) },
+    ]);
+    // A repeated merge by the same customer changes nothing and records nothing more.
+    cartOf(await client.merge(anonymousId, await shopper.session()));
+    expect(await listTransitions(api.database.db, "cart", guest!.id)).toHaveLength(1);
+  });
+
   it("adds the guest's lines to the customer's cart, sums quantities, unites add-ons and closes the guest cart", async () => {
     const { variants, addons } = api.seeded;
     const shopper = await newCustomer();

@@ -366,14 +366,7 @@ export async function mergeLines(db: Db, input: { guestCartId: number; customerC
   );
 }
 
-/**
- * Closes a merged guest cart. Its anonymousId stays on the closed row, retired: every guest lookup wants
- * an open cart, so the id opens nothing any more, and a repeated merge by the same customer is recognised.
- */
-export async function closeMergedCart(db: Db, input: { guestCartId: number; customerCartId: number; customerId: number }) {
-  await db.execute(
-    sql`update ${carts} set status = 'merged', merged_into_cart_id = ${input.customerCartId},
-          customer_id = ${input.customerId}, updated_at = now()
-        where id = ${input.guestCartId}`,
-  );
+/** What else changes when a guest cart closes as merged: where its lines went, and whose it now is. */
+export function mergedCartColumns(input: { customerCartId: number; customerId: number }): SQL {
+  return sql`merged_into_cart_id = ${input.customerCartId}, customer_id = ${input.customerId}, updated_at = now()`;
 }

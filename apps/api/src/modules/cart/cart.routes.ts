@@ -3,15 +3,17 @@ import {
   CartResponseSchema,
   ChangeCartQuantityBodySchema,
   GetCartQuerySchema,
+  IdempotentCallHeadersSchema,
   MergeCartParamsSchema,
   RemoveCartLinesBodySchema,
   SetCartAddonsBulkBodySchema,
   SetCartLineAddonsBodySchema,
+  type ApiErrorCode,
 } from "@quire/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
-import { requireCustomer } from "../../http/require-customer";
+import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
 import * as cart from "./cart.service";
 
 /**
@@ -30,14 +32,42 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   // Anonymous (by anonymousId) or signed in.
   const security: Record<string, string[]>[] = [{ apiKey: [], storeKey: [] }, { apiKey: [], storeKey: [], bearer: [] }];
   const answer = { response: { 200: CartResponseSchema } };
+  // What cartOwnerOf answers a signed-in caller (requireCustomer), what finding the cart to change answers,
+  // and what checking add-on options answers.
+  const ownerErrors: ApiErrorCode[] = ["password_change_required", "privacy_policy_not_accepted"];
+  const cartChangeErrors: ApiErrorCode[] = ["sign_in_required", "anonymous_id_required", "cart_not_found"];
+  const addonErrors: ApiErrorCode[] = [
+    "duplicate_line_item",
+    "line_item_not_found",
+    "item_unavailable",
+    "addon_option_invalid",
+    "addon_option_conflict",
+  ];
 
   app.put(
     "/baskets",
     {
+      // A retried add (a double click, a lost answer) must not add the units twice (decision 018).
+      config: { idempotent: true },
       schema: {
         tags,
         security,
+        operationId: "addToCart",
+        "x-error-codes": [
+          ...ownerErrors,
+          "sign_in_required",
+          "variant_not_found",
+          "price_unavailable",
+          "addon_option_invalid",
+          "addon_option_conflict",
+          "cart_not_found",
+          "quantity_limit_exceeded",
+          "out_of_stock",
+          "insufficient_stock",
+        ],
         summary: "Add units of a variant to the caller's cart (a new anonymous cart's answer carries its anonymousId)",
+        description: "Accepts an Idempotency-Key: a retry with the same key replays the first answer instead of adding again.",
+        headers: IdempotentCallHeadersSchema,
         body: AddToCartBodySchema,
         ...answer,
       },
@@ -51,7 +81,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.get(
     "/baskets",
     {
-      schema: { tags, security, summary: "The caller's cart; empty when they have none yet", querystring: GetCartQuerySchema, ...answer },
+      schema: {
+        tags,
+        security,
+        operationId: "getCart",
+        "x-error-codes": [...ownerErrors, "cart_not_found"],
+        summary: "The caller's cart; empty when they have none yet",
+        querystring: GetCartQuerySchema,
+        ...answer,
+      },
     },
     async (request) => ({ data: await cart.getCart(db, request.ctx, cartOwnerOf(request, request.query.anonymousId)) }),
   );
@@ -59,7 +97,22 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.put(
     "/baskets/products/quantity",
     {
-      schema: { tags, security, summary: "Set a line's quantity; 0 removes the line", body: ChangeCartQuantityBodySchema, ...answer },
+      schema: {
+        tags,
+        security,
+        operationId: "setCartLineQuantity",
+        "x-error-codes": [
+          ...ownerErrors,
+          ...cartChangeErrors,
+          "line_item_not_found",
+          "item_unavailable",
+          "out_of_stock",
+          "insufficient_stock",
+        ],
+        summary: "Set a line's quantity; 0 removes the line",
+        body: ChangeCartQuantityBodySchema,
+        ...answer,
+      },
     },
     async (request) => {
       const owner = cartOwnerOf(request, request.body.anonymousId);
@@ -70,7 +123,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.delete(
     "/baskets/products",
     {
-      schema: { tags, security, summary: "Remove lines (ids in the JSON body)", body: RemoveCartLinesBodySchema, ...answer },
+      schema: {
+        tags,
+        security,
+        operationId: "removeCartLines",
+        "x-error-codes": [...ownerErrors, ...cartChangeErrors, "line_item_not_found"],
+        summary: "Remove lines (ids in the JSON body)",
+        body: RemoveCartLinesBodySchema,
+        ...answer,
+      },
     },
     async (request) => {
       const owner = cartOwnerOf(request, request.body.anonymousId);
@@ -81,7 +142,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.put(
     "/baskets/addons",
     {
-      schema: { tags, security, summary: "Replace one line's add-on options", body: SetCartLineAddonsBodySchema, ...answer },
+      schema: {
+        tags,
+        security,
+        operationId: "setCartLineAddons",
+        "x-error-codes": [...ownerErrors, ...cartChangeErrors, ...addonErrors],
+        summary: "Replace one line's add-on options",
+        body: SetCartLineAddonsBodySchema,
+        ...answer,
+      },
     },
     async (request) => {
       const owner = cartOwnerOf(request, request.body.anonymousId);
@@ -92,7 +161,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.put(
     "/baskets/addons/bulk",
     {
-      schema: { tags, security, summary: "Replace the add-on options of several lines, all or nothing", body: SetCartAddonsBulkBodySchema, ...answer },
+      schema: {
+        tags,
+        security,
+        operationId: "setCartAddonsBulk",
+        "x-error-codes": [...ownerErrors, ...cartChangeErrors, ...addonErrors],
+        summary: "Replace the add-on options of several lines, all or nothing",
+        body: SetCartAddonsBulkBodySchema,
+        ...answer,
+      },
     },
     async (request) => {
       const owner = cartOwnerOf(request, request.body.anonymousId);
@@ -106,6 +183,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       schema: {
         tags,
         security: [{ apiKey: [], storeKey: [], bearer: [] }],
+        operationId: "mergeGuestCart",
+        "x-error-codes": [...CUSTOMER_ERRORS, "cart_not_found"],
         summary: "Merge the guest cart whose anonymousId is :id into the signed-in customer's cart",
         params: MergeCartParamsSchema,
         ...answer,

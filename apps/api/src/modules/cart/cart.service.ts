@@ -10,12 +10,15 @@ import {
   type SetCartLineAddonsBody,
 } from "@quire/contracts";
 import type { Db } from "../../db/client";
-import { AppError, badRequest, notFound } from "../../http/errors";
+import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { priceCart } from "./cart-pricing";
 import { lineDisplayName, reviewCart, type ReviewNotification } from "./cart-review";
+import { transition } from "../state-machines/state-transitions.repository";
+import { cartMachine } from "./cart-status";
 import * as repository from "./cart.repository";
+import { carts } from "./cart.tables";
 
 /** What every cart use case needs to know about the request. */
 export type CartContext = Pick<RequestContext, "store" | "currencyCode">;
@@ -29,8 +32,8 @@ export type CartOwner = { customerId: number } | { anonymousId: string | null };
 /** Random bytes in a new anonymousId: 192 bits, well past the 128 the spec's threat model needs. */
 const ANONYMOUS_ID_BYTES = 24;
 
-const cartNotFound = () => notFound("Cart", "cart_not_found");
-const lineNotFound = () => notFound("Cart line", "line_item_not_found");
+const cartNotFound = () => new AppError("cart_not_found", "Cart was not found");
+const lineNotFound = () => new AppError("line_item_not_found", "Cart line was not found");
 
 /**
  * Anonymous visitors may keep a cart only where the store shows them products and prices (spec sections
@@ -42,7 +45,7 @@ function guestMayUseCart(ctx: CartContext) {
   return visibility.productsVisible && visibility.pricesVisible;
 }
 function assertGuestMayUseCart(ctx: CartContext) {
-  if (!guestMayUseCart(ctx)) throw new AppError(401, "sign_in_required", "Sign in to add items to your cart");
+  if (!guestMayUseCart(ctx)) throw new AppError("sign_in_required", "Sign in to add items to your cart");
 }
 
 /** The owner's open cart, row-locked for the rest of the transaction; null when they have none. */
@@ -56,7 +59,7 @@ async function lockCart(tx: Db, ctx: CartContext, owner: CartOwner) {
 async function requireCart(tx: Db, ctx: CartContext, owner: CartOwner) {
   if ("anonymousId" in owner) {
     assertGuestMayUseCart(ctx);
-    if (owner.anonymousId === null) throw badRequest("anonymous_id_required", "Give the cart's anonymousId, or sign in", "body.anonymousId");
+    if (owner.anonymousId === null) throw new AppError("anonymous_id_required", "Give the cart's anonymousId, or sign in", { field: "body.anonymousId" });
   }
   const cart = await lockCart(tx, ctx, owner);
   if (!cart) throw cartNotFound();
@@ -157,13 +160,13 @@ async function assertAddonOptionsFit(
     for (const optionId of selection.optionIds) {
       const option = byId.get(optionId);
       if (!option || !option.offeredWithProductIds.includes(selection.productId)) {
-        throw badRequest("addon_option_invalid", `Add-on option ${optionId} is not offered with this product`, field);
+        throw new AppError("addon_option_invalid", `Add-on option ${optionId} is not offered with this product`, { field });
       }
       if (option.amount === null) {
-        throw badRequest("addon_option_invalid", `Add-on option ${optionId} is not sold in ${ctx.currencyCode}`, field);
+        throw new AppError("addon_option_invalid", `Add-on option ${optionId} is not sold in ${ctx.currencyCode}`, { field });
       }
       if (addonsChosen.has(option.addonId)) {
-        throw badRequest("addon_option_conflict", "Choose at most one option of each add-on", field);
+        throw new AppError("addon_option_conflict", { field });
       }
       addonsChosen.add(option.addonId);
     }
@@ -173,9 +176,9 @@ async function assertAddonOptionsFit(
 /** Refuses a quantity the variant's stock cannot cover, unless the store sells out-of-stock items. */
 function assertWithinStock(ctx: CartContext, stockQuantity: number, quantity: number, alreadyInCart = 0) {
   if (ctx.store.isOutOfStockPurchaseEnabled || quantity <= stockQuantity) return;
-  if (stockQuantity <= 0) throw new AppError(409, "out_of_stock", "This item is out of stock");
+  if (stockQuantity <= 0) throw new AppError("out_of_stock");
   const held = alreadyInCart > 0 ? `; your cart already holds ${alreadyInCart}` : "";
-  throw new AppError(409, "insufficient_stock", `Only ${stockQuantity} of this item ${stockQuantity === 1 ? "is" : "are"} in stock${held}`);
+  throw new AppError("insufficient_stock", `Only ${stockQuantity} of this item ${stockQuantity === 1 ? "is" : "are"} in stock${held}`);
 }
 
 /**
@@ -192,9 +195,9 @@ export async function addToCart(db: Db, ctx: CartContext, owner: CartOwner, body
       variantId: body.productVariantId,
       currencyCode: ctx.currencyCode,
     });
-    if (!variant || !variant.isPublished) throw notFound("Product variant", "variant_not_found");
+    if (!variant || !variant.isPublished) throw new AppError("variant_not_found", "Product variant was not found");
     if (variant.amount === null) {
-      throw new AppError(409, "price_unavailable", `This item is not sold in ${ctx.currencyCode}`);
+      throw new AppError("price_unavailable", `This item is not sold in ${ctx.currencyCode}`);
     }
     await assertAddonOptionsFit(tx, ctx, [{ productId: variant.productId, optionIds }], "body.addonOptionIds");
 
@@ -211,11 +214,8 @@ export async function addToCart(db: Db, ctx: CartContext, owner: CartOwner, body
     const existing = await repository.findLineByVariant(tx, cart.id, variant.id);
     const quantity = (existing?.quantity ?? 0) + body.quantity;
     if (quantity > MAX_CART_LINE_QUANTITY) {
-      throw badRequest(
-        "quantity_limit_exceeded",
-        `A cart line holds at most ${MAX_CART_LINE_QUANTITY} units; it already holds ${existing?.quantity ?? 0}`,
-        "body.quantity",
-      );
+      const message = `A cart line holds at most ${MAX_CART_LINE_QUANTITY} units; it already holds ${existing?.quantity ?? 0}`;
+      throw new AppError("quantity_limit_exceeded", message, { field: "body.quantity" });
     }
     assertWithinStock(ctx, variant.stockQuantity, quantity, existing?.quantity ?? 0);
     const lineId = await repository.upsertLine(tx, {
@@ -241,7 +241,7 @@ export async function changeLineQuantity(db: Db, ctx: CartContext, owner: CartOw
       return answerCart(tx, ctx, cart, { clearNotifications: false });
     }
     if (line.stockQuantity === null || !line.isPublished) {
-      throw new AppError(409, "item_unavailable", "This item is no longer available; remove it from your cart");
+      throw new AppError("item_unavailable");
     }
     assertWithinStock(ctx, line.stockQuantity, body.quantity);
     await repository.setLineQuantity(tx, line.id, body.quantity);
@@ -274,7 +274,7 @@ export async function setLineAddons(
 ): Promise<Cart> {
   const lineIds = items.map((item) => item.lineItemId);
   if (new Set(lineIds).size !== lineIds.length) {
-    throw badRequest("duplicate_line_item", "Name each line once", field);
+    throw new AppError("duplicate_line_item", { field });
   }
   return db.transaction(async (tx) => {
     const cart = await requireCart(tx, ctx, owner);
@@ -284,7 +284,7 @@ export async function setLineAddons(
     const selections = items.map((item) => {
       const productId = productOf.get(item.lineItemId);
       if (productId === null || productId === undefined) {
-        throw new AppError(409, "item_unavailable", "This item is no longer available; remove it from your cart");
+        throw new AppError("item_unavailable");
       }
       return { productId, optionIds: [...new Set(item.addonOptionIds)] };
     });
@@ -319,7 +319,16 @@ export async function mergeGuestCart(db: Db, ctx: CartContext, customerId: numbe
     const cart = await repository.lockOrCreateCustomerCart(tx, ctx.store.id, customerId);
     if (!alreadyMergedHere) {
       await repository.mergeLines(tx, { guestCartId: guest.id, customerCartId: cart.id, maxQuantity: MAX_CART_LINE_QUANTITY });
-      await repository.closeMergedCart(tx, { guestCartId: guest.id, customerCartId: cart.id, customerId });
+      // The guest cart closes through its machine (decision 017); its anonymousId stays on the closed row,
+      // retired: every guest lookup wants an open cart, and a repeated merge by this customer is recognised.
+      await transition(tx, cartMachine, carts, {
+        entityId: guest.id,
+        from: "open",
+        to: "merged",
+        actor: { type: "customer", id: customerId },
+        reason: "signed in",
+        alsoSet: repository.mergedCartColumns({ customerCartId: cart.id, customerId }),
+      });
       await repository.touchCart(tx, cart.id);
     }
     return answerCart(tx, ctx, cart, { clearNotifications: false });

@@ -3,8 +3,7 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, unique, un
 import { addonOptions, productVariants } from "../catalog/catalog.tables";
 import { customers } from "../identity/identity.tables";
 import { stores } from "../stores/stores.tables";
-
-export const CART_STATUSES = ["open", "merged", "ordered"] as const;
+import { CART_STATUSES } from "./cart-status";
 
 /**
  * A basket. An anonymous cart is found by its anonymousId (128+ random bits); a customer has at most one
@@ -19,7 +18,8 @@ export const carts = pgTable(
       .references(() => stores.id, { onDelete: "cascade" }),
     customerId: integer().references(() => customers.id, { onDelete: "cascade" }),
     anonymousId: text(),
-    status: text().notNull().default("open"),
+    /** Changed only through transition() with cartMachine (cart-status.ts). */
+    status: text({ enum: CART_STATUSES }).notNull().default("open"),
     mergedIntoCartId: integer().references((): AnyPgColumn => carts.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

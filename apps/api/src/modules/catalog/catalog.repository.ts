@@ -20,6 +20,7 @@ import {
   variantPrices,
   variantTierPrices,
 } from "./catalog.tables";
+import type { ProductSearchMatch } from "./product-search";
 
 /*
  * Every catalogue read. Each function runs one SQL statement (a paged list two, run together) whatever
@@ -154,25 +155,13 @@ export interface ProductSelection {
   currencyCode: string;
   /** The chosen category and its shown descendants. */
   categoryIds?: number[];
-  search?: { text: string; words: string[] };
+  /** What the store's product search matched for the shopper's text (product-search.ts). */
+  search?: ProductSearchMatch;
   /** One entry per attribute code: any of `valueIds` (OR within an attribute), AND across entries. */
   attributeFilters: { code: string; valueIds: number[] }[];
   /** Inclusive bounds on the product's lowest price in `currencyCode`. */
   price?: { min?: number; max?: number };
   ids?: number[];
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-const tsQuery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
-
-function searchCondition(search: NonNullable<ProductSelection["search"]>): SQL {
-  // Full-text finds whole words in name, byline and description; the trigram-indexed ILIKE on the name
-  // finds partial words ("harr pott"), each word somewhere in the name.
-  const partial = sql.join(
-    search.words.map((word) => sql`p.name ilike ${`%${escapeLike(word)}%`}`),
-    sql` and `,
-  );
-  return sql`(p.search @@ ${tsQuery(search.text)} or (${partial}))`;
 }
 
 function attributeFilterCondition(filter: { valueIds: number[] }): SQL {
@@ -194,7 +183,7 @@ function baseConditions(selection: ProductSelection): SQL[] {
     conditions.push(sql`p.id in (select pc.product_id from ${productCategories} pc
       where pc.category_id = any(${intArray(selection.categoryIds)}))`);
   }
-  if (selection.search) conditions.push(searchCondition(selection.search));
+  if (selection.search) conditions.push(selection.search.condition());
   if (selection.ids) conditions.push(sql`p.id = any(${intArray(selection.ids)})`);
   return conditions;
 }
@@ -231,8 +220,7 @@ export async function listProductIds(
   switch (input.sort) {
     case "relevance":
       if (!selection.search) throw new Error("relevance needs search text");
-      orderBy = sql`ts_rank_cd(p.search, ${tsQuery(selection.search.text)}) desc,
-        word_similarity(${selection.search.text}, p.name) desc, p.id`;
+      orderBy = sql`${selection.search.relevance()}, p.id`;
       break;
     case "newest":
       orderBy = sql`p.created_at desc, p.id desc`;

@@ -25,22 +25,36 @@ import {
   VariantIdParamsSchema,
   VariantsBySkuResponseSchema,
   VariantWithProductResponseSchema,
+  type ApiErrorCode,
 } from "@quire/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import type { CountsCache } from "./catalog-counts-cache";
 import * as catalog from "./catalog.service";
+import type { ProductSearch } from "./product-search";
 
 // Catalogue calls of spec section 7: categories, products, product filters, product types, add-ons.
 // `slug=` is a literal part of the spec's paths (GET /categories/slug=:slug), so those routes are written
 // with it; find-my-way prefers the static `slug=` prefix over the `:id` parameter.
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache }> = async (app, { db, counts }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache; search: ProductSearch }> = async (
+  app,
+  { db, counts, search },
+) => {
   const categories = { tags: ["Catalogue"] };
   const products = { tags: ["Catalogue"] };
+  // What resolving a product selection (category, price range) answers, for GET /products and /product-filters.
+  const selectionErrors: ApiErrorCode[] = ["conflicting_parameters", "invalid_price_range", "category_not_found"];
 
   app.get(
     "/categories/tree",
-    { schema: { ...categories, summary: "The visible category tree", response: { 200: CategoryTreeResponseSchema } } },
+    {
+      schema: {
+        ...categories,
+        operationId: "getCategoryTree",
+        summary: "The visible category tree",
+        response: { 200: CategoryTreeResponseSchema },
+      },
+    },
     async (request) => ({ data: { nodes: await catalog.getCategoryTree(db, request.ctx) } }),
   );
 
@@ -49,6 +63,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...categories,
+        operationId: "listCategories",
+        "x-error-codes": ["conflicting_parameters"],
         summary: "A page of categories: all, the roots (Level=root) or the children of ParentId",
         querystring: ListCategoriesQuerySchema,
         response: { 200: ListCategoriesResponseSchema },
@@ -62,6 +78,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...categories,
+        operationId: "listSubcategories",
+        "x-error-codes": ["category_not_found"],
         summary: "The visible children of a category",
         querystring: SubcategoriesQuerySchema,
         response: { 200: SubcategoriesResponseSchema },
@@ -78,6 +96,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...categories,
+        operationId: "getCategoryBySlug",
+        "x-error-codes": ["category_not_found"],
         summary: "A category by slug, with breadcrumbs and children",
         params: CategorySlugParamsSchema,
         response: { 200: CategoryDetailResponseSchema },
@@ -91,6 +111,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...categories,
+        operationId: "getCategory",
+        "x-error-codes": ["category_not_found"],
         summary: "A category by id, with breadcrumbs and children",
         params: CategoryIdParamsSchema,
         response: { 200: CategoryDetailResponseSchema },
@@ -104,12 +126,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...products,
+        operationId: "listProducts",
+        "x-error-codes": [...selectionErrors],
         summary: "A page of product cards: by category (with its subcategories), search, filters, price; sorted",
         querystring: ListProductsQuerySchema,
         response: { 200: ListProductsResponseSchema },
       },
     },
-    async (request) => ({ data: await catalog.listProducts(db, request.ctx, request.query, counts) }),
+    async (request) => ({ data: await catalog.listProducts(db, request.ctx, request.query, counts, search) }),
   );
 
   app.get(
@@ -117,6 +141,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...products,
+        operationId: "listVariantsBySku",
         summary: "The variants with these SKUs, for a quick order; unknown SKUs are left out",
         querystring: VariantsBySkuQuerySchema,
         response: { 200: VariantsBySkuResponseSchema },
@@ -130,6 +155,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...products,
+        operationId: "getVariant",
+        "x-error-codes": ["variant_not_found"],
         summary: "A variant by id with its product's card",
         params: VariantIdParamsSchema,
         response: { 200: VariantWithProductResponseSchema },
@@ -143,6 +170,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...products,
+        operationId: "getProductBySlug",
+        "x-error-codes": ["product_not_found"],
         summary: "A product page by slug",
         params: ProductSlugParamsSchema,
         response: { 200: ProductDetailResponseSchema },
@@ -156,6 +185,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...products,
+        operationId: "getProduct",
+        "x-error-codes": ["product_not_found"],
         summary: "A product page by id",
         params: ProductIdParamsSchema,
         response: { 200: ProductDetailResponseSchema },
@@ -169,6 +200,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...products,
+        operationId: "listProductAddons",
+        "x-error-codes": ["product_not_found"],
         summary: "The add-ons offered with a product",
         params: ProductIdParamsSchema,
         response: { 200: AddonsResponseSchema },
@@ -182,6 +215,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...products,
+        operationId: "listAddons",
+        "x-error-codes": ["product_not_found"],
         summary: "Every add-on of the store, or those of ProductId",
         querystring: ListAddonsQuerySchema,
         response: { 200: AddonsResponseSchema },
@@ -195,6 +230,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...products,
+        operationId: "getProductType",
+        "x-error-codes": ["product_type_not_found"],
         summary: "A product type and its attributes",
         params: ProductTypeIdParamsSchema,
         response: { 200: ProductTypeResponseSchema },
@@ -208,6 +245,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...products,
+        operationId: "listProductTypeFilters",
         summary: "The filterable attributes of each product type",
         body: ProductFilterTypesBodySchema,
         response: { 200: ProductFilterTypesResponseSchema },
@@ -221,6 +259,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...products,
+        operationId: "listFilterAttributes",
         summary: "Every filterable attribute with its values",
         response: { 200: FilterAttributesResponseSchema },
       },
@@ -233,11 +272,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache 
     {
       schema: {
         ...products,
+        operationId: "getProductFilters",
+        "x-error-codes": [...selectionErrors],
         summary: "Facets with counts, price range and total for the same selection as GET /products",
         querystring: ProductFiltersQuerySchema,
         response: { 200: ProductFiltersResponseSchema },
       },
     },
-    async (request) => ({ data: await catalog.getProductFilters(db, request.ctx, request.query, counts) }),
+    async (request) => ({ data: await catalog.getProductFilters(db, request.ctx, request.query, counts, search) }),
   );
 };

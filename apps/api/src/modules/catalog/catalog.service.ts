@@ -12,7 +12,7 @@ import type {
   VariantWithProduct,
 } from "@quire/contracts";
 import type { Db } from "../../db/client";
-import { badRequest, notFound } from "../../http/errors";
+import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import {
   exposePrice,
@@ -26,6 +26,8 @@ import {
 import type { CountsCache } from "./catalog-counts-cache";
 import { noCountsCache } from "./catalog-counts-cache";
 import * as repository from "./catalog.repository";
+import type { ProductSearch } from "./product-search";
+import { postgresProductSearch } from "./product-search.repository";
 
 /** What every catalogue use case needs to know about the request. */
 export type CatalogContext = Pick<RequestContext, "store" | "currencyCode" | "customerId">;
@@ -64,7 +66,7 @@ export async function listCategories(
   query: { ParentId?: number; Level?: "root"; PageNumber: number; PageSize: number },
 ) {
   if (query.ParentId !== undefined && query.Level !== undefined) {
-    throw badRequest("conflicting_parameters", "Give ParentId or Level, not both", "querystring.Level");
+    throw new AppError("conflicting_parameters", "Give ParentId or Level, not both", { field: "querystring.Level" });
   }
   const parent = query.ParentId !== undefined ? { id: query.ParentId } : query.Level === "root" ? ("root" as const) : null;
   const { rows, total } = await repository.listCategoriesPage(db, {
@@ -79,14 +81,11 @@ export async function listCategories(
 /** One visible category with breadcrumbs and children; 404 when unknown or hidden. */
 export async function requireCategory(db: Db, ctx: CatalogContext, key: repository.CategoryKey): Promise<CategoryDetail> {
   const category = await repository.findCategoryDetail(db, ctx.store.id, key);
-  if (!category) throw notFound("Category", "category_not_found");
+  if (!category) throw new AppError("category_not_found", "Category was not found");
   return category;
 }
 
 // ---------------------------------------------------------------- products
-
-/** Words of a search for the partial-word match; bounded so one request cannot build a huge query. */
-const MAX_SEARCH_WORDS = 8;
 
 /**
  * Turns a validated selection into what the repository runs: the category resolved to its subtree,
@@ -98,13 +97,14 @@ async function resolveSelection(
   ctx: CatalogContext,
   visibility: CatalogVisibility,
   query: ProductFiltersQuery,
+  search: ProductSearch,
 ): Promise<repository.ProductSelection> {
   if (query.CategoryId !== undefined && query.CategorySlug !== undefined) {
-    throw badRequest("conflicting_parameters", "Give CategoryId or CategorySlug, not both", "querystring.CategorySlug");
+    throw new AppError("conflicting_parameters", "Give CategoryId or CategorySlug, not both", { field: "querystring.CategorySlug" });
   }
   const pricesApply = visibility.pricesVisible && (query.MinPrice !== undefined || query.MaxPrice !== undefined);
   if (pricesApply && query.MinPrice !== undefined && query.MaxPrice !== undefined && query.MinPrice > query.MaxPrice) {
-    throw badRequest("invalid_price_range", "MinPrice must not exceed MaxPrice", "querystring.MinPrice");
+    throw new AppError("invalid_price_range", { field: "querystring.MinPrice" });
   }
 
   const categoryKey =
@@ -114,16 +114,13 @@ async function resolveSelection(
   if (categoryKey || filters.length > 0) {
     const resolved = await repository.resolveSelectionKeys(db, { storeId: ctx.store.id, category: categoryKey, filters });
     if (categoryKey) {
-      if (!resolved.categoryIds) throw notFound("Category", "category_not_found");
+      if (!resolved.categoryIds) throw new AppError("category_not_found", "Category was not found");
       selection.categoryIds = resolved.categoryIds;
     }
     // An unknown attribute or value keeps its filter with no ids: it matches nothing, as it should.
     selection.attributeFilters = filters.map((filter, index) => ({ code: filter.code, valueIds: resolved.filterValueIds[index] ?? [] }));
   }
-  if (query.SearchText) {
-    const words = query.SearchText.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-    selection.search = { text: query.SearchText, words };
-  }
+  if (query.SearchText) selection.search = await search.match({ storeId: ctx.store.id, text: query.SearchText });
   if (pricesApply) selection.price = { min: query.MinPrice, max: query.MaxPrice };
   if (query.Ids) selection.ids = [...new Set(query.Ids)];
   return selection;
@@ -150,11 +147,17 @@ function effectiveSort(requested: ProductSort | undefined, searching: boolean, v
 }
 
 /** A page of product cards for a selection, sorted; empty for callers the store hides products from. */
-export async function listProducts(db: Db, ctx: CatalogContext, query: ListProductsQuery, counts: CountsCache = noCountsCache) {
+export async function listProducts(
+  db: Db,
+  ctx: CatalogContext,
+  query: ListProductsQuery,
+  counts: CountsCache = noCountsCache,
+  search: ProductSearch = postgresProductSearch,
+) {
   const visibility = getCatalogVisibility(viewerOf(ctx));
   if (!visibility.productsVisible) return paged<ProductSummary>([], 0, query.PageNumber, query.PageSize);
 
-  const selection = await resolveSelection(db, ctx, visibility, query);
+  const selection = await resolveSelection(db, ctx, visibility, query, search);
   const sort = effectiveSort(query.Sort, selection.search !== undefined, visibility);
   const page = { limit: query.PageSize, offset: (query.PageNumber - 1) * query.PageSize };
   const [total, ids] =
@@ -231,7 +234,7 @@ export async function requireProduct(
   const row = visibility.productsVisible
     ? await repository.findProductDetail(db, { storeId: ctx.store.id, key, currencyCode: ctx.currencyCode })
     : null;
-  if (!row) throw notFound("Product", "product_not_found");
+  if (!row) throw new AppError("product_not_found", "Product was not found");
   return {
     ...row,
     variants: row.variants.map((variant) => {
@@ -262,11 +265,12 @@ export async function getProductFilters(
   ctx: CatalogContext,
   query: ProductFiltersQuery,
   counts: CountsCache = noCountsCache,
+  search: ProductSearch = postgresProductSearch,
 ) {
   const visibility = getCatalogVisibility(viewerOf(ctx));
   if (!visibility.productsVisible) return { facets: [], priceRange: null, total: 0 };
 
-  const selection = await resolveSelection(db, ctx, visibility, query);
+  const selection = await resolveSelection(db, ctx, visibility, query, search);
   const result = await counts.remember("facets", selection, () => repository.getFacets(db, selection));
   const facets: Facet[] = [];
   for (const value of result.values) {
@@ -303,7 +307,7 @@ export async function listProductTypeFilters(db: Db, ctx: CatalogContext, produc
 /** One product type with its attributes; 404 when the store has none with this id. */
 export async function requireProductType(db: Db, ctx: CatalogContext, id: number) {
   const [row] = await repository.listProductTypes(db, { storeId: ctx.store.id, ids: [id], filterableOnly: false });
-  if (!row) throw notFound("Product type", "product_type_not_found");
+  if (!row) throw new AppError("product_type_not_found", "Product type was not found");
   return row;
 }
 
@@ -319,7 +323,7 @@ export async function listAddons(db: Db, ctx: CatalogContext, productId?: number
     productId === undefined ? true : repository.productExists(db, ctx.store.id, productId),
     repository.listAddons(db, { storeId: ctx.store.id, currencyCode: ctx.currencyCode, productId }),
   ]);
-  if (!exists) throw notFound("Product", "product_not_found");
+  if (!exists) throw new AppError("product_not_found", "Product was not found");
   return rows.map((addon) => ({
     ...addon,
     options: addon.options.map((option) => ({
@@ -362,6 +366,6 @@ export async function requireVariantWithProduct(db: Db, ctx: CatalogContext, var
     ? await repository.findVariantOfPublishedProduct(db, { storeId: ctx.store.id, variantId })
     : null;
   const [product] = variant ? await getSummaries(db, ctx, [variant.productId]) : [];
-  if (!variant || !product) throw notFound("Product variant", "variant_not_found");
+  if (!variant || !product) throw new AppError("variant_not_found", "Product variant was not found");
   return { product, variant: { id: variant.id, sku: variant.sku, name: variant.name } };
 }

@@ -33,6 +33,7 @@ export const categories = pgTable(
     name: text().notNull(),
     description: text().notNull().default(""),
     position: integer().notNull().default(0),
+    /** Derived from the parent, with depth: set by catalog-writes.ts. */
     path: text().notNull(),
     depth: integer().notNull().default(0),
     isVisible: boolean().notNull().default(true),
@@ -71,7 +72,7 @@ export const products = pgTable(
     name: text().notNull(),
     subtitle: text().notNull().default(""),
     description: text().notNull().default(""),
-    /** Text indexed for search: name, byline, description. Kept by whoever writes the product. */
+    /** Text indexed for search: name, subtitle, byline, description. Derived: written only by catalog-writes.ts. */
     searchText: text().notNull().default(""),
     search: tsvector().generatedAlwaysAs(
       (): SQL => sql`to_tsvector('english'::regconfig, ${products.searchText})`,
@@ -191,7 +192,8 @@ export const variantTierPrices = pgTable(
 
 /**
  * Lowest current price of a product per currency: what price sorting and price-band filters read, so
- * they stay one indexed lookup whatever the catalogue size. Rewritten whenever variant prices change.
+ * they stay one indexed lookup whatever the catalogue size. Derived: rewritten by catalog-writes.ts in the
+ * transaction that changes a product's variants or prices.
  */
 export const productPriceIndex = pgTable(
   "product_price_index",

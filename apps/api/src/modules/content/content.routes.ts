@@ -21,6 +21,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ["Content"],
+        operationId: "getMenuTree",
         summary: "A menu as a tree (the storefront reads `main`); an unconfigured menu is empty",
         params: MenuCodeParamsSchema,
         response: { 200: MenuTreeResponseSchema },
@@ -34,6 +35,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ["Content"],
+        operationId: "listRedirects",
         summary: "Old URL -> new URL pairs the storefront answers with HTTP 301",
         querystring: ListRedirectsQuerySchema,
         response: { 200: ListRedirectsResponseSchema },
@@ -47,6 +49,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ["Content"],
+        operationId: "getPageByUrl",
+        "x-error-codes": ["page_not_found"],
         summary: "The content page at a site path (`/` is the home page); 404 page_not_found when there is none",
         querystring: PageByUrlQuerySchema,
         response: { 200: PageResponseSchema },
@@ -60,6 +64,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ["Content"],
+        operationId: "listPages",
         summary: "Content pages of the store, ordered by URL",
         querystring: ListPagesQuerySchema,
         response: { 200: ListPagesResponseSchema },
@@ -73,6 +78,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ["Content"],
+        operationId: "listSitemapProducts",
         summary: "Published product slugs in id order, keyset-paged by `After` for sitemaps",
         querystring: SitemapProductsQuerySchema,
         response: { 200: SitemapProductsResponseSchema },

@@ -1,6 +1,6 @@
 import type { MenuItem, Page } from "@quire/contracts";
 import type { Db } from "../../db/client";
-import { notFound } from "../../http/errors";
+import { AppError } from "../../http/errors";
 import type { Store } from "../stores/stores.repository";
 import {
   countPages,
@@ -56,7 +56,7 @@ export async function getRedirects(db: Db, storeId: number, query: PageRequest) 
 export async function getPageByUrl(db: Db, storeId: number, url: string): Promise<Page> {
   const path = url.length > 1 ? url.replace(/\/+$/, "") || "/" : url;
   const page = await findPageByUrl(db, storeId, path);
-  if (!page) throw notFound(`The page ${path}`, "page_not_found");
+  if (!page) throw new AppError("page_not_found", `The page ${path} was not found`);
   return { ...page, updatedAt: page.updatedAt.toISOString() };
 }
 

@@ -7,7 +7,7 @@ import {
   type UpdateCustomerSettingsBody,
 } from "@quire/contracts";
 import type { Db } from "../../db/client";
-import { badRequest, notFound } from "../../http/errors";
+import { AppError } from "../../http/errors";
 import { enqueueMail } from "../mail/outbox.repository";
 import { passwordChangedMail } from "./identity-mail";
 import {
@@ -21,7 +21,7 @@ import {
 } from "./identity.repository";
 import { hashPassword, verifyPassword } from "./passwords";
 import { revokeCustomerSessions } from "./sessions.repository";
-import { ACCOUNT_THROTTLE, accountThrottleKey, TooManyAttemptsError, type IdentityDeps } from "./sign-in.service";
+import { ACCOUNT_THROTTLE, accountThrottleKey, tooManyAttempts, type IdentityDeps } from "./sign-in.service";
 import { lockWhenExhausted, refundAttempt, reserveAttempt } from "./sign-in-throttle.repository";
 
 interface StoreRef {
@@ -32,7 +32,7 @@ interface StoreRef {
 async function requireProfile(db: Db, customerId: number): Promise<CustomerProfile> {
   const profile = await findCustomerProfile(db, customerId);
   // The session was live a moment ago; a customer deleted since is as good as signed out.
-  if (!profile) throw notFound("The customer", "customer_not_found");
+  if (!profile) throw new AppError("customer_not_found", "The customer was not found");
   return profile;
 }
 
@@ -84,22 +84,22 @@ export async function changePassword(
 ): Promise<void> {
   const { db } = deps;
   const customer = await findCustomerCredentialsById(db, session.customerId);
-  if (!customer) throw notFound("The customer", "customer_not_found");
+  if (!customer) throw new AppError("customer_not_found", "The customer was not found");
 
   const throttleKey = accountThrottleKey(store.id, customer.email);
   const reservation = await reserveAttempt(db, throttleKey, ACCOUNT_THROTTLE);
-  if (!reservation.allowed) throw new TooManyAttemptsError(reservation.retryAfterSeconds);
+  if (!reservation.allowed) throw tooManyAttempts(reservation.retryAfterSeconds);
   if (!(await verifyPassword(customer.passwordHash, input.currentPassword))) {
     await lockWhenExhausted(db, throttleKey, ACCOUNT_THROTTLE);
-    throw badRequest("current_password_incorrect", "The current password is incorrect", "currentPassword");
+    throw new AppError("current_password_incorrect", { field: "currentPassword" });
   }
   await refundAttempt(db, throttleKey);
 
   if (input.newPassword === input.currentPassword) {
-    throw badRequest("password_unchanged", "Choose a password different from the current one", "newPassword");
+    throw new AppError("password_unchanged", { field: "newPassword" });
   }
   if (passwordMatchesEmail(input.newPassword, customer.email)) {
-    throw badRequest("password_matches_email", "Choose a password that is not your email address", "newPassword");
+    throw new AppError("password_matches_email", { field: "newPassword" });
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
@@ -111,7 +111,7 @@ export async function changePassword(
 
 export async function getCurrentPrivacyPolicy(db: Db, storeId: number): Promise<PrivacyPolicy> {
   const policy = await findCurrentPrivacyPolicy(db, storeId);
-  if (!policy) throw notFound("The privacy policy", "privacy_policy_not_found");
+  if (!policy) throw new AppError("privacy_policy_not_found", "The privacy policy was not found");
   return { ...policy, publishedAt: policy.publishedAt.toISOString() };
 }
 
@@ -119,7 +119,7 @@ export async function getCurrentPrivacyPolicy(db: Db, storeId: number): Promise<
 export async function acceptPrivacyPolicy(db: Db, customer: { id: number; storeId: number }, privacyPolicyId: number): Promise<CurrentCustomer> {
   const current = await findCurrentPrivacyPolicy(db, customer.storeId);
   if (current?.id !== privacyPolicyId) {
-    throw badRequest("privacy_policy_not_current", "That is not the current privacy policy; reload it and accept again", "id");
+    throw new AppError("privacy_policy_not_current", { field: "id" });
   }
   await setAcceptedPrivacyPolicy(db, customer.id, privacyPolicyId);
   return getCurrentCustomer(db, customer.id);

@@ -1,5 +1,5 @@
 import { EMAILED_LINK_ERROR_CODES, type EmailedLinkKind, type EmailedLinkStatus } from "@quire/contracts";
-import { AppError, badRequest } from "../../http/errors";
+import { AppError } from "../../http/errors";
 import type { EmailedLinkState } from "./identity.repository";
 
 /**
@@ -41,5 +41,5 @@ export function assertLinkUsable<T extends EmailedLinkState>(kind: EmailedLinkKi
   if (status === "valid") return;
   const code = EMAILED_LINK_ERROR_CODES[kind][status];
   const message = REFUSAL_MESSAGES[kind][status];
-  throw status === "invalid" ? badRequest(code, message, "token") : new AppError(410, code, message, "token");
+  throw new AppError(code, message, { field: "token" });
 }

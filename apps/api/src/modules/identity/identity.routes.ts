@@ -3,6 +3,7 @@ import {
   ChangePasswordBodySchema,
   CurrentCustomerResponseSchema,
   CustomerSettingsResponseSchema,
+  EMAILED_LINK_ERROR_CODES,
   InviteCompleteBodySchema,
   LinkStatusBodySchema,
   LinkStatusResponseSchema,
@@ -19,7 +20,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireCustomer } from "../../http/require-customer";
+import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
 import {
   acceptPrivacyPolicy,
   changePassword,
@@ -31,7 +32,7 @@ import {
 import { getLinkStatus } from "./emailed-links.service";
 import { completePasswordReset, requestPasswordReset } from "./password-reset.service";
 import { completeInvite, completeSignup, requestSignup } from "./registration.service";
-import { signIn, signOut, TooManyAttemptsError, type IdentityDeps } from "./sign-in.service";
+import { signIn, signOut, type IdentityDeps } from "./sign-in.service";
 
 const userAgent = (request: FastifyRequest) => request.headers["user-agent"] ?? "";
 /** The calls that resolve a pending state must stay open while it is pending. */
@@ -46,21 +47,34 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
 
   app.post(
     "/auth/sign-in",
-    { schema: { tags: ["Auth"], summary: "Sign in with email and password", body: SignInBodySchema, response: { 200: SignInResponseSchema } } },
-    async (request, reply) => {
-      try {
-        const input = { ...request.body, storeId: request.ctx.store.id, clientIp: request.ctx.clientIp, userAgent: userAgent(request) };
-        return { data: await signIn(deps, input) };
-      } catch (error) {
-        if (error instanceof TooManyAttemptsError) reply.header("retry-after", String(error.retryAfterSeconds));
-        throw error;
-      }
+    {
+      schema: {
+        tags: ["Auth"],
+        operationId: "signIn",
+        "x-error-codes": ["too_many_attempts", "invalid_credentials"],
+        summary: "Sign in with email and password",
+        body: SignInBodySchema,
+        response: { 200: SignInResponseSchema },
+      },
+    },
+    async (request) => {
+      const input = { ...request.body, storeId: request.ctx.store.id, clientIp: request.ctx.clientIp, userAgent: userAgent(request) };
+      return { data: await signIn(deps, input) };
     },
   );
 
   app.post(
     "/auth/sign-out",
-    { schema: { tags: ["Auth"], security: bearer, summary: "End the bearer token's session", response: noContent } },
+    {
+      schema: {
+        tags: ["Auth"],
+        security: bearer,
+        operationId: "signOut",
+        "x-error-codes": ["authentication_required"],
+        summary: "End the bearer token's session",
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       requireCustomer(request, evenWhilePending);
       await signOut(db, request.ctx.sessionId!);
@@ -70,7 +84,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
 
   app.post(
     "/auth/signup-request",
-    { schema: { tags: ["Auth"], summary: "Register: emails a link to finish signing up", body: SignupRequestBodySchema, response: accepted } },
+    {
+      schema: {
+        tags: ["Auth"],
+        operationId: "requestSignup",
+        summary: "Register: emails a link to finish signing up",
+        body: SignupRequestBodySchema,
+        response: accepted,
+      },
+    },
     async (request, reply) => {
       await requestSignup(deps, request.ctx.store, request.body);
       return reply.status(202).send({ data: { accepted: true } });
@@ -82,6 +104,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
     {
       schema: {
         tags: ["Auth"],
+        operationId: "completeSignup",
+        "x-error-codes": [
+          ...Object.values(EMAILED_LINK_ERROR_CODES.signup),
+          "password_matches_email",
+          "privacy_policy_not_current",
+          "email_already_registered",
+        ],
         summary: "Finish signing up from the emailed link; signs the new customer in",
         body: SignupCompleteBodySchema,
         response: { 201: SignInResponseSchema },
@@ -98,6 +127,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
     {
       schema: {
         tags: ["Auth"],
+        operationId: "completeInvite",
+        "x-error-codes": [
+          ...Object.values(EMAILED_LINK_ERROR_CODES.invite),
+          "password_matches_email",
+          "privacy_policy_not_current",
+          "email_already_registered",
+        ],
         summary: "Accept a trade invitation; creates the trade customer and signs them in",
         body: InviteCompleteBodySchema,
         response: { 201: SignInResponseSchema },
@@ -114,6 +150,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
     {
       schema: {
         tags: ["Auth"],
+        operationId: "getLinkStatus",
         summary: "Whether an emailed sign-up, invite or reset link can still be used, without using it",
         body: LinkStatusBodySchema,
         response: { 200: LinkStatusResponseSchema },
@@ -124,7 +161,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
 
   app.post(
     "/passwords/reset",
-    { schema: { tags: ["Auth"], summary: "Email a password reset link (same answer for unknown emails)", body: PasswordResetBodySchema, response: accepted } },
+    {
+      schema: {
+        tags: ["Auth"],
+        operationId: "requestPasswordReset",
+        summary: "Email a password reset link (same answer for unknown emails)",
+        body: PasswordResetBodySchema,
+        response: accepted,
+      },
+    },
     async (request, reply) => {
       await requestPasswordReset(deps, request.ctx.store, request.body.email);
       return reply.status(202).send({ data: { accepted: true } });
@@ -136,6 +181,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
     {
       schema: {
         tags: ["Auth"],
+        operationId: "completePasswordReset",
+        "x-error-codes": [...Object.values(EMAILED_LINK_ERROR_CODES.reset), "password_matches_email"],
         summary: "Set a new password from the emailed link; ends every session and signs in afresh",
         body: PasswordResetCompleteBodySchema,
         response: { 200: SignInResponseSchema },
@@ -146,7 +193,16 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
 
   app.get(
     "/customers/current",
-    { schema: { tags: ["Customer"], security: bearer, summary: "The signed-in customer", response: { 200: CurrentCustomerResponseSchema } } },
+    {
+      schema: {
+        tags: ["Customer"],
+        security: bearer,
+        operationId: "getCurrentCustomer",
+        "x-error-codes": ["authentication_required", "customer_not_found"],
+        summary: "The signed-in customer",
+        response: { 200: CurrentCustomerResponseSchema },
+      },
+    },
     async (request) => {
       const customer = requireCustomer(request, evenWhilePending);
       return { data: await getCurrentCustomer(db, customer.id) };
@@ -155,7 +211,16 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
 
   app.get(
     "/customers/current/settings",
-    { schema: { tags: ["Customer"], security: bearer, summary: "The signed-in customer's settings", response: { 200: CustomerSettingsResponseSchema } } },
+    {
+      schema: {
+        tags: ["Customer"],
+        security: bearer,
+        operationId: "getCustomerSettings",
+        "x-error-codes": ["authentication_required", "customer_not_found"],
+        summary: "The signed-in customer's settings",
+        response: { 200: CustomerSettingsResponseSchema },
+      },
+    },
     async (request) => {
       const customer = requireCustomer(request, evenWhilePending);
       return { data: await getCustomerSettings(db, customer.id) };
@@ -168,6 +233,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
       schema: {
         tags: ["Customer"],
         security: bearer,
+        operationId: "updateCustomerSettings",
+        "x-error-codes": [...CUSTOMER_ERRORS, "customer_not_found"],
         summary: "Replace the signed-in customer's names, phone and marketing consent",
         body: UpdateCustomerSettingsBodySchema,
         response: { 200: CustomerSettingsResponseSchema },
@@ -186,6 +253,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
       schema: {
         tags: ["Customer"],
         security: bearer,
+        operationId: "changePassword",
+        "x-error-codes": [
+          "authentication_required",
+          "customer_not_found",
+          "too_many_attempts",
+          "current_password_incorrect",
+          "password_unchanged",
+          "password_matches_email",
+        ],
         summary: "Change the password; other sessions end, this one stays",
         body: ChangePasswordBodySchema,
         response: noContent,
@@ -193,19 +269,22 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
     },
     async (request, reply) => {
       const customer = requireCustomer(request, evenWhilePending);
-      try {
-        await changePassword(deps, request.ctx.store, { customerId: customer.id, sessionId: request.ctx.sessionId! }, request.body);
-      } catch (error) {
-        if (error instanceof TooManyAttemptsError) reply.header("retry-after", String(error.retryAfterSeconds));
-        throw error;
-      }
+      await changePassword(deps, request.ctx.store, { customerId: customer.id, sessionId: request.ctx.sessionId! }, request.body);
       return reply.status(204).send(null);
     },
   );
 
   app.get(
     "/privacy-policies/current",
-    { schema: { tags: ["Customer"], summary: "The store's current privacy policy", response: { 200: PrivacyPolicyResponseSchema } } },
+    {
+      schema: {
+        tags: ["Customer"],
+        operationId: "getCurrentPrivacyPolicy",
+        "x-error-codes": ["privacy_policy_not_found"],
+        summary: "The store's current privacy policy",
+        response: { 200: PrivacyPolicyResponseSchema },
+      },
+    },
     async (request) => ({ data: await getCurrentPrivacyPolicy(db, request.ctx.store.id) }),
   );
 
@@ -215,6 +294,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
       schema: {
         tags: ["Customer"],
         security: bearer,
+        operationId: "acceptPrivacyPolicy",
+        "x-error-codes": ["authentication_required", "privacy_policy_not_current", "customer_not_found"],
         summary: "Accept the current privacy policy",
         params: PrivacyPolicyParamsSchema,
         response: { 200: CurrentCustomerResponseSchema },

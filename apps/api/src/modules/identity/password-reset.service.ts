@@ -1,5 +1,5 @@
 import { passwordMatchesEmail, type PasswordResetCompleteBody, type SignInResult } from "@quire/contracts";
-import { badRequest } from "../../http/errors";
+import { AppError } from "../../http/errors";
 import { enqueueMail } from "../mail/outbox.repository";
 import { assertLinkUsable } from "./emailed-links";
 import { createEmailedToken, hashEmailedToken } from "./emailed-tokens";
@@ -54,7 +54,7 @@ export async function completePasswordReset(
     const reset = await lockPasswordResetToken(tx, store.id, hashEmailedToken(input.token));
     assertLinkUsable("reset", reset);
     if (passwordMatchesEmail(input.password, reset.email)) {
-      throw badRequest("password_matches_email", "Choose a password that is not your email address", "password");
+      throw new AppError("password_matches_email", { field: "password" });
     }
 
     await updateCustomerPassword(tx, reset.customerId, await hashPassword(input.password));

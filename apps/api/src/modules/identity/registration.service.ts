@@ -1,6 +1,6 @@
 import { passwordMatchesEmail, type InviteCompleteBody, type SignInResult, type SignupCompleteBody, type SignupRequestBody } from "@quire/contracts";
 import type { Db } from "../../db/client";
-import { AppError, badRequest } from "../../http/errors";
+import { AppError } from "../../http/errors";
 import { enqueueMail } from "../mail/outbox.repository";
 import { assertLinkUsable } from "./emailed-links";
 import { createEmailedToken, hashEmailedToken } from "./emailed-tokens";
@@ -49,18 +49,18 @@ async function acceptedPolicyId(db: Db, storeId: number, privacyPolicyId: number
   if (privacyPolicyId === undefined) return null;
   const current = await findCurrentPrivacyPolicy(db, storeId);
   if (current?.id !== privacyPolicyId) {
-    throw badRequest("privacy_policy_not_current", "That is not the current privacy policy; reload it and accept again", "privacyPolicyId");
+    throw new AppError("privacy_policy_not_current", { field: "privacyPolicyId" });
   }
   return current.id;
 }
 
 function assertPasswordIsNotEmail(password: string, email: string) {
   if (passwordMatchesEmail(password, email)) {
-    throw badRequest("password_matches_email", "Choose a password that is not your email address", "password");
+    throw new AppError("password_matches_email", { field: "password" });
   }
 }
 
-const emailTaken = () => new AppError(409, "email_already_registered", "This email already has an account; sign in or reset your password");
+const emailTaken = () => new AppError("email_already_registered");
 
 /** Finishes a registration from its emailed link: creates the customer and signs them in. */
 export async function completeSignup(deps: IdentityDeps, store: StoreRef, input: SignupCompleteBody, userAgent: string): Promise<SignInResult> {

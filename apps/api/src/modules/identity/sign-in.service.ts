@@ -29,19 +29,14 @@ export const CLIENT_THROTTLE: ThrottleRule = { maxFailures: 50, windowSeconds: 1
 export const accountThrottleKey = (storeId: number, email: string) => `account:${storeId}:${email}`;
 export const clientThrottleKey = (clientIp: string) => `client:${clientIp}`;
 
-/** A refused sign-in; the route turns `retryAfterSeconds` into the Retry-After header. */
-export class TooManyAttemptsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    super(
-      429,
-      "too_many_attempts",
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or reset your password.`,
-    );
-  }
+/** A sign-in refused while its account or client address is locked; answered with Retry-After. */
+export function tooManyAttempts(retryAfterSeconds: number) {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const message = `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or reset your password.`;
+  return new AppError("too_many_attempts", message, { retryAfterSeconds });
 }
 
-const invalidCredentials = () => new AppError(401, "invalid_credentials", "The email or password is incorrect");
+const invalidCredentials = () => new AppError("invalid_credentials");
 
 // Checked when the email is unknown, so an unknown email takes as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -61,11 +56,11 @@ export async function signIn(
   const clientKey = clientThrottleKey(input.clientIp);
 
   const account = await reserveAttempt(db, accountKey, ACCOUNT_THROTTLE);
-  if (!account.allowed) throw new TooManyAttemptsError(account.retryAfterSeconds);
+  if (!account.allowed) throw tooManyAttempts(account.retryAfterSeconds);
   const client = await reserveAttempt(db, clientKey, CLIENT_THROTTLE);
   if (!client.allowed) {
     await refundAttempt(db, accountKey);
-    throw new TooManyAttemptsError(client.retryAfterSeconds);
+    throw tooManyAttempts(client.retryAfterSeconds);
   }
 
   const customer = await findCustomerCredentialsByEmail(db, input.storeId, input.email);

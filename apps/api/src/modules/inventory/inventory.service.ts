@@ -1,79 +1,74 @@
 import type { Db } from "../../db/client";
-import { AppError, badRequest, notFound } from "../../http/errors";
-import { notifyBackInStock, type BackInStockMailDeps } from "../back-in-stock/back-in-stock.service";
+import { AppError } from "../../http/errors";
+import { publishEvent } from "../jobs/job-queue";
 import { findStoreVariant, writeVariantStock } from "./inventory.repository";
 
 /** Stock is an int4 column that never goes below zero. */
 export const MAX_STOCK_QUANTITY = 2_147_483_647;
 
-export type InventoryDeps = BackInStockMailDeps;
-
 export interface StockChange {
   variantId: number;
   previousQuantity: number;
   quantity: number;
-  /** Back-in-stock emails queued by this change. */
-  notifiedSubscribers: number;
 }
 
 /**
- * Sets a variant's stock (a merchant's count, a restock). When it goes from none to some, every pending
- * back-in-stock subscriber is mailed once, in the same transaction. Pass a transaction to make it part of
- * a larger change.
+ * Sets a variant's stock (a merchant's count, a restock). A change publishes "stock.changed" in the same
+ * transaction; its subscribers run afterwards as jobs (a restock from none mails the back-in-stock
+ * subscribers). Pass a transaction to make it part of a larger change.
  */
 export async function setVariantStock(
   db: Db,
   input: { storeId: number; variantId: number; quantity: number },
-  deps: InventoryDeps,
 ): Promise<StockChange> {
   if (!Number.isInteger(input.quantity) || input.quantity < 0 || input.quantity > MAX_STOCK_QUANTITY) {
-    throw badRequest("invalid_stock_quantity", `Stock must be a whole number from 0 to ${MAX_STOCK_QUANTITY}`, "quantity");
+    throw new AppError("invalid_stock_quantity", `Stock must be a whole number from 0 to ${MAX_STOCK_QUANTITY}`, { field: "quantity" });
   }
-  return changeVariantStock(db, input, () => input.quantity, deps);
+  return changeVariantStock(db, input, () => input.quantity);
 }
 
 /**
  * Moves a variant's stock by `delta` (an order takes units, a return or a delivery adds them); refuses
- * with 409 `insufficient_stock` to go below zero. Mails back-in-stock subscribers like setVariantStock.
+ * with 409 `insufficient_stock` to go below zero. Publishes "stock.changed" like setVariantStock.
  */
 export async function adjustVariantStock(
   db: Db,
   input: { storeId: number; variantId: number; delta: number },
-  deps: InventoryDeps,
 ): Promise<StockChange> {
   if (!Number.isInteger(input.delta) || Math.abs(input.delta) > MAX_STOCK_QUANTITY) {
-    throw badRequest("invalid_stock_delta", "A stock change must be a whole number", "delta");
+    throw new AppError("invalid_stock_delta", "A stock change must be a whole number", { field: "delta" });
   }
   return changeVariantStock(
     db,
     input,
     (current) => {
       const next = current + input.delta;
-      if (next < 0) throw new AppError(409, "insufficient_stock", `Only ${current} left in stock`);
-      if (next > MAX_STOCK_QUANTITY) throw badRequest("invalid_stock_delta", "Stock would exceed its largest value", "delta");
+      if (next < 0) throw new AppError("insufficient_stock", `Only ${current} left in stock`);
+      if (next > MAX_STOCK_QUANTITY) throw new AppError("invalid_stock_delta", "Stock would exceed its largest value", { field: "delta" });
       return next;
     },
-    deps,
   );
 }
 
 /**
  * The one way stock changes: the variant row is locked first, so concurrent changes apply one after the
- * other and exactly one of them sees the stock leave zero.
+ * other and exactly one of them sees the stock leave zero. The event is published in the same transaction,
+ * so it exists exactly when the change does.
  */
 async function changeVariantStock(
   db: Db,
   input: { storeId: number; variantId: number },
   next: (current: number) => number,
-  deps: InventoryDeps,
 ): Promise<StockChange> {
   return db.transaction(async (tx) => {
     const variant = await findStoreVariant(tx, { ...input, lock: "update" });
-    if (!variant) throw notFound("Product variant", "variant_not_found");
+    if (!variant) throw new AppError("variant_not_found", "Product variant was not found");
     const quantity = next(variant.stockQuantity);
-    if (quantity !== variant.stockQuantity) await writeVariantStock(tx, { variantId: variant.variantId, quantity });
-    const cameBack = variant.stockQuantity <= 0 && quantity > 0;
-    const notifiedSubscribers = cameBack ? await notifyBackInStock(tx, input, deps) : 0;
-    return { variantId: variant.variantId, previousQuantity: variant.stockQuantity, quantity, notifiedSubscribers };
+    const change = { variantId: variant.variantId, previousQuantity: variant.stockQuantity, quantity };
+    if (quantity !== variant.stockQuantity) {
+      await writeVariantStock(tx, { variantId: variant.variantId, quantity });
+      await publishEvent(tx, { type: "stock.changed", storeId: input.storeId, ...change });
+    }
+    return change;
   });
 }

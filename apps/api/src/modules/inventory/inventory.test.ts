@@ -1,14 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { productVariants } from "../catalog/catalog.tables";
 import { backInStockSubscriptions } from "../back-in-stock/back-in-stock.tables";
 import { outboxMessages } from "../mail/mail.tables";
 import { createProduct, createProductType, createStore } from "../../testing/factories";
+import { sqlRows } from "../../db/sql-rows";
 import { useTestApi } from "../../testing/test-api";
+import { drainJobs } from "../../testing/test-jobs";
 import { adjustVariantStock, setVariantStock } from "./inventory.service";
 import { parseStockArgs, runStockCommand } from "./stock-command";
-
-const deps = { storefrontUrl: "http://localhost:3000" };
 
 const api = useTestApi(async (db) => {
   const store = await createStore(db, { key: "quire-demo", name: "Quire Books" });
@@ -44,14 +44,22 @@ const stockOf = async (variantId: number) =>
 
 const storeId = () => api.seeded.store.id;
 
+/** The stock.changed events published for a variant, as their subscriber's jobs carry them. */
+const stockEvents = async (variantId: number) =>
+  (
+    await sqlRows<{ data: unknown }>(
+      api.database.db,
+      sql`select data from pgboss.job where name = 'back-in-stock-notify' and data ->> 'variantId' = ${String(variantId)} order by created_on`,
+    )
+  ).map((row) => row.data);
+
 describe("setVariantStock", () => {
   it("sets the stock and reports the change", async () => {
     const { variantId } = await book(3);
-    expect(await setVariantStock(api.database.db, { storeId: storeId(), variantId, quantity: 12 }, deps)).toEqual({
+    expect(await setVariantStock(api.database.db, { storeId: storeId(), variantId, quantity: 12 })).toEqual({
       variantId,
       previousQuantity: 3,
       quantity: 12,
-      notifiedSubscribers: 0,
     });
     expect(await stockOf(variantId)).toBe(12);
   });
@@ -59,7 +67,7 @@ describe("setVariantStock", () => {
   it("refuses negative, fractional or too large quantities with 400 and leaves the stock alone", async () => {
     const { variantId } = await book(3);
     for (const quantity of [-1, 1.5, Number.NaN, 2_147_483_648]) {
-      await expect(setVariantStock(api.database.db, { storeId: storeId(), variantId, quantity }, deps)).rejects.toMatchObject({
+      await expect(setVariantStock(api.database.db, { storeId: storeId(), variantId, quantity })).rejects.toMatchObject({
         status: 400,
         code: "invalid_stock_quantity",
       });
@@ -69,7 +77,7 @@ describe("setVariantStock", () => {
 
   it("answers 404 for an unknown variant or another store's", async () => {
     for (const variantId of [2_000_000_000, api.seeded.foreign]) {
-      await expect(setVariantStock(api.database.db, { storeId: storeId(), variantId, quantity: 1 }, deps)).rejects.toMatchObject({
+      await expect(setVariantStock(api.database.db, { storeId: storeId(), variantId, quantity: 1 })).rejects.toMatchObject({
         status: 404,
         code: "variant_not_found",
       });
@@ -81,8 +89,8 @@ describe("setVariantStock", () => {
 describe("adjustVariantStock", () => {
   it("takes units away and refuses to go below zero with 409 insufficient_stock", async () => {
     const { variantId } = await book(3);
-    expect((await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2 }, deps)).quantity).toBe(1);
-    await expect(adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2 }, deps)).rejects.toMatchObject({
+    expect((await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2 })).quantity).toBe(1);
+    await expect(adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2 })).rejects.toMatchObject({
       status: 409,
       code: "insufficient_stock",
     });
@@ -92,25 +100,40 @@ describe("adjustVariantStock", () => {
   it("applies concurrent changes one after the other", async () => {
     const { variantId } = await book(10);
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () => adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -1 }, deps)),
+      Array.from({ length: 12 }, () => adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -1 })),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(10);
     expect(await stockOf(variantId)).toBe(0);
   });
 
-  it("mails confirmed back-in-stock subscribers when units come back", async () => {
+  it("mails confirmed back-in-stock subscribers when units come back, through the stock.changed event", async () => {
     const { variantId } = await book(0);
     await api.database.db
       .insert(backInStockSubscriptions)
       .values({ storeId: storeId(), variantId, email: "returns@example.com", confirmedAt: new Date() });
-    expect((await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: 2 }, deps)).notifiedSubscribers).toBe(1);
+    await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: 2 });
+    expect(await stockEvents(variantId)).toEqual([{ type: "stock.changed", storeId: storeId(), variantId, previousQuantity: 0, quantity: 2 }]);
+    await drainJobs(api.database.db, { only: ["back-in-stock-notify"] });
     const mails = await api.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "returns@example.com"));
     expect(mails).toHaveLength(1);
   });
 
+  it("publishes stock.changed for every change, in its transaction, and nothing when the stock stays", async () => {
+    const { variantId } = await book(5);
+    await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2 });
+    await setVariantStock(api.database.db, { storeId: storeId(), variantId, quantity: 3 });
+    await expect(
+      api.database.db.transaction(async (tx) => {
+        await setVariantStock(tx, { storeId: storeId(), variantId, quantity: 9 });
+        throw new Error("the surrounding change failed");
+      }),
+    ).rejects.toThrow("the surrounding change failed");
+    expect(await stockEvents(variantId)).toEqual([{ type: "stock.changed", storeId: storeId(), variantId, previousQuantity: 5, quantity: 3 }]);
+  });
+
   it("refuses a fractional change with 400", async () => {
     const { variantId } = await book(3);
-    await expect(adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: 0.5 }, deps)).rejects.toMatchObject({
+    await expect(adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: 0.5 })).rejects.toMatchObject({
       status: 400,
       code: "invalid_stock_delta",
     });
@@ -142,22 +165,22 @@ describe("the stock:set command", () => {
 
   it("sets the stock of the variant with that SKU in the named store only", async () => {
     const { variantId, sku } = await book(0);
-    const change = await runStockCommand(api.database.db, { help: false, sku, quantity: 7, storeKey: "quire-demo" }, deps);
+    const change = await runStockCommand(api.database.db, { help: false, sku, quantity: 7, storeKey: "quire-demo" });
     expect(change).toMatchObject({ sku, variantId, previousQuantity: 0, quantity: 7 });
     expect(await stockOf(variantId)).toBe(7);
 
-    await runStockCommand(api.database.db, { help: false, sku: "SHARED-SKU", quantity: 4, storeKey: "other-store" }, deps);
+    await runStockCommand(api.database.db, { help: false, sku: "SHARED-SKU", quantity: 4, storeKey: "other-store" });
     expect(await stockOf(api.seeded.foreign)).toBe(4);
   });
 
   it("fails with a message for an unknown SKU or store", async () => {
     await expect(
-      runStockCommand(api.database.db, { help: false, sku: "NOPE", quantity: 1, storeKey: "quire-demo" }, deps),
+      runStockCommand(api.database.db, { help: false, sku: "NOPE", quantity: 1, storeKey: "quire-demo" }),
     ).rejects.toThrow('Store "quire-demo" has no variant with SKU NOPE');
     await expect(
-      runStockCommand(api.database.db, { help: false, sku: "SHARED-SKU", quantity: 1, storeKey: "quire-demo" }, deps),
+      runStockCommand(api.database.db, { help: false, sku: "SHARED-SKU", quantity: 1, storeKey: "quire-demo" }),
     ).rejects.toThrow("no variant with SKU SHARED-SKU");
-    await expect(runStockCommand(api.database.db, { help: false, sku: "SHARED-SKU", quantity: 1, storeKey: "nowhere" }, deps)).rejects.toThrow(
+    await expect(runStockCommand(api.database.db, { help: false, sku: "SHARED-SKU", quantity: 1, storeKey: "nowhere" })).rejects.toThrow(
       'Store "nowhere"',
     );
   });

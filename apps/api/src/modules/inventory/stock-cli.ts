@@ -21,8 +21,9 @@ const database = await openDatabase({
   dataDir: env.DATABASE_URL ? undefined : `${resolveDataDir(env)}/pglite`,
 });
 try {
-  const change = await runStockCommand(database.db, options, { storefrontUrl: env.STOREFRONT_URL });
-  const mailed = change.notifiedSubscribers > 0 ? `; ${change.notifiedSubscribers} back-in-stock email(s) queued` : "";
+  const change = await runStockCommand(database.db, options);
+  const cameBack = change.previousQuantity === 0 && change.quantity > 0;
+  const mailed = cameBack ? "; the API's job worker emails its confirmed back-in-stock subscribers" : "";
   console.log(`${change.sku}: stock ${change.previousQuantity} → ${change.quantity}${mailed}.`);
 } catch (error) {
   // Expected failures (unknown SKU, a refused quantity) read best as their message alone.

@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../../db/client";
 import { findVariantIdBySku } from "./inventory.repository";
-import { setVariantStock, type InventoryDeps, type StockChange } from "./inventory.service";
+import { setVariantStock, type StockChange } from "./inventory.service";
 
 export const STOCK_USAGE = `Usage: npm run stock:set --workspace @quire/api -- --sku <SKU> --quantity <N> [--store <key>]
 
 Sets the stock of one variant. When it goes from 0 to more, everyone who asked for it and confirmed
-their address gets one back-in-stock email through the outbox.
+their address gets one back-in-stock email, queued by the API's job worker.
 
   --sku       the variant's SKU, exactly as stored (e.g. QB-000083-HB)
   --quantity  the new stock, a whole number of 0 or more
@@ -44,9 +44,9 @@ export function parseStockArgs(argv: string[]): StockOptions {
 }
 
 /** Finds the variant by SKU and sets its stock; throws when the store or SKU is unknown. */
-export async function runStockCommand(db: Db, options: StockOptions, deps: InventoryDeps): Promise<StockChange & { sku: string }> {
+export async function runStockCommand(db: Db, options: StockOptions): Promise<StockChange & { sku: string }> {
   const variant = await findVariantIdBySku(db, { storeKey: options.storeKey, sku: options.sku });
   if (!variant) throw new Error(`Store "${options.storeKey}" has no variant with SKU ${options.sku}`);
-  const change = await setVariantStock(db, { storeId: variant.storeId, variantId: variant.variantId, quantity: options.quantity }, deps);
+  const change = await setVariantStock(db, { storeId: variant.storeId, variantId: variant.variantId, quantity: options.quantity });
   return { ...change, sku: options.sku };
 }

@@ -1,9 +1,9 @@
 import { createTransport } from "nodemailer";
-import type { ClaimedMail } from "./outbox.repository";
+import type { QueuedMail } from "./outbox.repository";
 
-/** Delivers one message; throws when it was not accepted, so the worker tries again later. */
+/** Delivers one message; throws when it was not accepted, so its delivery job is tried again later. */
 export interface MailTransport {
-  send(message: ClaimedMail): Promise<void>;
+  send(message: QueuedMail): Promise<void>;
   close(): void;
 }
 

@@ -1,11 +1,11 @@
-import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { stores } from "../stores/stores.tables";
 
 /**
  * The transactional outbox: a message is written in the same transaction as the change that causes it,
- * and a worker delivers it afterwards. Nothing is sent for a change that rolled back, and nothing is lost
- * when delivery fails: the row stays until it is sent.
+ * with a mail-delivery job (mail-delivery.ts) that sends it afterwards. Nothing is sent for a change that
+ * rolled back. The job queue holds the attempts, the backoff and the last error; this table is the record
+ * of what was queued and sent, which the per-address mail caps count (decisions 012, 013, 019).
  */
 export const outboxMessages = pgTable(
   "outbox_messages",
@@ -20,13 +20,9 @@ export const outboxMessages = pgTable(
     /** The main link of the message (completion, reset...), printed to the console when no SMTP is set. */
     actionUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    availableAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    attempts: integer().notNull().default(0),
-    lastError: text(),
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index("outbox_messages_pending_idx").on(t.availableAt, t.id).where(sql`sent_at is null`),
     // The per-address mail caps count an address's recent messages on every request that may send one.
     index("outbox_messages_recipient_idx").on(t.recipient, t.createdAt),
   ],

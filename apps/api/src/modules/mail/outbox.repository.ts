@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { enqueue } from "../jobs/job-queue";
 import { outboxMessages } from "./mail.tables";
 
 export interface OutgoingMail {
@@ -14,22 +15,31 @@ export interface OutgoingMail {
 }
 
 /**
- * Queues mail in the outbox. Call it with the same transaction as the change that causes the message, so
- * the mail exists exactly when the change does; the outbox worker delivers it afterwards.
+ * Queues mail: each message is recorded in the outbox and gets a delivery job (mail-delivery.ts), both in
+ * the caller's transaction, so the mail exists exactly when the change that causes it commits. The job
+ * queue retries a failed delivery with backoff; the outbox keeps what was queued and sent, which the
+ * per-address mail caps count.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail | OutgoingMail[]): Promise<void> {
   const rows = Array.isArray(mail) ? mail : [mail];
   if (rows.length === 0) return;
-  await db.insert(outboxMessages).values(
-    rows.map((message) => ({
-      storeId: message.storeId,
-      kind: message.kind,
-      recipient: message.recipient,
-      subject: message.subject,
-      textBody: message.textBody,
-      actionUrl: message.actionUrl ?? null,
-    })),
-  );
+  // One transaction (a savepoint inside the caller's): never a message without its job, nor a job without it.
+  await db.transaction(async (tx) => {
+    const queued = await tx
+      .insert(outboxMessages)
+    .values(
+      rows.map((message) => ({
+        storeId: message.storeId,
+        kind: message.kind,
+        recipient: message.recipient,
+        subject: message.subject,
+        textBody: message.textBody,
+        actionUrl: message.actionUrl ?? null,
+      })),
+    )
+      .returning({ id: outboxMessages.id });
+    for (const { id } of queued) await enqueue(tx, "mail-delivery", { messageId: id });
+  });
 }
 
 /** The advisory lock namespace of lockRecipientMail ("mail" in ASCII). */
@@ -61,55 +71,34 @@ export async function countRecentMail(db: Db, recipient: string, kinds: string[]
   return row?.value ?? 0;
 }
 
-/** A message claimed for delivery. */
-export interface ClaimedMail {
+/** A message to deliver. */
+export interface QueuedMail {
   id: number;
   kind: string;
   recipient: string;
   subject: string;
   textBody: string;
   actionUrl: string | null;
-  /** Delivery attempts so far, this one included. */
-  attempts: number;
+  sentAt: Date | null;
 }
 
-/**
- * Claims up to `limit` due messages for one delivery attempt. `FOR UPDATE SKIP LOCKED` lets several
- * workers claim at once without taking the same row; pushing `availableAt` ahead by `leaseSeconds` keeps
- * the claim after the statement commits, so no transaction stays open while SMTP talks. A worker that dies
- * mid-send leaves its messages to be claimed again when the lease runs out.
- */
-export async function claimDueMail(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
-  const due = db
-    .select({ id: outboxMessages.id })
-    .from(outboxMessages)
-    .where(and(isNull(outboxMessages.sentAt), lte(outboxMessages.availableAt, sql`now()`)))
-    .orderBy(asc(outboxMessages.availableAt), asc(outboxMessages.id))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(outboxMessages)
-    .set({ attempts: sql`${outboxMessages.attempts} + 1`, availableAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
-    .where(inArray(outboxMessages.id, due))
-    .returning({
+/** One outbox message; null when it is gone (its store was deleted). */
+export async function findQueuedMail(db: Db, id: number): Promise<QueuedMail | null> {
+  const [row] = await db
+    .select({
       id: outboxMessages.id,
       kind: outboxMessages.kind,
       recipient: outboxMessages.recipient,
       subject: outboxMessages.subject,
       textBody: outboxMessages.textBody,
       actionUrl: outboxMessages.actionUrl,
-      attempts: outboxMessages.attempts,
-    });
+      sentAt: outboxMessages.sentAt,
+    })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.id, id));
+  return row ?? null;
 }
 
 export async function markMailSent(db: Db, id: number): Promise<void> {
-  await db.update(outboxMessages).set({ sentAt: sql`now()`, lastError: null }).where(eq(outboxMessages.id, id));
-}
-
-/** Records a failed attempt; the message is tried again after `retryInSeconds`. */
-export async function markMailFailed(db: Db, id: number, error: string, retryInSeconds: number): Promise<void> {
-  await db
-    .update(outboxMessages)
-    .set({ lastError: error.slice(0, 2000), availableAt: sql`now() + make_interval(secs => ${retryInSeconds})` })
-    .where(eq(outboxMessages.id, id));
+  await db.update(outboxMessages).set({ sentAt: sql`now()` }).where(eq(outboxMessages.id, id));
 }

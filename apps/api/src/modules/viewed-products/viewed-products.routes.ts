@@ -21,6 +21,8 @@ export const viewedProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     {
       schema: {
         tags,
+        operationId: "recordProductView",
+        "x-error-codes": ["anonymous_id_required", "variant_not_found"],
         summary: "Record that the caller viewed a variant's product page",
         params: ViewedVariantParamsSchema,
         querystring: ViewerQuerySchema,
@@ -38,6 +40,8 @@ export const viewedProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     {
       schema: {
         tags,
+        operationId: "listViewedProducts",
+        "x-error-codes": ["anonymous_id_required"],
         summary: "Product cards of the caller's recently viewed products, newest first",
         querystring: ListViewedProductsQuerySchema,
         response: { 200: ListViewedProductsResponseSchema },
@@ -52,6 +56,8 @@ export const viewedProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       schema: {
         tags,
         security: [{ apiKey: [], storeKey: [], bearer: [] }],
+        operationId: "mergeViewedProducts",
+        "x-error-codes": ["authentication_required"],
         summary: "Move an anonymous visitor's recently viewed products into the signed-in customer's (on sign-in)",
         body: MergeViewedProductsBodySchema,
         response: noContent,
@@ -67,7 +73,16 @@ export const viewedProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
 
   app.delete(
     "/viewed-products",
-    { schema: { tags, summary: "Forget the caller's recently viewed products", querystring: ViewerQuerySchema, response: noContent } },
+    {
+      schema: {
+        tags,
+        operationId: "clearViewedProducts",
+        "x-error-codes": ["anonymous_id_required"],
+        summary: "Forget the caller's recently viewed products",
+        querystring: ViewerQuerySchema,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       await viewed.clearViewedProducts(db, request.ctx, request.query.anonymousId);
       return reply.status(204).send(null);

@@ -1,6 +1,6 @@
 import type { ListViewedProductsQuery, ProductSummary } from "@quire/contracts";
 import type { Db } from "../../db/client";
-import { badRequest, notFound } from "../../http/errors";
+import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { getSummaries } from "../catalog/catalog.service";
@@ -16,7 +16,7 @@ export type ViewedProductsContext = Pick<RequestContext, "store" | "currencyCode
 function resolveViewer(ctx: ViewedProductsContext, anonymousId: string | undefined): repository.Viewer {
   if (ctx.customerId !== null) return { customerId: ctx.customerId };
   if (anonymousId === undefined) {
-    throw badRequest("anonymous_id_required", "Sign in or give the visitor's anonymousId", "querystring.anonymousId");
+    throw new AppError("anonymous_id_required", "Sign in or give the visitor's anonymousId", { field: "querystring.anonymousId" });
   }
   return { anonymousId };
 }
@@ -27,7 +27,7 @@ export async function recordProductView(db: Db, ctx: ViewedProductsContext, vari
   const { productsVisible } = getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId });
   await db.transaction(async (tx) => {
     const variant = await findStoreVariant(tx, { storeId: ctx.store.id, variantId });
-    if (!variant?.isPublished || !productsVisible) throw notFound("Product variant", "variant_not_found");
+    if (!variant?.isPublished || !productsVisible) throw new AppError("variant_not_found", "Product variant was not found");
     await repository.recordView(tx, { storeId: ctx.store.id, viewer, variantId, keep: MAX_VIEWS_PER_VIEWER });
   });
 }

@@ -17,7 +17,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { requireCustomer } from "../../http/require-customer";
+import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
 import * as wishlists from "./wishlists.service";
 
 /** The signed-in caller's context for the wishlist use cases. */
@@ -41,6 +41,8 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       schema: {
         tags,
         security,
+        operationId: "listWishlists",
+        "x-error-codes": [...CUSTOMER_ERRORS],
         summary: "A page of the customer's lists, oldest first (page size up to 50)",
         querystring: ListWishlistsQuerySchema,
         response: { 200: ListWishlistsResponseSchema },
@@ -55,6 +57,8 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       schema: {
         tags,
         security,
+        operationId: "createWishlist",
+        "x-error-codes": [...CUSTOMER_ERRORS, "wishlist_limit_reached", "wishlist_name_taken"],
         summary: "Create a list (names are unique per customer, ignoring case)",
         body: WishlistNameBodySchema,
         response: { 201: WishlistSummaryResponseSchema },
@@ -70,6 +74,8 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       schema: {
         tags,
         security,
+        operationId: "listWishlistVariantIds",
+        "x-error-codes": [...CUSTOMER_ERRORS],
         summary: "Every variant id in any of the customer's lists (for heart icons)",
         response: { 200: WishlistVariantIdsResponseSchema },
       },
@@ -83,6 +89,8 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       schema: {
         tags,
         security,
+        operationId: "findWishlistItems",
+        "x-error-codes": [...CUSTOMER_ERRORS],
         summary: "Where a variant sits in the customer's lists: [{ wishlistId, itemId }], empty when in none",
         querystring: WishlistItemLookupQuerySchema,
         response: { 200: WishlistItemLookupResponseSchema },
@@ -99,6 +107,8 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       schema: {
         tags,
         security,
+        operationId: "putWishlistItem",
+        "x-error-codes": [...CUSTOMER_ERRORS, "wishlist_not_found", "variant_not_found", "wishlist_item_limit_reached"],
         summary: "Put a variant in a list; a variant already there takes the given quantity",
         body: PutWishlistItemBodySchema,
         response: { 200: WishlistItemRefResponseSchema },
@@ -113,6 +123,8 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       schema: {
         tags,
         security,
+        operationId: "getWishlist",
+        "x-error-codes": [...CUSTOMER_ERRORS, "wishlist_not_found"],
         summary: "One of the customer's lists with its items",
         params: WishlistIdParamsSchema,
         response: { 200: WishlistDetailResponseSchema },
@@ -127,6 +139,8 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       schema: {
         tags,
         security,
+        operationId: "renameWishlist",
+        "x-error-codes": [...CUSTOMER_ERRORS, "wishlist_not_found", "wishlist_name_taken"],
         summary: "Rename a list",
         params: WishlistIdParamsSchema,
         body: WishlistNameBodySchema,
@@ -140,7 +154,17 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.delete(
     "/wishlists/:id",
-    { schema: { tags, security, summary: "Delete a list and its items", params: WishlistIdParamsSchema, response: noContent } },
+    {
+      schema: {
+        tags,
+        security,
+        operationId: "deleteWishlist",
+        "x-error-codes": [...CUSTOMER_ERRORS, "wishlist_not_found"],
+        summary: "Delete a list and its items",
+        params: WishlistIdParamsSchema,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       await wishlists.deleteWishlist(db, wishlistContext(request), request.params.id);
       return reply.status(204).send(null);
@@ -153,6 +177,8 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       schema: {
         tags,
         security,
+        operationId: "updateWishlistItem",
+        "x-error-codes": [...CUSTOMER_ERRORS, "wishlist_not_found", "wishlist_item_not_found"],
         summary: "Change an item's quantity",
         params: WishlistItemParamsSchema,
         body: UpdateWishlistItemBodySchema,
@@ -170,7 +196,17 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.delete(
     "/wishlists/:id/wishlist-items/:itemId",
-    { schema: { tags, security, summary: "Remove an item from a list", params: WishlistItemParamsSchema, response: noContent } },
+    {
+      schema: {
+        tags,
+        security,
+        operationId: "removeWishlistItem",
+        "x-error-codes": [...CUSTOMER_ERRORS, "wishlist_not_found", "wishlist_item_not_found"],
+        summary: "Remove an item from a list",
+        params: WishlistItemParamsSchema,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       await wishlists.removeWishlistItem(db, wishlistContext(request), { wishlistId: request.params.id, itemId: request.params.itemId });
       return reply.status(204).send(null);

@@ -9,7 +9,7 @@ import {
   type WishlistSummary,
 } from "@quire/contracts";
 import type { Db } from "../../db/client";
-import { AppError, notFound } from "../../http/errors";
+import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { exposePrice, exposeStock, getCatalogVisibility, isPurchasable } from "../catalog/catalog-policy";
 import { findStoreVariant } from "../inventory/inventory.repository";
@@ -18,9 +18,9 @@ import * as repository from "./wishlists.repository";
 /** A signed-in customer's call: the store (for variants, prices and stock), the currency and who owns the lists. */
 export type WishlistContext = Pick<RequestContext, "store" | "currencyCode"> & { customerId: number };
 
-const wishlistNotFound = () => notFound("Wishlist", "wishlist_not_found");
-const itemNotFound = () => notFound("Wishlist item", "wishlist_item_not_found");
-const nameTaken = () => new AppError(409, "wishlist_name_taken", "You already have a list with this name", "body.name");
+const wishlistNotFound = () => new AppError("wishlist_not_found", "Wishlist was not found");
+const itemNotFound = () => new AppError("wishlist_item_not_found", "Wishlist item was not found");
+const nameTaken = () => new AppError("wishlist_name_taken", { field: "body.name" });
 
 const toSummary = (row: repository.WishlistSummaryRow): WishlistSummary => ({
   id: row.id,
@@ -51,7 +51,7 @@ export function createWishlist(db: Db, ctx: WishlistContext, name: string): Prom
   return db.transaction(async (tx) => {
     const existing = await repository.lockCustomerWishlistCount(tx, ctx.customerId);
     if (existing >= MAX_WISHLISTS_PER_CUSTOMER) {
-      throw new AppError(409, "wishlist_limit_reached", `You can keep at most ${MAX_WISHLISTS_PER_CUSTOMER} lists`);
+      throw new AppError("wishlist_limit_reached", `You can keep at most ${MAX_WISHLISTS_PER_CUSTOMER} lists`);
     }
     const row = await repository.insertWishlist(tx, { customerId: ctx.customerId, name });
     if (!row) throw nameTaken();
@@ -113,10 +113,10 @@ export function putWishlistItem(db: Db, ctx: WishlistContext, body: PutWishlistI
       throw wishlistNotFound();
     }
     const variant = await findStoreVariant(tx, { storeId: ctx.store.id, variantId: body.variantId });
-    if (!variant?.isPublished) throw notFound("Product variant", "variant_not_found");
+    if (!variant?.isPublished) throw new AppError("variant_not_found", "Product variant was not found");
     const items = await repository.countWishlistItems(tx, { wishlistId: body.wishlistId, variantId: body.variantId });
     if (!items.hasVariant && items.total >= MAX_WISHLIST_ITEMS) {
-      throw new AppError(409, "wishlist_item_limit_reached", `A list holds at most ${MAX_WISHLIST_ITEMS} products`);
+      throw new AppError("wishlist_item_limit_reached", `A list holds at most ${MAX_WISHLIST_ITEMS} products`);
     }
     return repository.upsertWishlistItem(tx, { wishlistId: body.wishlistId, variantId: body.variantId, quantity: body.quantity });
   });

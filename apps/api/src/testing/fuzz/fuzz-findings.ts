@@ -1,4 +1,4 @@
-import { ErrorResponseSchema } from "@quire/contracts";
+import { ErrorResponseSchema, isApiErrorCode } from "@quire/contracts";
 import type { Caller, FuzzRequest, InputKind } from "./fuzz-requests";
 import type { Operation, ResponseCheck } from "./openapi-operations";
 
@@ -41,8 +41,10 @@ function errorCodesOf(body: unknown): string[] {
 
 /**
  * What is wrong with one answer, if anything: a 5xx; a 4xx without a non-empty `errors` list of
- * `{ code, message, field? }`; a 2xx (or 3xx) the document does not declare, or whose body does not match the
- * schema it declares for that status.
+ * `{ code, message, field? }` with catalogue codes; an answer to an operation with a status the document does
+ * not declare for it, or whose body does not match the schema it declares for that status (for an error, with
+ * codes among the operation's `x-error-codes`). A 4xx to a URL that reaches no operation (route_not_found) is
+ * judged by its body alone.
  */
 export function problemOf(response: FuzzResponse, check: (body: unknown) => ResponseCheck): { code: string; problem: string } | null {
   const { statusCode: status } = response;
@@ -51,14 +53,21 @@ export function problemOf(response: FuzzResponse, check: (body: unknown) => Resp
     return { code: errorCodesOf(body)[0] ?? "-", problem: "server error" };
   }
   if (status >= 400) {
-    if (ErrorResponseSchema.safeParse(body).success) return null;
-    const frameworkCode = (body as { code?: unknown } | undefined)?.code;
-    const shape = body === undefined ? (response.body === "" ? "empty body" : "not JSON") : typeof frameworkCode === "string" ? frameworkCode : "other JSON";
-    return { code: `no-errors-list(${shape})`, problem: "a 4xx without a non-empty errors list of { code, message, field? }" };
-  }
-  if (response.body !== "" && body === undefined) return { code: "not-json", problem: "a success whose body is not JSON" };
+    const unknownCode = ((body as { errors?: { code?: unknown }[] } | undefined)?.errors ?? []).find(
+      (error) => typeof error?.code === "string" && !isApiErrorCode(error.code),
+    );
+    if (unknownCode) return { code: `unknown-error-code(${String(unknownCode.code)})`, problem: "an error code that is not in the catalogue" };
+    if (!ErrorResponseSchema.safeParse(body).success) {
+      const frameworkCode = (body as { code?: unknown } | undefined)?.code;
+      const shape = body === undefined ? (response.body === "" ? "empty body" : "not JSON") : typeof frameworkCode === "string" ? frameworkCode : "other JSON";
+      return { code: `no-errors-list(${shape})`, problem: "a 4xx without a non-empty errors list of { code, message, field? }" };
+    }
+  } else if (response.body !== "" && body === undefined) return { code: "not-json", problem: "a success whose body is not JSON" };
   const result = check(body);
-  if (!result.declared) return { code: "undeclared-status", problem: "a status the document does not declare for the operation" };
+  if (!result.declared) {
+    if (status >= 400 && result.reason === "no-operation") return null;
+    return { code: "undeclared-status", problem: "a status the document does not declare for the operation" };
+  }
   if (result.errors.length === 0) return null;
   // Array positions vary from answer to answer; the field that breaks the schema does not.
   const first = result.errors[0]!.replace(/\/\d+(?=\/|\s)/g, "/*");

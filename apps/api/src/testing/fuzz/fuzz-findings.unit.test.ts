@@ -12,7 +12,7 @@ const errors = (...codes: string[]) => ({ errors: codes.map((code) => ({ code, m
 
 describe("problemOf", () => {
   it.each([
-    ["a 4xx with an errors list", answer(404, errors("not_found"))],
+    ["a 4xx with an errors list of catalogue codes", answer(404, errors("product_not_found"))],
     ["a 2xx that matches its schema", answer(200, { data: 1 })],
     ["an empty 204 the document declares", answer(204, "")],
   ])("finds nothing wrong with %s", (_name, response) => {
@@ -24,7 +24,8 @@ describe("problemOf", () => {
     ["a 5xx without a body", answer(502, ""), "-"],
     ["a 4xx in the framework's own shape", answer(414, { statusCode: 414, code: "FST_ERR_MAX_PARAM_LENGTH", error: "URI Too Long" }), "no-errors-list(FST_ERR_MAX_PARAM_LENGTH)"],
     ["a 4xx with an empty errors list", answer(400, { errors: [] }), "no-errors-list(other JSON)"],
-    ["a 4xx whose error has no message", answer(400, { errors: [{ code: "x" }] }), "no-errors-list(other JSON)"],
+    ["a 4xx whose error has no message", answer(400, { errors: [{ code: "invalid_input" }] }), "no-errors-list(other JSON)"],
+    ["a 4xx with a code the catalogue does not have", answer(404, errors("not_found")), "unknown-error-code(not_found)"],
     ["a 4xx without a body", answer(431, ""), "no-errors-list(empty body)"],
     ["a 4xx in plain text", answer(400, "Bad Request"), "no-errors-list(not JSON)"],
     ["a 2xx that is not JSON", answer(200, "<html>"), "not-json"],
@@ -33,9 +34,23 @@ describe("problemOf", () => {
   });
 
   it("flags a 2xx the document does not declare, and one that breaks its schema by the field that breaks it", () => {
-    expect(problemOf(answer(201, {}), () => ({ declared: false }))?.code).toBe("undeclared-status");
+    expect(problemOf(answer(201, {}), () => ({ declared: false, reason: "undeclared-status" }))?.code).toBe("undeclared-status");
     const broken = problemOf(answer(200, {}), () => ({ declared: true, errors: ["/data/results/3/price must be object"] }));
     expect(broken?.code).toBe("response-schema /data/results/*/price must be object");
+  });
+
+  it("flags an error status the operation does not declare, and an error body its schema refuses", () => {
+    expect(problemOf(answer(409, errors("out_of_stock")), () => ({ declared: false, reason: "undeclared-status" }))?.code).toBe("undeclared-status");
+    const undeclaredCode = problemOf(answer(409, errors("out_of_stock")), () => ({
+      declared: true,
+      errors: ["/errors/0/code out_of_stock is not in the operation's x-error-codes"],
+    }));
+    expect(undeclaredCode?.code).toBe("response-schema /errors/*/code out_of_stock is not in the operation's x-error-codes");
+  });
+
+  it("judges an error to a URL that reaches no operation by its body alone", () => {
+    expect(problemOf(answer(404, errors("route_not_found")), () => ({ declared: false, reason: "no-operation" }))).toBeNull();
+    expect(problemOf(answer(200, {}), () => ({ declared: false, reason: "no-operation" }))?.code).toBe("undeclared-status");
   });
 });
 

@@ -20,6 +20,7 @@ interface OperationObject {
   security?: SecurityRequirement[];
   requestBody?: { required?: boolean; content?: Record<string, MediaTypeObject> };
   responses?: Record<string, { content?: Record<string, MediaTypeObject> }>;
+  "x-error-codes"?: string[];
 }
 export interface OpenApiDocument {
   openapi: string;
@@ -44,6 +45,8 @@ export interface Operation {
   responses: string[];
   /** Every security requirement of the operation names a bearer scheme: anonymous callers are refused. */
   requiresSignIn: boolean;
+  /** The error codes the operation says it may answer (`x-error-codes`), when it says. */
+  errorCodes?: string[];
 }
 
 /** Every operation in the document, in document order. Nothing here names an operation by hand. */
@@ -72,6 +75,7 @@ export function listOperations(document: OpenApiDocument): Operation[] {
           : {}),
         responses: Object.keys(operation.responses ?? {}),
         requiresSignIn: security.length > 0 && security.every((requirement) => Object.keys(requirement).some((name) => bearerSchemes.includes(name))),
+        ...(operation["x-error-codes"] ? { errorCodes: operation["x-error-codes"] } : {}),
       };
     });
   });
@@ -139,7 +143,18 @@ function withTypelessNullables(node: unknown): unknown {
 /** Fields of the OpenAPI document itself, which Ajv's strict mode would otherwise take for unknown keywords. */
 const DOCUMENT_FIELDS = ["openapi", "info", "servers", "paths", "components", "security", "tags", "externalDocs", "webhooks", "jsonSchemaDialect"];
 
-export type ResponseCheck = { declared: false } | { declared: true; errors: string[] };
+/** `no-operation`: the URL reaches no operation of the document; `undeclared-status`: the operation does not declare the status. */
+export type ResponseCheck = { declared: false; reason: "no-operation" | "undeclared-status" } | { declared: true; errors: string[] };
+
+/** The codes of an error body that the operation's `x-error-codes` leaves out, as schema-like errors. */
+function undeclaredErrorCodes(operation: Operation, body: unknown): string[] {
+  const declared = operation.errorCodes;
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (!declared || !Array.isArray(errors)) return [];
+  return errors.flatMap((error: { code?: unknown }, index) =>
+    typeof error?.code === "string" && !declared.includes(error.code) ? [`/errors/${index}/code ${error.code} is not in the operation's x-error-codes`] : [],
+  );
+}
 
 /**
  * Checks answers against the responses the document declares. OpenAPI 3.0 schemas are JSON Schema draft 04
@@ -165,11 +180,11 @@ export function createResponseChecker(document: OpenApiDocument) {
   const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 
   return (operation: Operation | undefined, status: number, body: unknown): ResponseCheck => {
-    if (!operation) return { declared: false };
+    if (!operation) return { declared: false, reason: "no-operation" };
     const statusKey =
       [String(status), `${String(status)[0]}XX`, "default"].find((key) => operation.responses.includes(key)) ??
       [String(status), `${String(status)[0]}xx`].find((key) => operation.responses.includes(key));
-    if (!statusKey) return { declared: false };
+    if (!statusKey) return { declared: false, reason: "undeclared-status" };
     const responseObject = pointerTarget(document, pointer("paths", operation.path, operation.method.toLowerCase(), "responses", statusKey)) as {
       content?: Record<string, MediaTypeObject>;
     };
@@ -181,10 +196,9 @@ export function createResponseChecker(document: OpenApiDocument) {
     let validate = validators.get(id);
     if (!validate) validators.set(id, (validate = ajv.compile({ $ref: id })));
     // An empty answer (204) is checked as null: the document describes "no body" as a nullable schema.
-    if (validate(body === undefined ? null : body)) return { declared: true, errors: [] };
-    return {
-      declared: true,
-      errors: (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`),
-    };
+    const schemaErrors = validate(body === undefined ? null : body)
+      ? []
+      : (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`);
+    return { declared: true, errors: [...schemaErrors, ...(status >= 400 ? undeclaredErrorCodes(operation, body) : [])] };
   };
 }

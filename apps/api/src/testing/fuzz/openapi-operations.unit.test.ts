@@ -113,8 +113,8 @@ describe("createResponseChecker on an OpenAPI 3.0 document", () => {
   });
 
   it("calls a status the operation does not declare undeclared", () => {
-    expect(check(get, 201, {})).toEqual({ declared: false });
-    expect(check(undefined, 200, {})).toEqual({ declared: false });
+    expect(check(get, 201, {})).toEqual({ declared: false, reason: "undeclared-status" });
+    expect(check(undefined, 200, {})).toEqual({ declared: false, reason: "no-operation" });
   });
 });
 
@@ -130,6 +130,22 @@ describe("createResponseChecker on other versions", () => {
     const check = createResponseChecker(document31);
     expect(check(operation, 200, null)).toEqual({ declared: true, errors: [] });
     expect(check(operation, 200, 0)).toMatchObject({ declared: true, errors: expect.arrayContaining([expect.any(String)]) });
+  });
+
+  it("refuses an error body with a code the operation's x-error-codes leaves out", () => {
+    const errorBody = { type: "object", properties: { errors: { type: "array", items: { type: "object" } } }, required: ["errors"] };
+    const document31: OpenApiDocument = {
+      openapi: "3.1.0",
+      paths: { "/n": { get: { "x-error-codes": ["out_of_stock"], responses: { "409": json(errorBody) } } } },
+    };
+    const [operation] = listOperations(document31);
+    expect(operation!.errorCodes).toEqual(["out_of_stock"]);
+    const check = createResponseChecker(document31);
+    expect(check(operation, 409, { errors: [{ code: "out_of_stock", message: "No" }] })).toEqual({ declared: true, errors: [] });
+    expect(check(operation, 409, { errors: [{ code: "insufficient_stock", message: "No" }] })).toEqual({
+      declared: true,
+      errors: ["/errors/0/code insufficient_stock is not in the operation's x-error-codes"],
+    });
   });
 
   it("refuses a document of a version it cannot read", () => {

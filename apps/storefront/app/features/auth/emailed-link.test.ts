@@ -1,4 +1,5 @@
 import { EMAILED_LINK_ERROR_CODES, EmailedLinkKindSchema } from "@quire/contracts";
+import errorCodesSource from "@quire/contracts/error-codes?raw";
 import { describe, expect, it } from "vitest";
 import { getLinkProblemTexts, linkProblemOf, linkProblemStatus, type UnusableLinkStatus } from "./emailed-link";
 
@@ -50,5 +51,13 @@ describe("linkProblemOf", () => {
     expect(linkProblemOf("signup", undefined)).toBeNull();
     expect(linkProblemOf("signup", [{ code: "password_matches_email", message: "…", field: "password" }])).toBeNull();
     expect(linkProblemOf("signup", [{ code: EMAILED_LINK_ERROR_CODES.reset.used, message: "…" }])).toBeNull();
+  });
+});
+
+describe("the codes this browser-side module branches on", () => {
+  it("come from the contracts' error-codes module, which imports nothing, so they bring no zod to the browser", () => {
+    expect(errorCodesSource).toContain("export const EMAILED_LINK_ERROR_CODES");
+    expect(errorCodesSource).not.toMatch(/^\s*(?:import|export\s[^;]*\sfrom)\s/m);
+    expect(errorCodesSource).not.toMatch(/\bimport\(|\brequire\(/);
   });
 });

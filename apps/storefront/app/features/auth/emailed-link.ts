@@ -1,4 +1,7 @@
-import { EMAILED_LINK_ERROR_CODES, type ApiError, type EmailedLinkKind, type EmailedLinkStatus } from "@quire/contracts";
+import type { EmailedLinkKind, EmailedLinkStatus } from "@quire/contracts";
+// The zod-free module: this file runs in the browser too.
+import { EMAILED_LINK_ERROR_CODES, hasErrorCode } from "@quire/contracts/error-codes";
+import type { FormError } from "./form-errors";
 
 /** A link its page cannot use: completed already, past its time, or not one the shop made. */
 export type UnusableLinkStatus = Exclude<EmailedLinkStatus, "valid">;
@@ -96,8 +99,8 @@ export function linkProblemStatus(status: UnusableLinkStatus): 404 | 410 {
  * The state a failed completion reports about its link (the link was used or ran out between opening the
  * page and sending the form), or null when the failure is about something else.
  */
-export function linkProblemOf(kind: EmailedLinkKind, errors: readonly ApiError[] | undefined): UnusableLinkStatus | null {
+export function linkProblemOf(kind: EmailedLinkKind, errors: readonly FormError[] | undefined): UnusableLinkStatus | null {
   const codes = EMAILED_LINK_ERROR_CODES[kind];
   const statuses = Object.keys(codes) as UnusableLinkStatus[];
-  return statuses.find((status) => errors?.some((error) => error.code === codes[status])) ?? null;
+  return statuses.find((status) => hasErrorCode(errors, codes[status])) ?? null;
 }

@@ -1,12 +1,12 @@
-import type { ApiError } from "@quire/contracts";
 import type { ReactNode } from "react";
 import { Icon, type IconName } from "~/components/ui/icon";
+import type { FormError } from "./form-errors";
 
 /**
  * The errors of a form that belong to no field, above the form. role="alert" announces them when they
  * appear; without JavaScript they are simply on the page the post answered.
  */
-export function FormAlert({ errors, id }: { errors: readonly ApiError[]; id?: string }) {
+export function FormAlert({ errors, id }: { errors: readonly FormError[]; id?: string }) {
   if (errors.length === 0) return null;
   return (
     <div id={id} role="alert" className="flex gap-3 rounded-card border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-ink">

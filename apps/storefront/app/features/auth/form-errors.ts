@@ -1,9 +1,18 @@
-import type { ApiError } from "@quire/contracts";
 import type { z } from "zod";
+
+/**
+ * One problem a form shows: an error the API answered (a catalogue code), or one the form's own check found
+ * before calling it (a zod issue code, `intent_invalid`). Branch on API outcomes with hasErrorCode.
+ */
+export interface FormError {
+  code: string;
+  message: string;
+  field?: string;
+}
 
 /** What a form action answers when it did not succeed: the errors to show and the values to keep. */
 export interface FormFailure {
-  errors: ApiError[];
+  errors: FormError[];
   /** What the shopper typed (never passwords), so the form comes back filled in. */
   values?: Record<string, string>;
   /** Which of a page's forms failed, when it has several. */
@@ -11,7 +20,7 @@ export interface FormFailure {
 }
 
 /** Zod's issues as the API's error list, so a form shows local and API validation the same way. */
-export function issuesToErrors(error: z.ZodError): ApiError[] {
+export function issuesToErrors(error: z.ZodError): FormError[] {
   return error.issues.map((issue) => {
     const field = issue.path.map(String).join(".");
     return field ? { code: issue.code, message: issue.message, field } : { code: issue.code, message: issue.message };
@@ -24,7 +33,7 @@ export function fieldError(failure: FormFailure | undefined, field: string): str
 }
 
 /** Errors no visible field can show (wrong password, too many attempts, expired link): shown above the form. */
-export function formErrors(failure: FormFailure | undefined, fields: readonly string[]): ApiError[] {
+export function formErrors(failure: FormFailure | undefined, fields: readonly string[]): FormError[] {
   return failure ? failure.errors.filter((error) => !error.field || !fields.includes(error.field)) : [];
 }
 

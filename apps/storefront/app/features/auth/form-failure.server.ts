@@ -1,13 +1,12 @@
-import type { ApiError } from "@quire/contracts";
 import { data } from "react-router";
 import type { z } from "zod";
 import { ApiRequestError } from "~/lib/api.server";
-import { issuesToErrors, type FormFailure } from "./form-errors";
+import { issuesToErrors, type FormError, type FormFailure } from "./form-errors";
 
 type FailureContext = Omit<FormFailure, "errors">;
 
 /** A form refused before any call, with these errors (400). */
-export function rejectedForm(errors: ApiError[], context: FailureContext = {}) {
+export function rejectedForm(errors: FormError[], context: FailureContext = {}) {
   return data<FormFailure>({ ...context, errors }, { status: 400 });
 }
 

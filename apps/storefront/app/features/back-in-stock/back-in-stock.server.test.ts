@@ -11,7 +11,7 @@ describe("linkProblemOf", () => {
 
   it("leaves every other failure to the caller", () => {
     expect(linkProblemOf(new ApiRequestError(400, [{ code: "invalid_input", message: "bad", field: "body.token" }]))).toBeNull();
-    expect(linkProblemOf(new ApiRequestError(503, [{ code: "database_unavailable", message: "later" }]))).toBeNull();
+    expect(linkProblemOf(new ApiRequestError(503, [{ code: "service_unavailable", message: "later" }]))).toBeNull();
     expect(linkProblemOf(new Error("network down"))).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import {
   BACK_IN_STOCK_TOKEN_INVALID,
   BackInStockConfirmationResponseSchema,
   BackInStockSubscribeResponseSchema,
+  hasErrorCode,
   type BackInStockSubscribeBody,
   type BackInStockSubscribeResult,
 } from "@quire/contracts";
@@ -22,8 +23,8 @@ export async function subscribeBackInStock(context: Readonly<RouterContextProvid
 /** The API's refusal of a link as the page's problem; null for any other failure, which is not the link's. */
 export function linkProblemOf(error: unknown): "invalid" | "expired" | null {
   if (!(error instanceof ApiRequestError)) return null;
-  if (error.errors.some((problem) => problem.code === BACK_IN_STOCK_TOKEN_EXPIRED)) return "expired";
-  if (error.errors.some((problem) => problem.code === BACK_IN_STOCK_TOKEN_INVALID)) return "invalid";
+  if (hasErrorCode(error, BACK_IN_STOCK_TOKEN_EXPIRED)) return "expired";
+  if (hasErrorCode(error, BACK_IN_STOCK_TOKEN_INVALID)) return "invalid";
   return null;
 }
 

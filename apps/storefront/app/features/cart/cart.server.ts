@@ -1,5 +1,6 @@
 import {
   CartResponseSchema,
+  hasErrorCode,
   type AddToCartBody,
   type Cart,
   type CartNotification,
@@ -115,7 +116,7 @@ export async function addToCart(context: Context, item: Omit<AddToCartBody, "ano
   try {
     cart = (await api.put("/baskets", CartResponseSchema, { ...item, anonymousId })).data;
   } catch (error) {
-    if (!(anonymousId && error instanceof ApiRequestError && error.errors.some((problem) => problem.code === "cart_not_found"))) throw error;
+    if (!(anonymousId && error instanceof ApiRequestError && hasErrorCode(error, "cart_not_found"))) throw error;
     cart = (await api.put("/baskets", CartResponseSchema, item)).data;
   }
   return { cart, headers: await keepAnonymousId(context, cart) };

@@ -6,7 +6,7 @@ describe("failureToast", () => {
   it("shows the first item of the API's errors list (spec section 8)", () => {
     const error = new ApiRequestError(409, [
       { code: "wishlist_name_taken", message: "You already have a list called Birthdays", field: "name" },
-      { code: "other", message: "A second problem" },
+      { code: "wishlist_limit_reached", message: "A second problem" },
     ]);
     expect(failureToast(error)).toEqual({ kind: "error", message: "You already have a list called Birthdays" });
   });

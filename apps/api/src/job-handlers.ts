@@ -1,0 +1,28 @@
+import type { Db } from "./db/client";
+import { notifyBackInStock } from "./modules/back-in-stock/back-in-stock.service";
+import type { JobHandlers } from "./modules/jobs/job-worker";
+import { deliverMail } from "./modules/mail/mail-delivery";
+import type { MailTransport } from "./modules/mail/mail-transports";
+
+export interface JobHandlerDeps {
+  db: Db;
+  mailTransport: MailTransport;
+  /** Public address of the storefront, for links in emails. */
+  storefrontUrl: string;
+}
+
+/**
+ * The handler of every job (modules/jobs/job-catalogue.ts), with what it needs from outside the database:
+ * what main.ts, worker.ts and the tests run. Like app.ts for routes, this is the one place that knows every
+ * module's jobs, so the modules need not know each other.
+ */
+export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
+  return {
+    "mail-delivery": async ({ messageId }) => {
+      await deliverMail(deps.db, deps.mailTransport, messageId);
+    },
+    "back-in-stock-notify": async (event) => {
+      await notifyBackInStock(deps.db, event, { storefrontUrl: deps.storefrontUrl });
+    },
+  };
+}

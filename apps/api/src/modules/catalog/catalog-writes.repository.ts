@@ -1,0 +1,334 @@
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  categories,
+  productAddons,
+  productAttributeValues,
+  productCategories,
+  productImages,
+  productPriceIndex,
+  products,
+  productVariants,
+  variantPrices,
+  variantTierPrices,
+} from "./catalog.tables";
+import { searchTextOf } from "./product-search.repository";
+
+/*
+ * The statements of the catalogue's writer (catalog-writes.ts), which alone calls them. Rows of a batch
+ * travel as one JSON parameter unpacked by json_to_recordset, so a batch of thousands of products costs a
+ * handful of round trips and stays far below the protocol's limit of 65,535 bind parameters.
+ */
+
+/** Rows of a raw statement; both drivers (node-postgres, PGlite) answer `{ rows }`. */
+async function rows<T>(query: Promise<unknown>): Promise<T[]> {
+  return ((await query) as { rows: T[] }).rows;
+}
+
+const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`;
+
+/** `json_to_recordset(...) as r(...)` over `records`, whose keys are the column names of `columns`. */
+function recordset(columns: Record<string, string>, records: Record<string, unknown>[]): SQL {
+  const definition = Object.entries(columns)
+    .map(([name, type]) => `${name} ${type}`)
+    .join(", ");
+  return sql`json_to_recordset(${JSON.stringify(records)}::json) as r(${sql.raw(definition)})`;
+}
+
+/** Inserts `records` into `table`, every column of `columns` copied as it is. */
+function insertRecords(db: Db, table: SQL, columns: Record<string, string>, records: Record<string, unknown>[], tail: SQL = sql``) {
+  const names = Object.keys(columns);
+  return db.execute(sql`
+    insert into ${table} (${sql.raw(names.join(", "))})
+    select ${sql.raw(names.map((name) => `r.${name}`).join(", "))} from ${recordset(columns, records)}
+    ${tail}`);
+}
+
+// ---------------------------------------------------------------- products
+
+export interface ProductRow {
+  storeId: number;
+  productTypeId: number;
+  slug: string;
+  name: string;
+  subtitle: string;
+  description: string;
+  popularity: number;
+  isPublished: boolean;
+  /** Now when null. */
+  createdAt: Date | null;
+  /** The attribute values the product is about to be given, from which its search text is made. */
+  attributeValueIds: number[];
+}
+
+/**
+ * Inserts products with their search text, made in the same statement from the name, subtitle,
+ * description and the authors among `attributeValueIds`; answers their ids in input order.
+ */
+export async function insertProducts(db: Db, input: ProductRow[]): Promise<number[]> {
+  const records = input.map((row) => ({
+    store_id: row.storeId,
+    product_type_id: row.productTypeId,
+    slug: row.slug,
+    name: row.name,
+    subtitle: row.subtitle,
+    description: row.description,
+    popularity: row.popularity,
+    is_published: row.isPublished,
+    created_at: row.createdAt?.toISOString() ?? null,
+    attribute_value_ids: row.attributeValueIds,
+  }));
+  const columns = {
+    store_id: "int",
+    product_type_id: "int",
+    slug: "text",
+    name: "text",
+    subtitle: "text",
+    description: "text",
+    popularity: "int",
+    is_published: "boolean",
+    created_at: "timestamptz",
+    attribute_value_ids: "int[]",
+  };
+  const searchText = searchTextOf({
+    name: sql`r.name`,
+    subtitle: sql`r.subtitle`,
+    description: sql`r.description`,
+    attributeValueIds: sql`r.attribute_value_ids`,
+  });
+  const created = await rows<{ id: number; store_id: number; slug: string }>(
+    db.execute(sql`
+      insert into ${products} (store_id, product_type_id, slug, name, subtitle, description, search_text, popularity,
+        is_published, created_at)
+      select r.store_id, r.product_type_id, r.slug, r.name, r.subtitle, r.description, ${searchText}, r.popularity,
+        r.is_published, coalesce(r.created_at, now())
+      from ${recordset(columns, records)}
+      returning id, store_id, slug`),
+  );
+  const idOf = new Map(created.map((row) => [`${row.store_id}:${row.slug}`, row.id]));
+  return input.map((row) => idOf.get(`${row.storeId}:${row.slug}`)!);
+}
+
+export type ProductFields = Partial<Pick<ProductRow, "slug" | "name" | "subtitle" | "description" | "popularity" | "isPublished">>;
+
+/**
+ * Changes a product's own columns and holds its row lock to the end of the transaction, so writes to one
+ * product recompute its derived rows one after another. False when there is no such product.
+ */
+export async function updateProductFields(db: Db, productId: number, fields: ProductFields): Promise<boolean> {
+  const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as ProductFields;
+  const changed =
+    Object.keys(set).length > 0
+      ? await db.update(products).set(set).where(eq(products.id, productId)).returning({ id: products.id })
+      : await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("no key update");
+  return changed.length > 0;
+}
+
+/** Locks a product row for the rest of the transaction; its store, or null when there is no such product. */
+export async function lockProduct(db: Db, productId: number): Promise<{ storeId: number } | null> {
+  const [row] = await db
+    .select({ storeId: products.storeId })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("no key update");
+  return row ?? null;
+}
+
+/** Locks the product of a variant for the rest of the transaction; its id, or null when there is no such variant. */
+export async function lockProductOfVariant(db: Db, variantId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ productId: products.id })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.id, variantId))
+    .for("no key update", { of: products });
+  return row?.productId ?? null;
+}
+
+/** A product row and its variants in position order, as the writer answers a single new product. */
+export async function getProductWithVariants(db: Db, productId: number) {
+  const [product] = await db.select().from(products).where(eq(products.id, productId));
+  if (!product) return null;
+  const variants = await db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  return { ...product, variants };
+}
+
+// ---------------------------------------------------------------- variants and prices
+
+export interface VariantRow {
+  productId: number;
+  storeId: number;
+  sku: string;
+  name: string;
+  options: { code: string; name: string; value: string }[];
+  isMaster: boolean;
+  position: number;
+  stockQuantity: number;
+}
+
+/** Inserts variants; answers their ids in input order. */
+export async function insertVariants(db: Db, input: VariantRow[]): Promise<number[]> {
+  if (input.length === 0) return [];
+  const created = await rows<{ id: number; store_id: number; sku: string }>(
+    insertRecords(
+      db,
+      sql`${productVariants}`,
+      { product_id: "int", store_id: "int", sku: "text", name: "text", options: "jsonb", is_master: "boolean", position: "int", stock_quantity: "int" },
+      input.map((row) => ({
+        product_id: row.productId,
+        store_id: row.storeId,
+        sku: row.sku,
+        name: row.name,
+        options: row.options,
+        is_master: row.isMaster,
+        position: row.position,
+        stock_quantity: row.stockQuantity,
+      })),
+      sql`returning id, store_id, sku`,
+    ),
+  );
+  const idOf = new Map(created.map((row) => [`${row.store_id}:${row.sku}`, row.id]));
+  return input.map((row) => idOf.get(`${row.storeId}:${row.sku}`)!);
+}
+
+/** Where a new variant of a locked product goes: after its last one. */
+export async function findNextVariantPosition(db: Db, productId: number): Promise<number> {
+  const [row] = await db
+    .select({ next: sql<number>`coalesce(max(${productVariants.position}) + 1, 0)::int` })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  return row?.next ?? 0;
+}
+
+export interface VariantPriceRow {
+  variantId: number;
+  currencyCode: string;
+  amount: number;
+  originalAmount: number | null;
+}
+
+/** Writes variant prices; a currency the variant already has a price in gets the new one. */
+export async function writeVariantPrices(db: Db, input: VariantPriceRow[]) {
+  if (input.length === 0) return;
+  await insertRecords(
+    db,
+    sql`${variantPrices}`,
+    { variant_id: "int", currency_code: "text", amount: "int", original_amount: "int" },
+    input.map((row) => ({ variant_id: row.variantId, currency_code: row.currencyCode, amount: row.amount, original_amount: row.originalAmount })),
+    sql`on conflict (variant_id, currency_code) do update set amount = excluded.amount, original_amount = excluded.original_amount`,
+  );
+}
+
+export interface VariantTierPriceRow {
+  variantId: number;
+  currencyCode: string;
+  minQuantity: number;
+  amount: number;
+}
+
+export async function insertVariantTierPrices(db: Db, input: VariantTierPriceRow[]) {
+  if (input.length === 0) return;
+  await insertRecords(
+    db,
+    sql`${variantTierPrices}`,
+    { variant_id: "int", currency_code: "text", min_quantity: "int", amount: "int" },
+    input.map((row) => ({ variant_id: row.variantId, currency_code: row.currencyCode, min_quantity: row.minQuantity, amount: row.amount })),
+  );
+}
+
+/**
+ * Recomputes the lowest price per currency of these products from their variants' prices, in two
+ * set-based statements. Callers hold the products' row locks (or created them in this transaction), so
+ * two writers of one product cannot interleave their recomputes.
+ */
+export async function refreshPriceIndex(db: Db, productIds: number[]) {
+  if (productIds.length === 0) return;
+  await db.execute(sql`delete from ${productPriceIndex} where product_id = any(${intArray(productIds)})`);
+  await db.execute(sql`
+    insert into ${productPriceIndex} (product_id, currency_code, min_amount)
+    select v.product_id, p.currency_code, min(p.amount)
+    from ${productVariants} v join ${variantPrices} p on p.variant_id = v.id
+    where v.product_id = any(${intArray(productIds)})
+    group by v.product_id, p.currency_code`);
+}
+
+// ---------------------------------------------------------------- what a product is linked to
+
+export async function insertProductCategories(db: Db, input: { productId: number; categoryId: number; position: number }[]) {
+  if (input.length === 0) return;
+  await insertRecords(
+    db,
+    sql`${productCategories}`,
+    { product_id: "int", category_id: "int", position: "int" },
+    input.map((row) => ({ product_id: row.productId, category_id: row.categoryId, position: row.position })),
+  );
+}
+
+export async function insertProductAttributeValues(db: Db, input: { productId: number; attributeValueId: number }[]) {
+  if (input.length === 0) return;
+  await insertRecords(
+    db,
+    sql`${productAttributeValues}`,
+    { product_id: "int", attribute_value_id: "int" },
+    input.map((row) => ({ product_id: row.productId, attribute_value_id: row.attributeValueId })),
+  );
+}
+
+export async function insertProductAddons(db: Db, input: { productId: number; addonId: number }[]) {
+  if (input.length === 0) return;
+  await insertRecords(
+    db,
+    sql`${productAddons}`,
+    { product_id: "int", addon_id: "int" },
+    input.map((row) => ({ product_id: row.productId, addon_id: row.addonId })),
+  );
+}
+
+export async function insertProductImages(db: Db, input: { productId: number; url: string; alt: string; position: number }[]) {
+  if (input.length === 0) return;
+  await insertRecords(
+    db,
+    sql`${productImages}`,
+    { product_id: "int", url: "text", alt: "text", position: "int" },
+    input.map((row) => ({ product_id: row.productId, url: row.url, alt: row.alt, position: row.position })),
+  );
+}
+
+export async function deleteProductCategories(db: Db, productId: number) {
+  await db.delete(productCategories).where(eq(productCategories.productId, productId));
+}
+
+export async function deleteProductAttributeValues(db: Db, productId: number) {
+  await db.delete(productAttributeValues).where(eq(productAttributeValues.productId, productId));
+}
+
+// ---------------------------------------------------------------- categories
+
+/** Where a new category sits: its parent's path and depth (null when the store has no such category). */
+export async function findCategoryPlacement(db: Db, input: { storeId: number; categoryId: number }) {
+  const [row] = await db
+    .select({ path: categories.path, depth: categories.depth })
+    .from(categories)
+    .where(and(eq(categories.id, input.categoryId), eq(categories.storeId, input.storeId)));
+  return row ?? null;
+}
+
+/**
+ * Inserts a category under a parent of the given path (a root's is "/") and gives it its path, which ends
+ * with its own id and so is known only once the row exists.
+ */
+export async function insertCategory(
+  db: Db,
+  input: Omit<typeof categories.$inferInsert, "id" | "path"> & { parentPath: string },
+) {
+  const { parentPath, ...row } = input;
+  const [created] = await db.insert(categories).values({ ...row, path: "pending" }).returning();
+  if (!created) throw new Error("the category insert returns its row");
+  const path = `${parentPath}${created.id}/`;
+  await db.update(categories).set({ path }).where(eq(categories.id, created.id));
+  return { ...created, path };
+}

@@ -1,0 +1,238 @@
+import type { Db } from "../../db/client";
+import * as writes from "./catalog-writes.repository";
+import { refreshSearchText } from "./product-search.repository";
+
+/*
+ * The catalogue's write path: the only code that creates or changes products, variants, prices and
+ * categories. Each function is one transaction that also keeps what is derived from what it wrote:
+ *   - product_price_index, a product's lowest variant price per currency (price sorts, price bands, the
+ *     price range of the filters);
+ *   - products.search_text, what full-text search indexes (products.search is generated from it);
+ *   - categories.path and depth, a category's place in the tree.
+ * The demo seed, the large seed, the test factories and a later admin API all write through here, so the
+ * rules live once. Stock is the inventory module's; nothing derived depends on it.
+ */
+
+export interface NewVariant {
+  sku: string;
+  name: string;
+  options?: { code: string; name: string; value: string }[];
+  /** 0 when not given. */
+  stockQuantity?: number;
+  /** The first variant of a new product is its master unless said otherwise. */
+  isMaster?: boolean;
+  /** currency -> price in minor units; `original` marks a sale. */
+  prices: Record<string, { amount: number; original?: number }>;
+  /** currency -> quantity breaks. */
+  tierPrices?: Record<string, { minQuantity: number; amount: number }[]>;
+}
+
+export interface NewProduct {
+  storeId: number;
+  productTypeId: number;
+  slug: string;
+  name: string;
+  subtitle?: string;
+  description?: string;
+  popularity?: number;
+  isPublished?: boolean;
+  createdAt?: Date;
+  categoryIds?: number[];
+  /** Its authors are the values of the "author" attribute among these: the byline, and searchable. */
+  attributeValueIds?: number[];
+  addonIds?: number[];
+  images?: { url: string; alt: string }[];
+  variants: NewVariant[];
+}
+
+/**
+ * Creates many products at once with every row they need, in a few set-based statements per table, in
+ * one transaction (so a batch appears whole or not at all). Answers their ids in input order.
+ */
+export async function createProducts(db: Db, products: NewProduct[]): Promise<number[]> {
+  if (products.length === 0) return [];
+  return db.transaction((tx) => writeNewProducts(tx, products));
+}
+
+/** Creates one product; answers its row with its variants in position order. */
+export async function createProduct(db: Db, product: NewProduct) {
+  return db.transaction(async (tx) => {
+    const [productId] = await writeNewProducts(tx, [product]);
+    const created = await writes.getProductWithVariants(tx, productId!);
+    if (!created) throw new Error("a product created in this transaction is there");
+    return created;
+  });
+}
+
+async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[]> {
+  // The search text is made as the rows go in, from the attribute values they are about to be given.
+  const productIds = await writes.insertProducts(
+    tx,
+    products.map((product) => ({
+      storeId: product.storeId,
+      productTypeId: product.productTypeId,
+      slug: product.slug,
+      name: product.name,
+      subtitle: product.subtitle ?? "",
+      description: product.description ?? "",
+      popularity: product.popularity ?? 0,
+      isPublished: product.isPublished ?? true,
+      createdAt: product.createdAt ?? null,
+      attributeValueIds: product.attributeValueIds ?? [],
+    })),
+  );
+  const variants = products.flatMap((product, index) =>
+    product.variants.map((variant, position) => ({ productId: productIds[index]!, storeId: product.storeId, position, variant })),
+  );
+  const variantIds = await writes.insertVariants(
+    tx,
+    variants.map(({ productId, storeId, position, variant }) => variantRow({ productId, storeId, position }, variant)),
+  );
+  await writeVariantPriceLists(
+    tx,
+    variants.map(({ variant }, index) => ({ variantId: variantIds[index]!, variant })),
+  );
+  await writes.refreshPriceIndex(tx, productIds);
+
+  const each = <T>(list: (product: NewProduct) => T[] | undefined) =>
+    products.flatMap((product, index) => (list(product) ?? []).map((item, position) => ({ productId: productIds[index]!, item, position })));
+  await writes.insertProductCategories(
+    tx,
+    each((product) => product.categoryIds).map(({ productId, item, position }) => ({ productId, categoryId: item, position })),
+  );
+  await writes.insertProductAttributeValues(
+    tx,
+    each((product) => product.attributeValueIds).map(({ productId, item }) => ({ productId, attributeValueId: item })),
+  );
+  await writes.insertProductAddons(
+    tx,
+    each((product) => product.addonIds).map(({ productId, item }) => ({ productId, addonId: item })),
+  );
+  await writes.insertProductImages(
+    tx,
+    each((product) => product.images).map(({ productId, item, position }) => ({ productId, url: item.url, alt: item.alt, position })),
+  );
+  return productIds;
+}
+
+function variantRow(place: { productId: number; storeId: number; position: number }, variant: NewVariant): writes.VariantRow {
+  return {
+    ...place,
+    sku: variant.sku,
+    name: variant.name,
+    options: variant.options ?? [],
+    isMaster: variant.isMaster ?? place.position === 0,
+    stockQuantity: variant.stockQuantity ?? 0,
+  };
+}
+
+async function writeVariantPriceLists(tx: Db, variants: { variantId: number; variant: Pick<NewVariant, "prices" | "tierPrices"> }[]) {
+  await writes.writeVariantPrices(
+    tx,
+    variants.flatMap(({ variantId, variant }) =>
+      Object.entries(variant.prices).map(([currencyCode, price]) => ({
+        variantId,
+        currencyCode,
+        amount: price.amount,
+        originalAmount: price.original ?? null,
+      })),
+    ),
+  );
+  await writes.insertVariantTierPrices(
+    tx,
+    variants.flatMap(({ variantId, variant }) =>
+      Object.entries(variant.tierPrices ?? {}).flatMap(([currencyCode, tiers]) =>
+        tiers.map((tier) => ({ variantId, currencyCode, minQuantity: tier.minQuantity, amount: tier.amount })),
+      ),
+    ),
+  );
+}
+
+export type ProductChanges = writes.ProductFields & {
+  /** Replaces the product's categories, in this order. */
+  categoryIds?: number[];
+  /** Replaces the product's attribute values (its authors among them). */
+  attributeValueIds?: number[];
+};
+
+/** Changes a product and recomputes its search text; false when there is no such product. */
+export async function updateProduct(db: Db, productId: number, changes: ProductChanges): Promise<boolean> {
+  const { categoryIds, attributeValueIds, ...fields } = changes;
+  return db.transaction(async (tx) => {
+    if (!(await writes.updateProductFields(tx, productId, fields))) return false;
+    if (categoryIds) {
+      await writes.deleteProductCategories(tx, productId);
+      await writes.insertProductCategories(tx, categoryIds.map((categoryId, position) => ({ productId, categoryId, position })));
+    }
+    if (attributeValueIds) {
+      await writes.deleteProductAttributeValues(tx, productId);
+      await writes.insertProductAttributeValues(tx, attributeValueIds.map((attributeValueId) => ({ productId, attributeValueId })));
+    }
+    await refreshSearchText(tx, [productId]);
+    return true;
+  });
+}
+
+/**
+ * Adds a variant after the product's last one, with its prices, and recomputes the product's lowest
+ * prices. Answers the new variant's id, or null when there is no such product.
+ */
+export async function addVariant(db: Db, productId: number, variant: NewVariant): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const product = await writes.lockProduct(tx, productId);
+    if (!product) return null;
+    const position = await writes.findNextVariantPosition(tx, productId);
+    const [variantId] = await writes.insertVariants(tx, [variantRow({ productId, storeId: product.storeId, position }, variant)]);
+    await writeVariantPriceLists(tx, [{ variantId: variantId!, variant }]);
+    await writes.refreshPriceIndex(tx, [productId]);
+    return variantId!;
+  });
+}
+
+/**
+ * Sets a variant's price in each given currency (no `original`: not on sale); its other currencies keep
+ * theirs. Recomputes the product's lowest prices under the product's row lock, so concurrent price
+ * changes to one product's variants cannot leave a lowest price that neither of them saw. False when
+ * there is no such variant.
+ */
+export async function setVariantPrices(db: Db, variantId: number, prices: NewVariant["prices"]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const productId = await writes.lockProductOfVariant(tx, variantId);
+    if (productId === null) return false;
+    await writeVariantPriceLists(tx, [{ variantId, variant: { prices } }]);
+    await writes.refreshPriceIndex(tx, [productId]);
+    return true;
+  });
+}
+
+export interface NewCategory {
+  storeId: number;
+  slug: string;
+  name: string;
+  description?: string;
+  position?: number;
+  /** A category of the same store; a root when absent. */
+  parentId?: number | null;
+  isVisible?: boolean;
+}
+
+/** Creates a category with its path and depth, under its parent (which must be the same store's). */
+export async function createCategory(db: Db, category: NewCategory) {
+  return db.transaction(async (tx) => {
+    const parent = category.parentId
+      ? await writes.findCategoryPlacement(tx, { storeId: category.storeId, categoryId: category.parentId })
+      : null;
+    if (category.parentId && !parent) throw new Error(`category ${category.parentId} is not a category of store ${category.storeId}`);
+    return writes.insertCategory(tx, {
+      storeId: category.storeId,
+      parentId: category.parentId ?? null,
+      slug: category.slug,
+      name: category.name,
+      description: category.description ?? "",
+      position: category.position ?? 0,
+      isVisible: category.isVisible ?? true,
+      depth: parent ? parent.depth + 1 : 0,
+      parentPath: parent?.path ?? "/",
+    });
+  });
+}

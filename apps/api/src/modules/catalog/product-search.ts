@@ -1,0 +1,25 @@
+import type { SQL } from "drizzle-orm";
+
+/**
+ * Product search as the product listing uses it (GET /products and GET /product-filters with SearchText).
+ * The listing asks once per request what the shopper's text matches, then filters and, for the relevance
+ * sort, orders by the answer; it knows nothing else about search. PostgreSQL full text is the
+ * implementation today (product-search.repository.ts); ranking or typo tolerance, or a hosted engine that
+ * answers ranked product ids, is another implementation handed to buildApp, with no change to the listing.
+ */
+export interface ProductSearch {
+  match(input: { storeId: number; text: string }): Promise<ProductSearchMatch>;
+}
+
+/**
+ * What a search matched, as SQL over the listing's products, aliased `p`. The fragments are methods, so a
+ * selection's JSON (the key of a cached count, catalog-counts-cache.ts) holds only `text`: a match must be
+ * fully determined by the store and the text for the TTL of a cached count.
+ */
+export interface ProductSearchMatch {
+  readonly text: string;
+  /** True for the products the search finds. */
+  condition(): SQL;
+  /** ORDER BY terms, best match first; the listing adds its own final tie-break on the id. */
+  relevance(): SQL;
+}

@@ -1,0 +1,93 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../../db/client";
+import { AppError } from "../../http/errors";
+import { claimKey, completeKey, releaseKey } from "./idempotency.repository";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route accepts an Idempotency-Key header (decision 018); its schema declares IdempotentCallHeadersSchema. */
+    idempotent?: boolean;
+  }
+}
+
+/** How long a key keeps its answer. */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * How long a first request may hold its key before a retry may take it over: longer than any request runs
+ * (a connection waits at most 5 s, statements are short), so only a process that died mid-request loses it.
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 60;
+
+/** Statuses that say "try again": the key is released so the retry runs, instead of replaying the failure. */
+const isRetryable = (status: number) => status === 429 || status >= 500;
+
+/** The request as its key promises it: the route and the input as parsed, in a stable form. */
+function requestHash(route: string, request: FastifyRequest): string {
+  return createHash("sha256")
+    .update(JSON.stringify({ route, params: request.params ?? null, query: request.query ?? null, body: request.body ?? null }))
+    .digest("hex");
+}
+
+/**
+ * Idempotency-Key for the routes that opt in with `config: { idempotent: true }`. A request with a key claims
+ * it before its handler runs (after validation: a malformed request is refused without using its key up);
+ * the same key with the same input replays the first answer with `Idempotent-Replayed: true`; with other
+ * input it answers 422 `idempotency_key_reused`; while the first is still running, 409
+ * `idempotency_request_in_flight`. A request without the header runs as usual.
+ *
+ * The answer is kept after the handler's own transaction has committed, so a process that dies in between
+ * leaves the key in flight until its lease lapses, and then a retry runs again: routes that move money must
+ * also be idempotent in their own rules (an order placed from a cart moves the cart to "ordered", and a
+ * second attempt finds it so).
+ */
+export function registerIdempotency(app: FastifyInstance, deps: { db: Db }) {
+  const claims = new WeakMap<FastifyRequest, number>();
+
+  app.addHook("preHandler", async (request, reply) => {
+    if (!request.routeOptions.config?.idempotent) return;
+    const header = request.headers["idempotency-key"];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (key === undefined) return;
+
+    const route = `${request.method} ${request.routeOptions.url}`;
+    const outcome = await claimKey(deps.db, {
+      storeId: request.ctx.store.id,
+      scope: request.ctx.customerId === null ? "anonymous" : `customer:${request.ctx.customerId}`,
+      key,
+      route,
+      requestHash: requestHash(route, request),
+      leaseSeconds: IDEMPOTENCY_LEASE_SECONDS,
+      ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
+    });
+    switch (outcome.kind) {
+      case "claimed":
+        claims.set(request, outcome.id);
+        return;
+      case "other_request":
+        throw new AppError("idempotency_key_reused", "This Idempotency-Key was used for another request; make up a new key for a new request");
+      case "in_flight":
+        throw new AppError("idempotency_request_in_flight", "A request with this Idempotency-Key is still running; try again in a moment");
+      case "completed":
+        return reply
+          .code(outcome.status)
+          .header("idempotent-replayed", "true")
+          .type("application/json; charset=utf-8")
+          .send(outcome.body);
+    }
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const id = claims.get(request);
+    if (id === undefined) return payload;
+    claims.delete(request);
+    try {
+      if (isRetryable(reply.statusCode)) await releaseKey(deps.db, id);
+      else await completeKey(deps.db, id, { status: reply.statusCode, body: typeof payload === "string" ? payload : JSON.stringify(payload) });
+    } catch (error) {
+      // The answer still goes out; the key stays in flight until its lease lapses, then a retry runs again.
+      request.log.warn({ err: error }, "could not record the answer of an Idempotency-Key");
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,51 @@
+import type { DomainEvent, DomainEventType } from "./domain-events";
+
+/**
+ * Every kind of background job: its name (a queue of its own) and what it carries. A payload is JSON and
+ * holds ids, never personal data: the handler reads the rest when it runs, so a job sees the database as
+ * it is then, and the queue's tables hold nothing a privacy request would have to find.
+ */
+export interface JobPayloads {
+  /** Delivers one outbox message (modules/mail). */
+  "mail-delivery": { messageId: number };
+  /** Mails a variant's confirmed back-in-stock subscribers when its stock came back (modules/back-in-stock). */
+  "back-in-stock-notify": DomainEvent<"stock.changed">;
+}
+
+export type JobName = keyof JobPayloads;
+
+/** How a queue's jobs are retried; `npm run db:migrate` writes these to the queue (job-queue.ts). */
+export interface QueueSettings {
+  /** Attempts after the first one; past them a failing job is dead (`npm run jobs -- failed`). */
+  retryLimit: number;
+  /** Wait before the first retry; each later one waits about twice as long as the one before (with jitter). */
+  retryDelaySeconds: number;
+  /**
+   * The longest a handler may run. Past it the worker gives up on the attempt, and a job still active after
+   * it (its worker died) is failed by the queue's maintenance, so it is tried again.
+   */
+  expireInSeconds: number;
+}
+
+export const JOB_QUEUES: { readonly [N in JobName]: QueueSettings } = {
+  // 1, 2, 4 ... 128 minutes apart (each up to twice that): about 4 to 8 hours of an SMTP server's outage
+  // before a message is dead. The transport gives up on one conversation after 30 s.
+  "mail-delivery": { retryLimit: 8, retryDelaySeconds: 60, expireInSeconds: 120 },
+  "back-in-stock-notify": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 300 },
+};
+
+/** The jobs whose payload is exactly this event: the ones that may subscribe to it. */
+type SubscriberOf<T extends DomainEventType> = {
+  [N in JobName]: DomainEvent<T> extends JobPayloads[N] ? (JobPayloads[N] extends DomainEvent<T> ? N : never) : never;
+}[JobName];
+
+/**
+ * Who hears each event: publishEvent queues one job per subscriber, so each handler is retried (and can
+ * die) on its own. Search reindexing will subscribe to product.changed, the order emails to order.placed.
+ */
+export const EVENT_SUBSCRIBERS: { readonly [T in DomainEventType]: readonly SubscriberOf<T>[] } = {
+  "stock.changed": ["back-in-stock-notify"],
+  "product.changed": [],
+  "order.placed": [],
+  "payment.captured": [],
+};

@@ -1,0 +1,250 @@
+import type PgBoss from "pg-boss";
+import type { Db } from "../../db/client";
+import { isDatabaseUnavailable } from "../../http/database-unavailable";
+import { JOB_QUEUES, type JobName, type JobPayloads } from "./job-catalogue";
+import { assertJobQueueInstalled, createBoss, databaseExecutor } from "./job-queue";
+
+/** Runs one job. Throwing fails the attempt: the job is retried after a backoff, or dies past its limit. */
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: { id: string; name: N; attempt: number }) => Promise<void>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+/** A failed attempt, for the log. */
+export interface JobFailure {
+  id: string;
+  name: JobName;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** No retry is left: the job is dead until someone retries it (`npm run jobs -- retry <id>`). */
+  dead: boolean;
+  error: unknown;
+}
+
+export interface PassReport {
+  completed: number;
+  failed: number;
+  /** The database was away: the pass stopped at the first sign of it. */
+  databaseUnavailable?: unknown;
+}
+
+/** Longest wait between polls while the database is away (unless the poll interval itself is longer). */
+const MAX_OUTAGE_POLL_MS = 5_000;
+
+/**
+ * Wait before the next poll after `failedPolls` polls in a row found the database away: the poll interval
+ * doubled after each, at most 5 s, so an outage costs a few connection attempts rather than one per interval,
+ * and jobs run again within seconds of the database's return (decision 010).
+ */
+export function outagePollDelayMs(pollIntervalMs: number, failedPolls: number): number {
+  return Math.min(Math.max(pollIntervalMs, MAX_OUTAGE_POLL_MS), pollIntervalMs * 2 ** Math.max(0, failedPolls));
+}
+
+/**
+ * Takes due jobs one at a time and runs their handlers: fetch (pg-boss's SKIP LOCKED claim), run, then
+ * complete or fail, each awaited. pg-boss's own work() loop leaves complete and fail unawaited and swallows
+ * fetch errors, so a database outage in the middle of a job would end the process; this loop sees the
+ * outage instead (decision 019).
+ */
+export function createJobRunner(
+  db: Db,
+  handlers: Partial<JobHandlers>,
+  options: { onJobFailed?: (failure: JobFailure) => void; supervise?: boolean } = {},
+) {
+  /** The first sign, during this pass, that the database is away (pg-boss's fetch swallows its errors). */
+  let unavailable: { error: unknown } | undefined;
+  const executor = databaseExecutor(db);
+  const boss: PgBoss = createBoss(
+    {
+      async executeSql(text, values) {
+        try {
+          return await executor.executeSql(text, values);
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) unavailable ??= { error };
+          throw error;
+        }
+      },
+    },
+    { supervise: options.supervise },
+  );
+  const queues = (Object.keys(JOB_QUEUES) as JobName[]).filter((name) => handlers[name]);
+  /** The jobs whose handler is running now, so a stop can hand them back. */
+  const inFlight = new Map<string, JobName>();
+
+  async function runJob(name: JobName, job: PgBoss.JobWithMetadata<object>): Promise<boolean> {
+    const handler = handlers[name] as JobHandler<JobName>;
+    const attempt = job.retryCount + 1;
+    inFlight.set(job.id, name);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const limitMs = JOB_QUEUES[name].expireInSeconds * 1000;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the handler ran longer than ${limitMs} ms`)), limitMs);
+      });
+      const work = Promise.resolve().then(() => handler(job.data as JobPayloads[JobName], { id: job.id, name, attempt }));
+      // A handler that outlives its time limit may still fail later, when nobody waits for it any more.
+      work.catch(() => {});
+      await Promise.race([work, timeout]);
+    } catch (error) {
+      // Not judged by isDatabaseUnavailable: a handler talks to other peers (SMTP), whose socket errors look
+      // alike. Were the database away, recording the failure below fails too, and that is the sign.
+      await boss.fail(name, job.id, error instanceof Error ? { message: error.message } : { message: String(error) });
+      options.onJobFailed?.({ id: job.id, name, attempt, dead: attempt > job.retryLimit, error });
+      return false;
+    } finally {
+      clearTimeout(timer);
+      inFlight.delete(job.id);
+    }
+    await boss.complete(name, job.id);
+    return true;
+  }
+
+  return {
+    boss,
+    /**
+     * Runs every job due now in each queue that has a handler, one at a time, until none is left. With
+     * `includeWaiting`, jobs waiting for a retry run too (tests: retries without waiting for the backoff).
+     */
+    async runPass(control: { includeWaiting?: boolean; shouldStop?: () => boolean } = {}): Promise<PassReport> {
+      const report: PassReport = { completed: 0, failed: 0 };
+      unavailable = undefined;
+      try {
+        let ranAny = true;
+        while (ranAny && !control.shouldStop?.()) {
+          ranAny = false;
+          for (const name of queues) {
+            if (control.shouldStop?.()) break;
+            const [job] = await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true, ignoreStartAfter: control.includeWaiting ?? false });
+            if (unavailable) break;
+            if (!job) continue;
+            ranAny = true;
+            if (await runJob(name, job)) report.completed++;
+            else report.failed++;
+            if (unavailable) break;
+          }
+          if (unavailable) break;
+        }
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) && !unavailable) throw error;
+        unavailable ??= { error };
+      }
+      if (unavailable) report.databaseUnavailable = unavailable.error;
+      return report;
+    },
+    /** Hands the jobs still running back to the queue as failed attempts, so they run again later. */
+    async returnInFlight(reason: string): Promise<void> {
+      for (const [id, name] of inFlight) await boss.fail(name, id, { message: reason });
+    },
+  };
+}
+
+/**
+ * Runs due jobs until none is left, then answers how many ran: for tests (the worker's loop without its
+ * timers) and for a command that runs the queue once. Throws when the database is away.
+ */
+export async function runJobsUntilIdle(
+  db: Db,
+  handlers: Partial<JobHandlers>,
+  options: { includeWaiting?: boolean; onJobFailed?: (failure: JobFailure) => void } = {},
+): Promise<{ completed: number; failed: number }> {
+  const runner = createJobRunner(db, handlers, { onJobFailed: options.onJobFailed });
+  const report = await runner.runPass({ includeWaiting: options.includeWaiting });
+  if (report.databaseUnavailable) throw report.databaseUnavailable;
+  return { completed: report.completed, failed: report.failed };
+}
+
+export interface JobWorker {
+  /**
+   * Takes no new job, lets the one running finish (up to `graceMs`, 10 s by default), hands back any still
+   * running after that as a failed attempt to be retried, and stops the queue's maintenance.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
+}
+
+export interface JobWorkerOptions {
+  /** The database itself (not a transaction). */
+  db: Db;
+  handlers: JobHandlers;
+  /** How long the worker sleeps when no job is due. */
+  pollIntervalMs: number;
+  /** An attempt failed (told every time); `dead` when it was the last. */
+  onJobFailed?: (failure: JobFailure) => void;
+  /** A round failed for another reason than the database being away, or the queue's maintenance did. */
+  onError?: (error: unknown) => void;
+  /** The database went away: told once per outage, with the first error. */
+  onDatabaseUnavailable?: (error: unknown) => void;
+  /** The first round that reached the database after an outage. */
+  onDatabaseRestored?: () => void;
+}
+
+/**
+ * Runs background jobs in this process until stopped: every due job, then a sleep of `pollIntervalMs`.
+ * Several processes may run it at once (pg-boss claims with SKIP LOCKED). It keeps running while the
+ * database is away: it says so once per outage, polls less often, and resumes when it is back. It also runs
+ * the queue's maintenance: expiring jobs whose worker died, archiving and deleting old ones. Fails at once
+ * when `npm run db:migrate` has not installed the queue.
+ */
+export async function startJobWorker(options: JobWorkerOptions): Promise<JobWorker> {
+  const runner = createJobRunner(options.db, options.handlers, { onJobFailed: options.onJobFailed, supervise: true });
+  const { boss } = runner;
+  boss.on("error", (error: unknown) => {
+    // Maintenance failing while the database is away is the outage the loop reports once.
+    if (!isDatabaseUnavailable(error)) options.onError?.(error);
+  });
+  await assertJobQueueInstalled(boss);
+  // Checks that the installed schema is the one this pg-boss expects, and starts the maintenance timer.
+  await boss.start().catch((error: unknown) => {
+    throw new Error(`The job queue cannot start (${error instanceof Error ? error.message : String(error)}): run npm run db:migrate`);
+  });
+
+  let stopping = false;
+  let failedPolls = 0;
+  let wake: (() => void) | undefined;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function loop() {
+    while (!stopping) {
+      try {
+        const report = await runner.runPass({ shouldStop: () => stopping });
+        if (report.databaseUnavailable) {
+          if (failedPolls === 0) options.onDatabaseUnavailable?.(report.databaseUnavailable);
+          failedPolls++;
+        } else if (failedPolls > 0) {
+          failedPolls = 0;
+          options.onDatabaseRestored?.();
+        }
+      } catch (error) {
+        // The database answered (an outage is reported above), but something else failed.
+        if (failedPolls > 0) {
+          failedPolls = 0;
+          options.onDatabaseRestored?.();
+        }
+        options.onError?.(error);
+      }
+      if (stopping) break;
+      await sleep(failedPolls > 0 ? outagePollDelayMs(options.pollIntervalMs, failedPolls) : options.pollIntervalMs);
+    }
+  }
+  const running = loop();
+
+  return {
+    async stop({ graceMs = 10_000 } = {}) {
+      if (stopping) return;
+      stopping = true;
+      wake?.();
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<"grace over">((resolve) => {
+        timer = setTimeout(() => resolve("grace over"), graceMs);
+      });
+      const outcome = await Promise.race([running, graceOver]);
+      clearTimeout(timer);
+      if (outcome === "grace over") await runner.returnInFlight("the worker stopped before the job finished").catch(options.onError);
+      await boss.stop({ graceful: false });
+    },
+  };
+}

@@ -1,0 +1,183 @@
+// The catalogue of error codes: every code the API answers, with the HTTP status it always comes with
+// (docs/decisions/014). Plain data with no zod, so browser code can branch on codes without pulling the
+// schemas in: import it as "@quire/contracts/error-codes". errors.ts builds the zod schemas from it.
+//
+// A code names one outcome a client can act on and keeps its spelling for good; its status never varies.
+// A message given here is the default an answer carries when the code has only one thing to say.
+
+/** The statuses an error answer can have. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 414 | 415 | 422 | 429 | 431 | 500 | 503;
+
+interface CatalogueEntry {
+  readonly status: ErrorStatus;
+  readonly message?: string;
+}
+
+export const ERROR_CATALOGUE = {
+  // ---------------------------------------------------------------- the HTTP edge, before any handler
+  /** Node's parser could not read the request (answered on the socket, before routing). */
+  malformed_request: { status: 400, message: "The request is not valid HTTP" },
+  request_timeout: { status: 408, message: "The request took too long to arrive" },
+  url_too_long: { status: 414 },
+  headers_too_large: { status: 431 },
+  malformed_url: { status: 400, message: "The URL is not validly percent-encoded" },
+  malformed_json: { status: 400, message: "The body is not valid JSON" },
+  invalid_content_length: { status: 400, message: "Content-Length does not match the body" },
+  body_too_large: { status: 413, message: "The body is too large" },
+  unsupported_media_type: { status: 415, message: "Send the body as application/json" },
+  /** Any other request Fastify refuses before a handler runs. */
+  bad_request: { status: 400, message: "The request is malformed" },
+  route_not_found: { status: 404 },
+  /** A value the route's schema refuses; `field` names it (`body.email`, `querystring.PageSize`). */
+  invalid_input: { status: 400, message: "Invalid value" },
+  /** A key the route's schema does not know (inputs are strict). */
+  unknown_parameter: { status: 400 },
+  /** A bug: the body says nothing about it, the log has it with the request id. */
+  internal_error: { status: 500, message: "Something went wrong on our side" },
+  /** The database is away for a moment; Retry-After says when to try again (decision 010). */
+  service_unavailable: { status: 503, message: "The shop is briefly unavailable. Please try again in a few seconds." },
+  /** A per-client limit was reached; Retry-After says when to try again (decision 013). */
+  too_many_requests: { status: 429, message: "Too many requests from this address; try again later" },
+
+  // ---------------------------------------------------------------- the request context (spec section 7 headers)
+  api_key_missing: { status: 401, message: "The API-Key header is required" },
+  api_key_invalid: { status: 401, message: "The API-Key header is not a valid key" },
+  store_key_missing: { status: 400, message: "The StoreKey header is required" },
+  store_key_invalid: { status: 400, message: "The StoreKey header is too long" },
+  store_not_found: { status: 404 },
+  currency_not_supported: { status: 400 },
+  country_not_supported: { status: 400 },
+  /** A sent bearer token that is forged, expired or revoked: the storefront signs out (spec section 8). */
+  token_invalid: { status: 401, message: "The sign-in token is invalid, expired or revoked; sign in again" },
+
+  // ---------------------------------------------------------------- the signed-in customer
+  authentication_required: { status: 401, message: "Sign in to continue" },
+  password_change_required: { status: 403, message: "Choose a new password to continue" },
+  privacy_policy_not_accepted: { status: 403, message: "Accept the current privacy policy to continue" },
+  invalid_credentials: { status: 401, message: "The email or password is incorrect" },
+  /** Sign-in throttling (decision 007); Retry-After says when to try again. */
+  too_many_attempts: { status: 429 },
+  customer_not_found: { status: 404 },
+  current_password_incorrect: { status: 400, message: "The current password is incorrect" },
+  password_unchanged: { status: 400, message: "Choose a password different from the current one" },
+  password_matches_email: { status: 400, message: "Choose a password that is not your email address" },
+  email_already_registered: { status: 409, message: "This email already has an account; sign in or reset your password" },
+  privacy_policy_not_found: { status: 404 },
+  privacy_policy_not_current: { status: 400, message: "That is not the current privacy policy; reload it and accept again" },
+
+  // ---------------------------------------------------------------- emailed links (decision 012)
+  signup_token_invalid: { status: 400 },
+  signup_token_used: { status: 410 },
+  signup_token_expired: { status: 410 },
+  invite_token_invalid: { status: 400 },
+  invite_token_used: { status: 410 },
+  invite_token_expired: { status: 410 },
+  reset_token_invalid: { status: 400 },
+  reset_token_used: { status: 410 },
+  reset_token_expired: { status: 410 },
+
+  // ---------------------------------------------------------------- catalogue
+  conflicting_parameters: { status: 400 },
+  invalid_price_range: { status: 400, message: "MinPrice must not exceed MaxPrice" },
+  category_not_found: { status: 404 },
+  product_not_found: { status: 404 },
+  product_type_not_found: { status: 404 },
+  variant_not_found: { status: 404 },
+  page_not_found: { status: 404 },
+
+  // ---------------------------------------------------------------- stock
+  invalid_stock_quantity: { status: 400 },
+  invalid_stock_delta: { status: 400 },
+  out_of_stock: { status: 409, message: "This item is out of stock" },
+  insufficient_stock: { status: 409 },
+
+  // ---------------------------------------------------------------- cart
+  cart_not_found: { status: 404 },
+  line_item_not_found: { status: 404 },
+  /** The store sells to signed-in customers only (spec section 4). */
+  sign_in_required: { status: 401 },
+  anonymous_id_required: { status: 400 },
+  addon_option_invalid: { status: 400 },
+  addon_option_conflict: { status: 400, message: "Choose at most one option of each add-on" },
+  duplicate_line_item: { status: 400, message: "Name each line once" },
+  quantity_limit_exceeded: { status: 400 },
+  price_unavailable: { status: 409 },
+  item_unavailable: { status: 409, message: "This item is no longer available; remove it from your cart" },
+
+  // ---------------------------------------------------------------- wishlists
+  wishlist_not_found: { status: 404 },
+  wishlist_item_not_found: { status: 404 },
+  wishlist_name_taken: { status: 409, message: "You already have a list with this name" },
+  wishlist_limit_reached: { status: 409 },
+  wishlist_item_limit_reached: { status: 409 },
+
+  // ---------------------------------------------------------------- back-in-stock notices (decision 013)
+  email_required: { status: 400, message: "Enter the email address to notify" },
+  variant_in_stock: { status: 409, message: "This product is in stock; it can be ordered now" },
+  back_in_stock_token_invalid: { status: 400, message: "This confirmation link is not valid; ask again from the product page" },
+  back_in_stock_token_expired: { status: 410, message: "This confirmation link has expired; ask again from the product page" },
+
+  // ---------------------------------------------------------------- state machines and idempotency (issue 7)
+  invalid_state_transition: { status: 409 },
+  state_conflict: { status: 409 },
+  idempotency_key_reused: { status: 422 },
+  idempotency_request_in_flight: { status: 409 },
+} as const satisfies Record<string, CatalogueEntry>;
+
+/** Every code the API answers. */
+export type ApiErrorCode = keyof typeof ERROR_CATALOGUE;
+/** The codes whose catalogue entry carries a default message: an error with one of them may leave its message out. */
+export type ApiErrorCodeWithMessage = {
+  [C in ApiErrorCode]: (typeof ERROR_CATALOGUE)[C] extends { message: string } ? C : never;
+}[ApiErrorCode];
+
+/** Every code, in catalogue order: the values of the ApiError `code` enum. */
+export const API_ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ApiErrorCode, ...ApiErrorCode[]];
+
+/** Whether `code` is in the catalogue. */
+export function isApiErrorCode(code: string): code is ApiErrorCode {
+  return Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+/** The HTTP status `code` is always answered with. */
+export function errorStatusOf(code: ApiErrorCode): ErrorStatus {
+  return ERROR_CATALOGUE[code].status;
+}
+
+/** The catalogue's default message for `code`, when it has one. */
+export function defaultErrorMessageOf(code: ApiErrorCode): string | undefined {
+  const entry: CatalogueEntry = ERROR_CATALOGUE[code];
+  return entry.message;
+}
+
+/** The codes answered with `status`, in catalogue order. */
+export function errorCodesWithStatus(status: ErrorStatus): ApiErrorCode[] {
+  return API_ERROR_CODES.filter((code) => ERROR_CATALOGUE[code].status === status);
+}
+
+type ErrorLike = { readonly code: string };
+
+/**
+ * Whether a failure (an answer's `errors` list, or anything that carries one) has an error with `code`: how
+ * clients branch on an outcome, with the code checked against the catalogue when it is written.
+ */
+export function hasErrorCode(failure: { readonly errors: readonly ErrorLike[] } | readonly ErrorLike[] | null | undefined, code: ApiErrorCode): boolean {
+  const errors = failure === null || failure === undefined ? [] : "errors" in failure ? failure.errors : failure;
+  return errors.some((error) => error.code === code);
+}
+
+// ---------------------------------------------------------------- codes that name a state of something
+
+/**
+ * The codes a completion call answers for an emailed link it cannot use: 400 for `invalid`, 410 for `used` and
+ * `expired` (field `token`). The storefront tells the same states apart by these, not by literals.
+ */
+export const EMAILED_LINK_ERROR_CODES = {
+  signup: { invalid: "signup_token_invalid", used: "signup_token_used", expired: "signup_token_expired" },
+  invite: { invalid: "invite_token_invalid", used: "invite_token_used", expired: "invite_token_expired" },
+  reset: { invalid: "reset_token_invalid", used: "reset_token_used", expired: "reset_token_expired" },
+} as const satisfies Record<"signup" | "invite" | "reset", Record<"invalid" | "used" | "expired", ApiErrorCode>>;
+
+/** The codes a back-in-stock confirmation link's page branches on. */
+export const BACK_IN_STOCK_TOKEN_INVALID = "back_in_stock_token_invalid" satisfies ApiErrorCode;
+export const BACK_IN_STOCK_TOKEN_EXPIRED = "back_in_stock_token_expired" satisfies ApiErrorCode;
