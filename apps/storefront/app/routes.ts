@@ -16,8 +16,10 @@ export default [
   route("media/covers/:file", "routes/media-cover.ts"),
   route("preferences", "routes/preferences.ts"),
   route("cart/add", "routes/cart-add.ts"),
+  route("cart/notices", "routes/cart-notices.ts"),
   route("auth/logout", "routes/auth-logout.ts"),
   route("favorites/items", "routes/favorites-items.ts"),
+  route("recently-viewed", "routes/recently-viewed.ts"),
 
   layout("layouts/default-layout.tsx", [
     index("routes/home.tsx"),

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ImageSchema, PriceSchema, StockSchema, VariantOptionSchema } from "./catalog";
-import { CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema } from "./common";
+import { CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema, textSchema } from "./common";
+import { ApiErrorSchema } from "./errors";
 
 // Contracts of the cart calls (spec sections 3 and 7): PUT/GET /baskets, line quantity, removal, add-ons,
-// merge on sign-in. Every amount in an answer was computed by the API; requests never carry a price.
+// merge on sign-in; and ours beside them: several lines added at once, notices acknowledged (decision 020). Every amount in an answer was computed by the API; requests never carry a price.
 
 // ---------------------------------------------------------------- inputs
 
@@ -43,6 +44,34 @@ export const AddToCartBodySchema = z
   })
   .strict();
 export type AddToCartBody = z.infer<typeof AddToCartBodySchema>;
+
+/** Most lines one bulk add may carry: a quick order's rows (at most 20 on the page) with room to spare. */
+export const MAX_BULK_ADD_LINES = 50;
+
+const BulkLineFields = { quantity: CartAddQuantitySchema, addonOptionIds: AddonOptionIdsSchema.optional() };
+/**
+ * One line of a bulk add: the variant named by `productVariantId` or by `sku`, one of them (a SKU is trimmed
+ * and also found typed in lower case, as the quick order's lookup finds it), units to add, add-on options.
+ */
+export const AddToCartBulkLineSchema = z.union([
+  z.object({ productVariantId: IdSchema, ...BulkLineFields }).strict(),
+  z.object({ sku: textSchema({ trim: true, min: 1, max: 100 }), ...BulkLineFields }).strict(),
+]);
+export type AddToCartBulkLine = z.infer<typeof AddToCartBulkLineSchema>;
+
+/**
+ * PUT /baskets/bulk: add several lines at once, in one transaction (a quick order). Each line is added as
+ * PUT /baskets would add it, or refused with the reason PUT /baskets would answer; the lines that can be
+ * added are, whatever the others do. Lines naming the same variant add up, in order. A guest without an
+ * anonymousId gets a new cart only when a line is added.
+ */
+export const AddToCartBulkBodySchema = z
+  .object({
+    items: z.array(AddToCartBulkLineSchema).min(1).max(MAX_BULK_ADD_LINES),
+    anonymousId: AnonymousIdSchema.optional(),
+  })
+  .strict();
+export type AddToCartBulkBody = z.infer<typeof AddToCartBulkBodySchema>;
 
 /** GET /baskets?anonymousId= (anonymous) or GET /baskets (signed in). */
 export const GetCartQuerySchema = z.object({ anonymousId: AnonymousIdSchema.optional() }).strict();
@@ -143,7 +172,8 @@ export const CartNotificationCodeSchema = z.enum(CART_NOTIFICATION_CODES);
 export type CartNotificationCode = z.infer<typeof CartNotificationCodeSchema>;
 
 /**
- * Something that changed in the cart since the shopper last looked; each is answered once. Grouping
+ * Something that changed in the cart since the shopper last looked. Every answer carries it, reads included,
+ * until the shopper acknowledges it (PUT /baskets/notifications/acknowledge); a read never clears it. Grouping
  * (spec section 3): `lineItemId` names the line still in the cart the notice belongs beside; null means
  * 'generic' (about the cart, or about a line that has been removed, which the message names). Generic
  * notices come first, then line notices in line order.
@@ -176,3 +206,37 @@ export const CartSchema = z
 export type Cart = z.infer<typeof CartSchema>;
 export const CartResponseSchema = dataSchema(CartSchema);
 export type CartResponse = z.infer<typeof CartResponseSchema>;
+
+// ---------------------------------------------------------------- bulk add and notices
+
+/** What became of one line of a bulk add: added (to the line `lineItemId`), or refused with the API's reason. */
+export const AddToCartBulkResultSchema = z
+  .discriminatedUnion("added", [
+    z.object({ added: z.literal(true), lineItemId: IdSchema }),
+    z.object({ added: z.literal(false), error: ApiErrorSchema }),
+  ])
+  .meta({ id: "AddToCartBulkResult" });
+export type AddToCartBulkResult = z.infer<typeof AddToCartBulkResultSchema>;
+
+/** The cart after a bulk add, and one result per requested line, in request order. */
+export const AddToCartBulkResponseSchema = dataSchema(z.object({ cart: CartSchema, results: z.array(AddToCartBulkResultSchema) }));
+export type AddToCartBulkResponse = z.infer<typeof AddToCartBulkResponseSchema>;
+
+/** A notice as the cart answered it, sent back to say it has been shown. */
+export const ShownCartNotificationSchema = z
+  .object({ lineItemId: IdSchema.nullable(), code: CartNotificationCodeSchema, message: textSchema({ min: 1, max: 1000 }) })
+  .strict();
+
+/**
+ * PUT /baskets/notifications/acknowledge: the notices a cart answer carried have been shown to the shopper.
+ * They are cleared and what they reported is settled in the cart (the last-seen prices, quantities cut to
+ * stock, lines and add-ons no longer available taken out). A notice found since, which the shopper has not
+ * seen, stays for the next answer. Reads never clear notices.
+ */
+export const AcknowledgeCartNotificationsBodySchema = z
+  .object({
+    notifications: z.array(ShownCartNotificationSchema).min(1).max(MAX_CART_ITEMS_PER_REQUEST),
+    anonymousId: AnonymousIdSchema.optional(),
+  })
+  .strict();
+export type AcknowledgeCartNotificationsBody = z.infer<typeof AcknowledgeCartNotificationsBodySchema>;

@@ -296,6 +296,21 @@ export const AddonsResponseSchema = dataSchema(z.array(AddonSchema));
 /** GET /add-ons: every add-on of the store, or those of `ProductId`. */
 export const ListAddonsQuerySchema = z.object({ ProductId: IdParamSchema.optional() }).strict();
 
+/** Most products one GET /add-ons/by-product may name (a cart page's products, in one call). */
+export const MAX_ADDON_PRODUCTS = 100;
+/** GET /add-ons/by-product?ProductIds=1&ProductIds=2: the add-ons each of several products offers. */
+export const AddonsByProductQuerySchema = z
+  .object({ ProductIds: queryArraySchema(IdParamSchema, { min: 1, max: MAX_ADDON_PRODUCTS }) })
+  .strict();
+export type AddonsByProductQuery = z.infer<typeof AddonsByProductQuerySchema>;
+export const ProductAddonsSchema = z.object({ productId: IdSchema, addons: z.array(AddonSchema) }).meta({ id: "ProductAddons" });
+export type ProductAddons = z.infer<typeof ProductAddonsSchema>;
+/**
+ * One entry per asked product the store has published, in the order asked (a product asked twice once); an
+ * unknown or unpublished product is left out, and a product with no add-ons has an empty list.
+ */
+export const AddonsByProductResponseSchema = dataSchema(z.array(ProductAddonsSchema));
+
 // ---------------------------------------------------------------- variants by SKU (quick order)
 
 /** Most SKUs one quick-order lookup may name. */

@@ -83,6 +83,8 @@ export const ERROR_CATALOGUE = {
   product_not_found: { status: 404 },
   product_type_not_found: { status: 404 },
   variant_not_found: { status: 404 },
+  /** No variant of a published product has the SKU (a bulk add's line, by SKU). */
+  sku_not_found: { status: 404 },
   page_not_found: { status: 404 },
 
   // ---------------------------------------------------------------- stock

@@ -102,11 +102,20 @@ export type UpdateWishlistItemBody = z.infer<typeof UpdateWishlistItemBodySchema
 export const WishlistItemParamsSchema = z.object({ id: IdParamSchema, itemId: IdParamSchema }).strict();
 
 /**
+ * DELETE /wishlists/:id/wishlist-items: remove several items of one list, all or nothing: an id that is not
+ * an item of this list is a 404 and nothing is removed. An id named twice is removed once.
+ */
+export const RemoveWishlistItemsBodySchema = z.object({ itemIds: z.array(IdSchema).min(1).max(MAX_WISHLIST_ITEMS) }).strict();
+export type RemoveWishlistItemsBody = z.infer<typeof RemoveWishlistItemsBodySchema>;
+
+/**
  * GET /wishlists/wishlist-items?variantId=: where a variant sits in the customer's lists (spec section 3:
  * "item lookup is by variant id and gives wishlistId and itemId"). Empty when in none, so the favourite
  * toggle knows to open the selection dialog rather than remove.
  */
 export const WishlistItemLookupQuerySchema = z.object({ variantId: IdParamSchema }).strict();
+/** DELETE /wishlists/wishlist-items?variantId= takes the variant out of every list holding it, in one call (204). */
+export const RemoveVariantFromWishlistsQuerySchema = WishlistItemLookupQuerySchema;
 export const WishlistItemLookupSchema = z.object({ wishlistId: IdSchema, itemId: IdSchema }).meta({ id: "WishlistItemLookup" });
 export type WishlistItemLookup = z.infer<typeof WishlistItemLookupSchema>;
 export const WishlistItemLookupResponseSchema = dataSchema(z.array(WishlistItemLookupSchema));

@@ -1,9 +1,10 @@
-import { AddonsResponseSchema, type Addon, type Cart } from "@quire/contracts";
+import { AddonsByProductResponseSchema, MAX_ADDON_PRODUCTS, type Addon, type Cart } from "@quire/contracts";
 import { data, Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
 import type { ToastMessage } from "~/components/ui/toast";
+import { DismissNoticesForm } from "~/features/cart/acknowledge-notices";
 import { CartLine } from "~/features/cart/cart-line";
 import { ADDONS_APPLY_ALL, ADDONS_APPLY_FIELD, ADDONS_FORM_ID, parseAddonsForm, parseCartIntent, parseId, parseQuantity } from "~/features/cart/cart-forms";
 import { CartNotices, groupNotices } from "~/features/cart/cart-notices";
@@ -31,22 +32,25 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Your basket", matches) }, { name: "robots", content: "noindex" }];
 }
 
-/** The add-ons each product in the cart offers; a product that is gone or hidden simply offers none. */
+/**
+ * The add-ons each product in the cart offers, in one call however many lines (GET /add-ons/by-product; a
+ * basket of more than MAX_ADDON_PRODUCTS different books takes one more per hundred); a product that is gone
+ * or hidden simply offers none. The page still shows the lines when the call fails.
+ */
 async function listLineAddons(context: Route.LoaderArgs["context"], cart: Cart | null): Promise<Record<number, Addon[]>> {
-  if (!cart) return {};
-  const api = context.get(apiContext);
-  const productIds = [...new Set(cart.lineItems.map((line) => line.productId))];
-  const entries = await Promise.all(
-    productIds.map(async (productId) => {
-      try {
-        return [productId, (await api.get(`/products/${productId}/add-ons`, AddonsResponseSchema)).data] as const;
-      } catch (error) {
-        if (error instanceof ApiRequestError) return [productId, []] as const;
-        throw error;
-      }
-    }),
+  const productIds = [...new Set(cart?.lineItems.map((line) => line.productId) ?? [])];
+  const batches = Array.from({ length: Math.ceil(productIds.length / MAX_ADDON_PRODUCTS) }, (_, index) =>
+    productIds.slice(index * MAX_ADDON_PRODUCTS, (index + 1) * MAX_ADDON_PRODUCTS),
   );
-  return Object.fromEntries(entries);
+  const api = context.get(apiContext);
+  try {
+    const answers = await Promise.all(batches.map((ProductIds) => api.get("/add-ons/by-product", AddonsByProductResponseSchema, { ProductIds })));
+    return Object.fromEntries(answers.flatMap(({ data }) => data.map((entry) => [entry.productId, entry.addons])));
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    console.warn("The add-ons of the basket's products could not be read:", error.message);
+    return {};
+  }
 }
 
 /** /cart: the lines (awaited, with the add-ons each product offers) and, streamed, recently viewed. */
@@ -121,6 +125,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <div role="status" className="mt-4 empty:hidden">
         <CartNotices notices={generic} label="Changes to your basket" />
       </div>
+      {/* With JavaScript the header acknowledges them once shown (CartChangedNotice); without, this does. */}
+      <DismissNoticesForm notices={cart?.notifications ?? []} className="mt-3" />
 
       {lines.length === 0 ? (
         <div className="mt-8 flex flex-col items-start gap-4 rounded-card border border-line bg-surface p-6">

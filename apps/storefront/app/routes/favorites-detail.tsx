@@ -12,8 +12,14 @@ import { StockBadge } from "~/features/catalog/stock-badge";
 import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
 import { t } from "~/features/i18n/translate";
 import { pageTitle } from "~/features/layout/meta";
-import { parseWishlistForm, RemoveItemFormSchema } from "~/features/wishlists/wishlist-forms";
-import { failureToast, getWishlist, removeWishlistItem } from "~/features/wishlists/wishlists.server";
+import {
+  parseRemoveItemsForm,
+  parseWishlistForm,
+  readIntent,
+  REMOVE_SELECTED_FORM_ID,
+  RemoveItemFormSchema,
+} from "~/features/wishlists/wishlist-forms";
+import { failureToast, getWishlist, removeWishlistItem, removeWishlistItems } from "~/features/wishlists/wishlists.server";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
@@ -34,14 +40,34 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { wishlist };
 }
 
-/** Removes one item; back on this list with a toast either way (spec section 8 for a failure). */
+/**
+ * Removes one item ("Remove" beside it) or the ticked ones ("Remove selected", in one call, all or nothing);
+ * back on this list with a toast either way (spec section 8 for a failure).
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { id } = requireValidParams(ParamsSchema, params, request);
   const here = `/favorites/${id}`;
-  const parsed = parseWishlistForm(RemoveItemFormSchema, await request.formData());
-  if (!parsed.ok) return redirectWithToast(here, { kind: "error", message: parsed.problem.message }, { status: 303 });
+  const api = context.get(apiContext);
+  const form = await request.formData();
+  const refuse = (message: string) => redirectWithToast(here, { kind: "error", message }, { status: 303 });
+
+  if (readIntent(form) === "remove-items") {
+    const parsed = parseRemoveItemsForm(form);
+    if (!parsed.ok) return refuse(parsed.problem.message);
+    const count = new Set(parsed.value.itemIds).size;
+    try {
+      await removeWishlistItems(api, id, parsed.value.itemIds);
+    } catch (error) {
+      return redirectWithToast(here, failureToast(error), { status: 303 });
+    }
+    const message = count === 1 ? t("wishlists.item.removed_from_wishlist") : t("wishlists.items.removed_message", { count });
+    return redirectWithToast(here, { kind: "success", message }, { status: 303 });
+  }
+
+  const parsed = parseWishlistForm(RemoveItemFormSchema, form);
+  if (!parsed.ok) return refuse(parsed.problem.message);
   try {
-    await removeWishlistItem(context.get(apiContext), id, parsed.value.itemId);
+    await removeWishlistItem(api, id, parsed.value.itemId);
   } catch (error) {
     return redirectWithToast(here, failureToast(error), { status: 303 });
   }
@@ -56,8 +82,21 @@ function ItemRow({ item, wishlistId }: { item: WishlistItem; wishlistId: number 
   const { inventoryAvailability } = useCatalogSettings();
   const href = `${productHref(item.product.slug)}?variant=${item.variant.id}`;
   const image = item.product.image ?? { url: coverUrlFor({ slug: item.product.slug, title: item.product.name, author: "" }), alt: "" };
+  const selectId = `select-item-${item.id}`;
   return (
     <li className="flex gap-4 rounded-card border border-line bg-surface p-4 sm:gap-5 sm:p-5">
+      {/* Belongs to the "Remove selected" form below the list (its `form` attribute): forms cannot nest. */}
+      <input
+        id={selectId}
+        type="checkbox"
+        name="itemId"
+        value={item.id}
+        form={REMOVE_SELECTED_FORM_ID}
+        className="mt-1 size-5 shrink-0 self-start accent-accent"
+      />
+      <label htmlFor={selectId} className="sr-only">
+        Select {item.product.name} ({item.variant.name})
+      </label>
       <img
         src={image.url}
         alt={image.alt}
@@ -126,6 +165,12 @@ export default function FavoritesDetail({ loaderData }: Route.ComponentProps) {
               <ItemRow key={item.id} item={item} wishlistId={wishlist.id} />
             ))}
           </ul>
+          <Form id={REMOVE_SELECTED_FORM_ID} method="post" action={`/favorites/${wishlist.id}`} className="mt-4 flex justify-end">
+            <input type="hidden" name="intent" value="remove-items" />
+            <Button type="submit" variant="secondary">
+              Remove selected
+            </Button>
+          </Form>
         </section>
       )}
     </Container>

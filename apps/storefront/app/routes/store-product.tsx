@@ -24,9 +24,10 @@ import { TierPriceTable } from "~/features/catalog/tier-price-table";
 import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
 import { chooseVariant, isMalformedVariantParam } from "~/features/catalog/variant-choice";
 import { VariantPicker } from "~/features/catalog/variant-picker";
-import { listRecentlyViewed, recordProductView } from "~/features/recently-viewed/recently-viewed.server";
+import { listRecentlyViewed } from "~/features/recently-viewed/recently-viewed.server";
 import { RecentlyViewedRow } from "~/features/recently-viewed/recently-viewed-row";
-import { getViewer, viewerMiddleware } from "~/features/recently-viewed/viewer.server";
+import { useRecordView } from "~/features/recently-viewed/use-record-view";
+import { getViewer } from "~/features/recently-viewed/viewer.server";
 import { FavouriteToggle } from "~/features/wishlists/favourite-toggle";
 import { ApiRequestError, type ApiClient } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
@@ -49,14 +50,12 @@ async function listAddonsOrNone(api: ApiClient, productId: number): Promise<Addo
   }
 }
 
-/** Anonymous visitors get a viewer id here, the page that records what they look at. */
-export const middleware: Route.MiddlewareFunction[] = [viewerMiddleware];
-
 /**
  * /store/product/:product. The product is awaited (it may 404), and so are its add-ons, which are choices
  * in the "Add to basket" form and must be in the page without JavaScript. `?variant=` picks the variant: a
  * malformed value is a 404, an unknown id (a format since withdrawn) shows the default variant rather than
- * losing the shopper the page. The view is recorded without waiting; "recently viewed" streams in after.
+ * losing the shopper the page. "Recently viewed" streams in after. The loader records no view: a prefetch
+ * runs it (hovering a product card); the page records its view from the browser once shown (useRecordView).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { product: slug } = requireValidParams(ParamsSchema, params, request);
@@ -67,9 +66,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const { data: product } = await requireApiFound(api.get(`/products/slug=${slug}`, ProductDetailResponseSchema), request);
   const selected = chooseVariant(product.variants, variantParam);
-  const viewer = await getViewer(context, request);
-  recordProductView(context, viewer, selected.id);
-  const recentlyViewed = listRecentlyViewed(context, viewer, product.id);
+  const recentlyViewed = listRecentlyViewed(context, await getViewer(context, request), product.id);
   const addons: Addon[] = product.hasAddons ? await listAddonsOrNone(api, product.id) : [];
 
   return {
@@ -132,6 +129,7 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
   const paragraphs = product.description.split(/\n\s*\n/).map((text) => text.trim()).filter(Boolean);
   const signInHref = `/auth/login?redirect_url=${encodeURIComponent(location.pathname + location.search)}`;
   const bookWord = /book/i.test(product.productType.code) ? "book" : product.productType.name.toLowerCase();
+  useRecordView(variant.id);
 
   return (
     <Container className="py-6 sm:py-10">

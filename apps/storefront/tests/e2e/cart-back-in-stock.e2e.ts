@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { emailedLink, expectApi, mailCount } from "./auth-journeys";
 import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
-import { expectToast } from "./cart-catalogue";
+import { basketLink, expectToast } from "./cart-catalogue";
 import { getFromApi } from "./demo-api";
 import { startStack, type Stack } from "./stack";
 
@@ -11,7 +11,8 @@ import { startStack, type Stack } from "./stack";
  * Back in stock (spec sections 1 and 7): a product page whose chosen variant is out of stock, and cannot
  * be ordered, offers "Email me when it's back" instead of "Add to basket". An anonymous visitor's address
  * is confirmed by an emailed link first (double opt-in). This file runs its own Quire with mail delivered
- * to a local SMTP capture, and restocks with the stock CLI a merchant runs.
+ * to a local SMTP capture, and restocks with the stock CLI a merchant runs. The same CLI lowers a book's
+ * stock under a shopper's basket, which then says so once (decision 020).
  */
 const VISITOR = "reader@example.com";
 const confirmHeading = "Confirm your back-in-stock email";
@@ -161,5 +162,86 @@ describe("the emailed confirmation link", () => {
     await page.getByRole("heading", { level: 1, name: "This link is not valid" }).waitFor();
     expect(await page.getByRole("button", { name: "Confirm" }).count()).toBe(0);
     expectNoPageProblems(browser);
+  });
+});
+
+describe("a basket whose book's stock falls", () => {
+  /** Priced books of the shop's master variant well in stock, other than the ones above. */
+  async function wellStockedBooks(count: number): Promise<{ product: ProductDetail; variant: ProductVariant }[]> {
+    const found: { product: ProductDetail; variant: ProductVariant }[] = [];
+    const { data } = await getFromApi("/products", ListProductsResponseSchema, { query: { PageSize: 100 }, apiUrl: stack.apiUrl });
+    for (const summary of data.results) {
+      if (summary.price === null || summary.stock?.status !== "InStock" || summary.slug === product.slug) continue;
+      const { data: detail } = await getFromApi(`/products/slug=${summary.slug}`, ProductDetailResponseSchema, { apiUrl: stack.apiUrl });
+      const variant = detail.variants.find((candidate) => candidate.isMaster) ?? detail.variants[0]!;
+      if (variant.price && variant.isPurchasable && variant.stock?.status === "InStock") found.push({ product: detail, variant });
+      if (found.length === count) return found;
+    }
+    throw new Error(`${count} books well in stock were expected in the demo catalogue`);
+  }
+
+  /** Three of a book in the session's basket, posted as the product page's form posts it. */
+  async function addThree(session: BrowserSession, variant: ProductVariant) {
+    const response = await session.page.request.post(`${stack.storefrontUrl}/cart/add`, {
+      form: { productVariantId: String(variant.id), quantity: "3", redirectTo: "/cart" },
+      headers: { Origin: stack.storefrontUrl },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  const reducedTo1 = (book: { product: ProductDetail; variant: ProductVariant }) =>
+    `Only 1 of ${book.product.name} (${book.variant.name}) is in stock, so the quantity was reduced from 3 to 1.`;
+
+  it("tells the shopper on the next page they see, once, and counts what stock allows", async () => {
+    const [book] = await wellStockedBooks(1);
+    const shopper = await openBrowser();
+    try {
+      const { page } = shopper;
+      await addThree(shopper, book!.variant);
+      await stack.runCli("stock-set.js", ["--sku", book!.variant.sku, "--quantity", "1"]);
+
+      // The page that shows the notice tells the API so once it has rendered.
+      const acknowledged = page.waitForResponse((response) => new URL(response.url()).pathname === "/cart/notices" && response.request().method() === "POST");
+      await page.goto(`${stack.storefrontUrl}/store`);
+      const notice = page.getByRole("banner").getByRole("status").filter({ hasText: "Your basket has changed" });
+      await notice.getByText(reducedTo1(book!), { exact: true }).waitFor();
+      // The read already counts what a checkout would: one, not three.
+      await basketLink(page, 1).waitFor();
+      expect((await acknowledged).ok()).toBe(true);
+      await expectNoSeriousA11yViolations(page);
+
+      // Shown once: the basket page no longer repeats it, and holds the one left.
+      await page.goto(`${stack.storefrontUrl}/cart`);
+      await page.getByRole("spinbutton", { name: `Quantity of ${book!.product.name} (${book!.variant.name})` }).waitFor();
+      expect(await page.getByRole("spinbutton", { name: `Quantity of ${book!.product.name} (${book!.variant.name})` }).inputValue()).toBe("1");
+      expect(await page.getByText(reducedTo1(book!)).count()).toBe(0);
+      expectNoPageProblems(shopper);
+    } finally {
+      await shopper.close();
+    }
+  });
+
+  it("without JavaScript, keeps telling the shopper until they dismiss it", async () => {
+    const [, book] = await wellStockedBooks(2);
+    const shopper = await openBrowser({ javaScriptEnabled: false });
+    try {
+      const { page } = shopper;
+      await addThree(shopper, book!.variant);
+      await stack.runCli("stock-set.js", ["--sku", book!.variant.sku, "--quantity", "1"]);
+
+      await page.goto(`${stack.storefrontUrl}/store`);
+      await page.getByText(reducedTo1(book!), { exact: true }).waitFor();
+      await page.goto(`${stack.storefrontUrl}/cart`);
+      await page.getByText(reducedTo1(book!), { exact: true }).waitFor();
+      await page.getByRole("button", { name: "Dismiss the changes to your basket" }).click();
+      await page.getByRole("button", { name: "Dismiss the changes to your basket" }).waitFor({ state: "detached" });
+      expect(new URL(page.url()).pathname).toBe("/cart");
+      expect(await page.getByText(reducedTo1(book!)).count()).toBe(0);
+      await page.goto(`${stack.storefrontUrl}/store`);
+      expect(await page.getByText("Your basket has changed").count()).toBe(0);
+      expectNoPageProblems(shopper);
+    } finally {
+      await shopper.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
 import { addByForm, basketLink, expectToast, findBooksWithAddons, findProducts, isWellStocked, lineTitle, masterOf } from "./cart-catalogue";
 import { getFromApi } from "./demo-api";
+import { viewProductPage } from "./product-views";
 
 /**
  * The basket page (spec sections 2, 3 and 5): quantities, removal, add-ons for one line and for several at
@@ -135,9 +136,10 @@ describe("the basket page", () => {
   it("shows a 'Recently viewed' row of the books looked at, here and on product pages", async () => {
     const { page } = browser;
     const [seen, next] = await findProducts(2, (product) => masterOf(product).price !== null);
-    await page.goto(`${storefrontUrl}/store/product/${seen!.slug}`);
+    // The page records its view from the browser once shown (decision 020); wait for that before moving on.
+    await viewProductPage(page, `${storefrontUrl}/store/product/${seen!.slug}`);
     await page.getByRole("heading", { level: 1, name: seen!.name }).waitFor();
-    await page.goto(`${storefrontUrl}/store/product/${next!.slug}`);
+    await viewProductPage(page, `${storefrontUrl}/store/product/${next!.slug}`);
     const onProductPage = page.getByRole("region", { name: "Recently viewed" });
     await onProductPage.getByRole("link", { name: seen!.name, exact: true }).waitFor();
     // The page being shown is not in its own row.

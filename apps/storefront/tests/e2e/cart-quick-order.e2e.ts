@@ -6,8 +6,9 @@ import { basketLink, findProducts, isWellStocked, lineTitle, masterOf } from "./
 import { getFromApi } from "./demo-api";
 
 /**
- * Quick order (spec section 1; the demo store enables it): several SKUs with quantities added at once,
- * each line that fails reported with its reason, the others added.
+ * Quick order (spec section 1; the demo store enables it): several SKUs with quantities added at once, in
+ * one call to the API (PUT /baskets/bulk, decision 020), each line that fails reported with its reason, the
+ * others added.
  */
 const storefrontUrl = inject("storefrontUrl");
 
@@ -54,6 +55,30 @@ describe("quick order", () => {
     expect(await basket.getByRole("spinbutton", { name: `Quantity of ${lineTitle(first!)}` }).inputValue()).toBe("2");
     await expectNoSeriousA11yViolations(page);
     expectNoPageProblems(browser);
+  });
+
+  it("works without JavaScript, starting the visitor's basket", async () => {
+    const [book] = await findProducts(1, (product) => isWellStocked(masterOf(product)));
+    const plain = await openBrowser({ javaScriptEnabled: false });
+    try {
+      const { page } = plain;
+      await page.goto(`${storefrontUrl}/cart`);
+      const panel = page.getByRole("region", { name: "Quick order" });
+      await panel.getByRole("textbox", { name: "SKU, line 1" }).fill(masterOf(book!).sku);
+      await panel.getByRole("spinbutton", { name: "Quantity, line 1" }).fill("2");
+      await panel.getByRole("textbox", { name: "SKU, line 2" }).fill(masterOf(book!).sku);
+      await panel.getByRole("button", { name: "Add all to basket" }).click();
+      // Two lines of one book add up on one basket line.
+      await panel.getByRole("status").getByText("Added to your basket (2 lines)").waitFor();
+      await basketLink(page, 3).waitFor();
+      expect(await page.getByRole("list", { name: "Items in your basket" }).getByRole("spinbutton", { name: `Quantity of ${lineTitle(book!)}` }).inputValue()).toBe("3");
+      // The new basket's cookie came with the answer: it is the visitor's on the next page too.
+      await page.goto(`${storefrontUrl}/store`);
+      await basketLink(page, 3).waitFor();
+      expectNoPageProblems(plain);
+    } finally {
+      await plain.close();
+    }
   });
 
   it("reports a quantity the shop refuses, with the API's reason, and adds nothing for it", async () => {

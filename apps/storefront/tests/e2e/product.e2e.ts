@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
 import { getFromApi } from "./demo-api";
+import { viewProductPage, viewRecorded } from "./product-views";
 
 const storefrontUrl = inject("storefrontUrl");
 const CATEGORY = "gift-books-for-her";
@@ -110,5 +111,53 @@ describe("a product page", () => {
     expect(await priceBox(page).innerText()).toContain(otherPrice);
     await expectNoSeriousA11yViolations(page);
     expectNoPageProblems(browser);
+  });
+});
+
+describe("recently viewed", () => {
+  it("records a view when a product page is shown, and none when hovering its card prefetches it", async () => {
+    // A visitor of their own, so the history holds only what this journey views.
+    const visitor = await openBrowser();
+    try {
+      const { page } = visitor;
+      await page.goto(`${storefrontUrl}/store/${CATEGORY}`);
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      const cards = page.locator("article h3 a");
+      const [shown, hovered] = await Promise.all([0, 1].map(async (index) => ({
+        name: (await cards.nth(index).innerText()).trim(),
+        path: (await cards.nth(index).getAttribute("href"))!,
+      })));
+
+      // Opening a page records it (and gives the visitor their viewer id).
+      await viewProductPage(page, `${storefrontUrl}${shown!.path}`);
+      await page.goBack();
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+
+      // Hovering the other card prefetches its page: the page's loader runs on the server, and must record nothing.
+      const prefetched = page.waitForResponse((response) => new URL(response.url()).pathname === `${hovered!.path}.data`);
+      await page.getByRole("link", { name: hovered!.name, exact: true }).hover();
+      expect((await prefetched).ok()).toBe(true);
+
+      const rowOnCart = async (expected: string) => {
+        await page.goto(`${storefrontUrl}/cart`);
+        const row = page.getByRole("region", { name: "Recently viewed" });
+        await row.getByRole("link", { name: expected, exact: true }).waitFor();
+        return row;
+      };
+      expect(await (await rowOnCart(shown!.name)).getByRole("link", { name: hovered!.name, exact: true }).count()).toBe(0);
+
+      // Opening it does record it, newest first.
+      await page.goto(`${storefrontUrl}/store/${CATEGORY}`);
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      const recorded = viewRecorded(page);
+      await page.getByRole("link", { name: hovered!.name, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === hovered!.path);
+      expect((await recorded).ok()).toBe(true);
+      const row = await rowOnCart(hovered!.name);
+      expect((await row.getByRole("list").getByRole("heading").allTextContents()).slice(0, 2)).toEqual([hovered!.name, shown!.name]);
+      expectNoPageProblems(visitor);
+    } finally {
+      await visitor.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { expectApi, signInThroughForm, signOutThroughMenu, tokenInBrowser } from "./auth-journeys";
 import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
 import { getFromApi } from "./demo-api";
+import { viewProductPage } from "./product-views";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 
 /**
@@ -43,8 +44,9 @@ async function threeBooks(): Promise<ProductSummary[]> {
   return data.results.slice(0, 3);
 }
 
+/** Opens a book's page and waits until the page, once shown, has recorded the view (decision 020). */
 async function viewProduct(page: Page, book: ProductSummary) {
-  await page.goto(`${stack.storefrontUrl}/store/product/${book.slug}`);
+  await viewProductPage(page, `${stack.storefrontUrl}/store/product/${book.slug}`);
   await page.getByRole("heading", { level: 1, name: book.name }).waitFor();
 }
 
@@ -65,7 +67,7 @@ describe("recently viewed products at sign-in", () => {
     await viewProduct(page, first!);
     await viewProduct(page, second!);
     const anonymousId = await viewerCookie(context);
-    expect(anonymousId, "the product page gives an anonymous visitor a viewer id").not.toBeNull();
+    expect(anonymousId, "recording a view gives an anonymous visitor a viewer id").not.toBeNull();
 
     await signInThroughForm(page, stack, READER, "/auth/login?redirect_url=/cart");
     expect(new URL(page.url()).pathname).toBe("/cart");

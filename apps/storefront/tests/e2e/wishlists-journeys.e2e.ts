@@ -37,6 +37,8 @@ const CUSTOMERS = {
   failure: "yew@example.test",
   many: "oak@example.test",
   keyboard: "birch@example.test",
+  selected: "aspen@example.test",
+  noScriptSelected: "hawthorn@example.test",
 } as const;
 type CustomerKey = keyof typeof CUSTOMERS;
 
@@ -119,6 +121,18 @@ async function listsOf(customer: CustomerKey) {
 
 async function createList(customer: CustomerKey, name: string) {
   return (await callApi("POST", "/wishlists", WishlistSummaryResponseSchema, { token: await tokenOf(customer), body: { name } })).data;
+}
+
+/** Three books of the shop with their master variant, for a list of several. */
+async function threeBooks(): Promise<{ product: ProductDetail; variantId: number; label: string }[]> {
+  const { data } = await getFromApi("/products", ListProductsResponseSchema, { query: { Sort: "popular", PageSize: 3 }, apiUrl: stack.apiUrl });
+  return Promise.all(
+    data.results.map(async (summary) => {
+      const detail = (await getFromApi(`/products/slug=${summary.slug}`, ProductDetailResponseSchema, { apiUrl: stack.apiUrl })).data;
+      const variant = detail.variants.find((candidate) => candidate.isMaster) ?? detail.variants[0]!;
+      return { product: detail, variantId: variant.id, label: `Select ${detail.name} (${variant.name})` };
+    }),
+  );
 }
 
 async function addItem(customer: CustomerKey, wishlistId: number, variantId: number) {
@@ -482,6 +496,30 @@ describe("a list's page", () => {
     expectNoPageProblems(browser);
   });
 
+  it("removes the ticked books in one go with 'Remove selected', and keeps the others", async () => {
+    const books = await threeBooks();
+    const list = await createList("selected", "Clear-out");
+    for (const book of books) await addItem("selected", list.id, book.variantId);
+    const browser = await browserFor("selected");
+    const { page } = browser;
+    await gotoHydrated(page, `${stack.storefrontUrl}/favorites/${list.id}`);
+
+    // Nothing ticked: nothing removed, and the shopper is told what to do.
+    await page.getByRole("button", { name: "Remove selected" }).click();
+    await toast(page, "Tick the items to remove first").waitFor();
+
+    await page.getByRole("checkbox", { name: books[0]!.label }).check();
+    await page.getByRole("checkbox", { name: books[2]!.label }).check();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Remove selected" }).click();
+    await toast(page, "2 items removed from your favourites").waitFor();
+    await page.getByText("1 item", { exact: true }).waitFor();
+    const { data } = await callApi("GET", `/wishlists/${list.id}`, WishlistDetailResponseSchema, { token: await tokenOf("selected") });
+    expect(data.items.map((item) => item.productVariantId)).toEqual([books[1]!.variantId]);
+    expect(await page.getByRole("checkbox", { name: books[1]!.label }).isChecked()).toBe(false);
+    expectNoPageProblems(browser);
+  });
+
   it("answers 404 'Page Not Found' for an unknown list, another customer's list and a malformed id", async () => {
     const theirs = await createList("owner", "Private");
     const browser = await browserFor("stranger");
@@ -574,5 +612,23 @@ describe("favourites without JavaScript", () => {
     await page.waitForURL((url) => url.pathname === "/favorites" && url.search === "");
     expect(await flashedToast(page)).toContain("The list has been deleted");
     expect(await listsOf("noScript")).toEqual([]);
+  });
+
+  it("removes the ticked books with 'Remove selected' on the list's page", async () => {
+    const books = await threeBooks();
+    const list = await createList("noScriptSelected", "Spring clean");
+    for (const book of books) await addItem("noScriptSelected", list.id, book.variantId);
+    const { page } = await browserFor("noScriptSelected", { javaScriptEnabled: false });
+    await page.goto(`${stack.storefrontUrl}/favorites/${list.id}`);
+    await page.getByRole("checkbox", { name: books[1]!.label }).check();
+    await page.getByRole("button", { name: "Remove selected" }).click();
+    // Back on the same list, without the book.
+    await page.getByRole("checkbox", { name: books[1]!.label }).waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe(`/favorites/${list.id}`);
+    expect(await flashedToast(page)).toContain("Removed from your favourites");
+    const { data } = await callApi("GET", `/wishlists/${list.id}`, WishlistDetailResponseSchema, { token: await tokenOf("noScriptSelected") });
+    expect(data.items.map((item) => item.productVariantId).sort((a, b) => a - b)).toEqual(
+      [books[0]!.variantId, books[2]!.variantId].sort((a, b) => a - b),
+    );
   });
 });

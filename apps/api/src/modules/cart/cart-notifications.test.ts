@@ -1,10 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import type { Cart } from "@quire/contracts";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { productAddons, products, productVariants, variantPrices } from "../catalog/catalog.tables";
 import { createAddon, createProduct, createProductType } from "../../testing/factories";
+import { createSession } from "../../testing/identity-factories";
 import { useTestApi } from "../../testing/test-api";
-import { cartClient, cartOf, createCartTestShop } from "./cart-test-catalogue";
-import { cartNotifications } from "./cart.tables";
+import { cartClient, cartOf, createCartTestShop, errorCodeOf } from "./cart-test-catalogue";
+import { cartLineAddons, cartLines, cartNotifications, carts } from "./cart.tables";
 
 // Each test builds its own products: they change the catalogue under a cart and must not disturb the others.
 const api = useTestApi((db) => createCartTestShop(db));
@@ -35,6 +37,13 @@ async function guestCartWith(variantId: number, quantity = 1, addonOptionIds?: n
 
 const setStock = (variantId: number, stockQuantity: number) =>
   api.database.db.update(productVariants).set({ stockQuantity }).where(eq(productVariants.id, variantId));
+/** Says the notices of an answer have been shown, as the storefront does once it has displayed them. */
+const acknowledge = (cart: Cart, caller: { currencyCode?: string } = {}) =>
+  client.acknowledge({ notifications: cart.notifications, anonymousId: cart.anonymousId }, caller);
+/** The stored quantity and last-seen price of a line, as the database holds them. */
+const storedLine = async (lineItemId: number) =>
+  (await api.database.db.select().from(cartLines).where(eq(cartLines.id, lineItemId)))[0];
+
 const setPrice = (variantId: number, currencyCode: string, amount: number) =>
   api.database.db
     .update(variantPrices)
@@ -42,7 +51,7 @@ const setPrice = (variantId: number, currencyCode: string, amount: number) =>
     .where(and(eq(variantPrices.variantId, variantId), eq(variantPrices.currencyCode, currencyCode)));
 
 describe("price changed", () => {
-  it("tells the shopper once when a line's price moved since they last saw it", async () => {
+  it("tells the shopper when a line's price moved since they last saw it, until they acknowledge it", async () => {
     const book = await freshVariant({ gbp: 1000 });
     const { anonymousId, lineItemId } = await guestCartWith(book.variantId, 2);
     await setPrice(book.variantId, "GBP", 1100);
@@ -52,6 +61,14 @@ describe("price changed", () => {
       { lineItemId, code: "price_changed", message: `The price of ${book.name} has changed from £10.00 to £11.00.` },
     ]);
     expect(first.lineItems[0]).toMatchObject({ unitPrice: { amount: 1100 }, lineTotal: { amount: 2200 } });
+    // A read clears nothing (decision 020): the notice stays until the shopper has been shown it.
+    expect(cartOf(await client.get({}, anonymousId)).notifications).toEqual(first.notifications);
+    expect(await storedLine(lineItemId)).toMatchObject({ lastSeenUnitAmount: 1000 });
+
+    const acknowledged = cartOf(await acknowledge(first));
+    expect(acknowledged.notifications).toEqual([]);
+    expect(acknowledged.lineItems[0]).toMatchObject({ unitPrice: { amount: 1100 }, lineTotal: { amount: 2200 } });
+    expect(await storedLine(lineItemId)).toMatchObject({ lastSeenUnitAmount: 1100, lastSeenCurrencyCode: "GBP" });
     expect(cartOf(await client.get({}, anonymousId)).notifications).toEqual([]);
   });
 
@@ -70,31 +87,56 @@ describe("price changed", () => {
     expect(cartOf(await client.get({}, anonymousId)).notifications).toEqual([]);
   });
 
-  it("keeps a change found by a cart change for the GET that follows it, then clears it", async () => {
+  it("keeps a change found by a cart change for the reads that follow it, until acknowledged", async () => {
     const book = await freshVariant({ gbp: 1000 });
     const { anonymousId, lineItemId } = await guestCartWith(book.variantId);
     await setPrice(book.variantId, "GBP", 900);
     const change = cartOf(await client.add({ productVariantId: api.seeded.variants.sale, quantity: 1, anonymousId }));
     const notice = { lineItemId, code: "price_changed", message: `The price of ${book.name} has changed from £10.00 to £9.00.` };
     expect(change.notifications).toEqual([notice]);
+    const read = cartOf(await client.get({}, anonymousId));
+    expect(read.notifications).toEqual([notice]);
     expect(cartOf(await client.get({}, anonymousId)).notifications).toEqual([notice]);
+    expect(cartOf(await acknowledge(read)).notifications).toEqual([]);
+    expect(cartOf(await client.get({}, anonymousId)).notifications).toEqual([]);
+  });
+
+  it("keeps for the next answer a change the shopper has not seen yet when they acknowledge", async () => {
+    const book = await freshVariant({ gbp: 1000 });
+    const { anonymousId, lineItemId } = await guestCartWith(book.variantId);
+    await setPrice(book.variantId, "GBP", 1100);
+    const shown = cartOf(await client.get({}, anonymousId));
+    // The price moves again between the page that showed the notice and its acknowledgement.
+    await setPrice(book.variantId, "GBP", 1200);
+    const unseen = { lineItemId, code: "price_changed", message: `The price of ${book.name} has changed from £10.00 to £12.00.` };
+    expect(cartOf(await acknowledge(shown)).notifications).toEqual([unseen]);
+    const next = cartOf(await client.get({}, anonymousId));
+    expect(next.notifications).toEqual([unseen]);
+    expect(cartOf(await acknowledge(next)).notifications).toEqual([]);
     expect(cartOf(await client.get({}, anonymousId)).notifications).toEqual([]);
   });
 });
 
 describe("stock fell", () => {
-  it("reduces a line to the stock left and says so once", async () => {
+  it("answers a line reduced to the stock left, with totals at that quantity, and says so until acknowledged", async () => {
     const book = await freshVariant({ stock: 10 });
     const { anonymousId, lineItemId } = await guestCartWith(book.variantId, 5);
     await setStock(book.variantId, 3);
     const cart = cartOf(await client.get({}, anonymousId));
+    // What a checkout would charge, though the stored line is corrected only by the next change.
     expect(cart.lineItems[0]).toMatchObject({ lineItemId, quantity: 3, lineTotal: { amount: 3000 } });
+    expect(cart).toMatchObject({ itemCount: 3, subTotal: { amount: 3000 } });
     expect(cart.notifications).toEqual([
       { lineItemId, code: "quantity_reduced", message: `Only 3 of ${book.name} are in stock, so the quantity was reduced from 5 to 3.` },
     ]);
+    expect(await storedLine(lineItemId)).toMatchObject({ quantity: 5 });
     const again = cartOf(await client.get({}, anonymousId));
-    expect(again.notifications).toEqual([]);
+    expect(again.notifications).toEqual(cart.notifications);
     expect(again.lineItems[0]!.quantity).toBe(3);
+
+    expect(cartOf(await acknowledge(again)).notifications).toEqual([]);
+    expect(await storedLine(lineItemId)).toMatchObject({ quantity: 3 });
+    expect(cartOf(await client.get({}, anonymousId))).toMatchObject({ notifications: [], itemCount: 3 });
   });
 
   it("removes a line whose stock ran out, with a generic notice", async () => {
@@ -114,13 +156,17 @@ describe("stock fell", () => {
 describe("item no longer available", () => {
   it("removes a line whose product was unpublished", async () => {
     const book = await freshVariant();
-    const { anonymousId } = await guestCartWith(book.variantId);
+    const { anonymousId, lineItemId } = await guestCartWith(book.variantId);
     await api.database.db.update(products).set({ isPublished: false }).where(eq(products.id, book.productId));
     const cart = cartOf(await client.get({}, anonymousId));
     expect(cart.lineItems).toEqual([]);
     expect(cart.notifications).toEqual([
       { lineItemId: null, code: "item_removed", message: `${book.name} is no longer available and has been removed from your cart.` },
     ]);
+    expect(cartOf(await client.get({}, anonymousId)).notifications).toEqual(cart.notifications);
+    expect(await storedLine(lineItemId)).toBeDefined();
+    expect(cartOf(await acknowledge(cart)).notifications).toEqual([]);
+    expect(await storedLine(lineItemId)).toBeUndefined();
     expect(cartOf(await client.get({}, anonymousId)).notifications).toEqual([]);
   });
 
@@ -135,7 +181,7 @@ describe("item no longer available", () => {
     ]);
   });
 
-  it("keeps a line with no price in the request currency but leaves it out of the subtotal, saying so once", async () => {
+  it("keeps a line with no price in the request currency but leaves it out of the subtotal, saying so until acknowledged", async () => {
     const { variants } = api.seeded;
     const { anonymousId, lineItemId } = await guestCartWith(variants.gbpOnly, 1);
     await client.add({ productVariantId: variants.plainHardback, quantity: 1, anonymousId });
@@ -146,6 +192,8 @@ describe("item no longer available", () => {
     expect(euros.notifications).toEqual([
       { lineItemId, code: "item_unavailable", message: "Gbp-only (Paperback) is not sold in EUR, so it cannot be bought in this currency." },
     ]);
+    expect(cartOf(await client.get({ currencyCode: "EUR" }, anonymousId)).notifications).toEqual(euros.notifications);
+    expect(cartOf(await acknowledge(euros, { currencyCode: "EUR" })).notifications).toEqual([]);
     expect(cartOf(await client.get({ currencyCode: "EUR" }, anonymousId)).notifications).toEqual([]);
     // Back in pounds it can be bought again.
     const pounds = cartOf(await client.get({}, anonymousId));
@@ -185,7 +233,7 @@ describe("item no longer available", () => {
 });
 
 describe("grouping and clearing", () => {
-  it("lists generic notices first, then each line's in line order, and clears them all once answered", async () => {
+  it("lists generic notices first, then each line's in line order, and clears them all once acknowledged", async () => {
     const first = await freshVariant({ stock: 10 });
     const second = await freshVariant({ stock: 10 });
     const gone = await freshVariant({ stock: 10 });
@@ -203,7 +251,125 @@ describe("grouping and clearing", () => {
       [firstLine, "quantity_reduced"],
       [secondLine, "price_changed"],
     ]);
-    const stored = await api.database.db.select().from(cartNotifications).where(eq(cartNotifications.cartId, cart.id!));
-    expect(stored).toEqual([]);
+    const storedNotices = () => api.database.db.select().from(cartNotifications).where(eq(cartNotifications.cartId, cart.id!));
+    expect(await storedNotices()).toEqual([]);
+    expect(cartOf(await client.get({}, anonymousId)).notifications).toEqual(cart.notifications);
+
+    expect(cartOf(await acknowledge(cart)).notifications).toEqual([]);
+    expect(await storedNotices()).toEqual([]);
+    expect(cartOf(await client.get({}, anonymousId)).notifications).toEqual([]);
+  });
+});
+
+describe("PUT /baskets/notifications/acknowledge", () => {
+  it("names the cart as every change does: a guest's by anonymousId, and no one else's", async () => {
+    const book = await freshVariant({ gbp: 1000 });
+    const { anonymousId } = await guestCartWith(book.variantId);
+    await setPrice(book.variantId, "GBP", 1500);
+    const shown = cartOf(await client.get({}, anonymousId));
+    const { notifications } = shown;
+
+    const noId = await client.acknowledge({ notifications });
+    expect(noId.statusCode).toBe(400);
+    expect(errorCodeOf(noId)).toBe("anonymous_id_required");
+    const unknown = await client.acknowledge({ notifications, anonymousId: "D".repeat(32) });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorCodeOf(unknown)).toBe("cart_not_found");
+    // Another guest acknowledging the same words changes nothing in this cart.
+    const other = await guestCartWith(api.seeded.variants.sale);
+    expect(cartOf(await client.acknowledge({ notifications, anonymousId: other.anonymousId })).notifications).toEqual([]);
+    expect(cartOf(await client.get({}, anonymousId)).notifications).toEqual(notifications);
+  });
+
+  it.each([
+    ["no notices", { notifications: [] }],
+    ["a notice without a message", { notifications: [{ lineItemId: 1, code: "price_changed" }] }],
+    ["a code that is not a notice's", { notifications: [{ lineItemId: 1, code: "out_of_stock", message: "x" }] }],
+    ["an unknown key", { notifications: [{ lineItemId: null, code: "item_removed", message: "x", id: 1 }] }],
+  ])("answers 400 for %s", async (_name, body) => {
+    const { anonymousId } = await guestCartWith(api.seeded.variants.sale);
+    const response = await client.acknowledge({ ...body, anonymousId });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a read changes nothing", () => {
+  /** Every row a cart keeps, as the database holds it. */
+  async function rowsOf(cartId: number) {
+    const { db } = api.database;
+    const lines = await db.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.id));
+    return {
+      cart: await db.select().from(carts).where(eq(carts.id, cartId)),
+      lines,
+      addons: await db.select().from(cartLineAddons).where(inArray(cartLineAddons.cartLineId, lines.map((line) => line.id))),
+      notices: await db.select().from(cartNotifications).where(eq(cartNotifications.cartId, cartId)).orderBy(asc(cartNotifications.id)),
+    };
+  }
+
+  /** Statements that write, or lock rows: none may come from a read. */
+  const writesOrLocks = (statements: readonly string[]) =>
+    statements.filter((statement) => /^\s*(insert|update|delete|merge|truncate)\b|\bfor\s+(no\s+key\s+)?(update|share|key\s+share)\b/i.test(statement));
+
+  it("GET /baskets issues no INSERT, UPDATE or DELETE and takes no row lock, whatever the review finds", async () => {
+    const ribbon = await createAddon(api.database.db, {
+      storeId: api.seeded.store.id,
+      code: "read-ribbon",
+      name: "Ribbon",
+      options: [{ name: "Satin", prices: { GBP: 40 } }],
+    });
+    const repriced = await freshVariant({ gbp: 1000 });
+    const shrunk = await freshVariant({ stock: 10 });
+    const withdrawn = await freshVariant();
+    const unwrapped = await freshVariant({ addonIds: [ribbon.id] });
+    const customer = await createSession(api.database.db, api.seeded.customers.a.id);
+    const guest = await guestCartWith(repriced.variantId, 2);
+    const callers = [
+      [{}, guest.anonymousId],
+      [customer, undefined],
+    ] as const;
+    const ownerOf = (anonymousId: string | undefined) => (anonymousId === undefined ? {} : { anonymousId });
+    for (const [caller, anonymousId] of callers) {
+      if (anonymousId === undefined) cartOf(await client.add({ productVariantId: repriced.variantId, quantity: 2 }, caller));
+      cartOf(await client.add({ productVariantId: shrunk.variantId, quantity: 6, ...ownerOf(anonymousId) }, caller));
+      cartOf(await client.add({ productVariantId: unwrapped.variantId, quantity: 1, addonOptionIds: [ribbon.options[0]!.id], ...ownerOf(anonymousId) }, caller));
+    }
+    // A stored notice: a change finds the price moved and keeps the notice until acknowledged.
+    await setPrice(repriced.variantId, "GBP", 1100);
+    for (const [caller, anonymousId] of callers) {
+      expect(cartOf(await client.add({ productVariantId: withdrawn.variantId, quantity: 1, ...ownerOf(anonymousId) }, caller)).notifications).toHaveLength(1);
+    }
+    // And everything a review settles: the price moves again, stock falls, a product is withdrawn, an add-on
+    // is no longer offered.
+    await setPrice(repriced.variantId, "GBP", 1250);
+    await setStock(shrunk.variantId, 4);
+    await api.database.db.update(products).set({ isPublished: false }).where(eq(products.id, withdrawn.productId));
+    await api.database.db.delete(productAddons).where(eq(productAddons.productId, unwrapped.productId));
+
+    for (const [caller, anonymousId] of callers) {
+      const cartId = cartOf(await client.get(caller, anonymousId)).id!;
+      const before = await rowsOf(cartId);
+      api.database.resetQueryLog();
+      const read = cartOf(await client.get(caller, anonymousId));
+      const statements = [...api.database.queries];
+      expect(statements.length).toBeGreaterThan(0);
+      expect(writesOrLocks(statements), statements.join("\n")).toEqual([]);
+      expect(await rowsOf(cartId)).toEqual(before);
+      // What it answers is the review's all the same: the stored notice and four found now, the withdrawn line
+      // out, totals at the quantity stock allows.
+      expect(read.notifications.map((notice) => notice.code).sort()).toEqual([
+        "addon_removed",
+        "item_removed",
+        "price_changed",
+        "price_changed",
+        "quantity_reduced",
+      ]);
+      expect(read.lineItems.map((line) => [line.variant.id, line.quantity])).toEqual([
+        [repriced.variantId, 2],
+        [shrunk.variantId, 4],
+        [unwrapped.variantId, 1],
+      ]);
+      expect(read.subTotal.amount).toBe(1250 * 2 + 1000 * 4 + 1000);
+    }
   });
 });

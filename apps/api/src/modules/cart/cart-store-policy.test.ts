@@ -25,6 +25,9 @@ describe("anonymous visitors under the store's product policy", () => {
     expect(errorCodeOf(add)).toBe("sign_in_required");
     const change = await client.setQuantity({ lineItemId: 1, quantity: 1, anonymousId: "E".repeat(32) }, { storeKey });
     expect(change.statusCode).toBe(401);
+    const bulk = await client.addBulk({ items: [{ sku: "PLAIN-HB", quantity: 1 }] }, { storeKey });
+    expect(bulk.statusCode).toBe(401);
+    expect(errorCodeOf(bulk)).toBe("sign_in_required");
     // Reading shows an empty cart: nothing to hide, and start-up must not fail.
     expect(cartOf(await client.get({ storeKey }))).toMatchObject({ id: null, lineItems: [], subTotal: { amount: 0 } });
 

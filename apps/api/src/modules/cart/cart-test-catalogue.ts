@@ -139,6 +139,8 @@ export function cartClient(app: () => App) {
     get: (caller: CartCaller = {}, anonymousId?: string) =>
       send("GET", anonymousId === undefined ? "/baskets" : `/baskets?anonymousId=${encodeURIComponent(anonymousId)}`, caller),
     add: (body: Record<string, unknown>, caller: CartCaller = {}) => send("PUT", "/baskets", caller, body),
+    addBulk: (body: Record<string, unknown>, caller: CartCaller = {}) => send("PUT", "/baskets/bulk", caller, body),
+    acknowledge: (body: Record<string, unknown>, caller: CartCaller = {}) => send("PUT", "/baskets/notifications/acknowledge", caller, body),
     setQuantity: (body: Record<string, unknown>, caller: CartCaller = {}) => send("PUT", "/baskets/products/quantity", caller, body),
     remove: (body: Record<string, unknown>, caller: CartCaller = {}) => send("DELETE", "/baskets/products", caller, body),
     setAddons: (body: Record<string, unknown>, caller: CartCaller = {}) => send("PUT", "/baskets/addons", caller, body),

@@ -17,8 +17,8 @@ import { cartLineAddons, cartLines, cartNotifications, carts } from "./cart.tabl
 /*
  * Every cart statement. Each function is one statement whatever the number of lines: rows travel as
  * arrays and are unnested by PostgreSQL, related rows come back as JSON aggregates. Functions that change
- * a cart expect the caller to hold the cart's row lock (see lockOpenCustomerCart and friends), which is what
- * keeps concurrent calls on one cart from reading stale quantities.
+ * a cart expect the caller to hold the cart's row lock (findOpenCustomerCart and friends, with `lock`), which
+ * is what keeps concurrent calls on one cart from reading stale quantities. Reads take no lock.
  */
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -36,12 +36,15 @@ export interface LockedCart {
 
 // ---------------------------------------------------------------- finding and locking carts
 
-/** The customer's open cart, row-locked; null when they have none yet. */
-export async function lockOpenCustomerCart(db: Db, storeId: number, customerId: number): Promise<LockedCart | null> {
+/** Row-locks what a select finds, for the rest of the transaction, when the caller is about to change it. */
+const forUpdate = (lock: boolean) => (lock ? sql`for update` : sql``);
+
+/** The customer's open cart; null when they have none yet. `lock` row-locks it (every change does; a read does not). */
+export async function findOpenCustomerCart(db: Db, storeId: number, customerId: number, options: { lock: boolean }): Promise<LockedCart | null> {
   const [row] = await rows<LockedCart>(
     db,
     sql`select id, anonymous_id as "anonymousId" from ${carts}
-        where store_id = ${storeId} and customer_id = ${customerId} and status = 'open' for update`,
+        where store_id = ${storeId} and customer_id = ${customerId} and status = 'open' ${forUpdate(options.lock)}`,
   );
   return row ?? null;
 }
@@ -56,18 +59,18 @@ export async function lockOrCreateCustomerCart(db: Db, storeId: number, customer
     sql`insert into ${carts} (store_id, customer_id) values (${storeId}, ${customerId})
         on conflict (store_id, customer_id) where status = 'open' and customer_id is not null do nothing`,
   );
-  const cart = await lockOpenCustomerCart(db, storeId, customerId);
+  const cart = await findOpenCustomerCart(db, storeId, customerId, { lock: true });
   if (!cart) throw new Error("the customer's open cart exists after the insert");
   return cart;
 }
 
-/** An open anonymous cart of the store, row-locked; null for an unknown, closed or other store's id. */
-export async function lockOpenGuestCart(db: Db, storeId: number, anonymousId: string): Promise<LockedCart | null> {
+/** An open anonymous cart of the store; null for an unknown, closed or other store's id. `lock` row-locks it. */
+export async function findOpenGuestCart(db: Db, storeId: number, anonymousId: string, options: { lock: boolean }): Promise<LockedCart | null> {
   const [row] = await rows<LockedCart>(
     db,
     sql`select id, anonymous_id as "anonymousId" from ${carts}
         where store_id = ${storeId} and anonymous_id = ${anonymousId} and status = 'open' and customer_id is null
-        for update`,
+        ${forUpdate(options.lock)}`,
   );
   return row ?? null;
 }
@@ -102,6 +105,7 @@ export async function touchCart(db: Db, cartId: number) {
 
 export interface VariantForCart {
   id: number;
+  sku: string;
   productId: number;
   productName: string;
   variantName: string;
@@ -110,18 +114,23 @@ export interface VariantForCart {
   amount: number | null;
 }
 
-/** A variant of the store with what adding it needs: publication, stock and its price in the currency. */
-export async function findVariantForCart(db: Db, input: { storeId: number; variantId: number; currencyCode: string }) {
-  const [row] = await rows<VariantForCart>(
+/**
+ * Variants of the store named by id or by SKU, with what adding them needs: publication, stock and the price
+ * in the currency. One statement however many are named; a name that matches nothing is simply not answered.
+ */
+export function findVariantsForCart(
+  db: Db,
+  input: { storeId: number; variantIds: readonly number[]; skus: readonly string[]; currencyCode: string },
+) {
+  return rows<VariantForCart>(
     db,
-    sql`select v.id, v.product_id as "productId", p.name as "productName", v.name as "variantName",
+    sql`select v.id, v.sku, v.product_id as "productId", p.name as "productName", v.name as "variantName",
           v.stock_quantity as "stockQuantity", p.is_published as "isPublished", vp.amount
         from ${productVariants} v
         join ${products} p on p.id = v.product_id
         left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${input.currencyCode}
-        where v.id = ${input.variantId} and v.store_id = ${input.storeId}`,
+        where v.store_id = ${input.storeId} and (v.id = any(${intArray(input.variantIds)}) or v.sku = any(${textArray(input.skus)}))`,
   );
-  return row ?? null;
 }
 
 export interface AddonOptionFacts {
@@ -171,28 +180,30 @@ export function findCartLines(db: Db, cartId: number, lineIds: readonly number[]
   );
 }
 
-/** The cart's line for a variant, if any. */
-export async function findLineByVariant(db: Db, cartId: number, variantId: number) {
-  const [row] = await rows<{ id: number; quantity: number }>(
+/** The cart's lines for these variants (those it has). */
+export function findLinesByVariant(db: Db, cartId: number, variantIds: readonly number[]) {
+  return rows<{ id: number; variantId: number; quantity: number }>(
     db,
-    sql`select id, quantity from ${cartLines} where cart_id = ${cartId} and variant_id = ${variantId}`,
+    sql`select id, variant_id as "variantId", quantity from ${cartLines}
+        where cart_id = ${cartId} and variant_id = any(${intArray(variantIds)})`,
   );
-  return row ?? null;
 }
 
 // ---------------------------------------------------------------- changing lines
 
-/** Sets the cart's line for a variant to `quantity` units, creating it if missing; returns the line id. */
-export async function upsertLine(db: Db, input: { cartId: number; variantId: number; quantity: number; itemName: string }) {
-  const [row] = await rows<{ id: number }>(
+/**
+ * Sets the cart's lines for these variants to their quantities, creating the missing ones, in one statement;
+ * answers each line's id with its variant. Each variant may appear once.
+ */
+export function upsertLines(db: Db, cartId: number, lines: readonly { variantId: number; quantity: number; itemName: string }[]) {
+  return rows<{ id: number; variantId: number }>(
     db,
     sql`insert into ${cartLines} (cart_id, variant_id, quantity, item_name)
-        values (${input.cartId}, ${input.variantId}, ${input.quantity}, ${input.itemName})
+        select ${cartId}, * from unnest(${intArray(lines.map((line) => line.variantId))}, ${intArray(lines.map((line) => line.quantity))},
+          ${textArray(lines.map((line) => line.itemName))})
         on conflict (cart_id, variant_id) do update set quantity = excluded.quantity, updated_at = now()
-        returning id`,
+        returning id, variant_id as "variantId"`,
   );
-  if (!row) throw new Error("the upsert returns the line");
-  return row.id;
 }
 
 export async function setLineQuantity(db: Db, lineId: number, quantity: number) {
@@ -204,20 +215,22 @@ export async function deleteLines(db: Db, cartId: number, lineIds: readonly numb
 }
 
 /**
- * Adds options to a line; an option replaces the line's other option of the same add-on (a book is
- * wrapped in one paper). Two statements whatever the number of options.
+ * Adds options to lines (`selections` pairs a line with each option it gains); an option replaces the line's
+ * other option of the same add-on (a book is wrapped in one paper). A line gains at most one option per
+ * add-on. Two statements whatever the number of lines and options.
  */
-export async function addLineAddons(db: Db, lineId: number, optionIds: readonly number[]) {
-  if (optionIds.length === 0) return;
+export async function addLineAddons(db: Db, selections: readonly { lineItemId: number; addonOptionId: number }[]) {
+  if (selections.length === 0) return;
+  const lineIds = intArray(selections.map((selection) => selection.lineItemId));
+  const optionIds = intArray(selections.map((selection) => selection.addonOptionId));
   await db.execute(
-    sql`delete from ${cartLineAddons} la using ${addonOptions} o
-        where la.cart_line_id = ${lineId} and o.id = la.addon_option_id
-          and la.addon_option_id <> all(${intArray(optionIds)})
-          and o.addon_id in (select n.addon_id from ${addonOptions} n where n.id = any(${intArray(optionIds)}))`,
+    sql`delete from ${cartLineAddons} la using ${addonOptions} o, unnest(${lineIds}, ${optionIds}) as n(line_id, option_id), ${addonOptions} gained
+        where la.cart_line_id = n.line_id and o.id = la.addon_option_id and gained.id = n.option_id
+          and o.addon_id = gained.addon_id and la.addon_option_id <> n.option_id`,
   );
   await db.execute(
     sql`insert into ${cartLineAddons} (cart_line_id, addon_option_id)
-        select ${lineId}, unnest(${intArray(optionIds)}) on conflict do nothing`,
+        select * from unnest(${lineIds}, ${optionIds}) on conflict do nothing`,
   );
 }
 
@@ -304,7 +317,7 @@ export interface StoredNotification extends ReviewNotification {
 
 const notificationColumns = sql`id, line_item_id as "lineItemId", code, message`;
 
-/** Stores notices for the next GET /baskets. */
+/** Stores notices, to be answered until the shopper acknowledges them. */
 export async function storeNotifications(db: Db, cartId: number, notifications: readonly ReviewNotification[]) {
   if (notifications.length === 0) return;
   await db.execute(
@@ -314,12 +327,20 @@ export async function storeNotifications(db: Db, cartId: number, notifications: 
   );
 }
 
+/** Drops stored notices about lines that have left the cart: nothing shows them, so nothing would acknowledge them. */
+export async function dropNotificationsOfGoneLines(db: Db, cartId: number) {
+  await db.execute(
+    sql`delete from ${cartNotifications} n where n.cart_id = ${cartId} and n.line_item_id is not null
+          and not exists (select 1 from ${cartLines} l where l.id = n.line_item_id and l.cart_id = ${cartId})`,
+  );
+}
+
 /** The cart's stored notices, oldest first, left in place. */
 export function listNotifications(db: Db, cartId: number) {
   return rows<StoredNotification>(db, sql`select ${notificationColumns} from ${cartNotifications} where cart_id = ${cartId} order by id`);
 }
 
-/** The cart's stored notices, removed as they are read, so each is answered once. */
+/** The cart's stored notices, removed as they are read (the shopper has acknowledged them). */
 export async function takeNotifications(db: Db, cartId: number) {
   const taken = await rows<StoredNotification>(
     db,

@@ -1,5 +1,8 @@
 import {
+  AcknowledgeCartNotificationsBodySchema,
   AddToCartBodySchema,
+  AddToCartBulkBodySchema,
+  AddToCartBulkResponseSchema,
   CartResponseSchema,
   ChangeCartQuantityBodySchema,
   GetCartQuerySchema,
@@ -26,7 +29,8 @@ function cartOwnerOf(request: FastifyRequest, anonymousId: string | undefined): 
   return { anonymousId: anonymousId ?? null };
 }
 
-// Cart calls of spec section 7. Every answer is the whole cart, as GET /baskets gives it.
+// Cart calls of spec section 7, and ours beside them (bulk add, acknowledging notices: decision 020). Every
+// answer is the whole cart, as GET /baskets gives it.
 export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ["Cart"];
   // Anonymous (by anonymousId) or signed in.
@@ -78,6 +82,33 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     },
   );
 
+  app.put(
+    "/baskets/bulk",
+    {
+      // A retried quick order must not add its lines twice (decision 018).
+      config: { idempotent: true },
+      schema: {
+        tags,
+        security,
+        operationId: "addToCartBulk",
+        "x-error-codes": [...ownerErrors, "sign_in_required", "cart_not_found"],
+        summary: "Add several lines at once, in one transaction, with a result per line (a quick order)",
+        description:
+          "Each line names a variant by productVariantId or by sku. The lines that can be added are; each other line's result carries " +
+          "the error PUT /baskets would have answered for it (sku_not_found, variant_not_found, price_unavailable, out_of_stock, " +
+          "insufficient_stock, quantity_limit_exceeded, addon_option_invalid, addon_option_conflict). Lines naming one variant add up. " +
+          "Accepts an Idempotency-Key: a retry with the same key replays the first answer instead of adding again.",
+        headers: IdempotentCallHeadersSchema,
+        body: AddToCartBulkBodySchema,
+        response: { 200: AddToCartBulkResponseSchema },
+      },
+    },
+    async (request) => {
+      const owner = cartOwnerOf(request, request.body.anonymousId);
+      return { data: await cart.addToCartBulk(db, request.ctx, owner, request.body) };
+    },
+  );
+
   app.get(
     "/baskets",
     {
@@ -87,6 +118,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         operationId: "getCart",
         "x-error-codes": [...ownerErrors, "cart_not_found"],
         summary: "The caller's cart; empty when they have none yet",
+        description:
+          "A read changes nothing: what changed in the catalogue since the shopper last saw the cart (prices, stock, items withdrawn) " +
+          "is reflected in the lines and totals and reported as notifications, which every answer carries until " +
+          "PUT /baskets/notifications/acknowledge.",
         querystring: GetCartQuerySchema,
         ...answer,
       },
@@ -174,6 +209,25 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     async (request) => {
       const owner = cartOwnerOf(request, request.body.anonymousId);
       return { data: await cart.setLineAddons(db, request.ctx, owner, request.body.items, "body.items") };
+    },
+  );
+
+  app.put(
+    "/baskets/notifications/acknowledge",
+    {
+      schema: {
+        tags,
+        security,
+        operationId: "acknowledgeCartNotifications",
+        "x-error-codes": [...ownerErrors, ...cartChangeErrors],
+        summary: "Say which notices have been shown: they are cleared and what they reported is settled in the cart",
+        body: AcknowledgeCartNotificationsBodySchema,
+        ...answer,
+      },
+    },
+    async (request) => {
+      const owner = cartOwnerOf(request, request.body.anonymousId);
+      return { data: await cart.acknowledgeNotifications(db, request.ctx, owner, request.body) };
     },
   );
 

@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import {
   MAX_CART_LINE_QUANTITY,
+  type AcknowledgeCartNotificationsBody,
   type AddToCartBody,
+  type AddToCartBulkBody,
+  type AddToCartBulkResult,
+  type ApiError,
   type Cart,
   type CartNotification,
   type ChangeCartQuantityBody,
@@ -14,7 +18,7 @@ import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { priceCart } from "./cart-pricing";
-import { lineDisplayName, reviewCart, type ReviewNotification } from "./cart-review";
+import { lineDisplayName, reviewCart, type CartReview, type ReviewNotification } from "./cart-review";
 import { transition } from "../state-machines/state-transitions.repository";
 import { cartMachine } from "./cart-status";
 import * as repository from "./cart.repository";
@@ -48,11 +52,14 @@ function assertGuestMayUseCart(ctx: CartContext) {
   if (!guestMayUseCart(ctx)) throw new AppError("sign_in_required", "Sign in to add items to your cart");
 }
 
-/** The owner's open cart, row-locked for the rest of the transaction; null when they have none. */
-async function lockCart(tx: Db, ctx: CartContext, owner: CartOwner) {
-  if ("customerId" in owner) return repository.lockOpenCustomerCart(tx, ctx.store.id, owner.customerId);
-  if (owner.anonymousId === null) return null;
-  return repository.lockOpenGuestCart(tx, ctx.store.id, owner.anonymousId);
+/**
+ * The owner's open cart; null when they have none. `lock` row-locks it for the rest of the transaction, as
+ * every change does before it reads what it changes; a read takes no lock.
+ */
+function findCart(tx: Db, ctx: CartContext, owner: CartOwner, options: { lock: boolean }) {
+  if ("customerId" in owner) return repository.findOpenCustomerCart(tx, ctx.store.id, owner.customerId, options);
+  if (owner.anonymousId === null) return Promise.resolve(null);
+  return repository.findOpenGuestCart(tx, ctx.store.id, owner.anonymousId, options);
 }
 
 /** The cart a change applies to: guests must name theirs; a customer without one gets 404 too (nothing to change). */
@@ -61,35 +68,14 @@ async function requireCart(tx: Db, ctx: CartContext, owner: CartOwner) {
     assertGuestMayUseCart(ctx);
     if (owner.anonymousId === null) throw new AppError("anonymous_id_required", "Give the cart's anonymousId, or sign in", { field: "body.anonymousId" });
   }
-  const cart = await lockCart(tx, ctx, owner);
+  const cart = await findCart(tx, ctx, owner, { lock: true });
   if (!cart) throw cartNotFound();
   await repository.touchCart(tx, cart.id);
   return cart;
 }
 
-/**
- * Reviews the cart against the catalogue and prices it: lines that can no longer be bought come out, lines
- * over stock shrink, and what changed becomes notices. A GET hands the stored notices out and clears them
- * (each is shown once); a change stores what it found and lists what is pending, for the GET that follows
- * it (a storefront that posts and redirects shows the cart from that GET). A fixed number of statements
- * whatever the number of lines.
- */
-async function answerCart(
-  tx: Db,
-  ctx: CartContext,
-  cart: repository.LockedCart,
-  options: { touched?: ReadonlySet<number>; clearNotifications: boolean },
-): Promise<Cart> {
-  const lines = await repository.loadCartLines(tx, cart.id, ctx.currencyCode);
-  const review = reviewCart({ lines, store: ctx.store, currencyCode: ctx.currencyCode, touched: options.touched ?? new Set() });
-  await repository.applyReview(tx, cart.id, review);
-  let notifications: ReviewNotification[];
-  if (options.clearNotifications) {
-    notifications = [...(await repository.takeNotifications(tx, cart.id)), ...review.notifications];
-  } else {
-    await repository.storeNotifications(tx, cart.id, review.notifications);
-    notifications = await repository.listNotifications(tx, cart.id);
-  }
+/** The priced answer for reviewed lines and the notices to show beside them. */
+function priceReviewed(ctx: CartContext, cart: repository.LockedCart, review: CartReview, notifications: readonly ReviewNotification[]): Cart {
   return priceCart({
     cart,
     lines: review.lines,
@@ -97,6 +83,35 @@ async function answerCart(
     store: ctx.store,
     currencyCode: ctx.currencyCode,
   });
+}
+
+/**
+ * The answer to a change, under the cart's lock: reviews the cart against the catalogue and settles what the
+ * review finds (lines that can no longer be bought come out, lines over stock shrink, the prices shown are
+ * remembered), stores the notices that raises beside those not yet acknowledged, and answers them all. Lines
+ * the caller has just changed are `touched` (their new price follows from their own action). A fixed number
+ * of statements whatever the number of lines.
+ */
+async function answerChange(tx: Db, ctx: CartContext, cart: repository.LockedCart, touched: ReadonlySet<number> = new Set()): Promise<Cart> {
+  const lines = await repository.loadCartLines(tx, cart.id, ctx.currencyCode);
+  const review = reviewCart({ lines, store: ctx.store, currencyCode: ctx.currencyCode, touched });
+  await repository.applyReview(tx, cart.id, review);
+  await repository.dropNotificationsOfGoneLines(tx, cart.id);
+  await repository.storeNotifications(tx, cart.id, review.notifications);
+  return priceReviewed(ctx, cart, review, await repository.listNotifications(tx, cart.id));
+}
+
+/**
+ * The answer to a read: the same review, computed and not written. The notices are the stored ones plus what
+ * the review finds now, so they are answered until acknowledged; the totals are those of the reviewed lines
+ * (quantities capped at stock, unavailable lines left out), which are what a checkout would charge, although
+ * the rows themselves are corrected only by the next change or acknowledgement. Three statements.
+ */
+async function answerRead(tx: Db, ctx: CartContext, cart: repository.LockedCart): Promise<Cart> {
+  const stored = await repository.listNotifications(tx, cart.id);
+  const lines = await repository.loadCartLines(tx, cart.id, ctx.currencyCode);
+  const review = reviewCart({ lines, store: ctx.store, currencyCode: ctx.currencyCode, touched: new Set() });
+  return priceReviewed(ctx, cart, review, [...stored, ...review.notifications]);
 }
 
 /**
@@ -122,112 +137,334 @@ function emptyCart(ctx: CartContext): Cart {
 /**
  * The caller's cart (GET /baskets). Without a cart yet the answer is an empty cart (never created by a
  * read). Anonymous visitors whom the store policy keeps from carts see an empty cart too; a guest cart made
- * before the policy changed is kept and still merges when they sign in.
+ * before the policy changed is kept and still merges when they sign in. A read changes nothing and locks
+ * nothing (decision 020): one read-only snapshot, so PostgreSQL itself would refuse a write here.
  */
 export async function getCart(db: Db, ctx: CartContext, owner: CartOwner): Promise<Cart> {
   if ("anonymousId" in owner && (owner.anonymousId === null || !guestMayUseCart(ctx))) return emptyCart(ctx);
-  return db.transaction(async (tx) => {
-    const cart = await lockCart(tx, ctx, owner);
-    if (!cart) {
-      if ("anonymousId" in owner) throw cartNotFound();
-      return emptyCart(ctx);
-    }
-    return answerCart(tx, ctx, cart, { clearNotifications: true });
-  });
+  return db.transaction(
+    async (tx) => {
+      const cart = await findCart(tx, ctx, owner, { lock: false });
+      if (!cart) {
+        if ("anonymousId" in owner) throw cartNotFound();
+        return emptyCart(ctx);
+      }
+      return answerRead(tx, ctx, cart);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }
 
 /**
- * Checks the add-on options chosen for lines: each must be an option of the store whose add-on the line's
- * product offers, priced in the request currency, and a line takes at most one option per add-on.
+ * Acknowledges notices the shopper has been shown (PUT /baskets/notifications/acknowledge): settles what the
+ * review finds, as a change does, and clears the notices named. A notice found since that the shopper has not
+ * seen (the price moved again meanwhile) is kept for the next answer, as is anything still stored but unnamed.
  */
-async function assertAddonOptionsFit(
+export async function acknowledgeNotifications(
+  db: Db,
+  ctx: CartContext,
+  owner: CartOwner,
+  body: AcknowledgeCartNotificationsBody,
+): Promise<Cart> {
+  const noticeKey = (notice: { lineItemId: number | null; code: string; message: string }) =>
+    JSON.stringify([notice.lineItemId, notice.code, notice.message]);
+  const shown = new Set(body.notifications.map(noticeKey));
+  return db.transaction(async (tx) => {
+    const cart = await requireCart(tx, ctx, owner);
+    const lines = await repository.loadCartLines(tx, cart.id, ctx.currencyCode);
+    const review = reviewCart({ lines, store: ctx.store, currencyCode: ctx.currencyCode, touched: new Set() });
+    await repository.applyReview(tx, cart.id, review);
+    const lineIds = new Set(review.lines.map((line) => line.lineItemId));
+    const unseen = [...(await repository.takeNotifications(tx, cart.id)), ...review.notifications].filter(
+      (notice) => !shown.has(noticeKey(notice)) && (notice.lineItemId === null || lineIds.has(notice.lineItemId)),
+    );
+    await repository.storeNotifications(tx, cart.id, unseen);
+    return priceReviewed(ctx, cart, review, unseen);
+  });
+}
+
+/** The chosen add-on options (of the store, among `optionIds`) with what checking them needs, in one statement. */
+async function describeChosenOptions(
   tx: Db,
   ctx: CartContext,
   selections: readonly { productId: number; optionIds: readonly number[] }[],
-  field: string,
-) {
+): Promise<Map<number, repository.AddonOptionFacts>> {
   const optionIds = [...new Set(selections.flatMap((selection) => selection.optionIds))];
-  if (optionIds.length === 0) return;
+  if (optionIds.length === 0) return new Map();
   const facts = await repository.describeAddonOptions(tx, {
     storeId: ctx.store.id,
     optionIds,
     productIds: [...new Set(selections.map((selection) => selection.productId))],
     currencyCode: ctx.currencyCode,
   });
-  const byId = new Map(facts.map((option) => [option.id, option]));
-  for (const selection of selections) {
-    const addonsChosen = new Set<number>();
-    for (const optionId of selection.optionIds) {
-      const option = byId.get(optionId);
-      if (!option || !option.offeredWithProductIds.includes(selection.productId)) {
-        throw new AppError("addon_option_invalid", `Add-on option ${optionId} is not offered with this product`, { field });
-      }
-      if (option.amount === null) {
-        throw new AppError("addon_option_invalid", `Add-on option ${optionId} is not sold in ${ctx.currencyCode}`, { field });
-      }
-      if (addonsChosen.has(option.addonId)) {
-        throw new AppError("addon_option_conflict", { field });
-      }
-      addonsChosen.add(option.addonId);
+  return new Map(facts.map((option) => [option.id, option]));
+}
+
+/**
+ * Why add-on options do not fit a line, or null when they do: each must be an option of the store whose
+ * add-on the line's product offers, priced in the request currency, and a line takes at most one option per
+ * add-on.
+ */
+function addonOptionsProblem(
+  ctx: CartContext,
+  options: ReadonlyMap<number, repository.AddonOptionFacts>,
+  selection: { productId: number; optionIds: readonly number[] },
+  field: string,
+): AppError | null {
+  const addonsChosen = new Set<number>();
+  for (const optionId of selection.optionIds) {
+    const option = options.get(optionId);
+    if (!option || !option.offeredWithProductIds.includes(selection.productId)) {
+      return new AppError("addon_option_invalid", `Add-on option ${optionId} is not offered with this product`, { field });
     }
+    if (option.amount === null) {
+      return new AppError("addon_option_invalid", `Add-on option ${optionId} is not sold in ${ctx.currencyCode}`, { field });
+    }
+    if (addonsChosen.has(option.addonId)) return new AppError("addon_option_conflict", { field });
+    addonsChosen.add(option.addonId);
+  }
+  return null;
+}
+
+/** Checks the add-on options chosen for lines (see addonOptionsProblem), throwing the first problem. */
+async function assertAddonOptionsFit(
+  tx: Db,
+  ctx: CartContext,
+  selections: readonly { productId: number; optionIds: readonly number[] }[],
+  field: string,
+) {
+  const options = await describeChosenOptions(tx, ctx, selections);
+  for (const selection of selections) {
+    const problem = addonOptionsProblem(ctx, options, selection, field);
+    if (problem) throw problem;
   }
 }
 
-/** Refuses a quantity the variant's stock cannot cover, unless the store sells out-of-stock items. */
-function assertWithinStock(ctx: CartContext, stockQuantity: number, quantity: number, alreadyInCart = 0) {
-  if (ctx.store.isOutOfStockPurchaseEnabled || quantity <= stockQuantity) return;
-  if (stockQuantity <= 0) throw new AppError("out_of_stock");
+/** Why stock cannot cover a line of `quantity` units, unless the store sells out-of-stock items; null when it can. */
+function stockProblem(ctx: CartContext, stockQuantity: number, quantity: number, alreadyInCart = 0): AppError | null {
+  if (ctx.store.isOutOfStockPurchaseEnabled || quantity <= stockQuantity) return null;
+  if (stockQuantity <= 0) return new AppError("out_of_stock");
   const held = alreadyInCart > 0 ? `; your cart already holds ${alreadyInCart}` : "";
-  throw new AppError("insufficient_stock", `Only ${stockQuantity} of this item ${stockQuantity === 1 ? "is" : "are"} in stock${held}`);
+  return new AppError("insufficient_stock", `Only ${stockQuantity} of this item ${stockQuantity === 1 ? "is" : "are"} in stock${held}`);
+}
+
+/** Refuses a quantity the variant's stock cannot cover (see stockProblem). */
+function assertWithinStock(ctx: CartContext, stockQuantity: number, quantity: number) {
+  const problem = stockProblem(ctx, stockQuantity, quantity);
+  if (problem) throw problem;
+}
+
+/**
+ * A line to add: the variant by id or by SKU, the units, the add-on options, and the names of the inputs a
+ * refusal points at (`body.quantity` for PUT /baskets, `body.items.2.quantity` for the third line of a bulk add).
+ */
+interface LineToAdd {
+  productVariantId?: number;
+  sku?: string;
+  quantity: number;
+  optionIds: number[];
+  fields: { variant?: string; quantity: string; addonOptionIds: string };
+}
+
+/** What became of a line to add: the cart line it went to, or why it was refused. */
+type LineOutcome = { added: true; lineItemId: number } | { added: false; problem: AppError };
+
+/** Why a line cannot be added whatever the cart holds (unknown, unpublished, unpriced, unfitting add-ons); null when it can. */
+function catalogueProblem(
+  ctx: CartContext,
+  line: LineToAdd,
+  variant: repository.VariantForCart | undefined,
+  options: ReadonlyMap<number, repository.AddonOptionFacts>,
+): AppError | null {
+  const field = line.fields.variant === undefined ? {} : { field: line.fields.variant };
+  if (!variant || !variant.isPublished) {
+    return line.sku === undefined
+      ? new AppError("variant_not_found", "Product variant was not found", field)
+      : new AppError("sku_not_found", `No item has the SKU ${line.sku}.`, field);
+  }
+  if (variant.amount === null) return new AppError("price_unavailable", `This item is not sold in ${ctx.currencyCode}`, field);
+  return addonOptionsProblem(ctx, options, { productId: variant.productId, optionIds: line.optionIds }, line.fields.addonOptionIds);
+}
+
+/**
+ * The cart lines are added to, row-locked: a customer's (created when `create`), or the guest cart the
+ * anonymousId names (404 when it names none); null for a guest without one, whose cart is made only once a
+ * line is added to it.
+ */
+async function lockCartToAddTo(tx: Db, ctx: CartContext, owner: CartOwner, options: { create: boolean }) {
+  if ("customerId" in owner) {
+    if (options.create) return repository.lockOrCreateCustomerCart(tx, ctx.store.id, owner.customerId);
+    return repository.findOpenCustomerCart(tx, ctx.store.id, owner.customerId, { lock: true });
+  }
+  if (owner.anonymousId === null) return null;
+  const cart = await repository.findOpenGuestCart(tx, ctx.store.id, owner.anonymousId, { lock: true });
+  if (!cart) throw cartNotFound();
+  return cart;
+}
+
+/** Lines to add as checked against the catalogue: the variant each names, the options' facts, and the refusals so far. */
+interface CheckedLines {
+  lines: readonly LineToAdd[];
+  variants: (repository.VariantForCart | undefined)[];
+  options: ReadonlyMap<number, repository.AddonOptionFacts>;
+  refusals: ((LineOutcome & { added: false }) | undefined)[];
+}
+
+/**
+ * Checks lines to add against the catalogue, in two statements whatever their number: the variants they
+ * name (by id, or by SKU, also found typed in lower case as the quick order's lookup finds it) and the add-on
+ * options they choose.
+ */
+async function checkLines(tx: Db, ctx: CartContext, lines: readonly LineToAdd[]): Promise<CheckedLines> {
+  const rows = await repository.findVariantsForCart(tx, {
+    storeId: ctx.store.id,
+    variantIds: lines.flatMap((line) => line.productVariantId ?? []),
+    skus: [...new Set(lines.flatMap((line) => (line.sku === undefined ? [] : [line.sku, line.sku.toUpperCase()])))],
+    currencyCode: ctx.currencyCode,
+  });
+  const byId = new Map(rows.map((variant) => [variant.id, variant]));
+  const bySku = new Map(rows.map((variant) => [variant.sku, variant]));
+  const variants = lines.map((line) =>
+    line.sku === undefined ? byId.get(line.productVariantId!) : (bySku.get(line.sku) ?? bySku.get(line.sku.toUpperCase())),
+  );
+  const options = await describeChosenOptions(
+    tx,
+    ctx,
+    lines.flatMap((line, index) => {
+      const variant = variants[index];
+      return variant ? [{ productId: variant.productId, optionIds: line.optionIds }] : [];
+    }),
+  );
+  const refusals = lines.map((line, index) => {
+    const problem = catalogueProblem(ctx, line, variants[index], options);
+    return problem ? { added: false as const, problem } : undefined;
+  });
+  return { lines, variants, options, refusals };
+}
+
+/**
+ * Adds checked lines to the owner's cart, under its lock: the use case of PUT /baskets (one line) and PUT
+ * /baskets/bulk (several). The lines the catalogue accepted are checked in order against what the cart holds,
+ * so lines naming one variant add up and each meets stock with the ones before it; those that pass are written
+ * together (a new line, or units added to the variant's line; options join the line's, replacing another
+ * option of the same add-on) in a fixed number of statements whatever their number.
+ */
+async function addCheckedLines(tx: Db, ctx: CartContext, owner: CartOwner, checked: CheckedLines): Promise<{ cart: Cart; outcomes: LineOutcome[] }> {
+  const { lines, variants, options } = checked;
+  const outcomes: (LineOutcome | undefined)[] = [...checked.refusals];
+  const candidates = lines.flatMap((line, index) => (outcomes[index] ? [] : [{ line, index, variant: variants[index]! }]));
+
+  let cart = await lockCartToAddTo(tx, ctx, owner, { create: candidates.length > 0 });
+  const held = cart && candidates.length > 0 ? await repository.findLinesByVariant(tx, cart.id, candidates.map((c) => c.variant.id)) : [];
+  // What each variant's line will hold, and its options by add-on, as the accepted lines add up.
+  const pending = new Map<number, { variant: repository.VariantForCart; quantity: number; optionByAddon: Map<number, number> }>();
+  for (const { line, index, variant } of candidates) {
+    const entry = pending.get(variant.id) ?? {
+      variant,
+      quantity: held.find((row) => row.variantId === variant.id)?.quantity ?? 0,
+      optionByAddon: new Map<number, number>(),
+    };
+    const quantity = entry.quantity + line.quantity;
+    const problem =
+      quantity > MAX_CART_LINE_QUANTITY
+        ? new AppError("quantity_limit_exceeded", `A cart line holds at most ${MAX_CART_LINE_QUANTITY} units; it already holds ${entry.quantity}`, {
+            field: line.fields.quantity,
+          })
+        : stockProblem(ctx, variant.stockQuantity, quantity, entry.quantity);
+    if (problem) {
+      outcomes[index] = { added: false, problem };
+      continue;
+    }
+    entry.quantity = quantity;
+    for (const optionId of line.optionIds) entry.optionByAddon.set(options.get(optionId)!.addonId, optionId);
+    pending.set(variant.id, entry);
+  }
+
+  const lineOfVariant = new Map<number, number>();
+  if (pending.size > 0) {
+    cart ??= await repository.createGuestCart(tx, ctx.store.id, randomBytes(ANONYMOUS_ID_BYTES).toString("base64url"));
+    const entries = [...pending.values()];
+    const written = await repository.upsertLines(
+      tx,
+      cart.id,
+      entries.map(({ variant, quantity }) => ({ variantId: variant.id, quantity, itemName: lineDisplayName(variant.productName, variant.variantName) })),
+    );
+    for (const row of written) lineOfVariant.set(row.variantId, row.id);
+    await repository.addLineAddons(
+      tx,
+      entries.flatMap((entry) => [...entry.optionByAddon.values()].map((addonOptionId) => ({ lineItemId: lineOfVariant.get(entry.variant.id)!, addonOptionId }))),
+    );
+    await repository.touchCart(tx, cart.id);
+  }
+  return {
+    cart: cart ? await answerChange(tx, ctx, cart, new Set(lineOfVariant.values())) : emptyCart(ctx),
+    outcomes: lines.map((_line, index) => outcomes[index] ?? { added: true, lineItemId: lineOfVariant.get(variants[index]!.id)! }),
+  };
 }
 
 /**
  * Adds units of a variant (PUT /baskets). A signed-in customer's open cart is created on first use; an
  * anonymous visitor without an anonymousId gets a new cart whose answer carries its id. A variant already
- * in the cart has the units added to its line; the chosen add-on options join the line's.
+ * in the cart has the units added to its line; the chosen add-on options join the line's. A refusal is the
+ * whole answer, and nothing is written.
  */
 export async function addToCart(db: Db, ctx: CartContext, owner: CartOwner, body: AddToCartBody): Promise<Cart> {
   if ("anonymousId" in owner) assertGuestMayUseCart(ctx);
-  const optionIds = [...new Set(body.addonOptionIds ?? [])];
+  const line: LineToAdd = {
+    productVariantId: body.productVariantId,
+    quantity: body.quantity,
+    optionIds: [...new Set(body.addonOptionIds ?? [])],
+    fields: { quantity: "body.quantity", addonOptionIds: "body.addonOptionIds" },
+  };
+  const throwRefusal = (outcomes: readonly (LineOutcome | undefined)[]) => {
+    const [outcome] = outcomes;
+    if (outcome && !outcome.added) throw outcome.problem;
+  };
   return db.transaction(async (tx) => {
-    const variant = await repository.findVariantForCart(tx, {
-      storeId: ctx.store.id,
-      variantId: body.productVariantId,
-      currencyCode: ctx.currencyCode,
-    });
-    if (!variant || !variant.isPublished) throw new AppError("variant_not_found", "Product variant was not found");
-    if (variant.amount === null) {
-      throw new AppError("price_unavailable", `This item is not sold in ${ctx.currencyCode}`);
-    }
-    await assertAddonOptionsFit(tx, ctx, [{ productId: variant.productId, optionIds }], "body.addonOptionIds");
-
-    let cart: repository.LockedCart;
-    if ("customerId" in owner) cart = await repository.lockOrCreateCustomerCart(tx, ctx.store.id, owner.customerId);
-    else if (owner.anonymousId === null) {
-      cart = await repository.createGuestCart(tx, ctx.store.id, randomBytes(ANONYMOUS_ID_BYTES).toString("base64url"));
-    } else {
-      const found = await repository.lockOpenGuestCart(tx, ctx.store.id, owner.anonymousId);
-      if (!found) throw cartNotFound();
-      cart = found;
-    }
-
-    const existing = await repository.findLineByVariant(tx, cart.id, variant.id);
-    const quantity = (existing?.quantity ?? 0) + body.quantity;
-    if (quantity > MAX_CART_LINE_QUANTITY) {
-      const message = `A cart line holds at most ${MAX_CART_LINE_QUANTITY} units; it already holds ${existing?.quantity ?? 0}`;
-      throw new AppError("quantity_limit_exceeded", message, { field: "body.quantity" });
-    }
-    assertWithinStock(ctx, variant.stockQuantity, quantity, existing?.quantity ?? 0);
-    const lineId = await repository.upsertLine(tx, {
-      cartId: cart.id,
-      variantId: variant.id,
-      quantity,
-      itemName: lineDisplayName(variant.productName, variant.variantName),
-    });
-    await repository.addLineAddons(tx, lineId, optionIds);
-    await repository.touchCart(tx, cart.id);
-    return answerCart(tx, ctx, cart, { touched: new Set([lineId]), clearNotifications: false });
+    // The catalogue's refusal comes first, before the cart is looked for (an unknown variant is a 404 of its own).
+    const checked = await checkLines(tx, ctx, [line]);
+    throwRefusal(checked.refusals);
+    const { cart, outcomes } = await addCheckedLines(tx, ctx, owner, checked);
+    throwRefusal(outcomes);
+    return cart;
   });
+}
+
+/**
+ * Adds several lines at once (PUT /baskets/bulk, a quick order) in one transaction: the lines that can be
+ * added are, each refused line says why with the code and message PUT /baskets would have answered, and the
+ * answer is the cart with one result per line in request order.
+ */
+export async function addToCartBulk(
+  db: Db,
+  ctx: CartContext,
+  owner: CartOwner,
+  body: AddToCartBulkBody,
+): Promise<{ cart: Cart; results: AddToCartBulkResult[] }> {
+  if ("anonymousId" in owner) assertGuestMayUseCart(ctx);
+  const lines = body.items.map((item, index): LineToAdd => {
+    const prefix = `body.items.${index}`;
+    return {
+      ...("sku" in item ? { sku: item.sku } : { productVariantId: item.productVariantId }),
+      quantity: item.quantity,
+      optionIds: [...new Set(item.addonOptionIds ?? [])],
+      fields: {
+        variant: `${prefix}.${"sku" in item ? "sku" : "productVariantId"}`,
+        quantity: `${prefix}.quantity`,
+        addonOptionIds: `${prefix}.addonOptionIds`,
+      },
+    };
+  });
+  return db.transaction(async (tx) => {
+    const { cart, outcomes } = await addCheckedLines(tx, ctx, owner, await checkLines(tx, ctx, lines));
+    const results = outcomes.map((outcome): AddToCartBulkResult => (outcome.added ? outcome : { added: false, error: apiErrorOf(outcome.problem) }));
+    return { cart, results };
+  });
+}
+
+/** A refusal as an answer's error object. */
+function apiErrorOf(error: AppError): ApiError {
+  return { code: error.code, message: error.message, ...(error.field === undefined ? {} : { field: error.field }) };
 }
 
 /** Sets a line's quantity (PUT /baskets/products/quantity); 0 removes the line. */
@@ -238,14 +475,14 @@ export async function changeLineQuantity(db: Db, ctx: CartContext, owner: CartOw
     if (!line) throw lineNotFound();
     if (body.quantity === 0) {
       await repository.deleteLines(tx, cart.id, [line.id]);
-      return answerCart(tx, ctx, cart, { clearNotifications: false });
+      return answerChange(tx, ctx, cart);
     }
     if (line.stockQuantity === null || !line.isPublished) {
       throw new AppError("item_unavailable");
     }
     assertWithinStock(ctx, line.stockQuantity, body.quantity);
     await repository.setLineQuantity(tx, line.id, body.quantity);
-    return answerCart(tx, ctx, cart, { touched: new Set([line.id]), clearNotifications: false });
+    return answerChange(tx, ctx, cart, new Set([line.id]));
   });
 }
 
@@ -257,7 +494,7 @@ export async function removeLines(db: Db, ctx: CartContext, owner: CartOwner, bo
     const found = await repository.findCartLines(tx, cart.id, lineIds);
     if (found.length !== lineIds.length) throw lineNotFound();
     await repository.deleteLines(tx, cart.id, lineIds);
-    return answerCart(tx, ctx, cart, { clearNotifications: false });
+    return answerChange(tx, ctx, cart);
   });
 }
 
@@ -294,7 +531,7 @@ export async function setLineAddons(
       lineIds,
       items.flatMap((item, index) => selections[index]!.optionIds.map((addonOptionId) => ({ lineItemId: item.lineItemId, addonOptionId }))),
     );
-    return answerCart(tx, ctx, cart, { clearNotifications: false });
+    return answerChange(tx, ctx, cart);
   });
 }
 
@@ -331,6 +568,6 @@ export async function mergeGuestCart(db: Db, ctx: CartContext, customerId: numbe
       });
       await repository.touchCart(tx, cart.id);
     }
-    return answerCart(tx, ctx, cart, { clearNotifications: false });
+    return answerChange(tx, ctx, cart);
   });
 }

@@ -1,4 +1,4 @@
-import { MAX_RESULT_WINDOW } from "@quire/contracts";
+import { MAX_ADDON_PRODUCTS, MAX_RESULT_WINDOW } from "@quire/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../../testing/factories";
@@ -512,6 +512,45 @@ describe("add-ons and product types", () => {
     }
     expect((await get("/add-ons?ProductId=x")).statusCode).toBe(400);
     expect((await get("/add-ons?productId=1")).json().errors[0].code).toBe("unknown_parameter");
+  });
+
+  it("answers GET /add-ons/by-product with each product's add-ons, in the order asked, in one call", async () => {
+    const { carol, pride, emma, draft } = api.seeded.products;
+    const single = (await get(`/products/${carol.id}/add-ons`, { currencycode: "EUR" })).json().data;
+    const url = `/add-ons/by-product?ProductIds=${pride.id}&ProductIds=${emma.id}&ProductIds=999999&ProductIds=${carol.id}&ProductIds=${draft.id}&ProductIds=${pride.id}`;
+    const response = await get(url, { currencycode: "EUR" });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json().data as { productId: number; addons: { code: string }[] }[];
+    // Unknown and unpublished products are left out; a product asked twice answers once.
+    expect(answer.map((entry) => [entry.productId, entry.addons.map((addon) => addon.code)])).toEqual([
+      [pride.id, ["gift-wrap"]],
+      [emma.id, []],
+      [carol.id, ["gift-wrap", "message-card"]],
+    ]);
+    // Each product's add-ons as the one-product call answers them, prices in the request currency included.
+    expect(answer[2]!.addons).toEqual(single);
+    // One product is one value, as a generated client sends it; another store's product is not this store's.
+    expect((await get(`/add-ons/by-product?ProductIds=${carol.id}`)).json().data).toHaveLength(1);
+    expect((await get(`/add-ons/by-product?ProductIds[0]=${api.seeded.other.product.id}`)).json().data).toEqual([]);
+  });
+
+  it("makes GET /add-ons/by-product one statement after the store's, however many products", async () => {
+    const { carol, pride, emma } = api.seeded.products;
+    api.database.resetQueryLog();
+    expect((await get(`/add-ons/by-product?ProductIds=${carol.id}`)).statusCode).toBe(200);
+    const one = api.database.queries.length;
+    api.database.resetQueryLog();
+    expect((await get(`/add-ons/by-product?ProductIds=${carol.id}&ProductIds=${pride.id}&ProductIds=${emma.id}`)).statusCode).toBe(200);
+    expect(api.database.queries.length).toBe(one);
+    expect(one).toBeLessThanOrEqual(2);
+  });
+
+  it("answers 400 to GET /add-ons/by-product without products, with too many, or with a bad id", async () => {
+    const tooMany = Array.from({ length: MAX_ADDON_PRODUCTS + 1 }, (_, index) => `ProductIds=${index + 1}`).join("&");
+    for (const url of ["/add-ons/by-product", "/add-ons/by-product?ProductIds=x", "/add-ons/by-product?ProductIds=0", `/add-ons/by-product?${tooMany}`, "/add-ons/by-product?ProductId=1"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+    }
   });
 
   it("answers a product type with all its attributes in the type's order", async () => {

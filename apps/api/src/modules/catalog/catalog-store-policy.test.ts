@@ -86,6 +86,9 @@ describe("HiddenPricesForUnauthorized", () => {
   it("answers add-on options without prices and facets without a price range", async () => {
     const addons = await data("/add-ons");
     expect(addons.flatMap((addon: { options: { price: unknown }[] }) => addon.options.map((option) => option.price))).toEqual([null, null, null]);
+    const byProduct = await data(`/add-ons/by-product?ProductIds=${api.seeded.products.pride.id}`);
+    expect(byProduct[0].addons.length).toBeGreaterThan(0);
+    expect(JSON.stringify(byProduct)).not.toMatch(/amount/);
     const filters = await data("/product-filters");
     expect(filters.priceRange).toBeNull();
     expect(filters.total).toBe(6);

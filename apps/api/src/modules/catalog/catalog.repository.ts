@@ -555,6 +555,13 @@ export interface AddonRow {
   options: { id: number; name: string; amount: number | null }[];
 }
 
+/** An add-on's options with their prices in one currency, as a JSON array (`ad` is the add-on's alias). */
+const addonOptionsJson = (currencyCode: string) =>
+  sql`coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name, 'amount', op.amount) order by o.position, o.id)
+        from ${addonOptions} o
+        left join ${addonOptionPrices} op on op.addon_option_id = o.id and op.currency_code = ${currencyCode}
+        where o.addon_id = ad.id), '[]')`;
+
 /** Add-ons of a store (or of one product) with option prices in one currency. */
 export function listAddons(db: Db, input: { storeId: number; currencyCode: string; productId?: number }) {
   const productCondition =
@@ -563,13 +570,26 @@ export function listAddons(db: Db, input: { storeId: number; currencyCode: strin
       : sql`and ad.id in (select pad.addon_id from ${productAddons} pad where pad.product_id = ${input.productId})`;
   return rows<AddonRow>(
     db,
-    sql`select ad.id, ad.code, ad.name, ad.description,
-          coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name, 'amount', op.amount) order by o.position, o.id)
-            from ${addonOptions} o
-            left join ${addonOptionPrices} op on op.addon_option_id = o.id and op.currency_code = ${input.currencyCode}
-            where o.addon_id = ad.id), '[]') as options
+    sql`select ad.id, ad.code, ad.name, ad.description, ${addonOptionsJson(input.currencyCode)} as options
         from ${addons} ad where ad.store_id = ${input.storeId} ${productCondition}
         order by ad.position, ad.name, ad.id`,
+  );
+}
+
+/**
+ * The add-ons each of `productIds` offers (published products of the store only), with option prices in one
+ * currency: one statement however many products.
+ */
+export function listAddonsByProduct(db: Db, input: { storeId: number; currencyCode: string; productIds: number[] }) {
+  return rows<{ productId: number; addons: AddonRow[] }>(
+    db,
+    sql`select p.id as "productId",
+          coalesce((select json_agg(json_build_object('id', ad.id, 'code', ad.code, 'name', ad.name, 'description', ad.description,
+                'options', ${addonOptionsJson(input.currencyCode)}) order by ad.position, ad.name, ad.id)
+            from ${productAddons} pad join ${addons} ad on ad.id = pad.addon_id
+            where pad.product_id = p.id and ad.store_id = ${input.storeId}), '[]') as addons
+        from ${products} p
+        where p.store_id = ${input.storeId} and p.is_published and p.id = any(${intArray(input.productIds)})`,
   );
 }
 

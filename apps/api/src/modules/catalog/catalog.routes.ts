@@ -1,4 +1,6 @@
 import {
+  AddonsByProductQuerySchema,
+  AddonsByProductResponseSchema,
   AddonsResponseSchema,
   CategoryDetailResponseSchema,
   CategoryIdParamsSchema,
@@ -223,6 +225,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache;
       },
     },
     async (request) => ({ data: await catalog.listAddons(db, request.ctx, request.query.ProductId) }),
+  );
+
+  app.get(
+    "/add-ons/by-product",
+    {
+      schema: {
+        ...products,
+        operationId: "listAddonsByProduct",
+        "x-error-codes": [],
+        summary: "The add-ons each of several products offers, in one call (a cart page's products)",
+        description: "One entry per published product asked for, in the order asked; an unknown or unpublished product is left out.",
+        querystring: AddonsByProductQuerySchema,
+        response: { 200: AddonsByProductResponseSchema },
+      },
+    },
+    async (request) => ({ data: await catalog.listAddonsByProduct(db, request.ctx, request.query.ProductIds) }),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import type {
   Addon,
+  ProductAddons,
   CategoryDetail,
   CategoryNode,
   Facet,
@@ -318,21 +319,40 @@ export async function requireProductType(db: Db, ctx: CatalogContext, id: number
  * are hidden from anonymous callers: an add-on says nothing about the catalogue, and prices stay hidden.
  */
 export async function listAddons(db: Db, ctx: CatalogContext, productId?: number): Promise<Addon[]> {
-  const visibility = getCatalogVisibility(viewerOf(ctx));
   const [exists, rows] = await Promise.all([
     productId === undefined ? true : repository.productExists(db, ctx.store.id, productId),
     repository.listAddons(db, { storeId: ctx.store.id, currencyCode: ctx.currencyCode, productId }),
   ]);
   if (!exists) throw new AppError("product_not_found", "Product was not found");
-  return rows.map((addon) => ({
-    ...addon,
-    options: addon.options.map((option) => ({
+  return rows.map((row) => toAddon(ctx, row));
+}
+
+/**
+ * The add-ons each of several products offers (GET /add-ons/by-product), in one statement: an entry per
+ * published product asked for, in the order asked; unknown and unpublished products are left out. Served
+ * under the same policy as the one-product call.
+ */
+export async function listAddonsByProduct(db: Db, ctx: CatalogContext, productIds: readonly number[]): Promise<ProductAddons[]> {
+  const asked = [...new Set(productIds)];
+  const rows = await repository.listAddonsByProduct(db, { storeId: ctx.store.id, currencyCode: ctx.currencyCode, productIds: asked });
+  const byProduct = new Map(rows.map((row) => [row.productId, row.addons]));
+  return asked.flatMap((productId) => {
+    const addons = byProduct.get(productId);
+    return addons ? [{ productId, addons: addons.map((row) => toAddon(ctx, row)) }] : [];
+  });
+}
+
+/** An add-on as the caller may see it: option prices only where the store shows them prices. */
+function toAddon(ctx: CatalogContext, row: repository.AddonRow): Addon {
+  const visibility = getCatalogVisibility(viewerOf(ctx));
+  return {
+    ...row,
+    options: row.options.map((option) => ({
       id: option.id,
       name: option.name,
-      price:
-        visibility.pricesVisible && option.amount !== null ? { amount: option.amount, currencyCode: ctx.currencyCode } : null,
+      price: visibility.pricesVisible && option.amount !== null ? { amount: option.amount, currencyCode: ctx.currencyCode } : null,
     })),
-  }));
+  };
 }
 
 // ---------------------------------------------------------------- variants by SKU

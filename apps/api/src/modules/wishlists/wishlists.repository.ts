@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { productImages, products, productVariants, variantPrices } from "../catalog/catalog.tables";
 import { customers } from "../identity/identity.tables";
@@ -150,12 +150,13 @@ export async function updateWishlistItemQuantity(db: Db, input: { wishlistId: nu
 }
 
 /** Removes an item; false when the list has no such item. */
-export async function deleteWishlistItem(db: Db, input: { wishlistId: number; itemId: number }) {
+/** Deletes items of one list among `itemIds` (an id of another list is left alone); answers how many went. */
+export async function deleteWishlistItems(db: Db, input: { wishlistId: number; itemIds: number[] }) {
   const deleted = await db
     .delete(wishlistItems)
-    .where(and(eq(wishlistItems.id, input.itemId), eq(wishlistItems.wishlistId, input.wishlistId)))
+    .where(and(inArray(wishlistItems.id, input.itemIds), eq(wishlistItems.wishlistId, input.wishlistId)))
     .returning({ id: wishlistItems.id });
-  return deleted.length > 0;
+  return deleted.length;
 }
 
 export interface WishlistItemRow {
@@ -220,6 +221,21 @@ export function findItemsByVariant(db: Db, input: { customerId: number; variantI
     .innerJoin(wishlists, eq(wishlists.id, wishlistItems.wishlistId))
     .where(and(eq(wishlists.customerId, input.customerId), eq(wishlistItems.variantId, input.variantId), publishedItem))
     .orderBy(asc(wishlistItems.wishlistId));
+}
+
+/**
+ * Deletes a variant's items from every list of the customer's that holds it, in one statement. The lists are
+ * touched (and so row-locked) before their items are deleted, the order every item change takes.
+ */
+export async function deleteVariantFromWishlists(db: Db, input: { customerId: number; variantId: number }) {
+  await db.execute(
+    sql`with touched as (
+          update ${wishlists} w set updated_at = now()
+          where w.customer_id = ${input.customerId}
+            and exists (select 1 from ${wishlistItems} wi where wi.wishlist_id = w.id and wi.variant_id = ${input.variantId})
+          returning w.id)
+        delete from ${wishlistItems} wi using touched where wi.wishlist_id = touched.id and wi.variant_id = ${input.variantId}`,
+  );
 }
 
 /** Every variant in any of the customer's lists, once each, ascending. */

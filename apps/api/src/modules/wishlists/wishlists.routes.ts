@@ -2,6 +2,8 @@ import {
   ListWishlistsQuerySchema,
   ListWishlistsResponseSchema,
   PutWishlistItemBodySchema,
+  RemoveVariantFromWishlistsQuerySchema,
+  RemoveWishlistItemsBodySchema,
   UpdateWishlistItemBodySchema,
   WishlistDetailResponseSchema,
   WishlistIdParamsSchema,
@@ -101,6 +103,25 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     }),
   );
 
+  app.delete(
+    "/wishlists/wishlist-items",
+    {
+      schema: {
+        tags,
+        security,
+        operationId: "removeVariantFromWishlists",
+        "x-error-codes": [...CUSTOMER_ERRORS],
+        summary: "Take a variant out of every list that holds it, in one call (the favourite toggle's remove); 204 also when none does",
+        querystring: RemoveVariantFromWishlistsQuerySchema,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await wishlists.removeVariantFromWishlists(db, wishlistContext(request), request.query.variantId);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.put(
     "/wishlists/wishlist-items",
     {
@@ -192,6 +213,26 @@ export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         quantity: request.body.quantity,
       }),
     }),
+  );
+
+  app.delete(
+    "/wishlists/:id/wishlist-items",
+    {
+      schema: {
+        tags,
+        security,
+        operationId: "removeWishlistItems",
+        "x-error-codes": [...CUSTOMER_ERRORS, "wishlist_not_found", "wishlist_item_not_found"],
+        summary: "Remove several items from a list (ids in the JSON body), all or nothing",
+        params: WishlistIdParamsSchema,
+        body: RemoveWishlistItemsBodySchema,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await wishlists.removeWishlistItems(db, wishlistContext(request), { wishlistId: request.params.id, itemIds: request.body.itemIds });
+      return reply.status(204).send(null);
+    },
   );
 
   app.delete(

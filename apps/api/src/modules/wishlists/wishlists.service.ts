@@ -140,12 +140,27 @@ export function updateWishlistItem(
 
 /** Removes an item from one of the customer's lists. */
 export function removeWishlistItem(db: Db, ctx: WishlistContext, input: { wishlistId: number; itemId: number }): Promise<void> {
+  return removeWishlistItems(db, ctx, { wishlistId: input.wishlistId, itemIds: [input.itemId] });
+}
+
+/**
+ * Removes several items from one of the customer's lists, all or nothing: an id that is not an item of this
+ * list is a 404 and nothing is removed (the list's row lock, taken first, orders it with other changes).
+ */
+export function removeWishlistItems(db: Db, ctx: WishlistContext, input: { wishlistId: number; itemIds: readonly number[] }): Promise<void> {
+  const itemIds = [...new Set(input.itemIds)];
   return db.transaction(async (tx) => {
     if (!(await repository.touchWishlist(tx, { customerId: ctx.customerId, wishlistId: input.wishlistId }))) {
       throw wishlistNotFound();
     }
-    if (!(await repository.deleteWishlistItem(tx, input))) throw itemNotFound();
+    // Throwing rolls back what the delete removed.
+    if ((await repository.deleteWishlistItems(tx, { wishlistId: input.wishlistId, itemIds })) !== itemIds.length) throw itemNotFound();
   });
+}
+
+/** Takes a variant out of every list of the customer's that holds it (the favourite toggle's "remove"); none is fine. */
+export function removeVariantFromWishlists(db: Db, ctx: WishlistContext, variantId: number): Promise<void> {
+  return repository.deleteVariantFromWishlists(db, { customerId: ctx.customerId, variantId });
 }
 
 /** Which of the customer's lists hold a variant (empty when none): the favourite toggle's question. */

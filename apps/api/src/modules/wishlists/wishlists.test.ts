@@ -109,6 +109,8 @@ describe("who may call the wishlist endpoints", () => {
     ["DELETE", "/wishlists/1"],
     ["PUT", "/wishlists/1/wishlist-items/1", { quantity: 2 }],
     ["DELETE", "/wishlists/1/wishlist-items/1"],
+    ["DELETE", "/wishlists/1/wishlist-items", { itemIds: [1] }],
+    ["DELETE", "/wishlists/wishlist-items?variantId=1"],
     // Bad input from an anonymous caller is still a 401: nothing is validated for someone not signed in.
     ["GET", "/wishlists/not-a-number"],
     ["POST", "/wishlists", { name: "", extra: true }],
@@ -531,6 +533,88 @@ describe("PUT and DELETE /wishlists/:id/wishlist-items/:itemId", () => {
   });
 });
 
+describe("DELETE /wishlists/:id/wishlist-items (several at once)", () => {
+  it("removes the items named, in one call, with 204", async () => {
+    const { authorization } = await signIn();
+    const list = await createList(authorization, "Clear-out");
+    const [a, b, c] = [
+      await putItem(authorization, { wishlistId: list.id, variantId: api.seeded.hardback }),
+      await putItem(authorization, { wishlistId: list.id, variantId: api.seeded.paperback }),
+      await putItem(authorization, { wishlistId: list.id, variantId: api.seeded.atlas }),
+    ];
+    // An id named twice is removed once.
+    const response = await call("DELETE", `/wishlists/${list.id}/wishlist-items`, { auth: authorization, body: { itemIds: [a!.id, c!.id, a!.id] } });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe("");
+    const left = (await call("GET", `/wishlists/${list.id}`, { auth: authorization })).json().data;
+    expect(left.items.map((item: { id: number }) => item.id)).toEqual([b!.id]);
+    expect(left.itemCount).toBe(1);
+  });
+
+  it("removes nothing when any id is not an item of the list: 404, as for another customer's list", async () => {
+    const owner = await signIn();
+    const stranger = await signIn();
+    const list = await createList(owner.authorization, "Kept");
+    const otherList = await createList(owner.authorization, "Elsewhere");
+    const mine = await putItem(owner.authorization, { wishlistId: list.id, variantId: api.seeded.hardback });
+    const elsewhere = await putItem(owner.authorization, { wishlistId: otherList.id, variantId: api.seeded.atlas });
+    const url = `/wishlists/${list.id}/wishlist-items`;
+
+    expectErrors(await call("DELETE", url, { auth: owner.authorization, body: { itemIds: [mine.id, elsewhere.id] } }), 404, "wishlist_item_not_found");
+    expectErrors(await call("DELETE", url, { auth: owner.authorization, body: { itemIds: [mine.id, 999_999] } }), 404, "wishlist_item_not_found");
+    expectErrors(await call("DELETE", url, { auth: stranger.authorization, body: { itemIds: [mine.id] } }), 404, "wishlist_not_found");
+    expect((await call("GET", `/wishlists/${list.id}`, { auth: owner.authorization })).json().data.items).toEqual([expect.objectContaining({ id: mine.id })]);
+    expect((await call("GET", `/wishlists/${otherList.id}`, { auth: owner.authorization })).json().data.items).toEqual([
+      expect.objectContaining({ id: elsewhere.id }),
+    ]);
+  });
+
+  it("refuses an empty list of ids, too many, non-ids and unknown keys with 400", async () => {
+    const { authorization } = await signIn();
+    const list = await createList(authorization, "Validation");
+    const url = `/wishlists/${list.id}/wishlist-items`;
+    for (const body of [{}, { itemIds: [] }, { itemIds: [0] }, { itemIds: ["1"] }, { itemIds: [1], all: true }, { itemIds: Array.from({ length: MAX_WISHLIST_ITEMS + 1 }, (_, i) => i + 1) }]) {
+      expectErrors(await call("DELETE", url, { auth: authorization, body }), 400);
+    }
+    expectErrors(await call("DELETE", "/wishlists/abc/wishlist-items", { auth: authorization, body: { itemIds: [1] } }), 400);
+  });
+});
+
+describe("DELETE /wishlists/wishlist-items?variantId= (the favourite toggle's remove)", () => {
+  it("takes the variant out of every list of the caller's that holds it, in one call, and no one else's", async () => {
+    const owner = await signIn();
+    const stranger = await signIn();
+    const first = await createList(owner.authorization, "First");
+    const second = await createList(owner.authorization, "Second");
+    const theirs = await createList(stranger.authorization, "Theirs");
+    await putItem(owner.authorization, { wishlistId: first.id, variantId: api.seeded.hardback });
+    const kept = await putItem(owner.authorization, { wishlistId: first.id, variantId: api.seeded.atlas });
+    await putItem(owner.authorization, { wishlistId: second.id, variantId: api.seeded.hardback });
+    const strangers = await putItem(stranger.authorization, { wishlistId: theirs.id, variantId: api.seeded.hardback });
+    const before = (await call("GET", `/wishlists/${second.id}`, { auth: owner.authorization })).json().data.updatedAt;
+
+    const response = await call("DELETE", `/wishlists/wishlist-items?variantId=${api.seeded.hardback}`, { auth: owner.authorization });
+    expect(response.statusCode).toBe(204);
+    expect((await call("GET", `/wishlists/wishlist-items?variantId=${api.seeded.hardback}`, { auth: owner.authorization })).json().data).toEqual([]);
+    expect((await call("GET", `/wishlists/${first.id}`, { auth: owner.authorization })).json().data.items).toEqual([expect.objectContaining({ id: kept.id })]);
+    const touched = (await call("GET", `/wishlists/${second.id}`, { auth: owner.authorization })).json().data;
+    expect(touched.items).toEqual([]);
+    expect(touched.updatedAt > before).toBe(true);
+    expect((await call("GET", `/wishlists/${theirs.id}`, { auth: stranger.authorization })).json().data.items).toEqual([
+      expect.objectContaining({ id: strangers.id }),
+    ]);
+    // Nothing left to remove is not an error: the heart is off either way.
+    expect((await call("DELETE", `/wishlists/wishlist-items?variantId=${api.seeded.hardback}`, { auth: owner.authorization })).statusCode).toBe(204);
+  });
+
+  it("refuses a missing or malformed variantId with 400", async () => {
+    const { authorization } = await signIn();
+    for (const url of ["/wishlists/wishlist-items", "/wishlists/wishlist-items?variantId=x", "/wishlists/wishlist-items?variantId=0", "/wishlists/wishlist-items?variantId=1&all=1"]) {
+      expectErrors(await call("DELETE", url, { auth: authorization }), 400);
+    }
+  });
+});
+
 describe("finding a variant in the customer's lists", () => {
   it("GET /wishlists/wishlist-items?variantId= gives each list and item holding it, and [] when none", async () => {
     const owner = await signIn();
@@ -627,6 +711,7 @@ describe("the OpenAPI document", () => {
       "/wishlists/wishlist-items",
       "/wishlists/{id}",
       "/wishlists/{id}/wishlist-items/{itemId}",
+      "/wishlists/{id}/wishlist-items",
       "/notifications/back-in-stock",
       "/viewed-products",
       "/viewed-products/variants/{id}",

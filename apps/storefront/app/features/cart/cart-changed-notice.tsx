@@ -2,14 +2,17 @@ import type { CartNotification } from "@quire/contracts";
 import { Link, useLocation } from "react-router";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
+import { DismissNoticesForm, useAcknowledgeNotices } from "./acknowledge-notices";
 
 /**
  * "Your basket has changed": the cart's notices (a price changed, a quantity cut to stock, an item gone)
- * when they reach a page other than the basket, which shows them beside their lines instead. The API
- * answers each notice once, so this is where the shopper would otherwise never see it.
+ * when they reach a page other than the basket, which shows them beside their lines instead. Rendered in
+ * every page's header, it is also what tells the API they have been shown (basket page included), so the
+ * shopper sees each once wherever they are.
  */
 export function CartChangedNotice({ notices }: { notices: CartNotification[] }) {
   const { pathname } = useLocation();
+  useAcknowledgeNotices(notices);
   if (notices.length === 0 || pathname === "/cart") return null;
   return (
     <div role="status" className="border-t border-warning/40 bg-warning-soft">
@@ -26,6 +29,7 @@ export function CartChangedNotice({ notices }: { notices: CartNotification[] }) 
         <Link to="/cart" className="shrink-0 font-semibold text-accent underline underline-offset-3">
           View basket
         </Link>
+        <DismissNoticesForm notices={notices} className="shrink-0" />
       </Container>
     </div>
   );

@@ -1,4 +1,4 @@
-import { MAX_CART_LINE_QUANTITY } from "@quire/contracts";
+import { CONTROL_CHARACTERS_MESSAGE, MAX_BULK_ADD_LINES, MAX_CART_LINE_QUANTITY } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
 import {
   ADDONS_APPLY_ALL,
@@ -12,7 +12,9 @@ import {
   parseCartIntent,
   parseQuantity,
   parseQuickOrderForm,
+  parseShownNotices,
   QUANTITY_MESSAGE,
+  QUICK_ORDER_MAX_LINES,
   sortOutcomes,
 } from "./cart-forms";
 
@@ -141,9 +143,16 @@ describe("parseQuickOrderForm", () => {
     ]);
   });
 
-  it("reads no more rows than the form can have", () => {
+  it("reads no more rows than the form can have, and no more than one bulk add takes", () => {
     expect(parseQuickOrderForm(formOf([["sku-20", "QB-20"]])).requests).toEqual([]);
     expect(parseQuickOrderForm(formOf([["sku-19", "QB-19"]])).requests).toHaveLength(1);
+    expect(QUICK_ORDER_MAX_LINES).toBeLessThanOrEqual(MAX_BULK_ADD_LINES);
+  });
+
+  it("refuses a SKU with control characters on its own row, rather than letting it sink the whole order", () => {
+    const { requests, rejections } = parseQuickOrderForm(formOf([["sku-0", "QB\u00001"], ["sku-1", "QB-2"]]));
+    expect(requests.map((request) => request.sku)).toEqual(["QB-2"]);
+    expect(rejections).toEqual([{ line: { row: 0, sku: "QB\u00001", quantityText: "" }, message: CONTROL_CHARACTERS_MESSAGE }]);
   });
 });
 
@@ -151,5 +160,22 @@ describe("sortOutcomes", () => {
   it("reports rows in the order they were typed", () => {
     const outcome = (row: number) => ({ row, sku: `S${row}`, quantityText: "", added: row % 2 === 0, message: "" });
     expect(sortOutcomes([outcome(3), outcome(0), outcome(2)]).map((entry) => entry.row)).toEqual([0, 2, 3]);
+  });
+});
+
+describe("parseShownNotices", () => {
+  const notice = { lineItemId: 4, code: "price_changed", message: "The price of Emma (Paperback) has changed from £8.99 to £9.99." };
+
+  it("reads the notices a page was given, as the cart answered them", () => {
+    expect(parseShownNotices(JSON.stringify([notice, { lineItemId: null, code: "item_removed", message: "Gone." }]))).toEqual([
+      notice,
+      { lineItemId: null, code: "item_removed", message: "Gone." },
+    ]);
+  });
+
+  it("refuses anything else: no field, not JSON, no notice, an unknown code or key", () => {
+    for (const value of [null, "", "{", "[]", "{}", JSON.stringify([{ ...notice, code: "out_of_stock" }]), JSON.stringify([{ ...notice, extra: 1 }])]) {
+      expect(parseShownNotices(value), String(value)).toBeNull();
+    }
   });
 });

@@ -1,5 +1,14 @@
+import type { z } from "zod";
 import type { ToastMessage } from "~/components/ui/toast";
-import { IdParamSchema, MAX_ADDON_OPTIONS_PER_LINE, MAX_CART_ITEMS_PER_REQUEST, MAX_CART_LINE_QUANTITY } from "@quire/contracts";
+import {
+  AcknowledgeCartNotificationsBodySchema,
+  CONTROL_CHARACTERS_MESSAGE,
+  IdParamSchema,
+  isPrintableText,
+  MAX_ADDON_OPTIONS_PER_LINE,
+  MAX_CART_ITEMS_PER_REQUEST,
+  MAX_CART_LINE_QUANTITY,
+} from "@quire/contracts";
 
 /**
  * The cart's forms as data: field names shared by the components that render them and the actions that
@@ -9,6 +18,10 @@ import { IdParamSchema, MAX_ADDON_OPTIONS_PER_LINE, MAX_CART_ITEMS_PER_REQUEST, 
 
 /** The resource route the product page and product cards post "Add to basket" to. */
 export const ADD_TO_CART_PATH = "/cart/add";
+/** The resource route a page posts the cart notices it has shown to (routes/cart-notices.ts). */
+export const CART_NOTICES_PATH = "/cart/notices";
+/** The field carrying the notices shown, as the JSON of the cart answer's `notifications`. */
+export const SHOWN_NOTICES_FIELD = "notices";
 
 /** What a fetcher's "Add to basket" learns: the toast to show. The header count follows from revalidation. */
 export interface AddToCartResult {
@@ -156,6 +169,11 @@ export function parseQuickOrderForm(form: FormData): { requests: QuickOrderReque
       rejections.push({ line, message: "Enter the SKU of the item you want." });
       continue;
     }
+    // The API would refuse the whole order for one such SKU; refused here, it costs only its own row.
+    if (!isPrintableText(sku)) {
+      rejections.push({ line, message: CONTROL_CHARACTERS_MESSAGE });
+      continue;
+    }
     const quantity = quantityText === "" ? ({ ok: true, value: 1 } as const) : parseQuantity(quantityText);
     if (!quantity.ok) rejections.push({ line, message: quantity.message });
     else requests.push({ ...line, quantity: quantity.value });
@@ -176,4 +194,23 @@ export interface QuickOrderOutcome {
 /** Rows in the order the shopper typed them. */
 export function sortOutcomes(outcomes: QuickOrderOutcome[]): QuickOrderOutcome[] {
   return [...outcomes].sort((a, b) => a.row - b.row);
+}
+
+const ShownNoticesSchema = AcknowledgeCartNotificationsBodySchema.shape.notifications;
+export type ShownNotices = z.infer<typeof ShownNoticesSchema>;
+
+/**
+ * The notices a page says it has shown: the JSON it was given, checked against the contract (at least one,
+ * each a notice as the cart answered it). Null for anything else.
+ */
+export function parseShownNotices(value: FormDataEntryValue | null): ShownNotices | null {
+  if (typeof value !== "string" || value.length > 200_000) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    return null;
+  }
+  const parsed = ShownNoticesSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
 }

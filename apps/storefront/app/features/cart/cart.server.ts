@@ -1,7 +1,11 @@
 import {
+  AddToCartBulkResponseSchema,
   CartResponseSchema,
   hasErrorCode,
+  type AcknowledgeCartNotificationsBody,
   type AddToCartBody,
+  type AddToCartBulkBody,
+  type AddToCartBulkResult,
   type Cart,
   type CartNotification,
   type ChangeCartQuantityBody,
@@ -60,8 +64,8 @@ async function readCart(context: Context): Promise<Cart | null> {
 export interface CartSummary {
   itemCount: number;
   /**
-   * The API hands each notice out once, to whichever read comes first, and that is the start-up read on
-   * every page: so the header shows them wherever the shopper is, and the cart page beside their lines.
+   * The API answers each notice until the shopper has been shown it (decision 020): the header shows them
+   * wherever the shopper is, the cart page beside their lines, and the page that showed them acknowledges them.
    */
   notifications: CartNotification[];
 }
@@ -106,20 +110,47 @@ async function keepAnonymousId(context: Context, cart: Cart): Promise<Headers> {
 }
 
 /**
- * Adds units of a variant (PUT /baskets). An anonymous visitor's first add creates their cart, whose id the
- * answer carries; a cookie naming a cart the API no longer knows starts a new one rather than failing.
+ * Makes an adding call with the visitor's anonymousId. A cookie naming a cart the API no longer knows
+ * (merged into a customer's, or expired) starts a new cart rather than failing: the call is made again
+ * without it, and its answer carries the new cart's id.
  */
-export async function addToCart(context: Context, item: Omit<AddToCartBody, "anonymousId">): Promise<CartChange> {
-  const api = context.get(apiContext);
+async function addingToCart<T>(context: Context, call: (anonymousId: string | undefined) => Promise<T>): Promise<T> {
   const anonymousId = anonymousIdOf(context);
-  let cart: Cart;
   try {
-    cart = (await api.put("/baskets", CartResponseSchema, { ...item, anonymousId })).data;
+    return await call(anonymousId);
   } catch (error) {
     if (!(anonymousId && error instanceof ApiRequestError && hasErrorCode(error, "cart_not_found"))) throw error;
-    cart = (await api.put("/baskets", CartResponseSchema, item)).data;
+    return call(undefined);
   }
+}
+
+/** Adds units of a variant (PUT /baskets). An anonymous visitor's first add creates their cart, whose id the answer carries. */
+export async function addToCart(context: Context, item: Omit<AddToCartBody, "anonymousId">): Promise<CartChange> {
+  const api = context.get(apiContext);
+  const cart = await addingToCart(context, async (anonymousId) => (await api.put("/baskets", CartResponseSchema, { ...item, anonymousId })).data);
   return { cart, headers: await keepAnonymousId(context, cart) };
+}
+
+/**
+ * Adds several lines in one call (PUT /baskets/bulk: the API adds them in one transaction), with a result
+ * per line in the order given: added, or refused with the API's reason.
+ */
+export async function addToCartBulk(context: Context, items: AddToCartBulkBody["items"]): Promise<CartChange & { results: AddToCartBulkResult[] }> {
+  const api = context.get(apiContext);
+  const { cart, results } = await addingToCart(
+    context,
+    async (anonymousId) => (await api.put("/baskets/bulk", AddToCartBulkResponseSchema, { items, anonymousId })).data,
+  );
+  return { cart, results, headers: await keepAnonymousId(context, cart) };
+}
+
+/**
+ * Says the cart's notices have been shown to the shopper (PUT /baskets/notifications/acknowledge): the API
+ * clears them and settles what they reported. A notice found since stays for the next page.
+ */
+export async function acknowledgeCartNotices(context: Context, notifications: AcknowledgeCartNotificationsBody["notifications"]): Promise<Cart> {
+  const body: AcknowledgeCartNotificationsBody = { notifications, anonymousId: anonymousIdOf(context) };
+  return (await context.get(apiContext).put("/baskets/notifications/acknowledge", CartResponseSchema, body)).data;
 }
 
 /** Sets a line's quantity (PUT /baskets/products/quantity); 0 removes the line. */

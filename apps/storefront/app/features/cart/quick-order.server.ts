@@ -1,58 +1,53 @@
-import { VariantsBySkuResponseSchema, type VariantBySku } from "@quire/contracts";
 import type { RouterContextProvider } from "react-router";
 import { ApiRequestError } from "~/lib/api.server";
-import { apiContext } from "~/lib/context.server";
 import { parseQuickOrderForm, sortOutcomes, type QuickOrderOutcome } from "./cart-forms";
-import { addToCart } from "./cart.server";
+import { addToCartBulk } from "./cart.server";
 
 type Context = Readonly<RouterContextProvider>;
 
 export interface QuickOrderReport {
   outcomes: QuickOrderOutcome[];
-  /** Set-Cookie of a cart the first added line created. */
+  /** Set-Cookie of a cart the order created. */
   headers: Headers;
 }
 
 const firstError = (error: ApiRequestError) => error.errors[0]?.message ?? error.message;
 
 /**
- * A quick order (spec section 1, when the store enables it): the SKUs of several rows found in one call
- * (GET /products/variants/by-sku), then each found row added in turn, so one row's failure (unknown SKU,
- * out of stock, bad quantity) never stops the others. Every row gets an outcome, in the order typed.
+ * A quick order (spec section 1, when the store enables it): every row that holds a SKU goes to the API in
+ * one call (PUT /baskets/bulk), which adds the rows it can in one transaction and says why it refused each
+ * other one (unknown SKU, out of stock, too many), so one row's failure never stops the others. Every row
+ * gets an outcome, in the order typed; a call refused whole (the API away, the shop closed to guests) gives
+ * every row its reason.
  */
 export async function placeQuickOrder(context: Context, form: FormData): Promise<QuickOrderReport> {
   const { requests, rejections } = parseQuickOrderForm(form);
   const outcomes: QuickOrderOutcome[] = rejections.map(({ line, message }) => ({ ...line, added: false, message }));
-  const headers = new Headers();
-  if (requests.length === 0) return { outcomes: sortOutcomes(outcomes), headers };
+  if (requests.length === 0) return { outcomes: sortOutcomes(outcomes), headers: new Headers() };
 
-  let found: VariantBySku[];
   try {
-    const skus = [...new Set(requests.map((request) => request.sku))];
-    found = (await context.get(apiContext).get("/products/variants/by-sku", VariantsBySkuResponseSchema, { Skus: skus })).data;
+    const { cart, results, headers } = await addToCartBulk(
+      context,
+      requests.map((request) => ({ sku: request.sku, quantity: request.quantity })),
+    );
+    const lines = new Map(cart.lineItems.map((line) => [line.lineItemId, line]));
+    requests.forEach((request, index) => {
+      const result = results[index];
+      if (!result) {
+        outcomes.push({ ...request, added: false, message: "The shop did not answer for this line; try it again." });
+      } else if (result.added) {
+        const line = lines.get(result.lineItemId);
+        const name = line ? `${line.productName} (${line.variant.name})` : request.sku;
+        outcomes.push({ ...request, added: true, message: `${name} × ${request.quantity}` });
+      } else {
+        outcomes.push({ ...request, added: false, message: result.error.message });
+      }
+    });
+    return { outcomes: sortOutcomes(outcomes), headers };
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     const message = firstError(error);
     for (const request of requests) outcomes.push({ ...request, added: false, message });
-    return { outcomes: sortOutcomes(outcomes), headers };
+    return { outcomes: sortOutcomes(outcomes), headers: new Headers() };
   }
-  const bySku = new Map(found.map((variant) => [variant.requestedSku, variant]));
-
-  // One after another: the first add may create the anonymous cart the later ones must join.
-  for (const request of requests) {
-    const variant = bySku.get(request.sku);
-    if (!variant) {
-      outcomes.push({ ...request, added: false, message: `No item has the SKU ${request.sku}.` });
-      continue;
-    }
-    try {
-      const change = await addToCart(context, { productVariantId: variant.variantId, quantity: request.quantity });
-      for (const cookie of change.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-      outcomes.push({ ...request, added: true, message: `${variant.productName} (${variant.variantName}) × ${request.quantity}` });
-    } catch (error) {
-      if (!(error instanceof ApiRequestError)) throw error;
-      outcomes.push({ ...request, added: false, message: firstError(error) });
-    }
-  }
-  return { outcomes: sortOutcomes(outcomes), headers };
 }

@@ -47,6 +47,8 @@ export const messages = {
   "wishlists.list.delete_confirm_button": "Delete list",
   "wishlists.item.added_to_wishlist": "Saved to your favourites",
   "wishlists.item.removed_from_wishlist": "Removed from your favourites",
+  "wishlists.items.removed_message": "{count} items removed from your favourites",
+  "wishlists.items.none_selected": "Tick the items to remove first",
   "wishlists.select.title": "Save to a list",
   "wishlists.select.subtitle": "Choose which of your favourites lists to save this book to.",
   "wishlists.select.save": "Save",

@@ -12,18 +12,22 @@ const viewerQuery = (viewer: Viewer): Record<string, string> =>
 const canRemember = (viewer: Viewer) => viewer.signedIn || viewer.anonymousId !== null;
 
 /**
- * Records that the viewer saw a variant (POST /viewed-products/variants/:id), without waiting for it: a
- * product page never waits for, or fails because of, its history being kept.
+ * Records that the viewer saw a variant (POST /viewed-products/variants/:id). Only the page, once shown in
+ * the browser, asks for this (routes/recently-viewed.ts): never a loader, which a prefetch runs. Answers
+ * whether the view was kept; a failure is logged, never thrown, since a history is never worth an error.
  */
-export function recordProductView(context: Context, viewer: Viewer, variantId: number): void {
-  if (!canRemember(viewer)) return;
+export async function recordProductView(context: Context, viewer: Viewer, variantId: number): Promise<boolean> {
+  if (!canRemember(viewer)) return false;
   const query = new URLSearchParams(viewerQuery(viewer)).toString();
-  context
-    .get(apiContext)
-    .post(`/viewed-products/variants/${variantId}${query ? `?${query}` : ""}`, z.unknown())
-    .catch((error: unknown) => {
-      console.warn("A product view could not be recorded:", error instanceof Error ? error.message : error);
-    });
+  try {
+    await context.get(apiContext).post(`/viewed-products/variants/${variantId}${query ? `?${query}` : ""}`, z.null());
+    return true;
+  } catch (error) {
+    // A redirect the API client decided (a sign-in gone stale) is for pages to follow; here it is a failure.
+    const reason = error instanceof Error ? error.message : error instanceof Response ? `answered ${error.status}` : String(error);
+    console.warn("A product view could not be recorded:", reason);
+    return false;
+  }
 }
 
 /**

@@ -29,8 +29,8 @@ async function readViewerId(request: Request): Promise<string | null> {
 }
 
 /**
- * For pages that record views (the product page): an anonymous visitor without a viewer id gets one, set
- * in a cookie on the way out. Signed-in customers' views belong to their account and need none.
+ * For the route that records views (routes/recently-viewed.ts): an anonymous visitor without a viewer id gets
+ * one, set in a cookie on the way out. Signed-in customers' views belong to their account and need none.
  */
 export const viewerMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const signedIn = context.get(sessionContext).token !== null;
@@ -65,7 +65,7 @@ export const viewerCookieMiddleware: MiddlewareFunction<Response> = async ({ req
  * (PUT /viewed-products/merge) and answers the Set-Cookie value that removes the cookie; none without one.
  * The id is removed, not kept for later anonymous browsing: it has done its work, and browsing after a
  * sign-out (perhaps by someone else at a shared computer) should not go on under an id once tied to this
- * customer; the product page hands out a fresh one when needed. A merge that fails never fails the
+ * customer; the next recorded view hands out a fresh one. A merge that fails never fails the
  * sign-in: it is logged and the cookie kept, so the next sign-in tries again.
  */
 export async function mergeViewedHistory(context: Readonly<RouterContextProvider>, token: string): Promise<string[]> {

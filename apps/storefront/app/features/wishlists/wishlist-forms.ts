@@ -1,4 +1,4 @@
-import { IdParamSchema, WishlistItemQuantitySchema, WishlistNameSchema } from "@quire/contracts";
+import { IdParamSchema, MAX_WISHLIST_ITEMS, WishlistItemQuantitySchema, WishlistNameSchema } from "@quire/contracts";
 import { z } from "zod";
 import { t } from "~/features/i18n/translate";
 
@@ -28,6 +28,12 @@ export const AddItemFormSchema = z.object({
 /** The favourite toggle on a variant already saved: take it out of every list that holds it. */
 export const RemoveVariantFormSchema = z.object({ intent: z.literal("remove-variant"), variantId: IdParamSchema });
 export const RemoveItemFormSchema = z.object({ intent: z.literal("remove-item"), wishlistId: IdParamSchema, itemId: IdParamSchema });
+/** The form "Remove selected" posts: the list page's ticked items, each an `itemId` field of its own. */
+export const REMOVE_SELECTED_FORM_ID = "remove-selected";
+export const RemoveItemsFormSchema = z.object({
+  intent: z.literal("remove-items"),
+  itemIds: z.array(IdParamSchema).min(1, t("wishlists.items.none_selected")).max(MAX_WISHLIST_ITEMS),
+});
 
 export type CreateListForm = z.infer<typeof CreateListFormSchema>;
 export type AddItemForm = z.infer<typeof AddItemFormSchema>;
@@ -44,6 +50,15 @@ export type ParsedForm<T> = { ok: true; value: T } | { ok: false; problem: FormP
 export function parseWishlistForm<S extends z.ZodType>(schema: S, form: FormData): ParsedForm<z.infer<S>> {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
+  return checked(schema, fields);
+}
+
+/** "Remove selected": every ticked `itemId`, which parseWishlistForm (one value per field) would cut to the last. */
+export function parseRemoveItemsForm(form: FormData): ParsedForm<z.infer<typeof RemoveItemsFormSchema>> {
+  return checked(RemoveItemsFormSchema, { intent: form.get("intent"), itemIds: form.getAll("itemId") });
+}
+
+function checked<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): ParsedForm<z.infer<S>> {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0]!;

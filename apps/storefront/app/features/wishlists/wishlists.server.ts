@@ -3,10 +3,10 @@ import {
   VariantWithProductResponseSchema,
   WISHLIST_PAGE_SIZE,
   WishlistDetailResponseSchema,
-  WishlistItemLookupResponseSchema,
   WishlistItemRefResponseSchema,
   WishlistSummaryResponseSchema,
   WishlistVariantIdsResponseSchema,
+  type RemoveWishlistItemsBody,
   type WishlistDetail,
   type WishlistItemRef,
   type VariantWithProduct,
@@ -81,15 +81,19 @@ export async function removeWishlistItem(api: ApiClient, wishlistId: number, ite
   await api.delete(`/wishlists/${wishlistId}/wishlist-items/${itemId}`, NoContentSchema);
 }
 
+/** Removes several items of one list in one call, all or nothing (DELETE /wishlists/:id/wishlist-items). */
+export async function removeWishlistItems(api: ApiClient, wishlistId: number, itemIds: number[]): Promise<void> {
+  const body: RemoveWishlistItemsBody = { itemIds };
+  await api.delete(`/wishlists/${wishlistId}/wishlist-items`, NoContentSchema, body);
+}
+
 /**
- * The favourite toggle's "remove" (spec section 4): finds where the variant is saved by its id and removes
- * it from every list that holds it, so the heart is off afterwards whichever list it was saved to.
- * Answers how many items were removed.
+ * The favourite toggle's "remove" (spec section 4): takes the variant out of every list that holds it, in
+ * one call (DELETE /wishlists/wishlist-items?variantId=), so the heart is off afterwards whichever list it
+ * was saved to.
  */
-export async function removeVariantFromWishlists(api: ApiClient, variantId: number): Promise<number> {
-  const { data: found } = await api.get("/wishlists/wishlist-items", WishlistItemLookupResponseSchema, { variantId });
-  for (const { wishlistId, itemId } of found) await removeWishlistItem(api, wishlistId, itemId);
-  return found.length;
+export async function removeVariantFromWishlists(api: ApiClient, variantId: number): Promise<void> {
+  await api.delete(`/wishlists/wishlist-items?${new URLSearchParams({ variantId: String(variantId) })}`, NoContentSchema);
 }
 
 /**

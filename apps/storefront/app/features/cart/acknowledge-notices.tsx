@@ -1,0 +1,43 @@
+import type { CartNotification } from "@quire/contracts";
+import { useEffect } from "react";
+import { Form, useFetcher, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/features/catalog/use-hydrated";
+import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
+import { CART_NOTICES_PATH, SHOWN_NOTICES_FIELD } from "./cart-forms";
+
+/**
+ * Tells the API the cart's notices have been shown, once the page showing them has rendered in the browser
+ * (decision 020): reads answer them until then, so each reaches the shopper once, on the first page that
+ * shows it. Posts again only when the notices change; the page stays as it is (no loader runs for it).
+ */
+export function useAcknowledgeNotices(notices: CartNotification[]) {
+  const { submit } = useFetcher();
+  const shown = notices.length > 0 ? JSON.stringify(notices) : null;
+  useEffect(() => {
+    if (shown === null) return;
+    void submit(
+      { [SHOWN_NOTICES_FIELD]: shown, [FETCHER_FIELD]: FETCHER_VALUE },
+      { method: "post", action: CART_NOTICES_PATH, defaultShouldRevalidate: false },
+    );
+  }, [submit, shown]);
+}
+
+/**
+ * Without JavaScript nothing acknowledges the notices by itself: they stay on every page until this button
+ * says they have been read, and the shopper comes back where they were. Not shown once the page runs React.
+ */
+export function DismissNoticesForm({ notices, className = "" }: { notices: CartNotification[]; className?: string }) {
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  if (hydrated || notices.length === 0) return null;
+  return (
+    <Form method="post" action={CART_NOTICES_PATH} className={className}>
+      <input type="hidden" name={SHOWN_NOTICES_FIELD} value={JSON.stringify(notices)} />
+      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+      <Button type="submit" variant="secondary" size="sm">
+        Dismiss<span className="sr-only"> the changes to your basket</span>
+      </Button>
+    </Form>
+  );
+}
