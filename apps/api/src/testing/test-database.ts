@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { readFile } from "node:fs/promises";
+import { inject } from "vitest";
 import { openDatabase, type Database } from "../db/client";
-import { runMigrations } from "../db/migrate";
+import { adminQuery, databaseUrl, dropTestDatabase, type TestDatabaseTemplate } from "./test-database-template";
 
 export interface TestDatabase extends Database {
   /** Every SQL statement run since the last `resetQueryLog()`. */
@@ -12,58 +13,39 @@ export interface TestDatabase extends Database {
 }
 
 /**
- * A freshly migrated database of its own for one test file: a new database on TEST_DATABASE_URL's server
- * (real PostgreSQL, as CI runs), or an in-memory PGlite when the variable is unset. Dropped on close.
+ * A migrated database of its own for one test file, copied from the run's template (global-setup.ts, decision
+ * 021): a new database on TEST_DATABASE_URL's server (real PostgreSQL, as CI runs), or an in-memory PGlite when
+ * the variable is unset. Dropped on close.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(template: TestDatabaseTemplate = providedTemplate()): Promise<TestDatabase> {
   const queries: string[] = [];
   const onQuery = (sql: string) => void queries.push(sql);
   const resetQueryLog = () => void (queries.length = 0);
 
-  if (!serverUrl) {
-    const database = await openDatabase({ onQuery });
-    await runMigrations(database);
-    resetQueryLog();
+  if (template.kind === "pglite") {
+    const database = await openDatabase({ loadDataDir: new Blob([await readFile(template.dumpFile)]), onQuery });
     return { ...database, queries, resetQueryLog };
   }
 
+  const { serverUrl } = template;
   const name = `quire_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), onQuery, maxConnections: 20 });
-  await runMigrations(database);
-  resetQueryLog();
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${template.name}"`);
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ url, onQuery, maxConnections: 20 });
   return {
     ...database,
-    url: url.toString(),
+    url,
     queries,
     resetQueryLog,
     async close() {
       await database.close();
-      // pg's pool.end() resolves once its connections are told to end, before they have; a FORCE drop
-      // in that gap terminates them mid-goodbye, which surfaces as an unhandled pool error. Wait for them.
-      await adminQuery(
-        serverUrl,
-        `DO $$ BEGIN
-           FOR attempt IN 1..50 LOOP
-             EXIT WHEN NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = '${name}');
-             PERFORM pg_sleep(0.02);
-           END LOOP;
-         END $$`,
-      );
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropTestDatabase(serverUrl, name);
     },
   };
 }
 
-async function adminQuery(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+function providedTemplate(): TestDatabaseTemplate {
+  const template = inject("testDatabaseTemplate");
+  if (!template) throw new Error("No test database template: the api project's global setup (testing/global-setup.ts) makes it");
+  return template;
 }
