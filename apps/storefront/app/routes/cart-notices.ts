@@ -11,7 +11,7 @@ import type { Route } from "./+types/cart-notices";
 /**
  * POST /cart/notices: a page has shown the cart's notices (decision 020). The API keeps each notice, on
  * every read, until told so here; then it clears them and settles what they reported. With JavaScript the
- * page posts by itself once it has rendered them (a fetcher, answered with data); without it, the notice's
+ * page posts by itself once it has rendered them (a background post, answered with data); without it, the notice's
  * "Dismiss" button posts and the shopper is sent back where they were.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
 import { BackInStockConfirmationResponseSchema, ListProductsResponseSchema, ProductDetailResponseSchema, type ProductDetail, type ProductVariant } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
+import { isActionAnswer } from "./action-answers";
 import { emailedLink, expectApi, mailCount } from "./auth-journeys";
 import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
 import { basketLink, expectToast } from "./cart-catalogue";
@@ -201,7 +202,7 @@ describe("a basket whose book's stock falls", () => {
       await stack.runCli("stock-set.js", ["--sku", book!.variant.sku, "--quantity", "1"]);
 
       // The page that shows the notice tells the API so once it has rendered.
-      const acknowledged = page.waitForResponse((response) => new URL(response.url()).pathname === "/cart/notices" && response.request().method() === "POST");
+      const acknowledged = page.waitForResponse((response) => isActionAnswer(response, "/cart/notices"));
       await page.goto(`${stack.storefrontUrl}/store`);
       const notice = page.getByRole("banner").getByRole("status").filter({ hasText: "Your basket has changed" });
       await notice.getByText(reducedTo1(book!), { exact: true }).waitFor();

@@ -1,11 +1,12 @@
 import type { Page, Response } from "playwright-core";
+import { isActionAnswer } from "./action-answers";
 
 /**
  * A product page records its view from the browser once it is shown (POST /recently-viewed, decision 020),
  * not while the server renders it: a journey that needs the view recorded waits for that post's answer.
  */
 export function viewRecorded(page: Page): Promise<Response> {
-  return page.waitForResponse((response) => new URL(response.url()).pathname === "/recently-viewed" && response.request().method() === "POST");
+  return page.waitForResponse((response) => isActionAnswer(response, "/recently-viewed"));
 }
 
 /** Opens a product page and waits until it has recorded its view. */

@@ -1,26 +1,23 @@
 import type { CartNotification } from "@quire/contracts";
 import { useEffect } from "react";
-import { Form, useFetcher, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/features/catalog/use-hydrated";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
+import { postInBackground } from "~/lib/post-in-background";
 import { CART_NOTICES_PATH, SHOWN_NOTICES_FIELD } from "./cart-forms";
 
 /**
  * Tells the API the cart's notices have been shown, once the page showing them has rendered in the browser
  * (decision 020): reads answer them until then, so each reaches the shopper once, on the first page that
- * shows it. Posts again only when the notices change; the page stays as it is (no loader runs for it).
+ * shows it. Posts again only when the notices change, outside the router: the page stays as it is.
  */
 export function useAcknowledgeNotices(notices: CartNotification[]) {
-  const { submit } = useFetcher();
   const shown = notices.length > 0 ? JSON.stringify(notices) : null;
   useEffect(() => {
     if (shown === null) return;
-    void submit(
-      { [SHOWN_NOTICES_FIELD]: shown, [FETCHER_FIELD]: FETCHER_VALUE },
-      { method: "post", action: CART_NOTICES_PATH, defaultShouldRevalidate: false },
-    );
-  }, [submit, shown]);
+    postInBackground(CART_NOTICES_PATH, { [SHOWN_NOTICES_FIELD]: shown, [FETCHER_FIELD]: FETCHER_VALUE });
+  }, [shown]);
 }
 
 /**
