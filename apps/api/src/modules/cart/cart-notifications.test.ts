@@ -1,7 +1,8 @@
 import type { Cart } from "@quire/contracts";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { productAddons, products, productVariants, variantPrices } from "../catalog/catalog.tables";
+import { setVariantPrices } from "../catalog/catalog-writes";
+import { productAddons, products, productVariants } from "../catalog/catalog.tables";
 import { createAddon, createProduct, createProductType } from "../../testing/factories";
 import { createSession } from "../../testing/identity-factories";
 import { useTestApi } from "../../testing/test-api";
@@ -44,11 +45,10 @@ const acknowledge = (cart: Cart, caller: { currencyCode?: string } = {}) =>
 const storedLine = async (lineItemId: number) =>
   (await api.database.db.select().from(cartLines).where(eq(cartLines.id, lineItemId)))[0];
 
-const setPrice = (variantId: number, currencyCode: string, amount: number) =>
-  api.database.db
-    .update(variantPrices)
-    .set({ amount })
-    .where(and(eq(variantPrices.variantId, variantId), eq(variantPrices.currencyCode, currencyCode)));
+/** Reprices a variant in one currency through the catalogue's writer, as a merchant's change would. */
+const setPrice = async (variantId: number, currencyCode: string, amount: number) => {
+  expect(await setVariantPrices(api.database.db, variantId, { [currencyCode]: { amount } })).toBe(true);
+};
 
 describe("price changed", () => {
   it("tells the shopper when a line's price moved since they last saw it, until they acknowledge it", async () => {
