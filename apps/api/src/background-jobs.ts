@@ -46,6 +46,18 @@ export async function startBackgroundJobs(options: { env: Env; database: Databas
   };
 }
 
+/**
+ * The API's own share of the background jobs: all of them when JOBS_WORKER is on (`npm start`, one process),
+ * none when it is off because workers of their own run them (worker.ts); answers null then.
+ */
+export async function startInProcessJobs(options: { env: Env; database: Database; log: JobLog }): Promise<JobWorker | null> {
+  if (options.env.JOBS_WORKER === "off") {
+    options.log.info("JOBS_WORKER=off: this process runs no background jobs; run them with npm run worker --workspace @quire/api");
+    return null;
+  }
+  return startBackgroundJobs(options);
+}
+
 /** What kind of error, without its message: a Node or SMTP code (ECONNREFUSED, EAUTH, 451...) or its class. */
 function errorKind(error: unknown): string {
   if (!(error instanceof Error)) return typeof error;

@@ -39,6 +39,11 @@ const EnvSchema = z.object({
   /** How often the job worker looks for due jobs (mail to send, notices to queue) when it has none. */
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /**
+   * Whether the API's process also runs the background jobs (mail, notices, housekeeping): "on", or "off" when
+   * they run in workers of their own (`npm run worker --workspace @quire/api`), which need DATABASE_URL.
+   */
+  JOBS_WORKER: z.enum(["on", "off"]).default("on"),
+  /**
    * Whether the API sits behind a proxy whose X-Forwarded-For to believe for the client address (sign-in
    * throttling counts per address): "true" (any), a number of hops, or comma-separated proxy addresses or
    * CIDR ranges. Unset or "false": the socket address, which a client cannot forge.
@@ -57,6 +62,11 @@ const EnvSchema = z.object({
       return trimmed.split(",").map((entry) => entry.trim()).filter(Boolean);
     }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+}).refine((env) => env.JOBS_WORKER === "on" || env.DATABASE_URL, {
+  // The embedded database belongs to the API's process: no other process could run its jobs, so mail would
+  // wait for ever.
+  message: "JOBS_WORKER=off needs DATABASE_URL: with the embedded database only the API's process can run the jobs",
+  path: ["JOBS_WORKER"],
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -24,3 +24,12 @@ describe("JOB_POLL_INTERVAL_MS", () => {
     expect(() => loadEnv({ JOB_POLL_INTERVAL_MS: "soon" })).toThrow(/JOB_POLL_INTERVAL_MS/);
   });
 });
+
+describe("JOBS_WORKER", () => {
+  it("is on unless turned off, and off only with a database server another process can reach", () => {
+    expect(loadEnv({}).JOBS_WORKER).toBe("on");
+    expect(loadEnv({ JOBS_WORKER: "off", DATABASE_URL: "postgres://quire@db.example/quire" }).JOBS_WORKER).toBe("off");
+    expect(() => loadEnv({ JOBS_WORKER: "off" })).toThrow(/JOBS_WORKER: JOBS_WORKER=off needs DATABASE_URL/);
+    expect(() => loadEnv({ JOBS_WORKER: "false" })).toThrow(/JOBS_WORKER/);
+  });
+});

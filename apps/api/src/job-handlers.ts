@@ -1,8 +1,13 @@
 import type { Db } from "./db/client";
+import { purgeStaleBackInStockRequests } from "./modules/back-in-stock/back-in-stock-retention";
 import { notifyBackInStock } from "./modules/back-in-stock/back-in-stock.service";
+import { purgeExpiredIdempotencyKeys } from "./modules/idempotency/idempotency-retention";
+import { purgeExpiredIdentityLinks } from "./modules/identity/identity-retention";
 import type { JobHandlers } from "./modules/jobs/job-worker";
 import { deliverMail } from "./modules/mail/mail-delivery";
 import type { MailTransport } from "./modules/mail/mail-transports";
+import { purgeOldOutboxMessages } from "./modules/mail/outbox-retention";
+import { purgeLapsedRateLimits } from "./modules/rate-limits/rate-limits-retention";
 
 export interface JobHandlerDeps {
   db: Db;
@@ -23,6 +28,22 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     },
     "back-in-stock-notify": async (event) => {
       await notifyBackInStock(deps.db, event, { storefrontUrl: deps.storefrontUrl });
+    },
+    // Housekeeping (scheduled): each module's own retention rule.
+    "purge-idempotency-keys": async () => {
+      await purgeExpiredIdempotencyKeys(deps.db);
+    },
+    "purge-rate-limits": async () => {
+      await purgeLapsedRateLimits(deps.db);
+    },
+    "purge-identity-links": async () => {
+      await purgeExpiredIdentityLinks(deps.db);
+    },
+    "purge-back-in-stock-requests": async () => {
+      await purgeStaleBackInStockRequests(deps.db);
+    },
+    "purge-outbox": async () => {
+      await purgeOldOutboxMessages(deps.db);
     },
   };
 }

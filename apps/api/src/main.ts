@@ -1,5 +1,5 @@
 import { buildApp } from "./app";
-import { startBackgroundJobs } from "./background-jobs";
+import { startInProcessJobs } from "./background-jobs";
 import { openDatabase } from "./db/client";
 import { loadEnv, resolveDataDir, resolveTokenSecret } from "./env";
 import { summariseDatabaseError } from "./http/database-unavailable";
@@ -32,8 +32,9 @@ for (const [name, watched] of [["database", database], ["read replica", readData
   });
 }
 
-// Background jobs (mail, back-in-stock notices...) run in this process; worker.ts runs them on their own.
-const jobWorker = await startBackgroundJobs({ env, database, log: app.log });
+// Background jobs (mail, back-in-stock notices, housekeeping) run in this process unless JOBS_WORKER=off
+// says workers of their own (worker.ts) run them.
+const jobWorker = await startInProcessJobs({ env, database, log: app.log });
 
 let stopping = false;
 async function stop(signal: string) {
@@ -41,7 +42,7 @@ async function stop(signal: string) {
   stopping = true;
   app.log.info({ signal }, "stopping");
   await app.close();
-  await jobWorker.stop();
+  await jobWorker?.stop();
   await readDatabase?.close();
   await database.close();
   process.exit(0);

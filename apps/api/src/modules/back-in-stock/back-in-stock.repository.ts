@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { products, productVariants } from "../catalog/catalog.tables";
 import { customers } from "../identity/identity.tables";
@@ -130,4 +130,36 @@ export async function findVariantMailFacts(db: Db, variantId: number) {
     .innerJoin(stores, eq(stores.id, productVariants.storeId))
     .where(eq(productVariants.id, variantId));
   return row ?? null;
+}
+
+/**
+ * Deletes up to `limit` requests never confirmed, made more than `olderThanSeconds` ago and with no
+ * confirmation link still valid (a resend gives an old request a new one), with their links; answers how
+ * many.
+ */
+export async function deleteStaleUnconfirmedSubscriptions(db: Db, olderThanSeconds: number, limit: number): Promise<number> {
+  const s = backInStockSubscriptions;
+  const tokens = backInStockConfirmationTokens;
+  const stale = db
+    .select({ id: s.id })
+    .from(s)
+    .where(
+      sql`${s.confirmedAt} is null and ${s.notifiedAt} is null and ${s.createdAt} < now() - make_interval(secs => ${olderThanSeconds})
+          and not exists (select 1 from ${tokens} where ${tokens.subscriptionId} = ${s.id} and ${tokens.expiresAt} > now())`,
+    )
+    .limit(limit);
+  const deleted = await db.delete(s).where(inArray(s.id, stale)).returning({ id: s.id });
+  return deleted.length;
+}
+
+/** Deletes up to `limit` confirmation links that expired more than `graceSeconds` ago; answers how many. */
+export async function deleteExpiredConfirmationTokens(db: Db, graceSeconds: number, limit: number): Promise<number> {
+  const tokens = backInStockConfirmationTokens;
+  const expired = db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(sql`${tokens.expiresAt} < now() - make_interval(secs => ${graceSeconds})`)
+    .limit(limit);
+  const deleted = await db.delete(tokens).where(inArray(tokens.id, expired)).returning({ id: tokens.id });
+  return deleted.length;
 }

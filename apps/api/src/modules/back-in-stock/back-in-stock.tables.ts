@@ -28,6 +28,8 @@ export const backInStockSubscriptions = pgTable(
   (t) => [
     uniqueIndex("back_in_stock_pending_unique").on(t.variantId, t.email).where(sql`notified_at is null`),
     index("back_in_stock_variant_idx").on(t.variantId),
+    // Housekeeping finds old requests nobody confirmed; only those are indexed.
+    index("back_in_stock_unconfirmed_created_idx").on(t.createdAt).where(sql`confirmed_at is null and notified_at is null`),
   ],
 );
 
@@ -51,5 +53,7 @@ export const backInStockConfirmationTokens = pgTable(
     ),
     unique("back_in_stock_confirmation_tokens_hash_unique").on(t.tokenHash),
     index("back_in_stock_confirmation_tokens_subscription_idx").on(t.subscriptionId),
+    // Housekeeping finds expired links by their expiry.
+    index("back_in_stock_confirmation_tokens_expires_idx").on(t.expiresAt),
   ],
 );

@@ -113,15 +113,15 @@ export type ProductFields = Partial<Pick<ProductRow, "slug" | "name" | "subtitle
 
 /**
  * Changes a product's own columns and holds its row lock to the end of the transaction, so writes to one
- * product recompute its derived rows one after another. False when there is no such product.
+ * product recompute its derived rows one after another. Answers its store, or null when there is no such product.
  */
-export async function updateProductFields(db: Db, productId: number, fields: ProductFields): Promise<boolean> {
+export async function updateProductFields(db: Db, productId: number, fields: ProductFields): Promise<{ storeId: number } | null> {
   const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as ProductFields;
-  const changed =
+  const [changed] =
     Object.keys(set).length > 0
-      ? await db.update(products).set(set).where(eq(products.id, productId)).returning({ id: products.id })
-      : await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("no key update");
-  return changed.length > 0;
+      ? await db.update(products).set(set).where(eq(products.id, productId)).returning({ storeId: products.storeId })
+      : await db.select({ storeId: products.storeId }).from(products).where(eq(products.id, productId)).for("no key update");
+  return changed ?? null;
 }
 
 /** Locks a product row for the rest of the transaction; its store, or null when there is no such product. */
@@ -134,15 +134,15 @@ export async function lockProduct(db: Db, productId: number): Promise<{ storeId:
   return row ?? null;
 }
 
-/** Locks the product of a variant for the rest of the transaction; its id, or null when there is no such variant. */
-export async function lockProductOfVariant(db: Db, variantId: number): Promise<number | null> {
+/** Locks the product of a variant for the rest of the transaction; its id and store, or null when there is no such variant. */
+export async function lockProductOfVariant(db: Db, variantId: number): Promise<{ productId: number; storeId: number } | null> {
   const [row] = await db
-    .select({ productId: products.id })
+    .select({ productId: products.id, storeId: products.storeId })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(productVariants.id, variantId))
     .for("no key update", { of: products });
-  return row?.productId ?? null;
+  return row ?? null;
 }
 
 /** A product row and its variants in position order, as the writer answers a single new product. */

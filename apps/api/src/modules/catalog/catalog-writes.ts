@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { publishEvent } from "../jobs/job-queue";
 import * as writes from "./catalog-writes.repository";
 import { refreshSearchText } from "./product-search.repository";
 
@@ -11,6 +12,11 @@ import { refreshSearchText } from "./product-search.repository";
  *   - categories.path and depth, a category's place in the tree.
  * The demo seed, the large seed, the test factories and a later admin API all write through here, so the
  * rules live once. Stock is the inventory module's; nothing derived depends on it.
+ *
+ * Every write to a product (created, its fields or publication changed, a variant added, a price set)
+ * publishes `product.changed` in the same transaction, so whoever keeps a copy of products (search
+ * reindexing, issue 11) hears of it exactly when the change commits. Stock moves publish inventory's
+ * `stock.changed` instead, and category writes publish nothing: a category says nothing about a product.
  */
 
 export interface NewVariant {
@@ -93,6 +99,7 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
     variants.map(({ variant }, index) => ({ variantId: variantIds[index]!, variant })),
   );
   await writes.refreshPriceIndex(tx, productIds);
+  for (const [index, productId] of productIds.entries()) await publishProductChanged(tx, products[index]!.storeId, productId);
 
   const each = <T>(list: (product: NewProduct) => T[] | undefined) =>
     products.flatMap((product, index) => (list(product) ?? []).map((item, position) => ({ productId: productIds[index]!, item, position })));
@@ -159,7 +166,8 @@ export type ProductChanges = writes.ProductFields & {
 export async function updateProduct(db: Db, productId: number, changes: ProductChanges): Promise<boolean> {
   const { categoryIds, attributeValueIds, ...fields } = changes;
   return db.transaction(async (tx) => {
-    if (!(await writes.updateProductFields(tx, productId, fields))) return false;
+    const product = await writes.updateProductFields(tx, productId, fields);
+    if (!product) return false;
     if (categoryIds) {
       await writes.deleteProductCategories(tx, productId);
       await writes.insertProductCategories(tx, categoryIds.map((categoryId, position) => ({ productId, categoryId, position })));
@@ -169,6 +177,7 @@ export async function updateProduct(db: Db, productId: number, changes: ProductC
       await writes.insertProductAttributeValues(tx, attributeValueIds.map((attributeValueId) => ({ productId, attributeValueId })));
     }
     await refreshSearchText(tx, [productId]);
+    await publishProductChanged(tx, product.storeId, productId);
     return true;
   });
 }
@@ -185,6 +194,7 @@ export async function addVariant(db: Db, productId: number, variant: NewVariant)
     const [variantId] = await writes.insertVariants(tx, [variantRow({ productId, storeId: product.storeId, position }, variant)]);
     await writeVariantPriceLists(tx, [{ variantId: variantId!, variant }]);
     await writes.refreshPriceIndex(tx, [productId]);
+    await publishProductChanged(tx, product.storeId, productId);
     return variantId!;
   });
 }
@@ -197,12 +207,18 @@ export async function addVariant(db: Db, productId: number, variant: NewVariant)
  */
 export async function setVariantPrices(db: Db, variantId: number, prices: NewVariant["prices"]): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const productId = await writes.lockProductOfVariant(tx, variantId);
-    if (productId === null) return false;
+    const product = await writes.lockProductOfVariant(tx, variantId);
+    if (!product) return false;
     await writeVariantPriceLists(tx, [{ variantId, variant: { prices } }]);
-    await writes.refreshPriceIndex(tx, [productId]);
+    await writes.refreshPriceIndex(tx, [product.productId]);
+    await publishProductChanged(tx, product.storeId, product.productId);
     return true;
   });
+}
+
+/** Tells product.changed's subscribers, in the transaction of the write. */
+async function publishProductChanged(tx: Db, storeId: number, productId: number): Promise<void> {
+  await publishEvent(tx, { type: "product.changed", storeId, productId });
 }
 
 export interface NewCategory {

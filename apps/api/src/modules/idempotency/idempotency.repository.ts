@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
 import { idempotencyKeys } from "./idempotency.tables";
@@ -69,8 +69,9 @@ export async function releaseKey(db: Db, id: number): Promise<void> {
   await db.delete(k).where(and(eq(k.id, id), eq(k.state, "in_flight")));
 }
 
-/** Deletes keys past their expiry; answers how many. */
-export async function deleteExpiredKeys(db: Db): Promise<number> {
-  const deleted = await db.delete(k).where(sql`${k.expiresAt} <= now()`).returning({ id: k.id });
+/** Deletes up to `limit` keys past their expiry (an expired key is claimed afresh anyway); answers how many. */
+export async function deleteExpiredKeys(db: Db, limit: number): Promise<number> {
+  const expired = db.select({ id: k.id }).from(k).where(sql`${k.expiresAt} <= now()`).limit(limit);
+  const deleted = await db.delete(k).where(inArray(k.id, expired)).returning({ id: k.id });
   return deleted.length;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { customerInvites, customers, passwordResetTokens, privacyPolicies, signupRequests } from "./identity.tables";
 
@@ -254,4 +254,21 @@ export async function markPasswordResetTokensUsed(db: Db, customerId: number): P
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResetTokens.customerId, customerId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** The tables of emailed links, each a token's hash with an expiry. */
+const EMAILED_LINK_TABLES = { signupRequests, customerInvites, passwordResetTokens };
+export type EmailedLinkTable = keyof typeof EMAILED_LINK_TABLES;
+export const EMAILED_LINK_TABLE_NAMES = Object.keys(EMAILED_LINK_TABLES) as EmailedLinkTable[];
+
+/** Deletes up to `limit` links of one kind that expired more than `graceSeconds` ago; answers how many. */
+export async function deleteExpiredLinks(db: Db, table: EmailedLinkTable, graceSeconds: number, limit: number): Promise<number> {
+  const t = EMAILED_LINK_TABLES[table];
+  const expired = db
+    .select({ id: t.id })
+    .from(t)
+    .where(sql`${t.expiresAt} < now() - make_interval(secs => ${graceSeconds})`)
+    .limit(limit);
+  const deleted = await db.delete(t).where(inArray(t.id, expired)).returning({ id: t.id });
+  return deleted.length;
 }

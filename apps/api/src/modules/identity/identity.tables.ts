@@ -86,7 +86,11 @@ export const signupRequests = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("signup_requests_store_email_idx").on(t.storeId, t.email)],
+  (t) => [
+    index("signup_requests_store_email_idx").on(t.storeId, t.email),
+    // Housekeeping finds expired links by their expiry (identity-retention.ts), as for the two tables below.
+    index("signup_requests_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** A trade customer invited by the shop; completing the invite creates the account. */
@@ -106,7 +110,7 @@ export const customerInvites = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("customer_invites_store_email_idx").on(t.storeId, t.email)],
+  (t) => [index("customer_invites_store_email_idx").on(t.storeId, t.email), index("customer_invites_expires_idx").on(t.expiresAt)],
 );
 
 /** Single-use password reset tokens (hashed), valid for 60 minutes. */
@@ -122,7 +126,7 @@ export const passwordResetTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("password_reset_tokens_customer_idx").on(t.customerId)],
+  (t) => [index("password_reset_tokens_customer_idx").on(t.customerId), index("password_reset_tokens_expires_idx").on(t.expiresAt)],
 );
 
 /**
@@ -137,6 +141,10 @@ export const signInThrottles = pgTable(
     windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp({ withTimezone: true }),
   },
-  (t) => [check("sign_in_throttles_failures_check", sql`${t.failures} >= 0`)],
+  (t) => [
+    check("sign_in_throttles_failures_check", sql`${t.failures} >= 0`),
+    // Housekeeping finds lapsed throttles by when their window started.
+    index("sign_in_throttles_window_started_idx").on(t.windowStartedAt),
+  ],
 );
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { signInThrottles } from "./identity.tables";
 
@@ -68,4 +68,19 @@ export async function refundAttempt(db: Db, key: string): Promise<void> {
     .update(t)
     .set({ failures: sql`greatest(${t.failures} - 1, 0)` })
     .where(eq(t.key, key));
+}
+
+/**
+ * Deletes up to `limit` throttles whose window started, and whose lock ended, more than `olderThanSeconds`
+ * ago; answers how many. Such a throttle counts from nothing on its next failure anyway.
+ */
+export async function deleteLapsedThrottles(db: Db, olderThanSeconds: number, limit: number): Promise<number> {
+  const before = sql`now() - ${seconds(olderThanSeconds)}`;
+  const lapsed = db
+    .select({ key: t.key })
+    .from(t)
+    .where(sql`${t.windowStartedAt} < ${before} and (${t.lockedUntil} is null or ${t.lockedUntil} < ${before})`)
+    .limit(limit);
+  const deleted = await db.delete(t).where(inArray(t.key, lapsed)).returning({ key: t.key });
+  return deleted.length;
 }

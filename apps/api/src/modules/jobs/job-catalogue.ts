@@ -10,7 +10,21 @@ export interface JobPayloads {
   "mail-delivery": { messageId: number };
   /** Mails a variant's confirmed back-in-stock subscribers when its stock came back (modules/back-in-stock). */
   "back-in-stock-notify": DomainEvent<"stock.changed">;
+  // Housekeeping, run on a schedule (JOB_SCHEDULES): each deletes what its module no longer needs.
+  /** Idempotency keys past their 24 hours (modules/idempotency). */
+  "purge-idempotency-keys": HousekeepingRun;
+  /** Request-limit counters whose window lapsed long ago (modules/rate-limits). */
+  "purge-rate-limits": HousekeepingRun;
+  /** Emailed sign-up, invite and reset links a week past their expiry; lapsed sign-in throttles (modules/identity). */
+  "purge-identity-links": HousekeepingRun;
+  /** Back-in-stock requests never confirmed, and expired confirmation links (modules/back-in-stock). */
+  "purge-back-in-stock-requests": HousekeepingRun;
+  /** Outbox messages, with their recipients, past their retention (modules/mail). */
+  "purge-outbox": HousekeepingRun;
 }
+
+/** A scheduled job carries nothing: it works on whatever is past retention when it runs. */
+export type HousekeepingRun = Record<string, never>;
 
 export type JobName = keyof JobPayloads;
 
@@ -27,11 +41,32 @@ export interface QueueSettings {
   expireInSeconds: number;
 }
 
+const HOUSEKEEPING: QueueSettings = { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 600 };
+
 export const JOB_QUEUES: { readonly [N in JobName]: QueueSettings } = {
   // 1, 2, 4 ... 128 minutes apart (each up to twice that): about 4 to 8 hours of an SMTP server's outage
   // before a message is dead. The transport gives up on one conversation after 30 s.
   "mail-delivery": { retryLimit: 8, retryDelaySeconds: 60, expireInSeconds: 120 },
   "back-in-stock-notify": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 300 },
+  // A failed clean-up is tried twice more; if it dies, the next scheduled run does the same work anyway.
+  "purge-idempotency-keys": HOUSEKEEPING,
+  "purge-rate-limits": HOUSEKEEPING,
+  "purge-identity-links": HOUSEKEEPING,
+  "purge-back-in-stock-requests": HOUSEKEEPING,
+  "purge-outbox": HOUSEKEEPING,
+};
+
+/**
+ * When each scheduled job is queued: cron expressions in UTC, read by pg-boss's scheduler in the worker
+ * (job-worker.ts). Hourly, each at its own minute so they do not all run at once; a run deletes in small
+ * batches, so it never holds a long lock.
+ */
+export const JOB_SCHEDULES: { readonly [N in JobName]?: string } = {
+  "purge-idempotency-keys": "5 * * * *",
+  "purge-rate-limits": "15 * * * *",
+  "purge-identity-links": "25 * * * *",
+  "purge-back-in-stock-requests": "35 * * * *",
+  "purge-outbox": "45 * * * *",
 };
 
 /** The jobs whose payload is exactly this event: the ones that may subscribe to it. */

@@ -4,7 +4,7 @@ import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { Db } from "../../db/client";
 import type { DomainEvent } from "./domain-events";
-import { EVENT_SUBSCRIBERS, JOB_QUEUES, type JobName, type JobPayloads } from "./job-catalogue";
+import { EVENT_SUBSCRIBERS, JOB_QUEUES, JOB_SCHEDULES, type JobName, type JobPayloads } from "./job-catalogue";
 import { findJob } from "./jobs.repository";
 
 // The one place that knows the job queue is pg-boss (decision 019). Modules queue work with enqueue() and
@@ -65,13 +65,23 @@ export function databaseExecutor(db: Db): SqlExecutor {
   };
 }
 
-/** pg-boss over one executor, with its timers off: the worker runs maintenance, nothing schedules. */
-export function createBoss(db: SqlExecutor, options: { migrate?: boolean; supervise?: boolean } = {}): PgBoss {
+/**
+ * pg-boss's internal queue through which its scheduler queues a scheduled job when its time comes: the
+ * scheduler puts `{ name, data, options }` here, and something must copy it into the job's own queue. In
+ * pg-boss that is its own work() loop; here it is the worker's loop (forwardScheduledJobs, job-worker.ts).
+ */
+export const SCHEDULED_JOBS_QUEUE = "__pgboss__send-it";
+
+/**
+ * pg-boss over one executor, with its timers off unless asked: the worker runs maintenance (`supervise`)
+ * and the scheduler (`schedule`), nothing else does.
+ */
+export function createBoss(db: SqlExecutor, options: { migrate?: boolean; supervise?: boolean; schedule?: boolean } = {}): PgBoss {
   return new PgBoss({
     db,
     migrate: options.migrate ?? false,
     supervise: options.supervise ?? false,
-    schedule: false,
+    schedule: options.schedule ?? false,
     // Dead jobs stay where `npm run jobs -- failed` lists them and `retry` revives them, for 30 days; then
     // they are archived with finished jobs (after a day) and deleted a week later.
     archiveCompletedAfterSeconds: 24 * 60 * 60,
@@ -134,13 +144,15 @@ function queueOptions(name: JobName) {
 
 /**
  * Installs or upgrades pg-boss's schema (`pgboss`) and creates or updates one queue per job name with its
- * retry settings. Run by `npm run db:migrate` (and so by every test database), so the API and the worker
- * need no DDL rights: they only check that it was done.
+ * retry settings, and the scheduler's own queue. Run by `npm run db:migrate` (and so by every test
+ * database), so the API and the worker need no DDL rights: they only check that it was done.
  */
 export async function installJobQueue(db: Db): Promise<void> {
   const boss = createBoss(databaseExecutor(db), { migrate: true });
   await boss.start();
   try {
+    // Created as pg-boss's scheduler creates it when it starts (a queue is a table: DDL, done here once).
+    if (!(await boss.getQueue(SCHEDULED_JOBS_QUEUE))) await boss.createQueue(SCHEDULED_JOBS_QUEUE);
     for (const name of Object.keys(JOB_QUEUES) as JobName[]) {
       const wanted = queueOptions(name);
       const existing = await boss.getQueue(name);
@@ -164,7 +176,23 @@ export async function installJobQueue(db: Db): Promise<void> {
 export async function assertJobQueueInstalled(boss: PgBoss): Promise<void> {
   const advice = "run npm run db:migrate";
   if (!(await boss.isInstalled())) throw new Error(`The job queue is not installed: ${advice}`);
-  for (const name of Object.keys(JOB_QUEUES)) {
+  for (const name of [...Object.keys(JOB_QUEUES), SCHEDULED_JOBS_QUEUE]) {
     if (!(await boss.getQueue(name))) throw new Error(`The job queue "${name}" is missing: ${advice}`);
+  }
+}
+
+/** When each scheduled job runs: its cron expression (UTC), by job name. */
+export type JobSchedules = { readonly [N in JobName]?: string };
+
+/**
+ * Makes pg-boss's schedules (table `pgboss.schedule`) the catalogue's: each scheduled job's cron written
+ * (an upsert, so every worker that starts may do it), and a schedule the catalogue no longer has removed.
+ */
+export async function registerSchedules(boss: PgBoss, schedules: JobSchedules = JOB_SCHEDULES): Promise<void> {
+  for (const [name, cron] of Object.entries(schedules)) {
+    await boss.schedule(name, cron, {}, { tz: "UTC" });
+  }
+  for (const { name } of await boss.getSchedules()) {
+    if (!(name in schedules)) await boss.unschedule(name);
   }
 }

@@ -2,7 +2,7 @@ import type PgBoss from "pg-boss";
 import type { Db } from "../../db/client";
 import { isDatabaseUnavailable } from "../../http/database-unavailable";
 import { JOB_QUEUES, type JobName, type JobPayloads } from "./job-catalogue";
-import { assertJobQueueInstalled, createBoss, databaseExecutor } from "./job-queue";
+import { assertJobQueueInstalled, createBoss, databaseExecutor, registerSchedules, SCHEDULED_JOBS_QUEUE, type JobSchedules } from "./job-queue";
 
 /** Runs one job. Throwing fails the attempt: the job is retried after a backoff, or dies past its limit. */
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: { id: string; name: N; attempt: number }) => Promise<void>;
@@ -47,7 +47,7 @@ export function outagePollDelayMs(pollIntervalMs: number, failedPolls: number): 
 export function createJobRunner(
   db: Db,
   handlers: Partial<JobHandlers>,
-  options: { onJobFailed?: (failure: JobFailure) => void; supervise?: boolean } = {},
+  options: { onJobFailed?: (failure: JobFailure) => void; supervise?: boolean; schedule?: boolean } = {},
 ) {
   /** The first sign, during this pass, that the database is away (pg-boss's fetch swallows its errors). */
   let unavailable: { error: unknown } | undefined;
@@ -63,7 +63,7 @@ export function createJobRunner(
         }
       },
     },
-    { supervise: options.supervise },
+    { supervise: options.supervise, schedule: options.schedule },
   );
   const queues = (Object.keys(JOB_QUEUES) as JobName[]).filter((name) => handlers[name]);
   /** The jobs whose handler is running now, so a stop can hand them back. */
@@ -97,6 +97,20 @@ export function createJobRunner(
     return true;
   }
 
+  /**
+   * Copies the scheduled jobs whose time came (pg-boss's scheduler put them in its own queue) into their
+   * queues, where this loop runs them like any other. Done here, not by pg-boss's work() loop, for the same
+   * reason as every other job: each step awaited, an outage seen (decision 019). Copied but not completed
+   * (the database went away in between), a scheduled job is copied again later: housekeeping run twice
+   * deletes nothing more.
+   */
+  async function forwardScheduledJobs(): Promise<void> {
+    const due = await boss.fetch<PgBoss.JobInsert>(SCHEDULED_JOBS_QUEUE, { batchSize: 50 });
+    if (unavailable || due.length === 0) return;
+    await boss.insert(due.map((job) => job.data));
+    await boss.complete(SCHEDULED_JOBS_QUEUE, due.map((job) => job.id));
+  }
+
   return {
     boss,
     /**
@@ -107,7 +121,8 @@ export function createJobRunner(
       const report: PassReport = { completed: 0, failed: 0 };
       unavailable = undefined;
       try {
-        let ranAny = true;
+        await forwardScheduledJobs();
+        let ranAny = !unavailable;
         while (ranAny && !control.shouldStop?.()) {
           ranAny = false;
           for (const name of queues) {
@@ -163,6 +178,8 @@ export interface JobWorkerOptions {
   /** The database itself (not a transaction). */
   db: Db;
   handlers: JobHandlers;
+  /** When the scheduled jobs are queued; the catalogue's JOB_SCHEDULES unless a test says otherwise. */
+  schedules?: JobSchedules;
   /** How long the worker sleeps when no job is due. */
   pollIntervalMs: number;
   /** An attempt failed (told every time); `dead` when it was the last. */
@@ -179,21 +196,29 @@ export interface JobWorkerOptions {
  * Runs background jobs in this process until stopped: every due job, then a sleep of `pollIntervalMs`.
  * Several processes may run it at once (pg-boss claims with SKIP LOCKED). It keeps running while the
  * database is away: it says so once per outage, polls less often, and resumes when it is back. It also runs
- * the queue's maintenance: expiring jobs whose worker died, archiving and deleting old ones. Fails at once
- * when `npm run db:migrate` has not installed the queue.
+ * the queue's maintenance: expiring jobs whose worker died, archiving and deleting old ones. And it runs
+ * pg-boss's scheduler: it writes the schedules (JOB_SCHEDULES) at start, and every 30 s one worker (whichever
+ * first moves the clock in `pgboss.version.cron_on`) queues the scheduled jobs whose minute came, once each
+ * (a singleton per name and minute), so several workers run each scheduled job once. Fails at once when
+ * `npm run db:migrate` has not installed the queue.
  */
 export async function startJobWorker(options: JobWorkerOptions): Promise<JobWorker> {
-  const runner = createJobRunner(options.db, options.handlers, { onJobFailed: options.onJobFailed, supervise: true });
+  const runner = createJobRunner(options.db, options.handlers, { onJobFailed: options.onJobFailed, supervise: true, schedule: true });
   const { boss } = runner;
   boss.on("error", (error: unknown) => {
     // Maintenance failing while the database is away is the outage the loop reports once.
     if (!isDatabaseUnavailable(error)) options.onError?.(error);
   });
   await assertJobQueueInstalled(boss);
-  // Checks that the installed schema is the one this pg-boss expects, and starts the maintenance timer.
+  // Before the scheduler's first look, which comes as soon as it starts.
+  await registerSchedules(boss, options.schedules);
+  // Checks that the installed schema is the one this pg-boss expects, and starts the maintenance and
+  // scheduler timers.
   await boss.start().catch((error: unknown) => {
     throw new Error(`The job queue cannot start (${error instanceof Error ? error.message : String(error)}): run npm run db:migrate`);
   });
+  // The scheduler starts pg-boss's own work() loop on its queue; this worker's loop forwards those jobs instead.
+  await boss.offWork(SCHEDULED_JOBS_QUEUE);
 
   let stopping = false;
   let failedPolls = 0;

@@ -48,6 +48,12 @@ let nextMessageId = 1_000_000;
 /** A mail-delivery payload no other test uses; the handlers below never read the outbox. */
 const newPayload = () => ({ messageId: nextMessageId++ });
 
+/** Every job's handler: the given ones, and for the others one that does nothing. */
+function withOthersIdle(handlers: Partial<JobHandlers>): JobHandlers {
+  const idle = Object.fromEntries(Object.keys(JOB_QUEUES).map((name) => [name, async () => {}]));
+  return { ...idle, ...handlers } as JobHandlers;
+}
+
 /** Mail-delivery handlers that record what they ran, failing when told to. */
 function recordingHandlers(fail: (messageId: number) => boolean = () => false) {
   const ran: number[] = [];
@@ -174,9 +180,8 @@ describe.each(drivers)("the job queue on $name", ({ db }) => {
         started();
         await released;
       },
-      "back-in-stock-notify": async () => {},
-    } satisfies JobHandlers;
-    const worker = await startJobWorker({ db: db(), handlers, pollIntervalMs: 20 });
+    } satisfies Partial<JobHandlers>;
+    const worker = await startJobWorker({ db: db(), handlers: withOthersIdle(handlers), pollIntervalMs: 20 });
     await db().transaction((tx) => enqueue(tx, "mail-delivery", payload));
     await running;
     const stopped = worker.stop({ graceMs: 30_000 });
@@ -196,9 +201,8 @@ describe.each(drivers)("the job queue on $name", ({ db }) => {
         started();
         await new Promise(() => {}); // never finishes
       },
-      "back-in-stock-notify": async () => {},
-    } satisfies JobHandlers;
-    const worker = await startJobWorker({ db: db(), handlers, pollIntervalMs: 20 });
+    } satisfies Partial<JobHandlers>;
+    const worker = await startJobWorker({ db: db(), handlers: withOthersIdle(handlers), pollIntervalMs: 20 });
     await db().transaction((tx) => enqueue(tx, "mail-delivery", payload));
     await running;
     await worker.stop({ graceMs: 50 });
@@ -209,11 +213,35 @@ describe.each(drivers)("the job queue on $name", ({ db }) => {
   });
 });
 
+describe.each(drivers)("pg-boss's scheduler on $name", ({ db }) => {
+  it("queues a scheduled job when its minute comes, and the worker runs it", async () => {
+    // As if no worker had looked at the schedules for 30 s: the workers started above just did, and only one
+    // look per 30 s (across every worker) may queue scheduled jobs.
+    await db().execute(sql`update pgboss.version set cron_on = null`);
+    let ran!: () => void;
+    const scheduledRun = new Promise<void>((resolve) => (ran = resolve));
+    const worker = await startJobWorker({
+      db: db(),
+      handlers: withOthersIdle({ "purge-idempotency-keys": async () => ran() }),
+      pollIntervalMs: 20,
+      // Every minute: the current minute's run is due the moment the scheduler first looks.
+      schedules: { "purge-idempotency-keys": "* * * * *" },
+    });
+    try {
+      await scheduledRun;
+    } finally {
+      await worker.stop();
+    }
+    const [schedule] = await sqlRows<{ cron: string }>(db(), sql`select cron from pgboss.schedule where name = 'purge-idempotency-keys'`);
+    expect(schedule).toEqual({ cron: "* * * * *" });
+  });
+});
+
 describe("a database where `npm run db:migrate` has not installed the queue", () => {
   it("refuses to start the worker, and to queue a job where the job's queue is missing", async () => {
     const bare = await openDatabase({});
     try {
-      const handlers = { "mail-delivery": async () => {}, "back-in-stock-notify": async () => {} } satisfies JobHandlers;
+      const handlers = withOthersIdle({});
       await expect(startJobWorker({ db: bare.db, handlers, pollIntervalMs: 1000 })).rejects.toThrow(
         "The job queue is not installed: run npm run db:migrate",
       );

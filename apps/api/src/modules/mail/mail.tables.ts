@@ -25,5 +25,7 @@ export const outboxMessages = pgTable(
   (t) => [
     // The per-address mail caps count an address's recent messages on every request that may send one.
     index("outbox_messages_recipient_idx").on(t.recipient, t.createdAt),
+    // Housekeeping finds messages past their retention by their age (outbox-retention.ts).
+    index("outbox_messages_created_idx").on(t.createdAt),
   ],
 );

@@ -102,3 +102,17 @@ export async function findQueuedMail(db: Db, id: number): Promise<QueuedMail | n
 export async function markMailSent(db: Db, id: number): Promise<void> {
   await db.update(outboxMessages).set({ sentAt: sql`now()` }).where(eq(outboxMessages.id, id));
 }
+
+/**
+ * Deletes up to `limit` outbox messages written more than `olderThanSeconds` ago, sent or not (one never sent
+ * by then died long before); answers how many. A delivery job that still comes for one finds it gone.
+ */
+export async function deleteOldMessages(db: Db, olderThanSeconds: number, limit: number): Promise<number> {
+  const old = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(sql`${outboxMessages.createdAt} < now() - make_interval(secs => ${olderThanSeconds})`)
+    .limit(limit);
+  const deleted = await db.delete(outboxMessages).where(inArray(outboxMessages.id, old)).returning({ id: outboxMessages.id });
+  return deleted.length;
+}

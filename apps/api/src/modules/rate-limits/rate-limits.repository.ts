@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rateLimits } from "./rate-limits.tables";
 
@@ -47,4 +47,18 @@ export async function reserveLimit(db: Db, key: string, rule: LimitRule): Promis
     .from(rateLimits)
     .where(eq(rateLimits.key, key));
   return { allowed: false, retryAfterSeconds: Math.max(1, row?.retryAfterSeconds ?? 1) };
+}
+
+/**
+ * Deletes up to `limit` counters whose window started more than `olderThanSeconds` ago; answers how many.
+ * A counter past its window counts from 1 again on its next hit, so deleting it changes no answer.
+ */
+export async function deleteLapsedLimits(db: Db, olderThanSeconds: number, limit: number): Promise<number> {
+  const lapsed = db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(sql`${rateLimits.windowStartedAt} < now() - ${seconds(olderThanSeconds)}`)
+    .limit(limit);
+  const deleted = await db.delete(rateLimits).where(inArray(rateLimits.key, lapsed)).returning({ key: rateLimits.key });
+  return deleted.length;
 }

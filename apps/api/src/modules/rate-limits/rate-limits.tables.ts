@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Fixed-window counters for per-client and per-key request limits, in PostgreSQL so every API process
@@ -13,5 +13,9 @@ export const rateLimits = pgTable(
     hits: integer().notNull(),
     windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("rate_limits_hits_check", sql`${t.hits} >= 0`)],
+  (t) => [
+    check("rate_limits_hits_check", sql`${t.hits} >= 0`),
+    // Housekeeping finds lapsed counters by when their window started.
+    index("rate_limits_window_started_idx").on(t.windowStartedAt),
+  ],
 );

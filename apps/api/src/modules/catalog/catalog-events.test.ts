@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "../../db/client";
+import { sqlRows } from "../../db/sql-rows";
+import { createProductType, createStore } from "../../testing/factories";
+import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
+import { createBoss, databaseExecutor } from "../jobs/job-queue";
+import { addVariant, createProduct, createProducts, setVariantPrices, updateProduct, type NewProduct } from "./catalog-writes";
+
+// Nothing subscribes to product.changed yet (search reindexing will, issue 11), and publishing to nobody
+// writes nothing a test could see. So this file gives the event a subscriber of its own: a queue made here,
+// named in the catalogue's subscriber list for this file only.
+const TEST_SUBSCRIBER = "test-product-changed";
+vi.mock("../jobs/job-catalogue", async (importOriginal) => {
+  const catalogue = await importOriginal<typeof import("../jobs/job-catalogue")>();
+  return { ...catalogue, EVENT_SUBSCRIBERS: { ...catalogue.EVENT_SUBSCRIBERS, "product.changed": ["test-product-changed"] } };
+});
+
+let database: TestDatabase;
+let db: Db;
+let storeId: number;
+let productTypeId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  await createBoss(databaseExecutor(db)).createQueue(TEST_SUBSCRIBER);
+  storeId = (await createStore(db, { key: "events" })).id;
+  productTypeId = (await createProductType(db, { storeId, code: "book", name: "Book" })).id;
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+let serial = 0;
+function newBook(): NewProduct {
+  serial += 1;
+  return {
+    storeId,
+    productTypeId,
+    slug: `book-${serial}`,
+    name: `Book ${serial}`,
+    variants: [{ sku: `BOOK-${serial}`, name: "Hardback", prices: { GBP: { amount: 1000 } } }],
+  };
+}
+
+/** The product.changed events queued for a product, oldest first. */
+async function eventsFor(productId: number) {
+  const rows = await sqlRows<{ data: unknown }>(
+    db,
+    sql`select data from pgboss.job where name = ${TEST_SUBSCRIBER} and (data ->> 'productId')::int = ${productId} order by created_on, id`,
+  );
+  return rows.map((row) => row.data);
+}
+const changed = (productId: number) => ({ type: "product.changed", storeId, productId });
+
+describe("product.changed", () => {
+  it("is published for a new product, and for each of a batch", async () => {
+    const product = await createProduct(db, newBook());
+    expect(await eventsFor(product.id)).toEqual([changed(product.id)]);
+    const batch = await createProducts(db, [newBook(), newBook()]);
+    for (const productId of batch) expect(await eventsFor(productId)).toEqual([changed(productId)]);
+  });
+
+  it("is published when a product's fields or publication change, a variant is added or a price is set", async () => {
+    const product = await createProduct(db, newBook());
+    await updateProduct(db, product.id, { name: "Renamed" });
+    await updateProduct(db, product.id, { isPublished: false });
+    await addVariant(db, product.id, { sku: `PB-${product.id}`, name: "Paperback", prices: { GBP: { amount: 800 } } });
+    await setVariantPrices(db, product.variants[0]!.id, { GBP: { amount: 900 } });
+    expect(await eventsFor(product.id)).toHaveLength(5);
+  });
+
+  it("is not published for a product that does not exist", async () => {
+    const before = await sqlRows<{ count: number }>(db, sql`select count(*)::int as count from pgboss.job where name = ${TEST_SUBSCRIBER}`);
+    expect(await updateProduct(db, 999_999, { name: "Nobody" })).toBe(false);
+    expect(await setVariantPrices(db, 999_999, { GBP: { amount: 1 } })).toBe(false);
+    const after = await sqlRows<{ count: number }>(db, sql`select count(*)::int as count from pgboss.job where name = ${TEST_SUBSCRIBER}`);
+    expect(after[0]!.count).toBe(before[0]!.count);
+  });
+
+  it("is queued in the write's transaction: seen inside it, gone when it rolls back", async () => {
+    const product = await createProduct(db, newBook());
+    const failure = new Error("the rest of the change failed");
+    await expect(
+      db.transaction(async (tx) => {
+        await updateProduct(tx, product.id, { name: "Never happened" });
+        expect(
+          await sqlRows(tx, sql`select 1 from pgboss.job where name = ${TEST_SUBSCRIBER} and (data ->> 'productId')::int = ${product.id}`),
+        ).toHaveLength(2);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await eventsFor(product.id)).toEqual([changed(product.id)]);
+  });
+});
