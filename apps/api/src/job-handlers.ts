@@ -2,7 +2,7 @@ import type { Db } from "./db/client";
 import { purgeStaleBackInStockRequests } from "./modules/back-in-stock/back-in-stock-retention";
 import { notifyBackInStock } from "./modules/back-in-stock/back-in-stock.service";
 import { purgeExpiredIdempotencyKeys } from "./modules/idempotency/idempotency-retention";
-import { purgeExpiredIdentityLinks } from "./modules/identity/identity-retention";
+import { purgeEndedSessions, purgeExpiredIdentityLinks } from "./modules/identity/identity-retention";
 import type { JobHandlers } from "./modules/jobs/job-worker";
 import { deliverMail } from "./modules/mail/mail-delivery";
 import type { MailTransport } from "./modules/mail/mail-transports";
@@ -38,6 +38,9 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     },
     "purge-identity-links": async () => {
       await purgeExpiredIdentityLinks(deps.db);
+    },
+    "purge-ended-sessions": async () => {
+      await purgeEndedSessions(deps.db);
     },
     "purge-back-in-stock-requests": async () => {
       await purgeStaleBackInStockRequests(deps.db);

@@ -163,3 +163,18 @@ export async function deleteExpiredConfirmationTokens(db: Db, graceSeconds: numb
   const deleted = await db.delete(tokens).where(inArray(tokens.id, expired)).returning({ id: tokens.id });
   return deleted.length;
 }
+
+/**
+ * Deletes up to `limit` requests notified more than `olderThanSeconds` ago (their links went with them);
+ * answers how many. A pending request is never touched: it has no `notified_at`.
+ */
+export async function deleteLongNotifiedSubscriptions(db: Db, olderThanSeconds: number, limit: number): Promise<number> {
+  const s = backInStockSubscriptions;
+  const notified = db
+    .select({ id: s.id })
+    .from(s)
+    .where(sql`${s.notifiedAt} is not null and ${s.notifiedAt} < now() - make_interval(secs => ${olderThanSeconds})`)
+    .limit(limit);
+  const deleted = await db.delete(s).where(inArray(s.id, notified)).returning({ id: s.id });
+  return deleted.length;
+}

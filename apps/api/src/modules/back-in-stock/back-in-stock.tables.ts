@@ -30,6 +30,8 @@ export const backInStockSubscriptions = pgTable(
     index("back_in_stock_variant_idx").on(t.variantId),
     // Housekeeping finds old requests nobody confirmed; only those are indexed.
     index("back_in_stock_unconfirmed_created_idx").on(t.createdAt).where(sql`confirmed_at is null and notified_at is null`),
+    // It also finds requests notified long ago, by when they were notified; only those are indexed.
+    index("back_in_stock_notified_idx").on(t.notifiedAt).where(sql`notified_at is not null`),
   ],
 );
 

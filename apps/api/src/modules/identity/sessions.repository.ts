@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { customers, privacyPolicies, sessions } from "./identity.tables";
 
@@ -66,4 +66,19 @@ export async function revokeCustomerSessions(db: Db, customerId: number, keepSes
         keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
       ),
     );
+}
+
+/**
+ * Deletes up to `limit` sessions that ended more than `olderThanSeconds` ago, by revocation or expiry,
+ * whichever came first (least() skips a null revoked_at); answers how many. A session still live has not
+ * ended, so it never matches. The expression is the one `sessions_ended_idx` indexes.
+ */
+export async function deleteEndedSessions(db: Db, olderThanSeconds: number, limit: number): Promise<number> {
+  const ended = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(sql`least(${sessions.expiresAt}, ${sessions.revokedAt}) < now() - make_interval(secs => ${olderThanSeconds})`)
+    .limit(limit);
+  const deleted = await db.delete(sessions).where(inArray(sessions.id, ended)).returning({ id: sessions.id });
+  return deleted.length;
 }

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../../testing/test-databa
 import { drainJobs } from "../../testing/test-jobs";
 import { backInStockConfirmationTokens, backInStockSubscriptions } from "../back-in-stock/back-in-stock.tables";
 import { idempotencyKeys } from "../idempotency/idempotency.tables";
-import { customerInvites, passwordResetTokens, signInThrottles, signupRequests } from "../identity/identity.tables";
+import { customerInvites, passwordResetTokens, sessions, signInThrottles, signupRequests } from "../identity/identity.tables";
 import { outboxMessages } from "../mail/mail.tables";
 import { rateLimits } from "../rate-limits/rate-limits.tables";
 import { JOB_SCHEDULES, type JobName } from "./job-catalogue";
@@ -66,6 +66,7 @@ describe("the housekeeping jobs", () => {
       "purge-idempotency-keys",
       "purge-rate-limits",
       "purge-identity-links",
+      "purge-ended-sessions",
       "purge-back-in-stock-requests",
       "purge-outbox",
     ];
@@ -123,11 +124,35 @@ describe("the housekeeping jobs", () => {
     expect(await remaining(sql`sign_in_throttles`, sql`key`, throttles)).toEqual(["housekeeping:locked", "housekeeping:recent"]);
   });
 
-  it("purge-back-in-stock-requests deletes requests unconfirmed for 30 days and links a week past expiry, and keeps the others", async () => {
-    const request = async (email: string, createdAt: SQL, confirmedAt: SQL | null = null) => {
+  it("purge-ended-sessions deletes sessions a month past their revocation or expiry, and keeps the others", async () => {
+    const session = (id: string, expiresAt: SQL, revokedAt: SQL | null = null) => ({ id, customerId, expiresAt, revokedAt });
+    await db.insert(sessions).values([
+      session("housekeeping-expired-old", ago("31 days")),
+      session("housekeeping-expired-recent", ago("29 days")),
+      // Revoked long ago, though its token would have run for another year: it ended when it was revoked.
+      session("housekeeping-revoked-old", sql`now() + interval '1 year'`, ago("31 days")),
+      session("housekeeping-revoked-recent", sql`now() + interval '1 day'`, ago("29 days")),
+      // Revoked (every session, at a password change) long after it had expired: it ended at its expiry.
+      session("housekeeping-revoked-after-expiry", ago("40 days"), ago("1 day")),
+      session("housekeeping-live", sql`now() + interval '1 hour'`),
+    ]);
+    await runScheduled("purge-ended-sessions");
+    const ids = [
+      "housekeeping-expired-old",
+      "housekeeping-expired-recent",
+      "housekeeping-revoked-old",
+      "housekeeping-revoked-recent",
+      "housekeeping-revoked-after-expiry",
+      "housekeeping-live",
+    ];
+    expect(await remaining(sql`sessions`, sql`id`, ids)).toEqual(["housekeeping-expired-recent", "housekeeping-revoked-recent", "housekeeping-live"]);
+  });
+
+  it("purge-back-in-stock-requests deletes requests unconfirmed for 30 days or notified 90 days ago and links a week past expiry, and keeps the others", async () => {
+    const request = async (email: string, createdAt: SQL, confirmedAt: SQL | null = null, notifiedAt: SQL | null = null) => {
       const [row] = await db
         .insert(backInStockSubscriptions)
-        .values({ storeId, variantId, email, createdAt, confirmedAt })
+        .values({ storeId, variantId, email, createdAt, confirmedAt, notifiedAt })
         .returning({ id: backInStockSubscriptions.id });
       return row!.id;
     };
@@ -143,12 +168,20 @@ describe("the housekeeping jobs", () => {
     const confirmed = await request("confirmed@example.com", ago("60 days"), ago("59 days"));
     await token(confirmed, "bis-confirmed-old", ago("53 days"));
     await token(confirmed, "bis-confirmed-recent", ago("6 days"));
+    // Notified long ago, notified recently, and a pending request made long ago by the same address
+    // (asked again after its notice): only the old notice goes.
+    const notifiedOld = await request("notified@example.com", ago("100 days"), ago("100 days"), ago("91 days"));
+    const notifiedRecent = await request("notified-recent@example.com", ago("100 days"), ago("100 days"), ago("89 days"));
+    const askedAgain = await request("notified@example.com", ago("95 days"), ago("95 days"));
 
     await runScheduled("purge-back-in-stock-requests");
-    expect(await remaining(sql`back_in_stock_subscriptions`, sql`id`, [stale, recent, resent, confirmed])).toEqual([
+    const requests = [stale, recent, resent, confirmed, notifiedOld, notifiedRecent, askedAgain];
+    expect(await remaining(sql`back_in_stock_subscriptions`, sql`id`, requests)).toEqual([
       recent,
       resent,
       confirmed,
+      notifiedRecent,
+      askedAgain,
     ]);
     const tokens = ["bis-stale", "bis-resent-old", "bis-resent-live", "bis-confirmed-old", "bis-confirmed-recent"];
     expect(await remaining(sql`back_in_stock_confirmation_tokens`, sql`token_hash`, tokens)).toEqual([

@@ -17,7 +17,9 @@ export interface JobPayloads {
   "purge-rate-limits": HousekeepingRun;
   /** Emailed sign-up, invite and reset links a week past their expiry; lapsed sign-in throttles (modules/identity). */
   "purge-identity-links": HousekeepingRun;
-  /** Back-in-stock requests never confirmed, and expired confirmation links (modules/back-in-stock). */
+  /** Sign-in sessions a month after they were signed out, revoked or expired (modules/identity). */
+  "purge-ended-sessions": HousekeepingRun;
+  /** Back-in-stock requests never confirmed or notified long ago, and expired confirmation links (modules/back-in-stock). */
   "purge-back-in-stock-requests": HousekeepingRun;
   /** Outbox messages, with their recipients, past their retention (modules/mail). */
   "purge-outbox": HousekeepingRun;
@@ -52,6 +54,7 @@ export const JOB_QUEUES: { readonly [N in JobName]: QueueSettings } = {
   "purge-idempotency-keys": HOUSEKEEPING,
   "purge-rate-limits": HOUSEKEEPING,
   "purge-identity-links": HOUSEKEEPING,
+  "purge-ended-sessions": HOUSEKEEPING,
   "purge-back-in-stock-requests": HOUSEKEEPING,
   "purge-outbox": HOUSEKEEPING,
 };
@@ -65,6 +68,7 @@ export const JOB_SCHEDULES: { readonly [N in JobName]?: string } = {
   "purge-idempotency-keys": "5 * * * *",
   "purge-rate-limits": "15 * * * *",
   "purge-identity-links": "25 * * * *",
+  "purge-ended-sessions": "30 * * * *",
   "purge-back-in-stock-requests": "35 * * * *",
   "purge-outbox": "45 * * * *",
 };
