@@ -55,4 +55,35 @@ export default defineConfig([
     files: ["apps/storefront/app/**/*.server.ts", "apps/storefront/app/routes/**/*.ts"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
+
+  // Code that ships to the browser takes the contracts' constants from their zod-free entry: the main entry
+  // would pull zod and every schema into the bundle (docs/decisions/022). Types may come from anywhere.
+  // Route modules are left out: their loaders and actions run on the server and parse with the schemas, and
+  // React Router drops those exports, with what only they import, from the browser's build. That boundary
+  // is checked on the build itself (tests/e2e/client-bundle.e2e.ts: no client script holds zod).
+  {
+    files: ["apps/storefront/app/**/*.{ts,tsx}"],
+    ignores: [
+      "apps/storefront/app/**/*.server.{ts,tsx}",
+      "apps/storefront/app/**/*.test.{ts,tsx}",
+      "apps/storefront/app/routes/**",
+      // Configures zod for the route modules that do build schemas in the browser, if any ever does.
+      "apps/storefront/app/lib/zod-config.ts",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@quire/contracts",
+              message: "Browser code imports values from \"@quire/contracts/constants\" (zod-free); parse with schemas in a .server.ts module.",
+              allowTypeImports: true,
+            },
+            { name: "zod", message: "Browser code does not parse with zod; do it in a .server.ts module or an action.", allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
 ]);

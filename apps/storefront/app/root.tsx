@@ -107,6 +107,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cart,
     /** A toast flashed through the redirect that led here, shown once. */
     flash: takeFlashToast(context),
+    /**
+     * New with every render of the page (and every revalidation after an action): the forms that must not
+     * act twice send a key made from it, so a double submit or a resent form is one intent (decision 018).
+     */
+    formKey: crypto.randomUUID(),
   };
 }
 

@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { ImageSchema, PriceSchema, StockSchema, VariantOptionSchema } from "./catalog";
 import { CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema, textSchema } from "./common";
+import {
+  CART_NOTIFICATION_CODES,
+  MAX_ADDON_OPTIONS_PER_LINE,
+  MAX_BULK_ADD_LINES,
+  MAX_CART_ITEMS_PER_REQUEST,
+  MAX_CART_LINE_QUANTITY,
+} from "./constants";
 import { ApiErrorSchema } from "./errors";
 
 // Contracts of the cart calls (spec sections 3 and 7): PUT/GET /baskets, line quantity, removal, add-ons,
 // merge on sign-in; and ours beside them: several lines added at once, notices acknowledged (decision 020). Every amount in an answer was computed by the API; requests never carry a price.
 
 // ---------------------------------------------------------------- inputs
-
-/** Most units one cart line may hold. */
-export const MAX_CART_LINE_QUANTITY = 999;
-/** Most lines (or add-on options) one request may name. */
-export const MAX_CART_ITEMS_PER_REQUEST = 100;
-export const MAX_ADDON_OPTIONS_PER_LINE = 20;
 
 /**
  * An anonymous cart's id: at least 128 random bits, base64url. It is a bearer secret (whoever holds it
@@ -44,9 +45,6 @@ export const AddToCartBodySchema = z
   })
   .strict();
 export type AddToCartBody = z.infer<typeof AddToCartBodySchema>;
-
-/** Most lines one bulk add may carry: a quick order's rows (at most 20 on the page) with room to spare. */
-export const MAX_BULK_ADD_LINES = 50;
 
 const BulkLineFields = { quantity: CartAddQuantitySchema, addonOptionIds: AddonOptionIdsSchema.optional() };
 /**
@@ -156,18 +154,6 @@ export const CartLineItemSchema = z
   .meta({ id: "CartLineItem" });
 export type CartLineItem = z.infer<typeof CartLineItemSchema>;
 
-export const CART_NOTIFICATION_CODES = [
-  /** The unit price differs from the one the shopper last saw (line). */
-  "price_changed",
-  /** Stock fell below the line's quantity, which was reduced to what is in stock (line). */
-  "quantity_reduced",
-  /** The line stays but cannot be bought: no price in the request currency (line). */
-  "item_unavailable",
-  /** A line was taken out: product unpublished, variant withdrawn or out of stock (generic). */
-  "item_removed",
-  /** An add-on is no longer offered with the product and was taken off the line (line). */
-  "addon_removed",
-] as const;
 export const CartNotificationCodeSchema = z.enum(CART_NOTIFICATION_CODES);
 export type CartNotificationCode = z.infer<typeof CartNotificationCodeSchema>;
 

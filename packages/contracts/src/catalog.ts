@@ -5,7 +5,6 @@ import {
   IdParamSchema,
   IdSchema,
   intParamSchema,
-  MAX_RESULT_WINDOW,
   MoneySchema,
   PageQuerySchema,
   pagedResultSchema,
@@ -13,6 +12,7 @@ import {
   SlugSchema,
   textSchema,
 } from "./common";
+import { MAX_ADDON_PRODUCTS, MAX_RESULT_WINDOW, MAX_SKU_LOOKUP, PRODUCT_SORTS, STOCK_STATUSES } from "./constants";
 
 // ---------------------------------------------------------------- paging
 
@@ -97,7 +97,6 @@ export const TierPriceSchema = z
   .meta({ id: "TierPrice" });
 export type TierPrice = z.infer<typeof TierPriceSchema>;
 
-export const STOCK_STATUSES = ["InStock", "LowStock", "OutOfStock"] as const;
 /**
  * Stock as the store's inventoryAvailability mode allows: null under None; status only under InStock
  * (InStock/OutOfStock) and LowStockAlert (adds LowStock); status and quantity under AvailableQuantity.
@@ -180,7 +179,6 @@ export const ProductDetailSchema = z
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 export const ProductDetailResponseSchema = dataSchema(ProductDetailSchema);
 
-export const PRODUCT_SORTS = ["relevance", "newest", "popular", "name-asc", "name-desc", "price-asc", "price-desc"] as const;
 export const ProductSortSchema = z.enum(PRODUCT_SORTS);
 export type ProductSort = z.infer<typeof ProductSortSchema>;
 
@@ -296,8 +294,6 @@ export const AddonsResponseSchema = dataSchema(z.array(AddonSchema));
 /** GET /add-ons: every add-on of the store, or those of `ProductId`. */
 export const ListAddonsQuerySchema = z.object({ ProductId: IdParamSchema.optional() }).strict();
 
-/** Most products one GET /add-ons/by-product may name (a cart page's products, in one call). */
-export const MAX_ADDON_PRODUCTS = 100;
 /** GET /add-ons/by-product?ProductIds=1&ProductIds=2: the add-ons each of several products offers. */
 export const AddonsByProductQuerySchema = z
   .object({ ProductIds: queryArraySchema(IdParamSchema, { min: 1, max: MAX_ADDON_PRODUCTS }) })
@@ -312,9 +308,6 @@ export type ProductAddons = z.infer<typeof ProductAddonsSchema>;
 export const AddonsByProductResponseSchema = dataSchema(z.array(ProductAddonsSchema));
 
 // ---------------------------------------------------------------- variants by SKU (quick order)
-
-/** Most SKUs one quick-order lookup may name. */
-export const MAX_SKU_LOOKUP = 50;
 
 /**
  * GET /products/variants/by-sku?Skus[0]=QB-000001-HB&Skus[1]=... : the variants a quick order names.

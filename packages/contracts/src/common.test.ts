@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { IdParamSchema, IdSchema, INT32_MAX, intParamSchema, isPrintableText, queryArraySchema, textSchema } from "./common";
+import { IdParamSchema, IdSchema, intParamSchema, queryArraySchema, textSchema } from "./common";
+import { INT32_MAX, isPrintableText } from "./constants";
 
 describe("ids and counts", () => {
   it("stop at what a PostgreSQL integer column holds", () => {

@@ -1,4 +1,12 @@
 import { z } from "zod";
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  INT32_MAX,
+  MAX_PAGE_SIZE,
+  MAX_RESULT_WINDOW,
+  MULTILINE_TEXT,
+  SINGLE_LINE_TEXT,
+} from "./constants";
 
 export const CurrencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, "Expected an ISO 4217 code such as GBP");
 export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, "Expected an ISO 3166-1 alpha-2 code such as GB");
@@ -15,9 +23,6 @@ export type MoneyDto = z.infer<typeof MoneySchema>;
 // holds, so an out-of-range number or a byte PostgreSQL refuses is a 400 naming the field, never a
 // database error. Request schemas build on these pieces instead of bare z.number() or z.string().
 
-/** The largest value of a PostgreSQL `integer` column: every id and count in Quire is one. */
-export const INT32_MAX = 2_147_483_647;
-
 /** A row id: a PostgreSQL `integer` identity, 1 to INT32_MAX. */
 export const IdSchema = z.number().int().min(1).max(INT32_MAX);
 /** A row id taken from a path or query string. */
@@ -25,20 +30,6 @@ export const IdParamSchema = z.coerce.number().int().min(1).max(INT32_MAX);
 /** A whole number from `min` to `max` taken from a path or query string (max no more than INT32_MAX). */
 export function intParamSchema(min: number, max: number) {
   return z.coerce.number().int().min(min).max(Math.min(max, INT32_MAX));
-}
-
-/**
- * Control characters (C0, DEL, C1) and lone UTF-16 surrogates. PostgreSQL refuses NUL in text and cannot
- * store a lone surrogate, and none of them belongs in a name, a search or a code a shopper types.
- */
-const SINGLE_LINE_TEXT = /^[^\p{Cc}\p{Cs}]*$/u;
-/** The same, allowing tab, line feed and carriage return, for text written in paragraphs. */
-const MULTILINE_TEXT = /^(?:[\t\n\r]|[^\p{Cc}\p{Cs}])*$/u;
-export const CONTROL_CHARACTERS_MESSAGE = "Remove control characters such as NUL";
-
-/** True when `value` has no character that textSchema refuses (for forms that check before sending). */
-export function isPrintableText(value: string, options: { multiline?: boolean } = {}): boolean {
-  return (options.multiline ? MULTILINE_TEXT : SINGLE_LINE_TEXT).test(value);
 }
 
 /**
@@ -80,10 +71,6 @@ export const SlugSchema = z
   .max(200)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Expected a slug such as gift-books-for-her");
 
-export const MAX_PAGE_SIZE = 100;
-/** Deepest result a page may reach (PageNumber × PageSize). Past it, narrow the query instead. */
-export const MAX_RESULT_WINDOW = 10_000;
-
 /** PageNumber (1-based) and PageSize, as the spec names them. */
 export const PageQuerySchema = z.object({
   PageNumber: intParamSchema(1, MAX_RESULT_WINDOW).default(1),
@@ -112,7 +99,6 @@ export function dataSchema<T extends z.ZodType>(payload: T) {
  * first request still runs, 409 `idempotency_request_in_flight`. Printable ASCII, 16 to 255 characters.
  */
 export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{16,255}$/, "Expected 16 to 255 printable characters, such as a UUID");
-export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 /** The headers schema of a call that accepts an Idempotency-Key (Node lowercases header names). */
 export const IdempotentCallHeadersSchema = z.object({ "idempotency-key": IdempotencyKeySchema.optional() });
 
@@ -124,9 +110,3 @@ export const RequestHeadersSchema = z.object({
   countrycode: z.string().optional(),
   authorization: z.string().optional(),
 });
-export const HEADER_NAMES = {
-  apiKey: "API-Key",
-  storeKey: "StoreKey",
-  currencyCode: "CurrencyCode",
-  countryCode: "CountryCode",
-} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { dataSchema, IdSchema, INT32_MAX, intParamSchema, PageQuerySchema, pagedResultSchema, SlugSchema } from "./common";
+import { dataSchema, IdSchema, intParamSchema, PageQuerySchema, pagedResultSchema, SlugSchema } from "./common";
+import { INT32_MAX } from "./constants";
 
 export type MenuItem = { id: number; label: string; url: string; subMenuItems: MenuItem[] };
 export const MenuItemSchema: z.ZodType<MenuItem> = z

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ProductSummarySchema } from "./catalog";
 import { dataSchema, IdParamSchema, IdSchema, intParamSchema } from "./common";
+import { DEFAULT_VIEWED_PRODUCTS, MAX_VIEWED_PRODUCTS } from "./constants";
 import { EmailedTokenSchema } from "./identity";
 
 // ---------------------------------------------------------------- back-in-stock notifications
-
 
 /** Lower-cased and trimmed before it is checked. */
 export const BackInStockEmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address"));
@@ -27,9 +27,6 @@ export const BackInStockSubscribeBodySchema = z
   .object({ productVariantId: IdSchema, email: BackInStockEmailSchema.optional() })
   .strict();
 export type BackInStockSubscribeBody = z.infer<typeof BackInStockSubscribeBodySchema>;
-
-/** How long an emailed confirmation link works. */
-export const BACK_IN_STOCK_CONFIRMATION_DAYS = 7;
 
 export const BackInStockSubscribeStatusSchema = z.enum(["confirmation_sent", "subscribed"]);
 export type BackInStockSubscribeStatus = z.infer<typeof BackInStockSubscribeStatusSchema>;
@@ -80,10 +77,6 @@ export const BackInStockConfirmationResponseSchema = dataSchema(BackInStockConfi
 export const ViewerAnonymousIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{22,64}$/, "Expected 22-64 URL-safe characters (at least 128 random bits)");
-
-/** How many products GET /viewed-products answers at most; a viewer's history keeps more variants than this. */
-export const MAX_VIEWED_PRODUCTS = 24;
-export const DEFAULT_VIEWED_PRODUCTS = 12;
 
 /** POST /viewed-products/variants/:id?anonymousId= records a view (answers 204); DELETE clears (204). */
 export const ViewedVariantParamsSchema = z.object({ id: IdParamSchema }).strict();

@@ -32,6 +32,8 @@ export const ERROR_CATALOGUE = {
   invalid_input: { status: 400, message: "Invalid value" },
   /** A key the route's schema does not know (inputs are strict). */
   unknown_parameter: { status: 400 },
+  /** A storefront form whose `intent` the page does not know, or none: nothing was done (decision 023). */
+  unknown_intent: { status: 400, message: "That form isn't one this page knows." },
   /** A bug: the body says nothing about it, the log has it with the request id. */
   internal_error: { status: 500, message: "Something went wrong on our side" },
   /** The database is away for a moment; Retry-After says when to try again (decision 010). */

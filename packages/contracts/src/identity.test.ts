@@ -1,15 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  EmailSchema,
-  estimatePasswordStrength,
-  isCommonPassword,
-  NewPasswordSchema,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  estimatePasswordStrength,
+  isCommonPassword,
   passwordMatchesEmail,
-  SignInBodySchema,
-  UpdateCustomerSettingsBodySchema,
-} from "./identity";
+} from "./constants";
+import { EmailSchema, NewPasswordSchema, SignInBodySchema, UpdateCustomerSettingsBodySchema } from "./identity";
 
 describe("NewPasswordSchema", () => {
   it(`accepts ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, with no rules about symbols or digits`, () => {

@@ -7,3 +7,5 @@ export * from "./identity";
 export * from "./cart";
 export * from "./wishlists";
 export * from "./engagement";
+export * from "./operations";
+export * from "./constants";

@@ -1,16 +1,10 @@
 import { z } from "zod";
 import { CountryCodeSchema, CurrencyCodeSchema, dataSchema } from "./common";
+import { ANONYMOUS_PRODUCT_POLICIES, INVENTORY_AVAILABILITY_MODES } from "./constants";
 
-export const INVENTORY_AVAILABILITY_MODES = ["None", "AvailableQuantity", "InStock", "LowStockAlert"] as const;
 export const InventoryAvailabilitySchema = z.enum(INVENTORY_AVAILABILITY_MODES);
 export type InventoryAvailability = z.infer<typeof InventoryAvailabilitySchema>;
 
-export const ANONYMOUS_PRODUCT_POLICIES = [
-  "None",
-  "HiddenForUnauthorized",
-  "HiddenPricesForUnauthorized",
-  "AllowedUnauthorizedCheckout",
-] as const;
 export const AnonymousCustomerProductPolicySchema = z.enum(ANONYMOUS_PRODUCT_POLICIES);
 export type AnonymousCustomerProductPolicy = z.infer<typeof AnonymousCustomerProductPolicySchema>;
 

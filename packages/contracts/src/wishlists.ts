@@ -1,20 +1,13 @@
 import { z } from "zod";
 import { ImageSchema, PriceSchema, StockSchema, VariantOptionSchema } from "./catalog";
-import { dataSchema, IdParamSchema, IdSchema, intParamSchema, MAX_RESULT_WINDOW, pagedResultSchema, textSchema } from "./common";
+import { dataSchema, IdParamSchema, IdSchema, intParamSchema, pagedResultSchema, textSchema } from "./common";
+import { MAX_RESULT_WINDOW, MAX_WISHLIST_ITEMS, MAX_WISHLIST_ITEM_QUANTITY, WISHLIST_PAGE_SIZE } from "./constants";
 
 /*
  * Wishlists (favourites lists) of spec sections 3 and 7. Every call needs a signed-in customer (401
  * `authentication_required` otherwise); a list or item of another customer answers 404 exactly like an
  * unknown one. Deletes answer 204 with no body.
  */
-
-/** Spec section 9: the storefront reads lists 50 at a time and loops until it has the total. */
-export const WISHLIST_PAGE_SIZE = 50;
-/** A customer keeps at most this many lists (409 `wishlist_limit_reached` past it). */
-export const MAX_WISHLISTS_PER_CUSTOMER = 100;
-/** A list holds at most this many variants (409 `wishlist_item_limit_reached` past it). */
-export const MAX_WISHLIST_ITEMS = 500;
-export const MAX_WISHLIST_ITEM_QUANTITY = 9_999;
 
 /** Trimmed, 1-100 characters; unique per customer ignoring case (409 `wishlist_name_taken`). */
 export const WishlistNameSchema = textSchema({ trim: true, min: 1, max: 100, minMessage: "Give the list a name" });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { ApiRequestError, type ApiClient } from "./api.server";
 import { guardApiClient } from "./api-failure.server";
 
@@ -9,7 +8,7 @@ function clientAnswering(outcome: { value: unknown } | { error: unknown }): ApiC
     if ("error" in outcome) throw outcome.error;
     return outcome.value;
   };
-  return { get: call, post: call, put: call, delete: call } as unknown as ApiClient;
+  return { call } as unknown as ApiClient;
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
@@ -28,12 +27,12 @@ const anonymous = { signedIn: false };
 describe("the guarded API client (spec section 8 in one place)", () => {
   it("passes answers through", async () => {
     const api = guardApiClient(clientAnswering({ value: { data: 1 } }), from, signedIn);
-    expect(await api.get("/x", z.unknown())).toEqual({ data: 1 });
+    expect(await api.call("getStoreSettings")).toEqual({ data: 1 });
   });
 
   it("turns a 401 for a token into a redirect to sign in that signs out: token and guest cart cookies cleared", async () => {
     const api = guardApiClient(clientAnswering({ error: new ApiRequestError(401, [{ code: "token_invalid", message: "Sign in again" }]) }), from, signedIn);
-    const thrown = await failureOf(api.post("/wishlists", z.unknown(), {}));
+    const thrown = await failureOf(api.call("createWishlist", { body: { name: "Reading" } }));
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBe(302);
@@ -50,7 +49,7 @@ describe("the guarded API client (spec section 8 in one place)", () => {
       from,
       anonymous,
     );
-    const response = (await failureOf(api.get("/wishlists", z.unknown()))) as Response;
+    const response = (await failureOf(api.call("listWishlists"))) as Response;
     expect(response.headers.get("Location")).toBe("/auth/login?redirect_url=%2Ffavorites%2F4%3Fsort%3Dname");
     expect(response.headers.getSetCookie()).toEqual([]);
   });
@@ -61,7 +60,7 @@ describe("the guarded API client (spec section 8 in one place)", () => {
       from,
       signedIn,
     );
-    const toPolicy = (await failureOf(privacy.get("/wishlists", z.unknown()))) as Response;
+    const toPolicy = (await failureOf(privacy.call("listWishlists"))) as Response;
     expect(toPolicy.headers.get("Location")).toBe("/privacy-policy?redirect_url=%2Ffavorites%2F4%3Fsort%3Dname");
     expect(toPolicy.headers.get("Set-Cookie")).toBeNull();
 
@@ -70,14 +69,14 @@ describe("the guarded API client (spec section 8 in one place)", () => {
       from,
       signedIn,
     );
-    const toSettings = (await failureOf(password.delete("/wishlists/4", z.unknown()))) as Response;
+    const toSettings = (await failureOf(password.call("deleteWishlist", { params: { id: 4 } }))) as Response;
     expect(toSettings.headers.get("Location")).toBe("/account/settings?message=password_change_required");
   });
 
   it("leaves other failures to the caller, unchanged", async () => {
     const conflict = new ApiRequestError(409, [{ code: "out_of_stock", message: "Only 2 left" }]);
-    expect(await failureOf(guardApiClient(clientAnswering({ error: conflict }), from, signedIn).put("/baskets", z.unknown(), {}))).toBe(conflict);
+    expect(await failureOf(guardApiClient(clientAnswering({ error: conflict }), from, signedIn).call("addToCart", { body: { productVariantId: 1, quantity: 1 } }))).toBe(conflict);
     const bug = new TypeError("boom");
-    expect(await failureOf(guardApiClient(clientAnswering({ error: bug }), from, signedIn).get("/x", z.unknown()))).toBe(bug);
+    expect(await failureOf(guardApiClient(clientAnswering({ error: bug }), from, signedIn).call("getStoreSettings"))).toBe(bug);
   });
 });

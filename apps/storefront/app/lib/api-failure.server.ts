@@ -36,16 +36,11 @@ export async function toFailureRedirect(error: unknown, from: PageLocation, call
  * (apiContext), so none of them repeats the 401/403 rules. Other failures still reject with ApiRequestError.
  */
 export function guardApiClient(client: ApiClient, from: PageLocation, caller: Caller): ApiClient {
-  const guard =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      try {
-        return await call(...args);
-      } catch (error) {
-        throw await toFailureRedirect(error, from, caller);
-      }
-    };
-  return { get: guard(client.get), post: guard(client.post), put: guard(client.put), delete: guard(client.delete) };
+  const call: ApiClient["call"] = (operationId, ...input) =>
+    client.call(operationId, ...input).catch(async (error: unknown): Promise<never> => {
+      throw await toFailureRedirect(error, from, caller);
+    });
+  return { call };
 }
 
 /** The error toast for a failed call: the first item of its errors list (spec section 8). */

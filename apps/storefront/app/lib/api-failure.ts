@@ -1,4 +1,4 @@
-import { hasErrorCode } from "@quire/contracts/error-codes";
+import { hasErrorCode } from "@quire/contracts/constants";
 import { ACCOUNT_SETTINGS_PATH, PASSWORD_CHANGE_LOCATION, PASSWORD_CHANGE_REQUIRED, PRIVACY_POLICY_PATH, signInLocation, withReturnTo, type PageLocation } from "./auth-redirects";
 
 /** What the storefront does about a failed API call (spec section 8). */

@@ -1,38 +1,62 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { WishlistSummary } from "@quire/contracts";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { ZodError } from "zod";
 
-// A real HTTP peer standing in for the API, to see exactly which headers the storefront sends.
+/** What the stand-in API saw of one request. */
+interface SeenRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** The stand-in's answers, by "METHOD /path" (query left out); anything else answers 409 out_of_stock. */
+const ANSWERS: Record<string, { status: number; body?: unknown }> = {
+  "GET /wishlists/variant-ids": { status: 200, body: { data: { variantIds: [7] } } },
+  "POST /passwords/reset": { status: 202, body: { data: { accepted: true } } },
+  "DELETE /wishlists/4": { status: 204 },
+  // Not a product page: the answer has drifted from the contract.
+  "GET /products/slug=a%2Fb%3Fc%20d": { status: 200, body: { data: { id: "not a number" } } },
+};
+
+// A real HTTP peer standing in for the API, to see exactly what the storefront sends.
 let server: Server;
-let seen: IncomingHttpHeaders[] = [];
+let seen: SeenRequest[] = [];
 let createApiClient: typeof import("./api.server").createApiClient;
 let ApiRequestError: typeof import("./api.server").ApiRequestError;
+let operationPath: typeof import("./api.server").operationPath;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    seen.push(request.headers);
-    const failing = request.url?.startsWith("/fail");
-    response.writeHead(failing ? 409 : 200, { "content-type": "application/json" });
-    response.end(JSON.stringify(failing ? { errors: [{ code: "out_of_stock", message: "Out of stock" }] } : { data: { ok: true } }));
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      seen.push({ method: request.method ?? "", url: request.url ?? "", headers: request.headers, body });
+      const answer = ANSWERS[`${request.method} ${request.url?.split("?")[0]}`] ?? {
+        status: 409,
+        body: { errors: [{ code: "out_of_stock", message: "Out of stock" }] },
+      };
+      response.writeHead(answer.status, answer.body === undefined ? {} : { "content-type": "application/json" });
+      response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.API_KEY = "storefront-test-key";
   process.env.STORE_KEY = "test-store";
-  ({ createApiClient, ApiRequestError } = await import("./api.server"));
+  ({ createApiClient, ApiRequestError, operationPath } = await import("./api.server"));
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const Answer = z.object({ data: z.object({ ok: z.boolean() }) });
-
 describe("the API client", () => {
   it("sends the spec's headers, the bearer token and the shopper's address", async () => {
     seen = [];
-    await createApiClient({ currencyCode: "EUR", countryCode: "IE", token: "a.b.c", clientAddress: "203.0.113.7" }).get("/ok", Answer);
-    expect(seen[0]).toMatchObject({
+    await createApiClient({ currencyCode: "EUR", countryCode: "IE", token: "a.b.c", clientAddress: "203.0.113.7" }).call("listWishlistVariantIds");
+    expect(seen[0]?.headers).toMatchObject({
       "api-key": "storefront-test-key",
       storekey: "test-store",
       currencycode: "EUR",
@@ -44,16 +68,93 @@ describe("the API client", () => {
 
   it("sends no Authorization or X-Forwarded-For it was not given", async () => {
     seen = [];
-    await createApiClient().get("/ok", Answer);
-    expect(seen[0]?.authorization).toBeUndefined();
-    expect(seen[0]?.["x-forwarded-for"]).toBeUndefined();
+    await createApiClient().call("listWishlistVariantIds");
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+    expect(seen[0]?.headers["x-forwarded-for"]).toBeUndefined();
+  });
+
+  it("calls an operation by its method and path, and answers its parsed response", async () => {
+    seen = [];
+    const answer = await createApiClient().call("requestPasswordReset", { body: { email: "reader@example.com" } });
+    expect(answer).toEqual({ data: { accepted: true } });
+    expect(seen[0]).toMatchObject({ method: "POST", url: "/passwords/reset", body: JSON.stringify({ email: "reader@example.com" }) });
+    expect(seen[0]?.headers["content-type"]).toBe("application/json");
+  });
+
+  it("sends the query in the spec's style", async () => {
+    seen = [];
+    await createApiClient()
+      .call("listWishlists", { query: { PageNumber: 2, PageSize: 50 } })
+      .catch(() => undefined);
+    expect(seen[0]).toMatchObject({ method: "GET", url: "/wishlists?PageNumber=2&PageSize=50", body: "" });
+    expect(seen[0]?.headers["content-type"]).toBeUndefined();
+  });
+
+  it("URL-encodes each path parameter, so a value stays one segment", async () => {
+    seen = [];
+    await createApiClient()
+      .call("getProductBySlug", { params: { slug: "a/b?c d" } })
+      .catch(() => undefined);
+    expect(seen[0]?.url).toBe("/products/slug=a%2Fb%3Fc%20d");
+  });
+
+  it("fails loudly when an answer does not match the operation's response schema", async () => {
+    const failure = await createApiClient()
+      .call("getProductBySlug", { params: { slug: "a/b?c d" } })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ZodError);
+  });
+
+  it("reads a 204 as null", async () => {
+    seen = [];
+    expect(await createApiClient().call("deleteWishlist", { params: { id: 4 } })).toBeNull();
+    expect(seen[0]).toMatchObject({ method: "DELETE", url: "/wishlists/4" });
+  });
+
+  it("sends an Idempotency-Key when the call is given one, and none otherwise (decision 018)", async () => {
+    seen = [];
+    const api = createApiClient();
+    const key = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    await api.call("addToCart", { body: { productVariantId: 1, quantity: 1 }, headers: { "idempotency-key": key } }).catch(() => undefined);
+    await api.call("addToCart", { body: { productVariantId: 1, quantity: 1 }, headers: { "idempotency-key": undefined } }).catch(() => undefined);
+    expect(seen.map((request) => request.headers["idempotency-key"])).toEqual([key, undefined]);
+    expect(seen[0]).toMatchObject({ method: "PUT", url: "/baskets" });
   });
 
   it("turns an error answer into ApiRequestError with the API's errors list", async () => {
     const failure = await createApiClient()
-      .get("/fail", Answer)
+      .call("getWishlist", { params: { id: 99 } })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect(failure).toMatchObject({ status: 409, errors: [{ code: "out_of_stock", message: "Out of stock" }] });
+  });
+
+  it("is typed by the operation table: what is sent and what is answered", () => {
+    // Never run: `npm run typecheck` checks these lines, and fails if a refused call starts to compile.
+    const typed = (api: ReturnType<typeof createApiClient>) => {
+      // @ts-expect-error a wishlist's name is text
+      void api.call("createWishlist", { body: { name: 1 } });
+      // @ts-expect-error getWishlist needs the list's id
+      void api.call("getWishlist");
+      // @ts-expect-error listWishlists takes no body
+      void api.call("listWishlists", { body: { name: "x" } });
+      // @ts-expect-error there is no such operation
+      void api.call("getEverything");
+      expectTypeOf(api.call("createWishlist", { body: { name: "Reading" } })).resolves.toEqualTypeOf<{ data: WishlistSummary }>();
+      expectTypeOf(api.call("deleteWishlist", { params: { id: 1 } })).resolves.toBeNull();
+    };
+    expect(typed).toBeTypeOf("function");
+  });
+});
+
+describe("operationPath", () => {
+  it("fills each parameter of the template, encoded", () => {
+    expect(operationPath("/wishlists/:id/wishlist-items/:itemId", { id: 4, itemId: 12 })).toBe("/wishlists/4/wishlist-items/12");
+    expect(operationPath("/categories/slug=:slug", { slug: "poetry & plays" })).toBe("/categories/slug=poetry%20%26%20plays");
+    expect(operationPath("/baskets/:id/merge", { id: "../admin" })).toBe("/baskets/..%2Fadmin/merge");
+  });
+
+  it("refuses a template whose parameter is missing, rather than calling a wrong path", () => {
+    expect(() => operationPath("/wishlists/:id", {})).toThrow("The path /wishlists/:id needs the parameter id");
   });
 });

@@ -1,4 +1,11 @@
-import { ErrorResponseSchema, type ApiError } from "@quire/contracts";
+import {
+  ErrorResponseSchema,
+  operations,
+  type ApiError,
+  type OperationAnswer,
+  type OperationId,
+  type OperationPart,
+} from "@quire/contracts";
 import qs from "qs";
 import type { z } from "zod";
 import { getEnv } from "./env.server";
@@ -31,23 +38,54 @@ export interface CallerContext {
   clientAddress?: string;
 }
 
-type Query = Record<string, unknown>;
+/**
+ * One part of a call (params, query, body, headers), typed by the operation's schema as the caller writes it
+ * (z.input). Required when the schema needs something; absent from the type when the operation takes no such part.
+ */
+type PartOf<Key extends string, Schema> = Schema extends z.ZodType
+  ? object extends z.input<Schema>
+    ? { [K in Key]?: z.input<Schema> }
+    : { [K in Key]: z.input<Schema> }
+  : { [K in Key]?: never };
+
+/** What a call of an operation sends, each part typed by the contracts' operation table. */
+export type CallInput<Id extends OperationId> = PartOf<"params", OperationPart<Id, "params">> &
+  PartOf<"query", OperationPart<Id, "query">> &
+  PartOf<"body", OperationPart<Id, "body">> &
+  PartOf<"headers", OperationPart<Id, "headers">> & { signal?: AbortSignal };
+
+/** The input argument may be left out when nothing in it is required. */
+type CallArguments<Id extends OperationId> = object extends CallInput<Id> ? [input?: CallInput<Id>] : [input: CallInput<Id>];
 
 /**
- * The one way the storefront talks to the API. Every call carries the spec's headers; answers are parsed
- * with the contract's schema so a drift between API and storefront fails loudly, here, on the server.
+ * The path of a call: the operation's template (`/wishlists/:id/wishlist-items/:itemId`) with each parameter
+ * URL-encoded, so a value can never reach another path (a slug holding `/` or `?` stays one segment).
+ */
+export function operationPath(template: string, params: Record<string, unknown> = {}): string {
+  return template.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new TypeError(`The path ${template} needs the parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The query string of a call, in the spec's indexed style (Filters[0][Code]=format), or "" when there is none. */
+function queryString(query: object | undefined): string {
+  const search = query ? qs.stringify(query, { encodeValuesOnly: true, skipNulls: true }) : "";
+  return search ? `?${search}` : "";
+}
+
+/**
+ * The one way the storefront talks to the API: `api.call(operationId, { params, query, body, headers })`.
+ * Method and path come from the contracts' operation table (docs/decisions/022), which also types what is
+ * sent and what comes back. Every call carries the spec's headers; answers are parsed with the operation's
+ * response schema so a drift between API and storefront fails loudly, here, on the server. A 204 answers null.
  */
 export function createApiClient(caller: CallerContext = {}) {
   const env = getEnv();
 
-  async function call<S extends z.ZodType>(
-    method: "GET" | "POST" | "PUT" | "DELETE",
-    path: string,
-    schema: S,
-    options: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
-  ): Promise<z.infer<S>> {
-    const search = options.query ? qs.stringify(options.query, { encodeValuesOnly: true, skipNulls: true }) : "";
-    const url = `${env.API_URL}${path}${search ? `?${search}` : ""}`;
+  /** The spec's headers for this caller, then the call's own (an Idempotency-Key, decision 018). */
+  function headersOf(callHeaders: Record<string, string | undefined> = {}, hasBody: boolean): Record<string, string> {
     const headers: Record<string, string> = {
       accept: "application/json",
       "API-Key": env.API_KEY,
@@ -57,14 +95,28 @@ export function createApiClient(caller: CallerContext = {}) {
     if (caller.countryCode) headers.CountryCode = caller.countryCode;
     if (caller.token) headers.Authorization = `Bearer ${caller.token}`;
     if (caller.clientAddress) headers["X-Forwarded-For"] = caller.clientAddress;
-    if (options.body !== undefined) headers["content-type"] = "application/json";
+    if (hasBody) headers["content-type"] = "application/json";
+    for (const [name, value] of Object.entries(callHeaders)) if (value !== undefined) headers[name] = value;
+    return headers;
+  }
 
+  async function call<Id extends OperationId>(operationId: Id, ...[input]: CallArguments<Id>): Promise<OperationAnswer<Id>> {
+    const operation = operations[operationId];
+    const { params, query, body, headers, signal } = (input ?? {}) as {
+      params?: Record<string, unknown>;
+      query?: object;
+      body?: unknown;
+      headers?: Record<string, string | undefined>;
+      signal?: AbortSignal;
+    };
+    const url = `${env.API_URL}${operationPath(operation.path, params)}${queryString(query)}`;
     const response = await fetch(url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      method: operation.method,
+      headers: headersOf(headers, body !== undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
+    // A 204 has no body: it reads as null, which is what the operation's NoContentSchema answers.
     const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const parsed = ErrorResponseSchema.safeParse(payload);
@@ -73,14 +125,9 @@ export function createApiClient(caller: CallerContext = {}) {
         parsed.success ? parsed.data.errors : [{ code: UNEXPECTED_RESPONSE, message: `API answered ${response.status}` }],
       );
     }
-    return schema.parse(payload);
+    return operation.response.parse(payload) as OperationAnswer<Id>;
   }
 
-  return {
-    get: <S extends z.ZodType>(path: string, schema: S, query?: Query) => call("GET", path, schema, { query }),
-    post: <S extends z.ZodType>(path: string, schema: S, body?: unknown) => call("POST", path, schema, { body }),
-    put: <S extends z.ZodType>(path: string, schema: S, body?: unknown) => call("PUT", path, schema, { body }),
-    delete: <S extends z.ZodType>(path: string, schema: S, body?: unknown) => call("DELETE", path, schema, { body }),
-  };
+  return { call };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,12 +1,5 @@
-import {
-  CartResponseSchema,
-  CurrentCustomerResponseSchema,
-  SignInResponseSchema,
-  type CurrentCustomer,
-  type SignInResult,
-} from "@quire/contracts";
+import type { CurrentCustomer, SignInResult } from "@quire/contracts";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { z } from "zod";
 import { ApiRequestError, createApiClient } from "./api.server";
 import { isCustomerBlocked, pageLocationOf, signedInDestination, signInLocation } from "./auth-redirects";
 import { guardApiClient } from "./api-failure.server";
@@ -69,7 +62,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   context.set(apiContext, api);
   let customer: Promise<CurrentCustomer | null> | undefined;
   context.set(customerContext, () => {
-    customer ??= session.token ? api.get("/customers/current/", CurrentCustomerResponseSchema).then((answer) => answer.data) : Promise.resolve(null);
+    customer ??= session.token ? api.call("getCurrentCustomer").then((answer) => answer.data) : Promise.resolve(null);
     return customer;
   });
 
@@ -121,7 +114,7 @@ export async function mergeGuestCart(context: Readonly<RouterContextProvider>, t
   if (!anonymousId) return [];
   const api = createApiClient({ ...context.get(callerContext), token });
   try {
-    await api.put(`/baskets/${encodeURIComponent(anonymousId)}/merge`, CartResponseSchema);
+    await api.call("mergeGuestCart", { params: { id: anonymousId } });
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status >= 500) {
       console.warn("Could not merge the guest cart; it stays for later:", error instanceof Error ? error.message : error);
@@ -137,7 +130,7 @@ export async function mergeGuestCart(context: Readonly<RouterContextProvider>, t
 /** POST /auth/sign-in with the shopper's currency and country; failures are the caller's to show. */
 export async function signInWithPassword(context: Readonly<RouterContextProvider>, credentials: { email: string; password: string }) {
   const api = createApiClient(context.get(callerContext));
-  return (await api.post("/auth/sign-in", SignInResponseSchema, credentials)).data;
+  return (await api.call("signIn", { body: credentials })).data;
 }
 
 /**
@@ -148,7 +141,7 @@ export async function signOutHeaders(context: Readonly<RouterContextProvider>): 
   const { token } = context.get(sessionContext);
   if (token) {
     const api = createApiClient({ ...context.get(callerContext), token });
-    await api.post("/auth/sign-out", z.unknown()).catch((error: unknown) => {
+    await api.call("signOut").catch((error: unknown) => {
       if (!(error instanceof ApiRequestError)) throw error;
     });
   }

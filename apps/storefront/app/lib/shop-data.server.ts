@@ -1,13 +1,4 @@
-import {
-  CategoryTreeResponseSchema,
-  ListRedirectsResponseSchema,
-  MenuTreeResponseSchema,
-  StoreSettingsResponseSchema,
-  type CategoryNode,
-  type MenuItem,
-  type Redirect,
-  type StoreSettings,
-} from "@quire/contracts";
+import type { CategoryNode, MenuItem, Redirect, StoreSettings } from "@quire/contracts";
 import { createApiClient } from "./api.server";
 import { getEnv } from "./env.server";
 
@@ -36,13 +27,13 @@ export function cached<T>(load: () => Promise<T>) {
 
 const api = () => createApiClient();
 
-export const getStoreSettings = cached<StoreSettings>(async () => (await api().get("/store-settings", StoreSettingsResponseSchema)).data);
-export const getCategoryTree = cached<CategoryNode[]>(async () => (await api().get("/categories/tree", CategoryTreeResponseSchema)).data.nodes);
-export const getMainMenu = cached<MenuItem[]>(async () => (await api().get("/menus/main/tree", MenuTreeResponseSchema)).data.data);
+export const getStoreSettings = cached<StoreSettings>(async () => (await api().call("getStoreSettings")).data);
+export const getCategoryTree = cached<CategoryNode[]>(async () => (await api().call("getCategoryTree")).data.nodes);
+export const getMainMenu = cached<MenuItem[]>(async () => (await api().call("getMenuTree", { params: { code: "main" } })).data.data);
 
 /** The redirect list, loaded once per TTL into a map keyed by old path (spec section 2). */
 export const getRedirectMap = cached<Map<string, string>>(async () => {
-  const { data } = await api().get("/redirects", ListRedirectsResponseSchema, { PageSize: 5000 });
+  const { data } = await api().call("listRedirects", { query: { PageSize: 5000 } });
   return new Map(data.results.map((redirect: Redirect) => [normalisePath(redirect.oldUrl), redirect.newUrl]));
 });
 

@@ -1,22 +1,22 @@
 import {
   ChangePasswordBodySchema,
-  CustomerSettingsResponseSchema,
   UpdateCustomerSettingsBodySchema,
   type CustomerSettings,
 } from "@quire/contracts";
-import { z } from "zod";
 import { Container } from "~/components/ui/container";
-import { ChangePasswordForm, PASSWORD_INTENT } from "~/features/account/change-password-form";
-import { PROFILE_INTENT, ProfileForm } from "~/features/account/profile-form";
+import { ChangePasswordForm } from "~/features/account/change-password-form";
+import { ProfileForm } from "~/features/account/profile-form";
 import { FormNotice } from "~/features/auth/form-alert";
 import { formText, type FormFailure } from "~/features/auth/form-errors";
-import { failedForm, invalidForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { failedForm, rejectedForm } from "~/features/auth/form-failure.server";
 import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
 import { PASSWORD_CHANGE_REQUIRED } from "~/lib/auth-redirects";
 import { mergeGuestCart } from "~/lib/auth.server";
 import { apiContext, sessionContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
+import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/form-intents";
+import { CheckboxField, dispatchIntent, intent } from "~/lib/form-intents.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-settings";
 
@@ -24,55 +24,58 @@ export const handle: RouteHandle = { requiredAuthentication: true };
 
 /** /account/settings: the customer's details, marketing choice and password (signed in only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { data: settings } = await context.get(apiContext).get("/customers/current/settings", CustomerSettingsResponseSchema);
+  const { data: settings } = await context.get(apiContext).call("getCustomerSettings");
   const passwordChangeRequired = new URL(request.url).searchParams.get("message") === PASSWORD_CHANGE_REQUIRED;
   return { settings, passwordChangeRequired };
 }
 
-const IntentSchema = z.enum([PROFILE_INTENT, PASSWORD_INTENT]);
+/** The details form: the contract's fields, the marketing choice as a checkbox. */
+const ProfileFormSchema = UpdateCustomerSettingsBodySchema.extend({ marketingOptIn: CheckboxField });
+
+/** What the details form comes back filled in with when it is refused. */
+function profileValues(form: FormData): Record<string, string> {
+  return {
+    firstName: formText(form, "firstName"),
+    lastName: formText(form, "lastName"),
+    phone: formText(form, "phone"),
+    marketingOptIn: form.get("marketingOptIn") === "on" ? "on" : "",
+  };
+}
 
 /** Saves the details or changes the password, as the form's intent says; success flashes a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = IntentSchema.safeParse(form.get("intent"));
-  if (!intent.success) return rejectedForm([{ code: "intent_invalid", message: "That form isn't one this page knows." }]);
   const api = context.get(apiContext);
+  const { profile, password } = ACCOUNT_SETTINGS_INTENTS;
 
-  switch (intent.data) {
-    case PROFILE_INTENT: {
-      const values = {
-        firstName: formText(form, "firstName"),
-        lastName: formText(form, "lastName"),
-        phone: formText(form, "phone"),
-        marketingOptIn: form.get("marketingOptIn") === "on" ? "on" : "",
-      };
-      const parsed = UpdateCustomerSettingsBodySchema.safeParse({ ...values, marketingOptIn: values.marketingOptIn === "on" });
-      if (!parsed.success) return invalidForm(parsed.error, { values, intent: PROFILE_INTENT });
-      try {
-        await api.put("/customers/current/settings", CustomerSettingsResponseSchema, parsed.data);
-      } catch (error) {
-        return failedForm(error, { values, intent: PROFILE_INTENT });
-      }
-      return redirectWithToast("/account/settings", { kind: "success", message: "Your details have been saved." }, { status: 303 });
-    }
-    case PASSWORD_INTENT: {
-      const parsed = ChangePasswordBodySchema.safeParse({
-        currentPassword: formText(form, "currentPassword"),
-        newPassword: formText(form, "newPassword"),
-      });
-      if (!parsed.success) return invalidForm(parsed.error, { intent: PASSWORD_INTENT });
-      try {
-        await api.put("/customers/current/password", z.unknown(), parsed.data);
-      } catch (error) {
-        return failedForm(error, { intent: PASSWORD_INTENT });
-      }
-      // Any forced change is over: the page loses its ?message, and a guest basket it held back is merged.
-      const token = context.get(sessionContext).token;
-      const headers = new Headers();
-      for (const cookie of token ? await mergeGuestCart(context, token) : []) headers.append("Set-Cookie", cookie);
-      return redirectWithToast("/account/settings", { kind: "success", message: "Your password has been changed." }, { status: 303, headers });
-    }
-  }
+  return dispatchIntent(await request.formData(), {
+    [profile]: intent({
+      schema: ProfileFormSchema,
+      invalid: (errors, form) => rejectedForm(errors, { values: profileValues(form), intent: profile }),
+      run: async (body, form) => {
+        try {
+          await api.call("updateCustomerSettings", { body });
+        } catch (error) {
+          return failedForm(error, { values: profileValues(form), intent: profile });
+        }
+        return redirectWithToast("/account/settings", { kind: "success", message: "Your details have been saved." }, { status: 303 });
+      },
+    }),
+    [password]: intent({
+      schema: ChangePasswordBodySchema,
+      run: async (body) => {
+        try {
+          await api.call("changePassword", { body });
+        } catch (error) {
+          return failedForm(error, { intent: password });
+        }
+        // Any forced change is over: the page loses its ?message, and a guest basket it held back is merged.
+        const token = context.get(sessionContext).token;
+        const headers = new Headers();
+        for (const cookie of token ? await mergeGuestCart(context, token) : []) headers.append("Set-Cookie", cookie);
+        return redirectWithToast("/account/settings", { kind: "success", message: "Your password has been changed." }, { status: 303, headers });
+      },
+    }),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -94,7 +97,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         Password
       </h2>
       <div className="mt-6">
-        <ChangePasswordForm failure={failureOf(actionData, PASSWORD_INTENT)} context={contextOf(settings)} autoFocus={passwordChangeRequired} />
+        <ChangePasswordForm failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.password)} context={contextOf(settings)} autoFocus={passwordChangeRequired} />
       </div>
     </section>
   );
@@ -104,7 +107,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         Your details
       </h2>
       <div className="mt-6">
-        <ProfileForm settings={settings} failure={failureOf(actionData, PROFILE_INTENT)} />
+        <ProfileForm settings={settings} failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.profile)} />
       </div>
     </section>
   );

@@ -1,10 +1,11 @@
-import { AcceptedResponseSchema, PasswordResetBodySchema } from "@quire/contracts";
+import { PasswordResetBodySchema } from "@quire/contracts";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button, textLinkClass } from "~/components/ui/button";
 import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
 import { FormAlert, FormNotice } from "~/features/auth/form-alert";
 import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
-import { failedForm, invalidForm } from "~/features/auth/form-failure.server";
+import { failedForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { parseForm } from "~/lib/form-intents.server";
 import { TextField } from "~/features/auth/text-field";
 import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
@@ -25,10 +26,10 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = { email: formText(form, "email") };
-  const parsed = PasswordResetBodySchema.safeParse(values);
-  if (!parsed.success) return invalidForm(parsed.error, { values });
+  const parsed = parseForm(form, PasswordResetBodySchema);
+  if (!parsed.ok) return rejectedForm(parsed.errors, { values });
   try {
-    await createApiClient(context.get(callerContext)).post("/passwords/reset", AcceptedResponseSchema, parsed.data);
+    await createApiClient(context.get(callerContext)).call("requestPasswordReset", { body: parsed.value });
   } catch (error) {
     return failedForm(error, { values });
   }

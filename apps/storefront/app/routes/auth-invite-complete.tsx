@@ -1,4 +1,4 @@
-import { EmailedTokenSchema, InviteCompleteBodySchema, SignInResponseSchema, type ApiErrorCode } from "@quire/contracts";
+import { EmailedTokenSchema, type ApiErrorCode } from "@quire/contracts";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -7,10 +7,12 @@ import { getLinkProblemTexts, linkProblemOf } from "~/features/auth/emailed-link
 import { getLinkStatus, unusableLinkPage } from "~/features/auth/emailed-link.server";
 import { FormAlert } from "~/features/auth/form-alert";
 import { fieldError, formErrors, formText, type FormError } from "~/features/auth/form-errors";
-import { failedForm, invalidForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { InviteCompleteFormSchema } from "~/features/auth/auth-forms.server";
+import { failedForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { parseForm } from "~/lib/form-intents.server";
 import { LinkProblem } from "~/features/auth/link-problem";
 import { PasswordField } from "~/features/auth/password-field";
-import { PrivacyConsent, readPrivacyConsent } from "~/features/auth/privacy-consent";
+import { PrivacyConsent } from "~/features/auth/privacy-consent";
 import { getCurrentPrivacyPolicy } from "~/features/auth/privacy-policy.server";
 import { TextField } from "~/features/auth/text-field";
 import { useFailureToast } from "~/features/auth/use-failure-toast";
@@ -50,19 +52,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { token } = requireValidParams(ParamsSchema, params, request);
   const form = await request.formData();
   const values = { firstName: formText(form, "firstName").trim(), lastName: formText(form, "lastName").trim() };
-  const privacyPolicyId = readPrivacyConsent(form);
-  const parsed = InviteCompleteBodySchema.safeParse({
-    token,
-    password: formText(form, "password"),
-    firstName: values.firstName || undefined,
-    lastName: values.lastName || undefined,
-    privacyPolicyId,
-  });
-  if (!parsed.success) return invalidForm(parsed.error, { values });
+  const parsed = parseForm(form, InviteCompleteFormSchema);
+  if (!parsed.ok) return rejectedForm(parsed.errors, { values });
   const api = createApiClient(context.get(callerContext));
-  if (privacyPolicyId === undefined && (await getCurrentPrivacyPolicy(api))) return rejectedForm([CONSENT_MISSING], { values });
+  if (parsed.value.privacyPolicyId === undefined && (await getCurrentPrivacyPolicy(api))) return rejectedForm([CONSENT_MISSING], { values });
   try {
-    const { data: result } = await api.put("/auth/invites/complete", SignInResponseSchema, parsed.data);
+    const { data: result } = await api.call("completeInvite", { body: { token, ...parsed.value } });
     return await completeSignIn(context, result, "/", { kind: "success", message: "Your trade account is ready. Welcome!" });
   } catch (error) {
     return failedForm(error, { values });

@@ -4,7 +4,8 @@ import { Button, textLinkClass } from "~/components/ui/button";
 import { AuthPanel } from "~/features/auth/auth-panel";
 import { FormAlert, FormNotice } from "~/features/auth/form-alert";
 import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
-import { failedForm, invalidForm } from "~/features/auth/form-failure.server";
+import { failedForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { parseForm } from "~/lib/form-intents.server";
 import { PasswordField } from "~/features/auth/password-field";
 import { TextField } from "~/features/auth/text-field";
 import { useFailureToast } from "~/features/auth/use-failure-toast";
@@ -31,11 +32,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = { email: formText(form, "email") };
-  const parsed = SignInBodySchema.safeParse({ email: values.email, password: formText(form, "password") });
-  if (!parsed.success) return invalidForm(parsed.error, { values });
+  const parsed = parseForm(form, SignInBodySchema);
+  if (!parsed.ok) return rejectedForm(parsed.errors, { values });
   const returnTo = getSafeRedirectPath(form.get(REDIRECT_PARAM), getReturnPath(new URL(request.url)));
   try {
-    const result = await signInWithPassword(context, parsed.data);
+    const result = await signInWithPassword(context, parsed.value);
     return await completeSignIn(context, result, returnTo);
   } catch (error) {
     return failedForm(error, { values });

@@ -1,10 +1,11 @@
-import { AcceptedResponseSchema, SignupRequestBodySchema } from "@quire/contracts";
+import { SignupRequestBodySchema } from "@quire/contracts";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button, textLinkClass } from "~/components/ui/button";
 import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
 import { FormAlert, FormNotice } from "~/features/auth/form-alert";
 import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
-import { failedForm, invalidForm } from "~/features/auth/form-failure.server";
+import { failedForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { parseForm } from "~/lib/form-intents.server";
 import { TextField } from "~/features/auth/text-field";
 import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
@@ -27,10 +28,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = { firstName: formText(form, "firstName"), lastName: formText(form, "lastName"), email: formText(form, "email") };
-  const parsed = SignupRequestBodySchema.safeParse(values);
-  if (!parsed.success) return invalidForm(parsed.error, { values });
+  const parsed = parseForm(form, SignupRequestBodySchema);
+  if (!parsed.ok) return rejectedForm(parsed.errors, { values });
   try {
-    await createApiClient(context.get(callerContext)).post("/auth/signup-request", AcceptedResponseSchema, parsed.data);
+    await createApiClient(context.get(callerContext)).call("requestSignup", { body: parsed.value });
   } catch (error) {
     return failedForm(error, { values });
   }

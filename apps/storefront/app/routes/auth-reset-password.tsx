@@ -1,4 +1,4 @@
-import { EmailedTokenSchema, PasswordResetCompleteBodySchema, SignInResponseSchema } from "@quire/contracts";
+import { EmailedTokenSchema } from "@quire/contracts";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -6,8 +6,10 @@ import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
 import { getLinkProblemTexts, linkProblemOf } from "~/features/auth/emailed-link";
 import { getLinkStatus, unusableLinkPage } from "~/features/auth/emailed-link.server";
 import { FormAlert } from "~/features/auth/form-alert";
-import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
-import { failedForm, invalidForm } from "~/features/auth/form-failure.server";
+import { fieldError, formErrors } from "~/features/auth/form-errors";
+import { ResetPasswordFormSchema } from "~/features/auth/auth-forms.server";
+import { failedForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { parseForm } from "~/lib/form-intents.server";
 import { LinkProblem } from "~/features/auth/link-problem";
 import { PasswordField } from "~/features/auth/password-field";
 import { useFailureToast } from "~/features/auth/use-failure-toast";
@@ -39,11 +41,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { token } = requireValidParams(ParamsSchema, params, request);
   const form = await request.formData();
-  const parsed = PasswordResetCompleteBodySchema.safeParse({ token, password: formText(form, "password") });
-  if (!parsed.success) return invalidForm(parsed.error);
+  const parsed = parseForm(form, ResetPasswordFormSchema);
+  if (!parsed.ok) return rejectedForm(parsed.errors);
   try {
     const api = createApiClient(context.get(callerContext));
-    const { data: result } = await api.post("/passwords/reset/complete", SignInResponseSchema, parsed.data);
+    const { data: result } = await api.call("completePasswordReset", { body: { token, ...parsed.value } });
     return await completeSignIn(context, result, "/", { kind: "success", message: "Your password has been changed and you're signed in." });
   } catch (error) {
     return failedForm(error);

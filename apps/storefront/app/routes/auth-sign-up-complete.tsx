@@ -1,4 +1,4 @@
-import { EmailedTokenSchema, SignInResponseSchema, SignupCompleteBodySchema, type ApiErrorCode } from "@quire/contracts";
+import { EmailedTokenSchema, type ApiErrorCode } from "@quire/contracts";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -6,11 +6,13 @@ import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
 import { getLinkProblemTexts, linkProblemOf } from "~/features/auth/emailed-link";
 import { getLinkStatus, unusableLinkPage } from "~/features/auth/emailed-link.server";
 import { FormAlert } from "~/features/auth/form-alert";
-import { fieldError, formErrors, formText, type FormError } from "~/features/auth/form-errors";
-import { failedForm, invalidForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { fieldError, formErrors, type FormError } from "~/features/auth/form-errors";
+import { SignupCompleteFormSchema } from "~/features/auth/auth-forms.server";
+import { failedForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { parseForm } from "~/lib/form-intents.server";
 import { LinkProblem } from "~/features/auth/link-problem";
 import { PasswordField } from "~/features/auth/password-field";
-import { PrivacyConsent, readPrivacyConsent } from "~/features/auth/privacy-consent";
+import { PrivacyConsent } from "~/features/auth/privacy-consent";
 import { getCurrentPrivacyPolicy } from "~/features/auth/privacy-policy.server";
 import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
@@ -45,15 +47,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { token } = requireValidParams(ParamsSchema, params, request);
   const form = await request.formData();
-  const privacyPolicyId = readPrivacyConsent(form);
-  const parsed = SignupCompleteBodySchema.safeParse({ token, password: formText(form, "password"), privacyPolicyId });
-  if (!parsed.success) return invalidForm(parsed.error);
+  const parsed = parseForm(form, SignupCompleteFormSchema);
+  if (!parsed.ok) return rejectedForm(parsed.errors);
   const api = createApiClient(context.get(callerContext));
-  if (privacyPolicyId === undefined && (await getCurrentPrivacyPolicy(api))) {
+  if (parsed.value.privacyPolicyId === undefined && (await getCurrentPrivacyPolicy(api))) {
     return rejectedForm([CONSENT_MISSING]);
   }
   try {
-    const { data: result } = await api.put("/auth/signup-request/complete", SignInResponseSchema, parsed.data);
+    const { data: result } = await api.call("completeSignup", { body: { token, ...parsed.value } });
     return await completeSignIn(context, result, "/", { kind: "success", message: "Your account is ready. Welcome!" });
   } catch (error) {
     return failedForm(error);

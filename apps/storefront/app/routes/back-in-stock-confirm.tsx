@@ -13,9 +13,10 @@ import { ApiRequestError, createApiClient, type ApiClient } from "~/lib/api.serv
 import { apiContext, callerContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/back-in-stock-confirm";
+import { BACK_IN_STOCK_CONFIRM_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { dispatchIntent, intent, NoFieldsFormSchema } from "~/lib/form-intents.server";
 
 const ParamsSchema = z.object({ token: EmailedTokenSchema });
-const CONFIRM_INTENT = "confirm";
 
 /** The book a request is for, as the page shows it; null when the shopper may not see it (a hidden catalogue). */
 async function getBookOrNull(api: ApiClient, variantId: number) {
@@ -42,11 +43,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** Confirms (POST .../confirm), then shows the page again, which now says how things stand. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { token } = requireValidParams(ParamsSchema, params, request);
-  const form = await request.formData();
-  if (form.get("intent") !== CONFIRM_INTENT) throw data("Unknown action", { status: 400 });
-  // A link that no longer works is reported by the page the redirect lands on.
-  await confirmBackInStock(createApiClient(context.get(callerContext)), token);
-  return redirect(new URL(request.url).pathname, { status: 303 });
+  return dispatchIntent(await request.formData(), {
+    [BACK_IN_STOCK_CONFIRM_INTENTS.confirm]: intent({
+      schema: NoFieldsFormSchema,
+      run: async () => {
+        // A link that no longer works is reported by the page the redirect lands on.
+        await confirmBackInStock(createApiClient(context.get(callerContext)), token);
+        return redirect(new URL(request.url).pathname, { status: 303 });
+      },
+    }),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -68,7 +74,7 @@ export default function BackInStockConfirm({ loaderData }: Route.ComponentProps)
         <p className="mt-4">{message}</p>
         {offer === "confirm" ? (
           <Form method="post" className="mt-5">
-            <input type="hidden" name="intent" value={CONFIRM_INTENT} />
+            <input type="hidden" name={INTENT_FIELD} value={BACK_IN_STOCK_CONFIRM_INTENTS.confirm} />
             <Button type="submit" disabled={submitting}>
               {submitting ? "Confirming…" : "Confirm"}
             </Button>

@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
-import { parseShownNotices, SHOWN_NOTICES_FIELD } from "~/features/cart/cart-forms";
+import { ShownNoticesFormSchema } from "~/features/cart/cart-forms.server";
 import { acknowledgeCartNotices } from "~/features/cart/cart.server";
 import { ApiRequestError } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
 import { wantsFetcherResponse } from "~/lib/fetcher-response";
 import { redirectWithToast } from "~/lib/flash.server";
+import { parseForm } from "~/lib/form-intents.server";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/cart-notices";
 
@@ -16,15 +17,15 @@ import type { Route } from "./+types/cart-notices";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const notices = parseShownNotices(form.get(SHOWN_NOTICES_FIELD));
+  const shown = parseForm(form, ShownNoticesFormSchema);
   const byFetcher = wantsFetcherResponse(form);
   const back = getSafeRedirectPath(form.get("redirectTo") ?? getSameOriginRefererPath(request), "/cart");
-  if (!notices) {
+  if (!shown.ok) {
     if (byFetcher) return data({ acknowledged: false }, { status: 400 });
     return redirectWithToast(back, { kind: "error", message: "Those basket notices could not be read." }, { status: 303 });
   }
   try {
-    await acknowledgeCartNotices(context, notices);
+    await acknowledgeCartNotices(context, shown.value.notices);
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     // The notices stay for the next page: nothing is lost by failing here.

@@ -1,12 +1,15 @@
-import { AddonsByProductResponseSchema, MAX_ADDON_PRODUCTS, type Addon, type Cart } from "@quire/contracts";
+import { MAX_ADDON_PRODUCTS } from "@quire/contracts/constants";
+import type { Addon, Cart } from "@quire/contracts";
 import { data, Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
 import type { ToastMessage } from "~/components/ui/toast";
+import type { FormError } from "~/features/auth/form-errors";
 import { DismissNoticesForm } from "~/features/cart/acknowledge-notices";
 import { CartLine } from "~/features/cart/cart-line";
-import { ADDONS_APPLY_ALL, ADDONS_APPLY_FIELD, ADDONS_FORM_ID, parseAddonsForm, parseCartIntent, parseId, parseQuantity } from "~/features/cart/cart-forms";
+import { ADDONS_APPLY_ALL, ADDONS_APPLY_FIELD, ADDONS_FORM_ID, parseAddonsForm, QUANTITY_MESSAGE } from "~/features/cart/cart-forms";
+import { ChangeQuantityFormSchema, QuickOrderFormSchema, RemoveLineFormSchema } from "~/features/cart/cart-forms.server";
 import { CartNotices, groupNotices } from "~/features/cart/cart-notices";
 import { CartSummary } from "~/features/cart/cart-summary";
 import { changeCartQuantity, getCart, removeCartLines, setCartAddonsBulk, setCartLineAddons } from "~/features/cart/cart.server";
@@ -23,6 +26,8 @@ import { ApiRequestError } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
+import { CART_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { dispatchIntent, intent, NoFieldsFormSchema } from "~/lib/form-intents.server";
 import { getStoreSettings } from "~/lib/shop-data.server";
 import type { Route } from "./+types/cart";
 
@@ -44,7 +49,7 @@ async function listLineAddons(context: Route.LoaderArgs["context"], cart: Cart |
   );
   const api = context.get(apiContext);
   try {
-    const answers = await Promise.all(batches.map((ProductIds) => api.get("/add-ons/by-product", AddonsByProductResponseSchema, { ProductIds })));
+    const answers = await Promise.all(batches.map((ProductIds) => api.call("listAddonsByProduct", { query: { ProductIds } })));
     return Object.fromEntries(answers.flatMap(({ data }) => data.map((entry) => [entry.productId, entry.addons])));
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
@@ -63,52 +68,63 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The cart page's forms, by intent: a line's quantity, a line's removal, add-ons (one line or all), and
- * quick order. Changes answer with a redirect back here and a toast (so a reload never posts twice); a
- * quick order answers its report as data, to show beside the form.
+ * quick order. Changes answer with a redirect back here and a toast (so a reload never posts twice), a
+ * refused field included; a quick order answers its report as data, to show beside the form.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = parseCartIntent(form.get("intent"));
   const back = (toast: ToastMessage) => redirectWithToast(CART_PATH, toast, { status: 303 });
-  const refuse = (message: string) => back({ kind: "error", message });
+  const invalid = (errors: FormError[]) => back({ kind: "error", message: errors[0]?.message ?? QUANTITY_MESSAGE });
+  // A refusal by the API comes back as its first error, as a toast.
+  const changing = async (change: () => Promise<Response>) => {
+    try {
+      return await change();
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) throw error;
+      return back(errorToastOf(error));
+    }
+  };
 
-  try {
-    switch (intent) {
-      case "quantity": {
-        const line = parseId(form.get("lineItemId"));
-        const quantity = parseQuantity(form.get("quantity"), 0);
-        if (!line.ok) return refuse(line.message);
-        if (!quantity.ok) return refuse(quantity.message);
-        await changeCartQuantity(context, { lineItemId: line.value, quantity: quantity.value });
-        return back({ kind: "success", message: quantity.value === 0 ? "Removed from your basket" : "Basket updated" });
-      }
-      case "remove": {
-        const line = parseId(form.get("lineItemId"));
-        if (!line.ok) return refuse(line.message);
-        await removeCartLines(context, [line.value]);
-        return back({ kind: "success", message: "Removed from your basket" });
-      }
-      case "addons": {
-        const choice = parseAddonsForm(form);
-        if (!choice.ok) return refuse(choice.message);
-        const [single] = choice.value.items;
-        if (choice.value.bulk || !single) await setCartAddonsBulk(context, choice.value.items);
-        else await setCartLineAddons(context, single);
-        return back({ kind: "success", message: t("toast.addons_updated") });
-      }
-      case "quick-order": {
-        if (!(await getStoreSettings()).isQuickOrderEnabled) return refuse("Quick order is not available in this shop.");
-        const { outcomes, headers } = await placeQuickOrder(context, form);
+  return dispatchIntent(await request.formData(), {
+    [CART_INTENTS.quantity]: intent({
+      schema: ChangeQuantityFormSchema,
+      invalid,
+      run: ({ lineItemId, quantity }) =>
+        changing(async () => {
+          await changeCartQuantity(context, { lineItemId, quantity });
+          return back({ kind: "success", message: quantity === 0 ? "Removed from your basket" : "Basket updated" });
+        }),
+    }),
+    [CART_INTENTS.remove]: intent({
+      schema: RemoveLineFormSchema,
+      invalid,
+      run: ({ lineItemId }) =>
+        changing(async () => {
+          await removeCartLines(context, [lineItemId]);
+          return back({ kind: "success", message: "Removed from your basket" });
+        }),
+    }),
+    [CART_INTENTS.addons]: intent({
+      schema: NoFieldsFormSchema,
+      run: (_, form) =>
+        changing(async () => {
+          const choice = parseAddonsForm(form);
+          if (!choice.ok) return back({ kind: "error", message: choice.message });
+          const [single] = choice.value.items;
+          if (choice.value.bulk || !single) await setCartAddonsBulk(context, choice.value.items);
+          else await setCartLineAddons(context, single);
+          return back({ kind: "success", message: t("toast.addons_updated") });
+        }),
+    }),
+    [CART_INTENTS.quickOrder]: intent({
+      schema: QuickOrderFormSchema,
+      run: async ({ idempotencyKey }, form) => {
+        if (!(await getStoreSettings()).isQuickOrderEnabled) return back({ kind: "error", message: "Quick order is not available in this shop." });
+        const { outcomes, headers } = await placeQuickOrder(context, form, idempotencyKey);
         const result: QuickOrderResult = { id: crypto.randomUUID(), outcomes };
         return data({ quickOrder: result }, { headers });
-      }
-      case null:
-        throw data("Unknown action", { status: 400 });
-    }
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return back(errorToastOf(error));
-  }
+      },
+    }),
+  });
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -153,7 +169,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </ul>
             {/* The add-on fields of every line belong to this form (their `form` attribute). */}
             <Form id={ADDONS_FORM_ID} method="post" preventScrollReset className="mt-4 flex justify-end">
-              <input type="hidden" name="intent" value="addons" />
+              <input type="hidden" name={INTENT_FIELD} value={CART_INTENTS.addons} />
               {linesWithAddons.length > 1 ? (
                 <Button type="submit" name={ADDONS_APPLY_FIELD} value={ADDONS_APPLY_ALL} variant="secondary">
                   Update all add-ons
@@ -167,7 +183,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
       {quickOrderEnabled ? (
         <div className="mt-10 max-w-2xl">
-          <QuickOrderForm result={actionData?.quickOrder} />
+          <QuickOrderForm result={actionData && "quickOrder" in actionData ? actionData.quickOrder : undefined} />
         </div>
       ) : null}
 

@@ -8,13 +8,9 @@ import { Container } from "~/components/ui/container";
 import { useHydrated } from "~/features/catalog/use-hydrated";
 import { t } from "~/features/i18n/translate";
 import { pageTitle } from "~/features/layout/meta";
-import {
-  AddItemFormSchema,
-  CreateListFormSchema,
-  parseWishlistForm,
-  readIntent,
-  type FormProblem,
-} from "~/features/wishlists/wishlist-forms";
+import type { FormError } from "~/features/auth/form-errors";
+import { firstProblem, type FormProblem } from "~/features/wishlists/wishlist-forms";
+import { ChooseListFormSchema, CreateListFormSchema } from "~/features/wishlists/wishlist-forms.server";
 import { NewListFields, WishlistRadioGroup } from "~/features/wishlists/wishlist-choice";
 import {
   addWishlistItem,
@@ -26,6 +22,8 @@ import {
 import { toVariantBook, VariantBookSummary } from "~/features/catalog/variant-book";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
+import { FAVORITE_ITEM_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { dispatchIntent, intent } from "~/lib/form-intents.server";
 import { notFound, requireApiFound } from "~/lib/not-found.server";
 import type { RouteHandle } from "~/lib/route-access";
 import { getSafeRedirectPath } from "~/lib/safe-redirect";
@@ -69,41 +67,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...selection, selected, lists, book: toVariantBook({ product, variant }) };
 }
 
+/** The page's two forms: save the book to the chosen list, or create a list (which comes back chosen). */
 export async function action({ request, context }: Route.ActionArgs) {
   const selection = readSelection(new URL(request.url), request);
-  const form = await request.formData();
   const api = context.get(apiContext);
   const refuse = (problem: FormProblem) => data({ problem }, { status: 400 });
+  const invalid = (errors: FormError[]) => refuse(firstProblem(errors));
 
-  if (readIntent(form) === "create") {
-    const parsed = parseWishlistForm(CreateListFormSchema, form);
-    if (!parsed.ok) return refuse(parsed.problem);
-    try {
-      const created = await createWishlist(api, parsed.value.name);
-      return redirectWithToast(
-        selectionHref(selection, created.id),
-        {
-          kind: "success",
-          message: t("wishlists.list.created_message", { name: created.name }),
-        },
-        { status: 303 },
-      );
-    } catch (error) {
-      const toast = failureToast(error);
-      return refuse({ field: "name", message: toast.message });
-    }
-  }
-
-  form.set("variantId", String(selection.variantId));
-  form.set("quantity", String(selection.quantity));
-  const parsed = parseWishlistForm(AddItemFormSchema, form);
-  if (!parsed.ok) return refuse(parsed.problem);
-  try {
-    await addWishlistItem(api, parsed.value);
-  } catch (error) {
-    return redirectWithToast(selectionHref(selection, parsed.value.wishlistId), failureToast(error), { status: 303 });
-  }
-  return redirectWithToast(selection.returnTo, { kind: "success", message: t("wishlists.item.added_to_wishlist") }, { status: 303 });
+  return dispatchIntent(await request.formData(), {
+    [FAVORITE_ITEM_INTENTS.create]: intent({
+      schema: CreateListFormSchema,
+      invalid,
+      run: async ({ name }) => {
+        try {
+          const created = await createWishlist(api, name);
+          const toast = { kind: "success", message: t("wishlists.list.created_message", { name: created.name }) } as const;
+          return redirectWithToast(selectionHref(selection, created.id), toast, { status: 303 });
+        } catch (error) {
+          return refuse({ field: "name", message: failureToast(error).message });
+        }
+      },
+    }),
+    [FAVORITE_ITEM_INTENTS.add]: intent({
+      schema: ChooseListFormSchema,
+      invalid,
+      run: async ({ wishlistId }) => {
+        try {
+          await addWishlistItem(api, { wishlistId, variantId: selection.variantId, quantity: selection.quantity });
+        } catch (error) {
+          return redirectWithToast(selectionHref(selection, wishlistId), failureToast(error), { status: 303 });
+        }
+        return redirectWithToast(selection.returnTo, { kind: "success", message: t("wishlists.item.added_to_wishlist") }, { status: 303 });
+      },
+    }),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -115,7 +112,8 @@ export default function FavoritesAdd({ loaderData, actionData }: Route.Component
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [chosen, setChosen] = useState<number | null>(selected ?? null);
-  const problem = actionData?.problem;
+  // A form this page does not know answers errors alone (unknown_intent), which no form here shows.
+  const problem = actionData && "problem" in actionData ? actionData.problem : undefined;
   const listProblem = problem && problem.field !== "name" ? problem.message : undefined;
   const nameProblem = problem?.field === "name" ? problem.message : undefined;
   const busy = navigation.state !== "idle";
@@ -132,7 +130,7 @@ export default function FavoritesAdd({ loaderData, actionData }: Route.Component
         <VariantBookSummary book={book} label="The book to save" className="mt-5" />
 
         <Form method="post" className="mt-6 flex flex-col gap-4" key={selected ?? "none"}>
-          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name={INTENT_FIELD} value={FAVORITE_ITEM_INTENTS.add} />
           <WishlistRadioGroup lists={lists} defaultValue={selected ?? null} onChange={setChosen} />
           {listProblem ? (
             <p role="alert" className="text-sm font-medium text-danger">

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import type { ToastMessage } from "~/components/ui/toast";
 import { Price } from "~/components/ui/price";
 import { AddToCartForm } from "~/features/cart/add-to-cart-form";
 import { coverUrlFor } from "~/features/catalog/cover-svg";
@@ -12,16 +13,14 @@ import { StockBadge } from "~/features/catalog/stock-badge";
 import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
 import { t } from "~/features/i18n/translate";
 import { pageTitle } from "~/features/layout/meta";
-import {
-  parseRemoveItemsForm,
-  parseWishlistForm,
-  readIntent,
-  REMOVE_SELECTED_FORM_ID,
-  RemoveItemFormSchema,
-} from "~/features/wishlists/wishlist-forms";
+import type { FormError } from "~/features/auth/form-errors";
+import { firstProblem, REMOVE_SELECTED_FORM_ID } from "~/features/wishlists/wishlist-forms";
+import { RemoveItemFormSchema, RemoveItemsFormSchema } from "~/features/wishlists/wishlist-forms.server";
 import { failureToast, getWishlist, removeWishlistItem, removeWishlistItems } from "~/features/wishlists/wishlists.server";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
+import { FAVORITE_LIST_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { dispatchIntent, intent } from "~/lib/form-intents.server";
 import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/favorites-detail";
@@ -48,30 +47,37 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { id } = requireValidParams(ParamsSchema, params, request);
   const here = `/favorites/${id}`;
   const api = context.get(apiContext);
-  const form = await request.formData();
-  const refuse = (message: string) => redirectWithToast(here, { kind: "error", message }, { status: 303 });
+  const back = (toast: ToastMessage) => redirectWithToast(here, toast, { status: 303 });
+  const invalid = (errors: FormError[]) => back({ kind: "error", message: firstProblem(errors).message });
 
-  if (readIntent(form) === "remove-items") {
-    const parsed = parseRemoveItemsForm(form);
-    if (!parsed.ok) return refuse(parsed.problem.message);
-    const count = new Set(parsed.value.itemIds).size;
-    try {
-      await removeWishlistItems(api, id, parsed.value.itemIds);
-    } catch (error) {
-      return redirectWithToast(here, failureToast(error), { status: 303 });
-    }
-    const message = count === 1 ? t("wishlists.item.removed_from_wishlist") : t("wishlists.items.removed_message", { count });
-    return redirectWithToast(here, { kind: "success", message }, { status: 303 });
-  }
-
-  const parsed = parseWishlistForm(RemoveItemFormSchema, form);
-  if (!parsed.ok) return refuse(parsed.problem.message);
-  try {
-    await removeWishlistItem(api, id, parsed.value.itemId);
-  } catch (error) {
-    return redirectWithToast(here, failureToast(error), { status: 303 });
-  }
-  return redirectWithToast(here, { kind: "success", message: t("wishlists.item.removed_from_wishlist") }, { status: 303 });
+  return dispatchIntent(await request.formData(), {
+    [FAVORITE_LIST_INTENTS.removeItems]: intent({
+      schema: RemoveItemsFormSchema,
+      invalid,
+      run: async ({ itemId: itemIds }) => {
+        const count = new Set(itemIds).size;
+        try {
+          await removeWishlistItems(api, id, itemIds);
+        } catch (error) {
+          return back(failureToast(error));
+        }
+        const message = count === 1 ? t("wishlists.item.removed_from_wishlist") : t("wishlists.items.removed_message", { count });
+        return back({ kind: "success", message });
+      },
+    }),
+    [FAVORITE_LIST_INTENTS.removeItem]: intent({
+      schema: RemoveItemFormSchema,
+      invalid,
+      run: async ({ itemId }) => {
+        try {
+          await removeWishlistItem(api, id, itemId);
+        } catch (error) {
+          return back(failureToast(error));
+        }
+        return back({ kind: "success", message: t("wishlists.item.removed_from_wishlist") });
+      },
+    }),
+  });
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -130,7 +136,7 @@ function ItemRow({ item, wishlistId }: { item: WishlistItem; wishlistId: number 
             </AddToCartForm>
           ) : null}
           <Form method="post" action={`/favorites/${wishlistId}`}>
-            <input type="hidden" name="intent" value="remove-item" />
+            <input type="hidden" name={INTENT_FIELD} value={FAVORITE_LIST_INTENTS.removeItem} />
             <input type="hidden" name="wishlistId" value={wishlistId} />
             <input type="hidden" name="itemId" value={item.id} />
             <Button type="submit" variant="secondary" size="sm" className="w-full">
@@ -166,7 +172,7 @@ export default function FavoritesDetail({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <Form id={REMOVE_SELECTED_FORM_ID} method="post" action={`/favorites/${wishlist.id}`} className="mt-4 flex justify-end">
-            <input type="hidden" name="intent" value="remove-items" />
+            <input type="hidden" name={INTENT_FIELD} value={FAVORITE_LIST_INTENTS.removeItems} />
             <Button type="submit" variant="secondary">
               Remove selected
             </Button>

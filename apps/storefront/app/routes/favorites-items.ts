@@ -2,18 +2,15 @@ import { data, redirect } from "react-router";
 import { wantsFetcherResponse } from "~/lib/fetcher-response";
 import { t } from "~/features/i18n/translate";
 import type { FavouritesOutcome } from "~/features/wishlists/favourites-outcome";
-import {
-  AddItemFormSchema,
-  CreateListFormSchema,
-  type FormProblem,
-  parseWishlistForm,
-  readIntent,
-  RemoveVariantFormSchema,
-} from "~/features/wishlists/wishlist-forms";
+import type { FormError } from "~/features/auth/form-errors";
+import { firstProblem, type FormProblem } from "~/features/wishlists/wishlist-forms";
+import { AddItemFormSchema, CreateListFormSchema, RemoveVariantFormSchema } from "~/features/wishlists/wishlist-forms.server";
 import { addWishlistItem, createWishlist, failureToast, removeVariantFromWishlists } from "~/features/wishlists/wishlists.server";
-import { ApiRequestError, type ApiClient } from "~/lib/api.server";
+import { ApiRequestError } from "~/lib/api.server";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
+import { FAVORITE_ITEM_INTENTS } from "~/lib/form-intents";
+import { dispatchIntent, intent } from "~/lib/form-intents.server";
 import type { RouteHandle } from "~/lib/route-access";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/favorites-items";
@@ -22,32 +19,10 @@ function refused(problem: FormProblem): FavouritesOutcome {
   return { ok: false, toast: { kind: "error", message: problem.message }, field: problem.field };
 }
 
-async function runIntent(api: ApiClient, form: FormData): Promise<FavouritesOutcome> {
-  const intent = readIntent(form);
+/** An intent's API calls, with a failed call's first error as the refusal (and the field it names). */
+async function settled(run: () => Promise<FavouritesOutcome>): Promise<FavouritesOutcome> {
   try {
-    if (intent === "add") {
-      const parsed = parseWishlistForm(AddItemFormSchema, form);
-      if (!parsed.ok) return refused(parsed.problem);
-      await addWishlistItem(api, parsed.value);
-      return { ok: true, toast: { kind: "success", message: t("wishlists.item.added_to_wishlist") } };
-    }
-    if (intent === "remove-variant") {
-      const parsed = parseWishlistForm(RemoveVariantFormSchema, form);
-      if (!parsed.ok) return refused(parsed.problem);
-      await removeVariantFromWishlists(api, parsed.value.variantId);
-      return { ok: true, toast: { kind: "success", message: t("wishlists.item.removed_from_wishlist") } };
-    }
-    if (intent === "create") {
-      const parsed = parseWishlistForm(CreateListFormSchema, form);
-      if (!parsed.ok) return refused(parsed.problem);
-      const created = await createWishlist(api, parsed.value.name);
-      return {
-        ok: true,
-        toast: { kind: "success", message: t("wishlists.list.created_message", { name: created.name }) },
-        createdWishlist: { id: created.id, name: created.name },
-      };
-    }
-    return refused({ message: "That action is not known." });
+    return await run();
   } catch (error) {
     return { ok: false, toast: failureToast(error), field: error instanceof ApiRequestError ? error.errors[0]?.field : undefined };
   }
@@ -63,10 +38,54 @@ export const handle: RouteHandle = { requiredAuthentication: true };
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const outcome = await runIntent(context.get(apiContext), form);
-  if (wantsFetcherResponse(form)) return data(outcome, { status: outcome.ok ? 200 : 400 });
-  const back = getSafeRedirectPath(form.get("returnTo") ?? getSameOriginRefererPath(request), "/favorites");
-  return redirectWithToast(back, outcome.toast, { status: 303 });
+  const api = context.get(apiContext);
+  // Async, so every intent answers the same promise type whichever branch it takes.
+  const respond = async (outcome: FavouritesOutcome) => {
+    if (wantsFetcherResponse(form)) return data(outcome, { status: outcome.ok ? 200 : 400 });
+    const back = getSafeRedirectPath(form.get("returnTo") ?? getSameOriginRefererPath(request), "/favorites");
+    return redirectWithToast(back, outcome.toast, { status: 303 });
+  };
+  const invalid = (errors: FormError[]) => respond(refused(firstProblem(errors)));
+
+  return dispatchIntent(form, {
+    [FAVORITE_ITEM_INTENTS.add]: intent({
+      schema: AddItemFormSchema,
+      invalid,
+      run: async (item) =>
+        respond(
+          await settled(async () => {
+            await addWishlistItem(api, item);
+            return { ok: true, toast: { kind: "success", message: t("wishlists.item.added_to_wishlist") } };
+          }),
+        ),
+    }),
+    [FAVORITE_ITEM_INTENTS.removeVariant]: intent({
+      schema: RemoveVariantFormSchema,
+      invalid,
+      run: async ({ variantId }) =>
+        respond(
+          await settled(async () => {
+            await removeVariantFromWishlists(api, variantId);
+            return { ok: true, toast: { kind: "success", message: t("wishlists.item.removed_from_wishlist") } };
+          }),
+        ),
+    }),
+    [FAVORITE_ITEM_INTENTS.create]: intent({
+      schema: CreateListFormSchema,
+      invalid,
+      run: async ({ name }) =>
+        respond(
+          await settled(async () => {
+            const created = await createWishlist(api, name);
+            return {
+              ok: true,
+              toast: { kind: "success", message: t("wishlists.list.created_message", { name: created.name }) },
+              createdWishlist: { id: created.id, name: created.name },
+            };
+          }),
+        ),
+    }),
+  });
 }
 
 /** Only forms post here; a visit by address goes to the lists. */

@@ -6,21 +6,18 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { inputClass, labelClass } from "~/components/ui/field";
 import { Container } from "~/components/ui/container";
+import type { ToastMessage } from "~/components/ui/toast";
 import { useHydrated } from "~/features/catalog/use-hydrated";
 import { t } from "~/features/i18n/translate";
 import { pageTitle } from "~/features/layout/meta";
 import { NewListFields } from "~/features/wishlists/wishlist-choice";
-import {
-  CreateListFormSchema,
-  DeleteListFormSchema,
-  parseWishlistForm,
-  readIntent,
-  RenameListFormSchema,
-  type FormProblem,
-} from "~/features/wishlists/wishlist-forms";
+import { firstProblem, type FormProblem } from "~/features/wishlists/wishlist-forms";
+import { CreateListFormSchema, DeleteListFormSchema, RenameListFormSchema } from "~/features/wishlists/wishlist-forms.server";
 import { createWishlist, deleteWishlist, failureToast, listAllWishlists, renameWishlist } from "~/features/wishlists/wishlists.server";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
+import { FAVORITES_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { dispatchIntent, intent } from "~/lib/form-intents.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/favorites";
 
@@ -44,52 +41,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionProblem = { intent: "create" | "rename"; wishlistId?: number; problem: FormProblem };
+const refuse = (answer: ActionProblem) => data(answer, { status: 400 });
+const backToLists = (toast: ToastMessage) => redirectWithToast("/favorites", toast, { status: 303 });
 
+/** The lists' forms: create, rename (both show a refusal beside the name) and delete (a toast). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
   const api = context.get(apiContext);
-  const refuse = (answer: ActionProblem) => data(answer, { status: 400 });
-  const intent = readIntent(form);
-
-  if (intent === "create") {
-    const parsed = parseWishlistForm(CreateListFormSchema, form);
-    if (!parsed.ok) return refuse({ intent, problem: parsed.problem });
-    try {
-      const created = await createWishlist(api, parsed.value.name);
-      return redirectWithToast(
-        "/favorites",
-        { kind: "success", message: t("wishlists.list.created_message", { name: created.name }) },
-        { status: 303 },
-      );
-    } catch (error) {
-      return refuse({ intent, problem: { field: "name", message: failureToast(error).message } });
-    }
-  }
-
-  if (intent === "rename") {
-    const parsed = parseWishlistForm(RenameListFormSchema, form);
-    if (!parsed.ok) return refuse({ intent, wishlistId: Number(form.get("wishlistId")), problem: parsed.problem });
-    try {
-      const renamed = await renameWishlist(api, parsed.value.wishlistId, parsed.value.name);
-      return redirectWithToast(
-        "/favorites",
-        { kind: "success", message: t("wishlists.list.renamed_message", { name: renamed.name }) },
-        { status: 303 },
-      );
-    } catch (error) {
-      return refuse({ intent, wishlistId: parsed.value.wishlistId, problem: { field: "name", message: failureToast(error).message } });
-    }
-  }
-
-  // Delete, and anything unknown: both end back on the lists with a toast (spec section 8 for failures).
-  const parsed = parseWishlistForm(DeleteListFormSchema, form);
-  if (!parsed.ok) return redirectWithToast("/favorites", { kind: "error", message: parsed.problem.message }, { status: 303 });
-  try {
-    await deleteWishlist(api, parsed.value.wishlistId);
-  } catch (error) {
-    return redirectWithToast("/favorites", failureToast(error), { status: 303 });
-  }
-  return redirectWithToast("/favorites", { kind: "success", message: t("wishlists.list.deleted_message") }, { status: 303 });
+  return dispatchIntent(await request.formData(), {
+    [FAVORITES_INTENTS.create]: intent({
+      schema: CreateListFormSchema,
+      invalid: (errors) => refuse({ intent: FAVORITES_INTENTS.create, problem: firstProblem(errors) }),
+      run: async ({ name }) => {
+        try {
+          const created = await createWishlist(api, name);
+          return backToLists({ kind: "success", message: t("wishlists.list.created_message", { name: created.name }) });
+        } catch (error) {
+          return refuse({ intent: FAVORITES_INTENTS.create, problem: { field: "name", message: failureToast(error).message } });
+        }
+      },
+    }),
+    [FAVORITES_INTENTS.rename]: intent({
+      schema: RenameListFormSchema,
+      invalid: (errors, form) =>
+        refuse({ intent: FAVORITES_INTENTS.rename, wishlistId: Number(form.get("wishlistId")), problem: firstProblem(errors) }),
+      run: async ({ wishlistId, name }) => {
+        try {
+          const renamed = await renameWishlist(api, wishlistId, name);
+          return backToLists({ kind: "success", message: t("wishlists.list.renamed_message", { name: renamed.name }) });
+        } catch (error) {
+          return refuse({ intent: FAVORITES_INTENTS.rename, wishlistId, problem: { field: "name", message: failureToast(error).message } });
+        }
+      },
+    }),
+    // Deleting ends back on the lists with a toast, whatever happened (spec section 8 for failures).
+    [FAVORITES_INTENTS.delete]: intent({
+      schema: DeleteListFormSchema,
+      invalid: (errors) => backToLists({ kind: "error", message: firstProblem(errors).message }),
+      run: async ({ wishlistId }) => {
+        try {
+          await deleteWishlist(api, wishlistId);
+        } catch (error) {
+          return backToLists(failureToast(error));
+        }
+        return backToLists({ kind: "success", message: t("wishlists.list.deleted_message") });
+      },
+    }),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -104,7 +101,7 @@ function RenameForm({ list, problem }: { list: WishlistSummary; problem?: string
   const inputId = `rename-${list.id}`;
   return (
     <Form method="post" action="/favorites" className="flex flex-col gap-1.5">
-      <input type="hidden" name="intent" value="rename" />
+      <input type="hidden" name={INTENT_FIELD} value={FAVORITES_INTENTS.rename} />
       <input type="hidden" name="wishlistId" value={list.id} />
       <label htmlFor={inputId} className={labelClass}>
         New name for “{list.name}”
@@ -146,7 +143,7 @@ function InlineDeleteConfirmation({ list }: { list: WishlistSummary }) {
       </h3>
       <p className="mt-1">{t("wishlists.list.delete_confirm_message")}</p>
       <Form method="post" action="/favorites" className="mt-3 flex flex-wrap gap-3">
-        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name={INTENT_FIELD} value={FAVORITES_INTENTS.delete} />
         <input type="hidden" name="wishlistId" value={list.id} />
         <Link to="/favorites" className={buttonClass({ variant: "secondary" })}>
           Cancel
@@ -165,10 +162,12 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
   // Spec section 4: the list waiting for the shopper's answer in the confirm dialog.
   const [pendingDeleteId, setPendingDeleteId] = useState<number | null>(null);
   const pendingDelete = lists.find((list) => list.id === pendingDeleteId);
-  const createProblem = actionData?.intent === "create" ? actionData.problem.message : undefined;
+  // A form this page does not know answers errors alone (unknown_intent), which no form here shows.
+  const refused = actionData && "problem" in actionData ? actionData : undefined;
+  const createProblem = refused?.intent === FAVORITES_INTENTS.create ? refused.problem.message : undefined;
   const renameProblemFor = (id: number) =>
-    actionData?.intent === "rename" && actionData.wishlistId === id ? actionData.problem.message : undefined;
-  const renaming = actionData?.intent === "rename" && actionData.wishlistId ? actionData.wishlistId : renamingId;
+    refused?.intent === FAVORITES_INTENTS.rename && refused.wishlistId === id ? refused.problem.message : undefined;
+  const renaming = refused?.intent === FAVORITES_INTENTS.rename && refused.wishlistId ? refused.wishlistId : renamingId;
 
   return (
     <Container className="py-6 sm:py-10">
@@ -245,7 +244,7 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
         acceptLabel={t("wishlists.list.delete_confirm_button")}
         onReject={() => setPendingDeleteId(null)}
         onAccept={() => {
-          if (pendingDelete) void submit({ intent: "delete", wishlistId: pendingDelete.id }, { method: "post", action: "/favorites" });
+          if (pendingDelete) void submit({ [INTENT_FIELD]: FAVORITES_INTENTS.delete, wishlistId: pendingDelete.id }, { method: "post", action: "/favorites" });
           setPendingDeleteId(null);
         }}
       />

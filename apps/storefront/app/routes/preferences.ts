@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import { t } from "~/features/i18n/translate";
 import { preferencesContext } from "~/lib/context.server";
 import { flashToastHeader } from "~/lib/flash.server";
+import { parseForm } from "~/lib/form-intents.server";
 import { countryCookie, currencyCookie, listCountryOptions } from "~/lib/preferences.server";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import { getStoreSettings } from "~/lib/shop-data.server";
@@ -12,16 +14,19 @@ import type { Route } from "./+types/preferences";
  * settings; unknown ones are ignored, so the cookies only ever hold what the store offers. The shopper is
  * sent back to the page the form was on (same-site paths only, never an open redirect).
  */
+/** The header's currency and country pickers; either may be left out. Only the shop's own are taken. */
+const PreferencesFormSchema = z.object({ currencyCode: z.string().optional(), countryCode: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const settings = await getStoreSettings();
   const back = getSafeRedirectPath(form.get("redirectTo") ?? getSameOriginRefererPath(request), "/");
 
   const headers = new Headers();
-  const currencyField = form.get("currencyCode");
-  const countryField = form.get("countryCode");
-  const currencyCode = typeof currencyField === "string" && settings.currencyCodes.includes(currencyField) ? currencyField : undefined;
-  const countryCode = typeof countryField === "string" && settings.countryCodes.includes(countryField) ? countryField : undefined;
+  const chosen = parseForm(form, PreferencesFormSchema);
+  const offered = (code: string | undefined, codes: string[]) => (code !== undefined && codes.includes(code) ? code : undefined);
+  const currencyCode = chosen.ok ? offered(chosen.value.currencyCode, settings.currencyCodes) : undefined;
+  const countryCode = chosen.ok ? offered(chosen.value.countryCode, settings.countryCodes) : undefined;
   if (currencyCode) headers.append("Set-Cookie", await currencyCookie.serialize(currencyCode));
   if (countryCode) headers.append("Set-Cookie", await countryCookie.serialize(countryCode));
 

@@ -1,4 +1,3 @@
-import { CurrentCustomerResponseSchema, IdParamSchema } from "@quire/contracts";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -14,6 +13,8 @@ import { apiContext, sessionContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { getSafeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/privacy-policy";
+import { parseForm, postedIdField } from "~/lib/form-intents.server";
+import { z } from "zod";
 
 /**
  * /privacy-policy: the current policy, open to everyone. A signed-in customer who has not accepted this
@@ -31,14 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** PUT /privacy-policies/:id/accept, then back to where the customer was. */
+/** The accept button's form: the policy shown, so a newer one published meanwhile is not accepted unseen. */
+const AcceptPolicyFormSchema = z.object({ policyId: postedIdField("That privacy policy could not be found.") });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const returnTo = getSafeRedirectPath(form.get(REDIRECT_PARAM), "/");
-  const policyId = IdParamSchema.safeParse(form.get("policyId"));
+  const accepted = parseForm(form, AcceptPolicyFormSchema);
   const here = returnTo === "/" ? PRIVACY_POLICY_PATH : `${PRIVACY_POLICY_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: returnTo })}`;
-  if (!policyId.success) return redirectWithToast(here, { kind: "error", message: "That privacy policy could not be found." }, { status: 303 });
+  if (!accepted.ok) return redirectWithToast(here, { kind: "error", message: "That privacy policy could not be found." }, { status: 303 });
   try {
-    await context.get(apiContext).put(`/privacy-policies/${policyId.data}/accept`, CurrentCustomerResponseSchema);
+    await context.get(apiContext).call("acceptPrivacyPolicy", { params: { id: accepted.value.policyId } });
   } catch (error) {
     // A newer version published meanwhile: show it, with the API's message.
     if (error instanceof ApiRequestError) return redirectWithToast(here, errorToastOf(error), { status: 303 });

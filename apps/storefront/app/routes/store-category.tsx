@@ -1,4 +1,4 @@
-import { CategoryDetailResponseSchema, SlugSchema } from "@quire/contracts";
+import { SlugSchema } from "@quire/contracts";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Container } from "~/components/ui/container";
@@ -20,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { category: slug } = requireValidParams(ParamsSchema, params, request);
   const api = context.get(apiContext);
   const [{ data: category }, listing] = await Promise.all([
-    requireApiFound(api.get(`/categories/slug=${slug}`, CategoryDetailResponseSchema), request),
+    requireApiFound(api.call("getCategoryBySlug", { params: { slug } }), request),
     getListing({ request, api, categorySlug: slug }),
   ]);
   const url = new URL(request.url);

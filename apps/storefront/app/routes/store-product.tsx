@@ -1,11 +1,12 @@
-import { AddonsResponseSchema, ProductDetailResponseSchema, SlugSchema, type Addon } from "@quire/contracts";
+import { SlugSchema, type Addon } from "@quire/contracts";
 import { data, Link, useLocation } from "react-router";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
 import { Price } from "~/components/ui/price";
-import { BACK_IN_STOCK_INTENT, backInStockConfirmation, parseBackInStockForm } from "~/features/back-in-stock/back-in-stock";
+import { backInStockConfirmation } from "~/features/back-in-stock/back-in-stock";
+import { backInStockFormSchema, typedEmail } from "~/features/back-in-stock/back-in-stock-forms.server";
 import { BackInStockForm } from "~/features/back-in-stock/back-in-stock-form";
 import { subscribeBackInStock } from "~/features/back-in-stock/back-in-stock.server";
 import { AddToCartForm } from "~/features/cart/add-to-cart-form";
@@ -36,13 +37,15 @@ import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { notFound, requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/store-product";
+import { PRODUCT_PAGE_INTENTS } from "~/lib/form-intents";
+import { dispatchIntent, intent } from "~/lib/form-intents.server";
 
 const ParamsSchema = z.object({ product: SlugSchema });
 
 /** The product's add-ons; none when they cannot be read just now (the book can still be bought without). */
 async function listAddonsOrNone(api: ApiClient, productId: number): Promise<Addon[]> {
   try {
-    return (await api.get(`/products/${productId}/add-ons`, AddonsResponseSchema)).data;
+    return (await api.call("listProductAddons", { params: { id: productId } })).data;
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     console.warn(`The add-ons of product ${productId} could not be read:`, error.message);
@@ -64,7 +67,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (isMalformedVariantParam(variantParam)) throw notFound(request);
 
   const api = context.get(apiContext);
-  const { data: product } = await requireApiFound(api.get(`/products/slug=${slug}`, ProductDetailResponseSchema), request);
+  const { data: product } = await requireApiFound(api.call("getProductBySlug", { params: { slug } }), request);
   const selected = chooseVariant(product.variants, variantParam);
   const recentlyViewed = listRecentlyViewed(context, await getViewer(context, request), product.id);
   const addons: Addon[] = product.hasAddons ? await listAddonsOrNone(api, product.id) : [];
@@ -85,22 +88,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * the API's answer comes back to this page as a toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get("intent") !== BACK_IN_STOCK_INTENT) throw data("Unknown action", { status: 400 });
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  const parsed = parseBackInStockForm(form, isSignedIn(context));
-  if (!parsed.ok) return data({ backInStock: { email: parsed.email, error: parsed.message } }, { status: 400 });
-  try {
-    const subscription = await subscribeBackInStock(context, { productVariantId: parsed.productVariantId, email: parsed.email });
-    return redirectWithToast(back, { kind: "success", message: backInStockConfirmation(subscription) }, { status: 303 });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    if (error.errors[0]?.field?.endsWith("email")) {
-      return data({ backInStock: { email: parsed.email ?? "", error: errorToastOf(error).message } }, { status: error.status });
-    }
-    return redirectWithToast(back, errorToastOf(error), { status: 303 });
-  }
+  const refuse = (email: string, error: string, status = 400) => data({ backInStock: { email, error } }, { status });
+
+  return dispatchIntent(await request.formData(), {
+    [PRODUCT_PAGE_INTENTS.backInStock]: intent({
+      schema: backInStockFormSchema(isSignedIn(context)),
+      invalid: (errors, form) => refuse(typedEmail(form), errors[0]?.message ?? ""),
+      run: async ({ productVariantId, email }) => {
+        try {
+          const subscription = await subscribeBackInStock(context, { productVariantId, email });
+          return redirectWithToast(back, { kind: "success", message: backInStockConfirmation(subscription) }, { status: 303 });
+        } catch (error) {
+          if (!(error instanceof ApiRequestError)) throw error;
+          if (error.errors[0]?.field?.endsWith("email")) return refuse(email ?? "", errorToastOf(error).message, error.status);
+          return redirectWithToast(back, errorToastOf(error), { status: 303 });
+        }
+      },
+    }),
+  });
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -212,7 +219,7 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
           ) : (
             <>
               {variant.price ? (
-                <BackInStockForm productVariantId={variant.id} variantName={variant.name} signedIn={signedIn} state={actionData?.backInStock} />
+                <BackInStockForm productVariantId={variant.id} variantName={variant.name} signedIn={signedIn} state={actionData && "backInStock" in actionData ? actionData.backInStock : undefined} />
               ) : null}
               <AddonsList addons={addons} />
             </>

@@ -155,6 +155,48 @@ describe("without JavaScript", () => {
     expect(page).toContain(book!.name);
   });
 
+  it("adds once when the same rendered form is posted twice (its Idempotency-Key), and again from a new render", async () => {
+    const [book] = await findProducts(1, (product) => isWellStocked(masterOf(product)));
+    const from = `/store/product/${book!.slug}`;
+    /** The key the product page's form was rendered with, for a browser holding `cookie`. */
+    const renderedKey = async (cookie = "") => {
+      const html = await (await fetch(`${storefrontUrl}${from}`, { headers: { cookie } })).text();
+      // The book's own form: the page may show other books' cards, each with a key of its own.
+      const key = new RegExp(`name="idempotencyKey" value="([^"]+-${masterOf(book!).id})"`).exec(html)?.[1];
+      expect(key, "the form's Idempotency-Key").toMatch(/^[\x21-\x7e]{16,255}$/);
+      return key!;
+    };
+    const post = (idempotencyKey: string, cookie = "") =>
+      fetch(`${storefrontUrl}/cart/add`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", Origin: storefrontUrl, cookie },
+        body: new URLSearchParams({ productVariantId: String(masterOf(book!).id), quantity: "1", redirectTo: from, idempotencyKey }),
+      });
+    const quantityIn = async (cookie: string) => {
+      const anonymousId = JSON.parse(Buffer.from(decodeURIComponent(cookie.slice("quire_cart=".length)), "base64").toString("utf8")) as string;
+      const { data } = await getFromApi("/baskets", CartResponseSchema, { query: { anonymousId } });
+      return data.lineItems.find((line) => line.variant.id === masterOf(book!).id)?.quantity;
+    };
+
+    // A double click without JavaScript: both posts leave before the first answer, so neither has a cart cookie yet.
+    const key = await renderedKey();
+    const first = await post(key);
+    const second = await post(key);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    const cartCookie = (response: Response) => response.headers.getSetCookie().find((header) => header.startsWith("quire_cart="))?.split(";")[0];
+    const cookie = cartCookie(first)!;
+    expect(cartCookie(second), "the second is answered with the first's cart").toBe(cookie);
+    expect(await quantityIn(cookie)).toBe(1);
+
+    // The page rendered again has a new key: adding the book again is a new intent, and its resend is not.
+    const again = await renderedKey(cookie);
+    expect(again).not.toBe(key);
+    expect((await post(again, cookie)).status).toBe(303);
+    expect((await post(again, cookie)).status).toBe(303);
+    expect(await quantityIn(cookie)).toBe(2);
+  });
+
   it("refuses a bad quantity with a toast, and never sends it off-site", async () => {
     const response = await fetch(`${storefrontUrl}/cart/add`, {
       method: "POST",

@@ -39,6 +39,7 @@ const CUSTOMERS = {
   keyboard: "birch@example.test",
   selected: "aspen@example.test",
   noScriptSelected: "hawthorn@example.test",
+  unknownIntent: "juniper@example.test",
 } as const;
 type CustomerKey = keyof typeof CUSTOMERS;
 
@@ -530,6 +531,38 @@ describe("a list's page", () => {
       await page.getByText(`Page Not Found: ${path}`).waitFor();
       expect(await page.content()).not.toContain("Private");
     }
+  });
+});
+
+describe("a form the page does not know", () => {
+  it("answers 400 unknown_intent on /favorites, /favorites/items and /cart, and changes nothing", async () => {
+    const list = await createList("unknownIntent", "Keep me");
+    const serialised = await tokenCookie.serialize(await tokenOf("unknownIntent"));
+    const cookie = serialised.slice(0, serialised.indexOf(";"));
+    // Posted as the shop's own forms are (its Origin), so only the intent is wrong: the cross-site check passes.
+    const post = (path: string, fields: Record<string, string>) =>
+      fetch(`${stack.storefrontUrl}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", Origin: stack.storefrontUrl, cookie },
+        body: new URLSearchParams(fields),
+      });
+
+    // Before, an unknown intent on /favorites was taken for "delete".
+    const unknownForms: Record<string, string>[] = [{ intent: "archive", wishlistId: String(list.id) }, { wishlistId: String(list.id) }];
+    for (const fields of unknownForms) {
+      const response = await post("/favorites", fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(response.headers.getSetCookie(), "no flash, no cookie").toEqual([]);
+    }
+    const items = await post("/favorites/items", { intent: "archive", variantId: String(masterVariant().id), respond: "fetcher" });
+    expect(items.status).toBe(400);
+    const cart = await post("/cart", { intent: "checkout", lineItemId: "1" });
+    expect(cart.status).toBe(400);
+    expect(cart.headers.getSetCookie()).toEqual([]);
+
+    const lists = await listsOf("unknownIntent");
+    expect(lists.find((kept) => kept.id === list.id)).toMatchObject({ name: "Keep me", itemCount: 0 });
   });
 });
 

@@ -1,14 +1,7 @@
-import {
-  BACK_IN_STOCK_TOKEN_EXPIRED,
-  BACK_IN_STOCK_TOKEN_INVALID,
-  BackInStockConfirmationResponseSchema,
-  BackInStockConfirmBodySchema,
-  BackInStockSubscribeBodySchema,
-  BackInStockSubscribeResponseSchema,
-  type ApiErrorCode,
-} from "@quire/contracts";
+import { BACK_IN_STOCK_TOKEN_EXPIRED, BACK_IN_STOCK_TOKEN_INVALID, type ApiErrorCode } from "@quire/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import { operationRoute } from "../../http/operation-route";
 import {
   confirmBackInStock,
   getBackInStockConfirmation,
@@ -20,51 +13,39 @@ export const backInStockRoutes: FastifyPluginAsyncZod<BackInStockMailDeps & { db
   const tags = ["Notifications"];
   const tokenErrors: ApiErrorCode[] = [BACK_IN_STOCK_TOKEN_INVALID, BACK_IN_STOCK_TOKEN_EXPIRED];
 
-  app.post(
-    "/notifications/back-in-stock",
-    {
+  app.route({
+    ...operationRoute("subscribeBackInStock", {
       schema: {
         tags,
-        operationId: "subscribeBackInStock",
         "x-error-codes": ["too_many_requests", "email_required", "variant_not_found", "variant_in_stock"],
         summary: "Ask for one email when an out-of-stock variant is back; other than a customer's own address, confirmed by an emailed link",
-        body: BackInStockSubscribeBodySchema,
-        response: { 202: BackInStockSubscribeResponseSchema },
       },
-    },
-    async (request, reply) => {
+    }),
+    handler: async (request, reply) => {
       const result = await subscribeBackInStock(deps, request.ctx, request.body);
       return reply.status(202).send({ data: result });
     },
-  );
+  });
 
-  app.post(
-    "/notifications/back-in-stock/confirm",
-    {
+  app.route({
+    ...operationRoute("confirmBackInStock", {
       schema: {
         tags,
-        operationId: "confirmBackInStock",
         "x-error-codes": [...tokenErrors],
         summary: "Confirm a back-in-stock request from its emailed link (the same answer on every repeat)",
-        body: BackInStockConfirmBodySchema,
-        response: { 200: BackInStockConfirmationResponseSchema },
       },
-    },
-    async (request) => ({ data: await confirmBackInStock(deps.db, request.ctx, request.body.token) }),
-  );
+    }),
+    handler: async (request) => ({ data: await confirmBackInStock(deps.db, request.ctx, request.body.token) }),
+  });
 
-  app.post(
-    "/notifications/back-in-stock/confirm/preview",
-    {
+  app.route({
+    ...operationRoute("previewBackInStockConfirmation", {
       schema: {
         tags,
-        operationId: "previewBackInStockConfirmation",
         "x-error-codes": [...tokenErrors],
         summary: "What a back-in-stock confirmation link names, without confirming it",
-        body: BackInStockConfirmBodySchema,
-        response: { 200: BackInStockConfirmationResponseSchema },
       },
-    },
-    async (request) => ({ data: await getBackInStockConfirmation(deps.db, request.ctx, request.body.token) }),
-  );
+    }),
+    handler: async (request) => ({ data: await getBackInStockConfirmation(deps.db, request.ctx, request.body.token) }),
+  });
 };

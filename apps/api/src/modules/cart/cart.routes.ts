@@ -1,21 +1,8 @@
-import {
-  AcknowledgeCartNotificationsBodySchema,
-  AddToCartBodySchema,
-  AddToCartBulkBodySchema,
-  AddToCartBulkResponseSchema,
-  CartResponseSchema,
-  ChangeCartQuantityBodySchema,
-  GetCartQuerySchema,
-  IdempotentCallHeadersSchema,
-  MergeCartParamsSchema,
-  RemoveCartLinesBodySchema,
-  SetCartAddonsBulkBodySchema,
-  SetCartLineAddonsBodySchema,
-  type ApiErrorCode,
-} from "@quire/contracts";
+import type { ApiErrorCode } from "@quire/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import { operationRoute } from "../../http/operation-route";
 import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
 import * as cart from "./cart.service";
 
@@ -35,7 +22,6 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   const tags = ["Cart"];
   // Anonymous (by anonymousId) or signed in.
   const security: Record<string, string[]>[] = [{ apiKey: [], storeKey: [] }, { apiKey: [], storeKey: [], bearer: [] }];
-  const answer = { response: { 200: CartResponseSchema } };
   // What cartOwnerOf answers a signed-in caller (requireCustomer), what finding the cart to change answers,
   // and what checking add-on options answers.
   const ownerErrors: ApiErrorCode[] = ["password_change_required", "privacy_policy_not_accepted"];
@@ -48,15 +34,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     "addon_option_conflict",
   ];
 
-  app.put(
-    "/baskets",
-    {
+  app.route({
+    ...operationRoute("addToCart", {
       // A retried add (a double click, a lost answer) must not add the units twice (decision 018).
       config: { idempotent: true },
       schema: {
         tags,
         security,
-        operationId: "addToCart",
         "x-error-codes": [
           ...ownerErrors,
           "sign_in_required",
@@ -71,26 +55,21 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         ],
         summary: "Add units of a variant to the caller's cart (a new anonymous cart's answer carries its anonymousId)",
         description: "Accepts an Idempotency-Key: a retry with the same key replays the first answer instead of adding again.",
-        headers: IdempotentCallHeadersSchema,
-        body: AddToCartBodySchema,
-        ...answer,
       },
-    },
-    async (request) => {
+    }),
+    handler: async (request) => {
       const owner = cartOwnerOf(request, request.body.anonymousId);
       return { data: await cart.addToCart(db, request.ctx, owner, request.body) };
     },
-  );
+  });
 
-  app.put(
-    "/baskets/bulk",
-    {
+  app.route({
+    ...operationRoute("addToCartBulk", {
       // A retried quick order must not add its lines twice (decision 018).
       config: { idempotent: true },
       schema: {
         tags,
         security,
-        operationId: "addToCartBulk",
         "x-error-codes": [...ownerErrors, "sign_in_required", "cart_not_found"],
         summary: "Add several lines at once, in one transaction, with a result per line (a quick order)",
         description:
@@ -98,44 +77,35 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           "the error PUT /baskets would have answered for it (sku_not_found, variant_not_found, price_unavailable, out_of_stock, " +
           "insufficient_stock, quantity_limit_exceeded, addon_option_invalid, addon_option_conflict). Lines naming one variant add up. " +
           "Accepts an Idempotency-Key: a retry with the same key replays the first answer instead of adding again.",
-        headers: IdempotentCallHeadersSchema,
-        body: AddToCartBulkBodySchema,
-        response: { 200: AddToCartBulkResponseSchema },
       },
-    },
-    async (request) => {
+    }),
+    handler: async (request) => {
       const owner = cartOwnerOf(request, request.body.anonymousId);
       return { data: await cart.addToCartBulk(db, request.ctx, owner, request.body) };
     },
-  );
+  });
 
-  app.get(
-    "/baskets",
-    {
+  app.route({
+    ...operationRoute("getCart", {
       schema: {
         tags,
         security,
-        operationId: "getCart",
         "x-error-codes": [...ownerErrors, "cart_not_found"],
         summary: "The caller's cart; empty when they have none yet",
         description:
           "A read changes nothing: what changed in the catalogue since the shopper last saw the cart (prices, stock, items withdrawn) " +
           "is reflected in the lines and totals and reported as notifications, which every answer carries until " +
           "PUT /baskets/notifications/acknowledge.",
-        querystring: GetCartQuerySchema,
-        ...answer,
       },
-    },
-    async (request) => ({ data: await cart.getCart(db, request.ctx, cartOwnerOf(request, request.query.anonymousId)) }),
-  );
+    }),
+    handler: async (request) => ({ data: await cart.getCart(db, request.ctx, cartOwnerOf(request, request.query.anonymousId)) }),
+  });
 
-  app.put(
-    "/baskets/products/quantity",
-    {
+  app.route({
+    ...operationRoute("setCartLineQuantity", {
       schema: {
         tags,
         security,
-        operationId: "setCartLineQuantity",
         "x-error-codes": [
           ...ownerErrors,
           ...cartChangeErrors,
@@ -145,108 +115,86 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           "insufficient_stock",
         ],
         summary: "Set a line's quantity; 0 removes the line",
-        body: ChangeCartQuantityBodySchema,
-        ...answer,
       },
-    },
-    async (request) => {
+    }),
+    handler: async (request) => {
       const owner = cartOwnerOf(request, request.body.anonymousId);
       return { data: await cart.changeLineQuantity(db, request.ctx, owner, request.body) };
     },
-  );
+  });
 
-  app.delete(
-    "/baskets/products",
-    {
+  app.route({
+    ...operationRoute("removeCartLines", {
       schema: {
         tags,
         security,
-        operationId: "removeCartLines",
         "x-error-codes": [...ownerErrors, ...cartChangeErrors, "line_item_not_found"],
         summary: "Remove lines (ids in the JSON body)",
-        body: RemoveCartLinesBodySchema,
-        ...answer,
       },
-    },
-    async (request) => {
+    }),
+    handler: async (request) => {
       const owner = cartOwnerOf(request, request.body.anonymousId);
       return { data: await cart.removeLines(db, request.ctx, owner, request.body) };
     },
-  );
+  });
 
-  app.put(
-    "/baskets/addons",
-    {
+  app.route({
+    ...operationRoute("setCartLineAddons", {
       schema: {
         tags,
         security,
-        operationId: "setCartLineAddons",
         "x-error-codes": [...ownerErrors, ...cartChangeErrors, ...addonErrors],
         summary: "Replace one line's add-on options",
-        body: SetCartLineAddonsBodySchema,
-        ...answer,
       },
-    },
-    async (request) => {
+    }),
+    handler: async (request) => {
       const owner = cartOwnerOf(request, request.body.anonymousId);
       return { data: await cart.setOneLineAddons(db, request.ctx, owner, request.body) };
     },
-  );
+  });
 
-  app.put(
-    "/baskets/addons/bulk",
-    {
+  app.route({
+    ...operationRoute("setCartAddonsBulk", {
       schema: {
         tags,
         security,
-        operationId: "setCartAddonsBulk",
         "x-error-codes": [...ownerErrors, ...cartChangeErrors, ...addonErrors],
         summary: "Replace the add-on options of several lines, all or nothing",
-        body: SetCartAddonsBulkBodySchema,
-        ...answer,
       },
-    },
-    async (request) => {
+    }),
+    handler: async (request) => {
       const owner = cartOwnerOf(request, request.body.anonymousId);
       return { data: await cart.setLineAddons(db, request.ctx, owner, request.body.items, "body.items") };
     },
-  );
+  });
 
-  app.put(
-    "/baskets/notifications/acknowledge",
-    {
+  app.route({
+    ...operationRoute("acknowledgeCartNotifications", {
       schema: {
         tags,
         security,
-        operationId: "acknowledgeCartNotifications",
         "x-error-codes": [...ownerErrors, ...cartChangeErrors],
         summary: "Say which notices have been shown: they are cleared and what they reported is settled in the cart",
-        body: AcknowledgeCartNotificationsBodySchema,
-        ...answer,
       },
-    },
-    async (request) => {
+    }),
+    handler: async (request) => {
       const owner = cartOwnerOf(request, request.body.anonymousId);
       return { data: await cart.acknowledgeNotifications(db, request.ctx, owner, request.body) };
     },
-  );
+  });
 
-  app.put(
-    "/baskets/:id/merge",
-    {
+  app.route({
+    ...operationRoute("mergeGuestCart", {
       schema: {
         tags,
         security: [{ apiKey: [], storeKey: [], bearer: [] }],
-        operationId: "mergeGuestCart",
         "x-error-codes": [...CUSTOMER_ERRORS, "cart_not_found"],
         summary: "Merge the guest cart whose anonymousId is :id into the signed-in customer's cart",
-        params: MergeCartParamsSchema,
-        ...answer,
       },
-    },
-    async (request) => {
+    }),
+    handler: async (request) => {
       const customer = requireCustomer(request);
       return { data: await cart.mergeGuestCart(db, request.ctx, customer.id, request.params.id) };
     },
-  );
+  });
 };

@@ -1,36 +1,7 @@
-import {
-  AddonsByProductQuerySchema,
-  AddonsByProductResponseSchema,
-  AddonsResponseSchema,
-  CategoryDetailResponseSchema,
-  CategoryIdParamsSchema,
-  CategorySlugParamsSchema,
-  CategoryTreeResponseSchema,
-  FilterAttributesResponseSchema,
-  ListAddonsQuerySchema,
-  ListCategoriesQuerySchema,
-  ListCategoriesResponseSchema,
-  ListProductsQuerySchema,
-  ListProductsResponseSchema,
-  ProductDetailResponseSchema,
-  ProductFiltersQuerySchema,
-  ProductFiltersResponseSchema,
-  ProductFilterTypesBodySchema,
-  ProductFilterTypesResponseSchema,
-  ProductIdParamsSchema,
-  ProductSlugParamsSchema,
-  ProductTypeIdParamsSchema,
-  ProductTypeResponseSchema,
-  SubcategoriesQuerySchema,
-  SubcategoriesResponseSchema,
-  VariantsBySkuQuerySchema,
-  VariantIdParamsSchema,
-  VariantsBySkuResponseSchema,
-  VariantWithProductResponseSchema,
-  type ApiErrorCode,
-} from "@quire/contracts";
+import type { ApiErrorCode } from "@quire/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import { operationRoute } from "../../http/operation-route";
 import type { CountsCache } from "./catalog-counts-cache";
 import * as catalog from "./catalog.service";
 import type { ProductSearch } from "./product-search";
@@ -47,256 +18,190 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache;
   // What resolving a product selection (category, price range) answers, for GET /products and /product-filters.
   const selectionErrors: ApiErrorCode[] = ["conflicting_parameters", "invalid_price_range", "category_not_found"];
 
-  app.get(
-    "/categories/tree",
-    {
+  app.route({
+    ...operationRoute("getCategoryTree", {
       schema: {
         ...categories,
-        operationId: "getCategoryTree",
         summary: "The visible category tree",
-        response: { 200: CategoryTreeResponseSchema },
       },
-    },
-    async (request) => ({ data: { nodes: await catalog.getCategoryTree(db, request.ctx) } }),
-  );
+    }),
+    handler: async (request) => ({ data: { nodes: await catalog.getCategoryTree(db, request.ctx) } }),
+  });
 
-  app.get(
-    "/categories",
-    {
+  app.route({
+    ...operationRoute("listCategories", {
       schema: {
         ...categories,
-        operationId: "listCategories",
         "x-error-codes": ["conflicting_parameters"],
         summary: "A page of categories: all, the roots (Level=root) or the children of ParentId",
-        querystring: ListCategoriesQuerySchema,
-        response: { 200: ListCategoriesResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.listCategories(db, request.ctx, request.query) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.listCategories(db, request.ctx, request.query) }),
+  });
 
-  app.get(
-    "/categories/subcategories",
-    {
+  app.route({
+    ...operationRoute("listSubcategories", {
       schema: {
         ...categories,
-        operationId: "listSubcategories",
         "x-error-codes": ["category_not_found"],
         summary: "The visible children of a category",
-        querystring: SubcategoriesQuerySchema,
-        response: { 200: SubcategoriesResponseSchema },
       },
-    },
-    async (request) => {
+    }),
+    handler: async (request) => {
       const category = await catalog.requireCategory(db, request.ctx, { id: request.query.CategoryId });
       return { data: category.children };
     },
-  );
+  });
 
-  app.get(
-    "/categories/slug=:slug",
-    {
+  app.route({
+    ...operationRoute("getCategoryBySlug", {
       schema: {
         ...categories,
-        operationId: "getCategoryBySlug",
         "x-error-codes": ["category_not_found"],
         summary: "A category by slug, with breadcrumbs and children",
-        params: CategorySlugParamsSchema,
-        response: { 200: CategoryDetailResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.requireCategory(db, request.ctx, { slug: request.params.slug }) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.requireCategory(db, request.ctx, { slug: request.params.slug }) }),
+  });
 
-  app.get(
-    "/categories/:id",
-    {
+  app.route({
+    ...operationRoute("getCategory", {
       schema: {
         ...categories,
-        operationId: "getCategory",
         "x-error-codes": ["category_not_found"],
         summary: "A category by id, with breadcrumbs and children",
-        params: CategoryIdParamsSchema,
-        response: { 200: CategoryDetailResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.requireCategory(db, request.ctx, { id: request.params.id }) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.requireCategory(db, request.ctx, { id: request.params.id }) }),
+  });
 
-  app.get(
-    "/products",
-    {
+  app.route({
+    ...operationRoute("listProducts", {
       schema: {
         ...products,
-        operationId: "listProducts",
         "x-error-codes": [...selectionErrors],
         summary: "A page of product cards: by category (with its subcategories), search, filters, price; sorted",
-        querystring: ListProductsQuerySchema,
-        response: { 200: ListProductsResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.listProducts(db, request.ctx, request.query, counts, search) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.listProducts(db, request.ctx, request.query, counts, search) }),
+  });
 
-  app.get(
-    "/products/variants/by-sku",
-    {
+  app.route({
+    ...operationRoute("listVariantsBySku", {
       schema: {
         ...products,
-        operationId: "listVariantsBySku",
         summary: "The variants with these SKUs, for a quick order; unknown SKUs are left out",
-        querystring: VariantsBySkuQuerySchema,
-        response: { 200: VariantsBySkuResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.listVariantsBySku(db, request.ctx, request.query.Skus) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.listVariantsBySku(db, request.ctx, request.query.Skus) }),
+  });
 
-  app.get(
-    "/products/variants/:id",
-    {
+  app.route({
+    ...operationRoute("getVariant", {
       schema: {
         ...products,
-        operationId: "getVariant",
         "x-error-codes": ["variant_not_found"],
         summary: "A variant by id with its product's card",
-        params: VariantIdParamsSchema,
-        response: { 200: VariantWithProductResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.requireVariantWithProduct(db, request.ctx, request.params.id) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.requireVariantWithProduct(db, request.ctx, request.params.id) }),
+  });
 
-  app.get(
-    "/products/slug=:slug",
-    {
+  app.route({
+    ...operationRoute("getProductBySlug", {
       schema: {
         ...products,
-        operationId: "getProductBySlug",
         "x-error-codes": ["product_not_found"],
         summary: "A product page by slug",
-        params: ProductSlugParamsSchema,
-        response: { 200: ProductDetailResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.requireProduct(db, request.ctx, { slug: request.params.slug }) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.requireProduct(db, request.ctx, { slug: request.params.slug }) }),
+  });
 
-  app.get(
-    "/products/:id",
-    {
+  app.route({
+    ...operationRoute("getProduct", {
       schema: {
         ...products,
-        operationId: "getProduct",
         "x-error-codes": ["product_not_found"],
         summary: "A product page by id",
-        params: ProductIdParamsSchema,
-        response: { 200: ProductDetailResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.requireProduct(db, request.ctx, { id: request.params.id }) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.requireProduct(db, request.ctx, { id: request.params.id }) }),
+  });
 
-  app.get(
-    "/products/:id/add-ons",
-    {
+  app.route({
+    ...operationRoute("listProductAddons", {
       schema: {
         ...products,
-        operationId: "listProductAddons",
         "x-error-codes": ["product_not_found"],
         summary: "The add-ons offered with a product",
-        params: ProductIdParamsSchema,
-        response: { 200: AddonsResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.listAddons(db, request.ctx, request.params.id) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.listAddons(db, request.ctx, request.params.id) }),
+  });
 
-  app.get(
-    "/add-ons",
-    {
+  app.route({
+    ...operationRoute("listAddons", {
       schema: {
         ...products,
-        operationId: "listAddons",
         "x-error-codes": ["product_not_found"],
         summary: "Every add-on of the store, or those of ProductId",
-        querystring: ListAddonsQuerySchema,
-        response: { 200: AddonsResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.listAddons(db, request.ctx, request.query.ProductId) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.listAddons(db, request.ctx, request.query.ProductId) }),
+  });
 
-  app.get(
-    "/add-ons/by-product",
-    {
+  app.route({
+    ...operationRoute("listAddonsByProduct", {
       schema: {
         ...products,
-        operationId: "listAddonsByProduct",
         "x-error-codes": [],
         summary: "The add-ons each of several products offers, in one call (a cart page's products)",
         description: "One entry per published product asked for, in the order asked; an unknown or unpublished product is left out.",
-        querystring: AddonsByProductQuerySchema,
-        response: { 200: AddonsByProductResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.listAddonsByProduct(db, request.ctx, request.query.ProductIds) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.listAddonsByProduct(db, request.ctx, request.query.ProductIds) }),
+  });
 
-  app.get(
-    "/product-types/:id",
-    {
+  app.route({
+    ...operationRoute("getProductType", {
       schema: {
         ...products,
-        operationId: "getProductType",
         "x-error-codes": ["product_type_not_found"],
         summary: "A product type and its attributes",
-        params: ProductTypeIdParamsSchema,
-        response: { 200: ProductTypeResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.requireProductType(db, request.ctx, request.params.id) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.requireProductType(db, request.ctx, request.params.id) }),
+  });
 
-  app.post(
-    "/product-filters/types",
-    {
+  app.route({
+    ...operationRoute("listProductTypeFilters", {
       schema: {
         ...products,
-        operationId: "listProductTypeFilters",
         summary: "The filterable attributes of each product type",
-        body: ProductFilterTypesBodySchema,
-        response: { 200: ProductFilterTypesResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.listProductTypeFilters(db, request.ctx, request.body.productTypeIds) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.listProductTypeFilters(db, request.ctx, request.body.productTypeIds) }),
+  });
 
-  app.get(
-    "/product-filters/attributes",
-    {
+  app.route({
+    ...operationRoute("listFilterAttributes", {
       schema: {
         ...products,
-        operationId: "listFilterAttributes",
         summary: "Every filterable attribute with its values",
-        response: { 200: FilterAttributesResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.listFilterAttributes(db, request.ctx) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.listFilterAttributes(db, request.ctx) }),
+  });
 
-  app.get(
-    "/product-filters",
-    {
+  app.route({
+    ...operationRoute("getProductFilters", {
       schema: {
         ...products,
-        operationId: "getProductFilters",
         "x-error-codes": [...selectionErrors],
         summary: "Facets with counts, price range and total for the same selection as GET /products",
-        querystring: ProductFiltersQuerySchema,
-        response: { 200: ProductFiltersResponseSchema },
       },
-    },
-    async (request) => ({ data: await catalog.getProductFilters(db, request.ctx, request.query, counts, search) }),
-  );
+    }),
+    handler: async (request) => ({ data: await catalog.getProductFilters(db, request.ctx, request.query, counts, search) }),
+  });
 };

@@ -1,91 +1,66 @@
-import {
-  ListViewedProductsQuerySchema,
-  ListViewedProductsResponseSchema,
-  MergeViewedProductsBodySchema,
-  ViewedVariantParamsSchema,
-  ViewerQuerySchema,
-} from "@quire/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Db } from "../../db/client";
+import { operationRoute } from "../../http/operation-route";
 import { requireCustomer } from "../../http/require-customer";
 import * as viewed from "./viewed-products.service";
 
 // Recently viewed products (spec section 7). Anonymous visitors name themselves with ?anonymousId=.
 export const viewedProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ["Recently viewed"];
-  const noContent = { 204: z.null().describe("Done; no body") };
 
-  app.post(
-    "/viewed-products/variants/:id",
-    {
+  app.route({
+    ...operationRoute("recordProductView", {
       schema: {
         tags,
-        operationId: "recordProductView",
         "x-error-codes": ["anonymous_id_required", "variant_not_found"],
         summary: "Record that the caller viewed a variant's product page",
-        params: ViewedVariantParamsSchema,
-        querystring: ViewerQuerySchema,
-        response: noContent,
       },
-    },
-    async (request, reply) => {
+    }),
+    handler: async (request, reply) => {
       await viewed.recordProductView(db, request.ctx, request.params.id, request.query.anonymousId);
       return reply.status(204).send(null);
     },
-  );
+  });
 
-  app.get(
-    "/viewed-products",
-    {
+  app.route({
+    ...operationRoute("listViewedProducts", {
       schema: {
         tags,
-        operationId: "listViewedProducts",
         "x-error-codes": ["anonymous_id_required"],
         summary: "Product cards of the caller's recently viewed products, newest first",
-        querystring: ListViewedProductsQuerySchema,
-        response: { 200: ListViewedProductsResponseSchema },
       },
-    },
-    async (request) => ({ data: await viewed.listViewedProducts(db, request.ctx, request.query) }),
-  );
+    }),
+    handler: async (request) => ({ data: await viewed.listViewedProducts(db, request.ctx, request.query) }),
+  });
 
-  app.put(
-    "/viewed-products/merge",
-    {
+  app.route({
+    ...operationRoute("mergeViewedProducts", {
       schema: {
         tags,
         security: [{ apiKey: [], storeKey: [], bearer: [] }],
-        operationId: "mergeViewedProducts",
         "x-error-codes": ["authentication_required"],
         summary: "Move an anonymous visitor's recently viewed products into the signed-in customer's (on sign-in)",
-        body: MergeViewedProductsBodySchema,
-        response: noContent,
       },
-    },
-    async (request, reply) => {
+    }),
+    handler: async (request, reply) => {
       // Not a protected call: like recording views, it works before a forced password change or policy acceptance.
       const customer = requireCustomer(request, { allowPasswordChangeRequired: true, allowPrivacyPolicyPending: true });
       await viewed.mergeAnonymousHistory(db, request.ctx, customer.id, request.body.anonymousId);
       return reply.status(204).send(null);
     },
-  );
+  });
 
-  app.delete(
-    "/viewed-products",
-    {
+  app.route({
+    ...operationRoute("clearViewedProducts", {
       schema: {
         tags,
-        operationId: "clearViewedProducts",
         "x-error-codes": ["anonymous_id_required"],
         summary: "Forget the caller's recently viewed products",
-        querystring: ViewerQuerySchema,
-        response: noContent,
       },
-    },
-    async (request, reply) => {
+    }),
+    handler: async (request, reply) => {
       await viewed.clearViewedProducts(db, request.ctx, request.query.anonymousId);
       return reply.status(204).send(null);
     },
-  );
+  });
 };

@@ -3,17 +3,17 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/features/auth/form-alert";
 import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
 import { PasswordField } from "~/features/auth/password-field";
+import { ACCOUNT_SETTINGS_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 
-export const PASSWORD_INTENT = "password";
 const FIELDS = ["currentPassword", "newPassword"] as const;
 
 /** PUT /customers/current/password: other sessions end, this one stays signed in. */
 export function ChangePasswordForm({ failure, context, autoFocus }: { failure?: FormFailure; context: readonly string[]; autoFocus?: boolean }) {
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === PASSWORD_INTENT;
+  const submitting = navigation.state === "submitting" && navigation.formData?.get(INTENT_FIELD) === ACCOUNT_SETTINGS_INTENTS.password;
   return (
     <Form method="post" noValidate className="grid gap-5" aria-labelledby="password-heading">
-      <input type="hidden" name="intent" value={PASSWORD_INTENT} />
+      <input type="hidden" name={INTENT_FIELD} value={ACCOUNT_SETTINGS_INTENTS.password} />
       <FormAlert errors={formErrors(failure, FIELDS)} />
       <PasswordField
         label="Current password"

@@ -5,18 +5,18 @@ import { labelClass } from "~/components/ui/field";
 import { FormAlert } from "~/features/auth/form-alert";
 import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
 import { TextField } from "~/features/auth/text-field";
+import { ACCOUNT_SETTINGS_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 
-export const PROFILE_INTENT = "profile";
 const FIELDS = ["firstName", "lastName", "phone", "marketingOptIn"] as const;
 
 /** Names, phone and the marketing opt-in (PUT /customers/current/settings). Email and company are shown, not edited. */
 export function ProfileForm({ settings, failure }: { settings: CustomerSettings; failure?: FormFailure }) {
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === PROFILE_INTENT;
+  const submitting = navigation.state === "submitting" && navigation.formData?.get(INTENT_FIELD) === ACCOUNT_SETTINGS_INTENTS.profile;
   const values = failure?.values;
   return (
     <Form method="post" noValidate className="grid gap-5" aria-labelledby="profile-heading">
-      <input type="hidden" name="intent" value={PROFILE_INTENT} />
+      <input type="hidden" name={INTENT_FIELD} value={ACCOUNT_SETTINGS_INTENTS.profile} />
       <FormAlert errors={formErrors(failure, FIELDS)} />
       <dl className="grid gap-4 sm:grid-cols-2">
         <div>

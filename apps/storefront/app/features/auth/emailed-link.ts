@@ -1,6 +1,6 @@
 import type { EmailedLinkKind, EmailedLinkStatus } from "@quire/contracts";
 // The zod-free module: this file runs in the browser too.
-import { EMAILED_LINK_ERROR_CODES, hasErrorCode } from "@quire/contracts/error-codes";
+import { EMAILED_LINK_ERROR_CODES, hasErrorCode } from "@quire/contracts/constants";
 import type { FormError } from "./form-errors";
 
 /** A link its page cannot use: completed already, past its time, or not one the shop made. */

@@ -1,12 +1,16 @@
 import { SignInBodySchema } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
-import { fieldError, formErrors, formText, issuesToErrors } from "./form-errors";
+import { parseForm } from "~/lib/form-intents.server";
+import { fieldError, formErrors, formText } from "./form-errors";
 
 describe("form errors", () => {
   it("turns the contract's validation issues into the API's error shape, one per field", () => {
-    const parsed = SignInBodySchema.safeParse({ email: "nope", password: "" });
-    expect(parsed.success).toBe(false);
-    const errors = issuesToErrors(parsed.error!);
+    const form = new FormData();
+    form.set("email", "nope");
+    form.set("password", "");
+    const parsed = parseForm(form, SignInBodySchema);
+    expect(parsed.ok).toBe(false);
+    const errors = parsed.ok ? [] : parsed.errors;
     expect(errors.map((error) => error.field).sort()).toEqual(["email", "password"]);
     expect(fieldError({ errors }, "password")).toBe("Enter your password");
   });

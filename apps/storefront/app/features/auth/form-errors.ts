@@ -1,8 +1,7 @@
-import type { z } from "zod";
-
 /**
- * One problem a form shows: an error the API answered (a catalogue code), or one the form's own check found
- * before calling it (a zod issue code, `intent_invalid`). Branch on API outcomes with hasErrorCode.
+ * One problem a form shows: an error the API answered, or one the form's own check found before calling it
+ * (`invalid_input` with its field, `unknown_intent`: lib/form-intents.server.ts); codes are the catalogue's.
+ * Branch on API outcomes with hasErrorCode.
  */
 export interface FormError {
   code: string;
@@ -17,14 +16,6 @@ export interface FormFailure {
   values?: Record<string, string>;
   /** Which of a page's forms failed, when it has several. */
   intent?: string;
-}
-
-/** Zod's issues as the API's error list, so a form shows local and API validation the same way. */
-export function issuesToErrors(error: z.ZodError): FormError[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.map(String).join(".");
-    return field ? { code: issue.code, message: issue.message, field } : { code: issue.code, message: issue.message };
-  });
 }
 
 /** The first message for a field, to show beside it. */

@@ -1,18 +1,12 @@
 import { data } from "react-router";
-import type { z } from "zod";
 import { ApiRequestError } from "~/lib/api.server";
-import { issuesToErrors, type FormError, type FormFailure } from "./form-errors";
+import type { FormError, FormFailure } from "./form-errors";
 
 type FailureContext = Omit<FormFailure, "errors">;
 
-/** A form refused before any call, with these errors (400). */
+/** A form refused before any call, with these errors (400): its fields' (lib/form-intents.server.ts parseForm) or its own. */
 export function rejectedForm(errors: FormError[], context: FailureContext = {}) {
   return data<FormFailure>({ ...context, errors }, { status: 400 });
-}
-
-/** A form's own validation failure: 400 with the schema's issues as errors, and the values typed so far. */
-export function invalidForm(error: z.ZodError, context: FailureContext = {}) {
-  return rejectedForm(issuesToErrors(error), context);
 }
 
 /**

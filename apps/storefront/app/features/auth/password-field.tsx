@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@quire/contracts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@quire/contracts/constants";
 import { useId, useState } from "react";
 import { inputClass, labelClass } from "~/components/ui/field";
 import { describePasswordStrength } from "./password-strength";

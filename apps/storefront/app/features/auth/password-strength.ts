@@ -1,4 +1,4 @@
-import { estimatePasswordStrength, PASSWORD_MIN_LENGTH, type PasswordStrength } from "@quire/contracts";
+import { estimatePasswordStrength, PASSWORD_MIN_LENGTH, type PasswordStrength } from "@quire/contracts/constants";
 
 /** How the indicator shows a strength (spec section 4: weak red, medium orange, strong green), in words too. */
 export const STRENGTH_DISPLAY: Record<PasswordStrength, { label: string; bar: string; text: string; filled: number }> = {

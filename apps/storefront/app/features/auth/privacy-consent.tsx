@@ -34,10 +34,3 @@ export function PrivacyConsent({ policyId, error }: { policyId: number; error?: 
     </div>
   );
 }
-
-/** The consent as the completion calls take it: the checked policy's id, or undefined. */
-export function readPrivacyConsent(form: FormData): number | undefined {
-  const value = form.get("privacyPolicyId");
-  if (typeof value !== "string" || !/^\d{1,10}$/.test(value)) return undefined;
-  return Number(value);
-}

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClass, labelClass } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
-import { BACK_IN_STOCK_INTENT } from "./back-in-stock";
+import { INTENT_FIELD, PRODUCT_PAGE_INTENTS } from "~/lib/form-intents";
 
 /** What the product page's action said about this form when it refused it. */
 export interface BackInStockFormState {
@@ -28,7 +28,7 @@ export function BackInStockForm({
   state?: BackInStockFormState;
 }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === BACK_IN_STOCK_INTENT;
+  const busy = navigation.state === "submitting" && navigation.formData?.get(INTENT_FIELD) === PRODUCT_PAGE_INTENTS.backInStock;
   const errorId = "back-in-stock-error";
   return (
     <Form method="post" preventScrollReset className="flex flex-col gap-3 rounded-control border border-line bg-sunk p-4" aria-labelledby="back-in-stock-title">
@@ -41,7 +41,7 @@ export function BackInStockForm({
           ? "We will send one message to your account's email when it is back."
           : "Leave your email. Once you confirm it from the link we send, we will email you one message when it is back."}
       </p>
-      <input type="hidden" name="intent" value={BACK_IN_STOCK_INTENT} />
+      <input type="hidden" name={INTENT_FIELD} value={PRODUCT_PAGE_INTENTS.backInStock} />
       <input type="hidden" name="productVariantId" value={productVariantId} />
       {signedIn ? null : (
         <div>

@@ -1,8 +1,6 @@
 import {
   BACK_IN_STOCK_TOKEN_EXPIRED,
   BACK_IN_STOCK_TOKEN_INVALID,
-  BackInStockConfirmationResponseSchema,
-  BackInStockSubscribeResponseSchema,
   hasErrorCode,
   type BackInStockSubscribeBody,
   type BackInStockSubscribeResult,
@@ -17,7 +15,7 @@ import type { ConfirmationLink } from "./confirmation-page";
  * fine; unless it is a signed-in customer's own address, the owner must confirm by an emailed link.
  */
 export async function subscribeBackInStock(context: Readonly<RouterContextProvider>, body: BackInStockSubscribeBody): Promise<BackInStockSubscribeResult> {
-  return (await context.get(apiContext).post("/notifications/back-in-stock", BackInStockSubscribeResponseSchema, body)).data;
+  return (await context.get(apiContext).call("subscribeBackInStock", { body })).data;
 }
 
 /** The API's refusal of a link as the page's problem; null for any other failure, which is not the link's. */
@@ -28,9 +26,13 @@ export function linkProblemOf(error: unknown): "invalid" | "expired" | null {
   return null;
 }
 
-async function callWithToken(api: ApiClient, path: string, token: string): Promise<ConfirmationLink> {
+async function callWithToken(
+  api: ApiClient,
+  operationId: "confirmBackInStock" | "previewBackInStockConfirmation",
+  token: string,
+): Promise<ConfirmationLink> {
   try {
-    return { ok: true, confirmation: (await api.post(path, BackInStockConfirmationResponseSchema, { token })).data };
+    return { ok: true, confirmation: (await api.call(operationId, { body: { token } })).data };
   } catch (error) {
     const problem = linkProblemOf(error);
     if (!problem) throw error;
@@ -40,10 +42,10 @@ async function callWithToken(api: ApiClient, path: string, token: string): Promi
 
 /** Reads what a confirmation link names without confirming it (POST .../confirm/preview changes nothing). */
 export function previewBackInStockConfirmation(api: ApiClient, token: string): Promise<ConfirmationLink> {
-  return callWithToken(api, "/notifications/back-in-stock/confirm/preview", token);
+  return callWithToken(api, "previewBackInStockConfirmation", token);
 }
 
 /** Confirms the request a link names; confirming again answers the same. */
 export function confirmBackInStock(api: ApiClient, token: string): Promise<ConfirmationLink> {
-  return callWithToken(api, "/notifications/back-in-stock/confirm", token);
+  return callWithToken(api, "confirmBackInStock", token);
 }

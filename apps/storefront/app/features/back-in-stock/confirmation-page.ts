@@ -1,4 +1,5 @@
-import { BACK_IN_STOCK_CONFIRMATION_DAYS, type BackInStockConfirmation } from "@quire/contracts";
+import { BACK_IN_STOCK_CONFIRMATION_DAYS } from "@quire/contracts/constants";
+import type { BackInStockConfirmation } from "@quire/contracts";
 
 /** What an emailed confirmation link leads to: its request, or why it no longer works. */
 export type ConfirmationLink = { ok: true; confirmation: BackInStockConfirmation } | { ok: false; problem: "invalid" | "expired" };

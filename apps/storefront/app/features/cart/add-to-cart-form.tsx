@@ -5,7 +5,8 @@ import { Icon } from "~/components/ui/icon";
 import { showToast } from "~/components/ui/toast";
 import { useHydrated } from "~/features/catalog/use-hydrated";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
-import { ADD_TO_CART_PATH, type AddToCartResult } from "./cart-forms";
+import { useFormIdempotencyKey } from "~/features/layout/root-data";
+import { ADD_TO_CART_PATH, IDEMPOTENCY_KEY_FIELD, type AddToCartResult } from "./cart-forms";
 
 /**
  * "Add to basket" for one variant. A plain POST form to /cart/add, so it works without JavaScript (the
@@ -34,6 +35,7 @@ export function AddToCartForm({
   const fetcher = useFetcher<AddToCartResult>();
   const hydrated = useHydrated();
   const location = useLocation();
+  const idempotencyKey = useFormIdempotencyKey(productVariantId);
   const shown = useRef<AddToCartResult | undefined>(undefined);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && shown.current !== fetcher.data) {
@@ -46,6 +48,7 @@ export function AddToCartForm({
   return (
     <fetcher.Form method="post" action={ADD_TO_CART_PATH} className={className}>
       <input type="hidden" name="productVariantId" value={productVariantId} />
+      {idempotencyKey ? <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} /> : null}
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name={FETCHER_FIELD} value={FETCHER_VALUE} /> : null}
       {children}

@@ -8,11 +8,8 @@ import {
   lineScope,
   parseAddonChoices,
   parseAddonsForm,
-  parseAddToCartForm,
-  parseCartIntent,
   parseQuantity,
   parseQuickOrderForm,
-  parseShownNotices,
   QUANTITY_MESSAGE,
   QUICK_ORDER_MAX_LINES,
   sortOutcomes,
@@ -37,32 +34,6 @@ describe("parseQuantity", () => {
     }
     expect(parseQuantity(null)).toEqual({ ok: false, message: QUANTITY_MESSAGE });
     expect(parseQuantity("0", 0)).toEqual({ ok: true, value: 0 });
-  });
-});
-
-describe("parseAddToCartForm", () => {
-  it("reads the variant, the quantity and the chosen add-on options", () => {
-    const form = formOf([
-      ["productVariantId", "42"],
-      ["quantity", "3"],
-      [addonFieldName("", 7), "70"],
-      [addonFieldName("", 8), ""],
-      [addonFieldName("", 9), "90"],
-      ["redirectTo", "/store/product/emma"],
-    ]);
-    expect(parseAddToCartForm(form)).toEqual({ ok: true, value: { productVariantId: 42, quantity: 3, addonOptionIds: [70, 90] } });
-  });
-
-  it("adds one when the form has no quantity field (a product card)", () => {
-    expect(parseAddToCartForm(formOf([["productVariantId", "5"]]))).toEqual({ ok: true, value: { productVariantId: 5, quantity: 1, addonOptionIds: [] } });
-  });
-
-  it("refuses a bad variant, a bad quantity and a bad add-on option", () => {
-    expect(parseAddToCartForm(formOf([["productVariantId", "x"]])).ok).toBe(false);
-    expect(parseAddToCartForm(formOf([["productVariantId", "0"]])).ok).toBe(false);
-    expect(parseAddToCartForm(formOf([]))).toMatchObject({ ok: false });
-    expect(parseAddToCartForm(formOf([["productVariantId", "5"], ["quantity", "0"]]))).toEqual({ ok: false, message: QUANTITY_MESSAGE });
-    expect(parseAddToCartForm(formOf([["productVariantId", "5"], [addonFieldName("", 1), "gift"]]))).toMatchObject({ ok: false });
   });
 });
 
@@ -109,15 +80,6 @@ describe("parseAddonsForm", () => {
   });
 });
 
-describe("parseCartIntent", () => {
-  it("knows the cart page's intents and nothing else", () => {
-    expect(parseCartIntent("quantity")).toBe("quantity");
-    expect(parseCartIntent("quick-order")).toBe("quick-order");
-    expect(parseCartIntent("checkout")).toBeNull();
-    expect(parseCartIntent(null)).toBeNull();
-  });
-});
-
 describe("parseQuickOrderForm", () => {
   it("skips empty rows, defaults an empty quantity to 1 and refuses rows it cannot add", () => {
     const form = formOf([
@@ -160,22 +122,5 @@ describe("sortOutcomes", () => {
   it("reports rows in the order they were typed", () => {
     const outcome = (row: number) => ({ row, sku: `S${row}`, quantityText: "", added: row % 2 === 0, message: "" });
     expect(sortOutcomes([outcome(3), outcome(0), outcome(2)]).map((entry) => entry.row)).toEqual([0, 2, 3]);
-  });
-});
-
-describe("parseShownNotices", () => {
-  const notice = { lineItemId: 4, code: "price_changed", message: "The price of Emma (Paperback) has changed from £8.99 to £9.99." };
-
-  it("reads the notices a page was given, as the cart answered them", () => {
-    expect(parseShownNotices(JSON.stringify([notice, { lineItemId: null, code: "item_removed", message: "Gone." }]))).toEqual([
-      notice,
-      { lineItemId: null, code: "item_removed", message: "Gone." },
-    ]);
-  });
-
-  it("refuses anything else: no field, not JSON, no notice, an unknown code or key", () => {
-    for (const value of [null, "", "{", "[]", "{}", JSON.stringify([{ ...notice, code: "out_of_stock" }]), JSON.stringify([{ ...notice, extra: 1 }])]) {
-      expect(parseShownNotices(value), String(value)).toBeNull();
-    }
   });
 });

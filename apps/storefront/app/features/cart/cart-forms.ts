@@ -1,14 +1,12 @@
-import type { z } from "zod";
 import type { ToastMessage } from "~/components/ui/toast";
 import {
-  AcknowledgeCartNotificationsBodySchema,
   CONTROL_CHARACTERS_MESSAGE,
-  IdParamSchema,
+  INT32_MAX,
   isPrintableText,
   MAX_ADDON_OPTIONS_PER_LINE,
   MAX_CART_ITEMS_PER_REQUEST,
   MAX_CART_LINE_QUANTITY,
-} from "@quire/contracts";
+} from "@quire/contracts/constants";
 
 /**
  * The cart's forms as data: field names shared by the components that render them and the actions that
@@ -23,13 +21,17 @@ export const CART_NOTICES_PATH = "/cart/notices";
 /** The field carrying the notices shown, as the JSON of the cart answer's `notifications`. */
 export const SHOWN_NOTICES_FIELD = "notices";
 
+/**
+ * The field carrying the Idempotency-Key an "Add to basket" form (or the quick order) was rendered with
+ * (decision 018): the action sends it to the API, which replays its first answer to a resent form instead
+ * of adding again.
+ */
+export const IDEMPOTENCY_KEY_FIELD = "idempotencyKey";
+
 /** What a fetcher's "Add to basket" learns: the toast to show. The header count follows from revalidation. */
 export interface AddToCartResult {
   toast: ToastMessage;
 }
-
-export const CART_INTENTS = ["quantity", "remove", "addons", "quick-order"] as const;
-export type CartIntent = (typeof CART_INTENTS)[number];
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -47,8 +49,9 @@ export function parseQuantity(value: FormDataEntryValue | null, min: 0 | 1 = 1):
 
 /** An id posted by a form (a variant, a line): a positive whole number. */
 export function parseId(value: FormDataEntryValue | null): Parsed<number> {
-  const parsed = IdParamSchema.safeParse(typeof value === "string" && /^\d+$/.test(value.trim()) ? value.trim() : undefined);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: "That item is not in the shop's catalogue." };
+  const text = typeof value === "string" ? value.trim() : "";
+  const id = /^\d{1,10}$/.test(text) ? Number(text) : 0;
+  return id >= 1 && id <= INT32_MAX ? { ok: true, value: id } : { ok: false, message: "That item is not in the shop's catalogue." };
 }
 
 /**
@@ -76,27 +79,6 @@ export function parseAddonChoices(form: FormData, scope = ""): Parsed<number[]> 
   }
   if (ids.size > MAX_ADDON_OPTIONS_PER_LINE) return { ok: false, message: "Too many extras chosen for one book." };
   return { ok: true, value: [...ids] };
-}
-
-export interface AddToCartInput {
-  productVariantId: number;
-  quantity: number;
-  addonOptionIds: number[];
-}
-
-/** The "Add to basket" form: a variant, a quantity (1 when the form has none, as on product cards), add-ons. */
-export function parseAddToCartForm(form: FormData): Parsed<AddToCartInput> {
-  const variant = parseId(form.get("productVariantId"));
-  if (!variant.ok) return variant;
-  const quantity = form.has("quantity") ? parseQuantity(form.get("quantity")) : ({ ok: true, value: 1 } as const);
-  if (!quantity.ok) return quantity;
-  const addons = parseAddonChoices(form);
-  if (!addons.ok) return addons;
-  return { ok: true, value: { productVariantId: variant.value, quantity: quantity.value, addonOptionIds: addons.value } };
-}
-
-export function parseCartIntent(value: FormDataEntryValue | null): CartIntent | null {
-  return CART_INTENTS.find((intent) => intent === value) ?? null;
 }
 
 /**
@@ -194,23 +176,4 @@ export interface QuickOrderOutcome {
 /** Rows in the order the shopper typed them. */
 export function sortOutcomes(outcomes: QuickOrderOutcome[]): QuickOrderOutcome[] {
   return [...outcomes].sort((a, b) => a.row - b.row);
-}
-
-const ShownNoticesSchema = AcknowledgeCartNotificationsBodySchema.shape.notifications;
-export type ShownNotices = z.infer<typeof ShownNoticesSchema>;
-
-/**
- * The notices a page says it has shown: the JSON it was given, checked against the contract (at least one,
- * each a notice as the cart answered it). Null for anything else.
- */
-export function parseShownNotices(value: FormDataEntryValue | null): ShownNotices | null {
-  if (typeof value !== "string" || value.length > 200_000) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(value);
-  } catch {
-    return null;
-  }
-  const parsed = ShownNoticesSchema.safeParse(json);
-  return parsed.success ? parsed.data : null;
 }

@@ -7,6 +7,7 @@ import { coverUrlFor } from "~/features/catalog/cover-svg";
 import { productHref } from "~/features/catalog/product-card";
 import { StockBadge } from "~/features/catalog/stock-badge";
 import { AddonChoices } from "./addon-choices";
+import { CART_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 import { ADDONS_APPLY_FIELD, ADDONS_FORM_ID, ADDONS_LINE_FIELD, lineScope } from "./cart-forms";
 import { CartNotices } from "./cart-notices";
 import { QuantityInput } from "./quantity-input";
@@ -88,7 +89,7 @@ export function CartLine({
         <CartNotices notices={notices} />
         <div className="flex flex-wrap items-end gap-3">
           <Form method="post" preventScrollReset className="flex items-end gap-2">
-            <input type="hidden" name="intent" value="quantity" />
+            <input type="hidden" name={INTENT_FIELD} value={CART_INTENTS.quantity} />
             <input type="hidden" name="lineItemId" value={id} />
             <QuantityInput id={`quantity-${id}`} label={`Quantity of ${title}`} defaultValue={line.quantity} hideLabel />
             <Button type="submit" variant="secondary">
@@ -96,7 +97,7 @@ export function CartLine({
             </Button>
           </Form>
           <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name={INTENT_FIELD} value={CART_INTENTS.remove} />
             <input type="hidden" name="lineItemId" value={id} />
             <Button type="submit" variant="ghost" className="text-danger">
               <Icon name="close" className="size-4" />

@@ -1,6 +1,4 @@
 import {
-  AddToCartBulkResponseSchema,
-  CartResponseSchema,
   hasErrorCode,
   type AcknowledgeCartNotificationsBody,
   type AddToCartBody,
@@ -52,7 +50,7 @@ async function readCart(context: Context): Promise<Cart | null> {
   const session = context.get(sessionContext);
   if (!session.token && !session.anonymousCartId) return null;
   try {
-    const { data } = await context.get(apiContext).get("/baskets", CartResponseSchema, { anonymousId: anonymousIdOf(context) });
+    const { data } = await context.get(apiContext).call("getCart", { query: { anonymousId: anonymousIdOf(context) } });
     return data;
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
@@ -112,22 +110,36 @@ async function keepAnonymousId(context: Context, cart: Cart): Promise<Headers> {
 /**
  * Makes an adding call with the visitor's anonymousId. A cookie naming a cart the API no longer knows
  * (merged into a customer's, or expired) starts a new cart rather than failing: the call is made again
- * without it, and its answer carries the new cart's id.
+ * without it, and its answer carries the new cart's id. That second call is another request to the API,
+ * so it gets a key of its own, made from the form's: a resent form replays both answers (decision 018).
  */
-async function addingToCart<T>(context: Context, call: (anonymousId: string | undefined) => Promise<T>): Promise<T> {
+async function addingToCart<T>(
+  context: Context,
+  idempotencyKey: string | undefined,
+  call: (anonymousId: string | undefined, idempotencyKey: string | undefined) => Promise<T>,
+): Promise<T> {
   const anonymousId = anonymousIdOf(context);
   try {
-    return await call(anonymousId);
+    return await call(anonymousId, idempotencyKey);
   } catch (error) {
     if (!(anonymousId && error instanceof ApiRequestError && hasErrorCode(error, "cart_not_found"))) throw error;
-    return call(undefined);
+    return call(undefined, idempotencyKey && `${idempotencyKey}-new-cart`);
   }
 }
 
+/** What an adding form sent besides its lines: the key it was rendered with, if any (decision 018). */
+export interface AddingOptions {
+  idempotencyKey?: string;
+}
+
 /** Adds units of a variant (PUT /baskets). An anonymous visitor's first add creates their cart, whose id the answer carries. */
-export async function addToCart(context: Context, item: Omit<AddToCartBody, "anonymousId">): Promise<CartChange> {
+export async function addToCart(context: Context, item: Omit<AddToCartBody, "anonymousId">, options: AddingOptions = {}): Promise<CartChange> {
   const api = context.get(apiContext);
-  const cart = await addingToCart(context, async (anonymousId) => (await api.put("/baskets", CartResponseSchema, { ...item, anonymousId })).data);
+  const cart = await addingToCart(
+    context,
+    options.idempotencyKey,
+    async (anonymousId, idempotencyKey) => (await api.call("addToCart", { body: { ...item, anonymousId }, headers: { "idempotency-key": idempotencyKey } })).data,
+  );
   return { cart, headers: await keepAnonymousId(context, cart) };
 }
 
@@ -135,11 +147,17 @@ export async function addToCart(context: Context, item: Omit<AddToCartBody, "ano
  * Adds several lines in one call (PUT /baskets/bulk: the API adds them in one transaction), with a result
  * per line in the order given: added, or refused with the API's reason.
  */
-export async function addToCartBulk(context: Context, items: AddToCartBulkBody["items"]): Promise<CartChange & { results: AddToCartBulkResult[] }> {
+export async function addToCartBulk(
+  context: Context,
+  items: AddToCartBulkBody["items"],
+  options: AddingOptions = {},
+): Promise<CartChange & { results: AddToCartBulkResult[] }> {
   const api = context.get(apiContext);
   const { cart, results } = await addingToCart(
     context,
-    async (anonymousId) => (await api.put("/baskets/bulk", AddToCartBulkResponseSchema, { items, anonymousId })).data,
+    options.idempotencyKey,
+    async (anonymousId, idempotencyKey) =>
+      (await api.call("addToCartBulk", { body: { items, anonymousId }, headers: { "idempotency-key": idempotencyKey } })).data,
   );
   return { cart, results, headers: await keepAnonymousId(context, cart) };
 }
@@ -150,29 +168,29 @@ export async function addToCartBulk(context: Context, items: AddToCartBulkBody["
  */
 export async function acknowledgeCartNotices(context: Context, notifications: AcknowledgeCartNotificationsBody["notifications"]): Promise<Cart> {
   const body: AcknowledgeCartNotificationsBody = { notifications, anonymousId: anonymousIdOf(context) };
-  return (await context.get(apiContext).put("/baskets/notifications/acknowledge", CartResponseSchema, body)).data;
+  return (await context.get(apiContext).call("acknowledgeCartNotifications", { body })).data;
 }
 
 /** Sets a line's quantity (PUT /baskets/products/quantity); 0 removes the line. */
 export async function changeCartQuantity(context: Context, change: Omit<ChangeCartQuantityBody, "anonymousId">): Promise<Cart> {
   const body: ChangeCartQuantityBody = { ...change, anonymousId: anonymousIdOf(context) };
-  return (await context.get(apiContext).put("/baskets/products/quantity", CartResponseSchema, body)).data;
+  return (await context.get(apiContext).call("setCartLineQuantity", { body })).data;
 }
 
 /** Removes lines (DELETE /baskets/products). */
 export async function removeCartLines(context: Context, lineItemIds: number[]): Promise<Cart> {
   const body: RemoveCartLinesBody = { lineItemIds, anonymousId: anonymousIdOf(context) };
-  return (await context.get(apiContext).delete("/baskets/products", CartResponseSchema, body)).data;
+  return (await context.get(apiContext).call("removeCartLines", { body })).data;
 }
 
 /** Replaces one line's add-ons (PUT /baskets/addons). */
 export async function setCartLineAddons(context: Context, change: Omit<SetCartLineAddonsBody, "anonymousId">): Promise<Cart> {
   const body: SetCartLineAddonsBody = { ...change, anonymousId: anonymousIdOf(context) };
-  return (await context.get(apiContext).put("/baskets/addons", CartResponseSchema, body)).data;
+  return (await context.get(apiContext).call("setCartLineAddons", { body })).data;
 }
 
 /** Replaces the add-ons of several lines at once, all or nothing (PUT /baskets/addons/bulk). */
 export async function setCartAddonsBulk(context: Context, items: SetCartAddonsBulkBody["items"]): Promise<Cart> {
   const body: SetCartAddonsBulkBody = { items, anonymousId: anonymousIdOf(context) };
-  return (await context.get(apiContext).put("/baskets/addons/bulk", CartResponseSchema, body)).data;
+  return (await context.get(apiContext).call("setCartAddonsBulk", { body })).data;
 }

@@ -1,4 +1,4 @@
-import { MAX_CART_LINE_QUANTITY } from "@quire/contracts";
+import { MAX_CART_LINE_QUANTITY } from "@quire/contracts/constants";
 import { inputClass, labelClass } from "~/components/ui/field";
 
 /**

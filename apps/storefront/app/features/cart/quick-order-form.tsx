@@ -1,11 +1,13 @@
-import { MAX_CART_LINE_QUANTITY } from "@quire/contracts";
+import { MAX_CART_LINE_QUANTITY } from "@quire/contracts/constants";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/features/catalog/use-hydrated";
-import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_START_LINES, type QuickOrderOutcome } from "./cart-forms";
+import { useFormIdempotencyKey } from "~/features/layout/root-data";
+import { CART_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { IDEMPOTENCY_KEY_FIELD, QUICK_ORDER_MAX_LINES, QUICK_ORDER_START_LINES, type QuickOrderOutcome } from "./cart-forms";
 
 /** What the last quick order did, to report and to put the refused rows back in the form. */
 export interface QuickOrderResult {
@@ -68,7 +70,8 @@ function Report({ result }: { result: QuickOrderResult }) {
 export function QuickOrderForm({ result }: { result?: QuickOrderResult }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "quick-order";
+  const busy = navigation.state === "submitting" && navigation.formData?.get(INTENT_FIELD) === CART_INTENTS.quickOrder;
+  const idempotencyKey = useFormIdempotencyKey(CART_INTENTS.quickOrder);
   const refused = result?.outcomes.filter((outcome) => !outcome.added) ?? [];
   const startRows = Math.min(QUICK_ORDER_MAX_LINES, Math.max(QUICK_ORDER_START_LINES, refused.length + 1));
   const [extraRows, setExtraRows] = useState(0);
@@ -87,7 +90,8 @@ export function QuickOrderForm({ result }: { result?: QuickOrderResult }) {
       ) : null}
       {/* A new key after each order resets the rows to what that order left to correct. */}
       <Form key={result?.id ?? "new"} method="post" preventScrollReset className="mt-4 flex flex-col gap-3">
-        <input type="hidden" name="intent" value="quick-order" />
+        <input type="hidden" name={INTENT_FIELD} value={CART_INTENTS.quickOrder} />
+        {idempotencyKey ? <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} /> : null}
         <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-x-3 gap-y-2">
           <span aria-hidden="true" className="text-sm font-medium">
             SKU

@@ -18,9 +18,9 @@ const firstError = (error: ApiRequestError) => error.errors[0]?.message ?? error
  * one call (PUT /baskets/bulk), which adds the rows it can in one transaction and says why it refused each
  * other one (unknown SKU, out of stock, too many), so one row's failure never stops the others. Every row
  * gets an outcome, in the order typed; a call refused whole (the API away, the shop closed to guests) gives
- * every row its reason.
+ * every row its reason. The order sends the key its form was rendered with, so a resent order adds once.
  */
-export async function placeQuickOrder(context: Context, form: FormData): Promise<QuickOrderReport> {
+export async function placeQuickOrder(context: Context, form: FormData, idempotencyKey?: string): Promise<QuickOrderReport> {
   const { requests, rejections } = parseQuickOrderForm(form);
   const outcomes: QuickOrderOutcome[] = rejections.map(({ line, message }) => ({ ...line, added: false, message }));
   if (requests.length === 0) return { outcomes: sortOutcomes(outcomes), headers: new Headers() };
@@ -29,6 +29,7 @@ export async function placeQuickOrder(context: Context, form: FormData): Promise
     const { cart, results, headers } = await addToCartBulk(
       context,
       requests.map((request) => ({ sku: request.sku, quantity: request.quantity })),
+      { idempotencyKey },
     );
     const lines = new Map(cart.lineItems.map((line) => [line.lineItemId, line]));
     requests.forEach((request, index) => {

@@ -1,4 +1,5 @@
-import { isPrintableText, type ListProductsQuery, type ProductFiltersQuery, type ProductSort } from "@quire/contracts";
+import { isPrintableText } from "@quire/contracts/constants";
+import type { ListProductsQuery, ProductFiltersQuery, ProductSort } from "@quire/contracts";
 
 /**
  * A product listing's state lives in the URL so a filtered page can be shared, bookmarked and used without

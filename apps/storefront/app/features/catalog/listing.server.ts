@@ -1,4 +1,3 @@
-import { FilterAttributesResponseSchema, ListProductsResponseSchema, ProductFiltersResponseSchema } from "@quire/contracts";
 import { data, redirect } from "react-router";
 import { ApiRequestError, createApiClient, type ApiClient } from "~/lib/api.server";
 import { notFound } from "~/lib/not-found.server";
@@ -10,7 +9,7 @@ import { listingHref, parseListingSearch, RESERVED_PARAMS, toProductsQuery, toSe
  * then never mistaken for filters. Shop-wide and rarely changed, so kept per process like the category tree.
  */
 const getFilterCodes = cached<ReadonlySet<string>>(async () => {
-  const { data } = await createApiClient().get("/product-filters/attributes", FilterAttributesResponseSchema);
+  const { data } = await createApiClient().call("listFilterAttributes");
   return new Set(data.map((attribute) => attribute.code));
 });
 
@@ -39,8 +38,8 @@ export async function getListing({ request, api, categorySlug }: { request: Requ
   const scope = { categorySlug };
   try {
     const [products, filters] = await Promise.all([
-      api.get("/products", ListProductsResponseSchema, toProductsQuery(state, scope)),
-      api.get("/product-filters", ProductFiltersResponseSchema, toSelectionQuery(state, scope)),
+      api.call("listProducts", { query: toProductsQuery(state, scope) }),
+      api.call("getProductFilters", { query: toSelectionQuery(state, scope) }),
     ]);
     if (state.page > Math.max(1, products.data.totalPages)) throw notFound(request);
     return { state, pathname: url.pathname, page: products.data, ...filters.data };

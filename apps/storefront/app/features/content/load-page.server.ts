@@ -1,4 +1,4 @@
-import { ListProductsResponseSchema, PageResponseSchema, type Page, type PageBlock, type ProductSummary } from "@quire/contracts";
+import type { Page, PageBlock, ProductSummary } from "@quire/contracts";
 import { flattenCategoryTree } from "~/features/layout/navigation";
 import { ApiRequestError, type ApiClient } from "~/lib/api.server";
 import { getCategoryTree } from "~/lib/shop-data.server";
@@ -27,7 +27,7 @@ type RailBlock = Extract<PageBlock, { type: "productRail" }>;
  */
 async function loadRail(api: ApiClient, block: RailBlock): Promise<ProductSummary[]> {
   try {
-    const { data } = await api.get("/products", ListProductsResponseSchema, { CategorySlug: block.categorySlug, PageSize: block.limit });
+    const { data } = await api.call("listProducts", { query: { CategorySlug: block.categorySlug, PageSize: block.limit } });
     return data.results;
   } catch (error) {
     if (error instanceof ApiRequestError && error.status < 500) {
@@ -40,7 +40,7 @@ async function loadRail(api: ApiClient, block: RailBlock): Promise<ProductSummar
 
 /** GET /pages/by-url for `url`, with its rails' products and its linked categories. Throws the API's 404. */
 export async function loadContentPage(api: ApiClient, url: string): Promise<ContentPageData> {
-  const { data: page } = await api.get("/pages/by-url", PageResponseSchema, { url });
+  const { data: page } = await api.call("getPageByUrl", { query: { url } });
 
   const railEntries = page.blocks.flatMap((block, index) => (block.type === "productRail" ? [[index, block] as const] : []));
   const linkedSlugs = new Set(page.blocks.flatMap((block) => (block.type === "categoryLinks" ? block.slugs : [])));

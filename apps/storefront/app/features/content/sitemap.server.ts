@@ -1,4 +1,4 @@
-import { ListPagesResponseSchema, MAX_PAGE_SIZE, SitemapProductsResponseSchema } from "@quire/contracts";
+import { MAX_PAGE_SIZE } from "@quire/contracts";
 import { flattenCategoryTree, categoryHref } from "~/features/layout/navigation";
 import { createApiClient } from "~/lib/api.server";
 import { getCategoryTree } from "~/lib/shop-data.server";
@@ -14,7 +14,7 @@ const api = () => createApiClient();
 export async function listPageAndCategoryPaths(): Promise<{ path: string; lastmod?: string }[]> {
   const pages: { path: string; lastmod?: string }[] = [];
   for (let pageNumber = 1; ; pageNumber++) {
-    const { data } = await api().get("/pages", ListPagesResponseSchema, { PageNumber: pageNumber, PageSize: MAX_PAGE_SIZE });
+    const { data } = await api().call("listPages", { query: { PageNumber: pageNumber, PageSize: MAX_PAGE_SIZE } });
     pages.push(...data.results.map((page) => ({ path: page.url, lastmod: page.updatedAt })));
     if (pageNumber >= data.totalPages || data.results.length === 0) break;
   }
@@ -24,7 +24,7 @@ export async function listPageAndCategoryPaths(): Promise<{ path: string; lastmo
 
 /** One product sitemap file: up to 50,000 products after the id `after`, and where the next file starts. */
 export async function listProductPaths(after: number): Promise<{ entries: { path: string; lastmod: string }[]; next: number | null }> {
-  const { data } = await api().get("/sitemap/products", SitemapProductsResponseSchema, { After: after, Limit: MAX_URLS_PER_SITEMAP });
+  const { data } = await api().call("listSitemapProducts", { query: { After: after, Limit: MAX_URLS_PER_SITEMAP } });
   return {
     entries: data.results.map((product) => ({ path: `/store/product/${product.slug}`, lastmod: product.updatedAt })),
     next: data.next,

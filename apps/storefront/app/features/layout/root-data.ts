@@ -12,3 +12,14 @@ export type RootData = NonNullable<ReturnType<typeof useRootData>>;
 
 /** The store's name for titles and the logo; the demo shop's name when settings could not be loaded. */
 export const FALLBACK_STORE_NAME = "Quire Books";
+
+/**
+ * The Idempotency-Key an "Add to basket" form of this render sends (decision 018): the same for every
+ * submit of the form until the page's data is loaded again (which every completed action does), so a
+ * double click or a resent form adds once while a later, deliberate add adds again. `scope` tells the
+ * page's forms apart (a variant, the quick order). Empty while the root's data is missing (an error page).
+ */
+export function useFormIdempotencyKey(scope: string | number): string {
+  const formKey = useRootData()?.formKey;
+  return formKey ? `${formKey}-${scope}` : "";
+}

@@ -1,13 +1,12 @@
-import { ListViewedProductsResponseSchema, type ProductSummary } from "@quire/contracts";
+import type { ProductSummary } from "@quire/contracts";
 import type { RouterContextProvider } from "react-router";
-import { z } from "zod";
 import { apiContext } from "~/lib/context.server";
 import type { Viewer } from "./viewer.server";
 
 type Context = Readonly<RouterContextProvider>;
 
 /** The query naming an anonymous viewer; nothing for a signed-in customer, whose token says who they are. */
-const viewerQuery = (viewer: Viewer): Record<string, string> =>
+const viewerQuery = (viewer: Viewer): { anonymousId?: string } =>
   viewer.signedIn || !viewer.anonymousId ? {} : { anonymousId: viewer.anonymousId };
 const canRemember = (viewer: Viewer) => viewer.signedIn || viewer.anonymousId !== null;
 
@@ -18,9 +17,8 @@ const canRemember = (viewer: Viewer) => viewer.signedIn || viewer.anonymousId !=
  */
 export async function recordProductView(context: Context, viewer: Viewer, variantId: number): Promise<boolean> {
   if (!canRemember(viewer)) return false;
-  const query = new URLSearchParams(viewerQuery(viewer)).toString();
   try {
-    await context.get(apiContext).post(`/viewed-products/variants/${variantId}${query ? `?${query}` : ""}`, z.null());
+    await context.get(apiContext).call("recordProductView", { params: { id: variantId }, query: viewerQuery(viewer) });
     return true;
   } catch (error) {
     // A redirect the API client decided (a sign-in gone stale) is for pages to follow; here it is a failure.
@@ -38,7 +36,7 @@ export async function listRecentlyViewed(context: Context, viewer: Viewer, exclu
   if (!canRemember(viewer)) return [];
   try {
     const query = { ...viewerQuery(viewer), limit: 12, ...(excludeProductId ? { excludeProductId } : {}) };
-    return (await context.get(apiContext).get("/viewed-products", ListViewedProductsResponseSchema, query)).data;
+    return (await context.get(apiContext).call("listViewedProducts", { query })).data;
   } catch (error) {
     console.warn("Recently viewed products could not be read:", error instanceof Error ? error.message : error);
     return [];

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { MergeViewedProductsBodySchema, ViewerAnonymousIdSchema } from "@quire/contracts";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { z } from "zod";
 import { ApiRequestError, createApiClient } from "~/lib/api.server";
 import { callerContext, sessionContext } from "~/lib/context.server";
 
@@ -73,7 +72,7 @@ export async function mergeViewedHistory(context: Readonly<RouterContextProvider
   if (!anonymousId) return [];
   try {
     const api = createApiClient({ ...context.get(callerContext), token });
-    await api.put("/viewed-products/merge", z.unknown(), MergeViewedProductsBodySchema.parse({ anonymousId }));
+    await api.call("mergeViewedProducts", { body: MergeViewedProductsBodySchema.parse({ anonymousId }) });
   } catch (error) {
     console.warn("Could not merge recently viewed products; the visitor's id stays for later:", error instanceof Error ? error.message : error);
     // A 400 or 404 would come again on every try; anything else (the API down, a 5xx, a refused token) may pass later.

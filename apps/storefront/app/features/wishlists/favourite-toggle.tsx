@@ -12,6 +12,7 @@ import { getFavouriteToggleMode } from "./favourite-toggle-mode";
 import { useFavourites } from "./use-favourites";
 import { useFetcherOutcome } from "./use-fetcher-outcome";
 import { WishlistSelectionDialog } from "./wishlist-selection-dialog";
+import { FAVORITE_ITEM_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 
 export type FavouriteToggleAppearance = "icon" | "labelled";
 
@@ -93,7 +94,7 @@ export function FavouriteToggle({
       >
         {saved ? (
           <>
-            <input type="hidden" name="intent" value="remove-variant" />
+            <input type="hidden" name={INTENT_FIELD} value={FAVORITE_ITEM_INTENTS.removeVariant} />
             <input type="hidden" name="variantId" value={variantId} />
             <input type="hidden" name="returnTo" value={here} />
             {/* With JavaScript the action answers the toast as data; without, it redirects back here. */}

@@ -4,6 +4,7 @@ import { Label, Radio, RadioGroup } from "react-aria-components";
 import { Button } from "~/components/ui/button";
 import { inputClass, labelClass } from "~/components/ui/field";
 import { t } from "~/features/i18n/translate";
+import { FAVORITES_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 
 /**
  * The customer's lists as radio options labelled by name (spec section 2), posted as `wishlistId`. React
@@ -55,7 +56,7 @@ export function NewListFields({ error, disabled = false, defaultValue }: { error
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
-      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name={INTENT_FIELD} value={FAVORITES_INTENTS.create} />
       <label htmlFor={`${id}-name`} className={labelClass}>
         New list name
       </label>

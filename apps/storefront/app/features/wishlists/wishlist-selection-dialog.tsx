@@ -10,6 +10,7 @@ import type { FavouritesOutcome } from "./favourites-outcome";
 import { canSaveSelection, type FavouriteSelectionEvent, type FavouriteSelectionState } from "./pending-favourite";
 import { useFetcherOutcome } from "./use-fetcher-outcome";
 import { NewListFields, WishlistRadioGroup } from "./wishlist-choice";
+import { FAVORITE_ITEM_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 
 const ITEMS_ACTION = "/favorites/items";
 
@@ -58,7 +59,7 @@ export function WishlistSelectionDialog({
   const save = () => {
     if (!pending || wishlistId === null) return;
     void add.submit(
-      { intent: "add", wishlistId, variantId: pending.variantId, quantity: pending.quantity, [FETCHER_FIELD]: FETCHER_VALUE },
+      { [INTENT_FIELD]: FAVORITE_ITEM_INTENTS.add, wishlistId, variantId: pending.variantId, quantity: pending.quantity, [FETCHER_FIELD]: FETCHER_VALUE },
       { method: "post", action: ITEMS_ACTION },
     );
   };

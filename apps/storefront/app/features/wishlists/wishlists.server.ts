@@ -1,11 +1,5 @@
 import {
-  ListWishlistsResponseSchema,
-  VariantWithProductResponseSchema,
   WISHLIST_PAGE_SIZE,
-  WishlistDetailResponseSchema,
-  WishlistItemRefResponseSchema,
-  WishlistSummaryResponseSchema,
-  WishlistVariantIdsResponseSchema,
   type RemoveWishlistItemsBody,
   type WishlistDetail,
   type WishlistItemRef,
@@ -13,7 +7,6 @@ import {
   type WishlistSummary,
 } from "@quire/contracts";
 import type { RouterContextProvider } from "react-router";
-import { z } from "zod";
 import type { ToastMessage } from "~/components/ui/toast";
 import { ApiRequestError, type ApiClient } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
@@ -26,13 +19,10 @@ import type { StartupFavourites } from "./use-favourites";
  * naming paths themselves, so the paths live in one place.
  */
 
-/** Deletes answer 204 with no body; the client reads that as null. */
-const NoContentSchema = z.null();
-
 /** Every list of the signed-in customer, read 50 at a time until the total is reached (spec section 7). */
 export function listAllWishlists(api: ApiClient): Promise<WishlistSummary[]> {
   return collectAllPages(async (pageNumber) => {
-    const { data } = await api.get("/wishlists", ListWishlistsResponseSchema, { PageNumber: pageNumber, PageSize: WISHLIST_PAGE_SIZE });
+    const { data } = await api.call("listWishlists", { query: { PageNumber: pageNumber, PageSize: WISHLIST_PAGE_SIZE } });
     return data;
   });
 }
@@ -43,30 +33,30 @@ export async function getStartupFavourites(context: Readonly<RouterContextProvid
   const api = context.get(apiContext);
   const [lists, variantIds] = await Promise.all([
     listAllWishlists(api),
-    api.get("/wishlists/variant-ids", WishlistVariantIdsResponseSchema).then((answer) => answer.data.variantIds),
+    api.call("listWishlistVariantIds").then((answer) => answer.data.variantIds),
   ]);
   return { lists, variantIds };
 }
 
 /** The book a variant belongs to, so the page version of the selection dialog can name what it saves. */
 export async function getVariantWithProduct(api: ApiClient, variantId: number): Promise<VariantWithProduct> {
-  return (await api.get(`/products/variants/${variantId}`, VariantWithProductResponseSchema)).data;
+  return (await api.call("getVariant", { params: { id: variantId } })).data;
 }
 
 export async function getWishlist(api: ApiClient, wishlistId: number): Promise<WishlistDetail> {
-  return (await api.get(`/wishlists/${wishlistId}`, WishlistDetailResponseSchema)).data;
+  return (await api.call("getWishlist", { params: { id: wishlistId } })).data;
 }
 
 export async function createWishlist(api: ApiClient, name: string): Promise<WishlistSummary> {
-  return (await api.post("/wishlists", WishlistSummaryResponseSchema, { name })).data;
+  return (await api.call("createWishlist", { body: { name } })).data;
 }
 
 export async function renameWishlist(api: ApiClient, wishlistId: number, name: string): Promise<WishlistSummary> {
-  return (await api.put(`/wishlists/${wishlistId}`, WishlistSummaryResponseSchema, { name })).data;
+  return (await api.call("renameWishlist", { params: { id: wishlistId }, body: { name } })).data;
 }
 
 export async function deleteWishlist(api: ApiClient, wishlistId: number): Promise<void> {
-  await api.delete(`/wishlists/${wishlistId}`, NoContentSchema);
+  await api.call("deleteWishlist", { params: { id: wishlistId } });
 }
 
 export async function addWishlistItem(
@@ -74,17 +64,17 @@ export async function addWishlistItem(
   item: { wishlistId: number; variantId: number; quantity: number },
 ): Promise<WishlistItemRef> {
   const { wishlistId, variantId, quantity } = item;
-  return (await api.put("/wishlists/wishlist-items", WishlistItemRefResponseSchema, { wishlistId, variantId, quantity })).data;
+  return (await api.call("putWishlistItem", { body: { wishlistId, variantId, quantity } })).data;
 }
 
 export async function removeWishlistItem(api: ApiClient, wishlistId: number, itemId: number): Promise<void> {
-  await api.delete(`/wishlists/${wishlistId}/wishlist-items/${itemId}`, NoContentSchema);
+  await api.call("removeWishlistItem", { params: { id: wishlistId, itemId } });
 }
 
 /** Removes several items of one list in one call, all or nothing (DELETE /wishlists/:id/wishlist-items). */
 export async function removeWishlistItems(api: ApiClient, wishlistId: number, itemIds: number[]): Promise<void> {
   const body: RemoveWishlistItemsBody = { itemIds };
-  await api.delete(`/wishlists/${wishlistId}/wishlist-items`, NoContentSchema, body);
+  await api.call("removeWishlistItems", { params: { id: wishlistId }, body });
 }
 
 /**
@@ -93,7 +83,7 @@ export async function removeWishlistItems(api: ApiClient, wishlistId: number, it
  * was saved to.
  */
 export async function removeVariantFromWishlists(api: ApiClient, variantId: number): Promise<void> {
-  await api.delete(`/wishlists/wishlist-items?${new URLSearchParams({ variantId: String(variantId) })}`, NoContentSchema);
+  await api.call("removeVariantFromWishlists", { query: { variantId } });
 }
 
 /**

@@ -1,0 +1,82 @@
+// The contracts' plain values: limits, enums, header names, the error-code catalogue and the text and password
+// rules, with no zod (docs/decisions/022). Browser code imports them as "@quire/contracts/constants", so a
+// client component never pulls zod and every schema into its bundle; the schemas import them from here, so
+// each value is written once. Types derived from the schemas stay in "@quire/contracts" (`import type`).
+
+export * from "./error-codes";
+export * from "./password-rules";
+export * from "./text-rules";
+
+// ---------------------------------------------------------------- requests: bounds of what storage holds, paging, headers
+
+/** The largest value of a PostgreSQL `integer` column: every id and count in Quire is one. */
+export const INT32_MAX = 2_147_483_647;
+export const MAX_PAGE_SIZE = 100;
+/** Deepest result a page may reach (PageNumber × PageSize). Past it, narrow the query instead. */
+export const MAX_RESULT_WINDOW = 10_000;
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const HEADER_NAMES = {
+  apiKey: "API-Key",
+  storeKey: "StoreKey",
+  currencyCode: "CurrencyCode",
+  countryCode: "CountryCode",
+} as const;
+
+// ---------------------------------------------------------------- store settings
+
+export const INVENTORY_AVAILABILITY_MODES = ["None", "AvailableQuantity", "InStock", "LowStockAlert"] as const;
+export const ANONYMOUS_PRODUCT_POLICIES = [
+  "None",
+  "HiddenForUnauthorized",
+  "HiddenPricesForUnauthorized",
+  "AllowedUnauthorizedCheckout",
+] as const;
+
+// ---------------------------------------------------------------- catalogue
+
+export const STOCK_STATUSES = ["InStock", "LowStock", "OutOfStock"] as const;
+export const PRODUCT_SORTS = ["relevance", "newest", "popular", "name-asc", "name-desc", "price-asc", "price-desc"] as const;
+/** Most products one GET /add-ons/by-product may name (a cart page's products, in one call). */
+export const MAX_ADDON_PRODUCTS = 100;
+/** Most SKUs one quick-order lookup may name. */
+export const MAX_SKU_LOOKUP = 50;
+
+// ---------------------------------------------------------------- cart
+
+/** Most units one cart line may hold. */
+export const MAX_CART_LINE_QUANTITY = 999;
+/** Most lines (or add-on options) one request may name. */
+export const MAX_CART_ITEMS_PER_REQUEST = 100;
+export const MAX_ADDON_OPTIONS_PER_LINE = 20;
+/** Most lines one bulk add may carry: a quick order's rows (at most 20 on the page) with room to spare. */
+export const MAX_BULK_ADD_LINES = 50;
+export const CART_NOTIFICATION_CODES = [
+  /** The unit price differs from the one the shopper last saw (line). */
+  "price_changed",
+  /** Stock fell below the line's quantity, which was reduced to what is in stock (line). */
+  "quantity_reduced",
+  /** The line stays but cannot be bought: no price in the request currency (line). */
+  "item_unavailable",
+  /** A line was taken out: product unpublished, variant withdrawn or out of stock (generic). */
+  "item_removed",
+  /** An add-on is no longer offered with the product and was taken off the line (line). */
+  "addon_removed",
+] as const;
+
+// ---------------------------------------------------------------- wishlists
+
+/** Spec section 9: the storefront reads lists 50 at a time and loops until it has the total. */
+export const WISHLIST_PAGE_SIZE = 50;
+/** A customer keeps at most this many lists (409 `wishlist_limit_reached` past it). */
+export const MAX_WISHLISTS_PER_CUSTOMER = 100;
+/** A list holds at most this many variants (409 `wishlist_item_limit_reached` past it). */
+export const MAX_WISHLIST_ITEMS = 500;
+export const MAX_WISHLIST_ITEM_QUANTITY = 9_999;
+
+// ---------------------------------------------------------------- back-in-stock and recently viewed
+
+/** How long an emailed confirmation link works. */
+export const BACK_IN_STOCK_CONFIRMATION_DAYS = 7;
+/** How many products GET /viewed-products answers at most; a viewer's history keeps more variants than this. */
+export const MAX_VIEWED_PRODUCTS = 24;
+export const DEFAULT_VIEWED_PRODUCTS = 12;

@@ -1,0 +1,434 @@
+import { z } from "zod";
+import {
+  AcknowledgeCartNotificationsBodySchema,
+  AddToCartBodySchema,
+  AddToCartBulkBodySchema,
+  AddToCartBulkResponseSchema,
+  CartResponseSchema,
+  ChangeCartQuantityBodySchema,
+  GetCartQuerySchema,
+  MergeCartParamsSchema,
+  RemoveCartLinesBodySchema,
+  SetCartAddonsBulkBodySchema,
+  SetCartLineAddonsBodySchema,
+} from "./cart";
+import {
+  AddonsByProductQuerySchema,
+  AddonsByProductResponseSchema,
+  AddonsResponseSchema,
+  CategoryDetailResponseSchema,
+  CategoryIdParamsSchema,
+  CategorySlugParamsSchema,
+  CategoryTreeResponseSchema,
+  FilterAttributesResponseSchema,
+  ListAddonsQuerySchema,
+  ListCategoriesQuerySchema,
+  ListCategoriesResponseSchema,
+  ListProductsQuerySchema,
+  ListProductsResponseSchema,
+  ProductDetailResponseSchema,
+  ProductFiltersQuerySchema,
+  ProductFiltersResponseSchema,
+  ProductFilterTypesBodySchema,
+  ProductFilterTypesResponseSchema,
+  ProductIdParamsSchema,
+  ProductSlugParamsSchema,
+  ProductTypeIdParamsSchema,
+  ProductTypeResponseSchema,
+  SubcategoriesQuerySchema,
+  SubcategoriesResponseSchema,
+  VariantIdParamsSchema,
+  VariantsBySkuQuerySchema,
+  VariantsBySkuResponseSchema,
+  VariantWithProductResponseSchema,
+} from "./catalog";
+import { IdempotentCallHeadersSchema } from "./common";
+import {
+  ListPagesQuerySchema,
+  ListPagesResponseSchema,
+  ListRedirectsQuerySchema,
+  ListRedirectsResponseSchema,
+  MenuCodeParamsSchema,
+  MenuTreeResponseSchema,
+  PageByUrlQuerySchema,
+  PageResponseSchema,
+  SitemapProductsQuerySchema,
+  SitemapProductsResponseSchema,
+} from "./content";
+import {
+  BackInStockConfirmationResponseSchema,
+  BackInStockConfirmBodySchema,
+  BackInStockSubscribeBodySchema,
+  BackInStockSubscribeResponseSchema,
+  ListViewedProductsQuerySchema,
+  ListViewedProductsResponseSchema,
+  MergeViewedProductsBodySchema,
+  ViewedVariantParamsSchema,
+  ViewerQuerySchema,
+} from "./engagement";
+import {
+  AcceptedResponseSchema,
+  ChangePasswordBodySchema,
+  CurrentCustomerResponseSchema,
+  CustomerSettingsResponseSchema,
+  InviteCompleteBodySchema,
+  LinkStatusBodySchema,
+  LinkStatusResponseSchema,
+  PasswordResetBodySchema,
+  PasswordResetCompleteBodySchema,
+  PrivacyPolicyParamsSchema,
+  PrivacyPolicyResponseSchema,
+  SignInBodySchema,
+  SignInResponseSchema,
+  SignupCompleteBodySchema,
+  SignupRequestBodySchema,
+  UpdateCustomerSettingsBodySchema,
+} from "./identity";
+import { StoreSettingsResponseSchema } from "./store-settings";
+import {
+  ListWishlistsQuerySchema,
+  ListWishlistsResponseSchema,
+  PutWishlistItemBodySchema,
+  RemoveVariantFromWishlistsQuerySchema,
+  RemoveWishlistItemsBodySchema,
+  UpdateWishlistItemBodySchema,
+  WishlistDetailResponseSchema,
+  WishlistIdParamsSchema,
+  WishlistItemLookupQuerySchema,
+  WishlistItemLookupResponseSchema,
+  WishlistItemParamsSchema,
+  WishlistItemRefResponseSchema,
+  WishlistNameBodySchema,
+  WishlistSummaryResponseSchema,
+  WishlistVariantIdsResponseSchema,
+} from "./wishlists";
+
+// The API's operations as data (docs/decisions/022): the one place that says, for each operationId, which
+// method and path it answers, what it takes and what it answers on success. The API registers its routes
+// from these entries and adds only what is the server's business (handler, tags, security, error codes);
+// the storefront's client is typed by them. A path template is Fastify's: `:name` is a parameter, and the
+// spec's `slug=` is a literal part of the path (GET /products/slug=:slug).
+
+/** The answer of a call that succeeds with 204: no body, which the client reads as null. */
+export const NoContentSchema = z.null().describe("Done; no body");
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** One API operation: how it is called and what it answers on success. */
+export interface Operation {
+  method: HttpMethod;
+  /** Fastify's template: `/wishlists/:id/wishlist-items/:itemId`. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** Request headers beyond the spec's (API-Key, StoreKey...), which every call sends. */
+  headers?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** The status of success; 200 when not said. */
+  status?: SuccessStatus;
+}
+
+export const operations = {
+  // Store settings.
+  getStoreSettings: { method: "GET", path: "/store-settings", response: StoreSettingsResponseSchema },
+
+  // Catalogue: categories.
+  getCategoryTree: { method: "GET", path: "/categories/tree", response: CategoryTreeResponseSchema },
+  listCategories: { method: "GET", path: "/categories", query: ListCategoriesQuerySchema, response: ListCategoriesResponseSchema },
+  listSubcategories: {
+    method: "GET",
+    path: "/categories/subcategories",
+    query: SubcategoriesQuerySchema,
+    response: SubcategoriesResponseSchema,
+  },
+  getCategoryBySlug: {
+    method: "GET",
+    path: "/categories/slug=:slug",
+    params: CategorySlugParamsSchema,
+    response: CategoryDetailResponseSchema,
+  },
+  getCategory: { method: "GET", path: "/categories/:id", params: CategoryIdParamsSchema, response: CategoryDetailResponseSchema },
+
+  // Catalogue: products, add-ons, product types and filters.
+  listProducts: { method: "GET", path: "/products", query: ListProductsQuerySchema, response: ListProductsResponseSchema },
+  listVariantsBySku: {
+    method: "GET",
+    path: "/products/variants/by-sku",
+    query: VariantsBySkuQuerySchema,
+    response: VariantsBySkuResponseSchema,
+  },
+  getVariant: {
+    method: "GET",
+    path: "/products/variants/:id",
+    params: VariantIdParamsSchema,
+    response: VariantWithProductResponseSchema,
+  },
+  getProductBySlug: {
+    method: "GET",
+    path: "/products/slug=:slug",
+    params: ProductSlugParamsSchema,
+    response: ProductDetailResponseSchema,
+  },
+  getProduct: { method: "GET", path: "/products/:id", params: ProductIdParamsSchema, response: ProductDetailResponseSchema },
+  listProductAddons: { method: "GET", path: "/products/:id/add-ons", params: ProductIdParamsSchema, response: AddonsResponseSchema },
+  listAddons: { method: "GET", path: "/add-ons", query: ListAddonsQuerySchema, response: AddonsResponseSchema },
+  listAddonsByProduct: {
+    method: "GET",
+    path: "/add-ons/by-product",
+    query: AddonsByProductQuerySchema,
+    response: AddonsByProductResponseSchema,
+  },
+  getProductType: {
+    method: "GET",
+    path: "/product-types/:id",
+    params: ProductTypeIdParamsSchema,
+    response: ProductTypeResponseSchema,
+  },
+  listProductTypeFilters: {
+    method: "POST",
+    path: "/product-filters/types",
+    body: ProductFilterTypesBodySchema,
+    response: ProductFilterTypesResponseSchema,
+  },
+  listFilterAttributes: { method: "GET", path: "/product-filters/attributes", response: FilterAttributesResponseSchema },
+  getProductFilters: {
+    method: "GET",
+    path: "/product-filters",
+    query: ProductFiltersQuerySchema,
+    response: ProductFiltersResponseSchema,
+  },
+
+  // Content.
+  getMenuTree: { method: "GET", path: "/menus/:code/tree", params: MenuCodeParamsSchema, response: MenuTreeResponseSchema },
+  listRedirects: { method: "GET", path: "/redirects", query: ListRedirectsQuerySchema, response: ListRedirectsResponseSchema },
+  getPageByUrl: { method: "GET", path: "/pages/by-url", query: PageByUrlQuerySchema, response: PageResponseSchema },
+  listPages: { method: "GET", path: "/pages", query: ListPagesQuerySchema, response: ListPagesResponseSchema },
+  listSitemapProducts: {
+    method: "GET",
+    path: "/sitemap/products",
+    query: SitemapProductsQuerySchema,
+    response: SitemapProductsResponseSchema,
+  },
+
+  // Cart. Every answer is the whole cart.
+  addToCart: {
+    method: "PUT",
+    path: "/baskets",
+    headers: IdempotentCallHeadersSchema,
+    body: AddToCartBodySchema,
+    response: CartResponseSchema,
+  },
+  addToCartBulk: {
+    method: "PUT",
+    path: "/baskets/bulk",
+    headers: IdempotentCallHeadersSchema,
+    body: AddToCartBulkBodySchema,
+    response: AddToCartBulkResponseSchema,
+  },
+  getCart: { method: "GET", path: "/baskets", query: GetCartQuerySchema, response: CartResponseSchema },
+  setCartLineQuantity: {
+    method: "PUT",
+    path: "/baskets/products/quantity",
+    body: ChangeCartQuantityBodySchema,
+    response: CartResponseSchema,
+  },
+  removeCartLines: { method: "DELETE", path: "/baskets/products", body: RemoveCartLinesBodySchema, response: CartResponseSchema },
+  setCartLineAddons: { method: "PUT", path: "/baskets/addons", body: SetCartLineAddonsBodySchema, response: CartResponseSchema },
+  setCartAddonsBulk: {
+    method: "PUT",
+    path: "/baskets/addons/bulk",
+    body: SetCartAddonsBulkBodySchema,
+    response: CartResponseSchema,
+  },
+  acknowledgeCartNotifications: {
+    method: "PUT",
+    path: "/baskets/notifications/acknowledge",
+    body: AcknowledgeCartNotificationsBodySchema,
+    response: CartResponseSchema,
+  },
+  mergeGuestCart: { method: "PUT", path: "/baskets/:id/merge", params: MergeCartParamsSchema, response: CartResponseSchema },
+
+  // Wishlists.
+  listWishlists: { method: "GET", path: "/wishlists", query: ListWishlistsQuerySchema, response: ListWishlistsResponseSchema },
+  createWishlist: {
+    method: "POST",
+    path: "/wishlists",
+    body: WishlistNameBodySchema,
+    response: WishlistSummaryResponseSchema,
+    status: 201,
+  },
+  listWishlistVariantIds: { method: "GET", path: "/wishlists/variant-ids", response: WishlistVariantIdsResponseSchema },
+  findWishlistItems: {
+    method: "GET",
+    path: "/wishlists/wishlist-items",
+    query: WishlistItemLookupQuerySchema,
+    response: WishlistItemLookupResponseSchema,
+  },
+  removeVariantFromWishlists: {
+    method: "DELETE",
+    path: "/wishlists/wishlist-items",
+    query: RemoveVariantFromWishlistsQuerySchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+  putWishlistItem: {
+    method: "PUT",
+    path: "/wishlists/wishlist-items",
+    body: PutWishlistItemBodySchema,
+    response: WishlistItemRefResponseSchema,
+  },
+  getWishlist: { method: "GET", path: "/wishlists/:id", params: WishlistIdParamsSchema, response: WishlistDetailResponseSchema },
+  renameWishlist: {
+    method: "PUT",
+    path: "/wishlists/:id",
+    params: WishlistIdParamsSchema,
+    body: WishlistNameBodySchema,
+    response: WishlistSummaryResponseSchema,
+  },
+  deleteWishlist: { method: "DELETE", path: "/wishlists/:id", params: WishlistIdParamsSchema, response: NoContentSchema, status: 204 },
+  updateWishlistItem: {
+    method: "PUT",
+    path: "/wishlists/:id/wishlist-items/:itemId",
+    params: WishlistItemParamsSchema,
+    body: UpdateWishlistItemBodySchema,
+    response: WishlistItemRefResponseSchema,
+  },
+  removeWishlistItems: {
+    method: "DELETE",
+    path: "/wishlists/:id/wishlist-items",
+    params: WishlistIdParamsSchema,
+    body: RemoveWishlistItemsBodySchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+  removeWishlistItem: {
+    method: "DELETE",
+    path: "/wishlists/:id/wishlist-items/:itemId",
+    params: WishlistItemParamsSchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+
+  // Back-in-stock notifications.
+  subscribeBackInStock: {
+    method: "POST",
+    path: "/notifications/back-in-stock",
+    body: BackInStockSubscribeBodySchema,
+    response: BackInStockSubscribeResponseSchema,
+    status: 202,
+  },
+  confirmBackInStock: {
+    method: "POST",
+    path: "/notifications/back-in-stock/confirm",
+    body: BackInStockConfirmBodySchema,
+    response: BackInStockConfirmationResponseSchema,
+  },
+  previewBackInStockConfirmation: {
+    method: "POST",
+    path: "/notifications/back-in-stock/confirm/preview",
+    body: BackInStockConfirmBodySchema,
+    response: BackInStockConfirmationResponseSchema,
+  },
+
+  // Recently viewed.
+  recordProductView: {
+    method: "POST",
+    path: "/viewed-products/variants/:id",
+    params: ViewedVariantParamsSchema,
+    query: ViewerQuerySchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+  listViewedProducts: {
+    method: "GET",
+    path: "/viewed-products",
+    query: ListViewedProductsQuerySchema,
+    response: ListViewedProductsResponseSchema,
+  },
+  mergeViewedProducts: {
+    method: "PUT",
+    path: "/viewed-products/merge",
+    body: MergeViewedProductsBodySchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+  clearViewedProducts: { method: "DELETE", path: "/viewed-products", query: ViewerQuerySchema, response: NoContentSchema, status: 204 },
+
+  // Sign-in, registration, password reset.
+  signIn: { method: "POST", path: "/auth/sign-in", body: SignInBodySchema, response: SignInResponseSchema },
+  signOut: { method: "POST", path: "/auth/sign-out", response: NoContentSchema, status: 204 },
+  requestSignup: {
+    method: "POST",
+    path: "/auth/signup-request",
+    body: SignupRequestBodySchema,
+    response: AcceptedResponseSchema,
+    status: 202,
+  },
+  completeSignup: {
+    method: "PUT",
+    path: "/auth/signup-request/complete",
+    body: SignupCompleteBodySchema,
+    response: SignInResponseSchema,
+    status: 201,
+  },
+  completeInvite: {
+    method: "PUT",
+    path: "/auth/invites/complete",
+    body: InviteCompleteBodySchema,
+    response: SignInResponseSchema,
+    status: 201,
+  },
+  getLinkStatus: { method: "POST", path: "/auth/links/status", body: LinkStatusBodySchema, response: LinkStatusResponseSchema },
+  requestPasswordReset: {
+    method: "POST",
+    path: "/passwords/reset",
+    body: PasswordResetBodySchema,
+    response: AcceptedResponseSchema,
+    status: 202,
+  },
+  completePasswordReset: {
+    method: "POST",
+    path: "/passwords/reset/complete",
+    body: PasswordResetCompleteBodySchema,
+    response: SignInResponseSchema,
+  },
+
+  // The signed-in customer and the privacy policy.
+  getCurrentCustomer: { method: "GET", path: "/customers/current", response: CurrentCustomerResponseSchema },
+  getCustomerSettings: { method: "GET", path: "/customers/current/settings", response: CustomerSettingsResponseSchema },
+  updateCustomerSettings: {
+    method: "PUT",
+    path: "/customers/current/settings",
+    body: UpdateCustomerSettingsBodySchema,
+    response: CustomerSettingsResponseSchema,
+  },
+  changePassword: {
+    method: "PUT",
+    path: "/customers/current/password",
+    body: ChangePasswordBodySchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+  getCurrentPrivacyPolicy: { method: "GET", path: "/privacy-policies/current", response: PrivacyPolicyResponseSchema },
+  acceptPrivacyPolicy: {
+    method: "PUT",
+    path: "/privacy-policies/:id/accept",
+    params: PrivacyPolicyParamsSchema,
+    response: CurrentCustomerResponseSchema,
+  },
+} as const satisfies Record<string, Operation>;
+
+export type Operations = typeof operations;
+export type OperationId = keyof Operations;
+
+/** The schema of one part of an operation, or `undefined` when the operation takes no such part. */
+export type OperationPart<Id extends OperationId, Part extends "params" | "query" | "headers" | "body"> =
+  Operations[Id] extends { [P in Part]: infer S extends z.ZodType } ? S : undefined;
+
+/** The status an operation answers on success. */
+export type SuccessStatusOf<Id extends OperationId> = Operations[Id] extends { status: infer S extends SuccessStatus } ? S : 200;
+
+/** What a successful call answers, parsed. */
+export type OperationAnswer<Id extends OperationId> = z.output<Operations[Id]["response"]>;
