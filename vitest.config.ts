@@ -35,7 +35,9 @@ export default defineConfig({
           setupFiles: ["./vitest.setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: a journey mostly waits on its browser and servers, so two share the
+          // 2-core CI machine well (decision 021). Each file has its own browser, and its own data or stack.
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { EventEmitter, once } from "node:events";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../http/database-unavailable";
@@ -43,12 +44,16 @@ async function createMigratedDatabase(name: string, through?: TcpProxy) {
   return { direct, url };
 }
 
-/** Checks `condition` until it holds, failing after `timeoutMs`. */
-async function eventually(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Checks `condition` until it holds, failing after `timeoutMs`. Between two checks it waits for `changed`
+ * to emit "change" (something the condition reads has changed), never for a length of time. Without
+ * `changed`, the condition waits on an answer of its own (a request, a query) and is asked again at once.
+ */
+async function eventually(what: string, condition: () => boolean | Promise<boolean>, changed?: EventEmitter, timeoutMs = 10_000) {
+  const deadline = AbortSignal.timeout(timeoutMs);
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    if (deadline.aborted) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    if (changed) await once(changed, "change", { signal: deadline }).catch(() => {});
   }
 }
 
@@ -102,11 +107,12 @@ describe("the API while PostgreSQL stops and starts again", () => {
       const get = (path: string) => fetch(`${running.url}${path}`);
       const count = (prefix: string) => running.lines.filter((line: LogLine) => line.msg.startsWith(prefix)).length;
       /** Waits until the API has logged a line starting with `prefix` `times` times; fails at once if it exits. */
-      const logged = (prefix: string, times: number) =>
-        eventually(`"${prefix}" logged ${times} times`, () => {
-          if (!running.isRunning()) throw new Error(`The API exited:\n${running.stderr.join("\n")}`);
-          return count(prefix) === times;
-        });
+      const logged = async (prefix: string, times: number) => {
+        let seen = 0;
+        // waitForLog offers each line once, those already logged first, so this counts every such line once.
+        await running.waitForLog((line) => line.msg.startsWith(prefix) && ++seen === times);
+        expect(count(prefix), `"${prefix}" logged`).toBe(times);
+      };
       const LOST = "database connection lost";
       const RESTORED = "database connection restored";
       const WORKER_AWAY = "job worker: the database is unavailable";
@@ -194,11 +200,21 @@ describe("the connection pool", () => {
   let database: Database;
   const lost: Error[] = [];
   let restored = 0;
+  const connection = new EventEmitter();
   beforeAll(async () => {
     proxy = await startTcpProxy({ host: "127.0.0.1", port: cluster.port });
     // One connection only: a slot that is never given back shows at once.
     database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${proxy.port}/postgres`, maxConnections: 1 });
-    database.watchConnection({ lost: (error) => void lost.push(error), restored: () => void restored++ });
+    database.watchConnection({
+      lost: (error) => {
+        lost.push(error);
+        connection.emit("change");
+      },
+      restored: () => {
+        restored++;
+        connection.emit("change");
+      },
+    });
   });
   afterAll(async () => {
     await database?.close();
@@ -209,7 +225,7 @@ describe("the connection pool", () => {
     await pingDatabase(database.db);
     const lostBefore = lost.length;
     proxy.cutAll();
-    await eventually("the pool hears the connection break", () => lost.length > lostBefore);
+    await eventually("the pool hears the connection break", () => lost.length > lostBefore, connection);
     await pingDatabase(database.db);
   });
 
@@ -259,6 +275,7 @@ describe("the job worker", () => {
     const unavailable: unknown[] = [];
     const errors: unknown[] = [];
     let restored = 0;
+    const workerNews = new EventEmitter();
     const refusedAt: number[] = [];
     const mailTransport = createSmtpTransport({ url: smtp.url, from: MAIL_FROM });
     const worker = await startJobWorker({
@@ -267,7 +284,10 @@ describe("the job worker", () => {
       pollIntervalMs: 20,
       onError: (error) => void errors.push(error),
       onDatabaseUnavailable: (error) => void unavailable.push(error),
-      onDatabaseRestored: () => void restored++,
+      onDatabaseRestored: () => {
+        restored++;
+        workerNews.emit("change");
+      },
     });
     try {
       for (const outage of [1, 2]) {
@@ -291,7 +311,7 @@ describe("the job worker", () => {
         const after = mail(`after-outage-${outage}@example.com`);
         await enqueueMail(direct.db, after);
         await smtp.waitForMail(after.recipient, { timeoutMs: 10_000 });
-        await eventually("the worker says the database is back", () => restored === outage);
+        await eventually("the worker says the database is back", () => restored === outage, workerNews);
       }
       expect(errors).toEqual([]);
     } finally {

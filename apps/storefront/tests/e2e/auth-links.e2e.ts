@@ -4,7 +4,7 @@ import { hashEmailedToken } from "../../../api/src/modules/identity/emailed-toke
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { callApi, expectApi, tokenInBrowser } from "./auth-journeys";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 
 /**
@@ -71,7 +71,7 @@ const ROWS: Record<State | "race", { expiresIn: string; used: boolean }> = {
 const RESET_CUSTOMER = "links-reset@example.test";
 
 let stack: Stack;
-let browser: BrowserSession;
+const browser = sessionPerTest();
 beforeAll(async () => {
   const passwordHash = await hashPassword("Lantern-Harbour-Marmalade-7");
   stack = await startStack({
@@ -102,10 +102,8 @@ beforeAll(async () => {
       }
     },
   });
-  browser = await openBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await stack?.stop();
 });
 

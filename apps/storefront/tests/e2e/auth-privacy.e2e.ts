@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { accountMenu, expectApi, signInThroughForm, tokenInBrowser } from "./auth-journeys";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { expectToast } from "./cart-catalogue";
 import { DEMO_STORE_KEY, startStack, type E2eDatabase, type Stack } from "./stack";
 
@@ -26,7 +26,7 @@ const insertNewVersion = (database: E2eDatabase, publishedAt: string) =>
 
 let stack: Stack;
 let database: E2eDatabase;
-let browser: BrowserSession;
+const browser = sessionPerTest();
 beforeAll(async () => {
   const passwordHash = await hashPassword(CUSTOMER.password);
   stack = await startStack({
@@ -43,10 +43,8 @@ beforeAll(async () => {
       if (database.kind === "pglite") await insertNewVersion(database, `now() + interval '${PGLITE_PUBLISH_DELAY_SECONDS} seconds'`);
     },
   });
-  browser = await openBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await stack?.stop();
 });
 

@@ -21,7 +21,7 @@ import {
   signOutThroughMenu,
   tokenInBrowser,
 } from "./auth-journeys";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, openBrowser, sessionPerTest, type BrowserSession } from "./browser";
 import { basketLink, expectToast } from "./cart-catalogue";
 import { getFromApi } from "./demo-api";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
@@ -37,7 +37,7 @@ const FORCED = { email: "forced-change@example.test", password: "Old-Password-Fr
 const INVITE = { email: "trade-buyer@example.test", token: "e2e-invite-token-0123456789-abcdefghijklmnopqrstuvwxyz", firstName: "Grace" };
 
 let stack: Stack;
-let browser: BrowserSession;
+const browser = sessionPerTest();
 beforeAll(async () => {
   const passwordHash = await hashPassword(FORCED.password);
   stack = await startStack({
@@ -57,10 +57,8 @@ beforeAll(async () => {
       );
     },
   });
-  browser = await openBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await stack?.stop();
 });
 
@@ -102,6 +100,7 @@ describe("members-only pages", () => {
 
   it("check sign-in before the page's own parameters: a bad one is a 404 once signed in", async () => {
     const { page } = browser;
+    await signInThroughForm(page, stack, customer);
     const anonymous = await fetch(`${stack.storefrontUrl}/account/orders/not-a-number`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe("/auth/login?redirect_url=%2Faccount%2Forders%2Fnot-a-number");
@@ -113,6 +112,7 @@ describe("members-only pages", () => {
 
   it("keeps the customer's settings, and refuses a wrong current password beside its field", async () => {
     const { page, context } = browser;
+    await signInThroughForm(page, stack, customer, "/auth/login?redirect_url=%2Faccount%2Fsettings");
     await page.getByRole("textbox", { name: "Last name" }).fill("Lovelace");
     await page.getByRole("checkbox", { name: /Email me about new books/ }).check();
     await page.getByRole("button", { name: "Save details" }).click();
@@ -132,6 +132,7 @@ describe("members-only pages", () => {
 
   it("a session revoked at the API lands on /auth/login, signed out", async () => {
     const { page, context } = browser;
+    await signInThroughForm(page, stack, customer);
     const token = (await tokenInBrowser(context))!;
     expect((await callApi(stack, "POST", "/auth/sign-out", { token })).status).toBe(204);
 
@@ -289,6 +290,7 @@ describe("signing in with a guest basket", () => {
 
   it("signing out empties the header's basket and keeps no guest basket", async () => {
     const { page, context } = browser;
+    await signInThroughForm(page, stack, customer);
     const browserToken = (await tokenInBrowser(context))!;
     await signOutThroughMenu(page, customer.firstName);
     await basketLink(page, 0).waitFor();

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
 /** The flags ARCHITECTURE.md pins for Debian's Chromium on the CI machine. */
 const CHROMIUM_ARGS = [
@@ -24,21 +24,10 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/**
- * A real Chromium with a profile of its own, so no cookie or cache survives from one test file to the next.
- * A `--user-data-dir` in args is refused by Playwright; the profile directory is the first argument instead.
- */
-export async function openBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserSession> {
-  const profileDir = await mkdtemp(path.join(os.tmpdir(), "quire-chromium-"));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-    // false: a shopper without JavaScript, for the journeys that must work on server-rendered forms alone.
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-  });
-  context.setDefaultTimeout(15_000);
-  const page = context.pages()[0] ?? (await context.newPage());
-  const problems: string[] = [];
+const executablePath = () => process.env.CHROME_PATH || "/usr/bin/chromium";
+
+/** Records the page's uncaught exceptions and console errors into `problems`. */
+function watchForProblems(page: Page, problems: string[]) {
   page.on("pageerror", (error) => problems.push(`uncaught ${error.name}: ${error.message}`));
   page.on("console", (message) => {
     // A 404 or 301 answer for a page the test asked for is logged as a failed resource; it is not a bug.
@@ -46,6 +35,69 @@ export async function openBrowser(options: { javaScriptEnabled?: boolean } = {})
       problems.push(`console.error: ${message.text()}`);
     }
   });
+}
+
+/**
+ * A fresh session for each test of the file that calls it (at the top level or in a describe): one Chromium
+ * for those tests, and for each test a new context, so no cookie, storage or cache passes from one test to
+ * the next and no test depends on another having run. Read `page`, `context` and `problems` inside a test
+ * or a hook; they are the running test's.
+ */
+export function sessionPerTest(options: { javaScriptEnabled?: boolean } = {}): BrowserSession {
+  let browser: Browser | undefined;
+  let current: BrowserSession | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS });
+  });
+  beforeEach(async () => {
+    const context = await browser!.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    watchForProblems(page, problems);
+    current = { context, page, problems, close: () => context.close() };
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const running = () => {
+    if (!current) throw new Error("sessionPerTest(): the session exists only while a test (or its beforeEach) runs");
+    return current;
+  };
+  return {
+    get context() {
+      return running().context;
+    },
+    get page() {
+      return running().page;
+    },
+    get problems() {
+      return running().problems;
+    },
+    close: async () => {},
+  };
+}
+
+/**
+ * A real Chromium with a profile of its own, so no cookie or cache survives from one test file to the next.
+ * A `--user-data-dir` in args is refused by Playwright; the profile directory is the first argument instead.
+ */
+export async function openBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserSession> {
+  const profileDir = await mkdtemp(path.join(os.tmpdir(), "quire-chromium-"));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: executablePath(),
+    args: CHROMIUM_ARGS,
+    // false: a shopper without JavaScript, for the journeys that must work on server-rendered forms alone.
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems: string[] = [];
+  watchForProblems(page, problems);
   return {
     context,
     page,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { isActionAnswer } from "./action-answers";
 import { emailedLink, expectApi, mailCount } from "./auth-journeys";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, openBrowser, sessionPerTest, type BrowserSession } from "./browser";
 import { basketLink, expectToast } from "./cart-catalogue";
 import { getFromApi } from "./demo-api";
 import { startStack, type Stack } from "./stack";
@@ -20,7 +20,7 @@ const confirmHeading = "Confirm your back-in-stock email";
 const checkInbox = `Check your inbox at ${VISITOR} and confirm the link we've sent: then we'll email you once when it's back in stock.`;
 
 let stack: Stack;
-let browser: BrowserSession;
+const browser = sessionPerTest();
 let product: ProductDetail;
 let soldOut: ProductVariant;
 /** Another sold-out book, for a later mail that shows the outbox has delivered everything before it. */
@@ -46,14 +46,12 @@ async function findSoldOut(): Promise<{ product: ProductDetail; variant: Product
 
 beforeAll(async () => {
   stack = await startStack({ name: "back-in-stock", mail: true });
-  browser = await openBrowser();
   const [first, second] = await findSoldOut();
   product = first!.product;
   soldOut = first!.variant;
   other = second!;
 });
 afterAll(async () => {
-  await browser?.close();
   await stack?.stop();
 });
 

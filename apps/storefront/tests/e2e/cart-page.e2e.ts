@@ -1,9 +1,9 @@
 import { StoreSettingsResponseSchema } from "@quire/contracts";
 import { formatMoney } from "@quire/money";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { addByForm, basketLink, expectToast, findBooksWithAddons, findProducts, isWellStocked, lineTitle, masterOf } from "./cart-catalogue";
 import { getFromApi } from "./demo-api";
 import { viewProductPage } from "./product-views";
@@ -14,13 +14,7 @@ import { viewProductPage } from "./product-views";
  */
 const storefrontUrl = inject("storefrontUrl");
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sessionPerTest();
 
 const lines = (page: Page) => page.getByRole("list", { name: "Items in your basket" }).getByRole("listitem").filter({ has: page.getByRole("heading") });
 const lineOf = (page: Page, title: string) => lines(page).filter({ has: page.getByRole("button", { name: `Update quantity of ${title}` }) });

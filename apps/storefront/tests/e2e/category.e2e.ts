@@ -1,8 +1,8 @@
 import { CategoryDetailResponseSchema, ListProductsResponseSchema, ProductFiltersResponseSchema } from "@quire/contracts";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { getFromApi } from "./demo-api";
 
 const storefrontUrl = inject("storefrontUrl");
@@ -10,13 +10,7 @@ const CATEGORY = "gift-books-for-her";
 /** What a listing asks the API for by default: the most popular first, 24 to a page. */
 const LISTING_QUERY = { Sort: "popular", PageSize: 24, PageNumber: 1 };
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sessionPerTest();
 
 /** The product grid: the list named by the results heading ("N results"). */
 function productGrid(page: Page) {

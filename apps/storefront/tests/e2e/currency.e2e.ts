@@ -1,21 +1,15 @@
 import { ListProductsResponseSchema } from "@quire/contracts";
 import { formatMoney } from "@quire/money";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { getFromApi } from "./demo-api";
 
 const storefrontUrl = inject("storefrontUrl");
 const CATEGORY = "gift-books-for-her";
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sessionPerTest();
 
 /** The API's first listed product in `currencyCode`, and its price as the shop formats it. */
 async function firstProductIn(currencyCode: string) {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { assertBuilt, DEMO_API_KEY, DEMO_STORE_KEY, startStack } from "./stack";
+import { assertBuilt, createE2eTemplate, DEMO_API_KEY, DEMO_STORE_KEY, startStack } from "./stack";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,8 +14,9 @@ declare module "vitest" {
 
 /**
  * Runs once before the browser journeys: checks the browser and the database are there (under CI a
- * missing one fails the run, it never skips), then starts Quire on a fresh, seeded database for the run
- * and hands its URLs to the tests. Returns the teardown that stops the servers and drops the database.
+ * missing one fails the run, it never skips), then migrates and seeds the template database every stack
+ * copies, starts Quire on a copy for the run and hands its URLs to the tests. Returns the teardown that
+ * stops the servers and drops the databases.
  */
 export default async function setup(project: TestProject) {
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
@@ -43,7 +44,10 @@ export default async function setup(project: TestProject) {
   }
 
   assertBuilt();
-  const stack = await startStack({ name: "main" });
+  // Migrated and seeded once: every stack, this one and those the journeys start, is a copy of it.
+  const { template, drop: dropTemplate } = await createE2eTemplate();
+  project.provide("e2eTemplate", template);
+  const stack = await startStack({ name: "main", template });
   project.provide("storefrontUrl", stack.storefrontUrl);
   project.provide("apiUrl", stack.apiUrl);
   project.provide("apiKey", DEMO_API_KEY);
@@ -51,5 +55,6 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await stack.stop();
+    await dropTemplate();
   };
 }

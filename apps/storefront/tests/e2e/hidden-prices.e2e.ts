@@ -2,7 +2,7 @@ import { ListProductsResponseSchema, ProductDetailResponseSchema, StoreSettingsR
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { getFromApi } from "./demo-api";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 
@@ -17,17 +17,15 @@ const CATEGORY = "gift-books-for-her";
 const PRICE = /[£€$]\s?\d/;
 
 let stack: Stack;
-let browser: BrowserSession;
+const browser = sessionPerTest();
 beforeAll(async () => {
   stack = await startStack({
     name: "hidden-prices",
     prepare: (database) =>
       database.execute("UPDATE stores SET anonymous_customer_product_policy = 'HiddenPricesForUnauthorized' WHERE key = $1", [DEMO_STORE_KEY]),
   });
-  browser = await openBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await stack?.stop();
 });
 

@@ -1,7 +1,7 @@
 import { CategoryTreeResponseSchema, MenuTreeResponseSchema } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { getFromApi } from "./demo-api";
 
 const storefrontUrl = inject("storefrontUrl");
@@ -16,13 +16,7 @@ const FEATURED_CATEGORY_PATHS = [
   "/store/view-all",
 ];
 
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sessionPerTest();
 
 describe("the home page", () => {
   it("renders with the main navigation and the featured categories", async () => {

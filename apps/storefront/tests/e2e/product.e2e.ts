@@ -1,16 +1,16 @@
 import { ListProductsResponseSchema, ProductDetailResponseSchema, type ProductDetail } from "@quire/contracts";
 import { formatMoney } from "@quire/money";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, openBrowser, sessionPerTest } from "./browser";
 import { getFromApi } from "./demo-api";
 import { viewProductPage, viewRecorded } from "./product-views";
 
 const storefrontUrl = inject("storefrontUrl");
 const CATEGORY = "gift-books-for-her";
 
-let browser: BrowserSession;
+const browser = sessionPerTest();
 let product: ProductDetail;
 beforeAll(async () => {
   // A book sold in formats at different prices, so choosing a format visibly changes the price.
@@ -20,10 +20,6 @@ beforeAll(async () => {
   const candidate = data.results.find((summary) => summary.variantCount > 1 && summary.hasPriceRange);
   expect(candidate, "a book in several formats at different prices").toBeDefined();
   product = (await getFromApi(`/products/slug=${candidate!.slug}`, ProductDetailResponseSchema)).data;
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 function priceBox(page: Page) {

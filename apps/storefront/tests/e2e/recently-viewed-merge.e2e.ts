@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { expectApi, signInThroughForm, signOutThroughMenu, tokenInBrowser } from "./auth-journeys";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { getFromApi } from "./demo-api";
 import { viewProductPage } from "./product-views";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
@@ -16,7 +16,7 @@ import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 const READER = { email: "magpie@example.test", password: "Recently-Viewed-Books-2026", firstName: "Mabel" };
 
 let stack: Stack;
-let browser: BrowserSession;
+const browser = sessionPerTest();
 beforeAll(async () => {
   const passwordHash = await hashPassword(READER.password);
   stack = await startStack({
@@ -31,10 +31,8 @@ beforeAll(async () => {
       );
     },
   });
-  browser = await openBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await stack?.stop();
 });
 

@@ -1,17 +1,11 @@
 import { ListRedirectsResponseSchema } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { getFromApi } from "./demo-api";
 
 const storefrontUrl = inject("storefrontUrl");
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sessionPerTest();
 
 // Old URLs from the seed's redirect list (spec section 2: answered with HTTP 301 to the new URL).
 const OLD_URLS = ["/shop/gifts-for-her", "/books/bestsellers"];

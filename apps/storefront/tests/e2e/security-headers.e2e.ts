@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { listProducts } from "./cart-catalogue";
-import { freePort, root, stopProcess, waitUntilServing } from "./stack";
+import { freePort, root, stopProcess, untilPrinted } from "./stack";
 
 /**
  * Security headers on every kind of response the storefront gives (issue 6): pages, resource routes, static
@@ -111,7 +111,7 @@ describe("behind a trusted proxy that terminates HTTPS", () => {
   beforeAll(async () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    const log = openSync(logFile, "w");
+    closeSync(openSync(logFile, "w"));
     server = spawn(process.execPath, [path.join(root, "apps", "storefront", "server.mjs")], {
       cwd: root,
       env: {
@@ -124,10 +124,9 @@ describe("behind a trusted proxy that terminates HTTPS", () => {
         STORE_KEY: inject("storeKey"),
         STOREFRONT_TRUST_PROXY: "1",
       },
-      stdio: ["ignore", log, log],
+      stdio: ["ignore", "pipe", "pipe"],
     });
-    closeSync(log);
-    await waitUntilServing(`${url}/robots.txt`, server, logFile, (status) => status === 200);
+    await untilPrinted(server, /^storefront listening on /, logFile);
   });
   afterAll(async () => {
     if (server) await stopProcess(server);
@@ -159,9 +158,8 @@ describe("behind a trusted proxy that terminates HTTPS", () => {
 });
 
 describe("in Chromium", () => {
-  let browser: BrowserSession;
-  beforeAll(async () => {
-    browser = await openBrowser();
+  const browser = sessionPerTest();
+  beforeEach(async () => {
     // Recorded from the first script of every page, before any of the page's own.
     await browser.context.addInitScript(() => {
       const seen: string[] = [];
@@ -170,9 +168,6 @@ describe("in Chromium", () => {
         seen.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`),
       );
     });
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it("the shop's pages raise no CSP violation and hydrate: a link then navigates without reloading the page", async () => {

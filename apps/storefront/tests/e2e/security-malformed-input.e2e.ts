@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { firstHeadingOf } from "./page-html";
 
 /**
@@ -46,13 +46,7 @@ describe("a malformed address over plain HTTP", () => {
 });
 
 describe("a malformed address in Chromium", () => {
-  let browser: BrowserSession;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sessionPerTest();
 
   it.each(["/store/%E0%A4%A", "/store/gift-books-for-her?format=%00"])("%s shows the styled error page with 400", async (pathname) => {
     const { page } = browser;

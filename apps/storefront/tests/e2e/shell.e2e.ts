@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
-import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
+import { expectNoPageProblems, sessionPerTest } from "./browser";
 
 const storefrontUrl = inject("storefrontUrl");
-let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sessionPerTest();
 
 describe("the site shell", () => {
   it("offers a skip link first, which moves focus to the page's main content", async () => {
@@ -61,7 +55,8 @@ describe("the site shell", () => {
     const button = page.getByRole("button", { name: "Back to top" });
     expect(await button.count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 60));
-    await page.waitForTimeout(100);
+    // The scroll event and the render it causes are done before the second frame after the scroll.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await button.count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 400));
     await button.waitFor();

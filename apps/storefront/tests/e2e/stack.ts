@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { closeSync, createWriteStream, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import pg from "pg";
+import { inject } from "vitest";
 import { startSmtpCapture, type SmtpCapture } from "../../../api/src/testing/smtp-capture";
 
 /**
@@ -27,9 +29,28 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/**
+ * The demo store migrated and seeded once per run (global-setup.ts), which each stack's database is copied
+ * from instead of running the migrations and the seed again (decision 021). Plain data, so that the global
+ * setup can hand it to the test files with `provide`.
+ */
+export interface E2eTemplate {
+  kind: "postgres" | "pglite";
+  /** The template's database name on TEST_DATABASE_URL's server, or its PGlite data directory. */
+  source: string;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2eTemplate: E2eTemplate;
+  }
+}
+
 /** The e2e database: a new database on TEST_DATABASE_URL's server, or a temporary PGlite directory. */
 export interface E2eDatabase {
   kind: "postgres" | "pglite";
+  /** What a copy of this database is made from (see E2eTemplate.source). */
+  source: string;
   /** Environment the API and its CLIs need to use this database. */
   env: Record<string, string>;
   /**
@@ -77,15 +98,21 @@ async function adminQuery(serverUrl: string, statement: string, params: unknown[
   }
 }
 
-export async function createE2eDatabase(): Promise<E2eDatabase> {
+/** A new, empty database; or, given a template, a copy of it (PostgreSQL copies it in a second or so). */
+export async function createE2eDatabase(template?: E2eTemplate): Promise<E2eDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  if (template && template.kind !== (serverUrl ? "postgres" : "pglite")) {
+    throw new Error(`A ${template.kind} template cannot be copied to this run's database`);
+  }
   if (serverUrl) {
     const name = `quire_e2e_${randomBytes(6).toString("hex")}`;
-    await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+    // Copying needs no other session on the template: only the migrate and seed CLIs ever open it, and they have exited.
+    await adminQuery(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template.source}"` : ""}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     return {
       kind: "postgres",
+      source: name,
       env: { DATABASE_URL: url.toString() },
       execute: (statement, params) => adminQuery(url.toString(), statement, params),
       drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
@@ -93,8 +120,11 @@ export async function createE2eDatabase(): Promise<E2eDatabase> {
   }
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "quire-e2e-"));
+  // PGlite keeps its database in files: a copy of a closed data directory is a copy of the database.
+  if (template) await cp(template.source, dataDir, { recursive: true });
   return {
     kind: "pglite",
+    source: dataDir,
     env: { DATA_DIR: dataDir },
     async execute(statement, params) {
       const { PGlite } = await import("@electric-sql/pglite");
@@ -126,23 +156,32 @@ function tail(logFile: string, lines = 60): string {
   return readFileSync(logFile, "utf8").split("\n").slice(-lines).join("\n");
 }
 
-/** Polls `url` until it answers a status `accept` takes, with a deadline; fails at once if the servers exit. */
-export async function waitUntilServing(url: string, child: ChildProcess, logFile: string, accept: (status: number) => boolean) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The servers stopped before ${url} answered:\n${tail(logFile)}`);
-    }
-    try {
-      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(2_000) });
-      await response.body?.cancel();
-      if (accept(response.status)) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within 90 s:\n${tail(logFile)}`);
+/**
+ * Resolves once `child` (spawned with piped output) prints a line `pattern` matches, copying all it prints
+ * to `logFile`: the servers announce that they are ready, so nothing polls them. Fails as soon as the child
+ * exits first, or after `timeoutMs`.
+ */
+export function untilPrinted(child: ChildProcess, pattern: RegExp, logFile: string, timeoutMs = 90_000): Promise<void> {
+  const log = createWriteStream(logFile, { flags: "a" });
+  const streams = [child.stdout, child.stderr].filter((stream) => stream !== null);
+  // The log keeps reading the output after the line has come, so a chatty child never blocks on a full pipe.
+  for (const stream of streams) stream.pipe(log, { end: false });
+  child.once("close", () => log.end());
+  const readers = streams.map((stream) => createInterface({ input: stream, crlfDelay: Infinity }));
+  return new Promise<void>((resolve, reject) => {
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      child.off("exit", exited);
+      // Only stop listening: closing a reader would pause the stream, and with it the copy to the log.
+      for (const reader of readers) reader.removeAllListeners("line");
+      if (error) reject(error);
+      else resolve();
+    };
+    const exited = () => finish(new Error(`The servers stopped before printing ${pattern}:\n${tail(logFile)}`));
+    const timer = setTimeout(() => finish(new Error(`No line ${pattern} within ${timeoutMs / 1000} s:\n${tail(logFile)}`)), timeoutMs);
+    child.once("exit", exited);
+    for (const reader of readers) reader.on("line", (line) => pattern.test(line) && finish());
+  });
 }
 
 export async function stopProcess(child: ChildProcess) {
@@ -160,6 +199,8 @@ export interface StackOptions {
   name: string;
   /** Runs after migrate and seed, before any server opens the database (e.g. to set a store policy). */
   prepare?: (database: E2eDatabase) => Promise<void>;
+  /** The database to copy; by default the run's template (global-setup.ts). */
+  template?: E2eTemplate;
   /**
    * Starts a real SMTP server (the API's smtp-capture) and points the API's SMTP_URL at it, with a short
    * job poll, so a journey can open the links Quire emails. Without it the API prints its mail.
@@ -167,25 +208,50 @@ export interface StackOptions {
   mail?: boolean;
 }
 
-/** Creates a database, migrates and seeds it, and starts the API and the storefront against it. */
-export async function startStack(options: StackOptions): Promise<Stack> {
-  assertBuilt();
+/** An empty log file test-results/e2e-<name>.log. */
+function newLogFile(name: string): string {
   const logDir = path.join(root, "test-results");
   mkdirSync(logDir, { recursive: true });
-  const logFile = path.join(logDir, `e2e-${options.name}.log`);
+  const logFile = path.join(logDir, `e2e-${name}.log`);
   closeSync(openSync(logFile, "w"));
+  return logFile;
+}
 
+/** The environment of the API, its CLIs and the storefront, on `database` only. */
+function environmentFor(database: E2eDatabase): NodeJS.ProcessEnv {
+  // The shell's own database and mail settings must not leak in: a stack uses its own only.
+  const { DATABASE_URL: _url, DATABASE_READ_URL: _readUrl, DATA_DIR: _dataDir, SMTP_URL: _smtp, ...inherited } = process.env;
+  return { ...inherited, ...database.env, LOG_LEVEL: "warn", NO_COLOR: "1" };
+}
+
+/** Migrates and seeds a new database, once per run, for every stack to copy (decision 021). */
+export async function createE2eTemplate(): Promise<{ template: E2eTemplate; drop(): Promise<void> }> {
+  assertBuilt();
+  const logFile = newLogFile("template");
   const database = await createE2eDatabase();
+  try {
+    const env = environmentFor(database);
+    await runCli("migrate.js", [], env, logFile);
+    await runCli("seed.js", ["--if-empty"], env, logFile);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return { template: { kind: database.kind, source: database.source }, drop: () => database.drop() };
+}
+
+/** Copies the seeded template to a new database, and starts the API and the storefront against it. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  assertBuilt();
+  const logFile = newLogFile(options.name);
+  const database = await createE2eDatabase(options.template ?? inject("e2eTemplate"));
   let server: ChildProcess | undefined;
   let mailbox: SmtpCapture | null = null;
   try {
     if (options.mail) mailbox = await startSmtpCapture();
     const [apiPort, storefrontPort] = [await freePort(), await freePort()];
-    // The shell's own database and mail settings must not leak in: this stack uses its own only.
-    const { DATABASE_URL: _url, DATABASE_READ_URL: _readUrl, DATA_DIR: _dataDir, SMTP_URL: _smtp, ...inherited } = process.env;
     const env: NodeJS.ProcessEnv = {
-      ...inherited,
-      ...database.env,
+      ...environmentFor(database),
       API_HOST: "127.0.0.1",
       API_PORT: String(apiPort),
       API_KEYS: DEMO_API_KEY,
@@ -203,27 +269,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // No MailDev on its fixed ports (start.mjs runs one without SMTP_URL): stacks run side by side, and
       // mail is either captured above or printed.
       MAIL_CATCHER: "off",
-      LOG_LEVEL: "warn",
-      NO_COLOR: "1",
     };
 
-    await runCli("migrate.js", [], env, logFile);
-    await runCli("seed.js", ["--if-empty"], env, logFile);
     await options.prepare?.(database);
 
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const storefrontUrl = `http://127.0.0.1:${storefrontPort}`;
     const serve = async () => {
-      const log = openSync(logFile, "a");
       const child = spawn(process.execPath, [path.join(root, "scripts", "start.mjs"), "--serve-only"], {
         cwd: root,
         env,
-        stdio: ["ignore", log, log],
+        stdio: ["ignore", "pipe", "pipe"],
       });
-      closeSync(log);
       server = child;
-      await waitUntilServing(`${apiUrl}/health`, child, logFile, (status) => status === 200);
-      await waitUntilServing(`${storefrontUrl}/`, child, logFile, (status) => status > 0);
+      // start.mjs says "ready" once the API answers /health and the storefront answers at all.
+      await untilPrinted(child, /^\[quire\] ready$/, logFile);
       return child;
     };
     let running = await serve();
