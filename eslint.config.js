@@ -77,10 +77,15 @@ export default defineConfig([
           paths: [
             {
               name: "@quire/contracts",
-              message: "Browser code imports values from \"@quire/contracts/constants\" (zod-free); parse with schemas in a .server.ts module.",
+              message:
+                'Browser code imports values from "@quire/contracts/constants" (zod-free); parse with schemas in a .server.ts module.',
               allowTypeImports: true,
             },
-            { name: "zod", message: "Browser code does not parse with zod; do it in a .server.ts module or an action.", allowTypeImports: true },
+            {
+              name: "zod",
+              message: "Browser code does not parse with zod; do it in a .server.ts module or an action.",
+              allowTypeImports: true,
+            },
           ],
         },
       ],

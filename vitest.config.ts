@@ -12,7 +12,12 @@ export default defineConfig({
         resolve: { alias: storefrontAlias },
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/*/app/**/*.test.{ts,tsx}", "apps/api/src/**/*.unit.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/*/app/**/*.test.{ts,tsx}",
+            "apps/api/src/**/*.unit.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           setupFiles: ["./vitest.setup.ts"],
         },
       },

@@ -8,7 +8,9 @@ const eslint = new ESLint({ cwd: new URL("..", import.meta.url).pathname });
 
 async function restrictedImports(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === "@typescript-eslint/no-restricted-imports").map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === "@typescript-eslint/no-restricted-imports")
+    .map((message) => message.message);
 }
 
 const valueImport = 'import { MAX_PAGE_SIZE } from "@quire/contracts";\nexport const size = MAX_PAGE_SIZE;\n';

@@ -81,15 +81,11 @@ describe("npm start and npm run dev", () => {
 });
 
 describe("npm install", () => {
-  it(
-    "refuses an unsupported Node before installing anything (engine-strict in .npmrc)",
-    async () => {
-      const result = await runWithNodeVersion("20.18.1", [npmCli(), "install", "--dry-run", "--no-audit", "--no-fund"]);
-      expect(result.code).not.toBe(0);
-      expect(result.stderr).toContain("EBADENGINE");
-      expect(result.stderr).toContain("Not compatible with your version of node/npm: quire@");
-      expect(result.stderr).toContain('Required: {"node":"^20.19.0 || ^22.13.0 || >=24"}');
-    },
-    60_000,
-  );
+  it("refuses an unsupported Node before installing anything (engine-strict in .npmrc)", async () => {
+    const result = await runWithNodeVersion("20.18.1", [npmCli(), "install", "--dry-run", "--no-audit", "--no-fund"]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain("EBADENGINE");
+    expect(result.stderr).toContain("Not compatible with your version of node/npm: quire@");
+    expect(result.stderr).toContain('Required: {"node":"^20.19.0 || ^22.13.0 || >=24"}');
+  }, 60_000);
 });

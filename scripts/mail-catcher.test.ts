@@ -13,12 +13,18 @@ describe("the mail catcher npm start runs", () => {
       healthUrl: "http://127.0.0.1:1080/api/healthz",
       emailsUrl: "http://127.0.0.1:1080/api/email",
       args: [
-        "--smtp", "1025",
-        "--ip", "127.0.0.1",
-        "--web", "1080",
-        "--web-ip", "127.0.0.1",
-        "--mail-directory", "/srv/quire/.data/mail",
-        "--max-emails", "1000",
+        "--smtp",
+        "1025",
+        "--ip",
+        "127.0.0.1",
+        "--web",
+        "1080",
+        "--web-ip",
+        "127.0.0.1",
+        "--mail-directory",
+        "/srv/quire/.data/mail",
+        "--max-emails",
+        "1000",
       ],
     });
     expect(planMailCatcher({ MAIL_CATCHER: "on" }, options)?.smtpUrl).toBe("smtp://127.0.0.1:1025");
@@ -43,7 +49,9 @@ describe("the mail catcher npm start runs", () => {
   it("refuses values it cannot use, naming the variable", () => {
     expect(() => planMailCatcher({ MAIL_CATCHER: "no" }, options)).toThrow('MAIL_CATCHER must be "on" or "off", not "no"');
     for (const port of ["0", "65536", "80a", "-1", "1025.5"]) {
-      expect(() => planMailCatcher({ MAIL_CATCHER_PORT: port }, options)).toThrow(`MAIL_CATCHER_PORT must be a port number from 1 to 65535, not "${port}"`);
+      expect(() => planMailCatcher({ MAIL_CATCHER_PORT: port }, options)).toThrow(
+        `MAIL_CATCHER_PORT must be a port number from 1 to 65535, not "${port}"`,
+      );
     }
     expect(() => planMailCatcher({ MAIL_CATCHER_WEB_PORT: "http" }, options)).toThrow("MAIL_CATCHER_WEB_PORT must be a port number");
     expect(() => planMailCatcher({ MAIL_CATCHER_PORT: "2000", MAIL_CATCHER_WEB_PORT: "2000" }, options)).toThrow(

@@ -5,7 +5,15 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { expect, it } from "vitest";
-import { assertBuilt, createE2eDatabase, DEMO_API_KEY, DEMO_STORE_KEY, freePort, root, stopProcess } from "../apps/storefront/tests/e2e/stack";
+import {
+  assertBuilt,
+  createE2eDatabase,
+  DEMO_API_KEY,
+  DEMO_STORE_KEY,
+  freePort,
+  root,
+  stopProcess,
+} from "../apps/storefront/tests/e2e/stack";
 
 /** What MailDev's REST API (`GET /api/email`) says of each message, as far as this test reads it. */
 interface CaughtMail {
@@ -70,7 +78,9 @@ it("npm start without SMTP_URL delivers the sign-up email to a local inbox it pr
           if (pattern.test(line)) resolve();
         });
       }
-      server.once("exit", (code) => reject(new Error(`start.mjs stopped (exit code ${code}) before printing ${pattern}:\n${output.join("\n")}`)));
+      server.once("exit", (code) =>
+        reject(new Error(`start.mjs stopped (exit code ${code}) before printing ${pattern}:\n${output.join("\n")}`)),
+      );
     });
 
   try {

@@ -190,10 +190,9 @@ const storefrontEnv = {
 };
 
 if (!dev) {
-  const missing = [
-    path.join(apiDir, "dist", "main.js"),
-    path.join(storefrontDir, "build", "server", "index.js"),
-  ].filter((file) => !existsSync(file));
+  const missing = [path.join(apiDir, "dist", "main.js"), path.join(storefrontDir, "build", "server", "index.js")].filter(
+    (file) => !existsSync(file),
+  );
   if (missing.length > 0) {
     console.error(`Not built yet (${missing.map((file) => path.relative(root, file)).join(", ")}): run \`npm start\`, which builds first.`);
     process.exit(1);
@@ -244,11 +243,10 @@ if (!serveOnly) {
   await runStep("seed", [...apiScript("seed.js", "src/seed/seed-cli.ts"), "--if-empty"], { cwd: apiDir, env: apiEnv });
 }
 
-const api = startServer(
-  "api",
-  dev ? [tsx, "watch", "--clear-screen=false", "src/main.ts"] : [path.join(apiDir, "dist", "main.js")],
-  { cwd: apiDir, env: apiEnv },
-);
+const api = startServer("api", dev ? [tsx, "watch", "--clear-screen=false", "src/main.ts"] : [path.join(apiDir, "dist", "main.js")], {
+  cwd: apiDir,
+  env: apiEnv,
+});
 await waitForHttp("api", `${apiUrl}/health`, api, (status) => status === 200);
 
 const reactRouterArgs = dev

@@ -63,7 +63,9 @@ try {
   const catalogueTotal: number = (await getData("/products?PageSize=1")).total;
   console.log(`Store "${args.store}": ${catalogueTotal.toLocaleString("en-GB")} visible products.`);
   if (catalogueTotal < EXPECTED_PRODUCTS) {
-    console.log(`  (the benchmark is meant for ${EXPECTED_PRODUCTS.toLocaleString("en-GB")}: npm run db:seed -- --products ${EXPECTED_PRODUCTS})`);
+    console.log(
+      `  (the benchmark is meant for ${EXPECTED_PRODUCTS.toLocaleString("en-GB")}: npm run db:seed -- --products ${EXPECTED_PRODUCTS})`,
+    );
   }
   if (catalogueTotal === 0) throw new Error("No products to benchmark: seed the database first");
 
@@ -75,7 +77,9 @@ try {
     if (total > category.total) category = { id: root.id, slug: root.slug, total };
   }
   if (category.total <= 0) throw new Error("No category holds products");
-  const facets: { code: string; values: { code: string; count: number }[] }[] = (await getData(`/product-filters?CategoryId=${category.id}`)).facets;
+  const facets: { code: string; values: { code: string; count: number }[] }[] = (
+    await getData(`/product-filters?CategoryId=${category.id}`)
+  ).facets;
   const facet = facets.find((candidate) => candidate.values.length > 1) ?? facets[0];
   if (!facet) throw new Error(`Category ${category.slug} has no facets`);
   const value = [...facet.values].sort((a, b) => b.count - a.count)[0]!;
@@ -83,7 +87,9 @@ try {
   const [product] = (await getData(`/products?${selection}&PageSize=1`)).results as { slug: string; name: string }[];
   if (!product) throw new Error("The chosen selection is empty");
   const word = product.name.split(/\s+/).find((candidate) => candidate.length >= 4) ?? product.name;
-  console.log(`Category "${category.slug}" (${category.total.toLocaleString("en-GB")} products), filter ${facet.code}=${value.code}, product "${product.slug}".\n`);
+  console.log(
+    `Category "${category.slug}" (${category.total.toLocaleString("en-GB")} products), filter ${facet.code}=${value.code}, product "${product.slug}".\n`,
+  );
 
   scenarios = [
     { name: "GET /products  category + filter + price sort", url: `/products?${selection}&Sort=price-asc` },
@@ -167,7 +173,8 @@ try {
 
 const header = ["scenario", "SQL/request", "req/s", "p50 ms", "p90 ms", "p99 ms", "errors"];
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(" | ")} |`;
+const line = (cells: string[]) =>
+  `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(" | ")} |`;
 console.log(`\n${line(header)}\n| ${widths.map((width) => "-".repeat(width)).join(" | ")} |\n${rows.map(line).join("\n")}`);
 if (rows.some((row) => row[6] !== "0")) {
   console.log("\nSome requests failed (non-2xx or connection errors): the figures above are not to be trusted.");

@@ -2,72 +2,77 @@ import path from "node:path";
 import { z } from "zod";
 
 /** The only place that reads process.env. Validated once at start-up; a bad value stops the process. */
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  API_HOST: z.string().default("127.0.0.1"),
-  API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  /** PostgreSQL server. Without it an embedded PostgreSQL (PGlite) under DATA_DIR is used. */
-  DATABASE_URL: z.string().url().optional(),
-  /** Optional read replica for catalogue reads. */
-  DATABASE_READ_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default(".data"),
-  /** Comma-separated API keys a caller may send in the API-Key header. */
-  API_KEYS: z
-    .string()
-    .default("quire-demo-api-key")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((key) => key.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().min(8)).min(1)),
-  /** Seconds product totals and facet counts stay cached in each API process (0 turns it off). */
-  CATALOG_COUNTS_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /**
-   * Signs customers' access tokens. Required in production (`npm start` creates one under DATA_DIR on first
-   * run); development and tests fall back to a fixed, public value.
-   */
-  AUTH_TOKEN_SECRET: z.string().min(32).optional(),
-  /** How long a sign-in lasts. */
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** SMTP server for outgoing mail (smtp://user:pass@host:port). Unset: messages and their links are printed. */
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().min(3).default("Quire Books <shop@quire.example>"),
-  /** Public address of the storefront, for links in emails. */
-  STOREFRONT_URL: z.string().url().default("http://localhost:3000"),
-  /** How often the job worker looks for due jobs (mail to send, notices to queue) when it has none. */
-  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  /**
-   * Whether the API's process also runs the background jobs (mail, notices, housekeeping): "on", or "off" when
-   * they run in workers of their own (`npm run worker --workspace @quire/api`), which need DATABASE_URL.
-   */
-  JOBS_WORKER: z.enum(["on", "off"]).default("on"),
-  /**
-   * Whether the API sits behind a proxy whose X-Forwarded-For to believe for the client address (sign-in
-   * throttling counts per address): "true" (any), a number of hops, or comma-separated proxy addresses or
-   * CIDR ranges. Unset or "false": the socket address, which a client cannot forge.
-   */
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((value): boolean | string[] | ((address: string, hop: number) => boolean) => {
-      const trimmed = value?.trim() ?? "";
-      if (trimmed === "" || trimmed === "false") return false;
-      if (trimmed === "true") return true;
-      if (/^\d+$/.test(trimmed)) {
-        const hops = Number(trimmed);
-        return (_address, hop) => hop < hops;
-      }
-      return trimmed.split(",").map((entry) => entry.trim()).filter(Boolean);
-    }),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-}).refine((env) => env.JOBS_WORKER === "on" || env.DATABASE_URL, {
-  // The embedded database belongs to the API's process: no other process could run its jobs, so mail would
-  // wait for ever.
-  message: "JOBS_WORKER=off needs DATABASE_URL: with the embedded database only the API's process can run the jobs",
-  path: ["JOBS_WORKER"],
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    API_HOST: z.string().default("127.0.0.1"),
+    API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    /** PostgreSQL server. Without it an embedded PostgreSQL (PGlite) under DATA_DIR is used. */
+    DATABASE_URL: z.string().url().optional(),
+    /** Optional read replica for catalogue reads. */
+    DATABASE_READ_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default(".data"),
+    /** Comma-separated API keys a caller may send in the API-Key header. */
+    API_KEYS: z
+      .string()
+      .default("quire-demo-api-key")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().min(8)).min(1)),
+    /** Seconds product totals and facet counts stay cached in each API process (0 turns it off). */
+    CATALOG_COUNTS_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /**
+     * Signs customers' access tokens. Required in production (`npm start` creates one under DATA_DIR on first
+     * run); development and tests fall back to a fixed, public value.
+     */
+    AUTH_TOKEN_SECRET: z.string().min(32).optional(),
+    /** How long a sign-in lasts. */
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** SMTP server for outgoing mail (smtp://user:pass@host:port). Unset: messages and their links are printed. */
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().min(3).default("Quire Books <shop@quire.example>"),
+    /** Public address of the storefront, for links in emails. */
+    STOREFRONT_URL: z.string().url().default("http://localhost:3000"),
+    /** How often the job worker looks for due jobs (mail to send, notices to queue) when it has none. */
+    JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    /**
+     * Whether the API's process also runs the background jobs (mail, notices, housekeeping): "on", or "off" when
+     * they run in workers of their own (`npm run worker --workspace @quire/api`), which need DATABASE_URL.
+     */
+    JOBS_WORKER: z.enum(["on", "off"]).default("on"),
+    /**
+     * Whether the API sits behind a proxy whose X-Forwarded-For to believe for the client address (sign-in
+     * throttling counts per address): "true" (any), a number of hops, or comma-separated proxy addresses or
+     * CIDR ranges. Unset or "false": the socket address, which a client cannot forge.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value): boolean | string[] | ((address: string, hop: number) => boolean) => {
+        const trimmed = value?.trim() ?? "";
+        if (trimmed === "" || trimmed === "false") return false;
+        if (trimmed === "true") return true;
+        if (/^\d+$/.test(trimmed)) {
+          const hops = Number(trimmed);
+          return (_address, hop) => hop < hops;
+        }
+        return trimmed
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+      }),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .refine((env) => env.JOBS_WORKER === "on" || env.DATABASE_URL, {
+    // The embedded database belongs to the API's process: no other process could run its jobs, so mail would
+    // wait for ever.
+    message: "JOBS_WORKER=off needs DATABASE_URL: with the embedded database only the API's process can run the jobs",
+    path: ["JOBS_WORKER"],
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -25,9 +25,13 @@ const app = await buildApp({
 
 // Losing the database never stops this process: calls that need it answer 503 with Retry-After (the error
 // handler), /health keeps answering, and the pool reconnects on the first call after the server is back.
-for (const [name, watched] of [["database", database], ["read replica", readDatabase]] as const) {
+for (const [name, watched] of [
+  ["database", database],
+  ["read replica", readDatabase],
+] as const) {
   watched?.watchConnection({
-    lost: (error) => app.log.warn({ cause: summariseDatabaseError(error) }, `${name} connection lost: calls that need it answer 503 until it is back`),
+    lost: (error) =>
+      app.log.warn({ cause: summariseDatabaseError(error) }, `${name} connection lost: calls that need it answer 503 until it is back`),
     restored: () => app.log.info(`${name} connection restored`),
   });
 }

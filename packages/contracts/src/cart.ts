@@ -19,9 +19,7 @@ import { ApiErrorSchema } from "./errors";
  * An anonymous cart's id: at least 128 random bits, base64url. It is a bearer secret (whoever holds it
  * holds the cart), so it lives in an HttpOnly cookie and is never logged.
  */
-export const AnonymousIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{22,64}$/, "Expected the anonymousId a cart answer gave");
+export const AnonymousIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, "Expected the anonymousId a cart answer gave");
 
 /** Units to add: a whole number from 1 to MAX_CART_LINE_QUANTITY. */
 export const CartAddQuantitySchema = z.number().int().min(1).max(MAX_CART_LINE_QUANTITY);
@@ -184,9 +182,7 @@ export const CartSchema = z
     /** Units across all lines (the header's cart count). */
     itemCount: z.number().int().min(0),
     /** The store's minimum order for the request currency, and whether the subtotal reaches it; null when none. */
-    minimumOrder: z
-      .object({ amount: z.number().int().min(0), currencyCode: CurrencyCodeSchema, isMet: z.boolean() })
-      .nullable(),
+    minimumOrder: z.object({ amount: z.number().int().min(0), currencyCode: CurrencyCodeSchema, isMet: z.boolean() }).nullable(),
   })
   .meta({ id: "Cart" });
 export type Cart = z.infer<typeof CartSchema>;

@@ -101,9 +101,7 @@ export type TierPrice = z.infer<typeof TierPriceSchema>;
  * Stock as the store's inventoryAvailability mode allows: null under None; status only under InStock
  * (InStock/OutOfStock) and LowStockAlert (adds LowStock); status and quantity under AvailableQuantity.
  */
-export const StockSchema = z
-  .object({ status: z.enum(STOCK_STATUSES), quantity: z.number().int().min(0).optional() })
-  .meta({ id: "Stock" });
+export const StockSchema = z.object({ status: z.enum(STOCK_STATUSES), quantity: z.number().int().min(0).optional() }).meta({ id: "Stock" });
 export type Stock = z.infer<typeof StockSchema>;
 
 // ---------------------------------------------------------------- products
@@ -229,9 +227,7 @@ export const FacetValueSchema = z.object({
   count: z.number().int().min(0),
   isSelected: z.boolean(),
 });
-export const FacetSchema = z
-  .object({ code: z.string(), name: z.string(), values: z.array(FacetValueSchema) })
-  .meta({ id: "Facet" });
+export const FacetSchema = z.object({ code: z.string(), name: z.string(), values: z.array(FacetValueSchema) }).meta({ id: "Facet" });
 export type Facet = z.infer<typeof FacetSchema>;
 
 export const ProductFiltersQuerySchema = ProductSelectionSchema.strict();

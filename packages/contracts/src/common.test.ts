@@ -6,7 +6,8 @@ import { INT32_MAX, isPrintableText } from "./constants";
 describe("ids and counts", () => {
   it("stop at what a PostgreSQL integer column holds", () => {
     expect(IdSchema.safeParse(INT32_MAX).success).toBe(true);
-    for (const value of [INT32_MAX + 1, 2 ** 53 - 1, 0, -1, 1.5, Number.NaN]) expect(IdSchema.safeParse(value).success, String(value)).toBe(false);
+    for (const value of [INT32_MAX + 1, 2 ** 53 - 1, 0, -1, 1.5, Number.NaN])
+      expect(IdSchema.safeParse(value).success, String(value)).toBe(false);
     expect(IdParamSchema.parse("2147483647")).toBe(INT32_MAX);
     for (const value of ["2147483648", "1e400", "1.5", "", "abc"]) expect(IdParamSchema.safeParse(value).success, value).toBe(false);
   });

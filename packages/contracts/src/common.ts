@@ -1,20 +1,11 @@
 import { z } from "zod";
-import {
-  CONTROL_CHARACTERS_MESSAGE,
-  INT32_MAX,
-  MAX_PAGE_SIZE,
-  MAX_RESULT_WINDOW,
-  MULTILINE_TEXT,
-  SINGLE_LINE_TEXT,
-} from "./constants";
+import { CONTROL_CHARACTERS_MESSAGE, INT32_MAX, MAX_PAGE_SIZE, MAX_RESULT_WINDOW, MULTILINE_TEXT, SINGLE_LINE_TEXT } from "./constants";
 
 export const CurrencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, "Expected an ISO 4217 code such as GBP");
 export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, "Expected an ISO 3166-1 alpha-2 code such as GB");
 
 /** An amount of money: integer minor units (pence, cents) plus currency. Never a float. */
-export const MoneySchema = z
-  .object({ amount: z.number().int(), currencyCode: CurrencyCodeSchema })
-  .meta({ id: "Money" });
+export const MoneySchema = z.object({ amount: z.number().int(), currencyCode: CurrencyCodeSchema }).meta({ id: "Money" });
 export type MoneyDto = z.infer<typeof MoneySchema>;
 
 // ---------------------------------------------------------------- bounds of what storage holds
@@ -61,7 +52,10 @@ export function textSchema(options: {
 export function queryArraySchema<T extends z.ZodType>(item: T, options: { min?: number; max: number }) {
   return z.preprocess(
     (value) => (value === undefined || Array.isArray(value) ? value : [value]),
-    z.array(item).min(options.min ?? 0).max(options.max),
+    z
+      .array(item)
+      .min(options.min ?? 0)
+      .max(options.max),
   );
 }
 

@@ -51,7 +51,13 @@ export const PageSchema = z
   .meta({ id: "Page" });
 export type Page = z.infer<typeof PageSchema>;
 export const PageByUrlQuerySchema = z
-  .object({ url: z.string().min(1).max(500).regex(/^\/[a-z0-9/-]*$/, "Expected a site path such as /about") })
+  .object({
+    url: z
+      .string()
+      .min(1)
+      .max(500)
+      .regex(/^\/[a-z0-9/-]*$/, "Expected a site path such as /about"),
+  })
   .strict();
 export const PageResponseSchema = dataSchema(PageSchema);
 

@@ -23,9 +23,7 @@ export const BackInStockEmailSchema = z.string().trim().toLowerCase().max(254).p
  * `variant_in_stock`; an unknown or hidden one 404 `variant_not_found`. Each client address may ask a
  * limited number of times an hour: past it, 429 `too_many_requests` with Retry-After (seconds).
  */
-export const BackInStockSubscribeBodySchema = z
-  .object({ productVariantId: IdSchema, email: BackInStockEmailSchema.optional() })
-  .strict();
+export const BackInStockSubscribeBodySchema = z.object({ productVariantId: IdSchema, email: BackInStockEmailSchema.optional() }).strict();
 export type BackInStockSubscribeBody = z.infer<typeof BackInStockSubscribeBodySchema>;
 
 export const BackInStockSubscribeStatusSchema = z.enum(["confirmation_sent", "subscribed"]);

@@ -165,7 +165,10 @@ type ErrorLike = { readonly code: string };
  * Whether a failure (an answer's `errors` list, or anything that carries one) has an error with `code`: how
  * clients branch on an outcome, with the code checked against the catalogue when it is written.
  */
-export function hasErrorCode(failure: { readonly errors: readonly ErrorLike[] } | readonly ErrorLike[] | null | undefined, code: ApiErrorCode): boolean {
+export function hasErrorCode(
+  failure: { readonly errors: readonly ErrorLike[] } | readonly ErrorLike[] | null | undefined,
+  code: ApiErrorCode,
+): boolean {
   const errors = failure === null || failure === undefined ? [] : "errors" in failure ? failure.errors : failure;
   return errors.some((error) => error.code === code);
 }

@@ -66,7 +66,12 @@ describe("the error catalogue", () => {
 });
 
 describe("hasErrorCode", () => {
-  const failure = { errors: [{ code: "invalid_input", message: "No" }, { code: "out_of_stock", message: "No" }] };
+  const failure = {
+    errors: [
+      { code: "invalid_input", message: "No" },
+      { code: "out_of_stock", message: "No" },
+    ],
+  };
 
   it("finds a code in a failure or in its errors list", () => {
     expect(hasErrorCode(failure, "out_of_stock")).toBe(true);

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  estimatePasswordStrength,
-  isCommonPassword,
-  passwordMatchesEmail,
-} from "./constants";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, estimatePasswordStrength, isCommonPassword, passwordMatchesEmail } from "./constants";
 import { EmailSchema, NewPasswordSchema, SignInBodySchema, UpdateCustomerSettingsBodySchema } from "./identity";
 
 describe("NewPasswordSchema", () => {
@@ -24,7 +18,16 @@ describe("NewPasswordSchema", () => {
   });
 
   it("refuses commonly guessed passwords however they are decorated", () => {
-    for (const password of ["Password1234", "P@ssw0rd!2024", "123456789012", "qwertyqwertyqwerty", "aaaaaaaaaaaa", "abcdefghijklmnop", "Welcome2026!!", "iloveyou-iloveyou"]) {
+    for (const password of [
+      "Password1234",
+      "P@ssw0rd!2024",
+      "123456789012",
+      "qwertyqwertyqwerty",
+      "aaaaaaaaaaaa",
+      "abcdefghijklmnop",
+      "Welcome2026!!",
+      "iloveyou-iloveyou",
+    ]) {
       const result = NewPasswordSchema.safeParse(password);
       expect(result.success, password).toBe(false);
       expect(result.error?.issues[0]?.message).toMatch(/too common/);
@@ -94,6 +97,8 @@ describe("identity request schemas", () => {
 
   it("refuse unknown keys", () => {
     expect(SignInBodySchema.safeParse({ email: "a@example.com", password: "x", remember: true }).success).toBe(false);
-    expect(UpdateCustomerSettingsBodySchema.safeParse({ firstName: "A", lastName: "B", marketingOptIn: false, email: "x@y.z" }).success).toBe(false);
+    expect(
+      UpdateCustomerSettingsBodySchema.safeParse({ firstName: "A", lastName: "B", marketingOptIn: false, email: "x@y.z" }).success,
+    ).toBe(false);
   });
 });

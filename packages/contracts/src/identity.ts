@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { dataSchema, IdParamSchema, IdSchema, textSchema } from "./common";
-import {
-  CONTROL_CHARACTERS_MESSAGE,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  isCommonPassword,
-  isPrintableText,
-} from "./constants";
+import { CONTROL_CHARACTERS_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isCommonPassword, isPrintableText } from "./constants";
 
 // Contracts of the identity calls (spec section 7: Auth, Customer, privacy policy). Every answer is
 // wrapped in `data`; every failure is `{ errors: [{ code, message, field? }] }`. The codes a screen can
@@ -15,7 +9,12 @@ import {
 // ---------------------------------------------------------------- fields
 
 /** Trimmed and lower-cased before it is checked; customers' emails are stored this way. */
-export const EmailSchema = z.string().trim().toLowerCase().max(254, "Use at most 254 characters").pipe(z.email("Enter a valid email address"));
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "Use at most 254 characters")
+  .pipe(z.email("Enter a valid email address"));
 
 /**
  * A new password: 12 to 256 characters, not a commonly guessed one. Length is what makes a password
@@ -87,9 +86,7 @@ export type SignInBody = z.infer<typeof SignInBodySchema>;
  * `AcceptedResponse` whether or not the email already has an account (that customer is mailed a note
  * instead), so the call does not reveal who is registered.
  */
-export const SignupRequestBodySchema = z
-  .object({ email: EmailSchema, firstName: PersonNameSchema, lastName: PersonNameSchema })
-  .strict();
+export const SignupRequestBodySchema = z.object({ email: EmailSchema, firstName: PersonNameSchema, lastName: PersonNameSchema }).strict();
 export type SignupRequestBody = z.infer<typeof SignupRequestBodySchema>;
 
 /**
@@ -234,9 +231,7 @@ export type UpdateCustomerSettingsBody = z.input<typeof UpdateCustomerSettingsBo
  * `too_many_attempts` after repeated wrong current passwords (they count like failed sign-ins).
  * Allowed while a password change is required and while the privacy policy is pending.
  */
-export const ChangePasswordBodySchema = z
-  .object({ currentPassword: PasswordInputSchema, newPassword: NewPasswordSchema })
-  .strict();
+export const ChangePasswordBodySchema = z.object({ currentPassword: PasswordInputSchema, newPassword: NewPasswordSchema }).strict();
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
 // ---------------------------------------------------------------- privacy policy

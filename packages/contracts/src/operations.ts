@@ -424,8 +424,11 @@ export type Operations = typeof operations;
 export type OperationId = keyof Operations;
 
 /** The schema of one part of an operation, or `undefined` when the operation takes no such part. */
-export type OperationPart<Id extends OperationId, Part extends "params" | "query" | "headers" | "body"> =
-  Operations[Id] extends { [P in Part]: infer S extends z.ZodType } ? S : undefined;
+export type OperationPart<Id extends OperationId, Part extends "params" | "query" | "headers" | "body"> = Operations[Id] extends {
+  [P in Part]: infer S extends z.ZodType;
+}
+  ? S
+  : undefined;
 
 /** The status an operation answers on success. */
 export type SuccessStatusOf<Id extends OperationId> = Operations[Id] extends { status: infer S extends SuccessStatus } ? S : 200;

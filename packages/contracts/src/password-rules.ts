@@ -9,21 +9,98 @@ export const PASSWORD_MAX_LENGTH = 256;
  * (P@ssw0rd!2024 is "password"), so a list this short still catches most of what attackers guess first.
  */
 const COMMON_PASSWORD_WORDS = new Set([
-  "password", "passwords", "passphrase", "qwerty", "qwertyuiop", "asdfghjkl", "zxcvbnm", "letmein", "welcome",
-  "iloveyou", "admin", "administrator", "monkey", "dragon", "football", "baseball", "sunshine", "princess",
-  "trustno", "master", "shadow", "superman", "batman", "starwars", "login", "hello", "helloworld", "freedom",
-  "whatever", "secret", "abc", "abcdef", "abcdefgh", "abcdefghijkl", "changeme", "default", "quire", "quirebooks",
-  "books", "bookshop", "shopping", "summer", "winter", "autumn", "spring", "london", "england", "liverpool",
-  "chelsea", "arsenal", "charlie", "michael", "jennifer", "jordan", "access", "mustang", "computer", "internet",
-  "test", "testing", "user", "guest", "qazwsx", "zaq", "pass", "love", "lovely", "flower", "cookie", "cheese",
+  "password",
+  "passwords",
+  "passphrase",
+  "qwerty",
+  "qwertyuiop",
+  "asdfghjkl",
+  "zxcvbnm",
+  "letmein",
+  "welcome",
+  "iloveyou",
+  "admin",
+  "administrator",
+  "monkey",
+  "dragon",
+  "football",
+  "baseball",
+  "sunshine",
+  "princess",
+  "trustno",
+  "master",
+  "shadow",
+  "superman",
+  "batman",
+  "starwars",
+  "login",
+  "hello",
+  "helloworld",
+  "freedom",
+  "whatever",
+  "secret",
+  "abc",
+  "abcdef",
+  "abcdefgh",
+  "abcdefghijkl",
+  "changeme",
+  "default",
+  "quire",
+  "quirebooks",
+  "books",
+  "bookshop",
+  "shopping",
+  "summer",
+  "winter",
+  "autumn",
+  "spring",
+  "london",
+  "england",
+  "liverpool",
+  "chelsea",
+  "arsenal",
+  "charlie",
+  "michael",
+  "jennifer",
+  "jordan",
+  "access",
+  "mustang",
+  "computer",
+  "internet",
+  "test",
+  "testing",
+  "user",
+  "guest",
+  "qazwsx",
+  "zaq",
+  "pass",
+  "love",
+  "lovely",
+  "flower",
+  "cookie",
+  "cheese",
 ]);
 
 /** The word inside a password: outer digits and symbols dropped, common swaps undone, lower-cased. */
 function passwordWord(password: string): string {
-  const swaps: Record<string, string> = { "@": "a", "4": "a", "8": "b", "3": "e", "1": "l", "!": "i", "0": "o", "$": "s", "5": "s", "7": "t" };
+  const swaps: Record<string, string> = {
+    "@": "a",
+    "4": "a",
+    "8": "b",
+    "3": "e",
+    "1": "l",
+    "!": "i",
+    "0": "o",
+    $: "s",
+    "5": "s",
+    "7": "t",
+  };
   // "Password1234!" is "password": digits and symbols around the word are the usual decoration.
   const inner = password.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
-  return [...inner].map((char) => swaps[char] ?? char).join("").replace(/[^\p{L}]/gu, "");
+  return [...inner]
+    .map((char) => swaps[char] ?? char)
+    .join("")
+    .replace(/[^\p{L}]/gu, "");
 }
 
 /** A password that is one character repeated, a few characters cycled, or a run such as 123456789012. */
@@ -31,7 +108,10 @@ function isRepeatOrRun(password: string): boolean {
   const points = [...password.toLowerCase()].map((char) => char.codePointAt(0)!);
   if (new Set(points).size <= 3) return true;
   const step = points[1]! - points[0]!;
-  return Math.abs(step) === 1 && points.every((point, index) => index === 0 || point - points[index - 1]! === step || Math.abs(point - points[index - 1]!) === 9);
+  return (
+    Math.abs(step) === 1 &&
+    points.every((point, index) => index === 0 || point - points[index - 1]! === step || Math.abs(point - points[index - 1]!) === 9)
+  );
 }
 
 /** True for a password that is one of the commonly guessed words, whatever its case, digits and symbols. */

@@ -23,7 +23,9 @@ const database = await openDatabase({
 try {
   const report = await runInviteCommand(database.db, options, { storefrontUrl: env.STOREFRONT_URL });
   if (report.alreadyCustomer) console.warn(`Note: ${options.email} already has an account, so this invite cannot be completed.`);
-  console.log(`Invited ${options.email} to "${options.storeKey}" as a trade customer. The link works once, until ${report.expiresAt.toISOString()}:`);
+  console.log(
+    `Invited ${options.email} to "${options.storeKey}" as a trade customer. The link works once, until ${report.expiresAt.toISOString()}:`,
+  );
   console.log(`  ${report.url}`);
   console.log("The invitation email is queued: the running API sends it (or prints it when SMTP_URL is unset).");
 } catch (error) {

@@ -12,7 +12,9 @@ const mailbox = useTestMailbox(() => api.database.db);
 
 describe("parseInviteArgs", () => {
   it("reads the flags, with defaults for the optional ones", () => {
-    expect(parseInviteArgs(["--email", " Buyer@Example.com ", "--first-name", "Grace", "--last-name", "Hopper", "--company", "Hopper Ltd"])).toEqual({
+    expect(
+      parseInviteArgs(["--email", " Buyer@Example.com ", "--first-name", "Grace", "--last-name", "Hopper", "--company", "Hopper Ltd"]),
+    ).toEqual({
       help: false,
       email: "buyer@example.com",
       firstName: "Grace",
@@ -21,7 +23,10 @@ describe("parseInviteArgs", () => {
       storeKey: "quire-demo",
       expiresInDays: 14,
     });
-    expect(parseInviteArgs(["--email", "a@example.com", "--store", "test-store", "--expires-in-days", "3"])).toMatchObject({ storeKey: "test-store", expiresInDays: 3 });
+    expect(parseInviteArgs(["--email", "a@example.com", "--store", "test-store", "--expires-in-days", "3"])).toMatchObject({
+      storeKey: "test-store",
+      expiresInDays: 3,
+    });
     expect(parseInviteArgs(["--help"]).help).toBe(true);
   });
 
@@ -37,7 +42,16 @@ describe("parseInviteArgs", () => {
 
 describe("runInviteCommand", () => {
   it("creates an invite, queues its email and answers the link, which completes to a trade account", async () => {
-    const options = parseInviteArgs(["--email", "buyer@example.com", "--first-name", "Grace", "--company", "Hopper Ltd", "--store", "test-store"]);
+    const options = parseInviteArgs([
+      "--email",
+      "buyer@example.com",
+      "--first-name",
+      "Grace",
+      "--company",
+      "Hopper Ltd",
+      "--store",
+      "test-store",
+    ]);
     const report = await runInviteCommand(api.database.db, options, { storefrontUrl: "https://shop.example/" });
     expect(report.alreadyCustomer).toBe(false);
     expect(report.url).toMatch(/^https:\/\/shop\.example\/auth\/invite\/complete\/[A-Za-z0-9_-]{43}$/);
@@ -58,8 +72,14 @@ describe("runInviteCommand", () => {
 
   it("warns about an email that already has an account, and refuses an unknown store", async () => {
     await createCustomer(api.database.db, { storeId: api.seeded.store.id, email: "member@example.com" });
-    const report = await runInviteCommand(api.database.db, parseInviteArgs(["--email", "member@example.com", "--store", "test-store"]), { storefrontUrl: "http://localhost:3000" });
+    const report = await runInviteCommand(api.database.db, parseInviteArgs(["--email", "member@example.com", "--store", "test-store"]), {
+      storefrontUrl: "http://localhost:3000",
+    });
     expect(report.alreadyCustomer).toBe(true);
-    await expect(runInviteCommand(api.database.db, parseInviteArgs(["--email", "x@example.com", "--store", "nowhere"]), { storefrontUrl: "http://localhost:3000" })).rejects.toThrow('No store has the key "nowhere"');
+    await expect(
+      runInviteCommand(api.database.db, parseInviteArgs(["--email", "x@example.com", "--store", "nowhere"]), {
+        storefrontUrl: "http://localhost:3000",
+      }),
+    ).rejects.toThrow('No store has the key "nowhere"');
   });
 });

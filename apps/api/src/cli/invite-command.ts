@@ -56,11 +56,16 @@ export function parseInviteArgs(argv: string[]): InviteOptions {
   if (values.email === undefined) throw new Error("--email is required");
   const email = EmailSchema.safeParse(values.email);
   if (!email.success) throw new Error(`--email: "${values.email}" is not a valid email address`);
-  for (const [flag, value] of [["--first-name", base.firstName], ["--last-name", base.lastName], ["--company", base.companyName]] as const) {
+  for (const [flag, value] of [
+    ["--first-name", base.firstName],
+    ["--last-name", base.lastName],
+    ["--company", base.companyName],
+  ] as const) {
     if (value.length > 100) throw new Error(`${flag} takes at most 100 characters`);
   }
   const days = values["expires-in-days"].trim();
-  if (!/^\d{1,3}$/.test(days) || Number(days) < 1 || Number(days) > 365) throw new Error("--expires-in-days takes a whole number from 1 to 365");
+  if (!/^\d{1,3}$/.test(days) || Number(days) < 1 || Number(days) > 365)
+    throw new Error("--expires-in-days takes a whole number from 1 to 365");
   return { help: false, email: email.data, expiresInDays: Number(days), ...base };
 }
 

@@ -55,9 +55,7 @@ export interface DatabaseOptions {
 export const CONNECTION_TIMEOUT_MS = 5_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const logger: Logger | undefined = options.onQuery
-    ? { logQuery: (query) => options.onQuery?.(query) }
-    : undefined;
+  const logger: Logger | undefined = options.onQuery ? { logQuery: (query) => options.onQuery?.(query) } : undefined;
 
   if (options.url) {
     const pool = new pg.Pool({

@@ -6,10 +6,7 @@ import { TEST_HEADERS, useTestApi } from "../testing/test-api";
 
 // The API behind a proxy it trusts (TRUST_PROXY): the sign-in throttle counts per client address, and the
 // address comes from X-Forwarded-For, so what that header may hold decides what a throttle key can be.
-const api = useTestApi(
-  async (db) => ({ store: await createStore(db) }),
-  { trustProxy: ["127.0.0.1"] },
-);
+const api = useTestApi(async (db) => ({ store: await createStore(db) }), { trustProxy: ["127.0.0.1"] });
 
 let attempt = 0;
 /** A wrong password for an address of its own each time, so only the per-client throttle accumulates. */

@@ -72,9 +72,7 @@ export function databaseUnavailableCause(error: unknown, depth = 0): Error | und
   if (!(error instanceof Error) || depth > 4) return undefined;
   if (error instanceof DrizzleQueryError) return databaseUnavailableCause(error.cause, depth + 1);
   if (error instanceof AggregateError) {
-    return error.errors.length > 0 && error.errors.every((inner) => databaseUnavailableCause(inner, depth + 1))
-      ? error
-      : undefined;
+    return error.errors.length > 0 && error.errors.every((inner) => databaseUnavailableCause(inner, depth + 1)) ? error : undefined;
   }
   // pg-pool's "Connection terminated due to connection timeout" carries the socket's error as its cause.
   return isUnavailableItself(error) ? error : undefined;

@@ -71,8 +71,14 @@ describe("isDatabaseUnavailable", () => {
 
 describe("summariseDatabaseError", () => {
   it("keeps the driver's code and message, never the SQL's parameters", () => {
-    const wrapped = new DrizzleQueryError("update customers set name = $1", ["Ada Lovelace"], serverError("57P01", "terminating connection"));
+    const wrapped = new DrizzleQueryError(
+      "update customers set name = $1",
+      ["Ada Lovelace"],
+      serverError("57P01", "terminating connection"),
+    );
     expect(summariseDatabaseError(wrapped)).toEqual({ code: "57P01", message: "terminating connection" });
-    expect(summariseDatabaseError(new Error("Connection terminated unexpectedly"))).toEqual({ message: "Connection terminated unexpectedly" });
+    expect(summariseDatabaseError(new Error("Connection terminated unexpectedly"))).toEqual({
+      message: "Connection terminated unexpectedly",
+    });
   });
 });

@@ -95,7 +95,10 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
       // fastify-type-provider-zod puts the zod issue code in `keyword` and its other fields in `params`.
       const unknownKeys = issue.keyword === "unrecognized_keys" ? (issue.params as { keys?: string[] }).keys : undefined;
       if (unknownKeys) {
-        const named = unknownKeys.slice(0, 5).map((key) => key.slice(0, 50)).join(", ");
+        const named = unknownKeys
+          .slice(0, 5)
+          .map((key) => key.slice(0, 50))
+          .join(", ");
         return { code: "unknown_parameter", message: `Unknown parameter: ${named}`, field };
       }
       return { code: "invalid_input", message: issue.message ?? "Invalid value", field };

@@ -114,7 +114,10 @@ describe("an array query parameter", () => {
 
 describe("a body the framework refuses before any handler", () => {
   it("answers malformed JSON with 400 and an errors list", async () => {
-    const response = await send("PUT", "/baskets", { headers: { ...TEST_HEADERS, "content-type": "application/json" }, payload: '{"productVariantId":' });
+    const response = await send("PUT", "/baskets", {
+      headers: { ...TEST_HEADERS, "content-type": "application/json" },
+      payload: '{"productVariantId":',
+    });
     expect(response.statusCode, response.body).toBe(400);
     expect(errorsOf(response.body).length).toBeGreaterThan(0);
   });

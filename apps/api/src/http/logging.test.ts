@@ -43,6 +43,7 @@ describe("the API's log", () => {
     const written = lines.join("\n");
     expect(written).toContain("/baskets?anonymousId=[redacted]");
     expect(written).toContain("/baskets/[redacted]/merge");
-    for (const secret of [anonymousId, "secret-cookie-value", "not.a.token", TEST_HEADERS["api-key"]]) expect(written).not.toContain(secret);
+    for (const secret of [anonymousId, "secret-cookie-value", "not.a.token", TEST_HEADERS["api-key"]])
+      expect(written).not.toContain(secret);
   });
 });

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { createFailureLog, type FuzzResponse } from "../testing/fuzz/fuzz-findings";
 import { generateRequests, seedFor, withToken, type Caller, type FuzzRequest } from "../testing/fuzz/fuzz-requests";
 import { createFuzzActors, createFuzzShop, knownValuesOf } from "../testing/fuzz/fuzz-shop";
-import { createResponseChecker, listOperations, operationFor, type OpenApiDocument, type Operation } from "../testing/fuzz/openapi-operations";
+import {
+  createResponseChecker,
+  listOperations,
+  operationFor,
+  type OpenApiDocument,
+  type Operation,
+} from "../testing/fuzz/openapi-operations";
 import { TEST_HEADERS, useTestApi } from "../testing/test-api";
 
 /**
@@ -20,7 +26,9 @@ import { TEST_HEADERS, useTestApi } from "../testing/test-api";
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 24);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_601);
-const ONLY = process.env.FUZZ_ONLY?.split(",").map((key) => key.trim()).filter(Boolean);
+const ONLY = process.env.FUZZ_ONLY?.split(",")
+  .map((key) => key.trim())
+  .filter(Boolean);
 const CALLERS: Caller[] = ["anonymous", "signed-in"];
 const REPORT_FILE = new URL("../../../../test-results/openapi-fuzz.json", import.meta.url);
 
@@ -47,7 +55,8 @@ async function fuzz(document: OpenApiDocument, operations: Operation[]) {
   const all = listOperations(document);
   const checkResponse = createResponseChecker(document);
   // Checked against the operation the URL reaches, which a mutation may have changed (`/categories/`).
-  const check = (request: FuzzRequest, status: number) => (body: unknown) => checkResponse(operationFor(all, request.method, request.url), status, body);
+  const check = (request: FuzzRequest, status: number) => (body: unknown) =>
+    checkResponse(operationFor(all, request.method, request.url), status, body);
   const log = createFailureLog();
   for (const [index, operation] of operations.entries()) {
     // Fresh actors per operation: whatever one operation's requests do to their customer stays there.
@@ -73,13 +82,22 @@ describe("the API under requests generated from its OpenAPI document", () => {
   // The suite's signed-in caller must really be signed in, or every signed-in request would test only a 401.
   it("signs its requests in: a fresh token opens every parameterless GET the document reserves for signed-in callers", async () => {
     const probes = listOperations(await fetchDocument()).filter(
-      (operation) => operation.requiresSignIn && operation.method === "GET" && operation.pathParameters.length === 0 && !operation.queryParameters.some((p) => p.required),
+      (operation) =>
+        operation.requiresSignIn &&
+        operation.method === "GET" &&
+        operation.pathParameters.length === 0 &&
+        !operation.queryParameters.some((p) => p.required),
     );
     expect(probes.length).toBeGreaterThan(0);
     const actors = await createFuzzActors(api.app, api.database.db, api.seeded, "probe");
     for (const operation of probes) {
       const anonymous = await send({ kind: "valid", method: "GET", url: operation.path, headers: {} });
-      const signedIn = await send(withToken({ kind: "valid", method: "GET", url: operation.path, headers: { authorization: "Bearer {token}" } }, await actors.newToken()));
+      const signedIn = await send(
+        withToken(
+          { kind: "valid", method: "GET", url: operation.path, headers: { authorization: "Bearer {token}" } },
+          await actors.newToken(),
+        ),
+      );
       expect(anonymous.statusCode, `${operation.key} anonymous: ${anonymous.body}`).toBe(401);
       expect(signedIn.statusCode, `${operation.key} signed in: ${signedIn.body}`).toBe(200);
     }
@@ -94,12 +112,17 @@ describe("the API under requests generated from its OpenAPI document", () => {
       const document = await fetchDocument();
       const all = listOperations(document);
       const operations = ONLY ? all.filter((operation) => ONLY.includes(operation.key)) : all;
-      expect(operations.length, ONLY ? `FUZZ_ONLY names no operation of ${all.map((o) => o.key).join(", ")}` : "no operations").toBeGreaterThan(0);
+      expect(
+        operations.length,
+        ONLY ? `FUZZ_ONLY names no operation of ${all.map((o) => o.key).join(", ")}` : "no operations",
+      ).toBeGreaterThan(0);
 
       const started = performance.now();
       const log = await fuzz(document, operations);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`openapi-fuzz: ${log.requestCount} requests to ${operations.length} operations in ${seconds} s (seed ${SEED}, ${RUNS} per operation and caller)`);
+      console.log(
+        `openapi-fuzz: ${log.requestCount} requests to ${operations.length} operations in ${seconds} s (seed ${SEED}, ${RUNS} per operation and caller)`,
+      );
 
       const failures = log.failures();
       mkdirSync(new URL(".", REPORT_FILE), { recursive: true });
@@ -110,7 +133,11 @@ describe("the API under requests generated from its OpenAPI document", () => {
             seed: SEED,
             runs: RUNS,
             requests: log.requestCount,
-            failures: failures.map(({ kinds, callers, ...failure }) => ({ ...failure, kinds: Object.fromEntries(kinds), callers: [...callers] })),
+            failures: failures.map(({ kinds, callers, ...failure }) => ({
+              ...failure,
+              kinds: Object.fromEntries(kinds),
+              callers: [...callers],
+            })),
           },
           null,
           2,

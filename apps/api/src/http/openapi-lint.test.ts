@@ -69,13 +69,17 @@ interface DocumentedOperation {
 describe("each operation's error answers in the document", () => {
   const operationsOf = async () => {
     const document = (await api.get("/openapi.json")).json() as { paths: Record<string, Record<string, DocumentedOperation>> };
-    return Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ key: `${method} ${path}`, operation })));
+    return Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ key: `${method} ${path}`, operation })),
+    );
   };
 
   it("list the codes it may answer, each status with the ErrorResponse body and its codes named", async () => {
     for (const { key, operation } of await operationsOf()) {
       const codes = operation["x-error-codes"] ?? [];
-      expect(codes, key).toEqual(expect.arrayContaining(["api_key_missing", "store_not_found", "token_invalid", "internal_error", "service_unavailable"]));
+      expect(codes, key).toEqual(
+        expect.arrayContaining(["api_key_missing", "store_not_found", "token_invalid", "internal_error", "service_unavailable"]),
+      );
       for (const code of codes) {
         const response = operation.responses[String(errorStatusOf(code as ApiErrorCode))];
         expect(response?.content?.["application/json"]?.schema, `${key} ${code}`).toEqual({ $ref: "#/components/schemas/ErrorResponse" });
@@ -87,7 +91,9 @@ describe("each operation's error answers in the document", () => {
   it("add what a route declares to what every call answers, with Retry-After on 429 and 503", async () => {
     const operations = new Map((await operationsOf()).map(({ key, operation }) => [key, operation]));
     const addToCart = operations.get("put /baskets")!;
-    expect(addToCart["x-error-codes"]).toEqual(expect.arrayContaining(["out_of_stock", "insufficient_stock", "invalid_input", "malformed_json"]));
+    expect(addToCart["x-error-codes"]).toEqual(
+      expect.arrayContaining(["out_of_stock", "insufficient_stock", "invalid_input", "malformed_json"]),
+    );
     expect(addToCart.responses["409"]?.description).toMatch(/`out_of_stock`/);
     expect(operations.get("get /categories/tree")!["x-error-codes"]).not.toContain("malformed_json");
     expect(operations.get("post /notifications/back-in-stock")!.responses["429"]?.headers).toHaveProperty("Retry-After");
@@ -96,7 +102,10 @@ describe("each operation's error answers in the document", () => {
 
   it("describe Filters as the indexed deepObject parameters the API reads", async () => {
     const listProducts = (await operationsOf()).find(({ key }) => key === "get /products")!.operation;
-    expect(listProducts.parameters?.find((parameter) => parameter.name === "Filters")).toMatchObject({ in: "query", style: "deepObject", explode: true });
+    expect(listProducts.parameters?.find((parameter) => parameter.name === "Filters")).toMatchObject({
+      in: "query",
+      style: "deepObject",
+      explode: true,
+    });
   });
 });
-

@@ -134,7 +134,7 @@ function finishDocument(document: JsonObject): JsonObject {
   const kept: Record<string, unknown> = {};
   // Components may refer to each other: keep what the paths reach, then what those reach, until nothing new.
   let reached = referencedSchemas(document.paths);
-  for (let size = -1; size !== reached.size; ) {
+  for (let size = -1; size !== reached.size;) {
     size = reached.size;
     for (const name of reached) if (components.schemas[name]) kept[name] = components.schemas[name];
     reached = referencedSchemas(kept, new Set(reached));

@@ -31,7 +31,10 @@ describe("the operation table and the routes", () => {
   it("has every operation registered with its method and path, under its operationId", async () => {
     const document = (await api.get("/openapi.json")).json() as { paths: Record<string, Record<string, { operationId: string }>> };
     for (const [operationId, operation] of Object.entries(operations)) {
-      expect(api.app.hasRoute({ method: operation.method, url: operation.path }), `${operationId}: ${operation.method} ${operation.path}`).toBe(true);
+      expect(
+        api.app.hasRoute({ method: operation.method, url: operation.path }),
+        `${operationId}: ${operation.method} ${operation.path}`,
+      ).toBe(true);
       const documentedPath = operation.path.replace(/:(\w+)/g, "{$1}");
       expect(document.paths[documentedPath]?.[operation.method.toLowerCase()]?.operationId).toBe(operationId);
     }
@@ -53,7 +56,10 @@ describe("the operation table and the routes", () => {
       const operation = operations[id];
       const status = String("status" in operation ? operation.status : 200);
       const responses = document.paths[operation.path.replace(/:(\w+)/g, "{$1}")]![operation.method.toLowerCase()]!.responses;
-      expect(Object.keys(responses).filter((code) => code.startsWith("2")), id).toEqual([status]);
+      expect(
+        Object.keys(responses).filter((code) => code.startsWith("2")),
+        id,
+      ).toEqual([status]);
     }
   });
 });

@@ -76,11 +76,20 @@ describe("what a session knows about its customer", () => {
     const { findSessionCustomer } = await import("../modules/identity/sessions.repository");
     const { sessionId } = await createSession(db, customer.id);
 
-    expect(await findSessionCustomer(db, sessionId, customer.id)).toMatchObject({ hasAcceptedPrivacyPolicy: true, passwordChangeRequired: false });
+    expect(await findSessionCustomer(db, sessionId, customer.id)).toMatchObject({
+      hasAcceptedPrivacyPolicy: true,
+      passwordChangeRequired: false,
+    });
     const policy = await createPrivacyPolicy(db, { storeId: api.seeded.store.id, version: "2026-01" });
     expect(await findSessionCustomer(db, sessionId, customer.id)).toMatchObject({ hasAcceptedPrivacyPolicy: false });
-    await db.update(customers).set({ acceptedPrivacyPolicyId: policy.id, passwordChangeRequired: true }).where(eq(customers.id, customer.id));
-    expect(await findSessionCustomer(db, sessionId, customer.id)).toMatchObject({ hasAcceptedPrivacyPolicy: true, passwordChangeRequired: true });
+    await db
+      .update(customers)
+      .set({ acceptedPrivacyPolicyId: policy.id, passwordChangeRequired: true })
+      .where(eq(customers.id, customer.id));
+    expect(await findSessionCustomer(db, sessionId, customer.id)).toMatchObject({
+      hasAcceptedPrivacyPolicy: true,
+      passwordChangeRequired: true,
+    });
     await createPrivacyPolicy(db, { storeId: api.seeded.store.id, version: "2026-02" });
     expect(await findSessionCustomer(db, sessionId, customer.id)).toMatchObject({ hasAcceptedPrivacyPolicy: false });
   });

@@ -10,7 +10,11 @@ import { AppError } from "./errors";
  * policy is accepted (go to /privacy-policy). The calls that resolve those states opt out of their check.
  */
 /** What requireCustomer answers, for the `x-error-codes` of the routes that call it (only the first with both options). */
-export const CUSTOMER_ERRORS = ["authentication_required", "password_change_required", "privacy_policy_not_accepted"] as const satisfies readonly ApiErrorCode[];
+export const CUSTOMER_ERRORS = [
+  "authentication_required",
+  "password_change_required",
+  "privacy_policy_not_accepted",
+] as const satisfies readonly ApiErrorCode[];
 
 export function requireCustomer(
   request: FastifyRequest,

@@ -116,7 +116,11 @@ const ninetyNine = (units: number) => units * 100 - 1;
  * Generates book number `number` from `random`. `authors` is the pool the book's author comes from;
  * each genre draws from its own slice of it, so an author writes in one genre.
  */
-export function generateBook(number: number, random: SeededRandom, authors: { code: string; name: string }[]): Omit<BookDraft, "slug" | "image"> & { slugBase: string; palette: number } {
+export function generateBook(
+  number: number,
+  random: SeededRandom,
+  authors: { code: string; name: string }[],
+): Omit<BookDraft, "slug" | "image"> & { slugBase: string; palette: number } {
   const { genre, index: genreIndex } = pickGenre(random);
   const perGenre = Math.max(1, Math.floor((authors.length - genreIndex - 1) / GENRES.length) + 1);
   const author = authors[(genreIndex + GENRES.length * random.int(0, perGenre - 1)) % authors.length]!;

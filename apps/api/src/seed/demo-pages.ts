@@ -15,7 +15,8 @@ export const DEMO_PAGES: DemoPage[] = [
   {
     url: "/",
     title: "Quire Books: gift books, wrapped and sent",
-    metaDescription: "Hand-picked gift books for everyone on your list, gift wrapped with a handwritten card and delivered across the UK, Europe and the US.",
+    metaDescription:
+      "Hand-picked gift books for everyone on your list, gift wrapped with a handwritten card and delivered across the UK, Europe and the US.",
     blocks: [
       {
         type: "hero",
@@ -84,7 +85,10 @@ export const DEMO_PAGES: DemoPage[] = [
         text: "Orders placed by 2pm on a weekday leave the same day. UK standard delivery takes 2-4 working days and express arrives the next working day. See our delivery page for Ireland, Europe and the US.",
       },
       { type: "heading", text: "Is there a minimum order?" },
-      { type: "paragraph", text: "Yes: orders must come to at least £10, €12 or $14 before delivery, depending on the currency you shop in." },
+      {
+        type: "paragraph",
+        text: "Yes: orders must come to at least £10, €12 or $14 before delivery, depending on the currency you shop in.",
+      },
       { type: "heading", text: "Do you offer discounts for schools, book clubs and businesses?" },
       {
         type: "paragraph",
@@ -234,7 +238,10 @@ export const DEMO_PAGES: DemoPage[] = [
         text: "We are responsible for loss or damage you suffer that is a foreseeable result of our breaking these terms. We do not exclude liability where it would be unlawful to do so.",
       },
       { type: "heading", text: "6. Law" },
-      { type: "paragraph", text: "These terms are governed by the law of England and Wales. You may also bring proceedings in the country where you live." },
+      {
+        type: "paragraph",
+        text: "These terms are governed by the law of England and Wales. You may also bring proceedings in the country where you live.",
+      },
     ],
   },
   {

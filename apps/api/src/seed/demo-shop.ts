@@ -47,9 +47,21 @@ export const CATEGORY_TREE: CategoryDefinition[] = [
     children: [
       { slug: "gifts-for-mum", name: "For Mum", description: "Books she will actually read, chosen with mums in mind." },
       { slug: "gifts-for-grandma", name: "For Grandma", description: "Comforting reads, gardens, kitchens and stories to share." },
-      { slug: "wellbeing-and-self-care", name: "Wellbeing & Self-care", description: "Gentle books about rest, calm and looking after yourself." },
-      { slug: "book-club-favourites", name: "Book Club Favourites", description: "Novels that keep the conversation going long after the last page." },
-      { slug: "beautiful-editions", name: "Beautiful Editions", description: "Cloth-bound, illustrated and gift editions to keep for ever." },
+      {
+        slug: "wellbeing-and-self-care",
+        name: "Wellbeing & Self-care",
+        description: "Gentle books about rest, calm and looking after yourself.",
+      },
+      {
+        slug: "book-club-favourites",
+        name: "Book Club Favourites",
+        description: "Novels that keep the conversation going long after the last page.",
+      },
+      {
+        slug: "beautiful-editions",
+        name: "Beautiful Editions",
+        description: "Cloth-bound, illustrated and gift editions to keep for ever.",
+      },
     ],
   },
   {
@@ -61,7 +73,11 @@ export const CATEGORY_TREE: CategoryDefinition[] = [
       { slug: "gifts-for-grandad", name: "For Grandad", description: "History, gardens, nature and a good puzzle." },
       { slug: "crime-and-thrillers", name: "Crime & Thrillers", description: "Page-turners, locked rooms and detectives worth following." },
       { slug: "history-and-biography", name: "History & Biography", description: "True stories of people, places and turning points." },
-      { slug: "sport-and-adventure", name: "Sport & Adventure", description: "Mountains, long rides, great seasons and the people who lived them." },
+      {
+        slug: "sport-and-adventure",
+        name: "Sport & Adventure",
+        description: "Mountains, long rides, great seasons and the people who lived them.",
+      },
     ],
   },
   {
@@ -70,10 +86,18 @@ export const CATEGORY_TREE: CategoryDefinition[] = [
     description: "The right book for the moment, from birthdays to thank-yous.",
     children: [
       { slug: "birthday-gifts", name: "Birthday Gifts", description: "Books to unwrap on the day, for every age." },
-      { slug: "christmas-gifts", name: "Christmas Gifts", description: "Stocking fillers, big books for under the tree and festive reads." },
+      {
+        slug: "christmas-gifts",
+        name: "Christmas Gifts",
+        description: "Stocking fillers, big books for under the tree and festive reads.",
+      },
       { slug: "mothers-day-gifts", name: "Mother's Day Gifts", description: "Thoughtful books to say thank you, Mum." },
       { slug: "fathers-day-gifts", name: "Father's Day Gifts", description: "Books for dads and grandads, wrapped and ready." },
-      { slug: "wedding-and-anniversary-gifts", name: "Wedding & Anniversary Gifts", description: "Poetry, cookery and keepsake editions for couples." },
+      {
+        slug: "wedding-and-anniversary-gifts",
+        name: "Wedding & Anniversary Gifts",
+        description: "Poetry, cookery and keepsake editions for couples.",
+      },
       { slug: "thank-you-gifts", name: "Thank You Gifts", description: "Small, lovely books for teachers, neighbours and friends." },
     ],
   },
@@ -87,7 +111,11 @@ export const CATEGORY_TREE: CategoryDefinition[] = [
       { slug: "travel", name: "Travel", description: "Slow journeys, great walks and places to dream about." },
       { slug: "nature-and-wildlife", name: "Nature & Wildlife", description: "Birds, woods, rivers and the year outdoors." },
       { slug: "art-and-design", name: "Art & Design", description: "Painting, drawing, houses and the way things are made." },
-      { slug: "puzzles-and-quizzes", name: "Puzzles & Quizzes", description: "Quiz books, crosswords and brain-teasers for the whole family." },
+      {
+        slug: "puzzles-and-quizzes",
+        name: "Puzzles & Quizzes",
+        description: "Quiz books, crosswords and brain-teasers for the whole family.",
+      },
     ],
   },
   {

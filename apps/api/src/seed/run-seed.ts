@@ -64,7 +64,11 @@ export async function runSeed(
     if (existing !== null && options.ifEmpty) return { storeId: existing, demo: "kept" as const };
     if (existing !== null) await deleteStore(tx, existing);
     const storeId = await seedDemoShop(tx, progress.onDemoBook);
-    const identity = await seedDemoIdentity(tx, { id: storeId, name: DEMO_STORE.name ?? DEMO_STORE_KEY }, links.storefrontUrl ?? "http://localhost:3000");
+    const identity = await seedDemoIdentity(
+      tx,
+      { id: storeId, name: DEMO_STORE.name ?? DEMO_STORE_KEY },
+      links.storefrontUrl ?? "http://localhost:3000",
+    );
     return { storeId, demo: existing === null ? ("created" as const) : ("replaced" as const), demoInviteUrl: identity.inviteUrl };
   });
   const largeCatalogueAdded =

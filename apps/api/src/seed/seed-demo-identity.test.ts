@@ -35,7 +35,10 @@ describe("the demo seed's accounts", () => {
       payload: { token: url.split("/").pop(), password: "Hopper-Daughters-Books-1" },
     });
     expect(response.statusCode).toBe(201);
-    const me = await api.app.inject({ url: "/customers/current", headers: { ...headers, authorization: `Bearer ${response.json().data.token}` } });
+    const me = await api.app.inject({
+      url: "/customers/current",
+      headers: { ...headers, authorization: `Bearer ${response.json().data.token}` },
+    });
     expect(me.json().data).toMatchObject({ email: DEMO_TRADE_INVITE.email, isTrade: true, companyName: DEMO_TRADE_INVITE.companyName });
   });
 

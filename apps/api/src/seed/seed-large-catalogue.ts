@@ -57,7 +57,10 @@ export async function seedLargeCatalogue(
     );
     for (const [code, id] of authorIds) refs.attributeValueIds.set(`author:${code}`, id);
 
-    await createProducts(db, books.map((book) => toProductInput(book, refs)));
+    await createProducts(
+      db,
+      books.map((book) => toProductInput(book, refs)),
+    );
     onProgress?.(end, target);
   }
   await analyzeCatalogue(db);

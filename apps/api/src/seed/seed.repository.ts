@@ -1,13 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import {
-  addons,
-  attributes,
-  attributeValues,
-  categories,
-  productTypes,
-  productVariants,
-} from "../modules/catalog/catalog.tables";
+import { addons, attributes, attributeValues, categories, productTypes, productVariants } from "../modules/catalog/catalog.tables";
 import { stores } from "../modules/stores/stores.tables";
 
 /** The ids a generated book needs to become rows: product types, categories, attribute values, add-ons. */
@@ -41,9 +34,18 @@ export async function lockSeeding(db: Db) {
 
 export async function loadCatalogueRefs(db: Db, storeId: number): Promise<CatalogueRefs> {
   // One after another: this often runs inside a transaction, which is a single connection.
-  const typeRows = await db.select({ id: productTypes.id, code: productTypes.code }).from(productTypes).where(eq(productTypes.storeId, storeId));
-  const categoryRows = await db.select({ id: categories.id, slug: categories.slug }).from(categories).where(eq(categories.storeId, storeId));
-  const attributeRows = await db.select({ id: attributes.id, code: attributes.code }).from(attributes).where(eq(attributes.storeId, storeId));
+  const typeRows = await db
+    .select({ id: productTypes.id, code: productTypes.code })
+    .from(productTypes)
+    .where(eq(productTypes.storeId, storeId));
+  const categoryRows = await db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.storeId, storeId));
+  const attributeRows = await db
+    .select({ id: attributes.id, code: attributes.code })
+    .from(attributes)
+    .where(eq(attributes.storeId, storeId));
   const valueRows = await db
     .select({ id: attributeValues.id, code: attributeValues.code, attributeCode: attributes.code })
     .from(attributeValues)
@@ -70,7 +72,15 @@ export async function addAttributeValues(db: Db, attributeId: number, values: { 
   const rows = await db
     .select({ id: attributeValues.id, code: attributeValues.code })
     .from(attributeValues)
-    .where(and(eq(attributeValues.attributeId, attributeId), inArray(attributeValues.code, values.map((value) => value.code))));
+    .where(
+      and(
+        eq(attributeValues.attributeId, attributeId),
+        inArray(
+          attributeValues.code,
+          values.map((value) => value.code),
+        ),
+      ),
+    );
   return new Map(rows.map((row) => [row.code, row.id]));
 }
 

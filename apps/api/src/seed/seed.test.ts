@@ -94,7 +94,14 @@ describe("the demo seed", () => {
   });
 
   it("creates every featured category with 3 to 6 subcategories, each holding books", async () => {
-    const categories = await rows<{ id: number; slug: string; parent_slug: string | null; path: string; parent_path: string | null; products: string }>(sql`
+    const categories = await rows<{
+      id: number;
+      slug: string;
+      parent_slug: string | null;
+      path: string;
+      parent_path: string | null;
+      products: string;
+    }>(sql`
       select c.id, c.slug, parent.slug as parent_slug, c.path, parent.path as parent_path,
         (select count(*) from product_categories pc where pc.category_id = c.id) as products
       from categories c left join categories parent on parent.id = c.parent_id`);
@@ -139,13 +146,21 @@ describe("the demo seed", () => {
   });
 
   it("puts about 15% of books on sale, about 10% on quantity prices, and some stock low or out", async () => {
-    const onSale = await scalar(sql`select count(distinct v.product_id) as value from product_variants v join variant_prices p on p.variant_id = v.id where p.original_amount is not null`);
+    const onSale = await scalar(
+      sql`select count(distinct v.product_id) as value from product_variants v join variant_prices p on p.variant_id = v.id where p.original_amount is not null`,
+    );
     expect(onSale / DEMO_PRODUCT_COUNT).toBeGreaterThan(0.1);
     expect(onSale / DEMO_PRODUCT_COUNT).toBeLessThan(0.22);
-    const tiered = await scalar(sql`select count(distinct v.product_id) as value from product_variants v join variant_tier_prices t on t.variant_id = v.id`);
+    const tiered = await scalar(
+      sql`select count(distinct v.product_id) as value from product_variants v join variant_tier_prices t on t.variant_id = v.id`,
+    );
     expect(tiered / DEMO_PRODUCT_COUNT).toBeGreaterThan(0.05);
     expect(tiered / DEMO_PRODUCT_COUNT).toBeLessThan(0.16);
-    expect(await scalar(sql`select count(*) as value from variant_tier_prices t join variant_prices p using (variant_id, currency_code) where t.amount >= p.amount`)).toBe(0);
+    expect(
+      await scalar(
+        sql`select count(*) as value from variant_tier_prices t join variant_prices p using (variant_id, currency_code) where t.amount >= p.amount`,
+      ),
+    ).toBe(0);
     const stock = await rows<{ out: string; low: string; plenty: string }>(sql`
       select count(*) filter (where stock_quantity = 0) as out, count(*) filter (where stock_quantity between 1 and 5) as low,
         count(*) filter (where stock_quantity > 5) as plenty from product_variants`);
@@ -198,10 +213,11 @@ describe("the demo seed", () => {
     }
     const home = (await app.inject({ url: "/pages/by-url?url=/", headers })).json().data;
     expect(home.blocks.find((block: { type: string }) => block.type === "categoryLinks").slugs).toEqual(FEATURED_CATEGORY_SLUGS);
-    expect(home.blocks.filter((block: { type: string }) => block.type === "productRail").map((block: { categorySlug: string }) => block.categorySlug)).toEqual([
-      "trending",
-      "gift-books-for-her",
-    ]);
+    expect(
+      home.blocks
+        .filter((block: { type: string }) => block.type === "productRail")
+        .map((block: { categorySlug: string }) => block.categorySlug),
+    ).toEqual(["trending", "gift-books-for-her"]);
   });
 
   it("serves the main menu: one item per featured category with its subcategories", async () => {

@@ -19,7 +19,8 @@ export function errorAnswerProblem(status: number, body: string, declared?: read
   if (!ErrorResponseSchema.safeParse(parsed).success) return `the body is not an errors list: ${body.slice(0, 100)}`;
   const known = codes.filter((code): code is Parameters<typeof errorStatusOf>[0] => typeof code === "string" && isApiErrorCode(code));
   const misfiled = known.filter((code) => errorStatusOf(code) !== status);
-  if (misfiled.length > 0) return `codes whose catalogue status is not ${status}: ${misfiled.map((code) => `${code} (${errorStatusOf(code)})`).join(", ")}`;
+  if (misfiled.length > 0)
+    return `codes whose catalogue status is not ${status}: ${misfiled.map((code) => `${code} (${errorStatusOf(code)})`).join(", ")}`;
   const undeclared = declared ? known.filter((code) => !declared.includes(code)) : [];
   if (undeclared.length > 0) return `codes the route's x-error-codes leaves out: ${undeclared.join(", ")}`;
   return null;

@@ -39,7 +39,12 @@ beforeAll(async () => {
     isFilterable: false,
     values: [{ code: "imogen-ashdown", label: "Imogen Ashdown" }],
   });
-  const wrap = await createAddon(db, { storeId: store.id, code: "gift-wrap", name: "Gift wrap", options: [{ name: "Kraft", prices: { GBP: 250 } }] });
+  const wrap = await createAddon(db, {
+    storeId: store.id,
+    code: "gift-wrap",
+    name: "Gift wrap",
+    options: [{ name: "Kraft", prices: { GBP: 250 } }],
+  });
   base = {
     storeId: store.id,
     productTypeId: type.id,
@@ -76,10 +81,18 @@ function input(slug: string): ProductInput {
 async function snapshot(productId: number) {
   const query = (text: ReturnType<typeof sql>) => database.db.execute(text).then((result) => (result as { rows: unknown[] }).rows);
   return {
-    product: await query(sql`select product_type_id, name, subtitle, description, search_text, search::text, is_published, popularity, created_at from products where id = ${productId}`),
-    variants: await query(sql`select name, options, is_master, position, stock_quantity from product_variants where product_id = ${productId} order by position`),
-    prices: await query(sql`select v.position, p.currency_code, p.amount, p.original_amount from variant_prices p join product_variants v on v.id = p.variant_id where v.product_id = ${productId} order by 1, 2`),
-    tiers: await query(sql`select v.position, t.currency_code, t.min_quantity, t.amount from variant_tier_prices t join product_variants v on v.id = t.variant_id where v.product_id = ${productId} order by 1, 2, 3`),
+    product: await query(
+      sql`select product_type_id, name, subtitle, description, search_text, search::text, is_published, popularity, created_at from products where id = ${productId}`,
+    ),
+    variants: await query(
+      sql`select name, options, is_master, position, stock_quantity from product_variants where product_id = ${productId} order by position`,
+    ),
+    prices: await query(
+      sql`select v.position, p.currency_code, p.amount, p.original_amount from variant_prices p join product_variants v on v.id = p.variant_id where v.product_id = ${productId} order by 1, 2`,
+    ),
+    tiers: await query(
+      sql`select v.position, t.currency_code, t.min_quantity, t.amount from variant_tier_prices t join product_variants v on v.id = t.variant_id where v.product_id = ${productId} order by 1, 2, 3`,
+    ),
     priceIndex: await query(sql`select currency_code, min_amount from product_price_index where product_id = ${productId} order by 1`),
     categories: await query(sql`select category_id, position from product_categories where product_id = ${productId} order by 1`),
     attributes: await query(sql`select attribute_value_id from product_attribute_values where product_id = ${productId} order by 1`),

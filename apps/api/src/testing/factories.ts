@@ -64,7 +64,14 @@ export async function createProductType(db: Db, input: { storeId: number; code: 
 /** An attribute with its values; returns the attribute and a map from value code to value id. */
 export async function createAttribute(
   db: Db,
-  input: { storeId: number; code: string; name: string; values: { code: string; label: string }[]; position?: number; isFilterable?: boolean },
+  input: {
+    storeId: number;
+    code: string;
+    name: string;
+    values: { code: string; label: string }[];
+    position?: number;
+    isFilterable?: boolean;
+  },
 ) {
   const [attribute] = await db
     .insert(attributes)

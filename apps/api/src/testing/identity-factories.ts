@@ -25,7 +25,12 @@ export async function createCustomer(
 export async function createPrivacyPolicy(db: Db, input: { storeId: number; version: string; body?: string; publishedAt?: Date }) {
   const [policy] = await db
     .insert(privacyPolicies)
-    .values({ storeId: input.storeId, version: input.version, body: input.body ?? `Privacy policy ${input.version}`, publishedAt: input.publishedAt })
+    .values({
+      storeId: input.storeId,
+      version: input.version,
+      body: input.body ?? `Privacy policy ${input.version}`,
+      publishedAt: input.publishedAt,
+    })
     .returning();
   if (!policy) throw new Error("privacy policy not created");
   return policy;
@@ -35,11 +40,7 @@ export async function createPrivacyPolicy(db: Db, input: { storeId: number; vers
  * A live session for `customerId` and its bearer token, as sign-in would make them. Tests that are not about
  * signing in use this to act as a customer without going through the password check.
  */
-export async function createSession(
-  db: Db,
-  customerId: number,
-  options: { expiresAt?: Date; tokenSecret?: string } = {},
-) {
+export async function createSession(db: Db, customerId: number, options: { expiresAt?: Date; tokenSecret?: string } = {}) {
   const expiresAt = options.expiresAt ?? new Date(Date.now() + 60 * 60 * 1000);
   const id = randomBytes(24).toString("base64url");
   await db.insert(sessions).values({ id, customerId, expiresAt });

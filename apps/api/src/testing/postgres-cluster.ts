@@ -108,7 +108,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       const [uid, gid] = await Promise.all([run("id", ["-u", "postgres"]), run("id", ["-g", "postgres"])]);
       await chown(dir, Number(uid.stdout), Number(gid.stdout));
     }
-    await postgres("initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync", "--no-instructions"]);
+    await postgres("initdb", [
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      "-A",
+      "trust",
+      "-E",
+      "UTF8",
+      "--no-locale",
+      "--no-sync",
+      "--no-instructions",
+    ]);
     port = await freePort();
     await cluster.start();
     return cluster;

@@ -25,7 +25,10 @@ export interface SmtpCapture {
    * Resolves with the first message to `address` that `match` accepts, already received or still to come.
    * `after` skips the first `after` messages of `messages` (pass `messages.length` to wait for a new one).
    */
-  waitForMail(address: string, options?: { timeoutMs?: number; match?: (mail: CapturedMail) => boolean; after?: number }): Promise<CapturedMail>;
+  waitForMail(
+    address: string,
+    options?: { timeoutMs?: number; match?: (mail: CapturedMail) => boolean; after?: number },
+  ): Promise<CapturedMail>;
   /** Refuses the next `count` messages with a temporary error (451), as a struggling mail server does. */
   failNext(count: number): void;
   close(): Promise<void>;
@@ -96,7 +99,11 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`No mail to ${address} within ${timeoutMs} ms (received: ${messages.map((mail) => `${mail.to.join(",")}: ${mail.subject}`).join("; ") || "nothing"})`));
+          reject(
+            new Error(
+              `No mail to ${address} within ${timeoutMs} ms (received: ${messages.map((mail) => `${mail.to.join(",")}: ${mail.subject}`).join("; ") || "nothing"})`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(waiter);
       });
@@ -131,16 +138,12 @@ function parseMessage(raw: string, from: string, to: string[]): CapturedMail {
 }
 
 function decodeQuotedPrintable(value: string): string {
-  const bytes = value
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = value.replace(/=\r?\n/g, "").replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
 function decodeWords(value: string): string {
   return value.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=(?:\s+(?==\?))?/g, (_, _charset: string, kind: string, data: string) =>
-    kind.toUpperCase() === "B"
-      ? Buffer.from(data, "base64").toString("utf8")
-      : decodeQuotedPrintable(data.replace(/_/g, " ")),
+    kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
   );
 }

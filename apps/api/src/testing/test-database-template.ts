@@ -11,9 +11,7 @@ import { runMigrations } from "../db/migrate";
  * a database on the test server that `CREATE DATABASE … TEMPLATE` copies, or an embedded data directory's
  * tarball that each file's PGlite loads. Plain data, so vitest can hand it to the test workers.
  */
-export type TestDatabaseTemplate =
-  | { kind: "postgres"; serverUrl: string; name: string }
-  | { kind: "pglite"; dumpFile: string };
+export type TestDatabaseTemplate = { kind: "postgres"; serverUrl: string; name: string } | { kind: "pglite"; dumpFile: string };
 
 declare module "vitest" {
   export interface ProvidedContext {

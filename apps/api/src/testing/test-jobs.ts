@@ -14,7 +14,13 @@ export const TEST_JOBS_STOREFRONT_URL = "https://shop.example";
  */
 export async function drainJobs(
   db: Db,
-  options: { mailTransport?: MailTransport; storefrontUrl?: string; only?: JobName[]; includeWaiting?: boolean; allowFailures?: boolean } = {},
+  options: {
+    mailTransport?: MailTransport;
+    storefrontUrl?: string;
+    only?: JobName[];
+    includeWaiting?: boolean;
+    allowFailures?: boolean;
+  } = {},
 ): Promise<{ completed: number; failed: number; failures: JobFailure[] }> {
   const all = createJobHandlers({
     db,
@@ -27,7 +33,10 @@ export async function drainJobs(
   const names = (options.only ?? (Object.keys(all) as JobName[])).filter((name) => name !== "mail-delivery" || options.mailTransport);
   const handlers: Partial<JobHandlers> = Object.fromEntries(names.map((name) => [name, all[name]]));
   const failures: JobFailure[] = [];
-  const report = await runJobsUntilIdle(db, handlers, { includeWaiting: options.includeWaiting, onJobFailed: (failure) => void failures.push(failure) });
+  const report = await runJobsUntilIdle(db, handlers, {
+    includeWaiting: options.includeWaiting,
+    onJobFailed: (failure) => void failures.push(failure),
+  });
   if (failures.length > 0 && !options.allowFailures) {
     throw new AggregateError(
       failures.map((failure) => failure.error),

@@ -31,7 +31,11 @@ describe("the guarded API client (spec section 8 in one place)", () => {
   });
 
   it("turns a 401 for a token into a redirect to sign in that signs out: token and guest cart cookies cleared", async () => {
-    const api = guardApiClient(clientAnswering({ error: new ApiRequestError(401, [{ code: "token_invalid", message: "Sign in again" }]) }), from, signedIn);
+    const api = guardApiClient(
+      clientAnswering({ error: new ApiRequestError(401, [{ code: "token_invalid", message: "Sign in again" }]) }),
+      from,
+      signedIn,
+    );
     const thrown = await failureOf(api.call("createWishlist", { body: { name: "Reading" } }));
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
@@ -75,7 +79,13 @@ describe("the guarded API client (spec section 8 in one place)", () => {
 
   it("leaves other failures to the caller, unchanged", async () => {
     const conflict = new ApiRequestError(409, [{ code: "out_of_stock", message: "Only 2 left" }]);
-    expect(await failureOf(guardApiClient(clientAnswering({ error: conflict }), from, signedIn).call("addToCart", { body: { productVariantId: 1, quantity: 1 } }))).toBe(conflict);
+    expect(
+      await failureOf(
+        guardApiClient(clientAnswering({ error: conflict }), from, signedIn).call("addToCart", {
+          body: { productVariantId: 1, quantity: 1 },
+        }),
+      ),
+    ).toBe(conflict);
     const bug = new TypeError("boom");
     expect(await failureOf(guardApiClient(clientAnswering({ error: bug }), from, signedIn).call("getStoreSettings"))).toBe(bug);
   });

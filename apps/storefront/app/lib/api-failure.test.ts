@@ -26,7 +26,9 @@ describe("the error rules of spec section 8", () => {
   });
 
   it("does not redirect a password_change_required failure already on the settings page", () => {
-    expect(decideApiFailure({ status: 403, errors: [error("password_change_required", "Choose a new password")] }, at("/account/settings"))).toEqual({
+    expect(
+      decideApiFailure({ status: 403, errors: [error("password_change_required", "Choose a new password")] }, at("/account/settings")),
+    ).toEqual({
       kind: "toast",
       message: "Choose a new password",
     });
@@ -41,7 +43,10 @@ describe("the error rules of spec section 8", () => {
   });
 
   it("shows the first error of anything else as a toast", () => {
-    const outcome = decideApiFailure({ status: 409, errors: [error("out_of_stock", "Only 2 left"), error("other", "Second")] }, at("/cart"));
+    const outcome = decideApiFailure(
+      { status: 409, errors: [error("out_of_stock", "Only 2 left"), error("other", "Second")] },
+      at("/cart"),
+    );
     expect(outcome).toEqual({ kind: "toast", message: "Only 2 left" });
     expect(decideApiFailure({ status: 500, errors: [] }, at("/"))).toMatchObject({ kind: "toast" });
   });

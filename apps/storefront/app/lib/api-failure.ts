@@ -1,5 +1,13 @@
 import { hasErrorCode } from "@quire/contracts/constants";
-import { ACCOUNT_SETTINGS_PATH, PASSWORD_CHANGE_LOCATION, PASSWORD_CHANGE_REQUIRED, PRIVACY_POLICY_PATH, signInLocation, withReturnTo, type PageLocation } from "./auth-redirects";
+import {
+  ACCOUNT_SETTINGS_PATH,
+  PASSWORD_CHANGE_LOCATION,
+  PASSWORD_CHANGE_REQUIRED,
+  PRIVACY_POLICY_PATH,
+  signInLocation,
+  withReturnTo,
+  type PageLocation,
+} from "./auth-redirects";
 
 /** What the storefront does about a failed API call (spec section 8). */
 export type ApiFailureOutcome =
@@ -15,7 +23,10 @@ export type ApiFailureOutcome =
  * /account/settings?message=password_change_required unless already there; a 401 signs out and goes to
  * /auth/login; any other 403 goes to /privacy-policy; everything else shows errors[0] as an error toast.
  */
-export function decideApiFailure(failure: { status: number; errors: readonly { code: string; message: string }[] }, from: PageLocation): ApiFailureOutcome {
+export function decideApiFailure(
+  failure: { status: number; errors: readonly { code: string; message: string }[] },
+  from: PageLocation,
+): ApiFailureOutcome {
   const first = failure.errors[0];
   const message = first?.message ?? "Something went wrong. Please try again.";
   if (hasErrorCode(failure, PASSWORD_CHANGE_REQUIRED)) {
@@ -23,7 +34,9 @@ export function decideApiFailure(failure: { status: number; errors: readonly { c
   }
   if (failure.status === 401) return { kind: "sign-out", location: signInLocation(from) };
   if (failure.status === 403) {
-    return from.pathname === PRIVACY_POLICY_PATH ? { kind: "toast", message } : { kind: "redirect", location: withReturnTo(PRIVACY_POLICY_PATH, from) };
+    return from.pathname === PRIVACY_POLICY_PATH
+      ? { kind: "toast", message }
+      : { kind: "redirect", location: withReturnTo(PRIVACY_POLICY_PATH, from) };
   }
   return { kind: "toast", message };
 }

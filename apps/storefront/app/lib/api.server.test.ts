@@ -55,7 +55,9 @@ afterAll(async () => {
 describe("the API client", () => {
   it("sends the spec's headers, the bearer token and the shopper's address", async () => {
     seen = [];
-    await createApiClient({ currencyCode: "EUR", countryCode: "IE", token: "a.b.c", clientAddress: "203.0.113.7" }).call("listWishlistVariantIds");
+    await createApiClient({ currencyCode: "EUR", countryCode: "IE", token: "a.b.c", clientAddress: "203.0.113.7" }).call(
+      "listWishlistVariantIds",
+    );
     expect(seen[0]?.headers).toMatchObject({
       "api-key": "storefront-test-key",
       storekey: "test-store",
@@ -116,7 +118,9 @@ describe("the API client", () => {
     const api = createApiClient();
     const key = "0f8fad5b-d9cb-469f-a165-70867728950e";
     await api.call("addToCart", { body: { productVariantId: 1, quantity: 1 }, headers: { "idempotency-key": key } }).catch(() => undefined);
-    await api.call("addToCart", { body: { productVariantId: 1, quantity: 1 }, headers: { "idempotency-key": undefined } }).catch(() => undefined);
+    await api
+      .call("addToCart", { body: { productVariantId: 1, quantity: 1 }, headers: { "idempotency-key": undefined } })
+      .catch(() => undefined);
     expect(seen.map((request) => request.headers["idempotency-key"])).toEqual([key, undefined]);
     expect(seen[0]).toMatchObject({ method: "PUT", url: "/baskets" });
   });

@@ -11,7 +11,10 @@ import {
 
 describe("the page a request is about", () => {
   it("is the page itself for a document request", () => {
-    expect(pageLocationOf(new URL("http://shop.test/store/gift-books?page=2"))).toEqual({ pathname: "/store/gift-books", search: "?page=2" });
+    expect(pageLocationOf(new URL("http://shop.test/store/gift-books?page=2"))).toEqual({
+      pathname: "/store/gift-books",
+      search: "?page=2",
+    });
   });
 
   it("drops the .data suffix and the _routes parameter of a client-side data request", () => {

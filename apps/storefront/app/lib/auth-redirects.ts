@@ -57,7 +57,10 @@ export function getReturnPath(url: URL): string {
  * Where a fresh sign-in goes: the forced password change first, then the privacy policy (returning to the
  * page after acceptance), else the page the customer came for (spec sections 2 and 8).
  */
-export function signedInDestination(result: { needsAcceptPrivacyPolicy: boolean; passwordChangeRequired: boolean }, returnTo: string): string {
+export function signedInDestination(
+  result: { needsAcceptPrivacyPolicy: boolean; passwordChangeRequired: boolean },
+  returnTo: string,
+): string {
   if (result.passwordChangeRequired) return PASSWORD_CHANGE_LOCATION;
   if (result.needsAcceptPrivacyPolicy) {
     const { pathname, search } = new URL(returnTo, "http://quire.invalid");

@@ -7,7 +7,12 @@ const entries: Record<string, RouteEntry> = {
   "layouts/default-layout": { id: "layouts/default-layout", parentId: "root", module: {} },
   "routes/home": { id: "routes/home", parentId: "layouts/default-layout", index: true, module: {} },
   "account-orders": { id: "account-orders", parentId: "layouts/default-layout", path: "account/orders", module: {} },
-  "routes/favorites": { id: "routes/favorites", parentId: "layouts/default-layout", path: "favorites", module: { handle: { requiredAuthentication: true } } },
+  "routes/favorites": {
+    id: "routes/favorites",
+    parentId: "layouts/default-layout",
+    path: "favorites",
+    module: { handle: { requiredAuthentication: true } },
+  },
   "routes/favorite": {
     id: "routes/favorite",
     parentId: "layouts/default-layout",

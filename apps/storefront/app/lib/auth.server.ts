@@ -94,7 +94,9 @@ export async function completeSignIn(
   const headers = new Headers();
   headers.append("Set-Cookie", await tokenCookieHeader(result.token));
   // A customer the API still blocks (403) cannot merge yet: accepting the policy or changing the password does it.
-  if (!isCustomerBlocked({ passwordChangeRequired: result.passwordChangeRequired, needsAcceptPrivacyPolicy: result.needsAcceptPrivacyPolicy })) {
+  if (
+    !isCustomerBlocked({ passwordChangeRequired: result.passwordChangeRequired, needsAcceptPrivacyPolicy: result.needsAcceptPrivacyPolicy })
+  ) {
     for (const cookie of await mergeGuestCart(context, result.token)) headers.append("Set-Cookie", cookie);
   }
   // Recently viewed history is no protected call, so it follows every sign-in, blocked customers' too.

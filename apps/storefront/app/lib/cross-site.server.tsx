@@ -33,7 +33,9 @@ function refusedResponse(request: Request): Response {
     !new URL(request.url).pathname.endsWith(".data") &&
     (request.headers.get("sec-fetch-dest") === "document" || (request.headers.get("accept") ?? "").includes("text/html"));
   const headers = { "Cache-Control": "no-store", "Content-Type": wantsPage ? "text/html; charset=utf-8" : "text/plain; charset=utf-8" };
-  const body = wantsPage ? `<!DOCTYPE html>${renderToStaticMarkup(<RefusedPage path={new URL(request.url).pathname} />)}` : `${t("error.cross_site_title")}.\n`;
+  const body = wantsPage
+    ? `<!DOCTYPE html>${renderToStaticMarkup(<RefusedPage path={new URL(request.url).pathname} />)}`
+    : `${t("error.cross_site_title")}.\n`;
   return new Response(body, { status: 403, statusText: "Forbidden", headers });
 }
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { currencyCookie, listCountryOptions, listCurrencyOptions, readPreferences, resolvePreferences } from "./preferences.server";
 
-const settings = { currencyCodes: ["GBP", "EUR", "USD"], countryCodes: ["GB", "FR", "US"], defaultCurrencyCode: "GBP", defaultCountryCode: "GB" };
+const settings = {
+  currencyCodes: ["GBP", "EUR", "USD"],
+  countryCodes: ["GB", "FR", "US"],
+  defaultCurrencyCode: "GBP",
+  defaultCountryCode: "GB",
+};
 
 describe("preferences", () => {
   it("uses the shopper's choice when the store offers it", () => {
@@ -20,7 +25,9 @@ describe("preferences", () => {
       countryCode: undefined,
     });
     const bad = await currencyCookie.serialize("<script>");
-    expect((await readPreferences(new Request("http://shop.test/", { headers: { Cookie: bad.split(";")[0]! } }))).currencyCode).toBeUndefined();
+    expect(
+      (await readPreferences(new Request("http://shop.test/", { headers: { Cookie: bad.split(";")[0]! } }))).currencyCode,
+    ).toBeUndefined();
   });
 
   it("labels currencies and countries in en-GB, countries sorted by name", () => {

@@ -33,8 +33,10 @@ export function resolvePreferences(
   chosen: Preferences,
 ): ResolvedPreferences {
   return {
-    currencyCode: chosen.currencyCode && settings.currencyCodes.includes(chosen.currencyCode) ? chosen.currencyCode : settings.defaultCurrencyCode,
-    countryCode: chosen.countryCode && settings.countryCodes.includes(chosen.countryCode) ? chosen.countryCode : settings.defaultCountryCode,
+    currencyCode:
+      chosen.currencyCode && settings.currencyCodes.includes(chosen.currencyCode) ? chosen.currencyCode : settings.defaultCurrencyCode,
+    countryCode:
+      chosen.countryCode && settings.countryCodes.includes(chosen.countryCode) ? chosen.countryCode : settings.defaultCountryCode,
   };
 }
 
@@ -55,7 +57,5 @@ export function listCurrencyOptions(codes: string[]): PreferenceOption[] {
 }
 
 export function listCountryOptions(codes: string[]): PreferenceOption[] {
-  return codes
-    .map((code) => ({ code, label: regionNames.of(code) ?? code }))
-    .sort((a, b) => a.label.localeCompare(b.label, "en-GB"));
+  return codes.map((code) => ({ code, label: regionNames.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, "en-GB"));
 }

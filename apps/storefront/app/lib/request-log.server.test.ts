@@ -7,7 +7,10 @@ describe("the request log's URL", () => {
     ["/auth/sign-up/complete/e2e-token-0123456789", "/auth/sign-up/complete/[redacted]"],
     ["/auth/invite/complete/abc", "/auth/invite/complete/[redacted]"],
     ["/auth/reset-password/abc.data", "/auth/reset-password/[redacted].data"],
-    ["/auth/reset-password/abc.data?_routes=routes%2Fauth-reset-password", "/auth/reset-password/[redacted].data?_routes=routes%2Fauth-reset-password"],
+    [
+      "/auth/reset-password/abc.data?_routes=routes%2Fauth-reset-password",
+      "/auth/reset-password/[redacted].data?_routes=routes%2Fauth-reset-password",
+    ],
     ["/auth/invite/complete/abc?next=%2Faccount", "/auth/invite/complete/[redacted]?next=%2Faccount"],
   ])("hides the emailed token of %s", (url, logged) => {
     expect(redactUrlForLog(url)).toBe(logged);

@@ -27,7 +27,16 @@ describe("robots.txt", () => {
   });
 
   it("keeps them out of the shopper's own areas", () => {
-    for (const path of ["/account/orders", "/checkout", "/cart", "/cart/add", "/auth/login", "/auth/reset-password/x", "/favorites", "/favorites/3"]) {
+    for (const path of [
+      "/account/orders",
+      "/checkout",
+      "/cart",
+      "/cart/add",
+      "/auth/login",
+      "/auth/reset-password/x",
+      "/favorites",
+      "/favorites/3",
+    ]) {
       expect(isAllowed(robots, path), path).toBe(false);
     }
   });

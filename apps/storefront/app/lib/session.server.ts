@@ -12,7 +12,13 @@ export const tokenCookie = createCookie("quire_token", { path: "/", sameSite: "l
  * The anonymous cart's id. The spec keeps it in local storage; a cookie lets server rendering see the cart
  * (docs/decisions/002). Removed once the cart is merged into a customer's on sign-in.
  */
-export const anonymousCartCookie = createCookie("quire_cart", { path: "/", sameSite: "lax", httpOnly: true, secure, maxAge: 60 * 60 * 24 * 90 });
+export const anonymousCartCookie = createCookie("quire_cart", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  secure,
+  maxAge: 60 * 60 * 24 * 90,
+});
 
 export interface Session {
   /** Bearer token of the signed-in customer; null for anonymous visitors. */

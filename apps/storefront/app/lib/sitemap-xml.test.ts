@@ -12,7 +12,9 @@ describe("sitemap XML", () => {
       { loc: "https://shop.test/about", lastmod: "not a date" },
       { loc: "https://shop.test/faq" },
     ]);
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(
+      true,
+    );
     expect(xml).toContain("<url><loc>https://shop.test/store?a=1&amp;b=2</loc><lastmod>2025-06-02T08:30:00.000Z</lastmod></url>");
     expect(xml).toContain("<url><loc>https://shop.test/about</loc></url>");
     expect(xml).toContain("<url><loc>https://shop.test/faq</loc></url>");
@@ -26,7 +28,10 @@ describe("sitemap XML", () => {
   });
 
   it("builds a sitemap index", () => {
-    const xml = buildSitemapIndex([{ loc: "https://shop.test/index-sitemap.xml" }, { loc: "https://shop.test/en-GB-sitemap.xml?after=50000" }]);
+    const xml = buildSitemapIndex([
+      { loc: "https://shop.test/index-sitemap.xml" },
+      { loc: "https://shop.test/en-GB-sitemap.xml?after=50000" },
+    ]);
     expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(xml).toContain("<sitemap><loc>https://shop.test/index-sitemap.xml</loc></sitemap>");
     expect(xml).toContain("<sitemap><loc>https://shop.test/en-GB-sitemap.xml?after=50000</loc></sitemap>");
@@ -39,6 +44,8 @@ describe("sitemap XML", () => {
   });
 
   it("makes absolute URLs from the request's origin", () => {
-    expect(absoluteUrl(new Request("https://books.example:8443/sitemap.xml?x=1"), "/store/product/a")).toBe("https://books.example:8443/store/product/a");
+    expect(absoluteUrl(new Request("https://books.example:8443/sitemap.xml?x=1"), "/store/product/a")).toBe(
+      "https://books.example:8443/store/product/a",
+    );
   });
 });

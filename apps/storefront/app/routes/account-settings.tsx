@@ -1,8 +1,4 @@
-import {
-  ChangePasswordBodySchema,
-  UpdateCustomerSettingsBodySchema,
-  type CustomerSettings,
-} from "@quire/contracts";
+import { ChangePasswordBodySchema, UpdateCustomerSettingsBodySchema, type CustomerSettings } from "@quire/contracts";
 import { Container } from "~/components/ui/container";
 import { ChangePasswordForm } from "~/features/account/change-password-form";
 import { ProfileForm } from "~/features/account/profile-form";
@@ -72,7 +68,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         const token = context.get(sessionContext).token;
         const headers = new Headers();
         for (const cookie of token ? await mergeGuestCart(context, token) : []) headers.append("Set-Cookie", cookie);
-        return redirectWithToast("/account/settings", { kind: "success", message: "Your password has been changed." }, { status: 303, headers });
+        return redirectWithToast(
+          "/account/settings",
+          { kind: "success", message: "Your password has been changed." },
+          { status: 303, headers },
+        );
       },
     }),
   });
@@ -97,7 +97,11 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         Password
       </h2>
       <div className="mt-6">
-        <ChangePasswordForm failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.password)} context={contextOf(settings)} autoFocus={passwordChangeRequired} />
+        <ChangePasswordForm
+          failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.password)}
+          context={contextOf(settings)}
+          autoFocus={passwordChangeRequired}
+        />
       </div>
     </section>
   );

@@ -55,7 +55,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const parsed = parseForm(form, InviteCompleteFormSchema);
   if (!parsed.ok) return rejectedForm(parsed.errors, { values });
   const api = createApiClient(context.get(callerContext));
-  if (parsed.value.privacyPolicyId === undefined && (await getCurrentPrivacyPolicy(api))) return rejectedForm([CONSENT_MISSING], { values });
+  if (parsed.value.privacyPolicyId === undefined && (await getCurrentPrivacyPolicy(api)))
+    return rejectedForm([CONSENT_MISSING], { values });
   try {
     const { data: result } = await api.call("completeInvite", { body: { token, ...parsed.value } });
     return await completeSignIn(context, result, "/", { kind: "success", message: "Your trade account is ready. Welcome!" });
@@ -105,7 +106,13 @@ export default function AuthInviteComplete({ loaderData, actionData }: Route.Com
               error={fieldError(failure, "lastName")}
             />
           </div>
-          <PasswordField label="Choose a password" name="password" autoComplete="new-password" isNew error={fieldError(failure, "password")} />
+          <PasswordField
+            label="Choose a password"
+            name="password"
+            autoComplete="new-password"
+            isNew
+            error={fieldError(failure, "password")}
+          />
           {loaderData.privacyPolicyId !== null ? (
             <PrivacyConsent policyId={loaderData.privacyPolicyId} error={fieldError(failure, "privacyPolicyId")} />
           ) : null}

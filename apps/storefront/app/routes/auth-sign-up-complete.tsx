@@ -80,7 +80,13 @@ export default function AuthSignUpComplete({ loaderData, actionData }: Route.Com
       <AuthPanel title="Finish creating your account" intro="Choose a password, and you're in.">
         <Form method="post" noValidate className="grid gap-5">
           <FormAlert errors={formErrors(failure, FIELDS)} />
-          <PasswordField label="Choose a password" name="password" autoComplete="new-password" isNew error={fieldError(failure, "password")} />
+          <PasswordField
+            label="Choose a password"
+            name="password"
+            autoComplete="new-password"
+            isNew
+            error={fieldError(failure, "password")}
+          />
           {loaderData.privacyPolicyId !== null ? (
             <PrivacyConsent policyId={loaderData.privacyPolicyId} error={fieldError(failure, "privacyPolicyId")} />
           ) : null}

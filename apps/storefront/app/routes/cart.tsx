@@ -118,7 +118,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     [CART_INTENTS.quickOrder]: intent({
       schema: QuickOrderFormSchema,
       run: async ({ idempotencyKey }, form) => {
-        if (!(await getStoreSettings()).isQuickOrderEnabled) return back({ kind: "error", message: "Quick order is not available in this shop." });
+        if (!(await getStoreSettings()).isQuickOrderEnabled)
+          return back({ kind: "error", message: "Quick order is not available in this shop." });
         const { outcomes, headers } = await placeQuickOrder(context, form, idempotencyKey);
         const result: QuickOrderResult = { id: crypto.randomUUID(), outcomes };
         return data({ quickOrder: result }, { headers });

@@ -19,11 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = pageTitle(loaderData.page.title, matches);
-  return [
-    { title },
-    { name: "description", content: loaderData.page.metaDescription },
-    { property: "og:title", content: title },
-  ];
+  return [{ title }, { name: "description", content: loaderData.page.metaDescription }, { property: "og:title", content: title }];
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

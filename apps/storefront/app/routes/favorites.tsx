@@ -244,7 +244,11 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
         acceptLabel={t("wishlists.list.delete_confirm_button")}
         onReject={() => setPendingDeleteId(null)}
         onAccept={() => {
-          if (pendingDelete) void submit({ [INTENT_FIELD]: FAVORITES_INTENTS.delete, wishlistId: pendingDelete.id }, { method: "post", action: "/favorites" });
+          if (pendingDelete)
+            void submit(
+              { [INTENT_FIELD]: FAVORITES_INTENTS.delete, wishlistId: pendingDelete.id },
+              { method: "post", action: "/favorites" },
+            );
           setPendingDeleteId(null);
         }}
       />

@@ -19,7 +19,13 @@ function homeWithoutContent(storeName: string): ContentPageData {
     metaDescription: `Gift books for every reader and every occasion from ${storeName}.`,
     updatedAt: new Date(0).toISOString(),
     blocks: [
-      { type: "hero", title: `Welcome to ${storeName}`, text: "Find the right book for everyone you know.", linkLabel: "Browse the shop", linkUrl: "/store" },
+      {
+        type: "hero",
+        title: `Welcome to ${storeName}`,
+        text: "Find the right book for everyone you know.",
+        linkLabel: "Browse the shop",
+        linkUrl: "/store",
+      },
     ],
   };
   return { page, rails: {}, categories: {} };

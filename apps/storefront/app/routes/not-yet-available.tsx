@@ -14,10 +14,19 @@ import type { Route } from "./+types/not-yet-available";
  * id (routes.ts) says which screen this is. Access flags for these routes are in ROUTE_ACCESS_BY_ID.
  */
 const SCREENS: Record<string, { title: string; description: string }> = {
-  search: { title: "Search", description: "Search the whole shop by title, author, occasion or interest, with filters to narrow the results." },
-  "account-addresses": { title: "Your addresses", description: "Add, change and remove delivery and billing addresses, and choose your default." },
+  search: {
+    title: "Search",
+    description: "Search the whole shop by title, author, occasion or interest, with filters to narrow the results.",
+  },
+  "account-addresses": {
+    title: "Your addresses",
+    description: "Add, change and remove delivery and billing addresses, and choose your default.",
+  },
   "account-credit-limit": { title: "Credit limit", description: "For trade accounts: your credit limit and how much of it is in use." },
-  "account-orders": { title: "Your orders", description: "Every order you have placed, with its status, and the option to reorder or cancel." },
+  "account-orders": {
+    title: "Your orders",
+    description: "Every order you have placed, with its status, and the option to reorder or cancel.",
+  },
   "account-order": { title: "Order details", description: "One order: what you bought, where it is going, and what you paid." },
   "account-returns": { title: "Your returns", description: "Start a return and follow the returns you have already made." },
   "account-return": { title: "Return details", description: "One return, with its reason, resolution and progress." },
@@ -38,10 +47,25 @@ const UNKNOWN_SCREEN = { title: "Coming soon", description: "This part of the sh
 const ParamsSchema = z
   .object({
     id: IdParamSchema.optional(),
-    token: z.string().regex(/^[A-Za-z0-9._~-]{8,512}$/).optional(),
-    category: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200).optional(),
-    tag: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200).optional(),
-    blog: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200).optional(),
+    token: z
+      .string()
+      .regex(/^[A-Za-z0-9._~-]{8,512}$/)
+      .optional(),
+    category: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+      .max(200)
+      .optional(),
+    tag: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+      .max(200)
+      .optional(),
+    blog: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+      .max(200)
+      .optional(),
   })
   .strict();
 

@@ -103,7 +103,9 @@ export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) 
             </Button>
           </Form>
         ) : null}
-        {policy && acceptance === "accepted" ? <p className="mt-10 text-sm text-ink-muted">You have accepted this version of our privacy policy.</p> : null}
+        {policy && acceptance === "accepted" ? (
+          <p className="mt-10 text-sm text-ink-muted">You have accepted this version of our privacy policy.</p>
+        ) : null}
       </article>
     </Container>
   );

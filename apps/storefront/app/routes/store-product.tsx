@@ -133,7 +133,10 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
   const images = product.images.length
     ? product.images
     : [{ url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }), alt: `Cover of ${product.name}` }];
-  const paragraphs = product.description.split(/\n\s*\n/).map((text) => text.trim()).filter(Boolean);
+  const paragraphs = product.description
+    .split(/\n\s*\n/)
+    .map((text) => text.trim())
+    .filter(Boolean);
   const signInHref = `/auth/login?redirect_url=${encodeURIComponent(location.pathname + location.search)}`;
   const bookWord = /book/i.test(product.productType.code) ? "book" : product.productType.name.toLowerCase();
   useRecordView(variant.id);
@@ -219,7 +222,12 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
           ) : (
             <>
               {variant.price ? (
-                <BackInStockForm productVariantId={variant.id} variantName={variant.name} signedIn={signedIn} state={actionData && "backInStock" in actionData ? actionData.backInStock : undefined} />
+                <BackInStockForm
+                  productVariantId={variant.id}
+                  variantName={variant.name}
+                  signedIn={signedIn}
+                  state={actionData && "backInStock" in actionData ? actionData.backInStock : undefined}
+                />
               ) : null}
               <AddonsList addons={addons} />
             </>

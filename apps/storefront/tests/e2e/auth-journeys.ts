@@ -67,7 +67,12 @@ export interface TestCustomer {
 /** A unique customer for one journey. */
 export function newCustomer(label: string): TestCustomer {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { email: `${label}-${id}@example.test`, password: `Marmalade-Harbour-${id}-Lantern`, firstName: "Ada", lastName: `Tester ${label}` };
+  return {
+    email: `${label}-${id}@example.test`,
+    password: `Marmalade-Harbour-${id}-Lantern`,
+    firstName: "Ada",
+    lastName: `Tester ${label}`,
+  };
 }
 
 /**
@@ -89,7 +94,12 @@ export async function registerThroughApi(stack: Stack, customer: TestCustomer): 
 }
 
 /** Signs in through /auth/login (already open or opened here) and waits for the page it leads to. */
-export async function signInThroughForm(page: Page, stack: Stack, customer: Pick<TestCustomer, "email" | "password">, path = "/auth/login") {
+export async function signInThroughForm(
+  page: Page,
+  stack: Stack,
+  customer: Pick<TestCustomer, "email" | "password">,
+  path = "/auth/login",
+) {
   if (!page.url().includes("/auth/login")) await page.goto(`${stack.storefrontUrl}${path}`);
   await page.getByRole("textbox", { name: "Email address" }).fill(customer.email);
   await page.getByLabel("Password", { exact: true }).fill(customer.password);

@@ -115,12 +115,18 @@ for (const [kind, linkPage] of Object.entries(PAGES) as [Kind, LinkPage][]) {
       expect(response?.status()).toBe(200);
       await page.getByRole("heading", { level: 1, name: linkPage.formTitle }).waitFor();
       await page.getByLabel(linkPage.passwordLabel, { exact: true }).waitFor();
-      const { data } = await expectApi(stack, "POST", "/auth/links/status", LinkStatusResponseSchema, { body: { kind, token: tokenFor(kind, "valid") } });
+      const { data } = await expectApi(stack, "POST", "/auth/links/status", LinkStatusResponseSchema, {
+        body: { kind, token: tokenFor(kind, "valid") },
+      });
       expect(data.status).toBe("valid");
       expectNoPageProblems(browser);
     });
 
-    for (const [state, described] of [["used", "a used"], ["expired", "an expired"], ["unknown", "an unknown"]] as const) {
+    for (const [state, described] of [
+      ["used", "a used"],
+      ["expired", "an expired"],
+      ["unknown", "an unknown"],
+    ] as const) {
       const problem = linkPage.problems[state];
       it(`says so when opened with ${described} link (${state === "unknown" ? 404 : 410}), with the way forward`, async () => {
         const { page, context } = browser;

@@ -141,7 +141,9 @@ describe("repeated wrong passwords", () => {
 
     for (let failure = 2; failure <= 5; failure++) await attempt(`Not-The-Right-Password-${failure}`);
     await attempt(customer.password);
-    await expect.poll(() => formAlert.textContent()).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?, or reset your password\.$/);
+    await expect
+      .poll(() => formAlert.textContent())
+      .toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?, or reset your password\.$/);
     expect(new URL(page.url()).pathname).toBe("/auth/login");
     expect(await tokenInBrowser(browser.context)).toBeNull();
     await expectNoSeriousA11yViolations(page);

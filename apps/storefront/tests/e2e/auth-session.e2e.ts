@@ -64,7 +64,10 @@ afterAll(async () => {
 
 /** Two books that can be bought now, from this stack's API. */
 async function twoBooksInStock(): Promise<ProductDetail[]> {
-  const { data } = await getFromApi("/products", ListProductsResponseSchema, { query: { PageSize: 40, Sort: "popular" }, apiUrl: stack.apiUrl });
+  const { data } = await getFromApi("/products", ListProductsResponseSchema, {
+    query: { PageSize: 40, Sort: "popular" },
+    apiUrl: stack.apiUrl,
+  });
   const found: ProductDetail[] = [];
   for (const summary of data.results) {
     const { data: product } = await getFromApi(`/products/slug=${summary.slug}`, ProductDetailResponseSchema, { apiUrl: stack.apiUrl });
@@ -169,7 +172,8 @@ describe("a sign-in cookie the API no longer accepts (spec section 8: on 401, si
   const cookieNames = async () => (await session.context.cookies()).map((cookie) => cookie.name);
   /** A token shaped like the API's (header.claims.signature) that its signature check refuses. */
   const forgedToken = (claims: Record<string, unknown>) =>
-    [{ alg: "HS256", typ: "JWT" }, claims].map((part) => Buffer.from(JSON.stringify(part)).toString("base64url")).join(".") + ".Zm9yZ2VkLXNpZ25hdHVyZQ";
+    [{ alg: "HS256", typ: "JWT" }, claims].map((part) => Buffer.from(JSON.stringify(part)).toString("base64url")).join(".") +
+    ".Zm9yZ2VkLXNpZ25hdHVyZQ";
 
   it("signs out on the next page after the session was ended elsewhere: cookies cleared, then browsing signed out", async () => {
     const { page } = session;
@@ -238,7 +242,9 @@ describe("a sign-in cookie the API no longer accepts (spec section 8: on 401, si
   it("clears a token cookie that holds no token at all, keeping the visitor's guest basket", async () => {
     const { page } = session;
     const [book] = await twoBooksInStock();
-    const { data: guestCart } = await expectApi(stack, "PUT", "/baskets", CartResponseSchema, { body: { productVariantId: masterVariantId(book!), quantity: 1 } });
+    const { data: guestCart } = await expectApi(stack, "PUT", "/baskets", CartResponseSchema, {
+      body: { productVariantId: masterVariantId(book!), quantity: 1 },
+    });
     await setCookie("quire_cart", guestCart.anonymousId);
     await session.context.addCookies([{ name: "quire_token", value: "not-a-token%%%", url: stack.storefrontUrl }]);
     const response = await page.goto(`${stack.storefrontUrl}/store`);
@@ -260,14 +266,20 @@ describe("signing in with a guest basket", () => {
     books = await twoBooksInStock();
     customerToken = (await registerThroughApi(stack, customer)).token;
     // The customer's own basket already holds the first book.
-    await expectApi(stack, "PUT", "/baskets", CartResponseSchema, { token: customerToken, body: { productVariantId: masterVariantId(books[0]!), quantity: 1 } });
+    await expectApi(stack, "PUT", "/baskets", CartResponseSchema, {
+      token: customerToken,
+      body: { productVariantId: masterVariantId(books[0]!), quantity: 1 },
+    });
   });
 
   it("merges the two baskets and forgets the guest basket's id", async () => {
     const { page, context } = browser;
     const [own, guestBook] = books as [ProductDetail, ProductDetail];
     await page.goto(`${stack.storefrontUrl}/store/product/${guestBook.slug}`);
-    await page.getByRole("region", { name: `Buy ${guestBook.name}` }).getByRole("button", { name: "Add to basket" }).click();
+    await page
+      .getByRole("region", { name: `Buy ${guestBook.name}` })
+      .getByRole("button", { name: "Add to basket" })
+      .click();
     await expectToast(page, "Product has been successfully added to the cart");
     await basketLink(page, 1).waitFor();
     expect((await context.cookies()).some((cookie) => cookie.name === "quire_cart")).toBe(true);
@@ -277,7 +289,10 @@ describe("signing in with a guest basket", () => {
     await signInThroughForm(page, stack, customer);
     expect(new URL(page.url()).pathname, "back on the product page").toBe(`/store/product/${guestBook.slug}`);
     await basketLink(page, 2).waitFor();
-    expect((await context.cookies()).some((cookie) => cookie.name === "quire_cart"), "the guest basket's id is removed").toBe(false);
+    expect(
+      (await context.cookies()).some((cookie) => cookie.name === "quire_cart"),
+      "the guest basket's id is removed",
+    ).toBe(false);
 
     const { data: cart } = await expectApi(stack, "GET", "/baskets", CartResponseSchema, { token: customerToken });
     expect(cart.lineItems.map((line) => line.productId).sort()).toEqual([own.id, guestBook.id].sort());
@@ -309,7 +324,10 @@ describe("a password change the shop asked for", () => {
     const { page, context } = browser;
     const [book] = await twoBooksInStock();
     await page.goto(`${stack.storefrontUrl}/store/product/${book!.slug}`);
-    await page.getByRole("region", { name: `Buy ${book!.name}` }).getByRole("button", { name: "Add to basket" }).click();
+    await page
+      .getByRole("region", { name: `Buy ${book!.name}` })
+      .getByRole("button", { name: "Add to basket" })
+      .click();
     await basketLink(page, 1).waitFor();
 
     await signInThroughForm(page, stack, FORCED);
@@ -350,7 +368,9 @@ describe("a trade invitation", () => {
     await page.getByRole("checkbox", { name: /accept the privacy policy/ }).check();
     await Promise.all([page.waitForURL(`${stack.storefrontUrl}/`), page.getByRole("button", { name: "Open my account" }).click()]);
     await accountMenu(page, INVITE.firstName).waitFor();
-    const { data: me } = await expectApi(stack, "GET", "/customers/current/", CurrentCustomerResponseSchema, { token: (await tokenInBrowser(context))! });
+    const { data: me } = await expectApi(stack, "GET", "/customers/current/", CurrentCustomerResponseSchema, {
+      token: (await tokenInBrowser(context))!,
+    });
     expect(me).toMatchObject({ email: INVITE.email, isTrade: true, firstName: INVITE.firstName, companyName: "Hopper Books Ltd" });
     expectNoPageProblems(browser);
   });

@@ -2,15 +2,7 @@ import { CartResponseSchema, type ProductDetail } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
-import {
-  basketLink,
-  expectToast,
-  findBooksWithAddons,
-  findProducts,
-  isWellStocked,
-  listProducts,
-  masterOf,
-} from "./cart-catalogue";
+import { basketLink, expectToast, findBooksWithAddons, findProducts, isWellStocked, listProducts, masterOf } from "./cart-catalogue";
 import { getFromApi } from "./demo-api";
 
 /**
@@ -88,7 +80,10 @@ describe("adding to the basket", () => {
     await basketLink(page, 3).waitFor();
     await expectNoSeriousA11yViolations(page);
     const cart = await cartOfBrowser();
-    expect(cart.lineItems.find((line) => line.productId === card!.id)).toMatchObject({ variant: { id: card!.defaultVariantId }, quantity: 1 });
+    expect(cart.lineItems.find((line) => line.productId === card!.id)).toMatchObject({
+      variant: { id: card!.defaultVariantId },
+      quantity: 1,
+    });
     expectNoPageProblems(browser);
   });
 
@@ -102,7 +97,11 @@ describe("adding to the basket", () => {
     const purchase = page.getByRole("region", { name: `Buy ${limited!.name}` });
     await purchase.getByRole("spinbutton", { name: "Quantity" }).fill("900");
     await purchase.getByRole("button", { name: "Add to basket" }).click();
-    await page.getByRole("region", { name: /Notifications/ }).getByText(/in stock/).first().waitFor();
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByText(/in stock/)
+      .first()
+      .waitFor();
     await basketLink(page, 3).waitFor();
     expectNoPageProblems(browser);
   });
@@ -150,7 +149,9 @@ describe("without JavaScript", () => {
     expect(renewed, "a new cart id").toBeDefined();
     expect(renewed!.split(";")[0]).not.toBe(cookie);
     const flash = response.headers.getSetCookie().find((header) => header.startsWith("flash="))!;
-    const page = await (await fetch(`${storefrontUrl}/cart`, { headers: { cookie: `${renewed!.split(";")[0]}; ${flash.split(";")[0]}` } })).text();
+    const page = await (
+      await fetch(`${storefrontUrl}/cart`, { headers: { cookie: `${renewed!.split(";")[0]}; ${flash.split(";")[0]}` } })
+    ).text();
     expect(page).toContain(ADDED);
     expect(page).toContain(book!.name);
   });
@@ -174,7 +175,9 @@ describe("without JavaScript", () => {
         body: new URLSearchParams({ productVariantId: String(masterOf(book!).id), quantity: "1", redirectTo: from, idempotencyKey }),
       });
     const quantityIn = async (cookie: string) => {
-      const anonymousId = JSON.parse(Buffer.from(decodeURIComponent(cookie.slice("quire_cart=".length)), "base64").toString("utf8")) as string;
+      const anonymousId = JSON.parse(
+        Buffer.from(decodeURIComponent(cookie.slice("quire_cart=".length)), "base64").toString("utf8"),
+      ) as string;
       const { data } = await getFromApi("/baskets", CartResponseSchema, { query: { anonymousId } });
       return data.lineItems.find((line) => line.variant.id === masterOf(book!).id)?.quantity;
     };
@@ -184,7 +187,11 @@ describe("without JavaScript", () => {
     const first = await post(key);
     const second = await post(key);
     expect([first.status, second.status]).toEqual([303, 303]);
-    const cartCookie = (response: Response) => response.headers.getSetCookie().find((header) => header.startsWith("quire_cart="))?.split(";")[0];
+    const cartCookie = (response: Response) =>
+      response.headers
+        .getSetCookie()
+        .find((header) => header.startsWith("quire_cart="))
+        ?.split(";")[0];
     const cookie = cartCookie(first)!;
     expect(cartCookie(second), "the second is answered with the first's cart").toBe(cookie);
     expect(await quantityIn(cookie)).toBe(1);

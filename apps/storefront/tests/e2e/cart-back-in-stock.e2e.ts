@@ -1,4 +1,10 @@
-import { BackInStockConfirmationResponseSchema, ListProductsResponseSchema, ProductDetailResponseSchema, type ProductDetail, type ProductVariant } from "@quire/contracts";
+import {
+  BackInStockConfirmationResponseSchema,
+  ListProductsResponseSchema,
+  ProductDetailResponseSchema,
+  type ProductDetail,
+  type ProductVariant,
+} from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { isActionAnswer } from "./action-answers";
@@ -31,7 +37,10 @@ async function findSoldOut(): Promise<{ product: ProductDetail; variant: Product
   const found: { product: ProductDetail; variant: ProductVariant }[] = [];
   // Cards show the best stock of their variants: "out of stock" there means every format is.
   for (let pageNumber = 1; pageNumber <= 10; pageNumber++) {
-    const { data } = await getFromApi("/products", ListProductsResponseSchema, { query: { PageSize: 100, PageNumber: pageNumber }, apiUrl: stack.apiUrl });
+    const { data } = await getFromApi("/products", ListProductsResponseSchema, {
+      query: { PageSize: 100, PageNumber: pageNumber },
+      apiUrl: stack.apiUrl,
+    });
     for (const summary of data.results) {
       if (summary.price === null || summary.stock?.status !== "OutOfStock") continue;
       const { data: detail } = await getFromApi(`/products/slug=${summary.slug}`, ProductDetailResponseSchema, { apiUrl: stack.apiUrl });
@@ -212,7 +221,9 @@ describe("a basket whose book's stock falls", () => {
       // Shown once: the basket page no longer repeats it, and holds the one left.
       await page.goto(`${stack.storefrontUrl}/cart`);
       await page.getByRole("spinbutton", { name: `Quantity of ${book!.product.name} (${book!.variant.name})` }).waitFor();
-      expect(await page.getByRole("spinbutton", { name: `Quantity of ${book!.product.name} (${book!.variant.name})` }).inputValue()).toBe("1");
+      expect(await page.getByRole("spinbutton", { name: `Quantity of ${book!.product.name} (${book!.variant.name})` }).inputValue()).toBe(
+        "1",
+      );
       expect(await page.getByText(reducedTo1(book!)).count()).toBe(0);
       expectNoPageProblems(shopper);
     } finally {

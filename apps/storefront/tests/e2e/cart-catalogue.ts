@@ -22,7 +22,9 @@ const storefrontUrl = () => inject("storefrontUrl");
 export async function listProducts(query: Record<string, unknown> = {}): Promise<ProductSummary[]> {
   const results: ProductSummary[] = [];
   for (let pageNumber = 1; pageNumber <= 10; pageNumber++) {
-    const { data } = await getFromApi("/products", ListProductsResponseSchema, { query: { PageSize: 100, PageNumber: pageNumber, ...query } });
+    const { data } = await getFromApi("/products", ListProductsResponseSchema, {
+      query: { PageSize: 100, PageNumber: pageNumber, ...query },
+    });
     results.push(...data.results);
     if (pageNumber >= data.totalPages) break;
   }
@@ -32,10 +34,12 @@ export async function listProducts(query: Record<string, unknown> = {}): Promise
 export const getProduct = async (slug: string) => (await getFromApi(`/products/slug=${slug}`, ProductDetailResponseSchema)).data;
 export const getAddons = async (productId: number) => (await getFromApi(`/products/${productId}/add-ons`, AddonsResponseSchema)).data;
 
-export const masterOf = (product: ProductDetail): ProductVariant => product.variants.find((variant) => variant.isMaster) ?? product.variants[0]!;
+export const masterOf = (product: ProductDetail): ProductVariant =>
+  product.variants.find((variant) => variant.isMaster) ?? product.variants[0]!;
 
 /** A variant that can be bought in quantity: priced, purchasable, and not low on stock. */
-export const isWellStocked = (variant: ProductVariant) => variant.price !== null && variant.isPurchasable && variant.stock?.status === "InStock";
+export const isWellStocked = (variant: ProductVariant) =>
+  variant.price !== null && variant.isPurchasable && variant.stock?.status === "InStock";
 
 /**
  * The first `count` products (in the API's popular order, from `query`) whose detail passes `accept`,
@@ -70,7 +74,11 @@ export function basketLink(page: Page, count: number) {
 
 /** Waits for a toast with exactly this text in the toast area. */
 export async function expectToast(page: Page, message: string) {
-  await page.getByRole("region", { name: /Notifications/ }).getByText(message, { exact: true }).first().waitFor();
+  await page
+    .getByRole("region", { name: /Notifications/ })
+    .getByText(message, { exact: true })
+    .first()
+    .waitFor();
 }
 
 /**

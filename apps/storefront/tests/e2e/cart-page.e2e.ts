@@ -4,7 +4,16 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
-import { addByForm, basketLink, expectToast, findBooksWithAddons, findProducts, isWellStocked, lineTitle, masterOf } from "./cart-catalogue";
+import {
+  addByForm,
+  basketLink,
+  expectToast,
+  findBooksWithAddons,
+  findProducts,
+  isWellStocked,
+  lineTitle,
+  masterOf,
+} from "./cart-catalogue";
 import { getFromApi } from "./demo-api";
 import { viewProductPage } from "./product-views";
 
@@ -16,8 +25,13 @@ const storefrontUrl = inject("storefrontUrl");
 
 const browser = sessionPerTest();
 
-const lines = (page: Page) => page.getByRole("list", { name: "Items in your basket" }).getByRole("listitem").filter({ has: page.getByRole("heading") });
-const lineOf = (page: Page, title: string) => lines(page).filter({ has: page.getByRole("button", { name: `Update quantity of ${title}` }) });
+const lines = (page: Page) =>
+  page
+    .getByRole("list", { name: "Items in your basket" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading") });
+const lineOf = (page: Page, title: string) =>
+  lines(page).filter({ has: page.getByRole("button", { name: `Update quantity of ${title}` }) });
 
 describe("the basket page", () => {
   it("is empty to begin with, and says so", async () => {
@@ -49,16 +63,23 @@ describe("the basket page", () => {
     expect(await lineOf(page, lineTitle(first!)).getByRole("spinbutton").inputValue()).toBe("4");
     // The line total is the API's, for four at the unit price it now shows.
     const unit = masterOf(first!).price!;
-    await lineOf(page, lineTitle(first!)).getByText(formatMoney(unit.amount * 4, unit.currencyCode)).first().waitFor();
+    await lineOf(page, lineTitle(first!))
+      .getByText(formatMoney(unit.amount * 4, unit.currencyCode))
+      .first()
+      .waitFor();
 
-    await lineOf(page, lineTitle(second!)).getByRole("button", { name: `Remove ${lineTitle(second!)} from your basket` }).click();
+    await lineOf(page, lineTitle(second!))
+      .getByRole("button", { name: `Remove ${lineTitle(second!)} from your basket` })
+      .click();
     await expectToast(page, "Removed from your basket");
     await basketLink(page, 4).waitFor();
     expect(await lines(page).count()).toBe(1);
     expectNoPageProblems(browser);
 
     // Empty the basket again for the journeys below.
-    await lineOf(page, lineTitle(first!)).getByRole("button", { name: `Remove ${lineTitle(first!)} from your basket` }).click();
+    await lineOf(page, lineTitle(first!))
+      .getByRole("button", { name: `Remove ${lineTitle(first!)} from your basket` })
+      .click();
     await page.getByText("Your basket is empty.").waitFor();
   });
 
@@ -79,7 +100,9 @@ describe("the basket page", () => {
       return `+ ${addon.name}: ${option.name}`;
     };
     const firstChoice = await choose(lineTitle(a.product), a.addons[0]!, 0);
-    await lineOf(page, lineTitle(a.product)).getByRole("button", { name: `Update add-ons of ${lineTitle(a.product)}` }).click();
+    await lineOf(page, lineTitle(a.product))
+      .getByRole("button", { name: `Update add-ons of ${lineTitle(a.product)}` })
+      .click();
     await expectToast(page, "Add-ons updated successfully");
     await lineOf(page, lineTitle(a.product)).getByText(firstChoice).waitFor();
     await expectNoSeriousA11yViolations(page);
@@ -95,7 +118,9 @@ describe("the basket page", () => {
     expectNoPageProblems(browser);
 
     for (const { product } of books) {
-      await lineOf(page, lineTitle(product)).getByRole("button", { name: `Remove ${lineTitle(product)} from your basket` }).click();
+      await lineOf(page, lineTitle(product))
+        .getByRole("button", { name: `Remove ${lineTitle(product)} from your basket` })
+        .click();
       await expectToast(page, "Removed from your basket");
     }
     await page.getByText("Your basket is empty.").waitFor();

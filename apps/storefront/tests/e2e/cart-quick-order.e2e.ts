@@ -38,7 +38,9 @@ describe("quick order", () => {
     await report.getByText(`${first!.name} (${masterOf(first!).name}) × 2`).waitFor();
     await report.getByText(`${second!.name} (${masterOf(second!).name}) × 1`).waitFor();
     await report.getByText("Not added (1 line)").waitFor();
-    expect(await report.getByRole("list", { name: "Lines not added" }).innerText()).toBe("Line 2 (NO-SUCH-SKU): No item has the SKU NO-SUCH-SKU.");
+    expect(await report.getByRole("list", { name: "Lines not added" }).innerText()).toBe(
+      "Line 2 (NO-SUCH-SKU): No item has the SKU NO-SUCH-SKU.",
+    );
     // The failed line is back in the form to correct; the added ones are not.
     expect(await panel.getByRole("textbox", { name: "SKU, line 1" }).inputValue()).toBe("NO-SUCH-SKU");
 
@@ -65,7 +67,12 @@ describe("quick order", () => {
       // Two lines of one book add up on one basket line.
       await panel.getByRole("status").getByText("Added to your basket (2 lines)").waitFor();
       await basketLink(page, 3).waitFor();
-      expect(await page.getByRole("list", { name: "Items in your basket" }).getByRole("spinbutton", { name: `Quantity of ${lineTitle(book!)}` }).inputValue()).toBe("3");
+      expect(
+        await page
+          .getByRole("list", { name: "Items in your basket" })
+          .getByRole("spinbutton", { name: `Quantity of ${lineTitle(book!)}` })
+          .inputValue(),
+      ).toBe("3");
       // The new basket's cookie came with the answer: it is the visitor's on the next page too.
       await page.goto(`${storefrontUrl}/store`);
       await basketLink(page, 3).waitFor();

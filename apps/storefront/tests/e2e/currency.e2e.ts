@@ -24,7 +24,12 @@ async function firstProductIn(currencyCode: string) {
 
 /** The text of the product card that links to `name`. */
 async function cardText(page: Page, name: string): Promise<string> {
-  return page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("link", { name, exact: true }) }).first().innerText();
+  return page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name, exact: true }) })
+    .first()
+    .innerText();
 }
 
 describe("switching the currency", () => {

@@ -22,7 +22,9 @@ beforeAll(async () => {
   stack = await startStack({
     name: "hidden-prices",
     prepare: (database) =>
-      database.execute("UPDATE stores SET anonymous_customer_product_policy = 'HiddenPricesForUnauthorized' WHERE key = $1", [DEMO_STORE_KEY]),
+      database.execute("UPDATE stores SET anonymous_customer_product_policy = 'HiddenPricesForUnauthorized' WHERE key = $1", [
+        DEMO_STORE_KEY,
+      ]),
   });
 });
 afterAll(async () => {
@@ -62,7 +64,10 @@ describe("with prices hidden from anonymous visitors", () => {
 
   it("shows a product page with no price", async () => {
     const { page } = browser;
-    const { data: list } = await getFromApi("/products", ListProductsResponseSchema, { query: { CategorySlug: CATEGORY }, apiUrl: stack.apiUrl });
+    const { data: list } = await getFromApi("/products", ListProductsResponseSchema, {
+      query: { CategorySlug: CATEGORY },
+      apiUrl: stack.apiUrl,
+    });
     const slug = list.results[0]!.slug;
     const { data: product } = await getFromApi(`/products/slug=${slug}`, ProductDetailResponseSchema, { apiUrl: stack.apiUrl });
     expect(product.pricesHidden).toBe(true);
@@ -71,7 +76,10 @@ describe("with prices hidden from anonymous visitors", () => {
     expect(response?.status()).toBe(200);
     await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
     const main = page.getByRole("main");
-    await main.getByText(/sign in to see prices/i).first().waitFor();
+    await main
+      .getByText(/sign in to see prices/i)
+      .first()
+      .waitFor();
 
     expect(await main.innerText()).not.toMatch(PRICE);
     expect(await jsonLdOf(page)).not.toContain('"price"');

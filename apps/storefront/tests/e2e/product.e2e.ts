@@ -119,10 +119,12 @@ describe("recently viewed", () => {
       await page.goto(`${storefrontUrl}/store/${CATEGORY}`);
       await page.waitForFunction(() => "__reactRouterDataRouter" in window);
       const cards = page.locator("article h3 a");
-      const [shown, hovered] = await Promise.all([0, 1].map(async (index) => ({
-        name: (await cards.nth(index).innerText()).trim(),
-        path: (await cards.nth(index).getAttribute("href"))!,
-      })));
+      const [shown, hovered] = await Promise.all(
+        [0, 1].map(async (index) => ({
+          name: (await cards.nth(index).innerText()).trim(),
+          path: (await cards.nth(index).getAttribute("href"))!,
+        })),
+      );
 
       // Opening a page records it (and gives the visitor their viewer id).
       await viewProductPage(page, `${storefrontUrl}${shown!.path}`);

@@ -37,7 +37,10 @@ afterAll(async () => {
 });
 
 async function threeBooks(): Promise<ProductSummary[]> {
-  const { data } = await getFromApi("/products", ListProductsResponseSchema, { query: { PageSize: 12, Sort: "popular" }, apiUrl: stack.apiUrl });
+  const { data } = await getFromApi("/products", ListProductsResponseSchema, {
+    query: { PageSize: 12, Sort: "popular" },
+    apiUrl: stack.apiUrl,
+  });
   expect(data.results.length).toBeGreaterThanOrEqual(3);
   return data.results.slice(0, 3);
 }
@@ -48,7 +51,8 @@ async function viewProduct(page: Page, book: ProductSummary) {
   await page.getByRole("heading", { level: 1, name: book.name }).waitFor();
 }
 
-const viewerCookie = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === "quire_viewer")?.value ?? null;
+const viewerCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === "quire_viewer")?.value ?? null;
 
 /** The names in the basket page's "Recently viewed" row, waiting for `expected` to be among them. */
 async function recentlyViewedOnCart(page: Page, expected: string[]): Promise<string[]> {
@@ -90,7 +94,11 @@ describe("recently viewed products at sign-in", () => {
     // Signing in again brings that book along too, newest first.
     await signInThroughForm(page, stack, READER, "/auth/login?redirect_url=/cart");
     expect(await viewerCookie(context)).toBeNull();
-    expect((await recentlyViewedOnCart(page, [third!.name, second!.name, first!.name])).slice(0, 3)).toEqual([third!.name, second!.name, first!.name]);
+    expect((await recentlyViewedOnCart(page, [third!.name, second!.name, first!.name])).slice(0, 3)).toEqual([
+      third!.name,
+      second!.name,
+      first!.name,
+    ]);
     expectNoPageProblems(browser);
   });
 });

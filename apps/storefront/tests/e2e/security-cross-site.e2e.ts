@@ -45,7 +45,10 @@ async function listMutatingPaths(): Promise<string[]> {
   const buildFile = path.join(root, "apps", "storefront", "build", "server", "index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as { assets: { routes: Record<string, ManifestRoute> } };
   const routes = build.assets.routes;
-  const pathOf = (route: ManifestRoute): string[] => [...(route.parentId ? pathOf(routes[route.parentId]!) : []), ...(route.path ? [route.path] : [])];
+  const pathOf = (route: ManifestRoute): string[] => [
+    ...(route.parentId ? pathOf(routes[route.parentId]!) : []),
+    ...(route.path ? [route.path] : []),
+  ];
   return Object.values(routes)
     .filter((route) => route.hasAction)
     .map((route) => {
@@ -86,7 +89,9 @@ async function startAttackerSite(): Promise<{ port: number; server: Server }> {
       .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
       .join("");
     response.setHeader("Content-Type", "text/html; charset=utf-8");
-    response.end(`<!DOCTYPE html><title>Win a prize</title><form method="post" action="${escape(target)}">${inputs}</form><script>document.forms[0].submit()</script>`);
+    response.end(
+      `<!DOCTYPE html><title>Win a prize</title><form method="post" action="${escape(target)}">${inputs}</form><script>document.forms[0].submit()</script>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { port: (server.address() as AddressInfo).port, server };
@@ -138,8 +143,15 @@ async function cookieJar(session: BrowserSession): Promise<string[]> {
 /** Adds the book through the product page's own form: the same-site form works. */
 async function addToBasketOnTheShop(page: Page) {
   await page.goto(`${stack.storefrontUrl}/store/product/${book.slug}`);
-  await page.getByRole("button", { name: /Add to basket/ }).first().click();
-  await page.getByRole("region", { name: /Notifications/ }).getByText("Product has been successfully added to the cart", { exact: true }).first().waitFor();
+  await page
+    .getByRole("button", { name: /Add to basket/ })
+    .first()
+    .click();
+  await page
+    .getByRole("region", { name: /Notifications/ })
+    .getByText("Product has been successfully added to the cart", { exact: true })
+    .first()
+    .waitFor();
 }
 
 /** Submits `fields` to every mutating route from the attacker's page at `attackerOrigin`; checks each answer. */
@@ -176,7 +188,9 @@ describe("a form posted from another origin", () => {
       await guest.page.getByRole("banner").getByRole("link", { name: "Basket, 1 item", exact: true }).waitFor();
       await expect.poll(() => guest.page.getByRole("main").textContent()).toContain(book.name);
       await guest.page.getByRole("combobox", { name: "Currency", exact: true }).filter({ visible: true }).first().waitFor();
-      expect(await guest.page.getByRole("combobox", { name: "Currency", exact: true }).filter({ visible: true }).first().inputValue()).toBe("GBP");
+      expect(await guest.page.getByRole("combobox", { name: "Currency", exact: true }).filter({ visible: true }).first().inputValue()).toBe(
+        "GBP",
+      );
       expectNoPageProblems(guest);
     } finally {
       await guest.close();
@@ -253,7 +267,11 @@ describe("a plain HTTP request to a mutating route", () => {
   });
 
   it("from the storefront itself still goes through", async () => {
-    const fromTheShop: Record<string, string>[] = [{ "Sec-Fetch-Site": "same-origin" }, { Origin: stack.storefrontUrl }, { Referer: `${stack.storefrontUrl}/store` }];
+    const fromTheShop: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "same-origin" },
+      { Origin: stack.storefrontUrl },
+      { Referer: `${stack.storefrontUrl}/store` },
+    ];
     for (const headers of fromTheShop) {
       const response = await post("/preferences", headers);
       expect(response.status, JSON.stringify(headers)).toBe(303);

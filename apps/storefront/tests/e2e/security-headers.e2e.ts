@@ -98,7 +98,9 @@ describe("security headers", () => {
   });
 
   it("ignore X-Forwarded-Proto from a proxy the storefront was not told to trust", async () => {
-    const response = await fetch(`${storefrontUrl}/robots.txt`, { headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example" } });
+    const response = await fetch(`${storefrontUrl}/robots.txt`, {
+      headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example" },
+    });
     expect(response.headers.get("strict-transport-security")).toBeNull();
     expect(await response.text()).toContain(`Sitemap: ${storefrontUrl}/sitemap.xml`);
   });
@@ -133,7 +135,11 @@ describe("behind a trusted proxy that terminates HTTPS", () => {
   });
 
   const viaProxy = (pathname: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
-    fetch(`${url}${pathname}`, { redirect: "manual", ...init, headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "shop.example", ...init.headers } });
+    fetch(`${url}${pathname}`, {
+      redirect: "manual",
+      ...init,
+      headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "shop.example", ...init.headers },
+    });
 
   it("sends HSTS and upgrades insecure requests only when the shopper came over HTTPS", async () => {
     const secure = await viaProxy("/robots.txt");
@@ -148,9 +154,17 @@ describe("behind a trusted proxy that terminates HTTPS", () => {
   });
 
   it("takes the storefront's own origin, for the cross-site check, from the proxy's headers", async () => {
-    const ownForm = await viaProxy("/preferences", { method: "POST", headers: { Origin: "https://shop.example" }, body: new URLSearchParams({ currencyCode: "EUR" }) });
+    const ownForm = await viaProxy("/preferences", {
+      method: "POST",
+      headers: { Origin: "https://shop.example" },
+      body: new URLSearchParams({ currencyCode: "EUR" }),
+    });
     expect(ownForm.status).toBe(303);
-    const downgraded = await viaProxy("/preferences", { method: "POST", headers: { Origin: "http://shop.example" }, body: new URLSearchParams({ currencyCode: "EUR" }) });
+    const downgraded = await viaProxy("/preferences", {
+      method: "POST",
+      headers: { Origin: "http://shop.example" },
+      body: new URLSearchParams({ currencyCode: "EUR" }),
+    });
     expect(downgraded.status).toBe(403);
     expect(downgraded.headers.getSetCookie()).toEqual([]);
     await Promise.all([ownForm.body?.cancel(), downgraded.body?.cancel()]);
@@ -208,4 +222,3 @@ describe("in Chromium", () => {
     expectNoPageProblems(browser);
   });
 });
-

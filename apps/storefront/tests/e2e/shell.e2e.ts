@@ -37,7 +37,9 @@ describe("the site shell", () => {
     await page.getByRole("combobox", { name: "Currency", exact: true }).filter({ visible: true }).selectOption("USD");
     await page.getByRole("combobox", { name: "Deliver to", exact: true }).filter({ visible: true }).selectOption("US");
     await page.getByRole("button", { name: "Update", exact: true }).filter({ visible: true }).click();
-    const toast = page.getByRole("region", { name: "Notifications" }).getByText("Prices are now shown in USD for delivery to United States.");
+    const toast = page
+      .getByRole("region", { name: "Notifications" })
+      .getByText("Prices are now shown in USD for delivery to United States.");
     await toast.waitFor();
     expect(new URL(page.url()).pathname).toBe("/faq");
     const box = (await toast.boundingBox())!;

@@ -126,7 +126,10 @@ async function createList(customer: CustomerKey, name: string) {
 
 /** Three books of the shop with their master variant, for a list of several. */
 async function threeBooks(): Promise<{ product: ProductDetail; variantId: number; label: string }[]> {
-  const { data } = await getFromApi("/products", ListProductsResponseSchema, { query: { Sort: "popular", PageSize: 3 }, apiUrl: stack.apiUrl });
+  const { data } = await getFromApi("/products", ListProductsResponseSchema, {
+    query: { Sort: "popular", PageSize: 3 },
+    apiUrl: stack.apiUrl,
+  });
   return Promise.all(
     data.results.map(async (summary) => {
       const detail = (await getFromApi(`/products/slug=${summary.slug}`, ProductDetailResponseSchema, { apiUrl: stack.apiUrl })).data;
@@ -659,7 +662,9 @@ describe("favourites without JavaScript", () => {
     await page.getByRole("checkbox", { name: books[1]!.label }).waitFor({ state: "detached" });
     expect(new URL(page.url()).pathname).toBe(`/favorites/${list.id}`);
     expect(await flashedToast(page)).toContain("Removed from your favourites");
-    const { data } = await callApi("GET", `/wishlists/${list.id}`, WishlistDetailResponseSchema, { token: await tokenOf("noScriptSelected") });
+    const { data } = await callApi("GET", `/wishlists/${list.id}`, WishlistDetailResponseSchema, {
+      token: await tokenOf("noScriptSelected"),
+    });
     expect(data.items.map((item) => item.productVariantId).sort((a, b) => a - b)).toEqual(
       [books[0]!.variantId, books[2]!.variantId].sort((a, b) => a - b),
     );

@@ -86,7 +86,9 @@ describe("the per-client limit", () => {
     const ip = newClientIp();
     const variantId = await soldOutBook();
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => subscribe(api, { productVariantId: variantId, email: `burst-${index}@example.com` }, { ip })),
+      Array.from({ length: 50 }, (_, index) =>
+        subscribe(api, { productVariantId: variantId, email: `burst-${index}@example.com` }, { ip }),
+      ),
     );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 202)).toHaveLength(PER_CLIENT);
@@ -97,7 +99,10 @@ describe("the per-client limit", () => {
     const variantId = await soldOutBook();
     const ip = "2001:db8:aaaa:bbbb:cccc:dddd:eeee:ffff";
     expect((await subscribe(api, { productVariantId: variantId, email: "odd-client@example.com" }, { ip })).statusCode).toBe(202);
-    const [row] = await api.database.db.select().from(rateLimits).where(eq(rateLimits.key, clientLimitKey(ip)));
+    const [row] = await api.database.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, clientLimitKey(ip)));
     expect(row).toMatchObject({ hits: 1 });
     expect(row!.key).toMatch(/^back-in-stock:client:[0-9a-f]{64}$/);
   });

@@ -22,7 +22,11 @@ function bookTitle(facts: VariantMailFacts): string {
 }
 
 /** Asks the owner of an address to confirm a back-in-stock request made for it (double opt-in). */
-export function confirmationMail(facts: VariantMailFacts, to: { email: string }, input: { storefrontUrl: string; token: string }): OutgoingMail {
+export function confirmationMail(
+  facts: VariantMailFacts,
+  to: { email: string },
+  input: { storefrontUrl: string; token: string },
+): OutgoingMail {
   const actionUrl = `${input.storefrontUrl}/notifications/back-in-stock/confirm/${input.token}`;
   return {
     storeId: facts.storeId,

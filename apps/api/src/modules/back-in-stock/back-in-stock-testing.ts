@@ -30,7 +30,8 @@ export function callApi(api: TestApi, url: string, body: unknown, options: CallO
   return api.app.inject({ method: "POST", url, headers, payload: body as object, remoteAddress: options.ip ?? newClientIp() });
 }
 
-export const subscribe = (api: TestApi, body: unknown, options?: CallOptions) => callApi(api, "/notifications/back-in-stock", body, options);
+export const subscribe = (api: TestApi, body: unknown, options?: CallOptions) =>
+  callApi(api, "/notifications/back-in-stock", body, options);
 export const confirm = (api: TestApi, token: string, options?: CallOptions) =>
   callApi(api, "/notifications/back-in-stock/confirm", { token }, options);
 export const preview = (api: TestApi, token: string, options?: CallOptions) =>
@@ -54,5 +55,9 @@ export function tokenOf(mail: { actionUrl: string | null }): string {
 
 /** The subscriptions of a variant, oldest first. */
 export function subscriptionsOf(db: Db, variantId: number) {
-  return db.select().from(backInStockSubscriptions).where(eq(backInStockSubscriptions.variantId, variantId)).orderBy(asc(backInStockSubscriptions.id));
+  return db
+    .select()
+    .from(backInStockSubscriptions)
+    .where(eq(backInStockSubscriptions.variantId, variantId))
+    .orderBy(asc(backInStockSubscriptions.id));
 }

@@ -83,7 +83,9 @@ export async function findSubscriptionByToken(db: Db, input: { storeId: number; 
     .from(backInStockConfirmationTokens)
     .innerJoin(backInStockSubscriptions, eq(backInStockSubscriptions.id, backInStockConfirmationTokens.subscriptionId))
     .where(and(eq(backInStockConfirmationTokens.tokenHash, input.tokenHash), eq(backInStockSubscriptions.storeId, input.storeId)));
-  return row ? { subscriptionId: row.subscriptionId, variantId: row.variantId, confirmed: row.confirmedAt !== null, expired: row.expired } : null;
+  return row
+    ? { subscriptionId: row.subscriptionId, variantId: row.variantId, confirmed: row.confirmedAt !== null, expired: row.expired }
+    : null;
 }
 
 /** Locks a subscription for the rest of the transaction and reads whether it is confirmed. */

@@ -2,12 +2,7 @@ import { BACK_IN_STOCK_TOKEN_EXPIRED, BACK_IN_STOCK_TOKEN_INVALID, type ApiError
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
-import {
-  confirmBackInStock,
-  getBackInStockConfirmation,
-  subscribeBackInStock,
-  type BackInStockMailDeps,
-} from "./back-in-stock.service";
+import { confirmBackInStock, getBackInStockConfirmation, subscribeBackInStock, type BackInStockMailDeps } from "./back-in-stock.service";
 
 export const backInStockRoutes: FastifyPluginAsyncZod<BackInStockMailDeps & { db: Db }> = async (app, deps) => {
   const tags = ["Notifications"];
@@ -18,7 +13,8 @@ export const backInStockRoutes: FastifyPluginAsyncZod<BackInStockMailDeps & { db
       schema: {
         tags,
         "x-error-codes": ["too_many_requests", "email_required", "variant_not_found", "variant_in_stock"],
-        summary: "Ask for one email when an out-of-stock variant is back; other than a customer's own address, confirmed by an emailed link",
+        summary:
+          "Ask for one email when an out-of-stock variant is back; other than a customer's own address, confirmed by an emailed link",
       },
     }),
     handler: async (request, reply) => {

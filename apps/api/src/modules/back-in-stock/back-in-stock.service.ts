@@ -84,7 +84,8 @@ export async function subscribeBackInStock(
       await repository.markSubscriptionConfirmed(tx, { subscriptionId: subscription.id, customerId: ctx.customerId });
       return { ...answer, status: "subscribed" };
     }
-    if (!subscription.confirmed) await sendConfirmation(tx, deps, { storeId: ctx.store.id, variantId: variant.variantId, subscriptionId: subscription.id, email });
+    if (!subscription.confirmed)
+      await sendConfirmation(tx, deps, { storeId: ctx.store.id, variantId: variant.variantId, subscriptionId: subscription.id, email });
     return { ...answer, status: "confirmation_sent" };
   });
 }
@@ -112,7 +113,11 @@ const invalidToken = () => new AppError(BACK_IN_STOCK_TOKEN_INVALID, { field: "t
 const expiredToken = () => new AppError(BACK_IN_STOCK_TOKEN_EXPIRED, { field: "token" });
 
 /** What an emailed confirmation link names, changing nothing: for the page the link opens. */
-export async function getBackInStockConfirmation(db: Db, ctx: Pick<BackInStockContext, "store">, token: string): Promise<BackInStockConfirmation> {
+export async function getBackInStockConfirmation(
+  db: Db,
+  ctx: Pick<BackInStockContext, "store">,
+  token: string,
+): Promise<BackInStockConfirmation> {
   const found = await repository.findSubscriptionByToken(db, { storeId: ctx.store.id, tokenHash: hashEmailedToken(token) });
   if (!found) throw invalidToken();
   if (!found.confirmed && found.expired) throw expiredToken();

@@ -26,12 +26,18 @@ export const backInStockSubscriptions = pgTable(
     notifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("back_in_stock_pending_unique").on(t.variantId, t.email).where(sql`notified_at is null`),
+    uniqueIndex("back_in_stock_pending_unique")
+      .on(t.variantId, t.email)
+      .where(sql`notified_at is null`),
     index("back_in_stock_variant_idx").on(t.variantId),
     // Housekeeping finds old requests nobody confirmed; only those are indexed.
-    index("back_in_stock_unconfirmed_created_idx").on(t.createdAt).where(sql`confirmed_at is null and notified_at is null`),
+    index("back_in_stock_unconfirmed_created_idx")
+      .on(t.createdAt)
+      .where(sql`confirmed_at is null and notified_at is null`),
     // It also finds requests notified long ago, by when they were notified; only those are indexed.
-    index("back_in_stock_notified_idx").on(t.notifiedAt).where(sql`notified_at is not null`),
+    index("back_in_stock_notified_idx")
+      .on(t.notifiedAt)
+      .where(sql`notified_at is not null`),
   ],
 );
 
@@ -50,9 +56,11 @@ export const backInStockConfirmationTokens = pgTable(
   },
   (t) => [
     // Named here: the generated names pass PostgreSQL's 63-character limit.
-    foreignKey({ name: "back_in_stock_confirmation_tokens_subscription_fk", columns: [t.subscriptionId], foreignColumns: [backInStockSubscriptions.id] }).onDelete(
-      "cascade",
-    ),
+    foreignKey({
+      name: "back_in_stock_confirmation_tokens_subscription_fk",
+      columns: [t.subscriptionId],
+      foreignColumns: [backInStockSubscriptions.id],
+    }).onDelete("cascade"),
     unique("back_in_stock_confirmation_tokens_hash_unique").on(t.tokenHash),
     index("back_in_stock_confirmation_tokens_subscription_idx").on(t.subscriptionId),
     // Housekeeping finds expired links by their expiry.

@@ -9,7 +9,15 @@ import { createCustomer, createSession } from "../../testing/identity-factories"
 import { useTestApi } from "../../testing/test-api";
 import { drainJobs } from "../../testing/test-jobs";
 import { backInStockConfirmationTokens, backInStockSubscriptions } from "./back-in-stock.tables";
-import { confirm, confirmationMails, preview, subscribe as subscribeAs, subscriptionsOf, tokenOf, type CallOptions } from "./back-in-stock-testing";
+import {
+  confirm,
+  confirmationMails,
+  preview,
+  subscribe as subscribeAs,
+  subscriptionsOf,
+  tokenOf,
+  type CallOptions,
+} from "./back-in-stock-testing";
 
 const STOREFRONT_URL = "https://shop.example/";
 
@@ -108,12 +116,17 @@ const confirmedPending = (variantId: number) =>
     .select()
     .from(backInStockSubscriptions)
     .where(
-      and(eq(backInStockSubscriptions.variantId, variantId), isNull(backInStockSubscriptions.notifiedAt), isNotNull(backInStockSubscriptions.confirmedAt)),
+      and(
+        eq(backInStockSubscriptions.variantId, variantId),
+        isNull(backInStockSubscriptions.notifiedAt),
+        isNotNull(backInStockSubscriptions.confirmedAt),
+      ),
     );
 
 const stockOf = async (variantId: number) =>
-  (await api.database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId)))[0]!
-    .stock;
+  (
+    await api.database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId))
+  )[0]!.stock;
 
 /** Moves a link's expiry into the past, as if its days had gone by. */
 const expireTokens = (subscriptionId: number) =>
@@ -127,11 +140,19 @@ describe("POST /notifications/back-in-stock from an anonymous visitor", () => {
     const book = await soldOutBook({ variantName: "Gift edition" });
     const response = await subscribe({ productVariantId: book.variantId, email: "  Visitor@Example.COM " });
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ data: { productVariantId: book.variantId, email: "visitor@example.com", status: "confirmation_sent" } });
+    expect(response.json()).toEqual({
+      data: { productVariantId: book.variantId, email: "visitor@example.com", status: "confirmation_sent" },
+    });
 
     const rows = await rowsOf(book.variantId);
     expect(rows).toEqual([
-      expect.objectContaining({ email: "visitor@example.com", customerId: null, storeId: api.seeded.store.id, confirmedAt: null, notifiedAt: null }),
+      expect.objectContaining({
+        email: "visitor@example.com",
+        customerId: null,
+        storeId: api.seeded.store.id,
+        confirmedAt: null,
+        notifiedAt: null,
+      }),
     ]);
     const mails = await mailsTo("visitor@example.com");
     expect(mails).toHaveLength(1);
@@ -266,7 +287,9 @@ describe("POST /notifications/back-in-stock from a signed-in customer", () => {
     expect(await confirmedPending(book.variantId)).toEqual([]);
     const { authorization } = await createSession(api.database.db, api.seeded.customer.id);
     expect((await subscribe({ productVariantId: book.variantId }, { auth: authorization })).json().data.status).toBe("subscribed");
-    expect(await confirmedPending(book.variantId)).toEqual([expect.objectContaining({ email: "reader@example.com", customerId: api.seeded.customer.id })]);
+    expect(await confirmedPending(book.variantId)).toEqual([
+      expect.objectContaining({ email: "reader@example.com", customerId: api.seeded.customer.id }),
+    ]);
   });
 
   it("needs a confirmation for any other address", async () => {
@@ -467,7 +490,10 @@ describe("when stock returns", () => {
     const { authorization } = await createSession(api.database.db, api.seeded.customer.id);
     for (let round = 0; round < 6; round += 1) {
       const book = await soldOutBook();
-      const [response] = await Promise.all([subscribe({ productVariantId: book.variantId }, { auth: authorization }), restock(book.variantId, 2)]);
+      const [response] = await Promise.all([
+        subscribe({ productVariantId: book.variantId }, { auth: authorization }),
+        restock(book.variantId, 2),
+      ]);
       await runNoticeJobs();
       if (response.statusCode === 202) {
         expect(await noticesFor(book.slug)).toHaveLength(1);
@@ -500,7 +526,8 @@ describe("when stock returns", () => {
   it("queues the notices after the restock, from its event, and mails nobody if it sold out again before then", async () => {
     const book = await soldOutBook();
     await subscribeConfirmed(book.variantId, "patient-reader@example.com");
-    const setStock = (quantity: number) => setVariantStock(api.database.db, { storeId: api.seeded.store.id, variantId: book.variantId, quantity });
+    const setStock = (quantity: number) =>
+      setVariantStock(api.database.db, { storeId: api.seeded.store.id, variantId: book.variantId, quantity });
     await setStock(2);
     // The restock only published its event: the notice is the job's.
     expect(await noticesFor(book.slug)).toEqual([]);

@@ -13,7 +13,14 @@ const client = cartClient(() => api.app);
 const MODEL_VARIANTS = {
   plainHardback: { price: 1000, tiers: [], stock: 10 },
   plainPaperback: { price: 600, tiers: [], stock: 10 },
-  tiered: { price: 2000, tiers: [{ min: 5, amount: 1800 }, { min: 10, amount: 1500 }], stock: 50 },
+  tiered: {
+    price: 2000,
+    tiers: [
+      { min: 5, amount: 1800 },
+      { min: 10, amount: 1500 },
+    ],
+    stock: 50,
+  },
   sale: { price: 800, tiers: [], stock: 5 },
   scarce: { price: 300, tiers: [], stock: 2 },
 } as const;
@@ -81,7 +88,9 @@ describe("cart arithmetic", () => {
           const cart = cartOf(response);
           anonymousId = cart.anonymousId!;
           for (const line of cart.lineItems) {
-            const key = (Object.keys(variantIds) as (keyof typeof variantIds)[]).find((name) => variantIds[name] === line.variant.id) as VariantKey;
+            const key = (Object.keys(variantIds) as (keyof typeof variantIds)[]).find(
+              (name) => variantIds[name] === line.variant.id,
+            ) as VariantKey;
             lineIds.set(key, line.lineItemId);
           }
           const expectedLines = [...model].map(([key, quantity]) => ({

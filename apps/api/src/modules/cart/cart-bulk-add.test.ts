@@ -16,7 +16,10 @@ function bulkOf(response: { statusCode: number; body: string; json(): unknown })
 }
 
 const refused = (code: string, message: string | RegExp, field?: string): AddToCartBulkResult =>
-  ({ added: false, error: { code, message: typeof message === "string" ? message : expect.stringMatching(message), ...(field ? { field } : {}) } }) as AddToCartBulkResult;
+  ({
+    added: false,
+    error: { code, message: typeof message === "string" ? message : expect.stringMatching(message), ...(field ? { field } : {}) },
+  }) as AddToCartBulkResult;
 
 let serial = 0;
 async function newCustomer() {
@@ -137,7 +140,14 @@ describe("PUT /baskets/bulk", () => {
 
   it("makes no cart when no line can be added", async () => {
     const before = (await api.database.db.select({ id: carts.id }).from(carts)).length;
-    const guest = bulkOf(await client.addBulk({ items: [{ sku: "NOPE", quantity: 1 }, { sku: "SOLDOUT", quantity: 1 }] }));
+    const guest = bulkOf(
+      await client.addBulk({
+        items: [
+          { sku: "NOPE", quantity: 1 },
+          { sku: "SOLDOUT", quantity: 1 },
+        ],
+      }),
+    );
     expect(guest.cart).toMatchObject({ id: null, anonymousId: null, lineItems: [] });
     expect(guest.results.map((result) => result.added)).toEqual([false, false]);
     const customer = await (await newCustomer()).session();
@@ -225,8 +235,21 @@ describe("concurrent bulk adds", () => {
     const { variants } = api.seeded;
     const { anonymousId } = cartOf(await client.add({ productVariantId: variants.tiered, quantity: 1 }));
     const answers = await Promise.all([
-      client.addBulk({ items: [{ productVariantId: variants.tiered, quantity: 2 }, { sku: "PLAIN-PB", quantity: 1 }], anonymousId }),
-      client.addBulk({ items: [{ sku: "TIER", quantity: 3 }, { productVariantId: variants.sale, quantity: 1 }, { sku: "PLAIN-PB", quantity: 2 }], anonymousId }),
+      client.addBulk({
+        items: [
+          { productVariantId: variants.tiered, quantity: 2 },
+          { sku: "PLAIN-PB", quantity: 1 },
+        ],
+        anonymousId,
+      }),
+      client.addBulk({
+        items: [
+          { sku: "TIER", quantity: 3 },
+          { productVariantId: variants.sale, quantity: 1 },
+          { sku: "PLAIN-PB", quantity: 2 },
+        ],
+        anonymousId,
+      }),
     ]);
     for (const answer of answers) expect(bulkOf(answer).results.every((result) => result.added)).toBe(true);
     const cart = cartOf(await client.get({}, anonymousId!));
@@ -242,8 +265,24 @@ describe("concurrent bulk adds", () => {
     const shopper = await newCustomer();
     const [first, second] = await Promise.all([shopper.session(), shopper.session()]);
     const answers = await Promise.all([
-      client.addBulk({ items: [{ sku: "TIER", quantity: 1 }, { sku: "PLAIN-HB", quantity: 1 }] }, first),
-      client.addBulk({ items: [{ sku: "TIER", quantity: 2 }, { sku: "SALE", quantity: 1 }] }, second),
+      client.addBulk(
+        {
+          items: [
+            { sku: "TIER", quantity: 1 },
+            { sku: "PLAIN-HB", quantity: 1 },
+          ],
+        },
+        first,
+      ),
+      client.addBulk(
+        {
+          items: [
+            { sku: "TIER", quantity: 2 },
+            { sku: "SALE", quantity: 1 },
+          ],
+        },
+        second,
+      ),
     ]);
     expect(new Set(answers.map((answer) => bulkOf(answer).cart.id)).size).toBe(1);
     expect(await api.database.db.select({ id: carts.id }).from(carts).where(eq(carts.customerId, shopper.id))).toHaveLength(1);
@@ -262,6 +301,8 @@ describe("concurrent bulk adds", () => {
     );
     const added = answers.map((answer) => bulkOf(answer).results[0]!.added).filter(Boolean);
     expect(added).toHaveLength(2);
-    expect(cartOf(await client.get({}, anonymousId!)).lineItems.find((line) => line.variant.id === api.seeded.variants.scarce)!.quantity).toBe(2);
+    expect(
+      cartOf(await client.get({}, anonymousId!)).lineItems.find((line) => line.variant.id === api.seeded.variants.scarce)!.quantity,
+    ).toBe(2);
   });
 });

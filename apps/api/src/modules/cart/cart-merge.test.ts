@@ -33,7 +33,14 @@ describe("PUT /baskets/:id/merge", () => {
     const [guest] = await api.database.db.select({ id: carts.id }).from(carts).where(eq(carts.anonymousId, anonymousId));
     cartOf(await client.merge(anonymousId, await shopper.session()));
     expect(await listTransitions(api.database.db, "cart", guest!.id)).toEqual([
-      { fromState: "open", toState: "merged", actorType: "customer", actorId: shopper.id, reason: "signed in", createdAt: expect.any(Date) },
+      {
+        fromState: "open",
+        toState: "merged",
+        actorType: "customer",
+        actorId: shopper.id,
+        reason: "signed in",
+        createdAt: expect.any(Date),
+      },
     ]);
     // A repeated merge by the same customer changes nothing and records nothing more.
     cartOf(await client.merge(anonymousId, await shopper.session()));
@@ -85,7 +92,11 @@ describe("PUT /baskets/:id/merge", () => {
     const lineItemId = mine.lineItems[0]!.lineItemId;
     expect(merged.lineItems).toMatchObject([{ lineItemId, quantity: 2 }]);
     expect(merged.notifications).toEqual([
-      { lineItemId, code: "quantity_reduced", message: "Only 2 of Scarce (Paperback) are in stock, so the quantity was reduced from 3 to 2." },
+      {
+        lineItemId,
+        code: "quantity_reduced",
+        message: "Only 2 of Scarce (Paperback) are in stock, so the quantity was reduced from 3 to 2.",
+      },
     ]);
     // The notice waits for the reads that follow the sign-in, until the shopper has been shown it.
     const read = cartOf(await client.get(me));
@@ -168,7 +179,10 @@ describe("races", () => {
         .from(carts)
         .where(and(eq(carts.customerId, shopper.id), eq(carts.status, "open")));
       expect(open).toEqual([{ id: a!.id }]);
-      const lines = await api.database.db.select({ variantId: cartLines.variantId, quantity: cartLines.quantity }).from(cartLines).where(eq(cartLines.cartId, a!.id!));
+      const lines = await api.database.db
+        .select({ variantId: cartLines.variantId, quantity: cartLines.quantity })
+        .from(cartLines)
+        .where(eq(cartLines.cartId, a!.id!));
       expect(lines.sort((x, y) => x.variantId! - y.variantId!)).toEqual(
         [
           { variantId: variants.plainHardback, quantity: 3 },
@@ -204,7 +218,9 @@ describe("races", () => {
   it("concurrent adds never take a line past stock", async () => {
     const shopper = await newCustomer();
     const sessions = await Promise.all(Array.from({ length: 4 }, () => shopper.session()));
-    const answers = await Promise.all(sessions.map((session) => client.add({ productVariantId: api.seeded.variants.scarce, quantity: 1 }, session)));
+    const answers = await Promise.all(
+      sessions.map((session) => client.add({ productVariantId: api.seeded.variants.scarce, quantity: 1 }, session)),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 409, 409]);
     expect(cartOf(await client.get(sessions[0]!)).lineItems[0]!.quantity).toBe(2);
   });

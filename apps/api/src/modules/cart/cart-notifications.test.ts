@@ -42,8 +42,7 @@ const setStock = (variantId: number, stockQuantity: number) =>
 const acknowledge = (cart: Cart, caller: { currencyCode?: string } = {}) =>
   client.acknowledge({ notifications: cart.notifications, anonymousId: cart.anonymousId }, caller);
 /** The stored quantity and last-seen price of a line, as the database holds them. */
-const storedLine = async (lineItemId: number) =>
-  (await api.database.db.select().from(cartLines).where(eq(cartLines.id, lineItemId)))[0];
+const storedLine = async (lineItemId: number) => (await api.database.db.select().from(cartLines).where(eq(cartLines.id, lineItemId)))[0];
 
 /** Reprices a variant in one currency through the catalogue's writer, as a merchant's change would. */
 const setPrice = async (variantId: number, currencyCode: string, amount: number) => {
@@ -190,7 +189,11 @@ describe("item no longer available", () => {
     expect(euros.subTotal).toEqual({ amount: 1200, currencyCode: "EUR" });
     expect(euros.itemCount).toBe(2);
     expect(euros.notifications).toEqual([
-      { lineItemId, code: "item_unavailable", message: "Gbp-only (Paperback) is not sold in EUR, so it cannot be bought in this currency." },
+      {
+        lineItemId,
+        code: "item_unavailable",
+        message: "Gbp-only (Paperback) is not sold in EUR, so it cannot be bought in this currency.",
+      },
     ]);
     expect(cartOf(await client.get({ currencyCode: "EUR" }, anonymousId)).notifications).toEqual(euros.notifications);
     expect(cartOf(await acknowledge(euros, { currencyCode: "EUR" })).notifications).toEqual([]);
@@ -223,7 +226,9 @@ describe("item no longer available", () => {
     });
     const book = await freshVariant({ addonIds: [ribbon.id] });
     const { anonymousId, lineItemId } = await guestCartWith(book.variantId, 2, [ribbon.options[0]!.id]);
-    await api.database.db.delete(productAddons).where(and(eq(productAddons.productId, book.productId), eq(productAddons.addonId, ribbon.id)));
+    await api.database.db
+      .delete(productAddons)
+      .where(and(eq(productAddons.productId, book.productId), eq(productAddons.addonId, ribbon.id)));
     const cart = cartOf(await client.get({}, anonymousId));
     expect(cart.lineItems[0]).toMatchObject({ addons: [], lineTotal: { amount: 2000 } });
     expect(cart.notifications).toEqual([
@@ -302,14 +307,24 @@ describe("a read changes nothing", () => {
     return {
       cart: await db.select().from(carts).where(eq(carts.id, cartId)),
       lines,
-      addons: await db.select().from(cartLineAddons).where(inArray(cartLineAddons.cartLineId, lines.map((line) => line.id))),
+      addons: await db
+        .select()
+        .from(cartLineAddons)
+        .where(
+          inArray(
+            cartLineAddons.cartLineId,
+            lines.map((line) => line.id),
+          ),
+        ),
       notices: await db.select().from(cartNotifications).where(eq(cartNotifications.cartId, cartId)).orderBy(asc(cartNotifications.id)),
     };
   }
 
   /** Statements that write, or lock rows: none may come from a read. */
   const writesOrLocks = (statements: readonly string[]) =>
-    statements.filter((statement) => /^\s*(insert|update|delete|merge|truncate)\b|\bfor\s+(no\s+key\s+)?(update|share|key\s+share)\b/i.test(statement));
+    statements.filter((statement) =>
+      /^\s*(insert|update|delete|merge|truncate)\b|\bfor\s+(no\s+key\s+)?(update|share|key\s+share)\b/i.test(statement),
+    );
 
   it("GET /baskets issues no INSERT, UPDATE or DELETE and takes no row lock, whatever the review finds", async () => {
     const ribbon = await createAddon(api.database.db, {
@@ -332,12 +347,19 @@ describe("a read changes nothing", () => {
     for (const [caller, anonymousId] of callers) {
       if (anonymousId === undefined) cartOf(await client.add({ productVariantId: repriced.variantId, quantity: 2 }, caller));
       cartOf(await client.add({ productVariantId: shrunk.variantId, quantity: 6, ...ownerOf(anonymousId) }, caller));
-      cartOf(await client.add({ productVariantId: unwrapped.variantId, quantity: 1, addonOptionIds: [ribbon.options[0]!.id], ...ownerOf(anonymousId) }, caller));
+      cartOf(
+        await client.add(
+          { productVariantId: unwrapped.variantId, quantity: 1, addonOptionIds: [ribbon.options[0]!.id], ...ownerOf(anonymousId) },
+          caller,
+        ),
+      );
     }
     // A stored notice: a change finds the price moved and keeps the notice until acknowledged.
     await setPrice(repriced.variantId, "GBP", 1100);
     for (const [caller, anonymousId] of callers) {
-      expect(cartOf(await client.add({ productVariantId: withdrawn.variantId, quantity: 1, ...ownerOf(anonymousId) }, caller)).notifications).toHaveLength(1);
+      expect(
+        cartOf(await client.add({ productVariantId: withdrawn.variantId, quantity: 1, ...ownerOf(anonymousId) }, caller)).notifications,
+      ).toHaveLength(1);
     }
     // And everything a review settles: the price moves again, stock falls, a product is withdrawn, an add-on
     // is no longer offered.

@@ -172,7 +172,13 @@ export function reviewCart(input: {
               : `${unpricedAddon!.addonName} (${unpricedAddon!.optionName}) is not sold in ${currencyCode}; remove it to buy ${name}.`,
         });
       }
-    } else if (sameCurrency && line.lastSeenUnitAmount !== null && line.lastSeenUnitAmount !== seenAmount && !touched.has(id) && !quantityReduced) {
+    } else if (
+      sameCurrency &&
+      line.lastSeenUnitAmount !== null &&
+      line.lastSeenUnitAmount !== seenAmount &&
+      !touched.has(id) &&
+      !quantityReduced
+    ) {
       review.notifications.push({
         lineItemId: id,
         code: "price_changed",

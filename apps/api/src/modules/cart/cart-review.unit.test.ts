@@ -51,7 +51,9 @@ describe("reviewCart", () => {
   });
 
   it("does not count a reduction's new tier price as a price change", () => {
-    const result = review([line({ quantity: 6, lastSeenUnitAmount: 700, stockQuantity: 3, tierPrices: [{ minQuantity: 5, amount: 700 }] })]);
+    const result = review([
+      line({ quantity: 6, lastSeenUnitAmount: 700, stockQuantity: 3, tierPrices: [{ minQuantity: 5, amount: 700 }] }),
+    ]);
     expect(result.notifications.map((notice) => notice.code)).toEqual(["quantity_reduced"]);
     expect(result.lines[0]!.unitAmount).toBe(800);
     expect(result.lineUpdates).toEqual([{ lineItemId: 1, quantity: 3, lastSeenUnitAmount: 800, lastSeenCurrencyCode: "GBP" }]);
@@ -64,7 +66,17 @@ describe("reviewCart", () => {
   });
 
   it("removes a withdrawn variant under the name it was added with", () => {
-    const withdrawn = line({ variantId: null, sku: null, variantName: null, productId: null, productName: null, productSlug: null, isPublished: null, stockQuantity: null, amount: null });
+    const withdrawn = line({
+      variantId: null,
+      sku: null,
+      variantName: null,
+      productId: null,
+      productName: null,
+      productSlug: null,
+      isPublished: null,
+      stockQuantity: null,
+      amount: null,
+    });
     const result = review([withdrawn]);
     expect(result.removedLineIds).toEqual([1]);
     expect(result.notifications).toEqual([

@@ -11,7 +11,11 @@ const api = useTestApi(async (db) => ({
   hidden: await createCartTestShop(db, { key: "hidden", anonymousCustomerProductPolicy: "HiddenForUnauthorized" }),
   hiddenPrices: await createCartTestShop(db, { key: "hidden-prices", anonymousCustomerProductPolicy: "HiddenPricesForUnauthorized" }),
   open: await createCartTestShop(db, { key: "open", anonymousCustomerProductPolicy: "None" }),
-  backorders: await createCartTestShop(db, { key: "backorders", isOutOfStockPurchaseEnabled: true, inventoryAvailability: "AvailableQuantity" }),
+  backorders: await createCartTestShop(db, {
+    key: "backorders",
+    isOutOfStockPurchaseEnabled: true,
+    inventoryAvailability: "AvailableQuantity",
+  }),
   lowStock: await createCartTestShop(db, { key: "low-stock", inventoryAvailability: "LowStockAlert", lowStockThreshold: 5 }),
   noStock: await createCartTestShop(db, { key: "no-stock", inventoryAvailability: "None" }),
 }));
@@ -79,7 +83,10 @@ describe("stock settings", () => {
     const low = cartOf(await client.add({ productVariantId: api.seeded.lowStock.variants.scarce, quantity: 1 }, { storeKey: "low-stock" }));
     expect(low.lineItems[0]!.stock).toEqual({ status: "LowStock" });
     const plenty = cartOf(
-      await client.add({ productVariantId: api.seeded.lowStock.variants.tiered, quantity: 1, anonymousId: low.anonymousId! }, { storeKey: "low-stock" }),
+      await client.add(
+        { productVariantId: api.seeded.lowStock.variants.tiered, quantity: 1, anonymousId: low.anonymousId! },
+        { storeKey: "low-stock" },
+      ),
     );
     expect(plenty.lineItems[1]!.stock).toEqual({ status: "InStock" });
     const none = cartOf(await client.add({ productVariantId: api.seeded.noStock.variants.scarce, quantity: 1 }, { storeKey: "no-stock" }));

@@ -34,8 +34,18 @@ export async function createCartTestShop(db: Db, storeInput: StoreInput = {}) {
       { name: "Red", prices: { GBP: 295 } },
     ],
   });
-  const card = await createAddon(db, { storeId, code: "card", name: "Message card", options: [{ name: "Card", prices: { GBP: 150, EUR: 180 } }] });
-  const bookmark = await createAddon(db, { storeId, code: "bookmark", name: "Bookmark", options: [{ name: "Leather", prices: { GBP: 100 } }] });
+  const card = await createAddon(db, {
+    storeId,
+    code: "card",
+    name: "Message card",
+    options: [{ name: "Card", prices: { GBP: 150, EUR: 180 } }],
+  });
+  const bookmark = await createAddon(db, {
+    storeId,
+    code: "bookmark",
+    name: "Bookmark",
+    options: [{ name: "Leather", prices: { GBP: 100 } }],
+  });
 
   const product = async (slug: string, variants: VariantInput[], extra: { addonIds?: number[]; isPublished?: boolean } = {}) => {
     const created = await createProduct(db, {
@@ -52,7 +62,12 @@ export async function createCartTestShop(db: Db, storeInput: StoreInput = {}) {
   const plain = await product(
     "plain",
     [
-      { sku: "PLAIN-HB", name: "Hardback", options: [{ code: "format", name: "Format", value: "Hardback" }], prices: { GBP: { amount: 1000 }, EUR: { amount: 1200 } } },
+      {
+        sku: "PLAIN-HB",
+        name: "Hardback",
+        options: [{ code: "format", name: "Format", value: "Hardback" }],
+        prices: { GBP: { amount: 1000 }, EUR: { amount: 1200 } },
+      },
       { sku: "PLAIN-PB", name: "Paperback", prices: { GBP: { amount: 600 }, EUR: { amount: 700 } } },
     ],
     { addonIds: [giftWrap.id, card.id] },
@@ -65,16 +80,29 @@ export async function createCartTestShop(db: Db, storeInput: StoreInput = {}) {
         name: "Hardback",
         stockQuantity: 50,
         prices: { GBP: { amount: 2000 }, EUR: { amount: 2400 } },
-        tierPrices: { GBP: [{ minQuantity: 5, amount: 1800 }, { minQuantity: 10, amount: 1500 }] },
+        tierPrices: {
+          GBP: [
+            { minQuantity: 5, amount: 1800 },
+            { minQuantity: 10, amount: 1500 },
+          ],
+        },
       },
     ],
     { addonIds: [giftWrap.id] },
   );
-  const sale = await product("sale", [{ sku: "SALE", name: "Paperback", stockQuantity: 5, prices: { GBP: { amount: 800, original: 1000 }, EUR: { amount: 950 } } }]);
+  const sale = await product("sale", [
+    { sku: "SALE", name: "Paperback", stockQuantity: 5, prices: { GBP: { amount: 800, original: 1000 }, EUR: { amount: 950 } } },
+  ]);
   const gbpOnly = await product("gbp-only", [{ sku: "GBPONLY", name: "Paperback", prices: { GBP: { amount: 500 } } }]);
-  const scarce = await product("scarce", [{ sku: "SCARCE", name: "Paperback", stockQuantity: 2, prices: { GBP: { amount: 300 }, EUR: { amount: 350 } } }]);
-  const soldOut = await product("sold-out", [{ sku: "SOLDOUT", name: "Paperback", stockQuantity: 0, prices: { GBP: { amount: 400 }, EUR: { amount: 450 } } }]);
-  const draft = await product("draft", [{ sku: "DRAFT", name: "Paperback", prices: { GBP: { amount: 100 }, EUR: { amount: 120 } } }], { isPublished: false });
+  const scarce = await product("scarce", [
+    { sku: "SCARCE", name: "Paperback", stockQuantity: 2, prices: { GBP: { amount: 300 }, EUR: { amount: 350 } } },
+  ]);
+  const soldOut = await product("sold-out", [
+    { sku: "SOLDOUT", name: "Paperback", stockQuantity: 0, prices: { GBP: { amount: 400 }, EUR: { amount: 450 } } },
+  ]);
+  const draft = await product("draft", [{ sku: "DRAFT", name: "Paperback", prices: { GBP: { amount: 100 }, EUR: { amount: 120 } } }], {
+    isPublished: false,
+  });
 
   const customerA = await createCustomer(db, { storeId, email: "ada@example.com" });
   const customerB = await createCustomer(db, { storeId, email: "bob@example.com" });
@@ -140,7 +168,8 @@ export function cartClient(app: () => App) {
       send("GET", anonymousId === undefined ? "/baskets" : `/baskets?anonymousId=${encodeURIComponent(anonymousId)}`, caller),
     add: (body: Record<string, unknown>, caller: CartCaller = {}) => send("PUT", "/baskets", caller, body),
     addBulk: (body: Record<string, unknown>, caller: CartCaller = {}) => send("PUT", "/baskets/bulk", caller, body),
-    acknowledge: (body: Record<string, unknown>, caller: CartCaller = {}) => send("PUT", "/baskets/notifications/acknowledge", caller, body),
+    acknowledge: (body: Record<string, unknown>, caller: CartCaller = {}) =>
+      send("PUT", "/baskets/notifications/acknowledge", caller, body),
     setQuantity: (body: Record<string, unknown>, caller: CartCaller = {}) => send("PUT", "/baskets/products/quantity", caller, body),
     remove: (body: Record<string, unknown>, caller: CartCaller = {}) => send("DELETE", "/baskets/products", caller, body),
     setAddons: (body: Record<string, unknown>, caller: CartCaller = {}) => send("PUT", "/baskets/addons", caller, body),

@@ -40,7 +40,12 @@ export interface LockedCart {
 const forUpdate = (lock: boolean) => (lock ? sql`for update` : sql``);
 
 /** The customer's open cart; null when they have none yet. `lock` row-locks it (every change does; a read does not). */
-export async function findOpenCustomerCart(db: Db, storeId: number, customerId: number, options: { lock: boolean }): Promise<LockedCart | null> {
+export async function findOpenCustomerCart(
+  db: Db,
+  storeId: number,
+  customerId: number,
+  options: { lock: boolean },
+): Promise<LockedCart | null> {
   const [row] = await rows<LockedCart>(
     db,
     sql`select id, anonymous_id as "anonymousId" from ${carts}
@@ -65,7 +70,12 @@ export async function lockOrCreateCustomerCart(db: Db, storeId: number, customer
 }
 
 /** An open anonymous cart of the store; null for an unknown, closed or other store's id. `lock` row-locks it. */
-export async function findOpenGuestCart(db: Db, storeId: number, anonymousId: string, options: { lock: boolean }): Promise<LockedCart | null> {
+export async function findOpenGuestCart(
+  db: Db,
+  storeId: number,
+  anonymousId: string,
+  options: { lock: boolean },
+): Promise<LockedCart | null> {
   const [row] = await rows<LockedCart>(
     db,
     sql`select id, anonymous_id as "anonymousId" from ${carts}

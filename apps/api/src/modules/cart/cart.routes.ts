@@ -21,7 +21,10 @@ function cartOwnerOf(request: FastifyRequest, anonymousId: string | undefined): 
 export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ["Cart"];
   // Anonymous (by anonymousId) or signed in.
-  const security: Record<string, string[]>[] = [{ apiKey: [], storeKey: [] }, { apiKey: [], storeKey: [], bearer: [] }];
+  const security: Record<string, string[]>[] = [
+    { apiKey: [], storeKey: [] },
+    { apiKey: [], storeKey: [], bearer: [] },
+  ];
   // What cartOwnerOf answers a signed-in caller (requireCustomer), what finding the cart to change answers,
   // and what checking add-on options answers.
   const ownerErrors: ApiErrorCode[] = ["password_change_required", "privacy_policy_not_accepted"];

@@ -66,7 +66,8 @@ function findCart(tx: Db, ctx: CartContext, owner: CartOwner, options: { lock: b
 async function requireCart(tx: Db, ctx: CartContext, owner: CartOwner) {
   if ("anonymousId" in owner) {
     assertGuestMayUseCart(ctx);
-    if (owner.anonymousId === null) throw new AppError("anonymous_id_required", "Give the cart's anonymousId, or sign in", { field: "body.anonymousId" });
+    if (owner.anonymousId === null)
+      throw new AppError("anonymous_id_required", "Give the cart's anonymousId, or sign in", { field: "body.anonymousId" });
   }
   const cart = await findCart(tx, ctx, owner, { lock: true });
   if (!cart) throw cartNotFound();
@@ -75,11 +76,19 @@ async function requireCart(tx: Db, ctx: CartContext, owner: CartOwner) {
 }
 
 /** The priced answer for reviewed lines and the notices to show beside them. */
-function priceReviewed(ctx: CartContext, cart: repository.LockedCart, review: CartReview, notifications: readonly ReviewNotification[]): Cart {
+function priceReviewed(
+  ctx: CartContext,
+  cart: repository.LockedCart,
+  review: CartReview,
+  notifications: readonly ReviewNotification[],
+): Cart {
   return priceCart({
     cart,
     lines: review.lines,
-    notifications: groupNotifications(notifications, review.lines.map((line) => line.lineItemId)),
+    notifications: groupNotifications(
+      notifications,
+      review.lines.map((line) => line.lineItemId),
+    ),
     store: ctx.store,
     currencyCode: ctx.currencyCode,
   });
@@ -92,7 +101,12 @@ function priceReviewed(ctx: CartContext, cart: repository.LockedCart, review: Ca
  * the caller has just changed are `touched` (their new price follows from their own action). A fixed number
  * of statements whatever the number of lines.
  */
-async function answerChange(tx: Db, ctx: CartContext, cart: repository.LockedCart, touched: ReadonlySet<number> = new Set()): Promise<Cart> {
+async function answerChange(
+  tx: Db,
+  ctx: CartContext,
+  cart: repository.LockedCart,
+  touched: ReadonlySet<number> = new Set(),
+): Promise<Cart> {
   const lines = await repository.loadCartLines(tx, cart.id, ctx.currencyCode);
   const review = reviewCart({ lines, store: ctx.store, currencyCode: ctx.currencyCode, touched });
   await repository.applyReview(tx, cart.id, review);
@@ -131,7 +145,13 @@ function groupNotifications(notifications: readonly ReviewNotification[], lineId
 
 /** The answer for a caller with no cart yet: empty, in the request currency. */
 function emptyCart(ctx: CartContext): Cart {
-  return priceCart({ cart: { id: null, anonymousId: null }, lines: [], notifications: [], store: ctx.store, currencyCode: ctx.currencyCode });
+  return priceCart({
+    cart: { id: null, anonymousId: null },
+    lines: [],
+    notifications: [],
+    store: ctx.store,
+    currencyCode: ctx.currencyCode,
+  });
 }
 
 /**
@@ -349,13 +369,25 @@ async function checkLines(tx: Db, ctx: CartContext, lines: readonly LineToAdd[])
  * together (a new line, or units added to the variant's line; options join the line's, replacing another
  * option of the same add-on) in a fixed number of statements whatever their number.
  */
-async function addCheckedLines(tx: Db, ctx: CartContext, owner: CartOwner, checked: CheckedLines): Promise<{ cart: Cart; outcomes: LineOutcome[] }> {
+async function addCheckedLines(
+  tx: Db,
+  ctx: CartContext,
+  owner: CartOwner,
+  checked: CheckedLines,
+): Promise<{ cart: Cart; outcomes: LineOutcome[] }> {
   const { lines, variants, options } = checked;
   const outcomes: (LineOutcome | undefined)[] = [...checked.refusals];
   const candidates = lines.flatMap((line, index) => (outcomes[index] ? [] : [{ line, index, variant: variants[index]! }]));
 
   let cart = await lockCartToAddTo(tx, ctx, owner, { create: candidates.length > 0 });
-  const held = cart && candidates.length > 0 ? await repository.findLinesByVariant(tx, cart.id, candidates.map((c) => c.variant.id)) : [];
+  const held =
+    cart && candidates.length > 0
+      ? await repository.findLinesByVariant(
+          tx,
+          cart.id,
+          candidates.map((c) => c.variant.id),
+        )
+      : [];
   // What each variant's line will hold, and its options by add-on, as the accepted lines add up.
   const pending = new Map<number, { variant: repository.VariantForCart; quantity: number; optionByAddon: Map<number, number> }>();
   for (const { line, index, variant } of candidates) {
@@ -367,9 +399,13 @@ async function addCheckedLines(tx: Db, ctx: CartContext, owner: CartOwner, check
     const quantity = entry.quantity + line.quantity;
     const problem =
       quantity > MAX_CART_LINE_QUANTITY
-        ? new AppError("quantity_limit_exceeded", `A cart line holds at most ${MAX_CART_LINE_QUANTITY} units; it already holds ${entry.quantity}`, {
-            field: line.fields.quantity,
-          })
+        ? new AppError(
+            "quantity_limit_exceeded",
+            `A cart line holds at most ${MAX_CART_LINE_QUANTITY} units; it already holds ${entry.quantity}`,
+            {
+              field: line.fields.quantity,
+            },
+          )
         : stockProblem(ctx, variant.stockQuantity, quantity, entry.quantity);
     if (problem) {
       outcomes[index] = { added: false, problem };
@@ -387,12 +423,18 @@ async function addCheckedLines(tx: Db, ctx: CartContext, owner: CartOwner, check
     const written = await repository.upsertLines(
       tx,
       cart.id,
-      entries.map(({ variant, quantity }) => ({ variantId: variant.id, quantity, itemName: lineDisplayName(variant.productName, variant.variantName) })),
+      entries.map(({ variant, quantity }) => ({
+        variantId: variant.id,
+        quantity,
+        itemName: lineDisplayName(variant.productName, variant.variantName),
+      })),
     );
     for (const row of written) lineOfVariant.set(row.variantId, row.id);
     await repository.addLineAddons(
       tx,
-      entries.flatMap((entry) => [...entry.optionByAddon.values()].map((addonOptionId) => ({ lineItemId: lineOfVariant.get(entry.variant.id)!, addonOptionId }))),
+      entries.flatMap((entry) =>
+        [...entry.optionByAddon.values()].map((addonOptionId) => ({ lineItemId: lineOfVariant.get(entry.variant.id)!, addonOptionId })),
+      ),
     );
     await repository.touchCart(tx, cart.id);
   }
@@ -457,7 +499,9 @@ export async function addToCartBulk(
   });
   return db.transaction(async (tx) => {
     const { cart, outcomes } = await addCheckedLines(tx, ctx, owner, await checkLines(tx, ctx, lines));
-    const results = outcomes.map((outcome): AddToCartBulkResult => (outcome.added ? outcome : { added: false, error: apiErrorOf(outcome.problem) }));
+    const results = outcomes.map((outcome): AddToCartBulkResult =>
+      outcome.added ? outcome : { added: false, error: apiErrorOf(outcome.problem) },
+    );
     return { cart, results };
   });
 }

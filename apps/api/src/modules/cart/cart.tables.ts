@@ -26,7 +26,9 @@ export const carts = pgTable(
   },
   (t) => [
     uniqueIndex("carts_anonymous_id_unique").on(t.anonymousId),
-    uniqueIndex("carts_open_customer_unique").on(t.storeId, t.customerId).where(sql`status = 'open' and customer_id is not null`),
+    uniqueIndex("carts_open_customer_unique")
+      .on(t.storeId, t.customerId)
+      .where(sql`status = 'open' and customer_id is not null`),
     check("carts_status_check", sql`${t.status} in ('open','merged','ordered')`),
     check("carts_owner_check", sql`${t.customerId} is not null or ${t.anonymousId} is not null`),
   ],
@@ -54,10 +56,7 @@ export const cartLines = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    unique("cart_lines_cart_variant_unique").on(t.cartId, t.variantId),
-    check("cart_lines_quantity_check", sql`${t.quantity} >= 1`),
-  ],
+  (t) => [unique("cart_lines_cart_variant_unique").on(t.cartId, t.variantId), check("cart_lines_quantity_check", sql`${t.quantity} >= 1`)],
 );
 
 /** Add-on options chosen for a cart line (gift wrap, message card...). */

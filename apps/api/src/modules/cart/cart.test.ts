@@ -41,7 +41,12 @@ describe("PUT /baskets as a guest", () => {
           productSlug: "plain",
           productName: "Plain",
           image: { url: "/covers/plain.svg", alt: "plain" },
-          variant: { id: variants.plainHardback, sku: "PLAIN-HB", name: "Hardback", options: [{ code: "format", name: "Format", value: "Hardback" }] },
+          variant: {
+            id: variants.plainHardback,
+            sku: "PLAIN-HB",
+            name: "Hardback",
+            options: [{ code: "format", name: "Format", value: "Hardback" }],
+          },
           quantity: 2,
           unitPrice: { amount: 1000, originalPrice: null, currencyCode: "GBP" },
           addons: [],
@@ -138,7 +143,10 @@ describe("PUT /baskets refuses what cannot be added", () => {
     const { anonymousId } = await guestCartWith(variants.scarce, 2);
     const more = await client.add({ productVariantId: variants.scarce, quantity: 1, anonymousId });
     expect(more.statusCode).toBe(409);
-    expect(more.json().errors[0]).toMatchObject({ code: "insufficient_stock", message: "Only 2 of this item are in stock; your cart already holds 2" });
+    expect(more.json().errors[0]).toMatchObject({
+      code: "insufficient_stock",
+      message: "Only 2 of this item are in stock; your cart already holds 2",
+    });
     expect(cartOf(await client.get({}, anonymousId)).lineItems[0]!.quantity).toBe(2);
 
     const soldOut = await client.add({ productVariantId: variants.soldOut, quantity: 1 });
@@ -189,9 +197,15 @@ describe("prices, tiers and totals", () => {
     const euros = cartOf(await client.get({ currencyCode: "EUR" }, anonymousId));
     expect(euros.currencyCode).toBe("EUR");
     expect(euros.lineItems.map((line) => [line.unitPrice, line.lineTotal])).toEqual([
-      [{ amount: 1200, originalPrice: null, currencyCode: "EUR" }, { amount: 2400, currencyCode: "EUR" }],
+      [
+        { amount: 1200, originalPrice: null, currencyCode: "EUR" },
+        { amount: 2400, currencyCode: "EUR" },
+      ],
       // No euro tiers: the base price applies; kraft wrap is 300 EUR a unit.
-      [{ amount: 2400, originalPrice: null, currencyCode: "EUR" }, { amount: (2400 + 300) * 5, currencyCode: "EUR" }],
+      [
+        { amount: 2400, originalPrice: null, currencyCode: "EUR" },
+        { amount: (2400 + 300) * 5, currencyCode: "EUR" },
+      ],
     ]);
     expect(euros.lineItems[1]!.addons[0]!.price).toEqual({ amount: 300, currencyCode: "EUR" });
     expect(euros.subTotal).toEqual({ amount: 2400 + 13500, currencyCode: "EUR" });
@@ -208,11 +222,19 @@ describe("add-ons", () => {
     const cart = cartOf(await client.add({ productVariantId: variants.plainHardback, quantity: 2, addonOptionIds: [addons.kraft] }));
     const anonymousId = cart.anonymousId!;
     expect(cart.lineItems[0]!.addons).toEqual([
-      { addonOptionId: addons.kraft, addonId: expect.any(Number), addonName: "Gift wrap", optionName: "Kraft", price: { amount: 250, currencyCode: "GBP" } },
+      {
+        addonOptionId: addons.kraft,
+        addonId: expect.any(Number),
+        addonName: "Gift wrap",
+        optionName: "Kraft",
+        price: { amount: 250, currencyCode: "GBP" },
+      },
     ]);
     expect(cart.lineItems[0]!.lineTotal).toEqual({ amount: (1000 + 250) * 2, currencyCode: "GBP" });
     // Red replaces kraft (both are gift wrap); the card joins.
-    const changed = cartOf(await client.add({ productVariantId: variants.plainHardback, quantity: 1, addonOptionIds: [addons.red, addons.card], anonymousId }));
+    const changed = cartOf(
+      await client.add({ productVariantId: variants.plainHardback, quantity: 1, addonOptionIds: [addons.red, addons.card], anonymousId }),
+    );
     expect(changed.lineItems[0]!.addons.map((addon) => addon.optionName)).toEqual(["Red", "Card"]);
     expect(changed.lineItems[0]!.lineTotal!.amount).toBe((1000 + 295 + 150) * 3);
   });
@@ -258,7 +280,11 @@ describe("add-ons", () => {
     const unknownLine = await client.setAddons({ lineItemId: 999_999, addonOptionIds: [], anonymousId });
     expect(unknownLine.statusCode).toBe(404);
     expect(errorCodeOf(unknownLine)).toBe("line_item_not_found");
-    for (const body of [{ lineItemId, anonymousId }, { lineItemId, addonOptionIds: "1", anonymousId }, { lineItemId: -1, addonOptionIds: [], anonymousId }]) {
+    for (const body of [
+      { lineItemId, anonymousId },
+      { lineItemId, addonOptionIds: "1", anonymousId },
+      { lineItemId: -1, addonOptionIds: [], anonymousId },
+    ]) {
       const response = await client.setAddons(body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -301,7 +327,13 @@ describe("add-ons", () => {
     });
     expect(duplicate.statusCode).toBe(400);
     expect(errorCodeOf(duplicate)).toBe("duplicate_line_item");
-    const unknownLine = await client.setAddonsBulk({ items: [{ lineItemId: first, addonOptionIds: [] }, { lineItemId: 999_999, addonOptionIds: [] }], anonymousId });
+    const unknownLine = await client.setAddonsBulk({
+      items: [
+        { lineItemId: first, addonOptionIds: [] },
+        { lineItemId: 999_999, addonOptionIds: [] },
+      ],
+      anonymousId,
+    });
     expect(unknownLine.statusCode).toBe(404);
     for (const body of [{ items: [], anonymousId }, { anonymousId }, { items: [{ lineItemId: first }], anonymousId }]) {
       expect((await client.setAddonsBulk(body)).statusCode, JSON.stringify(body)).toBe(400);
@@ -495,7 +527,9 @@ describe("nobody reaches another's cart", () => {
     const read = cartOf(await client.get(bob, guest.anonymousId));
     expect(read.id).not.toBe(guest.cart.id);
     expect(read.anonymousId).toBeNull();
-    const added = cartOf(await client.add({ productVariantId: api.seeded.variants.plainPaperback, quantity: 1, anonymousId: guest.anonymousId }, bob));
+    const added = cartOf(
+      await client.add({ productVariantId: api.seeded.variants.plainPaperback, quantity: 1, anonymousId: guest.anonymousId }, bob),
+    );
     expect(added.id).toBe(read.id);
     expect(cartOf(await client.get({}, guest.anonymousId)).lineItems.map((line) => line.variant.id)).toEqual([api.seeded.variants.scarce]);
   });

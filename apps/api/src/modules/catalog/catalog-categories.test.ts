@@ -19,10 +19,7 @@ describe("GET /categories/tree", () => {
     const response = await get("/categories/tree");
     expect(response.statusCode).toBe(200);
     const { nodes } = response.json().data;
-    expect(slugs(nodes)).toEqual([
-      { gifts: ["anniversaries", { "for-her": ["birthdays"] }, "for-him"] },
-      "childrens",
-    ]);
+    expect(slugs(nodes)).toEqual([{ gifts: ["anniversaries", { "for-her": ["birthdays"] }, "for-him"] }, "childrens"]);
     expect(nodes[0]).toMatchObject({
       id: api.seeded.categories.gifts.id,
       parentId: null,
@@ -151,7 +148,14 @@ describe("GET /categories/:id and /categories/slug=:slug", () => {
   });
 
   it("refuses malformed ids and slugs with 400", async () => {
-    for (const url of ["/categories/abc", "/categories/0", "/categories/1.5", "/categories/99999999999", "/categories/slug=Not_A_Slug", "/categories/slug="]) {
+    for (const url of [
+      "/categories/abc",
+      "/categories/0",
+      "/categories/1.5",
+      "/categories/99999999999",
+      "/categories/slug=Not_A_Slug",
+      "/categories/slug=",
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(400);
       expect(response.json().errors.length, url).toBeGreaterThan(0);

@@ -16,7 +16,13 @@ let uncachedApp: App;
 beforeAll(async () => {
   database = await createTestDatabase();
   catalogue = await createTestCatalogue(database.db);
-  cachedApp = await buildApp({ db: database.db, apiKeys: [API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0, catalogCountsTtlMs: 60_000 });
+  cachedApp = await buildApp({
+    db: database.db,
+    apiKeys: [API_KEY],
+    tokenSecret: TEST_TOKEN_SECRET,
+    storeCacheTtlMs: 0,
+    catalogCountsTtlMs: 60_000,
+  });
   uncachedApp = await buildApp({ db: database.db, apiKeys: [API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0 });
 });
 afterAll(async () => {

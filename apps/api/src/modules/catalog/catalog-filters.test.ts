@@ -125,7 +125,14 @@ describe("GET /product-filters", () => {
   });
 
   it("totals the same as GET /products for the same selection", async () => {
-    const selections = ["", hardback, `${hardback}&${christmas}`, "MinPrice=900&MaxPrice=1500", `CategorySlug=gifts&SearchText=christmas`, "MinPrice=0"];
+    const selections = [
+      "",
+      hardback,
+      `${hardback}&${christmas}`,
+      "MinPrice=900&MaxPrice=1500",
+      `CategorySlug=gifts&SearchText=christmas`,
+      "MinPrice=0",
+    ];
     for (const selection of selections) {
       for (const currencycode of ["GBP", "USD"]) {
         const products = (await get(`/products?${selection}`, { currencycode })).json().data.total;
@@ -232,7 +239,13 @@ describe("POST /product-filters/types", () => {
   });
 
   it("refuses a malformed body with 400", async () => {
-    for (const payload of [{}, { productTypeIds: [] }, { productTypeIds: ["x"] }, { productTypeIds: [0] }, { productTypeIds: [1], extra: true }]) {
+    for (const payload of [
+      {},
+      { productTypeIds: [] },
+      { productTypeIds: ["x"] },
+      { productTypeIds: [0] },
+      { productTypeIds: [1], extra: true },
+    ]) {
       const response = await post(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().errors.length).toBeGreaterThan(0);

@@ -35,7 +35,10 @@ describe("getCatalogVisibility", () => {
 
   it("shows everything under None and AllowedUnauthorizedCheckout", () => {
     for (const policy of ["None", "AllowedUnauthorizedCheckout"] as const) {
-      expect(getCatalogVisibility(anonymous({ anonymousCustomerProductPolicy: policy }))).toEqual({ productsVisible: true, pricesVisible: true });
+      expect(getCatalogVisibility(anonymous({ anonymousCustomerProductPolicy: policy }))).toEqual({
+        productsVisible: true,
+        pricesVisible: true,
+      });
     }
   });
 
@@ -50,7 +53,11 @@ describe("getCatalogVisibility", () => {
 describe("exposePrice", () => {
   const visible = { productsVisible: true, pricesVisible: true };
   it("answers the price in the request currency with its pre-sale price", () => {
-    expect(exposePrice(visible, { amount: 900, originalAmount: 1200 }, "EUR")).toEqual({ amount: 900, originalPrice: 1200, currencyCode: "EUR" });
+    expect(exposePrice(visible, { amount: 900, originalAmount: 1200 }, "EUR")).toEqual({
+      amount: 900,
+      originalPrice: 1200,
+      currencyCode: "EUR",
+    });
   });
   it("answers null when prices are hidden or the variant has no price in the currency", () => {
     expect(exposePrice({ productsVisible: true, pricesVisible: false }, { amount: 900, originalAmount: null }, "GBP")).toBeNull();
@@ -122,14 +129,24 @@ describe("summariseVariants", () => {
   });
 
   it("takes the first of equally cheap variants and has no range when prices are equal", () => {
-    const summary = summariseVariants(anonymous(), [variant(1, 500, { price: { amount: 500, originalAmount: 800 } }), variant(2, 500)], "GBP");
+    const summary = summariseVariants(
+      anonymous(),
+      [variant(1, 500, { price: { amount: 500, originalAmount: 800 } }), variant(2, 500)],
+      "GBP",
+    );
     expect(summary.price).toEqual({ amount: 500, originalPrice: 800, currencyCode: "GBP" });
     expect(summary.hasPriceRange).toBe(false);
   });
 
   it("ignores variants with no price in the currency, and has no price when none has one", () => {
-    expect(summariseVariants(anonymous(), [variant(1, null), variant(2, 700)], "GBP")).toMatchObject({ price: { amount: 700 }, hasPriceRange: false });
-    expect(summariseVariants(anonymous(), [variant(1, null), variant(2, null)], "GBP")).toMatchObject({ price: null, hasPriceRange: false });
+    expect(summariseVariants(anonymous(), [variant(1, null), variant(2, 700)], "GBP")).toMatchObject({
+      price: { amount: 700 },
+      hasPriceRange: false,
+    });
+    expect(summariseVariants(anonymous(), [variant(1, null), variant(2, null)], "GBP")).toMatchObject({
+      price: null,
+      hasPriceRange: false,
+    });
   });
 
   it("hides price and range where prices are hidden", () => {
@@ -139,7 +156,11 @@ describe("summariseVariants", () => {
 
   it("defaults to the master variant, else the first, and shows the best stock", () => {
     const viewer = anonymous({ inventoryAvailability: "AvailableQuantity" });
-    const summary = summariseVariants(viewer, [variant(1, 100, { stockQuantity: 0 }), variant(2, 100, { isMaster: true, stockQuantity: 4 })], "GBP");
+    const summary = summariseVariants(
+      viewer,
+      [variant(1, 100, { stockQuantity: 0 }), variant(2, 100, { isMaster: true, stockQuantity: 4 })],
+      "GBP",
+    );
     expect(summary).toMatchObject({ defaultVariantId: 2, stock: { status: "InStock", quantity: 4 } });
     expect(summariseVariants(viewer, [variant(7, 100, { stockQuantity: 0 }), variant(8, 100, { stockQuantity: 0 })], "GBP")).toMatchObject({
       defaultVariantId: 7,

@@ -62,7 +62,12 @@ describe("GET /products: the selection", () => {
   });
 
   it("answers 404 for an unknown or hidden category and 400 for both CategoryId and CategorySlug", async () => {
-    for (const query of ["CategorySlug=nope", "CategorySlug=secret", `CategoryId=${api.seeded.categories.underSecret.id}`, `CategoryId=${api.seeded.other.gifts.id}`]) {
+    for (const query of [
+      "CategorySlug=nope",
+      "CategorySlug=secret",
+      `CategoryId=${api.seeded.categories.underSecret.id}`,
+      `CategoryId=${api.seeded.other.gifts.id}`,
+    ]) {
       const response = await get(`/products?${query}`);
       expect(response.statusCode, query).toBe(404);
       expect(response.json().errors[0].code).toBe("category_not_found");
@@ -133,7 +138,10 @@ describe("GET /products: the selection", () => {
 
   it("selects by Ids and combines every condition", async () => {
     const { pride, emma, carol } = api.seeded.products;
-    expect(await listSlugs(`Ids[0]=${emma.id}&Ids[1]=${pride.id}&Ids[2]=${api.seeded.other.product.id}`)).toEqual(["pride-and-prejudice", "emma"]);
+    expect(await listSlugs(`Ids[0]=${emma.id}&Ids[1]=${pride.id}&Ids[2]=${api.seeded.other.product.id}`)).toEqual([
+      "pride-and-prejudice",
+      "emma",
+    ]);
     expect(
       await listSlugs(
         `CategoryId=${api.seeded.categories.gifts.id}&SearchText=christmas&Filters[0][Code]=format&Filters[0][Values][0]=hardback&MaxPrice=1200&Ids[0]=${carol.id}`,
@@ -186,7 +194,8 @@ describe("GET /products: sorting", () => {
       expect(all).toHaveLength(6);
       for (const size of [1, 2, 4, 5]) {
         const seen: string[] = [];
-        for (let page = 1; page <= Math.ceil(6 / size) + 1; page += 1) seen.push(...(await listSlugs(`Sort=${sort}&PageSize=${size}&PageNumber=${page}`, usd)));
+        for (let page = 1; page <= Math.ceil(6 / size) + 1; page += 1)
+          seen.push(...(await listSlugs(`Sort=${sort}&PageSize=${size}&PageNumber=${page}`, usd)));
         expect(seen, `${sort} by ${size}`).toEqual(all);
       }
     }
@@ -487,7 +496,13 @@ describe("add-ons and product types", () => {
           { id: giftWrap.options[1]!.id, name: "Gold paper", price: { amount: 350, currencyCode: "GBP" } },
         ],
       },
-      { id: card.id, code: "message-card", name: "Message card", description: "", options: [{ id: card.options[0]!.id, name: "Card", price: { amount: 100, currencyCode: "GBP" } }] },
+      {
+        id: card.id,
+        code: "message-card",
+        name: "Message card",
+        description: "",
+        options: [{ id: card.options[0]!.id, name: "Card", price: { amount: 100, currencyCode: "GBP" } }],
+      },
     ]);
     const euro = (await get(`/products/${api.seeded.products.carol.id}/add-ons`, { currencycode: "EUR" })).json().data;
     expect(euro[0].options.map((option: { price: unknown }) => option.price)).toEqual([{ amount: 300, currencyCode: "EUR" }, null]);
@@ -505,7 +520,11 @@ describe("add-ons and product types", () => {
   });
 
   it("answers 404 for add-ons of an unknown product and 400 for a bad id", async () => {
-    for (const url of ["/products/999999/add-ons", `/add-ons?ProductId=${api.seeded.other.product.id}`, `/products/${api.seeded.products.draft.id}/add-ons`]) {
+    for (const url of [
+      "/products/999999/add-ons",
+      `/add-ons?ProductId=${api.seeded.other.product.id}`,
+      `/products/${api.seeded.products.draft.id}/add-ons`,
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json().errors[0].code).toBe("product_not_found");
@@ -547,7 +566,13 @@ describe("add-ons and product types", () => {
 
   it("answers 400 to GET /add-ons/by-product without products, with too many, or with a bad id", async () => {
     const tooMany = Array.from({ length: MAX_ADDON_PRODUCTS + 1 }, (_, index) => `ProductIds=${index + 1}`).join("&");
-    for (const url of ["/add-ons/by-product", "/add-ons/by-product?ProductIds=x", "/add-ons/by-product?ProductIds=0", `/add-ons/by-product?${tooMany}`, "/add-ons/by-product?ProductId=1"]) {
+    for (const url of [
+      "/add-ons/by-product",
+      "/add-ons/by-product?ProductIds=x",
+      "/add-ons/by-product?ProductIds=0",
+      `/add-ons/by-product?${tooMany}`,
+      "/add-ons/by-product?ProductId=1",
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(400);
     }

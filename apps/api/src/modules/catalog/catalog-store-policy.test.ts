@@ -32,7 +32,10 @@ describe("HiddenForUnauthorized", () => {
 
   it("answers empty lists and facets to anonymous visitors", async () => {
     expect(await data("/products")).toEqual({ results: [], total: 0, pageNumber: 1, pageSize: 24, totalPages: 0 });
-    expect(await data(`/products?CategoryId=${api.seeded.categories.gifts.id}&SearchText=pride&Sort=price-asc`)).toMatchObject({ results: [], total: 0 });
+    expect(await data(`/products?CategoryId=${api.seeded.categories.gifts.id}&SearchText=pride&Sort=price-asc`)).toMatchObject({
+      results: [],
+      total: 0,
+    });
     expect(await data("/product-filters")).toEqual({ facets: [], priceRange: null, total: 0 });
   });
 
@@ -85,7 +88,11 @@ describe("HiddenPricesForUnauthorized", () => {
 
   it("answers add-on options without prices and facets without a price range", async () => {
     const addons = await data("/add-ons");
-    expect(addons.flatMap((addon: { options: { price: unknown }[] }) => addon.options.map((option) => option.price))).toEqual([null, null, null]);
+    expect(addons.flatMap((addon: { options: { price: unknown }[] }) => addon.options.map((option) => option.price))).toEqual([
+      null,
+      null,
+      null,
+    ]);
     const byProduct = await data(`/add-ons/by-product?ProductIds=${api.seeded.products.pride.id}`);
     expect(byProduct[0].addons.length).toBeGreaterThan(0);
     expect(JSON.stringify(byProduct)).not.toMatch(/amount/);

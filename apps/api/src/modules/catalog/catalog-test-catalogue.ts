@@ -38,7 +38,13 @@ export async function createTestCatalogue(db: Db) {
 
   const gifts = await createCategory(db, { storeId, slug: "gifts", name: "Gifts", position: 0, description: "Gift books" });
   const forHer = await createCategory(db, { storeId, slug: "for-her", name: "For Her", parentId: gifts.id, position: 0 });
-  const anniversaries = await createCategory(db, { storeId, slug: "anniversaries", name: "Anniversaries", parentId: gifts.id, position: 0 });
+  const anniversaries = await createCategory(db, {
+    storeId,
+    slug: "anniversaries",
+    name: "Anniversaries",
+    parentId: gifts.id,
+    position: 0,
+  });
   const birthdays = await createCategory(db, { storeId, slug: "birthdays", name: "Birthdays", parentId: forHer.id });
   const forHim = await createCategory(db, { storeId, slug: "for-him", name: "For Him", parentId: gifts.id, position: 1 });
   const childrens = await createCategory(db, { storeId, slug: "childrens", name: "Children's", position: 1 });
@@ -99,7 +105,12 @@ export async function createTestCatalogue(db: Db) {
       { name: "Gold paper", prices: { GBP: 350 } },
     ],
   });
-  const card = await createAddon(db, { storeId, code: "message-card", name: "Message card", options: [{ name: "Card", prices: { GBP: 100, EUR: 120, USD: 130 } }] });
+  const card = await createAddon(db, {
+    storeId,
+    code: "message-card",
+    name: "Message card",
+    options: [{ name: "Card", prices: { GBP: 100, EUR: 120, USD: 130 } }],
+  });
 
   /** GBP amount, with EUR at ×1.2 and USD at ×1.3, unless `gbpOnly`. */
   const prices = (gbp: number, options: { original?: number; gbpOnly?: boolean } = {}): VariantInput["prices"] => {
@@ -132,7 +143,13 @@ export async function createTestCatalogue(db: Db) {
         name: "Hardback",
         options: [{ code: "format", name: "Format", value: "Hardback" }],
         prices: prices(2000),
-        tierPrices: { GBP: [{ minQuantity: 10, amount: 1800 }, { minQuantity: 5, amount: 1900 }], EUR: [{ minQuantity: 5, amount: 2280 }] },
+        tierPrices: {
+          GBP: [
+            { minQuantity: 10, amount: 1800 },
+            { minQuantity: 5, amount: 1900 },
+          ],
+          EUR: [{ minQuantity: 5, amount: 2280 }],
+        },
       },
       {
         sku: "PP-PB",
@@ -161,7 +178,12 @@ export async function createTestCatalogue(db: Db) {
     popularity: 40,
     createdAt: new Date("2024-02-01T00:00:00Z"),
     categoryIds: [forHim.id],
-    attributeValueIds: [value(author, "charles-dickens"), value(format, "hardback"), value(occasion, "christmas"), value(occasion, "wedding")],
+    attributeValueIds: [
+      value(author, "charles-dickens"),
+      value(format, "hardback"),
+      value(occasion, "christmas"),
+      value(occasion, "wedding"),
+    ],
     variants: [{ sku: "GE-HB", name: "Hardback", prices: prices(2500) }],
   });
   const frankenstein = await createProduct(db, {
@@ -185,7 +207,12 @@ export async function createTestCatalogue(db: Db) {
     popularity: 20,
     createdAt: new Date("2024-04-01T00:00:00Z"),
     categoryIds: [gifts.id, childrens.id],
-    attributeValueIds: [value(author, "charles-dickens"), value(author, "mary-shelley"), value(format, "hardback"), value(occasion, "christmas")],
+    attributeValueIds: [
+      value(author, "charles-dickens"),
+      value(author, "mary-shelley"),
+      value(format, "hardback"),
+      value(occasion, "christmas"),
+    ],
     addonIds: [giftWrap.id, card.id],
     variants: [{ sku: "CC-HB", name: "Hardback", prices: prices(1200, { gbpOnly: true }) }],
   });
@@ -231,7 +258,12 @@ export async function createTestCatalogue(db: Db) {
     attributeValueIds: [value(otherFormat, "hardback")],
     variants: [{ sku: "OTHER-PP", name: "Hardback", prices: prices(1) }],
   });
-  const otherAddon = await createAddon(db, { storeId: otherStore.id, code: "gift-wrap", name: "Other wrap", options: [{ name: "Any", prices: { GBP: 1 } }] });
+  const otherAddon = await createAddon(db, {
+    storeId: otherStore.id,
+    code: "gift-wrap",
+    name: "Other wrap",
+    options: [{ name: "Any", prices: { GBP: 1 } }],
+  });
 
   return {
     store,

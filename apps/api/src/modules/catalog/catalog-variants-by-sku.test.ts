@@ -74,7 +74,13 @@ describe("GET /products/variants/by-sku", () => {
 
   it("answers 400 with an errors list for a missing, empty, blank, over-long or over-many SKU list", async () => {
     const tooMany = Array.from({ length: MAX_SKU_LOOKUP + 1 }, (_, index) => `SKU-${index}`);
-    for (const query of ["", qs.stringify({ Skus: ["   "] }), qs.stringify({ Skus: ["x".repeat(101)] }), qs.stringify({ Skus: tooMany }), "Skus[0]=PP-HB&Other=1"]) {
+    for (const query of [
+      "",
+      qs.stringify({ Skus: ["   "] }),
+      qs.stringify({ Skus: ["x".repeat(101)] }),
+      qs.stringify({ Skus: tooMany }),
+      "Skus[0]=PP-HB&Other=1",
+    ]) {
       const response = await api.get(`/products/variants/by-sku?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().errors[0], query).toMatchObject({ code: expect.any(String), message: expect.any(String) });

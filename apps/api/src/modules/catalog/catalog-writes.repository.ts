@@ -126,11 +126,7 @@ export async function updateProductFields(db: Db, productId: number, fields: Pro
 
 /** Locks a product row for the rest of the transaction; its store, or null when there is no such product. */
 export async function lockProduct(db: Db, productId: number): Promise<{ storeId: number } | null> {
-  const [row] = await db
-    .select({ storeId: products.storeId })
-    .from(products)
-    .where(eq(products.id, productId))
-    .for("no key update");
+  const [row] = await db.select({ storeId: products.storeId }).from(products).where(eq(products.id, productId)).for("no key update");
   return row ?? null;
 }
 
@@ -177,7 +173,16 @@ export async function insertVariants(db: Db, input: VariantRow[]): Promise<numbe
     insertRecords(
       db,
       sql`${productVariants}`,
-      { product_id: "int", store_id: "int", sku: "text", name: "text", options: "jsonb", is_master: "boolean", position: "int", stock_quantity: "int" },
+      {
+        product_id: "int",
+        store_id: "int",
+        sku: "text",
+        name: "text",
+        options: "jsonb",
+        is_master: "boolean",
+        position: "int",
+        stock_quantity: "int",
+      },
       input.map((row) => ({
         product_id: row.productId,
         store_id: row.storeId,
@@ -218,7 +223,12 @@ export async function writeVariantPrices(db: Db, input: VariantPriceRow[]) {
     db,
     sql`${variantPrices}`,
     { variant_id: "int", currency_code: "text", amount: "int", original_amount: "int" },
-    input.map((row) => ({ variant_id: row.variantId, currency_code: row.currencyCode, amount: row.amount, original_amount: row.originalAmount })),
+    input.map((row) => ({
+      variant_id: row.variantId,
+      currency_code: row.currencyCode,
+      amount: row.amount,
+      original_amount: row.originalAmount,
+    })),
     sql`on conflict (variant_id, currency_code) do update set amount = excluded.amount, original_amount = excluded.original_amount`,
   );
 }
@@ -321,12 +331,12 @@ export async function findCategoryPlacement(db: Db, input: { storeId: number; ca
  * Inserts a category under a parent of the given path (a root's is "/") and gives it its path, which ends
  * with its own id and so is known only once the row exists.
  */
-export async function insertCategory(
-  db: Db,
-  input: Omit<typeof categories.$inferInsert, "id" | "path"> & { parentPath: string },
-) {
+export async function insertCategory(db: Db, input: Omit<typeof categories.$inferInsert, "id" | "path"> & { parentPath: string }) {
   const { parentPath, ...row } = input;
-  const [created] = await db.insert(categories).values({ ...row, path: "pending" }).returning();
+  const [created] = await db
+    .insert(categories)
+    .values({ ...row, path: "pending" })
+    .returning();
   if (!created) throw new Error("the category insert returns its row");
   const path = `${parentPath}${created.id}/`;
   await db.update(categories).set({ path }).where(eq(categories.id, created.id));

@@ -19,7 +19,12 @@ async function createWriterShop(db: Db) {
       { code: "rowan-pike", label: "Rowan Pike" },
     ],
   });
-  const format = await createAttribute(db, { storeId: store.id, code: "format", name: "Format", values: [{ code: "hardback", label: "Hardback" }] });
+  const format = await createAttribute(db, {
+    storeId: store.id,
+    code: "format",
+    name: "Format",
+    values: [{ code: "hardback", label: "Hardback" }],
+  });
   const book = await createProductType(db, { storeId: store.id, code: "book", name: "Book" });
   const otherRoot = await createCategory(db, { storeId: otherStore.id, slug: "other-root", name: "Other root" });
   return {
@@ -72,7 +77,9 @@ async function searchTextOf(productId: number) {
 describe("the catalogue writer keeps the price index and the search text", () => {
   it("a new product is found by its lowest price in each currency and by its title, subtitle and author", async () => {
     const product = await createProduct(api.database.db, newBook());
-    expect(product.variants.map((variant) => [variant.sku, variant.isMaster, variant.stockQuantity])).toEqual([[`BOOK-${serial}-HB`, true, 5]]);
+    expect(product.variants.map((variant) => [variant.sku, variant.isMaster, variant.stockQuantity])).toEqual([
+      [`BOOK-${serial}-HB`, true, 5],
+    ]);
     expect(await inBand(product.id, "MinPrice=1000&MaxPrice=1000")).toBe(true);
     expect(await inBand(product.id, "MinPrice=1200&MaxPrice=1200", { currencycode: "EUR" })).toBe(true);
     expect(await inBand(product.id, "MinPrice=1", { currencycode: "USD" })).toBe(false);
@@ -136,7 +143,10 @@ describe("the catalogue writer keeps the price index and the search text", () =>
   });
 
   it("makes the same search text when a product is created as when it is recomputed", async () => {
-    const product = await createProduct(api.database.db, newBook({ subtitle: "", attributeValueIds: [api.seeded.pike, api.seeded.ashdown] }));
+    const product = await createProduct(
+      api.database.db,
+      newBook({ subtitle: "", attributeValueIds: [api.seeded.pike, api.seeded.ashdown] }),
+    );
     const created = await searchTextOf(product.id);
     expect(created).toBe(`Marsh${serial} Murders Imogen Ashdown, Rowan Pike A body on the shore.`);
     await updateProduct(api.database.db, product.id, {});
@@ -179,9 +189,9 @@ describe("the catalogue writer's categories", () => {
     const child = await createCategory(api.database.db, { storeId: store.id, slug: "child", name: "Child", parentId: root.id });
     expect([root.path, root.depth]).toEqual([`/${root.id}/`, 0]);
     expect([child.path, child.depth]).toEqual([`/${root.id}/${child.id}/`, 1]);
-    await expect(createCategory(api.database.db, { storeId: store.id, slug: "stray", name: "Stray", parentId: otherRoot.id })).rejects.toThrow(
-      /not a category of store/,
-    );
+    await expect(
+      createCategory(api.database.db, { storeId: store.id, slug: "stray", name: "Stray", parentId: otherRoot.id }),
+    ).rejects.toThrow(/not a category of store/);
   });
 });
 

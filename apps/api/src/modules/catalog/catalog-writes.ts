@@ -102,7 +102,9 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
   for (const [index, productId] of productIds.entries()) await publishProductChanged(tx, products[index]!.storeId, productId);
 
   const each = <T>(list: (product: NewProduct) => T[] | undefined) =>
-    products.flatMap((product, index) => (list(product) ?? []).map((item, position) => ({ productId: productIds[index]!, item, position })));
+    products.flatMap((product, index) =>
+      (list(product) ?? []).map((item, position) => ({ productId: productIds[index]!, item, position })),
+    );
   await writes.insertProductCategories(
     tx,
     each((product) => product.categoryIds).map(({ productId, item, position }) => ({ productId, categoryId: item, position })),
@@ -170,11 +172,17 @@ export async function updateProduct(db: Db, productId: number, changes: ProductC
     if (!product) return false;
     if (categoryIds) {
       await writes.deleteProductCategories(tx, productId);
-      await writes.insertProductCategories(tx, categoryIds.map((categoryId, position) => ({ productId, categoryId, position })));
+      await writes.insertProductCategories(
+        tx,
+        categoryIds.map((categoryId, position) => ({ productId, categoryId, position })),
+      );
     }
     if (attributeValueIds) {
       await writes.deleteProductAttributeValues(tx, productId);
-      await writes.insertProductAttributeValues(tx, attributeValueIds.map((attributeValueId) => ({ productId, attributeValueId })));
+      await writes.insertProductAttributeValues(
+        tx,
+        attributeValueIds.map((attributeValueId) => ({ productId, attributeValueId })),
+      );
     }
     await refreshSearchText(tx, [productId]);
     await publishProductChanged(tx, product.storeId, productId);

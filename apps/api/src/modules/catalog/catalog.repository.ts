@@ -197,10 +197,7 @@ function selectionWhere(selection: ProductSelection): SQL {
 
 /** How many products a selection holds. */
 export async function countProducts(db: Db, selection: ProductSelection) {
-  const [row] = await rows<{ total: number }>(
-    db,
-    sql`select count(*)::int as total from ${products} p where ${selectionWhere(selection)}`,
-  );
+  const [row] = await rows<{ total: number }>(db, sql`select count(*)::int as total from ${products} p where ${selectionWhere(selection)}`);
   return row?.total ?? 0;
 }
 
@@ -211,10 +208,7 @@ export type ProductOrder = Exclude<ProductSort, "price-asc" | "price-desc">;
  * One page of product ids in sort order. Every sort ends on the id so pages never overlap; newest, popular
  * and the name sorts match a partial index of catalog.tables.ts, so a page is an index walk.
  */
-export async function listProductIds(
-  db: Db,
-  input: { selection: ProductSelection; sort: ProductOrder; limit: number; offset: number },
-) {
+export async function listProductIds(db: Db, input: { selection: ProductSelection; sort: ProductOrder; limit: number; offset: number }) {
   const { selection } = input;
   let orderBy: SQL;
   switch (input.sort) {
@@ -351,10 +345,7 @@ export interface ProductDetailRow {
 }
 
 /** Everything a product page shows, in one statement; null when the store has no such published product. */
-export async function findProductDetail(
-  db: Db,
-  input: { storeId: number; key: { id: number } | { slug: string }; currencyCode: string },
-) {
+export async function findProductDetail(db: Db, input: { storeId: number; key: { id: number } | { slug: string }; currencyCode: string }) {
   const keyCondition = "id" in input.key ? sql`p.id = ${input.key.id}` : sql`p.slug = ${input.key.slug}`;
   const shownCategoriesOfProduct = sql`from ${productCategories} pc join ${categories} c on c.id = pc.category_id
     where pc.product_id = p.id and ${categoryShown("c")}`;
@@ -455,10 +446,7 @@ export async function getFacets(db: Db, selection: ProductSelection): Promise<Fa
   const parts = [
     countPart([...base, ...filterConditions, ...priceConditions], sql`a.code <> all(${textArray(filteredCodes)})`),
     ...filters.map((filter, index) =>
-      countPart(
-        [...base, ...filterConditions.filter((_, other) => other !== index), ...priceConditions],
-        sql`a.code = ${filter.code}`,
-      ),
+      countPart([...base, ...filterConditions.filter((_, other) => other !== index), ...priceConditions], sql`a.code = ${filter.code}`),
     ),
   ];
   const selected =

@@ -224,11 +224,7 @@ const toVariantFacts = (variant: repository.VariantFactsRow) => ({
 });
 
 /** A product page by id or slug; 404 when unknown, unpublished, or hidden from this caller. */
-export async function requireProduct(
-  db: Db,
-  ctx: CatalogContext,
-  key: { id: number } | { slug: string },
-): Promise<ProductDetail> {
+export async function requireProduct(db: Db, ctx: CatalogContext, key: { id: number } | { slug: string }): Promise<ProductDetail> {
   const viewer = viewerOf(ctx);
   const visibility = getCatalogVisibility(viewer);
   // Hidden products answer exactly like unknown ones, so their existence does not leak either.
@@ -247,9 +243,7 @@ export async function requireProduct(
         options: variant.options,
         isMaster: variant.isMaster,
         price: exposePrice(visibility, facts.price, ctx.currencyCode),
-        tierPrices: visibility.pricesVisible
-          ? variant.tierPrices.map((tier) => ({ ...tier, currencyCode: ctx.currencyCode }))
-          : [],
+        tierPrices: visibility.pricesVisible ? variant.tierPrices.map((tier) => ({ ...tier, currencyCode: ctx.currencyCode })) : [],
         stock: exposeStock(ctx.store, variant.stockQuantity),
         isPurchasable: isPurchasable(ctx.store, variant.stockQuantity, facts.price !== null),
       };

@@ -74,9 +74,7 @@ export const products = pgTable(
     description: text().notNull().default(""),
     /** Text indexed for search: name, subtitle, byline, description. Derived: written only by catalog-writes.ts. */
     searchText: text().notNull().default(""),
-    search: tsvector().generatedAlwaysAs(
-      (): SQL => sql`to_tsvector('english'::regconfig, ${products.searchText})`,
-    ),
+    search: tsvector().generatedAlwaysAs((): SQL => sql`to_tsvector('english'::regconfig, ${products.searchText})`),
     isPublished: boolean().notNull().default(true),
     /** Sales rank used by the "popular" sort; higher sells more. */
     popularity: integer().notNull().default(0),
@@ -88,9 +86,15 @@ export const products = pgTable(
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     // Catalogue reads only ever want published products, so the sort indexes hold only those: a page is a
     // walk of one of them, and a total is an index-only scan of the narrowest.
-    index("products_store_created_idx").on(t.storeId, t.createdAt, t.id).where(sql`${t.isPublished}`),
-    index("products_store_name_idx").on(t.storeId, t.name, t.id).where(sql`${t.isPublished}`),
-    index("products_store_popularity_idx").on(t.storeId, t.popularity, t.id).where(sql`${t.isPublished}`),
+    index("products_store_created_idx")
+      .on(t.storeId, t.createdAt, t.id)
+      .where(sql`${t.isPublished}`),
+    index("products_store_name_idx")
+      .on(t.storeId, t.name, t.id)
+      .where(sql`${t.isPublished}`),
+    index("products_store_popularity_idx")
+      .on(t.storeId, t.popularity, t.id)
+      .where(sql`${t.isPublished}`),
   ],
 );
 
@@ -105,10 +109,7 @@ export const productCategories = pgTable(
       .references(() => categories.id, { onDelete: "cascade" }),
     position: integer().notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.categoryId] }),
-    index("product_categories_category_idx").on(t.categoryId, t.productId),
-  ],
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index("product_categories_category_idx").on(t.categoryId, t.productId)],
 );
 
 export const productImages = pgTable(
@@ -165,10 +166,7 @@ export const variantPrices = pgTable(
   (t) => [
     primaryKey({ columns: [t.variantId, t.currencyCode] }),
     check("variant_prices_amount_check", sql`${t.amount} >= 0`),
-    check(
-      "variant_prices_original_check",
-      sql`${t.originalAmount} is null or ${t.originalAmount} > ${t.amount}`,
-    ),
+    check("variant_prices_original_check", sql`${t.originalAmount} is null or ${t.originalAmount} > ${t.amount}`),
   ],
 );
 
@@ -272,16 +270,20 @@ export const productTypeAttributes = pgTable(
 );
 
 /** Extras sold with a product: gift wrap, message card... Each add-on has priced options. */
-export const addons = pgTable("addons", {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  storeId: integer()
-    .notNull()
-    .references(() => stores.id, { onDelete: "cascade" }),
-  code: text().notNull(),
-  name: text().notNull(),
-  description: text().notNull().default(""),
-  position: integer().notNull().default(0),
-}, (t) => [unique("addons_store_code_unique").on(t.storeId, t.code)]);
+export const addons = pgTable(
+  "addons",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    code: text().notNull(),
+    name: text().notNull(),
+    description: text().notNull().default(""),
+    position: integer().notNull().default(0),
+  },
+  (t) => [unique("addons_store_code_unique").on(t.storeId, t.code)],
+);
 
 export const addonOptions = pgTable(
   "addon_options",
@@ -305,10 +307,7 @@ export const addonOptionPrices = pgTable(
     currencyCode: text().notNull(),
     amount: integer().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.addonOptionId, t.currencyCode] }),
-    check("addon_option_prices_amount_check", sql`${t.amount} >= 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.addonOptionId, t.currencyCode] }), check("addon_option_prices_amount_check", sql`${t.amount} >= 0`)],
 );
 
 export const productAddons = pgTable(
@@ -321,9 +320,5 @@ export const productAddons = pgTable(
       .notNull()
       .references(() => addons.id, { onDelete: "cascade" }),
   },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.addonId] }),
-    index("product_addons_addon_idx").on(t.addonId),
-  ],
+  (t) => [primaryKey({ columns: [t.productId, t.addonId] }), index("product_addons_addon_idx").on(t.addonId)],
 );
-

@@ -75,7 +75,12 @@ export async function getPageSummaries(db: Db, storeId: number, query: PageReque
  * following batch, or null at the end. Sitemaps are read by anonymous crawlers, so a store that hides its
  * products from anonymous visitors lists none, whoever asks.
  */
-export async function getSitemapProducts(db: Db, store: Pick<Store, "id" | "anonymousCustomerProductPolicy">, after: number, limit: number) {
+export async function getSitemapProducts(
+  db: Db,
+  store: Pick<Store, "id" | "anonymousCustomerProductPolicy">,
+  after: number,
+  limit: number,
+) {
   if (store.anonymousCustomerProductPolicy === "HiddenForUnauthorized") return { results: [], next: null };
   const rows = await listSitemapProducts(db, store.id, after, limit + 1);
   const hasMore = rows.length > limit;

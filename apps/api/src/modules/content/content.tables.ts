@@ -56,10 +56,7 @@ export const pages = pgTable(
     blocks: jsonb().$type<PageBlock[]>().notNull().default([]),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    unique("pages_store_url_unique").on(t.storeId, t.url),
-    check("pages_url_check", sql`${t.url} ~ '^/[a-z0-9/-]*$'`),
-  ],
+  (t) => [unique("pages_store_url_unique").on(t.storeId, t.url), check("pages_url_check", sql`${t.url} ~ '^/[a-z0-9/-]*$'`)],
 );
 
 /** Old URL -> new URL, answered with HTTP 301 by the storefront. */

@@ -1,14 +1,7 @@
 import { TEST_TOKEN_SECRET } from "../../testing/test-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../app";
-import {
-  createMenu,
-  createPage,
-  createProduct,
-  createProductType,
-  createRedirects,
-  createStore,
-} from "../../testing/factories";
+import { createMenu, createPage, createProduct, createProductType, createRedirects, createStore } from "../../testing/factories";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
 
 const API_KEY = "test-api-key-123";

@@ -16,10 +16,7 @@ export interface KeyClaim {
 }
 
 export type ClaimOutcome =
-  | { kind: "claimed"; id: number }
-  | { kind: "other_request" }
-  | { kind: "in_flight" }
-  | { kind: "completed"; status: number; body: string };
+  { kind: "claimed"; id: number } | { kind: "other_request" } | { kind: "in_flight" } | { kind: "completed"; status: number; body: string };
 
 /**
  * Claims a key for a request, in one statement: a new key, an expired one, or one whose first request died
@@ -71,7 +68,11 @@ export async function releaseKey(db: Db, id: number): Promise<void> {
 
 /** Deletes up to `limit` keys past their expiry (an expired key is claimed afresh anyway); answers how many. */
 export async function deleteExpiredKeys(db: Db, limit: number): Promise<number> {
-  const expired = db.select({ id: k.id }).from(k).where(sql`${k.expiresAt} <= now()`).limit(limit);
+  const expired = db
+    .select({ id: k.id })
+    .from(k)
+    .where(sql`${k.expiresAt} <= now()`)
+    .limit(limit);
   const deleted = await db.delete(k).where(inArray(k.id, expired)).returning({ id: k.id });
   return deleted.length;
 }

@@ -111,7 +111,10 @@ describe("Idempotency-Key on PUT /baskets", () => {
     expect(busy.json().errors[0]).toMatchObject({ code: "idempotency_request_in_flight" });
 
     // The process that held it died: once the lease lapses, the retry runs (and the key is its own).
-    await api.database.db.update(idempotencyKeys).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(idempotencyKeys.key, key));
+    await api.database.db
+      .update(idempotencyKeys)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(idempotencyKeys.key, key));
     const taken = await add(body, { key });
     expect(taken.statusCode).toBe(200);
     expect(taken.headers["idempotent-replayed"]).toBeUndefined();
@@ -127,7 +130,10 @@ describe("Idempotency-Key on PUT /baskets", () => {
     const row = await keyRow(key);
     expect((row!.expiresAt.getTime() - row!.createdAt.getTime()) / 1000).toBeCloseTo(IDEMPOTENCY_TTL_SECONDS, -1);
 
-    await api.database.db.update(idempotencyKeys).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(idempotencyKeys.key, key));
+    await api.database.db
+      .update(idempotencyKeys)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(idempotencyKeys.key, key));
     const again = await add(body, { key });
     expect(again.headers["idempotent-replayed"]).toBeUndefined();
     expect((await getGuestCart(cart.anonymousId!)).lineItems[0]?.quantity).toBe(3);
@@ -170,7 +176,8 @@ describe("Idempotency-Key and failures worth retrying", () => {
     });
     try {
       const key = newKey();
-      const send = () => app.inject({ method: "POST", url: "/test-only/flaky", headers: { ...TEST_HEADERS, "idempotency-key": key }, payload: {} });
+      const send = () =>
+        app.inject({ method: "POST", url: "/test-only/flaky", headers: { ...TEST_HEADERS, "idempotency-key": key }, payload: {} });
       expect((await send()).statusCode).toBe(500);
       const retry = await send();
       expect(retry.statusCode).toBe(200);

@@ -65,15 +65,14 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db }) {
         claims.set(request, outcome.id);
         return;
       case "other_request":
-        throw new AppError("idempotency_key_reused", "This Idempotency-Key was used for another request; make up a new key for a new request");
+        throw new AppError(
+          "idempotency_key_reused",
+          "This Idempotency-Key was used for another request; make up a new key for a new request",
+        );
       case "in_flight":
         throw new AppError("idempotency_request_in_flight", "A request with this Idempotency-Key is still running; try again in a moment");
       case "completed":
-        return reply
-          .code(outcome.status)
-          .header("idempotent-replayed", "true")
-          .type("application/json; charset=utf-8")
-          .send(outcome.body);
+        return reply.code(outcome.status).header("idempotent-replayed", "true").type("application/json; charset=utf-8").send(outcome.body);
     }
   });
 
@@ -83,7 +82,8 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db }) {
     claims.delete(request);
     try {
       if (isRetryable(reply.statusCode)) await releaseKey(deps.db, id);
-      else await completeKey(deps.db, id, { status: reply.statusCode, body: typeof payload === "string" ? payload : JSON.stringify(payload) });
+      else
+        await completeKey(deps.db, id, { status: reply.statusCode, body: typeof payload === "string" ? payload : JSON.stringify(payload) });
     } catch (error) {
       // The answer still goes out; the key stays in flight until its lease lapses, then a retry runs again.
       request.log.warn({ err: error }, "could not record the answer of an Idempotency-Key");

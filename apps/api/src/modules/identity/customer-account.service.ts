@@ -66,7 +66,11 @@ export async function getCustomerSettings(db: Db, customerId: number): Promise<C
 }
 
 /** Replaces the customer's editable settings (names, phone, marketing consent). */
-export async function saveCustomerSettings(db: Db, customerId: number, input: Required<UpdateCustomerSettingsBody>): Promise<CustomerSettings> {
+export async function saveCustomerSettings(
+  db: Db,
+  customerId: number,
+  input: Required<UpdateCustomerSettingsBody>,
+): Promise<CustomerSettings> {
   await updateCustomerSettings(db, customerId, input);
   return getCustomerSettings(db, customerId);
 }
@@ -116,7 +120,11 @@ export async function getCurrentPrivacyPolicy(db: Db, storeId: number): Promise<
 }
 
 /** Records that the customer accepted the current privacy policy; any other version is refused. */
-export async function acceptPrivacyPolicy(db: Db, customer: { id: number; storeId: number }, privacyPolicyId: number): Promise<CurrentCustomer> {
+export async function acceptPrivacyPolicy(
+  db: Db,
+  customer: { id: number; storeId: number },
+  privacyPolicyId: number,
+): Promise<CurrentCustomer> {
   const current = await findCurrentPrivacyPolicy(db, customer.storeId);
   if (current?.id !== privacyPolicyId) {
     throw new AppError("privacy_policy_not_current", { field: "id" });

@@ -67,7 +67,14 @@ describe("customer settings", () => {
   it("are read and replaced by their owner", async () => {
     const { customer, headers } = await signedInCustomer();
     const before = await call("GET", "/customers/current/settings", headers);
-    expect(before.json().data).toEqual({ email: customer.email, firstName: "Ada", lastName: "Lovelace", phone: "", companyName: "", marketingOptIn: false });
+    expect(before.json().data).toEqual({
+      email: customer.email,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      phone: "",
+      companyName: "",
+      marketingOptIn: false,
+    });
 
     const saved = await call("PUT", "/customers/current/settings", headers, { ...SETTINGS, firstName: "  Augusta  " });
     expect(saved.statusCode).toBe(200);
@@ -111,7 +118,12 @@ describe("customer settings", () => {
     for (const [body, fields] of cases) {
       const response = await call("PUT", "/customers/current/settings", headers, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(fields);
+      expect(
+        response
+          .json()
+          .errors.map((error: { field: string }) => error.field)
+          .sort(),
+      ).toEqual(fields);
     }
   });
 });
@@ -119,13 +131,22 @@ describe("customer settings", () => {
 describe("PUT /customers/current/password", () => {
   const NEW_PASSWORD = "Toast-Crumbs-In-The-Butter";
   const signIn = (email: string, password: string) =>
-    api.app.inject({ method: "POST", url: "/auth/sign-in", headers: TEST_HEADERS, payload: { email, password }, remoteAddress: `10.3.0.${++sequence % 250}` });
+    api.app.inject({
+      method: "POST",
+      url: "/auth/sign-in",
+      headers: TEST_HEADERS,
+      payload: { email, password },
+      remoteAddress: `10.3.0.${++sequence % 250}`,
+    });
 
   it("changes the password, ends the other sessions, keeps this one and tells the owner", async () => {
     const { customer, headers } = await signedInCustomer();
     const otherDevice = await createSession(api.database.db, customer.id);
 
-    const response = await call("PUT", "/customers/current/password", headers, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
+    const response = await call("PUT", "/customers/current/password", headers, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
     expect(response.statusCode).toBe(204);
     expect((await call("GET", "/customers/current", headers)).statusCode).toBe(200);
     expect((await call("GET", "/customers/current", { ...TEST_HEADERS, authorization: otherDevice.authorization })).statusCode).toBe(401);
@@ -139,7 +160,10 @@ describe("PUT /customers/current/password", () => {
 
   it("refuses a wrong current password, the same password again and the email", async () => {
     const { customer, headers } = await signedInCustomer();
-    const wrong = await call("PUT", "/customers/current/password", headers, { currentPassword: "not-my-password", newPassword: NEW_PASSWORD });
+    const wrong = await call("PUT", "/customers/current/password", headers, {
+      currentPassword: "not-my-password",
+      newPassword: NEW_PASSWORD,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors[0]).toMatchObject({ code: "current_password_incorrect", field: "currentPassword" });
 
@@ -147,7 +171,10 @@ describe("PUT /customers/current/password", () => {
     expect(same.statusCode).toBe(400);
     expect(same.json().errors[0]).toMatchObject({ code: "password_unchanged", field: "newPassword" });
 
-    const email = await call("PUT", "/customers/current/password", headers, { currentPassword: TEST_PASSWORD, newPassword: customer.email });
+    const email = await call("PUT", "/customers/current/password", headers, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: customer.email,
+    });
     expect(email.statusCode).toBe(400);
     expect(email.json().errors[0]).toMatchObject({ code: "password_matches_email", field: "newPassword" });
     expect((await signIn(customer.email, TEST_PASSWORD)).statusCode).toBe(200);
@@ -156,7 +183,10 @@ describe("PUT /customers/current/password", () => {
   it(`throttles guesses at the current password like sign-ins (${ACCOUNT_THROTTLE.maxFailures} per 15 minutes)`, async () => {
     const { headers } = await signedInCustomer();
     for (let attempt = 0; attempt < ACCOUNT_THROTTLE.maxFailures; attempt++) {
-      const response = await call("PUT", "/customers/current/password", headers, { currentPassword: `guess-${attempt}`, newPassword: NEW_PASSWORD });
+      const response = await call("PUT", "/customers/current/password", headers, {
+        currentPassword: `guess-${attempt}`,
+        newPassword: NEW_PASSWORD,
+      });
       expect(response.statusCode).toBe(400);
     }
     const locked = await call("PUT", "/customers/current/password", headers, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
@@ -177,9 +207,17 @@ describe("PUT /customers/current/password", () => {
     for (const [body, fields] of cases) {
       const response = await call("PUT", "/customers/current/password", headers, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(fields);
+      expect(
+        response
+          .json()
+          .errors.map((error: { field: string }) => error.field)
+          .sort(),
+      ).toEqual(fields);
     }
-    const anonymous = await call("PUT", "/customers/current/password", TEST_HEADERS, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
+    const anonymous = await call("PUT", "/customers/current/password", TEST_HEADERS, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -215,12 +253,24 @@ describe("privacy policy", () => {
 
   it("asks again when a new version comes into force", async () => {
     const store = await createStore(api.database.db, { key: "policy-change", name: "Policy Change" });
-    const first = await createPrivacyPolicy(api.database.db, { storeId: store.id, version: "v1", publishedAt: new Date("2026-01-01T00:00:00Z") });
-    const customer = await createCustomer(api.database.db, { storeId: store.id, email: "changes@example.com", acceptedPrivacyPolicyId: first.id });
+    const first = await createPrivacyPolicy(api.database.db, {
+      storeId: store.id,
+      version: "v1",
+      publishedAt: new Date("2026-01-01T00:00:00Z"),
+    });
+    const customer = await createCustomer(api.database.db, {
+      storeId: store.id,
+      email: "changes@example.com",
+      acceptedPrivacyPolicyId: first.id,
+    });
     const { authorization } = await createSession(api.database.db, customer.id);
     const headers = { ...TEST_HEADERS, storekey: "policy-change", authorization };
     expect((await call("GET", "/customers/current/settings", headers)).statusCode).toBe(200);
-    const second = await createPrivacyPolicy(api.database.db, { storeId: store.id, version: "v2", publishedAt: new Date(Date.now() - 1000) });
+    const second = await createPrivacyPolicy(api.database.db, {
+      storeId: store.id,
+      version: "v2",
+      publishedAt: new Date(Date.now() - 1000),
+    });
     expect((await call("PUT", "/customers/current/settings", headers, SETTINGS)).statusCode).toBe(403);
 
     const stale = await call("PUT", `/privacy-policies/${first.id}/accept`, headers);

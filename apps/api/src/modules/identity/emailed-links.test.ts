@@ -23,7 +23,8 @@ let sequence = 0;
 const newEmail = (name: string) => `${name}-${++sequence}@example.com`;
 const send = (method: "POST" | "PUT", url: string, payload: unknown, headers: Record<string, string> = {}) =>
   api.app.inject({ method, url, headers: { ...TEST_HEADERS, ...headers }, payload: payload as object });
-const statusOf = (kind: string, token: string, headers: Record<string, string> = {}) => send("POST", "/auth/links/status", { kind, token }, headers);
+const statusOf = (kind: string, token: string, headers: Record<string, string> = {}) =>
+  send("POST", "/auth/links/status", { kind, token }, headers);
 
 /** The token of the newest link mailed to `email`, read from the outbox. */
 async function mailedToken(email: string): Promise<string> {
@@ -46,7 +47,10 @@ const KINDS = {
     },
     use: (token: string) => send("PUT", "/auth/signup-request/complete", { token, password: PASSWORD }),
     expire: (token: string) =>
-      api.database.db.update(signupRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signupRequests.tokenHash, hashEmailedToken(token))),
+      api.database.db
+        .update(signupRequests)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(signupRequests.tokenHash, hashEmailedToken(token))),
   },
   invite: {
     async create() {
@@ -62,7 +66,10 @@ const KINDS = {
     },
     use: (token: string) => send("PUT", "/auth/invites/complete", { token, password: PASSWORD }),
     expire: (token: string) =>
-      api.database.db.update(customerInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(customerInvites.tokenHash, hashEmailedToken(token))),
+      api.database.db
+        .update(customerInvites)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(customerInvites.tokenHash, hashEmailedToken(token))),
   },
   reset: {
     async create() {
@@ -152,7 +159,12 @@ describe("POST /auth/links/status", () => {
     for (const [body, fields] of cases) {
       const response = await send("POST", "/auth/links/status", body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(fields);
+      expect(
+        response
+          .json()
+          .errors.map((error: { field: string }) => error.field)
+          .sort(),
+      ).toEqual(fields);
     }
   });
 

@@ -28,10 +28,22 @@ describe("assertLinkUsable", () => {
   });
 
   it("refuses the others with each kind's documented code: 400 unknown, 410 used or expired", () => {
-    for (const [kind, prefix] of [["signup", "signup_token"], ["invite", "invite_token"], ["reset", "reset_token"]] as const) {
+    for (const [kind, prefix] of [
+      ["signup", "signup_token"],
+      ["invite", "invite_token"],
+      ["reset", "reset_token"],
+    ] as const) {
       expect(refusal(() => assertLinkUsable(kind, null))).toEqual({ status: 400, code: `${prefix}_invalid`, field: "token" });
-      expect(refusal(() => assertLinkUsable(kind, { used: true, expired: true }))).toEqual({ status: 410, code: `${prefix}_used`, field: "token" });
-      expect(refusal(() => assertLinkUsable(kind, { used: false, expired: true }))).toEqual({ status: 410, code: `${prefix}_expired`, field: "token" });
+      expect(refusal(() => assertLinkUsable(kind, { used: true, expired: true }))).toEqual({
+        status: 410,
+        code: `${prefix}_used`,
+        field: "token",
+      });
+      expect(refusal(() => assertLinkUsable(kind, { used: false, expired: true }))).toEqual({
+        status: 410,
+        code: `${prefix}_expired`,
+        field: "token",
+      });
     }
   });
 });

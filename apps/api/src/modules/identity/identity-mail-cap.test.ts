@@ -29,18 +29,24 @@ async function sendAtOnce(requests: (() => ReturnType<typeof post>)[]) {
 describe(`the identity-mail cap (${MAIL_PER_ADDRESS_PER_HOUR} an hour per address) under ${CONCURRENT} concurrent requests`, () => {
   it("queues exactly the cap of sign-up links for a new address", async () => {
     const email = newEmail("signup");
-    await sendAtOnce(Array.from({ length: CONCURRENT }, () => () => post("/auth/signup-request", { email, firstName: "Ada", lastName: "Lovelace" })));
+    await sendAtOnce(
+      Array.from({ length: CONCURRENT }, () => () => post("/auth/signup-request", { email, firstName: "Ada", lastName: "Lovelace" })),
+    );
     const queued = await queuedTo(email);
     expect(queued).toHaveLength(MAIL_PER_ADDRESS_PER_HOUR);
     expect(new Set(queued.map((mail) => mail.kind))).toEqual(new Set(["signup_request"]));
     // No link exists without its mail.
-    expect(await api.database.db.select().from(signupRequests).where(eq(signupRequests.email, email))).toHaveLength(MAIL_PER_ADDRESS_PER_HOUR);
+    expect(await api.database.db.select().from(signupRequests).where(eq(signupRequests.email, email))).toHaveLength(
+      MAIL_PER_ADDRESS_PER_HOUR,
+    );
   });
 
   it("queues exactly the cap of account notes for a registered address", async () => {
     const email = newEmail("registered");
     await createCustomer(api.database.db, { storeId: api.seeded.store.id, email });
-    await sendAtOnce(Array.from({ length: CONCURRENT }, () => () => post("/auth/signup-request", { email, firstName: "Ada", lastName: "Lovelace" })));
+    await sendAtOnce(
+      Array.from({ length: CONCURRENT }, () => () => post("/auth/signup-request", { email, firstName: "Ada", lastName: "Lovelace" })),
+    );
     const queued = await queuedTo(email);
     expect(queued).toHaveLength(MAIL_PER_ADDRESS_PER_HOUR);
     expect(new Set(queued.map((mail) => mail.kind))).toEqual(new Set(["account_exists"]));
@@ -63,7 +69,9 @@ describe(`the identity-mail cap (${MAIL_PER_ADDRESS_PER_HOUR} an hour per addres
     await createCustomer(api.database.db, { storeId: api.seeded.store.id, email });
     await sendAtOnce(
       Array.from({ length: CONCURRENT }, (_, index) =>
-        index % 2 === 0 ? () => post("/passwords/reset", { email }) : () => post("/auth/signup-request", { email, firstName: "Ada", lastName: "Lovelace" }),
+        index % 2 === 0
+          ? () => post("/passwords/reset", { email })
+          : () => post("/auth/signup-request", { email, firstName: "Ada", lastName: "Lovelace" }),
       ),
     );
     expect(await queuedTo(email)).toHaveLength(MAIL_PER_ADDRESS_PER_HOUR);

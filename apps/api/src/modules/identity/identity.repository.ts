@@ -49,7 +49,10 @@ export async function customerEmailExists(db: Db, storeId: number, email: string
 /** Inserts a customer; null when the store already has one with this email (the unique key decides). */
 export async function insertCustomer(
   db: Db,
-  values: Pick<typeof customers.$inferInsert, "storeId" | "email" | "passwordHash" | "firstName" | "lastName" | "companyName" | "isTrade" | "acceptedPrivacyPolicyId">,
+  values: Pick<
+    typeof customers.$inferInsert,
+    "storeId" | "email" | "passwordHash" | "firstName" | "lastName" | "companyName" | "isTrade" | "acceptedPrivacyPolicyId"
+  >,
 ): Promise<number | null> {
   const [row] = await db.insert(customers).values(values).onConflictDoNothing().returning({ id: customers.id });
   return row?.id ?? null;
@@ -108,7 +111,12 @@ export async function setAcceptedPrivacyPolicy(db: Db, customerId: number, priva
 /** The store's current privacy policy: the latest one already published. */
 export async function findCurrentPrivacyPolicy(db: Db, storeId: number) {
   const [row] = await db
-    .select({ id: privacyPolicies.id, version: privacyPolicies.version, body: privacyPolicies.body, publishedAt: privacyPolicies.publishedAt })
+    .select({
+      id: privacyPolicies.id,
+      version: privacyPolicies.version,
+      body: privacyPolicies.body,
+      publishedAt: privacyPolicies.publishedAt,
+    })
     .from(privacyPolicies)
     .where(and(eq(privacyPolicies.storeId, storeId), lte(privacyPolicies.publishedAt, sql`now()`)))
     .orderBy(desc(privacyPolicies.publishedAt), desc(privacyPolicies.id))
@@ -172,7 +180,10 @@ export async function findSignupRequestState(db: Db, storeId: number, tokenHash:
 }
 
 export async function markSignupRequestCompleted(db: Db, id: number): Promise<void> {
-  await db.update(signupRequests).set({ completedAt: sql`now()` }).where(eq(signupRequests.id, id));
+  await db
+    .update(signupRequests)
+    .set({ completedAt: sql`now()` })
+    .where(eq(signupRequests.id, id));
 }
 
 export async function insertInvite(
@@ -213,7 +224,10 @@ export async function findInviteState(db: Db, storeId: number, tokenHash: string
 }
 
 export async function markInviteCompleted(db: Db, id: number): Promise<void> {
-  await db.update(customerInvites).set({ completedAt: sql`now()` }).where(eq(customerInvites.id, id));
+  await db
+    .update(customerInvites)
+    .set({ completedAt: sql`now()` })
+    .where(eq(customerInvites.id, id));
 }
 
 export async function insertPasswordResetToken(db: Db, values: { customerId: number; tokenHash: string; expiresAt: Date }): Promise<void> {

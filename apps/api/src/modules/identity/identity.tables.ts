@@ -18,7 +18,10 @@ export const privacyPolicies = pgTable(
     body: text().notNull(),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("privacy_policies_store_version_unique").on(t.storeId, t.version), index("privacy_policies_current_idx").on(t.storeId, t.publishedAt)],
+  (t) => [
+    unique("privacy_policies_store_version_unique").on(t.storeId, t.version),
+    index("privacy_policies_current_idx").on(t.storeId, t.publishedAt),
+  ],
 );
 
 /** A shopper with an account. Emails are stored lower-cased and unique per store. */
@@ -152,4 +155,3 @@ export const signInThrottles = pgTable(
     index("sign_in_throttles_window_started_idx").on(t.windowStartedAt),
   ],
 );
-

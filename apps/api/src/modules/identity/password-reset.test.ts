@@ -26,7 +26,13 @@ async function newCustomer(values: Partial<typeof customers.$inferInsert> = {}) 
   return createCustomer(api.database.db, { storeId: api.seeded.store.id, email: `forgetful-${++sequence}@example.com`, ...values });
 }
 const send = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  api.app.inject({ method: "POST", url, headers: { ...TEST_HEADERS, ...headers }, payload: payload as object, remoteAddress: `10.9.0.${++sequence % 250}` });
+  api.app.inject({
+    method: "POST",
+    url,
+    headers: { ...TEST_HEADERS, ...headers },
+    payload: payload as object,
+    remoteAddress: `10.9.0.${++sequence % 250}`,
+  });
 const tokenOf = (link: string) => link.split("/").pop()!;
 
 async function requestReset(email: string) {
@@ -62,7 +68,9 @@ describe("POST /passwords/reset", () => {
     expect(forUnknown.body).toBe(forKnown.body);
     await mailbox.deliver();
     expect(mailbox.to("never-registered@example.com")).toHaveLength(0);
-    expect(await api.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "never-registered@example.com"))).toHaveLength(0);
+    expect(
+      await api.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "never-registered@example.com")),
+    ).toHaveLength(0);
   });
 
   it("refuses bad input", async () => {
@@ -85,7 +93,10 @@ describe("POST /passwords/reset/complete", () => {
     const { data } = response.json();
     expect(data.passwordChangeRequired).toBe(false);
 
-    const stale = await api.app.inject({ url: "/customers/current", headers: { ...TEST_HEADERS, authorization: oldSession.authorization } });
+    const stale = await api.app.inject({
+      url: "/customers/current",
+      headers: { ...TEST_HEADERS, authorization: oldSession.authorization },
+    });
     expect(stale.statusCode).toBe(401);
     const fresh = await api.app.inject({ url: "/customers/current", headers: { ...TEST_HEADERS, authorization: `Bearer ${data.token}` } });
     expect(fresh.json().data).toMatchObject({ email: customer.email, passwordChangeRequired: false });
@@ -127,7 +138,13 @@ describe("POST /passwords/reset/complete", () => {
     const customer = await newCustomer();
     const ip = "10.77.0.1";
     const wrong = () =>
-      api.app.inject({ method: "POST", url: "/auth/sign-in", headers: TEST_HEADERS, payload: { email: customer.email, password: "wrong-password" }, remoteAddress: ip });
+      api.app.inject({
+        method: "POST",
+        url: "/auth/sign-in",
+        headers: TEST_HEADERS,
+        payload: { email: customer.email, password: "wrong-password" },
+        remoteAddress: ip,
+      });
     for (let attempt = 0; attempt < ACCOUNT_THROTTLE.maxFailures; attempt++) expect((await wrong()).statusCode).toBe(401);
     expect((await wrong()).statusCode).toBe(429);
 
@@ -170,7 +187,12 @@ describe("POST /passwords/reset/complete", () => {
     for (const [body, fields] of cases) {
       const response = await send("/passwords/reset/complete", body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(fields);
+      expect(
+        response
+          .json()
+          .errors.map((error: { field: string }) => error.field)
+          .sort(),
+      ).toEqual(fields);
     }
     // The refusals left the link usable.
     expect((await send("/passwords/reset/complete", { token, password: NEW_PASSWORD })).statusCode).toBe(200);

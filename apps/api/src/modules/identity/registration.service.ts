@@ -1,4 +1,10 @@
-import { passwordMatchesEmail, type InviteCompleteBody, type SignInResult, type SignupCompleteBody, type SignupRequestBody } from "@quire/contracts";
+import {
+  passwordMatchesEmail,
+  type InviteCompleteBody,
+  type SignInResult,
+  type SignupCompleteBody,
+  type SignupRequestBody,
+} from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { enqueueMail } from "../mail/outbox.repository";
@@ -63,7 +69,12 @@ function assertPasswordIsNotEmail(password: string, email: string) {
 const emailTaken = () => new AppError("email_already_registered");
 
 /** Finishes a registration from its emailed link: creates the customer and signs them in. */
-export async function completeSignup(deps: IdentityDeps, store: StoreRef, input: SignupCompleteBody, userAgent: string): Promise<SignInResult> {
+export async function completeSignup(
+  deps: IdentityDeps,
+  store: StoreRef,
+  input: SignupCompleteBody,
+  userAgent: string,
+): Promise<SignInResult> {
   return deps.db.transaction(async (tx) => {
     const request = await lockSignupRequest(tx, store.id, hashEmailedToken(input.token));
     assertLinkUsable("signup", request);
@@ -133,7 +144,12 @@ export async function createInvite(
 }
 
 /** Accepts a trade invite: creates the trade customer (isTrade) and signs them in. */
-export async function completeInvite(deps: IdentityDeps, store: StoreRef, input: InviteCompleteBody, userAgent: string): Promise<SignInResult> {
+export async function completeInvite(
+  deps: IdentityDeps,
+  store: StoreRef,
+  input: InviteCompleteBody,
+  userAgent: string,
+): Promise<SignInResult> {
   return deps.db.transaction(async (tx) => {
     const invite = await lockInvite(tx, store.id, hashEmailedToken(input.token));
     assertLinkUsable("invite", invite);

@@ -90,7 +90,12 @@ describe("POST /auth/signup-request", () => {
     for (const [body, fields] of cases) {
       const response = await send("POST", "/auth/signup-request", body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(fields);
+      expect(
+        response
+          .json()
+          .errors.map((error: { field: string }) => error.field)
+          .sort(),
+      ).toEqual(fields);
     }
   });
 });
@@ -111,14 +116,22 @@ describe("PUT /auth/signup-request/complete", () => {
   });
 
   it("accepts the current privacy policy at the same time when asked, and only the current one", async () => {
-    const stale = await createPrivacyPolicy(api.database.db, { storeId: api.seeded.store.id, version: "2025-old", publishedAt: new Date("2025-01-01T00:00:00Z") });
+    const stale = await createPrivacyPolicy(api.database.db, {
+      storeId: api.seeded.store.id,
+      version: "2025-old",
+      publishedAt: new Date("2025-01-01T00:00:00Z"),
+    });
     const email = newEmail();
     const token = await register(email);
     const refused = await send("PUT", "/auth/signup-request/complete", { token, password: NEW_PASSWORD, privacyPolicyId: stale.id });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0]).toMatchObject({ code: "privacy_policy_not_current", field: "privacyPolicyId" });
 
-    const response = await send("PUT", "/auth/signup-request/complete", { token, password: NEW_PASSWORD, privacyPolicyId: api.seeded.policy.id });
+    const response = await send("PUT", "/auth/signup-request/complete", {
+      token,
+      password: NEW_PASSWORD,
+      privacyPolicyId: api.seeded.policy.id,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().data.needsAcceptPrivacyPolicy).toBe(false);
   });
@@ -134,7 +147,9 @@ describe("PUT /auth/signup-request/complete", () => {
   it("gives one account when the same link is completed twice at once", async () => {
     const email = newEmail();
     const token = await register(email);
-    const responses = await Promise.all([0, 1, 2].map(() => send("PUT", "/auth/signup-request/complete", { token, password: NEW_PASSWORD })));
+    const responses = await Promise.all(
+      [0, 1, 2].map(() => send("PUT", "/auth/signup-request/complete", { token, password: NEW_PASSWORD })),
+    );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 410, 410]);
     expect(await api.database.db.select().from(customers).where(eq(customers.email, email))).toHaveLength(1);
   });
@@ -142,7 +157,10 @@ describe("PUT /auth/signup-request/complete", () => {
   it("answers 410 signup_token_expired after 24 hours", async () => {
     const email = newEmail();
     const token = await register(email);
-    await api.database.db.update(signupRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signupRequests.email, email));
+    await api.database.db
+      .update(signupRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signupRequests.email, email));
     const response = await send("PUT", "/auth/signup-request/complete", { token, password: NEW_PASSWORD });
     expect(response.statusCode).toBe(410);
     expect(response.json().errors[0].code).toBe("signup_token_expired");
@@ -181,7 +199,12 @@ describe("PUT /auth/signup-request/complete", () => {
     for (const [body, fields] of cases) {
       const response = await send("PUT", "/auth/signup-request/complete", body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(fields);
+      expect(
+        response
+          .json()
+          .errors.map((error: { field: string }) => error.field)
+          .sort(),
+      ).toEqual(fields);
     }
     const short = await send("PUT", "/auth/signup-request/complete", { token, password: "short-pass" });
     expect(short.json().errors[0].message).toBe("Use at least 12 characters");
@@ -215,8 +238,17 @@ describe("trade invites", () => {
 
     const response = await send("PUT", "/auth/invites/complete", { token, password: NEW_PASSWORD, firstName: "Amazing Grace" });
     expect(response.statusCode).toBe(201);
-    const me = await api.app.inject({ url: "/customers/current", headers: { ...TEST_HEADERS, authorization: `Bearer ${response.json().data.token}` } });
-    expect(me.json().data).toMatchObject({ email, isTrade: true, firstName: "Amazing Grace", lastName: "Hopper", companyName: "Hopper & Daughters Ltd" });
+    const me = await api.app.inject({
+      url: "/customers/current",
+      headers: { ...TEST_HEADERS, authorization: `Bearer ${response.json().data.token}` },
+    });
+    expect(me.json().data).toMatchObject({
+      email,
+      isTrade: true,
+      firstName: "Amazing Grace",
+      lastName: "Hopper",
+      companyName: "Hopper & Daughters Ltd",
+    });
   });
 
   it("work once, expire, and refuse unknown tokens", async () => {
@@ -227,7 +259,10 @@ describe("trade invites", () => {
     expect(again.json().errors[0].code).toBe("invite_token_used");
 
     const expired = await invite(newEmail("buyer"), 1);
-    await api.database.db.update(customerInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(customerInvites.id, expired.inviteId));
+    await api.database.db
+      .update(customerInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(customerInvites.id, expired.inviteId));
     const late = await send("PUT", "/auth/invites/complete", { token: expired.token, password: NEW_PASSWORD });
     expect(late.statusCode).toBe(410);
     expect(late.json().errors[0].code).toBe("invite_token_expired");
@@ -265,7 +300,12 @@ describe("trade invites", () => {
     for (const [body, fields] of cases) {
       const response = await send("PUT", "/auth/invites/complete", body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(fields);
+      expect(
+        response
+          .json()
+          .errors.map((error: { field: string }) => error.field)
+          .sort(),
+      ).toEqual(fields);
     }
   });
 

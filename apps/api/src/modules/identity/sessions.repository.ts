@@ -32,12 +32,7 @@ export async function findSessionCustomer(db: Db, sessionId: string, customerId:
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.customerId, customerId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
+      and(eq(sessions.id, sessionId), eq(sessions.customerId, customerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
     )
     .limit(1);
   return row ?? null;

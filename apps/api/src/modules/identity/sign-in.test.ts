@@ -93,7 +93,12 @@ describe("POST /auth/sign-in", () => {
     for (const [body, fields] of cases) {
       const response = await signIn(body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(fields);
+      expect(
+        response
+          .json()
+          .errors.map((error: { field: string }) => error.field)
+          .sort(),
+      ).toEqual(fields);
     }
     const unknownKey = await signIn({ email: "a@example.com", password: "secret", remember: true });
     expect(unknownKey.json().errors[0]).toMatchObject({ code: "unknown_parameter" });
@@ -103,7 +108,11 @@ describe("POST /auth/sign-in", () => {
     const store = await createStore(api.database.db, { key: "policy-store", name: "Policy" });
     const policy = await createPrivacyPolicy(api.database.db, { storeId: store.id, version: "v1" });
     const pending = await createCustomer(api.database.db, { storeId: store.id, email: "pending@example.com" });
-    const accepted = await createCustomer(api.database.db, { storeId: store.id, email: "accepted@example.com", acceptedPrivacyPolicyId: policy.id });
+    const accepted = await createCustomer(api.database.db, {
+      storeId: store.id,
+      email: "accepted@example.com",
+      acceptedPrivacyPolicyId: policy.id,
+    });
     const headers = { storekey: "policy-store" };
     const first = await signIn({ email: pending.email, password: TEST_PASSWORD }, { headers });
     const second = await signIn({ email: accepted.email, password: TEST_PASSWORD }, { headers });
@@ -137,7 +146,10 @@ describe("a customer who must change their password", () => {
     expect(change.statusCode).toBe(204);
     const after = await api.app.inject({ method: "PUT", url: "/customers/current/settings", headers: bearer(token), payload: settings });
     expect(after.statusCode).toBe(200);
-    const [row] = await api.database.db.select({ flag: customers.passwordChangeRequired }).from(customers).where(eq(customers.id, customer.id));
+    const [row] = await api.database.db
+      .select({ flag: customers.passwordChangeRequired })
+      .from(customers)
+      .where(eq(customers.id, customer.id));
     expect(row?.flag).toBe(false);
   });
 });
@@ -166,8 +178,7 @@ describe("POST /auth/sign-out", () => {
 });
 
 describe("sign-in throttling", () => {
-  const throttleRow = async (key: string) =>
-    (await api.database.db.select().from(signInThrottles).where(eq(signInThrottles.key, key)))[0];
+  const throttleRow = async (key: string) => (await api.database.db.select().from(signInThrottles).where(eq(signInThrottles.key, key)))[0];
 
   it(`locks an account for 15 minutes after ${ACCOUNT_THROTTLE.maxFailures} failures, even for the right password`, async () => {
     const customer = await newCustomer();
@@ -246,7 +257,8 @@ describe("sign-in throttling", () => {
     const ip = "10.200.0.1";
     // Successful sign-ins from the address never count against it.
     const regular = await newCustomer();
-    for (let index = 0; index < 3; index++) expect((await signIn({ email: regular.email, password: TEST_PASSWORD }, { ip })).statusCode).toBe(200);
+    for (let index = 0; index < 3; index++)
+      expect((await signIn({ email: regular.email, password: TEST_PASSWORD }, { ip })).statusCode).toBe(200);
 
     const emails = Array.from({ length: CLIENT_THROTTLE.maxFailures }, (_, index) => `spray-${index}@example.com`);
     const failures = await Promise.all(emails.map((email) => signIn({ email, password: "Summer-2026-guess" }, { ip })));
@@ -268,7 +280,13 @@ describe("sign-in throttling", () => {
     expect(await throttleRow("client:10.201.0.1")).toMatchObject({ failures: 1 });
     expect(await throttleRow("client:203.0.113.9")).toBeUndefined();
 
-    const behindProxy = await buildApp({ db: api.database.db, apiKeys: [TEST_API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0, trustProxy: true });
+    const behindProxy = await buildApp({
+      db: api.database.db,
+      apiKeys: [TEST_API_KEY],
+      tokenSecret: TEST_TOKEN_SECRET,
+      storeCacheTtlMs: 0,
+      trustProxy: true,
+    });
     try {
       await behindProxy.inject({
         method: "POST",

@@ -17,10 +17,7 @@ export interface StockChange {
  * transaction; its subscribers run afterwards as jobs (a restock from none mails the back-in-stock
  * subscribers). Pass a transaction to make it part of a larger change.
  */
-export async function setVariantStock(
-  db: Db,
-  input: { storeId: number; variantId: number; quantity: number },
-): Promise<StockChange> {
+export async function setVariantStock(db: Db, input: { storeId: number; variantId: number; quantity: number }): Promise<StockChange> {
   if (!Number.isInteger(input.quantity) || input.quantity < 0 || input.quantity > MAX_STOCK_QUANTITY) {
     throw new AppError("invalid_stock_quantity", `Stock must be a whole number from 0 to ${MAX_STOCK_QUANTITY}`, { field: "quantity" });
   }
@@ -31,23 +28,16 @@ export async function setVariantStock(
  * Moves a variant's stock by `delta` (an order takes units, a return or a delivery adds them); refuses
  * with 409 `insufficient_stock` to go below zero. Publishes "stock.changed" like setVariantStock.
  */
-export async function adjustVariantStock(
-  db: Db,
-  input: { storeId: number; variantId: number; delta: number },
-): Promise<StockChange> {
+export async function adjustVariantStock(db: Db, input: { storeId: number; variantId: number; delta: number }): Promise<StockChange> {
   if (!Number.isInteger(input.delta) || Math.abs(input.delta) > MAX_STOCK_QUANTITY) {
     throw new AppError("invalid_stock_delta", "A stock change must be a whole number", { field: "delta" });
   }
-  return changeVariantStock(
-    db,
-    input,
-    (current) => {
-      const next = current + input.delta;
-      if (next < 0) throw new AppError("insufficient_stock", `Only ${current} left in stock`);
-      if (next > MAX_STOCK_QUANTITY) throw new AppError("invalid_stock_delta", "Stock would exceed its largest value", { field: "delta" });
-      return next;
-    },
-  );
+  return changeVariantStock(db, input, (current) => {
+    const next = current + input.delta;
+    if (next < 0) throw new AppError("insufficient_stock", `Only ${current} left in stock`);
+    if (next > MAX_STOCK_QUANTITY) throw new AppError("invalid_stock_delta", "Stock would exceed its largest value", { field: "delta" });
+    return next;
+  });
 }
 
 /**

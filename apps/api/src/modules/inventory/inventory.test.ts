@@ -39,8 +39,9 @@ async function book(stockQuantity: number) {
 }
 
 const stockOf = async (variantId: number) =>
-  (await api.database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId)))[0]!
-    .stock;
+  (
+    await api.database.db.select({ stock: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId))
+  )[0]!.stock;
 
 const storeId = () => api.seeded.store.id;
 
@@ -112,7 +113,9 @@ describe("adjustVariantStock", () => {
       .insert(backInStockSubscriptions)
       .values({ storeId: storeId(), variantId, email: "returns@example.com", confirmedAt: new Date() });
     await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: 2 });
-    expect(await stockEvents(variantId)).toEqual([{ type: "stock.changed", storeId: storeId(), variantId, previousQuantity: 0, quantity: 2 }]);
+    expect(await stockEvents(variantId)).toEqual([
+      { type: "stock.changed", storeId: storeId(), variantId, previousQuantity: 0, quantity: 2 },
+    ]);
     await drainJobs(api.database.db, { only: ["back-in-stock-notify"] });
     const mails = await api.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "returns@example.com"));
     expect(mails).toHaveLength(1);
@@ -128,7 +131,9 @@ describe("adjustVariantStock", () => {
         throw new Error("the surrounding change failed");
       }),
     ).rejects.toThrow("the surrounding change failed");
-    expect(await stockEvents(variantId)).toEqual([{ type: "stock.changed", storeId: storeId(), variantId, previousQuantity: 5, quantity: 3 }]);
+    expect(await stockEvents(variantId)).toEqual([
+      { type: "stock.changed", storeId: storeId(), variantId, previousQuantity: 5, quantity: 3 },
+    ]);
   });
 
   it("refuses a fractional change with 400", async () => {
@@ -149,7 +154,11 @@ describe("the stock:set command", () => {
       quantity: 5,
       storeKey: "quire-demo",
     });
-    expect(parseStockArgs(["--sku=X-1", "--quantity=0", "--store", "other-store"])).toMatchObject({ sku: "X-1", quantity: 0, storeKey: "other-store" });
+    expect(parseStockArgs(["--sku=X-1", "--quantity=0", "--store", "other-store"])).toMatchObject({
+      sku: "X-1",
+      quantity: 0,
+      storeKey: "other-store",
+    });
     expect(parseStockArgs(["--help"]).help).toBe(true);
   });
 
@@ -174,12 +183,12 @@ describe("the stock:set command", () => {
   });
 
   it("fails with a message for an unknown SKU or store", async () => {
-    await expect(
-      runStockCommand(api.database.db, { help: false, sku: "NOPE", quantity: 1, storeKey: "quire-demo" }),
-    ).rejects.toThrow('Store "quire-demo" has no variant with SKU NOPE');
-    await expect(
-      runStockCommand(api.database.db, { help: false, sku: "SHARED-SKU", quantity: 1, storeKey: "quire-demo" }),
-    ).rejects.toThrow("no variant with SKU SHARED-SKU");
+    await expect(runStockCommand(api.database.db, { help: false, sku: "NOPE", quantity: 1, storeKey: "quire-demo" })).rejects.toThrow(
+      'Store "quire-demo" has no variant with SKU NOPE',
+    );
+    await expect(runStockCommand(api.database.db, { help: false, sku: "SHARED-SKU", quantity: 1, storeKey: "quire-demo" })).rejects.toThrow(
+      "no variant with SKU SHARED-SKU",
+    );
     await expect(runStockCommand(api.database.db, { help: false, sku: "SHARED-SKU", quantity: 1, storeKey: "nowhere" })).rejects.toThrow(
       'Store "nowhere"',
     );

@@ -145,7 +145,11 @@ describe("the housekeeping jobs", () => {
       "housekeeping-revoked-after-expiry",
       "housekeeping-live",
     ];
-    expect(await remaining(sql`sessions`, sql`id`, ids)).toEqual(["housekeeping-expired-recent", "housekeeping-revoked-recent", "housekeeping-live"]);
+    expect(await remaining(sql`sessions`, sql`id`, ids)).toEqual([
+      "housekeeping-expired-recent",
+      "housekeeping-revoked-recent",
+      "housekeeping-live",
+    ]);
   });
 
   it("purge-back-in-stock-requests deletes requests unconfirmed for 30 days or notified 90 days ago and links a week past expiry, and keeps the others", async () => {

@@ -2,7 +2,14 @@ import type PgBoss from "pg-boss";
 import type { Db } from "../../db/client";
 import { isDatabaseUnavailable } from "../../http/database-unavailable";
 import { JOB_QUEUES, type JobName, type JobPayloads } from "./job-catalogue";
-import { assertJobQueueInstalled, createBoss, databaseExecutor, registerSchedules, SCHEDULED_JOBS_QUEUE, type JobSchedules } from "./job-queue";
+import {
+  assertJobQueueInstalled,
+  createBoss,
+  databaseExecutor,
+  registerSchedules,
+  SCHEDULED_JOBS_QUEUE,
+  type JobSchedules,
+} from "./job-queue";
 
 /** Runs one job. Throwing fails the attempt: the job is retried after a backoff, or dies past its limit. */
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: { id: string; name: N; attempt: number }) => Promise<void>;
@@ -108,7 +115,10 @@ export function createJobRunner(
     const due = await boss.fetch<PgBoss.JobInsert>(SCHEDULED_JOBS_QUEUE, { batchSize: 50 });
     if (unavailable || due.length === 0) return;
     await boss.insert(due.map((job) => job.data));
-    await boss.complete(SCHEDULED_JOBS_QUEUE, due.map((job) => job.id));
+    await boss.complete(
+      SCHEDULED_JOBS_QUEUE,
+      due.map((job) => job.id),
+    );
   }
 
   return {
@@ -127,7 +137,11 @@ export function createJobRunner(
           ranAny = false;
           for (const name of queues) {
             if (control.shouldStop?.()) break;
-            const [job] = await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true, ignoreStartAfter: control.includeWaiting ?? false });
+            const [job] = await boss.fetch<object>(name, {
+              batchSize: 1,
+              includeMetadata: true,
+              ignoreStartAfter: control.includeWaiting ?? false,
+            });
             if (unavailable) break;
             if (!job) continue;
             ranAny = true;

@@ -14,10 +14,7 @@ What the background job queue holds (mail delivery, back-in-stock notices...):
 Uses DATABASE_URL, or the embedded database under .data/ (stop the API first: it holds that database).`;
 
 export type JobsOptions =
-  | { command: "help" }
-  | { command: "failed"; limit: number }
-  | { command: "retry"; id: string }
-  | { command: "status" };
+  { command: "help" } | { command: "failed"; limit: number } | { command: "retry"; id: string } | { command: "status" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -5,7 +5,10 @@ describe("the jobs command's arguments", () => {
   it("reads failed (with an optional --limit), retry <id> and status", () => {
     expect(parseJobsArgs(["failed"])).toEqual({ command: "failed", limit: 20 });
     expect(parseJobsArgs(["failed", "--limit", "5"])).toEqual({ command: "failed", limit: 5 });
-    expect(parseJobsArgs(["retry", "7D5C2E3A-1B2C-4D5E-8F90-0123456789AB"])).toEqual({ command: "retry", id: "7d5c2e3a-1b2c-4d5e-8f90-0123456789ab" });
+    expect(parseJobsArgs(["retry", "7D5C2E3A-1B2C-4D5E-8F90-0123456789AB"])).toEqual({
+      command: "retry",
+      id: "7d5c2e3a-1b2c-4d5e-8f90-0123456789ab",
+    });
     expect(parseJobsArgs(["status"])).toEqual({ command: "status" });
     for (const argv of [[], ["help"], ["--help"], ["failed", "-h"]]) expect(parseJobsArgs(argv)).toEqual({ command: "help" });
   });

@@ -18,7 +18,14 @@ export interface DeadJob {
 
 /** Jobs that failed their last retry, newest first. They stay 30 days, then are archived. */
 export async function listDeadJobs(db: Db, limit: number): Promise<DeadJob[]> {
-  const rows = await sqlRows<{ id: string; name: string; attempts: number; failed_at: Date | string; last_error: string | null; data: unknown }>(
+  const rows = await sqlRows<{
+    id: string;
+    name: string;
+    attempts: number;
+    failed_at: Date | string;
+    last_error: string | null;
+    data: unknown;
+  }>(
     db,
     sql`select id, name, retry_count + 1 as attempts, completed_on as failed_at, output ->> 'message' as last_error, data
         from pgboss.job
@@ -38,7 +45,10 @@ export async function listDeadJobs(db: Db, limit: number): Promise<DeadJob[]> {
 
 /** The queue of a job, and its state; null when no job has that id. */
 export async function findJob(db: Db, id: string): Promise<{ name: string; state: string } | null> {
-  const [row] = await sqlRows<{ name: string; state: string }>(db, sql`select name, state::text as state from pgboss.job where id = ${id}::uuid`);
+  const [row] = await sqlRows<{ name: string; state: string }>(
+    db,
+    sql`select name, state::text as state from pgboss.job where id = ${id}::uuid`,
+  );
   return row ?? null;
 }
 

@@ -88,7 +88,9 @@ describe.each(drivers)("the job queue on $name", ({ db }) => {
     const { ran, handlers } = recordingHandlers();
     expect(await runJobsUntilIdle(db(), handlers)).toMatchObject({ failed: 0 });
     expect(ran.filter((messageId) => messageId === payload.messageId)).toEqual([payload.messageId]);
-    expect(await jobRows(db(), payload.messageId)).toEqual([expect.objectContaining({ id, name: "mail-delivery", state: "completed", data: payload })]);
+    expect(await jobRows(db(), payload.messageId)).toEqual([
+      expect.objectContaining({ id, name: "mail-delivery", state: "completed", data: payload }),
+    ]);
     await runJobsUntilIdle(db(), handlers);
     expect(ran.filter((messageId) => messageId === payload.messageId)).toHaveLength(1);
   });

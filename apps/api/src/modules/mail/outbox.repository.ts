@@ -27,16 +27,16 @@ export async function enqueueMail(db: Db, mail: OutgoingMail | OutgoingMail[]): 
   await db.transaction(async (tx) => {
     const queued = await tx
       .insert(outboxMessages)
-    .values(
-      rows.map((message) => ({
-        storeId: message.storeId,
-        kind: message.kind,
-        recipient: message.recipient,
-        subject: message.subject,
-        textBody: message.textBody,
-        actionUrl: message.actionUrl ?? null,
-      })),
-    )
+      .values(
+        rows.map((message) => ({
+          storeId: message.storeId,
+          kind: message.kind,
+          recipient: message.recipient,
+          subject: message.subject,
+          textBody: message.textBody,
+          actionUrl: message.actionUrl ?? null,
+        })),
+      )
       .returning({ id: outboxMessages.id });
     for (const { id } of queued) await enqueue(tx, "mail-delivery", { messageId: id });
   });
@@ -100,7 +100,10 @@ export async function findQueuedMail(db: Db, id: number): Promise<QueuedMail | n
 }
 
 export async function markMailSent(db: Db, id: number): Promise<void> {
-  await db.update(outboxMessages).set({ sentAt: sql`now()` }).where(eq(outboxMessages.id, id));
+  await db
+    .update(outboxMessages)
+    .set({ sentAt: sql`now()` })
+    .where(eq(outboxMessages.id, id));
 }
 
 /**

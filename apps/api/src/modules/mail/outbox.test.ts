@@ -169,7 +169,10 @@ describe("queued mail", () => {
     expect(reports.reduce((sum, report) => sum + report.completed, 0)).toBe(12);
     for (const message of batch) {
       await smtp.waitForMail(message.recipient);
-      expect(smtp.messages.filter((received) => received.to.includes(message.recipient)), message.recipient).toHaveLength(1);
+      expect(
+        smtp.messages.filter((received) => received.to.includes(message.recipient)),
+        message.recipient,
+      ).toHaveLength(1);
     }
   });
 });
@@ -178,11 +181,19 @@ describe("the mail transport", () => {
   it("prints each message and its link to the console when no SMTP server is set", async () => {
     const lines: string[] = [];
     const transport = createMailTransport({ from: FROM, print: (line) => lines.push(line) });
-    const message = mail({ recipient: "console@example.com", subject: "Reset your password", actionUrl: "http://localhost:3000/auth/reset-password/abc" });
+    const message = mail({
+      recipient: "console@example.com",
+      subject: "Reset your password",
+      actionUrl: "http://localhost:3000/auth/reset-password/abc",
+    });
     await db.transaction((tx) => enqueueMail(tx, message));
     expect(await deliver({ transport })).toMatchObject({ completed: 1, failed: 0 });
     expect(lines.join("\n")).toBe(
-      ["[mail] To: console@example.com", "[mail] Subject: Reset your password", "[mail] Link: http://localhost:3000/auth/reset-password/abc"].join("\n"),
+      [
+        "[mail] To: console@example.com",
+        "[mail] Subject: Reset your password",
+        "[mail] Link: http://localhost:3000/auth/reset-password/abc",
+      ].join("\n"),
     );
     expect((await rowsFor(["console@example.com"]))[0]!.sentAt).toBeInstanceOf(Date);
   });

@@ -29,7 +29,12 @@ export interface TransitionRequest<S extends string> {
  * have answers 409 `invalid_state_transition` and changes nothing. Lock the row first where a decision
  * before the move depends on its state (the cart merge does).
  */
-export async function transition<S extends string>(tx: Db, machine: StateMachine<S>, table: StatefulTable, change: TransitionRequest<S>): Promise<void> {
+export async function transition<S extends string>(
+  tx: Db,
+  machine: StateMachine<S>,
+  table: StatefulTable,
+  change: TransitionRequest<S>,
+): Promise<void> {
   if (!canTransition(machine, change.from, change.to)) {
     throw new AppError("invalid_state_transition", `A ${machine.name} cannot go from ${change.from} to ${change.to}`);
   }

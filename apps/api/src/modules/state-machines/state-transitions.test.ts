@@ -27,7 +27,8 @@ async function cartIn(status: CartStatus) {
     .returning({ id: carts.id });
   return cart!.id;
 }
-const statusOf = async (id: number) => (await api.database.db.select({ status: carts.status }).from(carts).where(eq(carts.id, id)))[0]?.status;
+const statusOf = async (id: number) =>
+  (await api.database.db.select({ status: carts.status }).from(carts).where(eq(carts.id, id)))[0]?.status;
 const historyOf = (id: number) => listTransitions(api.database.db, "cart", id);
 
 describe("transition() with the cart machine", () => {
@@ -36,12 +37,25 @@ describe("transition() with the cart machine", () => {
       const id = await cartIn(from);
       const customerId = api.seeded.customer.id;
       await api.database.db.transaction((tx) =>
-        transition(tx, cartMachine, carts, { entityId: id, from, to, actor: { type: "customer", id: customerId }, reason: `test ${from} to ${to}` }),
+        transition(tx, cartMachine, carts, {
+          entityId: id,
+          from,
+          to,
+          actor: { type: "customer", id: customerId },
+          reason: `test ${from} to ${to}`,
+        }),
       );
       expect(await statusOf(id)).toBe(to);
       const history = await historyOf(id);
       expect(history).toEqual([
-        { fromState: from, toState: to, actorType: "customer", actorId: customerId, reason: `test ${from} to ${to}`, createdAt: expect.any(Date) },
+        {
+          fromState: from,
+          toState: to,
+          actorType: "customer",
+          actorId: customerId,
+          reason: `test ${from} to ${to}`,
+          createdAt: expect.any(Date),
+        },
       ]);
     });
   }
@@ -71,7 +85,9 @@ describe("transition() with the cart machine", () => {
   it("lets exactly one of two concurrent moves out of the same state win", async () => {
     const id = await cartIn("open");
     const move = (to: CartStatus) =>
-      api.database.db.transaction((tx) => transition(tx, cartMachine, carts, { entityId: id, from: "open", to, actor: { type: "system" }, reason: `race to ${to}` }));
+      api.database.db.transaction((tx) =>
+        transition(tx, cartMachine, carts, { entityId: id, from: "open", to, actor: { type: "system" }, reason: `race to ${to}` }),
+      );
     const results = await Promise.allSettled([move("merged"), move("ordered")]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const [refused] = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
@@ -84,12 +100,21 @@ describe("transition() with the cart machine", () => {
   it("records nothing when the caller's transaction rolls back", async () => {
     const id = await cartIn("open");
     const attempt = api.database.db.transaction(async (tx) => {
-      await transition(tx, cartMachine, carts, { entityId: id, from: "open", to: "ordered", actor: { type: "system" }, reason: "rolled back" });
+      await transition(tx, cartMachine, carts, {
+        entityId: id,
+        from: "open",
+        to: "ordered",
+        actor: { type: "system" },
+        reason: "rolled back",
+      });
       throw new Error("the order could not be placed");
     });
     await expect(attempt).rejects.toThrow("the order could not be placed");
     expect(await statusOf(id)).toBe("open");
-    const rows = await api.database.db.select().from(stateTransitions).where(and(eq(stateTransitions.machine, "cart"), eq(stateTransitions.entityId, id)));
+    const rows = await api.database.db
+      .select()
+      .from(stateTransitions)
+      .where(and(eq(stateTransitions.machine, "cart"), eq(stateTransitions.entityId, id)));
     expect(rows).toEqual([]);
   });
 });

@@ -26,10 +26,7 @@ export const stores = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      "stores_inventory_availability_check",
-      sql`${t.inventoryAvailability} in ('None','AvailableQuantity','InStock','LowStockAlert')`,
-    ),
+    check("stores_inventory_availability_check", sql`${t.inventoryAvailability} in ('None','AvailableQuantity','InStock','LowStockAlert')`),
     check(
       "stores_anonymous_policy_check",
       sql`${t.anonymousCustomerProductPolicy} in ('None','HiddenForUnauthorized','HiddenPricesForUnauthorized','AllowedUnauthorizedCheckout')`,
@@ -48,8 +45,5 @@ export const storeMinimumOrderPrices = pgTable(
     currencyCode: text().notNull(),
     amount: integer().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.storeId, t.currencyCode] }),
-    check("store_minimum_order_prices_amount_check", sql`${t.amount} >= 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.storeId, t.currencyCode] }), check("store_minimum_order_prices_amount_check", sql`${t.amount} >= 0`)],
 );

@@ -21,21 +21,17 @@ export async function recordView(db: Db, input: { storeId: number; viewer: Viewe
   const { storeId, viewer, variantId } = input;
   const insert = db.insert(viewedProducts);
   if ("customerId" in viewer) {
-    await insert
-      .values({ storeId, customerId: viewer.customerId, variantId })
-      .onConflictDoUpdate({
-        target: [viewedProducts.customerId, viewedProducts.variantId],
-        targetWhere: sql`customer_id is not null`,
-        set: { viewedAt: sql`now()` },
-      });
+    await insert.values({ storeId, customerId: viewer.customerId, variantId }).onConflictDoUpdate({
+      target: [viewedProducts.customerId, viewedProducts.variantId],
+      targetWhere: sql`customer_id is not null`,
+      set: { viewedAt: sql`now()` },
+    });
   } else {
-    await insert
-      .values({ storeId, anonymousId: viewer.anonymousId, variantId })
-      .onConflictDoUpdate({
-        target: [viewedProducts.anonymousId, viewedProducts.variantId],
-        targetWhere: sql`anonymous_id is not null`,
-        set: { viewedAt: sql`now()` },
-      });
+    await insert.values({ storeId, anonymousId: viewer.anonymousId, variantId }).onConflictDoUpdate({
+      target: [viewedProducts.anonymousId, viewedProducts.variantId],
+      targetWhere: sql`anonymous_id is not null`,
+      set: { viewedAt: sql`now()` },
+    });
   }
   await trimViews(db, { storeId, viewer, keep: input.keep });
 }
@@ -84,10 +80,7 @@ export async function mergeAnonymousViews(db: Db, input: { storeId: number; cust
  * The viewer's products, most recently viewed first (a product counts from its latest-viewed variant),
  * leaving out unpublished products and `excludeProductId`.
  */
-export async function listRecentProductIds(
-  db: Db,
-  input: { storeId: number; viewer: Viewer; limit: number; excludeProductId?: number },
-) {
+export async function listRecentProductIds(db: Db, input: { storeId: number; viewer: Viewer; limit: number; excludeProductId?: number }) {
   const conditions = [viewerCondition(input.storeId, input.viewer), eq(products.isPublished, true)];
   if (input.excludeProductId !== undefined) conditions.push(ne(products.id, input.excludeProductId));
   const rows = await db

@@ -54,7 +54,12 @@ export async function clearViewedProducts(db: Db, ctx: ViewedProductsContext, an
  * Moves the anonymous visitor's history into the signed-in customer's, on sign-in; an unknown or already
  * merged id is a no-op.
  */
-export async function mergeAnonymousHistory(db: Db, ctx: Pick<RequestContext, "store">, customerId: number, anonymousId: string): Promise<void> {
+export async function mergeAnonymousHistory(
+  db: Db,
+  ctx: Pick<RequestContext, "store">,
+  customerId: number,
+  anonymousId: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await repository.mergeAnonymousViews(tx, { storeId: ctx.store.id, customerId, anonymousId, keep: MAX_VIEWS_PER_VIEWER });
   });

@@ -20,8 +20,12 @@ export const viewedProducts = pgTable(
     viewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("viewed_products_customer_unique").on(t.customerId, t.variantId).where(sql`customer_id is not null`),
-    uniqueIndex("viewed_products_anonymous_unique").on(t.anonymousId, t.variantId).where(sql`anonymous_id is not null`),
+    uniqueIndex("viewed_products_customer_unique")
+      .on(t.customerId, t.variantId)
+      .where(sql`customer_id is not null`),
+    uniqueIndex("viewed_products_anonymous_unique")
+      .on(t.anonymousId, t.variantId)
+      .where(sql`anonymous_id is not null`),
     index("viewed_products_recent_idx").on(t.storeId, t.viewedAt),
     // A view belongs to exactly one viewer: a customer or an anonymous visitor.
     check("viewed_products_viewer_check", sql`(${t.customerId} is null) <> (${t.anonymousId} is null)`),

@@ -200,7 +200,13 @@ describe("who the viewer is", () => {
     for (const id of ["abc", "0", "-4", "1.5", "99999999999"]) {
       expect((await request("POST", `/viewed-products/variants/${id}`, visitor)).statusCode, id).toBe(400);
     }
-    const badQueries: Record<string, string>[] = [{ limit: "0" }, { limit: "25" }, { limit: "two" }, { excludeProductId: "x" }, { sort: "name" }];
+    const badQueries: Record<string, string>[] = [
+      { limit: "0" },
+      { limit: "25" },
+      { limit: "two" },
+      { excludeProductId: "x" },
+      { sort: "name" },
+    ];
     for (const query of badQueries) {
       expect((await request("GET", "/viewed-products", visitor, query)).statusCode, JSON.stringify(query)).toBe(400);
     }
@@ -286,7 +292,6 @@ describe("DELETE /viewed-products", () => {
   });
 });
 
-
 describe("PUT /viewed-products/merge", () => {
   function merge(caller: Caller, body: unknown) {
     const headers: Record<string, string> = { ...TEST_HEADERS };
@@ -296,7 +301,11 @@ describe("PUT /viewed-products/merge", () => {
   }
 
   /** Writes views with chosen times (minutes after a fixed start), which the order and the cap are about. */
-  async function seedViews(viewer: { customerId: number } | { anonymousId: string }, views: [variantId: number, minute: number][], storeId = api.seeded.store.id) {
+  async function seedViews(
+    viewer: { customerId: number } | { anonymousId: string },
+    views: [variantId: number, minute: number][],
+    storeId = api.seeded.store.id,
+  ) {
     const start = Date.parse("2026-03-01T09:00:00Z");
     await api.database.db
       .insert(viewedProducts)
@@ -344,12 +353,22 @@ describe("PUT /viewed-products/merge", () => {
     const visitor = newVisitor();
     const variants = api.seeded.many.variants; // MAX + 10 editions of one product
     // The customer saw editions 0-39 (older), the visitor 30-59 (newer): 60 distinct, 10 too many.
-    await seedViews({ customerId: customer.customerId }, variants.slice(0, 40).map((variantId, index) => [variantId, index]));
-    await seedViews({ anonymousId: visitor }, variants.slice(30, 60).map((variantId, index) => [variantId, 100 + 30 + index]));
+    await seedViews(
+      { customerId: customer.customerId },
+      variants.slice(0, 40).map((variantId, index) => [variantId, index]),
+    );
+    await seedViews(
+      { anonymousId: visitor },
+      variants.slice(30, 60).map((variantId, index) => [variantId, 100 + 30 + index]),
+    );
 
     expect((await merge({ auth: customer.authorization }, { anonymousId: visitor })).statusCode).toBe(204);
     const history = await customerHistory(customer.customerId);
-    expect(Object.keys(history).map(Number).sort((x, y) => x - y)).toEqual(variants.slice(10, 60).sort((x, y) => x - y));
+    expect(
+      Object.keys(history)
+        .map(Number)
+        .sort((x, y) => x - y),
+    ).toEqual(variants.slice(10, 60).sort((x, y) => x - y));
     expect(history[variants[35]!]).toBe(135);
     expect(await anonymousHistory(visitor)).toEqual({});
   });
@@ -381,7 +400,12 @@ describe("PUT /viewed-products/merge", () => {
 
   it("refuses a missing or malformed id and unknown keys with 400", async () => {
     const customer = await signIn();
-    for (const body of [{}, { anonymousId: "short" }, { anonymousId: "has spaces in it and is long enough" }, { anonymousId: newVisitor(), extra: 1 }]) {
+    for (const body of [
+      {},
+      { anonymousId: "short" },
+      { anonymousId: "has spaces in it and is long enough" },
+      { anonymousId: newVisitor(), extra: 1 },
+    ]) {
       const response = await merge({ auth: customer.authorization }, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().errors).not.toHaveLength(0);
@@ -420,8 +444,14 @@ describe("PUT /viewed-products/merge", () => {
     const customer = await signIn();
     const visitor = newVisitor();
     const variants = api.seeded.many.variants.slice(0, 20);
-    await seedViews({ customerId: customer.customerId }, variants.slice(0, 10).map((variantId, index) => [variantId, index]));
-    await seedViews({ anonymousId: visitor }, variants.slice(5).map((variantId, index) => [variantId, 50 + index]));
+    await seedViews(
+      { customerId: customer.customerId },
+      variants.slice(0, 10).map((variantId, index) => [variantId, index]),
+    );
+    await seedViews(
+      { anonymousId: visitor },
+      variants.slice(5).map((variantId, index) => [variantId, 50 + index]),
+    );
     const sessions = await Promise.all(Array.from({ length: 6 }, () => createSession(api.database.db, customer.customerId)));
 
     const answers = await Promise.all(sessions.map((session) => merge({ auth: session.authorization }, { anonymousId: visitor })));
@@ -443,14 +473,23 @@ describe("PUT /viewed-products/merge", () => {
     // Each visitor saw a different third of the editions; together 60 distinct views, newest last.
     for (const [index, visitor] of visitors.entries()) {
       const share = variants.slice(index * 20, index * 20 + 20);
-      await seedViews({ anonymousId: visitor }, share.map((variantId, offset) => [variantId, index * 20 + offset]));
+      await seedViews(
+        { anonymousId: visitor },
+        share.map((variantId, offset) => [variantId, index * 20 + offset]),
+      );
     }
     const sessions = await Promise.all(visitors.map(() => createSession(api.database.db, customer.customerId)));
 
-    const answers = await Promise.all(visitors.map((visitor, index) => merge({ auth: sessions[index]!.authorization }, { anonymousId: visitor })));
+    const answers = await Promise.all(
+      visitors.map((visitor, index) => merge({ auth: sessions[index]!.authorization }, { anonymousId: visitor })),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual([204, 204, 204]);
     const history = await customerHistory(customer.customerId);
-    expect(Object.keys(history).map(Number).sort((x, y) => x - y)).toEqual(variants.slice(10, 60).sort((x, y) => x - y));
+    expect(
+      Object.keys(history)
+        .map(Number)
+        .sort((x, y) => x - y),
+    ).toEqual(variants.slice(10, 60).sort((x, y) => x - y));
   });
 
   it("is described in the OpenAPI document", async () => {

@@ -194,10 +194,7 @@ export async function listWishlistItems(db: Db, input: { wishlistId: number; cur
     .from(wishlistItems)
     .innerJoin(productVariants, eq(productVariants.id, wishlistItems.variantId))
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .leftJoin(
-      variantPrices,
-      and(eq(variantPrices.variantId, productVariants.id), eq(variantPrices.currencyCode, input.currencyCode)),
-    )
+    .leftJoin(variantPrices, and(eq(variantPrices.variantId, productVariants.id), eq(variantPrices.currencyCode, input.currencyCode)))
     .where(and(eq(wishlistItems.wishlistId, input.wishlistId), eq(products.isPublished, true)))
     .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
   return rows.map((row) => ({

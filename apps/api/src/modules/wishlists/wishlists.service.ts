@@ -147,7 +147,11 @@ export function removeWishlistItem(db: Db, ctx: WishlistContext, input: { wishli
  * Removes several items from one of the customer's lists, all or nothing: an id that is not an item of this
  * list is a 404 and nothing is removed (the list's row lock, taken first, orders it with other changes).
  */
-export function removeWishlistItems(db: Db, ctx: WishlistContext, input: { wishlistId: number; itemIds: readonly number[] }): Promise<void> {
+export function removeWishlistItems(
+  db: Db,
+  ctx: WishlistContext,
+  input: { wishlistId: number; itemIds: readonly number[] },
+): Promise<void> {
   const itemIds = [...new Set(input.itemIds)];
   return db.transaction(async (tx) => {
     if (!(await repository.touchWishlist(tx, { customerId: ctx.customerId, wishlistId: input.wishlistId }))) {

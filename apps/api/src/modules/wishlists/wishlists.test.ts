@@ -161,7 +161,11 @@ describe("POST /wishlists", () => {
       [],
     ];
     for (const body of bad) expectErrors(await call("POST", "/wishlists", { auth: authorization, body }), 400);
-    expectErrors(await call("POST", "/wishlists", { auth: authorization, body: { name: "Fine", colour: "red" } }), 400, "unknown_parameter");
+    expectErrors(
+      await call("POST", "/wishlists", { auth: authorization, body: { name: "Fine", colour: "red" } }),
+      400,
+      "unknown_parameter",
+    );
     const { total } = (await call("GET", "/wishlists", { auth: authorization })).json().data;
     expect(total).toBe(1);
   });
@@ -266,7 +270,12 @@ describe("GET /wishlists/:id", () => {
         productVariantId: api.seeded.paperback,
         quantity: 2,
         addedAt: expect.any(String),
-        product: { id: api.seeded.novelId, slug: "the-novel", name: "The Novel", image: { url: "/covers/novel.jpg", alt: "Cover of The Novel" } },
+        product: {
+          id: api.seeded.novelId,
+          slug: "the-novel",
+          name: "The Novel",
+          image: { url: "/covers/novel.jpg", alt: "Cover of The Novel" },
+        },
         variant: { id: api.seeded.paperback, sku: "NOV-PB", name: "Paperback", options: [] },
         price: { amount: 799, originalPrice: 999, currencyCode: "GBP" },
         stock: { status: "OutOfStock", quantity: 0 },
@@ -277,7 +286,12 @@ describe("GET /wishlists/:id", () => {
         productVariantId: api.seeded.hardback,
         quantity: 1,
         addedAt: expect.any(String),
-        product: { id: api.seeded.novelId, slug: "the-novel", name: "The Novel", image: { url: "/covers/novel.jpg", alt: "Cover of The Novel" } },
+        product: {
+          id: api.seeded.novelId,
+          slug: "the-novel",
+          name: "The Novel",
+          image: { url: "/covers/novel.jpg", alt: "Cover of The Novel" },
+        },
         variant: { id: api.seeded.hardback, sku: "NOV-HB", name: "Hardback", options: [] },
         price: { amount: 1299, originalPrice: null, currencyCode: "GBP" },
         stock: { status: "InStock", quantity: 4 },
@@ -353,7 +367,11 @@ describe("PUT /wishlists/:id (rename)", () => {
     const owner = await signIn();
     const stranger = await signIn();
     const list = await createList(owner.authorization, "Mine");
-    expectErrors(await call("PUT", `/wishlists/${list.id}`, { auth: stranger.authorization, body: { name: "Stolen" } }), 404, "wishlist_not_found");
+    expectErrors(
+      await call("PUT", `/wishlists/${list.id}`, { auth: stranger.authorization, body: { name: "Stolen" } }),
+      404,
+      "wishlist_not_found",
+    );
     expect((await call("GET", `/wishlists/${list.id}`, { auth: owner.authorization })).json().data.name).toBe("Mine");
   });
 });
@@ -454,7 +472,10 @@ describe("PUT /wishlists/wishlist-items", () => {
     const list = await createList(authorization, "Concurrent");
     const responses = await Promise.all(
       [1, 2, 3, 4, 5].map((quantity) =>
-        call("PUT", "/wishlists/wishlist-items", { auth: authorization, body: { wishlistId: list.id, variantId: api.seeded.atlas, quantity } }),
+        call("PUT", "/wishlists/wishlist-items", {
+          auth: authorization,
+          body: { wishlistId: list.id, variantId: api.seeded.atlas, quantity },
+        }),
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
@@ -495,7 +516,15 @@ describe("PUT and DELETE /wishlists/:id/wishlist-items/:itemId", () => {
     const response = await call("PUT", url, { auth: authorization, body: { quantity: 3 } });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ ...item, quantity: 3 });
-    for (const body of [{ quantity: 0 }, { quantity: -2 }, { quantity: 2.5 }, { quantity: 1e9 }, { quantity: "3" }, {}, { quantity: 2, note: "x" }]) {
+    for (const body of [
+      { quantity: 0 },
+      { quantity: -2 },
+      { quantity: 2.5 },
+      { quantity: 1e9 },
+      { quantity: "3" },
+      {},
+      { quantity: 2, note: "x" },
+    ]) {
       expectErrors(await call("PUT", url, { auth: authorization, body }), 400);
     }
     expectErrors(await call("PUT", `/wishlists/${list.id}/wishlist-items/abc`, { auth: authorization, body: { quantity: 2 } }), 400);
@@ -543,7 +572,10 @@ describe("DELETE /wishlists/:id/wishlist-items (several at once)", () => {
       await putItem(authorization, { wishlistId: list.id, variantId: api.seeded.atlas }),
     ];
     // An id named twice is removed once.
-    const response = await call("DELETE", `/wishlists/${list.id}/wishlist-items`, { auth: authorization, body: { itemIds: [a!.id, c!.id, a!.id] } });
+    const response = await call("DELETE", `/wishlists/${list.id}/wishlist-items`, {
+      auth: authorization,
+      body: { itemIds: [a!.id, c!.id, a!.id] },
+    });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe("");
     const left = (await call("GET", `/wishlists/${list.id}`, { auth: authorization })).json().data;
@@ -560,10 +592,20 @@ describe("DELETE /wishlists/:id/wishlist-items (several at once)", () => {
     const elsewhere = await putItem(owner.authorization, { wishlistId: otherList.id, variantId: api.seeded.atlas });
     const url = `/wishlists/${list.id}/wishlist-items`;
 
-    expectErrors(await call("DELETE", url, { auth: owner.authorization, body: { itemIds: [mine.id, elsewhere.id] } }), 404, "wishlist_item_not_found");
-    expectErrors(await call("DELETE", url, { auth: owner.authorization, body: { itemIds: [mine.id, 999_999] } }), 404, "wishlist_item_not_found");
+    expectErrors(
+      await call("DELETE", url, { auth: owner.authorization, body: { itemIds: [mine.id, elsewhere.id] } }),
+      404,
+      "wishlist_item_not_found",
+    );
+    expectErrors(
+      await call("DELETE", url, { auth: owner.authorization, body: { itemIds: [mine.id, 999_999] } }),
+      404,
+      "wishlist_item_not_found",
+    );
     expectErrors(await call("DELETE", url, { auth: stranger.authorization, body: { itemIds: [mine.id] } }), 404, "wishlist_not_found");
-    expect((await call("GET", `/wishlists/${list.id}`, { auth: owner.authorization })).json().data.items).toEqual([expect.objectContaining({ id: mine.id })]);
+    expect((await call("GET", `/wishlists/${list.id}`, { auth: owner.authorization })).json().data.items).toEqual([
+      expect.objectContaining({ id: mine.id }),
+    ]);
     expect((await call("GET", `/wishlists/${otherList.id}`, { auth: owner.authorization })).json().data.items).toEqual([
       expect.objectContaining({ id: elsewhere.id }),
     ]);
@@ -573,7 +615,14 @@ describe("DELETE /wishlists/:id/wishlist-items (several at once)", () => {
     const { authorization } = await signIn();
     const list = await createList(authorization, "Validation");
     const url = `/wishlists/${list.id}/wishlist-items`;
-    for (const body of [{}, { itemIds: [] }, { itemIds: [0] }, { itemIds: ["1"] }, { itemIds: [1], all: true }, { itemIds: Array.from({ length: MAX_WISHLIST_ITEMS + 1 }, (_, i) => i + 1) }]) {
+    for (const body of [
+      {},
+      { itemIds: [] },
+      { itemIds: [0] },
+      { itemIds: ["1"] },
+      { itemIds: [1], all: true },
+      { itemIds: Array.from({ length: MAX_WISHLIST_ITEMS + 1 }, (_, i) => i + 1) },
+    ]) {
       expectErrors(await call("DELETE", url, { auth: authorization, body }), 400);
     }
     expectErrors(await call("DELETE", "/wishlists/abc/wishlist-items", { auth: authorization, body: { itemIds: [1] } }), 400);
@@ -595,8 +644,12 @@ describe("DELETE /wishlists/wishlist-items?variantId= (the favourite toggle's re
 
     const response = await call("DELETE", `/wishlists/wishlist-items?variantId=${api.seeded.hardback}`, { auth: owner.authorization });
     expect(response.statusCode).toBe(204);
-    expect((await call("GET", `/wishlists/wishlist-items?variantId=${api.seeded.hardback}`, { auth: owner.authorization })).json().data).toEqual([]);
-    expect((await call("GET", `/wishlists/${first.id}`, { auth: owner.authorization })).json().data.items).toEqual([expect.objectContaining({ id: kept.id })]);
+    expect(
+      (await call("GET", `/wishlists/wishlist-items?variantId=${api.seeded.hardback}`, { auth: owner.authorization })).json().data,
+    ).toEqual([]);
+    expect((await call("GET", `/wishlists/${first.id}`, { auth: owner.authorization })).json().data.items).toEqual([
+      expect.objectContaining({ id: kept.id }),
+    ]);
     const touched = (await call("GET", `/wishlists/${second.id}`, { auth: owner.authorization })).json().data;
     expect(touched.items).toEqual([]);
     expect(touched.updatedAt > before).toBe(true);
@@ -604,12 +657,19 @@ describe("DELETE /wishlists/wishlist-items?variantId= (the favourite toggle's re
       expect.objectContaining({ id: strangers.id }),
     ]);
     // Nothing left to remove is not an error: the heart is off either way.
-    expect((await call("DELETE", `/wishlists/wishlist-items?variantId=${api.seeded.hardback}`, { auth: owner.authorization })).statusCode).toBe(204);
+    expect(
+      (await call("DELETE", `/wishlists/wishlist-items?variantId=${api.seeded.hardback}`, { auth: owner.authorization })).statusCode,
+    ).toBe(204);
   });
 
   it("refuses a missing or malformed variantId with 400", async () => {
     const { authorization } = await signIn();
-    for (const url of ["/wishlists/wishlist-items", "/wishlists/wishlist-items?variantId=x", "/wishlists/wishlist-items?variantId=0", "/wishlists/wishlist-items?variantId=1&all=1"]) {
+    for (const url of [
+      "/wishlists/wishlist-items",
+      "/wishlists/wishlist-items?variantId=x",
+      "/wishlists/wishlist-items?variantId=0",
+      "/wishlists/wishlist-items?variantId=1&all=1",
+    ]) {
       expectErrors(await call("DELETE", url, { auth: authorization }), 400);
     }
   });
@@ -668,8 +728,7 @@ describe("items of a product that is unpublished", () => {
     const list = await createList(authorization, "Fickle");
     await putItem(authorization, { wishlistId: list.id, variantId: api.seeded.atlas });
     await putItem(authorization, { wishlistId: list.id, variantId: api.seeded.hardback });
-    const setPublished = (isPublished: boolean) =>
-      db.update(products).set({ isPublished }).where(eq(products.id, api.seeded.atlasId));
+    const setPublished = (isPublished: boolean) => db.update(products).set({ isPublished }).where(eq(products.id, api.seeded.atlasId));
 
     await setPublished(false);
     try {

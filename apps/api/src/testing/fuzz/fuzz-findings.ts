@@ -56,10 +56,18 @@ export function problemOf(response: FuzzResponse, check: (body: unknown) => Resp
     const unknownCode = ((body as { errors?: { code?: unknown }[] } | undefined)?.errors ?? []).find(
       (error) => typeof error?.code === "string" && !isApiErrorCode(error.code),
     );
-    if (unknownCode) return { code: `unknown-error-code(${String(unknownCode.code)})`, problem: "an error code that is not in the catalogue" };
+    if (unknownCode)
+      return { code: `unknown-error-code(${String(unknownCode.code)})`, problem: "an error code that is not in the catalogue" };
     if (!ErrorResponseSchema.safeParse(body).success) {
       const frameworkCode = (body as { code?: unknown } | undefined)?.code;
-      const shape = body === undefined ? (response.body === "" ? "empty body" : "not JSON") : typeof frameworkCode === "string" ? frameworkCode : "other JSON";
+      const shape =
+        body === undefined
+          ? response.body === ""
+            ? "empty body"
+            : "not JSON"
+          : typeof frameworkCode === "string"
+            ? frameworkCode
+            : "other JSON";
       return { code: `no-errors-list(${shape})`, problem: "a 4xx without a non-empty errors list of { code, message, field? }" };
     }
   } else if (response.body !== "" && body === undefined) return { code: "not-json", problem: "a success whose body is not JSON" };
@@ -71,7 +79,10 @@ export function problemOf(response: FuzzResponse, check: (body: unknown) => Resp
   if (result.errors.length === 0) return null;
   // Array positions vary from answer to answer; the field that breaks the schema does not.
   const first = result.errors[0]!.replace(/\/\d+(?=\/|\s)/g, "/*");
-  return { code: `response-schema ${first}`, problem: `the body does not match the documented schema: ${result.errors.slice(0, 3).join("; ")}` };
+  return {
+    code: `response-schema ${first}`,
+    problem: `the body does not match the documented schema: ${result.errors.slice(0, 3).join("; ")}`,
+  };
 }
 
 /** Whether an answer shows the request got past input validation (a handler, or auth, decided it). */
@@ -83,8 +94,11 @@ export function passedInputValidation(response: FuzzResponse): boolean {
 
 /** Text a terminal shows as it is: control characters, lone surrogates and the like escaped. */
 function printable(text: string) {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(
+    // eslint-disable-next-line no-control-regex -- escaping control characters is the point
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 function clip(text: string, max: number) {
@@ -106,7 +120,13 @@ export function createFailureLog() {
   const validRequests = new Map<string, { sent: number; passed: number; example?: string }>();
   let requests = 0;
 
-  const add = (operation: Operation, caller: Caller, request: FuzzRequest, response: FuzzResponse, found: { code: string; problem: string }) => {
+  const add = (
+    operation: Operation,
+    caller: Caller,
+    request: FuzzRequest,
+    response: FuzzResponse,
+    found: { code: string; problem: string },
+  ) => {
     const key = `${operation.key} ${response.statusCode} ${found.code}`;
     let failure = failures.get(key);
     if (!failure) {
@@ -160,7 +180,9 @@ export function createFailureLog() {
       return [...validRequests.entries()].filter(([, tally]) => tally.sent >= MIN_VALID_REQUESTS_TO_JUDGE && tally.passed === 0);
     },
     failures(): Failure[] {
-      return [...failures.values()].sort((a, b) => b.status - a.status || a.code.localeCompare(b.code) || a.operation.localeCompare(b.operation));
+      return [...failures.values()].sort(
+        (a, b) => b.status - a.status || a.code.localeCompare(b.code) || a.operation.localeCompare(b.operation),
+      );
     },
     /** One line per distinct failure, then one per unreachable operation; empty when all is well. */
     report() {

@@ -22,7 +22,11 @@ describe("problemOf", () => {
   it.each([
     ["a 5xx, named by its error code", answer(500, errors("internal_error")), "internal_error"],
     ["a 5xx without a body", answer(502, ""), "-"],
-    ["a 4xx in the framework's own shape", answer(414, { statusCode: 414, code: "FST_ERR_MAX_PARAM_LENGTH", error: "URI Too Long" }), "no-errors-list(FST_ERR_MAX_PARAM_LENGTH)"],
+    [
+      "a 4xx in the framework's own shape",
+      answer(414, { statusCode: 414, code: "FST_ERR_MAX_PARAM_LENGTH", error: "URI Too Long" }),
+      "no-errors-list(FST_ERR_MAX_PARAM_LENGTH)",
+    ],
     ["a 4xx with an empty errors list", answer(400, { errors: [] }), "no-errors-list(other JSON)"],
     ["a 4xx whose error has no message", answer(400, { errors: [{ code: "invalid_input" }] }), "no-errors-list(other JSON)"],
     ["a 4xx with a code the catalogue does not have", answer(404, errors("not_found")), "unknown-error-code(not_found)"],
@@ -40,7 +44,9 @@ describe("problemOf", () => {
   });
 
   it("flags an error status the operation does not declare, and an error body its schema refuses", () => {
-    expect(problemOf(answer(409, errors("out_of_stock")), () => ({ declared: false, reason: "undeclared-status" }))?.code).toBe("undeclared-status");
+    expect(problemOf(answer(409, errors("out_of_stock")), () => ({ declared: false, reason: "undeclared-status" }))?.code).toBe(
+      "undeclared-status",
+    );
     const undeclaredCode = problemOf(answer(409, errors("out_of_stock")), () => ({
       declared: true,
       errors: ["/errors/0/code out_of_stock is not in the operation's x-error-codes"],
@@ -96,7 +102,8 @@ describe("createFailureLog", () => {
 
   it("reports an operation none of whose valid requests passed input validation", () => {
     const log = createFailureLog();
-    for (let index = 0; index < 6; index++) log.record(operation, "anonymous", request("valid", "{}"), answer(400, errors("invalid_input")), matches);
+    for (let index = 0; index < 6; index++)
+      log.record(operation, "anonymous", request("valid", "{}"), answer(400, errors("invalid_input")), matches);
     expect(log.report()).toMatch(/^unreached · PUT \/baskets · none of its 6 valid requests/);
   });
 });

@@ -71,7 +71,18 @@ const RAW_LITERAL = "\u0000fuzz-raw-literal\u0000";
 /** A JWT-shaped token signed by no one (alg "none"), for anonymous callers' Authorization headers. */
 const FORGED_TOKEN = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiIxIiwic2lkIjoieCJ9.";
 
-const OUT_OF_RANGE_NUMBERS = [2_147_483_648, 2 ** 53, 2 ** 53 + 2, -1, 0, -2_147_483_649, 1e308, 2_147_483_647, Number.MAX_SAFE_INTEGER, 1e20];
+const OUT_OF_RANGE_NUMBERS = [
+  2_147_483_648,
+  2 ** 53,
+  2 ** 53 + 2,
+  -1,
+  0,
+  -2_147_483_649,
+  1e308,
+  2_147_483_647,
+  Number.MAX_SAFE_INTEGER,
+  1e20,
+];
 const FRACTIONAL_NUMBERS = [1.5, 0.5, 2.000001, 1e-7, -0.5, 3.14159];
 const NOT_A_NUMBER_TEXT = ["NaN", "Infinity", "-Infinity", "1e400", "0x1F", " 7", "7 ", "+7", "", "1_000", "٣", "１２"];
 const NOT_A_NUMBER_LITERALS = ["NaN", "Infinity", "-Infinity", "1e400", "-1e400", "1e-400", "-0", "1E2", "0.0e0"];
@@ -92,7 +103,20 @@ const UNICODE_TEXT = [
   "İstanbul",
   "ß",
 ];
-const BAD_URL_ENCODINGS = ["%", "%E0%A4%A", "%ZZ", "%00", "%C0%AF", "..%2F..%2Fetc", "%2e%2e", "%F0%9F%98%80", "%ED%A0%80", "%FF", "a%2Fb", "%25"];
+const BAD_URL_ENCODINGS = [
+  "%",
+  "%E0%A4%A",
+  "%ZZ",
+  "%00",
+  "%C0%AF",
+  "..%2F..%2Fetc",
+  "%2e%2e",
+  "%F0%9F%98%80",
+  "%ED%A0%80",
+  "%FF",
+  "a%2Fb",
+  "%25",
+];
 const MALFORMED_JSON = [
   "{",
   '{"a":',
@@ -250,15 +274,22 @@ export function generateRequests(
   const draftArbitrary = fc.record({
     path: fc.record(
       Object.fromEntries(
-        operation.pathParameters.map((parameter) => [parameter.name, pathValueArbitrary(context, operation, parameter.name, parameter.schema)]),
+        operation.pathParameters.map((parameter) => [
+          parameter.name,
+          pathValueArbitrary(context, operation, parameter.name, parameter.schema),
+        ]),
       ),
     ),
     query: fc.record(
-      Object.fromEntries(operation.queryParameters.map((parameter) => [parameter.name, valueArbitrary(context, parameter.schema ?? {}, parameter.name)])),
+      Object.fromEntries(
+        operation.queryParameters.map((parameter) => [parameter.name, valueArbitrary(context, parameter.schema ?? {}, parameter.name)]),
+      ),
       { requiredKeys: operation.queryParameters.filter((parameter) => parameter.required).map((parameter) => parameter.name) },
     ),
     body: operation.body ? valueArbitrary(context, operation.body.schema) : fc.constant(undefined),
-    currencycode: fc.option(fc.constantFrom(...((context.known.get("currencycode") as string[] | undefined) ?? ["GBP"])), { nil: undefined }),
+    currencycode: fc.option(fc.constantFrom(...((context.known.get("currencycode") as string[] | undefined) ?? ["GBP"])), {
+      nil: undefined,
+    }),
     countrycode: fc.option(fc.constantFrom(...((context.known.get("countrycode") as string[] | undefined) ?? ["GB"])), { nil: undefined }),
     arrayFormat: fc.constantFrom("indices" as const, "brackets" as const, "repeat" as const),
   });
@@ -323,7 +354,10 @@ function containerOf(draft: Draft, where: Slot["where"]): Record<string, unknown
 /** Reads a slot's value from the draft (undefined when its containers are absent). */
 function valueAt(draft: Draft, slot: Slot): unknown {
   const keys = slot.where === "body" ? ["body", ...slot.keys] : slot.keys;
-  return keys.reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), containerOf(draft, slot.where));
+  return keys.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
+    containerOf(draft, slot.where),
+  );
 }
 
 /** Own property, even for "__proto__", so that it is sent rather than changing a prototype. */
@@ -393,7 +427,9 @@ function mutate(kind: InputKind, operation: Operation, allSlots: Slot[], draft: 
    */
   const each = (eligible: Slot[], value: (slot: Slot) => unknown) => {
     const slot = at(eligible);
-    const leaves = eligible.filter((candidate) => candidate.where === slot.where && candidate.type !== "object" && candidate.type !== "array");
+    const leaves = eligible.filter(
+      (candidate) => candidate.where === slot.where && candidate.type !== "object" && candidate.type !== "array",
+    );
     for (const target of choice.broad && leaves.length > 0 ? leaves : [slot]) setAt(draft, target, value(target));
   };
   switch (kind) {
@@ -443,13 +479,16 @@ function mutate(kind: InputKind, operation: Operation, allSlots: Slot[], draft: 
     }
     case "unicode": {
       const text = choice.pick % 5 === 4 ? choice.junk : pickFrom(UNICODE_TEXT, choice.pick);
-      return each(slotsWhere(slots, stringy), (slot) => (choice.position % 2 === 0 ? text : textWith(valueAt(draft, slot), text, choice.position)));
+      return each(slotsWhere(slots, stringy), (slot) =>
+        choice.position % 2 === 0 ? text : textWith(valueAt(draft, slot), text, choice.position),
+      );
     }
     case "deep-nesting": {
       const depth = pickFrom([64, 1000, 5000], choice.pick);
       const bodySlots = slots.filter(inBody);
       if (bodySlots.length > 0 && choice.position % 3 !== 2) {
-        const nested = choice.position % 2 === 0 ? `${"[".repeat(depth)}1${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+        const nested =
+          choice.position % 2 === 0 ? `${"[".repeat(depth)}1${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
         setAt(draft, at(bodySlots), RAW_LITERAL);
         draft.rawBody = withRawLiterals(draft.body, nested);
         return;
@@ -521,7 +560,9 @@ function singleValueTwins(context: ArbitraryContext, operation: Operation, slots
 
 /** The request with the caller's access token in place of `{token}` (a forged one for anonymous callers). */
 export function withToken(request: FuzzRequest, token: string | null): FuzzRequest {
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, value.replaceAll("{token}", token ?? FORGED_TOKEN)]));
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name, value.replaceAll("{token}", token ?? FORGED_TOKEN)]),
+  );
   return { ...request, headers, ...(request.twin ? { twin: withToken(request.twin, token) } : {}) };
 }
 
@@ -548,13 +589,17 @@ function encodeUrlComponent(text: string): string {
 }
 
 function render(kind: InputKind, operation: Operation, draft: Draft): FuzzRequest {
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => draft.rawPath[name] ?? encodeUrlComponent(String(draft.path[name] ?? "")));
+  const path = operation.path.replace(
+    /\{([^}]+)\}/g,
+    (_, name: string) => draft.rawPath[name] ?? encodeUrlComponent(String(draft.path[name] ?? "")),
+  );
   const query = [
     // A list of scalars takes each of qs's forms (`Skus[0]=`, `Skus[]=`, `Skus=`); a list of objects only the
     // indexed one (`Filters[0][Code]=`), as the others cannot say which fields belong together.
     ...Object.entries(draft.query).map(([name, value]) =>
       qs.stringify(Object.defineProperty({}, name, { value, enumerable: true }), {
-        arrayFormat: Array.isArray(value) && value.every((item) => item === null || typeof item !== "object") ? draft.arrayFormat : "indices",
+        arrayFormat:
+          Array.isArray(value) && value.every((item) => item === null || typeof item !== "object") ? draft.arrayFormat : "indices",
         // Brackets stay readable in a printed request; qs reads them either way.
         encoder: (text, _default, _charset, type) => {
           const encoded = encodeUrlComponent(String(text));
@@ -567,7 +612,12 @@ function render(kind: InputKind, operation: Operation, draft: Draft): FuzzReques
     .filter(Boolean)
     .join("&");
   const payload = draft.rawBody ?? (draft.body === undefined ? undefined : JSON.stringify(draft.body));
-  const contentType = draft.contentType === undefined ? (payload === undefined ? null : (operation.body?.mediaType ?? "application/json")) : draft.contentType;
+  const contentType =
+    draft.contentType === undefined
+      ? payload === undefined
+        ? null
+        : (operation.body?.mediaType ?? "application/json")
+      : draft.contentType;
   return {
     kind,
     method: operation.method,

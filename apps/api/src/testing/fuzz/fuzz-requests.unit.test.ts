@@ -19,7 +19,11 @@ const document: OpenApiDocument = {
             "application/json": {
               schema: {
                 type: "object",
-                properties: { variantId: id, name: { type: "string", minLength: 1, maxLength: 100 }, tags: { type: "array", items: { type: "string" } } },
+                properties: {
+                  variantId: id,
+                  name: { type: "string", minLength: 1, maxLength: 100 },
+                  tags: { type: "array", items: { type: "string" } },
+                },
                 required: ["variantId", "name"],
                 additionalProperties: false,
               },
@@ -33,7 +37,13 @@ const document: OpenApiDocument = {
   },
 };
 const [put, get] = listOperations(document);
-const context = { document, known: new Map<string, readonly unknown[]>([["skus", ["QB-1"]], ["variantid", [7]]]) };
+const context = {
+  document,
+  known: new Map<string, readonly unknown[]>([
+    ["skus", ["QB-1"]],
+    ["variantid", [7]],
+  ]),
+};
 const generate = (seed: number, count = 40, operation = put!) => generateRequests(context, operation, { seed, count, caller: "signed-in" });
 const bodyOf = (request: FuzzRequest) => JSON.parse(request.payload!) as Record<string, unknown>;
 
@@ -45,7 +55,13 @@ describe("generateRequests", () => {
 
   it("starts with the sweep: each id alone past a 32-bit column, each text field alone with a NUL byte", () => {
     const sweep = generate(3).slice(0, 5);
-    expect(sweep.map((request) => request.kind)).toEqual(["out-of-range", "control-chars", "out-of-range", "control-chars", "control-chars"]);
+    expect(sweep.map((request) => request.kind)).toEqual([
+      "out-of-range",
+      "control-chars",
+      "out-of-range",
+      "control-chars",
+      "control-chars",
+    ]);
     expect(sweep[0]!.url).toMatch(/^\/lists\/2147483648\/items/);
     expect(qs.parse(sweep[1]!.url.split("?")[1] ?? "").Skus).toEqual(expect.arrayContaining([expect.stringContaining("\u0000")]));
     expect(bodyOf(sweep[2]!).variantId).toBe(2_147_483_648);
@@ -107,6 +123,9 @@ describe("withToken and seedFor", () => {
 
   it("gives each operation and caller a seed of its own", () => {
     expect(seedFor(1, put!, "anonymous")).toBe(seedFor(1, put!, "anonymous"));
-    expect(new Set([seedFor(1, put!, "anonymous"), seedFor(1, put!, "signed-in"), seedFor(1, get!, "anonymous"), seedFor(2, put!, "anonymous")]).size).toBe(4);
+    expect(
+      new Set([seedFor(1, put!, "anonymous"), seedFor(1, put!, "signed-in"), seedFor(1, get!, "anonymous"), seedFor(2, put!, "anonymous")])
+        .size,
+    ).toBe(4);
   });
 });

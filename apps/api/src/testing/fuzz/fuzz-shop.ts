@@ -62,7 +62,12 @@ export async function createFuzzShop(db: Db) {
       { name: "Gold", prices: { GBP: 350 } },
     ],
   });
-  const card = await createAddon(db, { storeId, code: "card", name: "Message card", options: [{ name: "Card", prices: { GBP: 100, EUR: 120 } }] });
+  const card = await createAddon(db, {
+    storeId,
+    code: "card",
+    name: "Message card",
+    options: [{ name: "Card", prices: { GBP: 100, EUR: 120 } }],
+  });
 
   const pride = await createProduct(db, {
     storeId,
@@ -176,13 +181,23 @@ export async function createFuzzActors(app: App, db: Db, shop: FuzzShop, label: 
   };
   type CartAnswer = { anonymousId: string | null; lineItems: { lineItemId: number }[] };
   const addToCart = (signedIn: boolean) =>
-    call<CartAnswer>("PUT", "/baskets", { productVariantId: shop.cartVariantId, quantity: 1, addonOptionIds: [shop.addonOptionIds[0]] }, signedIn);
+    call<CartAnswer>(
+      "PUT",
+      "/baskets",
+      { productVariantId: shop.cartVariantId, quantity: 1, addonOptionIds: [shop.addonOptionIds[0]] },
+      signedIn,
+    );
 
   const guestCart = await addToCart(false);
   const guestCartToMerge = await addToCart(false);
   const customerCart = await addToCart(true);
   const wishlist = await call<{ id: number }>("POST", "/wishlists", { name: `Fuzz list ${label}` }, true);
-  const item = await call<{ id: number }>("PUT", "/wishlists/wishlist-items", { wishlistId: wishlist.id, variantId: shop.cartVariantId }, true);
+  const item = await call<{ id: number }>(
+    "PUT",
+    "/wishlists/wishlist-items",
+    { wishlistId: wishlist.id, variantId: shop.cartVariantId },
+    true,
+  );
 
   return {
     customer,

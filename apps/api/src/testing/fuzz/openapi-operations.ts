@@ -74,7 +74,8 @@ export function listOperations(document: OpenApiDocument): Operation[] {
           ? { body: { schema: media.schema, required: operation.requestBody?.required === true, mediaType } }
           : {}),
         responses: Object.keys(operation.responses ?? {}),
-        requiresSignIn: security.length > 0 && security.every((requirement) => Object.keys(requirement).some((name) => bearerSchemes.includes(name))),
+        requiresSignIn:
+          security.length > 0 && security.every((requirement) => Object.keys(requirement).some((name) => bearerSchemes.includes(name))),
         ...(operation["x-error-codes"] ? { errorCodes: operation["x-error-codes"] } : {}),
       };
     });
@@ -94,7 +95,10 @@ export function operationFor(operations: Operation[], method: string, url: strin
   return operations
     .filter((operation) => operation.method === method)
     .filter((operation) => {
-      const source = operation.path.split(/\{[^}]+\}/).map(escape).join("[^/]+");
+      const source = operation.path
+        .split(/\{[^}]+\}/)
+        .map(escape)
+        .join("[^/]+");
       return new RegExp(`^${source}$`).test(pathname);
     })
     .sort((a, b) => staticLength(b) - staticLength(a))[0];
@@ -141,7 +145,18 @@ function withTypelessNullables(node: unknown): unknown {
 }
 
 /** Fields of the OpenAPI document itself, which Ajv's strict mode would otherwise take for unknown keywords. */
-const DOCUMENT_FIELDS = ["openapi", "info", "servers", "paths", "components", "security", "tags", "externalDocs", "webhooks", "jsonSchemaDialect"];
+const DOCUMENT_FIELDS = [
+  "openapi",
+  "info",
+  "servers",
+  "paths",
+  "components",
+  "security",
+  "tags",
+  "externalDocs",
+  "webhooks",
+  "jsonSchemaDialect",
+];
 
 /** `no-operation`: the URL reaches no operation of the document; `undeclared-status`: the operation does not declare the status. */
 export type ResponseCheck = { declared: false; reason: "no-operation" | "undeclared-status" } | { declared: true; errors: string[] };
@@ -152,7 +167,9 @@ function undeclaredErrorCodes(operation: Operation, body: unknown): string[] {
   const errors = (body as { errors?: unknown } | null)?.errors;
   if (!declared || !Array.isArray(errors)) return [];
   return errors.flatMap((error: { code?: unknown }, index) =>
-    typeof error?.code === "string" && !declared.includes(error.code) ? [`/errors/${index}/code ${error.code} is not in the operation's x-error-codes`] : [],
+    typeof error?.code === "string" && !declared.includes(error.code)
+      ? [`/errors/${index}/code ${error.code} is not in the operation's x-error-codes`]
+      : [],
   );
 }
 
@@ -185,7 +202,10 @@ export function createResponseChecker(document: OpenApiDocument) {
       [String(status), `${String(status)[0]}XX`, "default"].find((key) => operation.responses.includes(key)) ??
       [String(status), `${String(status)[0]}xx`].find((key) => operation.responses.includes(key));
     if (!statusKey) return { declared: false, reason: "undeclared-status" };
-    const responseObject = pointerTarget(document, pointer("paths", operation.path, operation.method.toLowerCase(), "responses", statusKey)) as {
+    const responseObject = pointerTarget(
+      document,
+      pointer("paths", operation.path, operation.method.toLowerCase(), "responses", statusKey),
+    ) as {
       content?: Record<string, MediaTypeObject>;
     };
     const mediaType = Object.keys(responseObject.content ?? {}).find((type) => /json/i.test(type));

@@ -92,7 +92,10 @@ describe("createResponseChecker on an OpenAPI 3.0 document", () => {
 
   it("accepts a body that matches, with null where a $ref'd schema is nullable", () => {
     expect(check(get, 200, { data: { id: 1, image: null } })).toEqual({ declared: true, errors: [] });
-    expect(check(get, 200, { data: { id: 1, image: { url: "/a.svg" }, createdAt: "2026-01-01T00:00:00Z" } })).toEqual({ declared: true, errors: [] });
+    expect(check(get, 200, { data: { id: 1, image: { url: "/a.svg" }, createdAt: "2026-01-01T00:00:00Z" } })).toEqual({
+      declared: true,
+      errors: [],
+    });
   });
 
   it.each([
@@ -109,7 +112,10 @@ describe("createResponseChecker on an OpenAPI 3.0 document", () => {
 
   it("reads an empty 204 as the null its schema allows", () => {
     expect(check(operations[2]!, 204, undefined)).toEqual({ declared: true, errors: [] });
-    expect(check(operations[2]!, 204, { deleted: true })).toMatchObject({ declared: true, errors: expect.arrayContaining([expect.any(String)]) });
+    expect(check(operations[2]!, 204, { deleted: true })).toMatchObject({
+      declared: true,
+      errors: expect.arrayContaining([expect.any(String)]),
+    });
   });
 
   it("calls a status the operation does not declare undeclared", () => {

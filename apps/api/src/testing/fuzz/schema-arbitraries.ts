@@ -85,7 +85,8 @@ export function valueArbitrary(context: ArbitraryContext, schema: JsonSchema, na
   const resolved = resolveSchema(context.document, schema);
   const generated = fromSchema(context, resolved, name, depth);
   // A list's known values are its items' (`lineItemIds`): the list passes its name down to them.
-  const named = name === undefined || schemaType(context.document, resolved) === "array" ? undefined : context.known.get(name.toLowerCase());
+  const named =
+    name === undefined || schemaType(context.document, resolved) === "array" ? undefined : context.known.get(name.toLowerCase());
   // A field of a closed set (an enum) takes only the known values it allows: `code` names an attribute in one
   // call and a notice's kind in another.
   const allowed = Array.isArray(resolved.enum) ? (resolved.enum as unknown[]) : undefined;

@@ -100,11 +100,7 @@ export function ToastArea({ flash }: { flash: FlashToast | null }) {
                 <ToastBody {...queued.content} />
               </Text>
             </ToastContent>
-            <AriaButton
-              slot="close"
-              aria-label="Dismiss"
-              className="-m-1 rounded-control p-1 text-ink-muted hover:bg-ink/5 hover:text-ink"
-            >
+            <AriaButton slot="close" aria-label="Dismiss" className="-m-1 rounded-control p-1 text-ink-muted hover:bg-ink/5 hover:text-ink">
               <Icon name="close" className="size-4" />
             </AriaButton>
           </Toast>

@@ -8,7 +8,15 @@ import { ACCOUNT_SETTINGS_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 const FIELDS = ["currentPassword", "newPassword"] as const;
 
 /** PUT /customers/current/password: other sessions end, this one stays signed in. */
-export function ChangePasswordForm({ failure, context, autoFocus }: { failure?: FormFailure; context: readonly string[]; autoFocus?: boolean }) {
+export function ChangePasswordForm({
+  failure,
+  context,
+  autoFocus,
+}: {
+  failure?: FormFailure;
+  context: readonly string[];
+  autoFocus?: boolean;
+}) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get(INTENT_FIELD) === ACCOUNT_SETTINGS_INTENTS.password;
   return (

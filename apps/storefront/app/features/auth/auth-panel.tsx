@@ -2,7 +2,17 @@ import type { ReactNode } from "react";
 import { Container } from "~/components/ui/container";
 
 /** The frame of an auth screen: a heading, a line of introduction and the form, in a narrow card. */
-export function AuthPanel({ title, intro, children, wide = false }: { title: string; intro?: ReactNode; children: ReactNode; wide?: boolean }) {
+export function AuthPanel({
+  title,
+  intro,
+  children,
+  wide = false,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={`mx-auto w-full ${wide ? "max-w-2xl" : "max-w-md"}`}>
       <h1 className="text-title font-semibold tracking-tight">{title}</h1>

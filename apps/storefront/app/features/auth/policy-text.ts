@@ -13,6 +13,8 @@ export function toPolicyBlocks(body: string): PolicyBlock[] {
     .filter(Boolean)
     .map((block): PolicyBlock => {
       const heading = /^#{1,3}\s+(.+)$/.exec(block);
-      return heading && !block.includes("\n") ? { kind: "heading", text: heading[1]!.trim() } : { kind: "paragraph", text: block.replace(/\s*\n\s*/g, " ") };
+      return heading && !block.includes("\n")
+        ? { kind: "heading", text: heading[1]!.trim() }
+        : { kind: "paragraph", text: block.replace(/\s*\n\s*/g, " ") };
     });
 }

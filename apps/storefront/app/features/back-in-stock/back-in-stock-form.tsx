@@ -31,7 +31,12 @@ export function BackInStockForm({
   const busy = navigation.state === "submitting" && navigation.formData?.get(INTENT_FIELD) === PRODUCT_PAGE_INTENTS.backInStock;
   const errorId = "back-in-stock-error";
   return (
-    <Form method="post" preventScrollReset className="flex flex-col gap-3 rounded-control border border-line bg-sunk p-4" aria-labelledby="back-in-stock-title">
+    <Form
+      method="post"
+      preventScrollReset
+      className="flex flex-col gap-3 rounded-control border border-line bg-sunk p-4"
+      aria-labelledby="back-in-stock-title"
+    >
       <h2 id="back-in-stock-title" className="flex items-center gap-2 font-sans text-base font-semibold">
         <Icon name="info" className="size-5 text-info" />
         This {variantName.toLowerCase()} is out of stock

@@ -5,8 +5,12 @@ import { linkProblemOf } from "./back-in-stock.server";
 
 describe("linkProblemOf", () => {
   it("reads the API's refusal of a confirmation link", () => {
-    expect(linkProblemOf(new ApiRequestError(410, [{ code: BACK_IN_STOCK_TOKEN_EXPIRED, message: "expired", field: "token" }]))).toBe("expired");
-    expect(linkProblemOf(new ApiRequestError(400, [{ code: BACK_IN_STOCK_TOKEN_INVALID, message: "invalid", field: "token" }]))).toBe("invalid");
+    expect(linkProblemOf(new ApiRequestError(410, [{ code: BACK_IN_STOCK_TOKEN_EXPIRED, message: "expired", field: "token" }]))).toBe(
+      "expired",
+    );
+    expect(linkProblemOf(new ApiRequestError(400, [{ code: BACK_IN_STOCK_TOKEN_INVALID, message: "invalid", field: "token" }]))).toBe(
+      "invalid",
+    );
   });
 
   it("leaves every other failure to the caller", () => {

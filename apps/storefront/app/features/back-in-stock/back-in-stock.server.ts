@@ -14,7 +14,10 @@ import type { ConfirmationLink } from "./confirmation-page";
  * Asks to be emailed once when the variant is back (POST /notifications/back-in-stock). Asking twice is
  * fine; unless it is a signed-in customer's own address, the owner must confirm by an emailed link.
  */
-export async function subscribeBackInStock(context: Readonly<RouterContextProvider>, body: BackInStockSubscribeBody): Promise<BackInStockSubscribeResult> {
+export async function subscribeBackInStock(
+  context: Readonly<RouterContextProvider>,
+  body: BackInStockSubscribeBody,
+): Promise<BackInStockSubscribeResult> {
   return (await context.get(apiContext).call("subscribeBackInStock", { body })).data;
 }
 

@@ -6,6 +6,8 @@ describe("backInStockConfirmation", () => {
     expect(backInStockConfirmation({ status: "confirmation_sent", email: "ann@example.com" })).toBe(
       "Check your inbox at ann@example.com and confirm the link we've sent: then we'll email you once when it's back in stock.",
     );
-    expect(backInStockConfirmation({ status: "subscribed", email: "ann@example.com" })).toBe("We'll email ann@example.com as soon as it's back in stock.");
+    expect(backInStockConfirmation({ status: "subscribed", email: "ann@example.com" })).toBe(
+      "We'll email ann@example.com as soon as it's back in stock.",
+    );
   });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { describeConfirmationPage } from "./confirmation-page";
 
-const link = (state: "pending" | "confirmed", backInStock: boolean) => ({ ok: true as const, confirmation: { state, productVariantId: 7, backInStock } });
+const link = (state: "pending" | "confirmed", backInStock: boolean) => ({
+  ok: true as const,
+  confirmation: { state, productVariantId: 7, backInStock },
+});
 
 describe("describeConfirmationPage", () => {
   it("offers the confirm button for a pending request, and only then", () => {
@@ -32,6 +35,9 @@ describe("describeConfirmationPage", () => {
       message: "Confirmation links work for 7 days. Ask again from the book's page and we'll send you a new one.",
       offer: "browse",
     });
-    expect(describeConfirmationPage({ ok: false, problem: "invalid" })).toMatchObject({ heading: "This link is not valid", offer: "browse" });
+    expect(describeConfirmationPage({ ok: false, problem: "invalid" })).toMatchObject({
+      heading: "This link is not valid",
+      offer: "browse",
+    });
   });
 });

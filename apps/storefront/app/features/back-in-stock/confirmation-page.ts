@@ -42,7 +42,11 @@ export function describeConfirmationPage(link: ConfirmationLink): ConfirmationPa
     };
   }
   if (state === "confirmed") {
-    return { heading: "You're on the list", message: "Your email is confirmed. We'll send you one message when it's back in stock.", offer: "browse" };
+    return {
+      heading: "You're on the list",
+      message: "Your email is confirmed. We'll send you one message when it's back in stock.",
+      offer: "browse",
+    };
   }
   return {
     heading: "Confirm your back-in-stock email",

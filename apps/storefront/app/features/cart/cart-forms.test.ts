@@ -69,7 +69,16 @@ describe("parseAddonsForm", () => {
   });
 
   it("saves every listed line for 'Update all add-ons' or a submission without a button, clearing lines with none", () => {
-    const all = { ok: true, value: { bulk: true, items: [{ lineItemId: 5, addonOptionIds: [11] }, { lineItemId: 6, addonOptionIds: [] }] } };
+    const all = {
+      ok: true,
+      value: {
+        bulk: true,
+        items: [
+          { lineItemId: 5, addonOptionIds: [11] },
+          { lineItemId: 6, addonOptionIds: [] },
+        ],
+      },
+    };
     expect(parseAddonsForm(form(ADDONS_APPLY_ALL))).toEqual(all);
     expect(parseAddonsForm(form(null))).toEqual(all);
   });
@@ -112,7 +121,12 @@ describe("parseQuickOrderForm", () => {
   });
 
   it("refuses a SKU with control characters on its own row, rather than letting it sink the whole order", () => {
-    const { requests, rejections } = parseQuickOrderForm(formOf([["sku-0", "QB\u00001"], ["sku-1", "QB-2"]]));
+    const { requests, rejections } = parseQuickOrderForm(
+      formOf([
+        ["sku-0", "QB\u00001"],
+        ["sku-1", "QB-2"],
+      ]),
+    );
     expect(requests.map((request) => request.sku)).toEqual(["QB-2"]);
     expect(rejections).toEqual([{ line: { row: 0, sku: "QB\u00001", quantityText: "" }, message: CONTROL_CHARACTERS_MESSAGE }]);
   });

@@ -39,7 +39,14 @@ export function CartLine({
   return (
     <li className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-3 border-b border-line py-6 sm:grid-cols-[6rem_minmax(0,1fr)_auto] sm:gap-x-6">
       <Link to={productHref(line.productSlug)} tabIndex={-1} aria-hidden="true" className="row-span-2 block sm:row-span-3">
-        <img src={image.url} alt="" width={96} height={144} loading="lazy" className="aspect-[2/3] w-full rounded-control object-cover shadow-sm ring-1 ring-line" />
+        <img
+          src={image.url}
+          alt=""
+          width={96}
+          height={144}
+          loading="lazy"
+          className="aspect-[2/3] w-full rounded-control object-cover shadow-sm ring-1 ring-line"
+        />
       </Link>
 
       <div className="flex min-w-0 flex-col gap-1">

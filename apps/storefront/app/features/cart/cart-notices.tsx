@@ -18,7 +18,10 @@ export function CartNotices({ notices, label }: { notices: CartNotification[]; l
   return (
     <ul aria-label={label} className="flex flex-col gap-2">
       {notices.map((notice, index) => (
-        <li key={`${notice.code}-${index}`} className={`flex items-start gap-2 rounded-control border px-3 py-2 text-sm ${LOOK[notice.code].tone}`}>
+        <li
+          key={`${notice.code}-${index}`}
+          className={`flex items-start gap-2 rounded-control border px-3 py-2 text-sm ${LOOK[notice.code].tone}`}
+        >
           <Icon name={LOOK[notice.code].icon} className="mt-0.5 size-4 shrink-0" />
           <span>{notice.message}</span>
         </li>

@@ -35,7 +35,11 @@ export function CartSummary({ cart }: { cart: Cart }) {
       </dl>
       <p className="text-sm text-ink-muted">Delivery and any discounts are worked out at checkout.</p>
       {minimum ? (
-        <p id="minimum-order" role="status" className="flex items-start gap-2 rounded-control border border-warning/40 bg-warning-soft px-3 py-2 text-sm">
+        <p
+          id="minimum-order"
+          role="status"
+          className="flex items-start gap-2 rounded-control border border-warning/40 bg-warning-soft px-3 py-2 text-sm"
+        >
           <Icon name="info" className="mt-0.5 size-4 shrink-0" />
           <span>{minimum}</span>
         </p>

@@ -133,12 +133,17 @@ export interface AddingOptions {
 }
 
 /** Adds units of a variant (PUT /baskets). An anonymous visitor's first add creates their cart, whose id the answer carries. */
-export async function addToCart(context: Context, item: Omit<AddToCartBody, "anonymousId">, options: AddingOptions = {}): Promise<CartChange> {
+export async function addToCart(
+  context: Context,
+  item: Omit<AddToCartBody, "anonymousId">,
+  options: AddingOptions = {},
+): Promise<CartChange> {
   const api = context.get(apiContext);
   const cart = await addingToCart(
     context,
     options.idempotencyKey,
-    async (anonymousId, idempotencyKey) => (await api.call("addToCart", { body: { ...item, anonymousId }, headers: { "idempotency-key": idempotencyKey } })).data,
+    async (anonymousId, idempotencyKey) =>
+      (await api.call("addToCart", { body: { ...item, anonymousId }, headers: { "idempotency-key": idempotencyKey } })).data,
   );
   return { cart, headers: await keepAnonymousId(context, cart) };
 }
@@ -166,7 +171,10 @@ export async function addToCartBulk(
  * Says the cart's notices have been shown to the shopper (PUT /baskets/notifications/acknowledge): the API
  * clears them and settles what they reported. A notice found since stays for the next page.
  */
-export async function acknowledgeCartNotices(context: Context, notifications: AcknowledgeCartNotificationsBody["notifications"]): Promise<Cart> {
+export async function acknowledgeCartNotices(
+  context: Context,
+  notifications: AcknowledgeCartNotificationsBody["notifications"],
+): Promise<Cart> {
   const body: AcknowledgeCartNotificationsBody = { notifications, anonymousId: anonymousIdOf(context) };
   return (await context.get(apiContext).call("acknowledgeCartNotifications", { body })).data;
 }

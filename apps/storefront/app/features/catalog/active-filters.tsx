@@ -8,7 +8,17 @@ const chipClass =
   "inline-flex min-h-9 items-center gap-1.5 rounded-full border border-line-strong bg-surface py-1 pr-2.5 pl-3 text-sm text-ink hover:border-ink hover:bg-sunk";
 
 /** The applied filters as removable chips: plain links, so removing one works without JavaScript. */
-export function ActiveFilters({ state, pathname, facets, currencyCode }: { state: ListingState; pathname: string; facets: Facet[]; currencyCode: string }) {
+export function ActiveFilters({
+  state,
+  pathname,
+  facets,
+  currencyCode,
+}: {
+  state: ListingState;
+  pathname: string;
+  facets: Facet[];
+  currencyCode: string;
+}) {
   const chips: { key: string; label: string; href: string }[] = [];
   for (const filter of state.filters) {
     const facet = facets.find((candidate) => candidate.code === filter.code);
@@ -42,7 +52,11 @@ export function ActiveFilters({ state, pathname, facets, currencyCode }: { state
         ))}
       </ul>
       {chips.length > 1 ? (
-        <Link to={listingHref(pathname, withoutFilters(state))} preventScrollReset className="px-1 text-sm font-medium text-accent underline underline-offset-3">
+        <Link
+          to={listingHref(pathname, withoutFilters(state))}
+          preventScrollReset
+          className="px-1 text-sm font-medium text-accent underline underline-offset-3"
+        >
           Clear all
         </Link>
       ) : null}

@@ -59,8 +59,9 @@ export function coverMotif(slug: string): CoverMotif {
 
 // Characters XML 1.0 forbids (C0 controls other than tab/newline/return, unpaired surrogates, U+FFFE/F):
 // escaping cannot make them legal, so they are dropped.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
-const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const XML_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Text made safe for XML character data and attribute values. */
 export function escapeXml(text: string): string {
@@ -121,7 +122,10 @@ export function wrapText(text: string, maxChars: number, maxLines: number): stri
   if (!truncated && current) lines.push(current);
   if (truncated) {
     const last = Array.from(lines[maxLines - 1]!);
-    lines[maxLines - 1] = `${last.slice(0, Math.max(1, maxChars - 1)).join("").trimEnd()}…`;
+    lines[maxLines - 1] = `${last
+      .slice(0, Math.max(1, maxChars - 1))
+      .join("")
+      .trimEnd()}…`;
   }
   return lines;
 }
@@ -140,7 +144,10 @@ function motifMarkup(motif: CoverMotif, ink: string, variation: number): string 
   switch (motif) {
     case "rings": {
       const cx = 120 + (variation % 160);
-      return Array.from({ length: 6 }, (_, i) => `<circle cx="${cx}" cy="440" r="${24 + i * 22}" ${stroke} stroke-width="3" opacity="${0.55 - i * 0.07}"/>`).join("");
+      return Array.from(
+        { length: 6 },
+        (_, i) => `<circle cx="${cx}" cy="440" r="${24 + i * 22}" ${stroke} stroke-width="3" opacity="${0.55 - i * 0.07}"/>`,
+      ).join("");
     }
     case "stripes": {
       const tilt = 40 + (variation % 60);
@@ -172,7 +179,8 @@ function motifMarkup(motif: CoverMotif, ink: string, variation: number): string 
       const dots: string[] = [];
       for (let row = 0; row < 5; row += 1) {
         for (let col = 0; col < 8; col += 1) {
-          if ((row + col + offset) % 2 === 0) dots.push(`<circle cx="${60 + col * 40}" cy="${370 + row * 36}" r="7" fill="${ink}" opacity="0.4"/>`);
+          if ((row + col + offset) % 2 === 0)
+            dots.push(`<circle cx="${60 + col * 40}" cy="${370 + row * 36}" r="7" fill="${ink}" opacity="0.4"/>`);
         }
       }
       return dots.join("");
@@ -199,9 +207,7 @@ export function renderCoverSvg(input: CoverInput): string {
   const titleLines = wrapText(title, layout.maxChars, layout.maxLines);
   const lineHeight = Math.round(layout.size * 1.12);
   const titleTop = 96 + layout.size;
-  const titleMarkup = titleLines
-    .map((line, i) => `<tspan x="200" y="${titleTop + i * lineHeight}">${escapeXml(line)}</tspan>`)
-    .join("");
+  const titleMarkup = titleLines.map((line, i) => `<tspan x="200" y="${titleTop + i * lineHeight}">${escapeXml(line)}</tspan>`).join("");
   const ruleY = titleTop + (titleLines.length - 1) * lineHeight + 30;
 
   const authorLines = wrapText(author.toUpperCase(), 26, 2);
@@ -230,8 +236,7 @@ export function renderCoverSvg(input: CoverInput): string {
 }
 
 export type CoverRequest =
-  | { ok: true; cover: CoverInput }
-  | { ok: false; status: 400 | 404; code: string; message: string; field?: string };
+  { ok: true; cover: CoverInput } | { ok: false; status: 400 | 404; code: string; message: string; field?: string };
 
 const COVER_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
 const PALETTE_PARAM = /^(?:[0-9]|1[01])$/;
@@ -263,10 +268,22 @@ export function parseCoverRequest(file: string, search: string): CoverRequest {
   const palette = params.get("p");
 
   if (title !== null && Array.from(title).length > COVER_LIMITS.title) {
-    return { ok: false, status: 400, code: "cover_title_too_long", message: `The title may be at most ${COVER_LIMITS.title} characters`, field: "t" };
+    return {
+      ok: false,
+      status: 400,
+      code: "cover_title_too_long",
+      message: `The title may be at most ${COVER_LIMITS.title} characters`,
+      field: "t",
+    };
   }
   if (Array.from(author).length > COVER_LIMITS.author) {
-    return { ok: false, status: 400, code: "cover_author_too_long", message: `The author may be at most ${COVER_LIMITS.author} characters`, field: "a" };
+    return {
+      ok: false,
+      status: 400,
+      code: "cover_author_too_long",
+      message: `The author may be at most ${COVER_LIMITS.author} characters`,
+      field: "a",
+    };
   }
   if (palette !== null && !PALETTE_PARAM.test(palette)) {
     return { ok: false, status: 400, code: "cover_palette_invalid", message: "The palette is a whole number from 0 to 11", field: "p" };

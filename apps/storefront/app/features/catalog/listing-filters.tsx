@@ -48,7 +48,9 @@ export function ListingFilters({
   const shownFacets = facets
     .map((facet) => ({ ...facet, values: facet.values.filter((value) => value.count > 0 || isSelected(view, facet.code, value.code)) }))
     .filter((facet) => facet.values.length > 0);
-  const activeCount = state.filters.reduce((sum, filter) => sum + filter.values.length, 0) + (state.minPrice !== undefined || state.maxPrice !== undefined ? 1 : 0);
+  const activeCount =
+    state.filters.reduce((sum, filter) => sum + filter.values.length, 0) +
+    (state.minPrice !== undefined || state.maxPrice !== undefined ? 1 : 0);
 
   return (
     <details className="group/filters rounded-card border border-line bg-surface lg:border-0 lg:bg-transparent lg:details-content:[content-visibility:visible]">
@@ -84,7 +86,11 @@ export function ListingFilters({
               Apply filters
             </Button>
             {hasFilters(state) ? (
-              <Link to={listingHref(pathname, withoutFilters(state))} preventScrollReset className="text-sm font-medium text-accent underline underline-offset-3">
+              <Link
+                to={listingHref(pathname, withoutFilters(state))}
+                preventScrollReset
+                className="text-sm font-medium text-accent underline underline-offset-3"
+              >
                 Clear all
               </Link>
             ) : null}

@@ -78,7 +78,10 @@ export function ProductListing({
             <Icon name="lock" className="size-4 shrink-0" />
             <span>
               Prices are shown to signed-in customers.{" "}
-              <Link to={`/auth/login?redirect_url=${encodeURIComponent(location.pathname + location.search)}`} className="font-semibold underline underline-offset-3">
+              <Link
+                to={`/auth/login?redirect_url=${encodeURIComponent(location.pathname + location.search)}`}
+                className="font-semibold underline underline-offset-3"
+              >
                 Sign in to see prices
               </Link>
             </span>

@@ -32,7 +32,15 @@ function product(overrides: Partial<ProductDetail> = {}): ProductDetail {
     breadcrumbs: [],
     variants: [
       variant({}),
-      variant({ id: 12, sku: "QB-0001-PB", name: "Paperback", isMaster: false, price: { amount: 899, originalPrice: 1099, currencyCode: "GBP" }, stock: { status: "OutOfStock", quantity: 0 }, isPurchasable: false }),
+      variant({
+        id: 12,
+        sku: "QB-0001-PB",
+        name: "Paperback",
+        isMaster: false,
+        price: { amount: 899, originalPrice: 1099, currencyCode: "GBP" },
+        stock: { status: "OutOfStock", quantity: 0 },
+        isPurchasable: false,
+      }),
     ],
     pricesHidden: false,
     hasAddons: false,
@@ -42,7 +50,6 @@ function product(overrides: Partial<ProductDetail> = {}): ProductDetail {
 
 const url = "https://shop.example/store/product/the-secret-garden";
 const origin = "https://shop.example";
-
 
 describe("buildProductJsonLd", () => {
   it("describes a book with an offer per variant", () => {
@@ -81,7 +88,12 @@ describe("buildProductJsonLd", () => {
   });
 
   it("names the maker as brand for things that are not books", () => {
-    const json = buildProductJsonLd({ product: product({ productType: { id: 2, code: "gift-set", name: "Gift set" }, byline: "Quire Press" }), url, origin, showSkus: true });
+    const json = buildProductJsonLd({
+      product: product({ productType: { id: 2, code: "gift-set", name: "Gift set" }, byline: "Quire Press" }),
+      url,
+      origin,
+      showSkus: true,
+    });
     expect(json["@type"]).toBe("Product");
     expect(json).toMatchObject({ brand: { "@type": "Brand", name: "Quire Press" } });
     expect(json).not.toHaveProperty("author");
@@ -99,7 +111,12 @@ describe("buildProductJsonLd", () => {
   });
 
   it("keeps absolute image URLs as they are", () => {
-    const json = buildProductJsonLd({ product: product({ images: [{ url: "https://cdn.example/a.jpg", alt: "" }] }), url, origin, showSkus: true });
+    const json = buildProductJsonLd({
+      product: product({ images: [{ url: "https://cdn.example/a.jpg", alt: "" }] }),
+      url,
+      origin,
+      showSkus: true,
+    });
     expect(json.image).toEqual(["https://cdn.example/a.jpg"]);
   });
 });
@@ -120,7 +137,12 @@ describe("offerAvailability", () => {
 
 describe("buildBreadcrumbJsonLd", () => {
   it("numbers the crumbs from 1", () => {
-    expect(buildBreadcrumbJsonLd([{ name: "Store", url: "https://shop.example/store" }, { name: "Gifts", url: "https://shop.example/store/gifts" }])).toEqual({
+    expect(
+      buildBreadcrumbJsonLd([
+        { name: "Store", url: "https://shop.example/store" },
+        { name: "Gifts", url: "https://shop.example/store/gifts" },
+      ]),
+    ).toEqual({
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",
       itemListElement: [

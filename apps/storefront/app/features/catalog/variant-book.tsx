@@ -14,7 +14,13 @@ export interface VariantBook {
 
 export function toVariantBook({ product, variant }: VariantWithProduct): VariantBook {
   const cover = product.image ?? { url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }), alt: "" };
-  return { name: product.name, byline: product.byline, variantName: variant.name, cover, href: `${productHref(product.slug)}?variant=${variant.id}` };
+  return {
+    name: product.name,
+    byline: product.byline,
+    variantName: variant.name,
+    cover,
+    href: `${productHref(product.slug)}?variant=${variant.id}`,
+  };
 }
 
 /** The book's cover, title, author and format, labelled for what the page does with it. */

@@ -20,7 +20,15 @@ describe("chooseVariant", () => {
   });
 
   it("falls back to the first variant when none is the master", () => {
-    expect(chooseVariant([{ id: 5, isMaster: false }, { id: 6, isMaster: false }], null).id).toBe(5);
+    expect(
+      chooseVariant(
+        [
+          { id: 5, isMaster: false },
+          { id: 6, isMaster: false },
+        ],
+        null,
+      ).id,
+    ).toBe(5);
   });
 
   it.each(["", "abc", "0", "-1", "1.5", "011", "12345678901"])("calls %j malformed", (param) => {

@@ -50,7 +50,14 @@ export function VariantPicker({
                   <span className="font-semibold text-ink">{variant.name}</span>
                   {stock?.tone === "out" ? <span className="text-xs text-ink-muted">{stock.text}</span> : null}
                 </span>
-                {variant.price ? <Price amount={variant.price.amount} originalPrice={variant.price.originalPrice} currencyCode={variant.price.currencyCode} className="text-sm" /> : null}
+                {variant.price ? (
+                  <Price
+                    amount={variant.price.amount}
+                    originalPrice={variant.price.originalPrice}
+                    currencyCode={variant.price.currencyCode}
+                    className="text-sm"
+                  />
+                ) : null}
               </Radio>
             );
           })}

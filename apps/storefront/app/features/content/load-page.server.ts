@@ -51,7 +51,8 @@ export async function loadContentPage(api: ApiClient, url: string): Promise<Cont
 
   const categories: Record<string, CategoryCard> = {};
   for (const category of flattenCategoryTree(tree)) {
-    if (linkedSlugs.has(category.slug)) categories[category.slug] = { slug: category.slug, name: category.name, description: category.description };
+    if (linkedSlugs.has(category.slug))
+      categories[category.slug] = { slug: category.slug, name: category.name, description: category.description };
   }
   return { page, rails: Object.fromEntries(rails), categories };
 }

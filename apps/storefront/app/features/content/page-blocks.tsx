@@ -62,7 +62,10 @@ function SectionHeading({ title, href, linkLabel }: { title: string; href?: stri
     <div className="mb-6 flex items-end justify-between gap-4">
       <h2 className="text-2xl font-semibold sm:text-3xl">{title}</h2>
       {href ? (
-        <Link to={href} className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-accent underline-offset-3 hover:underline">
+        <Link
+          to={href}
+          className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-accent underline-offset-3 hover:underline"
+        >
           {linkLabel}
           <Icon name="arrow-right" className="size-4" />
         </Link>
@@ -84,8 +87,12 @@ function CategoryLinksBlock({ block, categories }: { block: Block<"categoryLinks
               to={categoryHref(category.slug)}
               className="group flex h-full flex-col rounded-card border border-line bg-surface p-4 transition-colors hover:border-accent sm:p-5"
             >
-              <span className="font-serif text-base leading-snug font-semibold text-ink group-hover:text-accent sm:text-lg">{category.name}</span>
-              {category.description ? <span className="mt-1.5 line-clamp-2 hidden text-sm text-ink-muted sm:block">{category.description}</span> : null}
+              <span className="font-serif text-base leading-snug font-semibold text-ink group-hover:text-accent sm:text-lg">
+                {category.name}
+              </span>
+              {category.description ? (
+                <span className="mt-1.5 line-clamp-2 hidden text-sm text-ink-muted sm:block">{category.description}</span>
+              ) : null}
               <span className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-accent">
                 Browse <Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
               </span>

@@ -37,7 +37,7 @@ export async function listProductPaths(after: number): Promise<{ entries: { path
  */
 export async function listProductSitemapStarts(): Promise<number[]> {
   const starts = [0];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const { next } = await listProductPaths(after);
     if (next === null) return starts;
     starts.push(next);

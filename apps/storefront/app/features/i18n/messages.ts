@@ -24,7 +24,8 @@ export const messages = {
   "error.500_action": "Back to the home page",
   // A form another site submitted with the shopper's cookies (lib/cross-site.ts), refused with a 403.
   "error.cross_site_title": "This form came from another site",
-  "error.cross_site_desc": "To keep your basket and account safe, the shop only accepts forms sent from its own pages, so nothing was changed. Please go back to the shop and try again there.",
+  "error.cross_site_desc":
+    "To keep your basket and account safe, the shop only accepts forms sent from its own pages, so nothing was changed. Please go back to the shop and try again there.",
   "error.cross_site_action": "Go to the shop",
 
   // Toasts (spec section 8), verbatim.
@@ -55,8 +56,8 @@ export const messages = {
   "wishlists.select.cancel": "Cancel",
   "wishlists.select.choose_list_error": "Choose a list to save it to.",
   "wishlists.select.no_lists": "You have no lists yet. Create one below.",
-  "wishlists.list.created_message": "List \"{name}\" created",
-  "wishlists.list.renamed_message": "List renamed to \"{name}\"",
+  "wishlists.list.created_message": 'List "{name}" created',
+  "wishlists.list.renamed_message": 'List renamed to "{name}"',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof messages;

@@ -5,7 +5,9 @@ import { t, tryTranslate } from "./translate";
 describe("translate", () => {
   it("fills placeholders", () => {
     expect(t("error.404_desc", { path: "/nope" })).toBe("Page Not Found: /nope");
-    expect(t("toast.preferences_saved", { currency: "EUR", country: "France" })).toBe("Prices are now shown in EUR for delivery to France.");
+    expect(t("toast.preferences_saved", { currency: "EUR", country: "France" })).toBe(
+      "Prices are now shown in EUR for delivery to France.",
+    );
   });
 
   it("leaves a placeholder without a value visible rather than blank", () => {

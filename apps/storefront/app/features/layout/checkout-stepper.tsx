@@ -38,12 +38,17 @@ export function CheckoutStepper({ current }: { current: CheckoutStep }) {
               >
                 {state === "done" ? <Icon name="check" className="size-4" /> : index + 1}
               </span>
-              <span className={`sr-only text-sm whitespace-nowrap sm:not-sr-only ${state === "current" ? "font-semibold text-ink" : "text-ink-muted"}`}>
+              <span
+                className={`sr-only text-sm whitespace-nowrap sm:not-sr-only ${state === "current" ? "font-semibold text-ink" : "text-ink-muted"}`}
+              >
                 {label}
                 {state === "done" ? <span className="sr-only"> (done)</span> : null}
               </span>
               {index < CHECKOUT_STEPS.length - 1 ? (
-                <span aria-hidden="true" className={`mx-1 h-0.5 min-w-3 flex-1 rounded-full sm:mx-2 ${index < current ? "bg-success" : "bg-line-strong/40"}`} />
+                <span
+                  aria-hidden="true"
+                  className={`mx-1 h-0.5 min-w-3 flex-1 rounded-full sm:mx-2 ${index < current ? "bg-success" : "bg-line-strong/40"}`}
+                />
               ) : null}
             </li>
           );

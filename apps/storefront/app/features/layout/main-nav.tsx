@@ -24,13 +24,20 @@ export function MainNav({ entries }: { entries: NavEntry[] }) {
                 <div className="absolute top-full left-0 z-(--z-menu) mt-1 w-72 rounded-card border border-line bg-surface p-2 shadow-xl">
                   <ul>
                     <li>
-                      <NavLink to={entry.href} end className="block rounded-control px-3 py-2.5 font-semibold text-ink hover:bg-sunk aria-[current=page]:text-accent">
+                      <NavLink
+                        to={entry.href}
+                        end
+                        className="block rounded-control px-3 py-2.5 font-semibold text-ink hover:bg-sunk aria-[current=page]:text-accent"
+                      >
                         All {entry.label.toLowerCase()}
                       </NavLink>
                     </li>
                     {entry.links.map((link) => (
                       <li key={link.href}>
-                        <NavLink to={link.href} className="block rounded-control px-3 py-2.5 text-ink hover:bg-sunk aria-[current=page]:text-accent">
+                        <NavLink
+                          to={link.href}
+                          className="block rounded-control px-3 py-2.5 text-ink hover:bg-sunk aria-[current=page]:text-accent"
+                        >
                           {link.label}
                         </NavLink>
                       </li>

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { pageTitle, storeNameFrom } from "./meta";
 
-const matches = [{ id: "root", loaderData: { settings: { name: "Quire Books" } } }, { id: "routes/content-page", loaderData: {} }];
+const matches = [
+  { id: "root", loaderData: { settings: { name: "Quire Books" } } },
+  { id: "routes/content-page", loaderData: {} },
+];
 
 describe("page titles", () => {
   it("appends the store name from the root match", () => {

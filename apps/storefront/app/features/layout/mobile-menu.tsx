@@ -4,7 +4,8 @@ import type { NavEntry } from "./navigation";
 import { PreferencesForm } from "./preferences-form";
 import type { RootData } from "./root-data";
 
-const row = "flex min-h-12 items-center justify-between rounded-control px-3 text-base text-ink hover:bg-sunk aria-[current=page]:font-semibold aria-[current=page]:text-accent";
+const row =
+  "flex min-h-12 items-center justify-between rounded-control px-3 text-base text-ink hover:bg-sunk aria-[current=page]:font-semibold aria-[current=page]:text-accent";
 
 /**
  * The menu for small screens: a <details> disclosure, so it opens and closes without JavaScript; the

@@ -11,7 +11,10 @@ function menuItem(label: string, url: string, subMenuItems: MenuItem[] = []): Me
 }
 
 const tree = [
-  category("gift-books-for-her", "Gift Books for Her", [category("gifts-for-mum", "For Mum"), category("beautiful-editions", "Beautiful Editions")]),
+  category("gift-books-for-her", "Gift Books for Her", [
+    category("gifts-for-mum", "For Mum"),
+    category("beautiful-editions", "Beautiful Editions"),
+  ]),
   category("gift-cards", "Gift Cards"),
   category("childrens-books", "Children's Books", [category("picture-books", "Picture Books", [category("bedtime", "Bedtime")])]),
 ];
@@ -37,7 +40,10 @@ describe("buildMainNavigation", () => {
   });
 
   it("keeps menu items, with their sub-items, after the category groups", () => {
-    const nav = buildMainNavigation([], [menuItem("Help", "/support", [menuItem("Delivery", "/deliveries")]), menuItem("Gift cards", "/store/gift-cards")]);
+    const nav = buildMainNavigation(
+      [],
+      [menuItem("Help", "/support", [menuItem("Delivery", "/deliveries")]), menuItem("Gift cards", "/store/gift-cards")],
+    );
     expect(nav).toEqual([
       { label: "Help", href: "/support", links: [{ label: "Delivery", href: "/deliveries" }] },
       { label: "Gift cards", href: "/store/gift-cards", links: [] },

@@ -37,7 +37,10 @@ const args = (request: Request, context: RouterContextProvider) => ({ request, c
 async function newViewerCookie(): Promise<string> {
   const context = new RouterContextProvider();
   context.set(sessionContext, { token: null, anonymousCartId: null });
-  const response = (await viewer.viewerMiddleware(args(new Request("http://shop.test/store/product/x"), context), async () => new Response("page"))) as Response;
+  const response = (await viewer.viewerMiddleware(
+    args(new Request("http://shop.test/store/product/x"), context),
+    async () => new Response("page"),
+  )) as Response;
   return response.headers.get("Set-Cookie")!.split(";")[0]!;
 }
 
@@ -62,7 +65,9 @@ describe("merging recently viewed products on sign-in", () => {
     const anonymousId = JSON.parse(Buffer.from(decodeURIComponent(cookie.split("=")[1]!), "base64").toString("utf8")) as string;
 
     const cookies = await signInWith(cookie);
-    expect(seen).toEqual([{ method: "PUT", url: "/viewed-products/merge", authorization: "Bearer new.sign-in.token", body: JSON.stringify({ anonymousId }) }]);
+    expect(seen).toEqual([
+      { method: "PUT", url: "/viewed-products/merge", authorization: "Bearer new.sign-in.token", body: JSON.stringify({ anonymousId }) },
+    ]);
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatch(/^quire_viewer=; .*Max-Age=0/);
   });

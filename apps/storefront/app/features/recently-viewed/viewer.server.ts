@@ -74,7 +74,10 @@ export async function mergeViewedHistory(context: Readonly<RouterContextProvider
     const api = createApiClient({ ...context.get(callerContext), token });
     await api.call("mergeViewedProducts", { body: MergeViewedProductsBodySchema.parse({ anonymousId }) });
   } catch (error) {
-    console.warn("Could not merge recently viewed products; the visitor's id stays for later:", error instanceof Error ? error.message : error);
+    console.warn(
+      "Could not merge recently viewed products; the visitor's id stays for later:",
+      error instanceof Error ? error.message : error,
+    );
     // A 400 or 404 would come again on every try; anything else (the API down, a 5xx, a refused token) may pass later.
     const hopeless = error instanceof ApiRequestError && (error.status === 400 || error.status === 404);
     if (!hopeless) return [];

@@ -110,7 +110,9 @@ export function FavouriteToggle({
         <button
           type="submit"
           className={look}
-          aria-label={appearance === "icon" ? (saved ? `Remove ${productName} from favourites` : `Save ${productName} to favourites`) : undefined}
+          aria-label={
+            appearance === "icon" ? (saved ? `Remove ${productName} from favourites` : `Save ${productName} to favourites`) : undefined
+          }
         >
           <Heart filled={saved} />
           {appearance === "labelled" ? <span>{saved ? "Remove from favourites" : "Save to favourites"}</span> : null}

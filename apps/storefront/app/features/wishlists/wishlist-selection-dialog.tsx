@@ -59,7 +59,13 @@ export function WishlistSelectionDialog({
   const save = () => {
     if (!pending || wishlistId === null) return;
     void add.submit(
-      { [INTENT_FIELD]: FAVORITE_ITEM_INTENTS.add, wishlistId, variantId: pending.variantId, quantity: pending.quantity, [FETCHER_FIELD]: FETCHER_VALUE },
+      {
+        [INTENT_FIELD]: FAVORITE_ITEM_INTENTS.add,
+        wishlistId,
+        variantId: pending.variantId,
+        quantity: pending.quantity,
+        [FETCHER_FIELD]: FETCHER_VALUE,
+      },
       { method: "post", action: ITEMS_ACTION },
     );
   };
