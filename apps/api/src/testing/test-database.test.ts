@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { migrationsFolder } from "../db/migrate";
 import { sqlRows } from "../db/sql-rows";
 import { JOB_QUEUES } from "../modules/jobs/job-catalogue";
+import { SCHEDULED_JOBS_QUEUE } from "../modules/jobs/job-queue";
 import { createTestDatabase } from "./test-database";
 import {
   adminQuery,
@@ -27,6 +28,8 @@ async function committedMigrations() {
   const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
   return journal.entries.length;
 }
+/** Every job's queue, and the one pg-boss's scheduler moves due scheduled jobs through. */
+const installedQueues = [...Object.keys(JOB_QUEUES), SCHEDULED_JOBS_QUEUE].sort();
 async function jobQueues(db: Db) {
   const rows = await sqlRows<{ name: string }>(db, sql`select name from pgboss.queue order by name`);
   return rows.map((row) => row.name);
@@ -42,7 +45,7 @@ describe("the test database a file gets", () => {
     try {
       expect(database.queries, "the file's query log starts empty").toEqual([]);
       expect(await appliedMigrations(database.db)).toBe(await committedMigrations());
-      expect(await jobQueues(database.db)).toEqual(Object.keys(JOB_QUEUES).sort());
+      expect(await jobQueues(database.db)).toEqual(installedQueues);
     } finally {
       await database.close();
     }
@@ -64,7 +67,7 @@ describe.each(drivers)("a template on $name", ({ make }) => {
       try {
         for (const copy of [first, second]) {
           expect(await appliedMigrations(copy.db)).toBe(await committedMigrations());
-          expect(await jobQueues(copy.db)).toEqual(Object.keys(JOB_QUEUES).sort());
+          expect(await jobQueues(copy.db)).toEqual(installedQueues);
         }
         await first.db.execute(sql`create table only_in_the_first (id int primary key)`);
         await first.db.execute(sql`insert into only_in_the_first values (1)`);

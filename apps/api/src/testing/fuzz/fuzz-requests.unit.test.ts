@@ -47,7 +47,9 @@ const context = {
 const generate = (seed: number, count = 40, operation = put!) => generateRequests(context, operation, { seed, count, caller: "signed-in" });
 const bodyOf = (request: FuzzRequest) => JSON.parse(request.payload!) as Record<string, unknown>;
 
-describe("generateRequests", () => {
+// Generating and comparing requests (bodies past 256 KB among them) is CPU work: beside the API tests and
+// browser journeys of `npm test` on two cores it can take several times what it takes alone.
+describe("generateRequests", { timeout: 30_000 }, () => {
   it("makes the same requests from the same seed, and others from another", () => {
     expect(generate(1)).toEqual(generate(1));
     expect(generate(2)).not.toEqual(generate(1));
