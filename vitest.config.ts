@@ -19,6 +19,9 @@ export default defineConfig({
             "scripts/**/*.test.ts",
           ],
           setupFiles: ["./vitest.setup.ts"],
+          // `npm test` runs the unit tests beside the browser journeys on two cores: a test that takes a
+          // second alone (loading ESLint, generating fuzz requests) can take several there.
+          testTimeout: 20_000,
         },
       },
       {
