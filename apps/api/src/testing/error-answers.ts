@@ -42,3 +42,9 @@ export function watchErrorAnswers(app: App) {
   });
   return { problems: () => [...problems] };
 }
+
+/** The fields a 4xx answer's `errors` list names, sorted: what a validation test compares. */
+export function refusedFields(response: { json(): unknown }): (string | undefined)[] {
+  const { errors } = response.json() as { errors: { field?: string }[] };
+  return errors.map((error) => error.field).sort();
+}
