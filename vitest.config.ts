@@ -33,6 +33,10 @@ export default defineConfig({
           setupFiles: ["./vitest.setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A test file spends much of its time waiting on PostgreSQL, a process of its own: two files at a
+          // time keep a core busy beside the browser journeys (three starved the longest test, the OpenAPI
+          // fuzz, past its time-out). Each file has its own database and a pool of up to 20 connections.
+          maxWorkers: 2,
         },
       },
       {
@@ -46,6 +50,9 @@ export default defineConfig({
           // Two files at a time: a journey mostly waits on its browser and servers, so two share the
           // 2-core CI machine well (decision 021). Each file has its own browser, and its own data or stack.
           maxWorkers: 2,
+          // A worker keeps its modules from one file to the next (Playwright, axe, the stack harness): each
+          // file still gets its own browser, session per test and data; only the import is shared.
+          isolate: false,
         },
       },
     ],
