@@ -13,6 +13,8 @@ import { registerReadinessCheck } from "./http/readiness";
 import { registerRequestContext } from "./http/request-context";
 import { createCountsCache } from "./modules/catalog/catalog-counts-cache";
 import { cartRoutes } from "./modules/cart/cart.routes";
+import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { ordersRoutes } from "./modules/orders/orders.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import type { ProductSearch } from "./modules/catalog/product-search";
 import { postgresProductSearch } from "./modules/catalog/product-search.repository";
@@ -113,6 +115,8 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(contentRoutes, { db: readDb });
   await app.register(cartRoutes, { db: deps.db });
+  await app.register(checkoutRoutes, { db: deps.db });
+  await app.register(ordersRoutes, { db: deps.db });
   await app.register(wishlistsRoutes, { db: deps.db });
   await app.register(backInStockRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });

@@ -80,3 +80,24 @@ export const BACK_IN_STOCK_CONFIRMATION_DAYS = 7;
 /** How many products GET /viewed-products answers at most; a viewer's history keeps more variants than this. */
 export const MAX_VIEWED_PRODUCTS = 24;
 export const DEFAULT_VIEWED_PRODUCTS = 12;
+
+// ---------------------------------------------------------------- checkout and orders (decision 024)
+
+/** How goods are taxed: books (zero-rated in the UK and Ireland, reduced elsewhere) or at the standard rate (gift wrap, cards). */
+export const TAX_CLASSES = ["books", "standard"] as const;
+/** What a discount code takes off: a share of the goods, an amount of them, or the delivery charge. */
+export const DISCOUNT_KINDS = ["percentage", "fixed_amount", "free_delivery"] as const;
+/** Delivery options a zone offers. */
+export const DELIVERY_OPTION_KINDS = ["standard", "express", "free"] as const;
+/** A basket holds at most one money-off code (percentage or fixed) and one free-delivery code. */
+export const MAX_DISCOUNT_CODES = 2;
+/**
+ * An order's life: placed and awaiting its payment (or a bank transfer against the proforma invoice),
+ * confirmed once paid or accepted on account, then shipped and delivered; cancelled by the shopper, the
+ * merchant or the job that gives up on unpaid orders (order-status.ts holds the edges).
+ */
+export const ORDER_STATUSES = ["awaiting_payment", "confirmed", "shipped", "delivered", "cancelled"] as const;
+/** Minutes an order may wait for its card or wallet payment before a job cancels it and frees its stock. */
+export const UNPAID_ORDER_TIMEOUT_MINUTES = 60;
+/** The spec's error text when the terms box is not ticked (section 8). */
+export const TERMS_NOT_ACCEPTED_MESSAGE = "Please accept the terms and conditions to proceed with the order.";

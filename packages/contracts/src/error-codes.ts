@@ -121,6 +121,32 @@ export const ERROR_CATALOGUE = {
   back_in_stock_token_invalid: { status: 400, message: "This confirmation link is not valid; ask again from the product page" },
   back_in_stock_token_expired: { status: 410, message: "This confirmation link has expired; ask again from the product page" },
 
+  // ---------------------------------------------------------------- checkout and orders (decision 024)
+  /** The basket has nothing that can be bought. */
+  cart_empty: { status: 409, message: "Your basket is empty" },
+  /** Delivery options need a delivery address first (spec section 4). */
+  delivery_address_required: { status: 409, message: "Enter a delivery address first" },
+  /** The store does not deliver to the address's country. */
+  country_not_served: { status: 422 },
+  delivery_option_required: { status: 409, message: "Choose a delivery option" },
+  delivery_option_not_found: { status: 404 },
+  customer_info_required: { status: 409, message: "Enter your name and email address" },
+  billing_address_required: { status: 409, message: "Enter a billing address" },
+  discount_code_invalid: { status: 422, message: "This discount code is not valid" },
+  discount_code_expired: { status: 422, message: "This discount code has expired" },
+  discount_code_not_started: { status: 422, message: "This discount code is not valid yet" },
+  discount_code_minimum_not_met: { status: 422 },
+  discount_code_used_up: { status: 422, message: "This discount code has been used up" },
+  discount_code_already_used: { status: 422, message: "You have already used this discount code" },
+  discount_code_not_combinable: { status: 422 },
+  discount_code_not_applied: { status: 404, message: "This discount code is not on your basket" },
+  terms_not_accepted: { status: 422, message: "Please accept the terms and conditions to proceed with the order." },
+  minimum_order_not_met: { status: 422 },
+  checkout_not_allowed: { status: 401, message: "Sign in to check out" },
+  order_not_found: { status: 404, message: "Order was not found" },
+  /** The basket changed between the summary and the order (a price, a line): the shopper should look again. */
+  checkout_changed: { status: 409 },
+
   // ---------------------------------------------------------------- state machines and idempotency (issue 7)
   invalid_state_transition: { status: 409 },
   state_conflict: { status: 409 },

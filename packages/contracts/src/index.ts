@@ -7,5 +7,7 @@ export * from "./identity";
 export * from "./cart";
 export * from "./wishlists";
 export * from "./engagement";
+export * from "./checkout";
+export * from "./orders";
 export * from "./operations";
 export * from "./constants";

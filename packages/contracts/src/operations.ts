@@ -1,5 +1,17 @@
 import { z } from "zod";
 import {
+  BillingAddressBodySchema,
+  CheckoutFieldsBodySchema,
+  CheckoutQuerySchema,
+  CheckoutSummaryResponseSchema,
+  CustomerInfoBodySchema,
+  DeliveryAddressBodySchema,
+  DeliveryOptionBodySchema,
+  DeliveryOptionsResponseSchema,
+  DiscountCodeBodySchema,
+} from "./checkout";
+import { CreatedOrderResponseSchema, OrderParamsSchema, OrderQuerySchema, OrderResponseSchema, PlaceOrderBodySchema } from "./orders";
+import {
   AcknowledgeCartNotificationsBodySchema,
   AddToCartBodySchema,
   AddToCartBulkBodySchema,
@@ -249,6 +261,73 @@ export const operations = {
     response: CartResponseSchema,
   },
   mergeGuestCart: { method: "PUT", path: "/baskets/:id/merge", params: MergeCartParamsSchema, response: CartResponseSchema },
+
+  // Checkout (decision 024).
+  getCheckoutSummary: {
+    method: "GET",
+    path: "/baskets/checkout/summary",
+    query: CheckoutQuerySchema,
+    response: CheckoutSummaryResponseSchema,
+  },
+  setCheckoutCustomerInfo: {
+    method: "PUT",
+    path: "/baskets/checkout/customer-info",
+    body: CustomerInfoBodySchema,
+    response: CheckoutSummaryResponseSchema,
+  },
+  setCheckoutDeliveryAddress: {
+    method: "PUT",
+    path: "/baskets/checkout/delivery-address",
+    body: DeliveryAddressBodySchema,
+    response: CheckoutSummaryResponseSchema,
+  },
+  setCheckoutBillingAddress: {
+    method: "PUT",
+    path: "/baskets/checkout/billing-address",
+    body: BillingAddressBodySchema,
+    response: CheckoutSummaryResponseSchema,
+  },
+  listCheckoutDeliveryOptions: {
+    method: "GET",
+    path: "/baskets/checkout/delivery/available-options",
+    query: CheckoutQuerySchema,
+    response: DeliveryOptionsResponseSchema,
+  },
+  setCheckoutDeliveryOption: {
+    method: "PUT",
+    path: "/baskets/checkout/delivery/options",
+    body: DeliveryOptionBodySchema,
+    response: CheckoutSummaryResponseSchema,
+  },
+  applyCheckoutDiscountCode: {
+    method: "PUT",
+    path: "/baskets/checkout/discount-codes",
+    body: DiscountCodeBodySchema,
+    response: CheckoutSummaryResponseSchema,
+  },
+  removeCheckoutDiscountCode: {
+    method: "DELETE",
+    path: "/baskets/checkout/discount-codes",
+    body: DiscountCodeBodySchema,
+    response: CheckoutSummaryResponseSchema,
+  },
+  setCheckoutFields: {
+    method: "PUT",
+    path: "/baskets/checkout/customers-fields",
+    body: CheckoutFieldsBodySchema,
+    response: CheckoutSummaryResponseSchema,
+  },
+
+  // Orders (decision 024).
+  placeOrder: {
+    method: "POST",
+    path: "/orders",
+    headers: IdempotentCallHeadersSchema,
+    body: PlaceOrderBodySchema,
+    response: CreatedOrderResponseSchema,
+    status: 201,
+  },
+  getOrder: { method: "GET", path: "/orders/:id", params: OrderParamsSchema, query: OrderQuerySchema, response: OrderResponseSchema },
 
   // Wishlists.
   listWishlists: { method: "GET", path: "/wishlists", query: ListWishlistsQuerySchema, response: ListWishlistsResponseSchema },

@@ -11,3 +11,5 @@ export * from "../modules/viewed-products/viewed-products.tables";
 export * from "../modules/rate-limits/rate-limits.tables";
 export * from "../modules/state-machines/state-transitions.tables";
 export * from "../modules/idempotency/idempotency.tables";
+export * from "../modules/checkout/checkout.tables";
+export * from "../modules/orders/orders.tables";

@@ -25,6 +25,8 @@ import {
 } from "./demo-shop";
 import { loadCatalogueRefs } from "./seed.repository";
 import { createSeededRandom, seedFor } from "./seeded-random";
+import { createDeliveryZone, createDiscountCode, createTaxSetup } from "../testing/checkout-factories";
+import { DEMO_DELIVERY_ZONES, DEMO_DISCOUNT_CODES, DEMO_PRICES_INCLUDE_TAX, DEMO_TAX_RATES } from "./demo-checkout";
 
 export const DEMO_PRODUCT_COUNT = 320;
 const DEMO_AUTHOR_POOL = 120;
@@ -98,5 +100,9 @@ export async function seedDemoShop(db: Db, onBook?: (done: number, total: number
     newUrl: `/store/product/${books[index]!.slug}`,
   }));
   await createRedirects(db, { storeId: store.id, redirects: [...REDIRECTS, ...productRedirects] });
+
+  await createTaxSetup(db, { storeId: store.id, rates: DEMO_TAX_RATES, pricesIncludeTax: DEMO_PRICES_INCLUDE_TAX });
+  for (const zone of DEMO_DELIVERY_ZONES) await createDeliveryZone(db, { storeId: store.id, ...zone });
+  for (const code of DEMO_DISCOUNT_CODES) await createDiscountCode(db, { storeId: store.id, ...code });
   return store.id;
 }

@@ -1,4 +1,4 @@
-import type { CartNotificationCode } from "@quire/contracts";
+import type { CartNotificationCode, TaxClass } from "@quire/contracts";
 import { formatMoney } from "@quire/money";
 import type { PolicyStore } from "../catalog/catalog-policy";
 import { unitAmountAt, type TierPriceFact } from "./cart-pricing";
@@ -18,6 +18,8 @@ export interface CartLineAddonFacts {
   amount: number | null;
   /** Whether the add-on is still offered with the line's product. */
   isOffered: boolean;
+  /** How the add-on is taxed (gift wrap and cards: the standard rate). */
+  taxClass: TaxClass;
 }
 
 /** A cart line with the catalogue facts it is priced from; the catalogue columns are null once the variant is deleted. */
@@ -36,6 +38,8 @@ export interface CartLineFacts {
   productSlug: string | null;
   productName: string | null;
   isPublished: boolean | null;
+  /** How the product is taxed; null once the variant is deleted. */
+  taxClass: TaxClass | null;
   image: { url: string; alt: string } | null;
   amount: number | null;
   originalAmount: number | null;
@@ -53,6 +57,7 @@ export interface ReviewedLine extends CartLineFacts {
   productId: number;
   productSlug: string;
   productName: string;
+  taxClass: TaxClass;
   /** Unit price at the reviewed quantity (tier applied); null without a price in the request currency. */
   unitAmount: number | null;
 }
@@ -199,6 +204,7 @@ export function reviewCart(input: {
       productId: line.productId,
       productSlug: line.productSlug,
       productName: line.productName,
+      taxClass: line.taxClass ?? "books",
       quantity,
       addons,
       unitAmount,

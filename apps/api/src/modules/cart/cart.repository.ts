@@ -271,14 +271,14 @@ export function loadCartLines(db: Db, cartId: number, currencyCode: string) {
     sql`select l.id as "lineItemId", l.variant_id as "variantId", l.item_name as "itemName", l.quantity,
           l.last_seen_unit_amount as "lastSeenUnitAmount", l.last_seen_currency_code as "lastSeenCurrencyCode",
           v.sku, v.name as "variantName", v.options, v.stock_quantity as "stockQuantity",
-          p.id as "productId", p.slug as "productSlug", p.name as "productName", p.is_published as "isPublished",
+          p.id as "productId", p.slug as "productSlug", p.name as "productName", p.is_published as "isPublished", p.tax_class as "taxClass",
           (select json_build_object('url', i.url, 'alt', i.alt) from ${productImages} i
             where i.product_id = p.id order by i.position, i.id limit 1) as image,
           vp.amount, vp.original_amount as "originalAmount",
           coalesce((select json_agg(json_build_object('minQuantity', tp.min_quantity, 'amount', tp.amount) order by tp.min_quantity)
             from ${variantTierPrices} tp where tp.variant_id = v.id and tp.currency_code = ${currencyCode}), '[]') as "tierPrices",
           coalesce((select json_agg(json_build_object('addonOptionId', o.id, 'addonId', a.id, 'addonName', a.name,
-                'optionName', o.name, 'amount', op.amount,
+                'optionName', o.name, 'amount', op.amount, 'taxClass', a.tax_class,
                 'isOffered', exists (select 1 from ${productAddons} pad where pad.product_id = p.id and pad.addon_id = a.id))
               order by a.position, a.name, a.id, o.position, o.id)
             from ${cartLineAddons} la

@@ -11,7 +11,7 @@ import * as cart from "./cart.service";
  * is ignored: their guest cart joins through the merge call); they must pass the same checks as any
  * protected call (privacy policy, forced password change). Everyone else is a guest named by anonymousId.
  */
-function cartOwnerOf(request: FastifyRequest, anonymousId: string | undefined): cart.CartOwner {
+export function cartOwnerOf(request: FastifyRequest, anonymousId: string | undefined): cart.CartOwner {
   if (request.ctx.customer) return { customerId: requireCustomer(request).id };
   return { anonymousId: anonymousId ?? null };
 }

@@ -122,10 +122,38 @@ async function answerChange(
  * the rows themselves are corrected only by the next change or acknowledgement. Three statements.
  */
 async function answerRead(tx: Db, ctx: CartContext, cart: repository.LockedCart): Promise<Cart> {
+  return (await readReviewed(tx, ctx, cart)).answer;
+}
+
+/** The review a read computes, and its answer; nothing is written. */
+async function readReviewed(tx: Db, ctx: CartContext, cart: repository.LockedCart) {
   const stored = await repository.listNotifications(tx, cart.id);
   const lines = await repository.loadCartLines(tx, cart.id, ctx.currencyCode);
   const review = reviewCart({ lines, store: ctx.store, currencyCode: ctx.currencyCode, touched: new Set() });
-  return priceReviewed(ctx, cart, review, [...stored, ...review.notifications]);
+  return { review, answer: priceReviewed(ctx, cart, review, [...stored, ...review.notifications]) };
+}
+
+/**
+ * The checkout's view of the owner's open cart (checkout.service.ts, place-order.ts): the cart, locked when
+ * `lock` (a change or an order), with its lines reviewed against the catalogue as a read reviews them, and the
+ * cart answer for them; null when the owner has none. Guests must be allowed a cart by the store policy.
+ */
+export async function reviewOwnedCart(tx: Db, ctx: CartContext, owner: CartOwner, options: { lock: boolean }) {
+  if ("anonymousId" in owner && !guestMayUseCart(ctx)) return null;
+  const cart = await findCart(tx, ctx, owner, options);
+  if (!cart) return null;
+  return { cart, ...(await readReviewed(tx, ctx, cart)) };
+}
+
+/**
+ * Settles a locked cart's review as a change does (lines that cannot be bought out, quantities down to stock)
+ * and stores its notices, so the next answer shows them: what placing an order does when the basket changed
+ * under the shopper.
+ */
+export async function settleReview(tx: Db, cartId: number, review: CartReview) {
+  await repository.applyReview(tx, cartId, review);
+  await repository.dropNotificationsOfGoneLines(tx, cartId);
+  await repository.storeNotifications(tx, cartId, review.notifications);
 }
 
 /**

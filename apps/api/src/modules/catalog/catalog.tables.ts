@@ -13,6 +13,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import { TAX_CLASSES } from "@quire/contracts/constants";
 import { stores } from "../stores/stores.tables";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -78,10 +79,13 @@ export const products = pgTable(
     isPublished: boolean().notNull().default(true),
     /** Sales rank used by the "popular" sort; higher sells more. */
     popularity: integer().notNull().default(0),
+    /** How the product is taxed (decision 024): books, or the standard rate. */
+    taxClass: text({ enum: TAX_CLASSES }).notNull().default("books"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique("products_store_slug_unique").on(t.storeId, t.slug),
+    check("products_tax_class_check", sql`${t.taxClass} in ('books','standard')`),
     index("products_search_idx").using("gin", t.search),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     // Catalogue reads only ever want published products, so the sort indexes hold only those: a page is a
@@ -281,8 +285,13 @@ export const addons = pgTable(
     name: text().notNull(),
     description: text().notNull().default(""),
     position: integer().notNull().default(0),
+    /** Gift wrap and cards are standard-rated goods, whatever the book they come with (decision 024). */
+    taxClass: text({ enum: TAX_CLASSES }).notNull().default("standard"),
   },
-  (t) => [unique("addons_store_code_unique").on(t.storeId, t.code)],
+  (t) => [
+    unique("addons_store_code_unique").on(t.storeId, t.code),
+    check("addons_tax_class_check", sql`${t.taxClass} in ('books','standard')`),
+  ],
 );
 
 export const addonOptions = pgTable(

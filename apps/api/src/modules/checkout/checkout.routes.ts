@@ -1,0 +1,150 @@
+import type { ApiErrorCode } from "@quire/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
+import { operationRoute } from "../../http/operation-route";
+import { cartOwnerOf } from "../cart/cart.routes";
+import * as checkout from "./checkout.service";
+
+// Checkout calls of spec section 7 (decision 024). Every change answers the whole summary, as GET
+// /baskets/checkout/summary gives it. A guest names their basket by anonymousId (in the query for reads,
+// the body for changes) where the store allows guest checkout.
+export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const tags = ["Checkout"];
+  const security: Record<string, string[]>[] = [
+    { apiKey: [], storeKey: [] },
+    { apiKey: [], storeKey: [], bearer: [] },
+  ];
+  const common: ApiErrorCode[] = [
+    "password_change_required",
+    "privacy_policy_not_accepted",
+    "checkout_not_allowed",
+    "anonymous_id_required",
+    "cart_not_found",
+  ];
+
+  app.route({
+    ...operationRoute("getCheckoutSummary", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": common,
+        summary: "The checkout summary: lines, customer, addresses, delivery, discounts, taxes and totals",
+        description: "Taxes are those of the delivery address's country, or of the store's country before one is given. Changes nothing.",
+      },
+    }),
+    handler: async (request) => ({
+      data: await checkout.getCheckoutSummary(db, request.ctx, cartOwnerOf(request, request.query.anonymousId)),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("setCheckoutCustomerInfo", {
+      schema: { tags, security, "x-error-codes": common, summary: "Set the buyer's name, email and phone" },
+    }),
+    handler: async (request) => ({
+      data: await checkout.setCustomerInfo(db, request.ctx, cartOwnerOf(request, request.body.anonymousId), request.body),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("setCheckoutDeliveryAddress", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...common, "country_not_served"],
+        summary: "Set the delivery address; clears the chosen delivery option",
+        description: "The postcode and region are checked by the country's rules (a US address needs its state).",
+      },
+    }),
+    handler: async (request) => ({
+      data: await checkout.setDeliveryAddress(db, request.ctx, cartOwnerOf(request, request.body.anonymousId), request.body),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("setCheckoutBillingAddress", {
+      schema: { tags, security, "x-error-codes": common, summary: "Set the billing address, or use the delivery address" },
+    }),
+    handler: async (request) => ({
+      data: await checkout.setBillingAddress(db, request.ctx, cartOwnerOf(request, request.body.anonymousId), request.body),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("listCheckoutDeliveryOptions", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...common, "delivery_address_required"],
+        summary: "The delivery options for the delivery address's country, with what each would cost this basket",
+      },
+    }),
+    handler: async (request) => ({
+      data: await checkout.listAvailableDeliveryOptions(db, request.ctx, cartOwnerOf(request, request.query.anonymousId)),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("setCheckoutDeliveryOption", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...common, "delivery_address_required", "delivery_option_not_found"],
+        summary: "Choose a delivery option of the delivery address's zone",
+      },
+    }),
+    handler: async (request) => ({
+      data: await checkout.setDeliveryOption(db, request.ctx, cartOwnerOf(request, request.body.anonymousId), request.body),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("applyCheckoutDiscountCode", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [
+          ...common,
+          "discount_code_invalid",
+          "discount_code_expired",
+          "discount_code_not_started",
+          "discount_code_minimum_not_met",
+          "discount_code_used_up",
+          "discount_code_already_used",
+          "discount_code_not_combinable",
+        ],
+        summary: "Apply a discount code",
+        description:
+          "A basket carries at most one money-off code (percentage or fixed amount) and one free-delivery code. The code's use is " +
+          "only counted when the order is placed, where every rule is checked again.",
+      },
+    }),
+    handler: async (request) => ({
+      data: await checkout.applyDiscountCode(
+        db,
+        request.ctx,
+        cartOwnerOf(request, request.body.anonymousId),
+        request.body,
+        request.ctx.customerId,
+      ),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("removeCheckoutDiscountCode", {
+      schema: { tags, security, "x-error-codes": [...common, "discount_code_not_applied"], summary: "Remove a discount code" },
+    }),
+    handler: async (request) => ({
+      data: await checkout.removeDiscountCode(db, request.ctx, cartOwnerOf(request, request.body.anonymousId), request.body),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("setCheckoutFields", {
+      schema: { tags, security, "x-error-codes": common, summary: "Set the order note: a reference number and a comment" },
+    }),
+    handler: async (request) => ({
+      data: await checkout.setCheckoutFields(db, request.ctx, cartOwnerOf(request, request.body.anonymousId), request.body),
+    }),
+  });
+};

@@ -1,0 +1,75 @@
+import type { Order, TaxClass } from "@quire/contracts";
+import { money } from "@quire/money";
+import type { Db } from "../../db/client";
+import { AppError } from "../../http/errors";
+import type { RequestContext } from "../../http/request-context";
+import { toAddressAnswer } from "../checkout/address-format";
+import * as repository from "./orders.repository";
+
+export type OrderReader = { customerId: number } | { anonymousId: string | null };
+
+/** An order as its buyer sees it, from its stored snapshot. */
+function toOrder({ order, lines }: { order: repository.OrderRow; lines: repository.OrderLineRow[] }): Order {
+  const currency = order.currencyCode;
+  const m = (amount: number) => money(amount, currency);
+  return {
+    id: order.id,
+    publicId: order.publicId,
+    status: order.status,
+    placedAt: order.placedAt.toISOString(),
+    email: order.email,
+    currencyCode: currency,
+    items: lines.map((line) => ({
+      id: line.id,
+      productVariantId: line.variantId,
+      sku: line.sku,
+      productName: line.productName,
+      variantName: line.variantName,
+      quantity: line.quantity,
+      unitPrice: m(line.unitAmount),
+      addons: line.addons.map((addon) => ({ name: addon.name, unitPrice: m(addon.unitAmount), taxClass: addon.taxClass })),
+      taxClass: line.taxClass,
+      total: m(line.total),
+    })),
+    subTotal: m(order.subTotal),
+    discountCodes: order.discountLines.map((discount) => ({
+      code: discount.code,
+      kind: discount.kind as Order["discountCodes"][number]["kind"],
+      amount: m(discount.amount),
+    })),
+    cartAndCodeDiscount: m(order.discountTotal),
+    deliveryCharge: m(order.deliveryCharge),
+    deliveryOption: { name: order.deliveryOptionName, kind: order.deliveryOptionKind },
+    taxes: {
+      amount: m(order.taxTotal),
+      included: order.pricesIncludeTax,
+      lines: order.taxLines.map((line) => ({
+        taxClass: line.taxClass as TaxClass,
+        ratePercent: line.basisPoints / 100,
+        amount: m(line.amount),
+      })),
+    },
+    grandTotal: m(order.grandTotal),
+    deliveryAddress: toAddressAnswer(order.deliveryAddress),
+    billingAddress: toAddressAnswer(order.billingAddress),
+    referenceNumber: order.referenceNumber,
+    customerComment: order.customerComment,
+    latestPayment: null,
+  };
+}
+
+/**
+ * GET /orders/:id: the caller's own order. A guest reads it with the anonymousId of the basket it was placed
+ * from (the storefront keeps it in the same HttpOnly cookie); anyone else's order is a 404, not a 403, so ids
+ * reveal nothing.
+ */
+export async function getOrder(db: Db, ctx: Pick<RequestContext, "store">, reader: OrderReader, orderId: number): Promise<Order> {
+  if ("anonymousId" in reader && reader.anonymousId === null) throw new AppError("order_not_found");
+  const found = await repository.findOrderForOwner(db, {
+    storeId: ctx.store.id,
+    orderId,
+    ...("customerId" in reader ? { customerId: reader.customerId } : { anonymousId: reader.anonymousId! }),
+  });
+  if (!found) throw new AppError("order_not_found");
+  return toOrder(found);
+}

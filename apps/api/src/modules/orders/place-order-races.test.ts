@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createCustomer, createSession } from "../../testing/identity-factories";
+import { useTestApi } from "../../testing/test-api";
+import { cartClient, cartOf } from "../cart/cart-test-catalogue";
+import { productVariants } from "../catalog/catalog.tables";
+import { discountCodes } from "../checkout/checkout.tables";
+import { checkoutClient, createCheckoutTestShop, createReadyGuestBaskets, summaryOf, UK_ADDRESS } from "../checkout/checkout-test-shop";
+import { createDiscountCode } from "../../testing/checkout-factories";
+import { orders } from "./orders.tables";
+
+// Races that decide money and stock, with real concurrent requests on PostgreSQL (decision 024). No minimum
+// order here, so one unit is an order.
+const api = useTestApi((db) => createCheckoutTestShop(db, { minimumOrderPrices: {} }));
+const cart = cartClient(() => api.app);
+const checkout = checkoutClient(() => api.app);
+
+describe("placing orders concurrently", () => {
+  it("sells a stock of 10 to exactly 10 of 500 concurrent buyers, and never below zero", async () => {
+    const { variants, options, store } = api.seeded;
+    await api.database.db.update(productVariants).set({ stockQuantity: 10 }).where(eq(productVariants.id, variants.sale));
+    const baskets = await createReadyGuestBaskets(api.database.db, {
+      storeId: store.id,
+      count: 500,
+      variantId: variants.sale,
+      quantity: 1,
+      deliveryOptionId: options.ukStandard,
+      emailPrefix: "stock-race",
+    });
+    const answers = await Promise.all(
+      baskets.map((anonymousId) => checkout.placeOrder({ anonymousBasketId: anonymousId, termsAccepted: true })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    // Everyone else is told the item is gone: out of stock, or (seen by the review first) the basket changed.
+    const refusals = new Set(answers.filter((answer) => answer.statusCode !== 201).map((answer) => answer.json().errors[0].code));
+    expect(
+      [...refusals].every((code) => code === "out_of_stock" || code === "checkout_changed"),
+      [...refusals].join(),
+    ).toBe(true);
+    const [row] = await api.database.db
+      .select({ stock: productVariants.stockQuantity })
+      .from(productVariants)
+      .where(eq(productVariants.id, variants.sale));
+    expect(row!.stock).toBe(0);
+    expect(await api.database.db.$count(orders, eq(orders.storeId, store.id))).toBe(10);
+  });
+
+  it("uses a code limited to one use once, among 100 customers placing orders at once", async () => {
+    const { variants, options, store } = api.seeded;
+    const code = await createDiscountCode(api.database.db, {
+      storeId: store.id,
+      code: "ONLYONE",
+      kind: "percentage",
+      basisPoints: 5000,
+      usageLimit: 1,
+    });
+    await api.database.db.update(productVariants).set({ stockQuantity: 1000 }).where(eq(productVariants.id, variants.tiered));
+    const buyers = await Promise.all(
+      Array.from({ length: 100 }, async (_, index) => {
+        const customer = await createCustomer(api.database.db, { storeId: store.id, email: `limit-race-${index}@example.com` });
+        const caller = { authorization: (await createSession(api.database.db, customer.id)).authorization };
+        cartOf(await cart.add({ productVariantId: variants.tiered, quantity: 1 }, caller));
+        await checkout.customerInfo({ email: `limit-race-${index}@example.com`, firstName: "Race", lastName: "Buyer" }, caller);
+        await checkout.deliveryAddress({ address: UK_ADDRESS }, caller);
+        await checkout.deliveryOption({ deliveryZoneOptionId: options.ukStandard }, caller);
+        // Every basket may carry the code: it is only used when an order is placed.
+        summaryOf(await checkout.applyCode({ discountCode: "ONLYONE" }, caller));
+        return caller;
+      }),
+    );
+    const answers = await Promise.all(buyers.map((caller) => checkout.placeOrder({ termsAccepted: true }, caller)));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.statusCode !== 201).map((answer) => answer.json().errors[0].code);
+    expect(new Set(refused)).toEqual(new Set(["discount_code_used_up"]));
+    const [row] = await api.database.db
+      .select({ timesUsed: discountCodes.timesUsed })
+      .from(discountCodes)
+      .where(eq(discountCodes.id, code.id));
+    expect(row!.timesUsed).toBe(1);
+  });
+
+  it("lets a customer use a once-per-customer code once, even placing two baskets at the same moment", async () => {
+    const { variants, options, store } = api.seeded;
+    const customer = await createCustomer(api.database.db, { storeId: store.id, email: "twice@example.com" });
+    // Two sessions of one customer share one basket; so the second basket is a guest's with the customer's email.
+    const caller = { authorization: (await createSession(api.database.db, customer.id)).authorization };
+    cartOf(await cart.add({ productVariantId: variants.tiered, quantity: 1 }, caller));
+    const guest = cartOf(await cart.add({ productVariantId: variants.tiered, quantity: 1 })).anonymousId!;
+    for (const [who, extra] of [
+      [caller, {}],
+      [{}, { anonymousId: guest }],
+    ] as const) {
+      await checkout.customerInfo({ email: "twice@example.com", firstName: "Twice", lastName: "Buyer", ...extra }, who);
+      await checkout.deliveryAddress({ address: UK_ADDRESS, ...extra }, who);
+      await checkout.deliveryOption({ deliveryZoneOptionId: options.ukStandard, ...extra }, who);
+      summaryOf(await checkout.applyCode({ discountCode: "WELCOME", ...extra }, who));
+    }
+    const answers = await Promise.all([
+      checkout.placeOrder({ termsAccepted: true }, caller),
+      checkout.placeOrder({ anonymousBasketId: guest, termsAccepted: true }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect(answers.find((answer) => answer.statusCode === 422)!.json().errors[0].code).toBe("discount_code_already_used");
+  });
+});

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { AnonymousIdSchema } from "./cart";
+import { AddressAnswerSchema, DiscountKindSchema, TaxClassSchema, TaxLineSchema } from "./checkout";
+import { dataSchema, IdSchema, MoneySchema, PageQuerySchema, pagedResultSchema, textSchema } from "./common";
+import { ORDER_STATUSES } from "./constants";
+
+// Contracts of the order calls (spec sections 3 and 7): place an order from the basket, read and cancel
+// orders. The order's amounts are recomputed by the API when it is placed (decision 024).
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+/**
+ * POST /orders. Signed-in callers send no body (or an empty one) beyond accepting the terms; a guest names
+ * the basket (anonymousBasketId, the cart's anonymousId) and the privacy policy they were shown.
+ */
+export const PlaceOrderBodySchema = z
+  .object({
+    anonymousBasketId: AnonymousIdSchema.optional(),
+    privacyPolicyId: textSchema({ trim: true, max: 100 }).optional(),
+    /** The terms box, when the store asks for it (isCheckoutTermsAndConditionsEnabled). */
+    termsAccepted: z.boolean().optional(),
+  })
+  .strict();
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
+
+/** The created order (spec section 3). */
+export const CreatedOrderSchema = z.object({ id: IdSchema, publicId: z.string(), grandTotal: MoneySchema }).meta({ id: "CreatedOrder" });
+export const CreatedOrderResponseSchema = dataSchema(CreatedOrderSchema);
+
+export const OrderLineSchema = z.object({
+  id: IdSchema,
+  productVariantId: IdSchema.nullable(),
+  sku: z.string(),
+  productName: z.string(),
+  variantName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: MoneySchema,
+  addons: z.array(z.object({ name: z.string(), unitPrice: MoneySchema, taxClass: TaxClassSchema })),
+  taxClass: TaxClassSchema,
+  /** What the line costs before discounts. */
+  total: MoneySchema,
+});
+
+/** An order as its buyer sees it (spec section 3: the completed order for tracking, and the account's order). */
+export const OrderSchema = z
+  .object({
+    id: IdSchema,
+    /** The human-friendly number on emails and the proforma invoice. */
+    publicId: z.string(),
+    status: OrderStatusSchema,
+    placedAt: z.string(),
+    email: z.string(),
+    currencyCode: z.string(),
+    items: z.array(OrderLineSchema),
+    subTotal: MoneySchema,
+    discountCodes: z.array(z.object({ code: z.string(), kind: DiscountKindSchema, amount: MoneySchema })),
+    cartAndCodeDiscount: MoneySchema,
+    deliveryCharge: MoneySchema,
+    deliveryOption: z.object({ name: z.string(), kind: z.string() }),
+    taxes: z.object({ amount: MoneySchema, included: z.boolean(), lines: z.array(TaxLineSchema) }),
+    grandTotal: MoneySchema,
+    deliveryAddress: AddressAnswerSchema,
+    billingAddress: AddressAnswerSchema,
+    referenceNumber: z.string().nullable(),
+    customerComment: z.string().nullable(),
+    latestPayment: z.object({ publicPaymentId: z.string() }).nullable(),
+  })
+  .meta({ id: "Order" });
+export type Order = z.infer<typeof OrderSchema>;
+export const OrderResponseSchema = dataSchema(OrderSchema);
+
+export const OrderParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
+/** GET /orders/:id for a guest: the anonymousId of the basket the order was placed from. */
+export const OrderQuerySchema = z.object({ anonymousId: AnonymousIdSchema.optional() }).strict();
+
+export const ListOrdersQuerySchema = PageQuerySchema;
+export const OrderListItemSchema = OrderSchema.pick({ id: true, publicId: true, status: true, placedAt: true, grandTotal: true }).extend({
+  itemCount: z.number().int(),
+});
+export const ListOrdersResponseSchema = dataSchema(pagedResultSchema(OrderListItemSchema));
