@@ -7,6 +7,7 @@ import type { JobHandlers } from "./modules/jobs/job-worker";
 import { deliverMail } from "./modules/mail/mail-delivery";
 import type { MailTransport } from "./modules/mail/mail-transports";
 import { purgeOldOutboxMessages } from "./modules/mail/outbox-retention";
+import { cancelUnpaidOrders } from "./modules/orders/order-cancellation";
 import { purgeLapsedRateLimits } from "./modules/rate-limits/rate-limits-retention";
 
 export interface JobHandlerDeps {
@@ -47,6 +48,9 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     },
     "purge-outbox": async () => {
       await purgeOldOutboxMessages(deps.db);
+    },
+    "cancel-unpaid-orders": async () => {
+      await cancelUnpaidOrders(deps.db);
     },
   };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AnonymousIdSchema, CartSchema } from "./cart";
 import { CountryCodeSchema, CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema, textSchema } from "./common";
 import { PhoneSchema } from "./identity";
-import { DELIVERY_OPTION_KINDS, DISCOUNT_KINDS, MAX_CART_ITEMS_PER_REQUEST, TAX_CLASSES } from "./constants";
+import { DELIVERY_OPTION_KINDS, DISCOUNT_KINDS, TAX_CLASSES } from "./constants";
 
 // Contracts of the checkout calls (spec sections 3, 4 and 7): the summary, customer information, addresses,
 // delivery options, discount codes and the order note. The basket's lines and quantities change through the
@@ -164,13 +164,6 @@ export const CheckoutFieldsBodySchema = z
   })
   .strict();
 export type CheckoutFieldsBody = z.infer<typeof CheckoutFieldsBodySchema>;
-
-export const CheckoutLineQuantityBodySchema = z
-  .object({ lineItemId: IdSchema, quantity: z.number().int().min(0).max(999), ...guestField })
-  .strict();
-export const CheckoutRemoveLinesBodySchema = z
-  .object({ lineItemIds: z.array(IdSchema).min(1).max(MAX_CART_ITEMS_PER_REQUEST), ...guestField })
-  .strict();
 
 // ---------------------------------------------------------------- answers
 

@@ -10,7 +10,16 @@ import {
   DeliveryOptionsResponseSchema,
   DiscountCodeBodySchema,
 } from "./checkout";
-import { CreatedOrderResponseSchema, OrderParamsSchema, OrderQuerySchema, OrderResponseSchema, PlaceOrderBodySchema } from "./orders";
+import {
+  CreatedOrderResponseSchema,
+  ListOrdersQuerySchema,
+  ListOrdersResponseSchema,
+  OrderParamsSchema,
+  OrderQuerySchema,
+  OrderResponseSchema,
+  OrderSummaryResponseSchema,
+  PlaceOrderBodySchema,
+} from "./orders";
 import {
   AcknowledgeCartNotificationsBodySchema,
   AddToCartBodySchema,
@@ -311,6 +320,31 @@ export const operations = {
     body: DiscountCodeBodySchema,
     response: CheckoutSummaryResponseSchema,
   },
+  // The basket's own changes, made from the checkout page: the cart's bodies, the summary as the answer.
+  setCheckoutLineQuantity: {
+    method: "PUT",
+    path: "/baskets/checkout/products/quantity",
+    body: ChangeCartQuantityBodySchema,
+    response: CheckoutSummaryResponseSchema,
+  },
+  removeCheckoutLines: {
+    method: "DELETE",
+    path: "/baskets/checkout/products",
+    body: RemoveCartLinesBodySchema,
+    response: CheckoutSummaryResponseSchema,
+  },
+  setCheckoutLineAddons: {
+    method: "PUT",
+    path: "/baskets/checkout/products/addons",
+    body: SetCartLineAddonsBodySchema,
+    response: CheckoutSummaryResponseSchema,
+  },
+  setCheckoutAddonsBulk: {
+    method: "PUT",
+    path: "/baskets/checkout/products/addons/bulk",
+    body: SetCartAddonsBulkBodySchema,
+    response: CheckoutSummaryResponseSchema,
+  },
   setCheckoutFields: {
     method: "PUT",
     path: "/baskets/checkout/customers-fields",
@@ -328,6 +362,15 @@ export const operations = {
     status: 201,
   },
   getOrder: { method: "GET", path: "/orders/:id", params: OrderParamsSchema, query: OrderQuerySchema, response: OrderResponseSchema },
+  getOrderSummary: {
+    method: "GET",
+    path: "/orders/:id/summary",
+    params: OrderParamsSchema,
+    query: OrderQuerySchema,
+    response: OrderSummaryResponseSchema,
+  },
+  listOrders: { method: "GET", path: "/orders", query: ListOrdersQuerySchema, response: ListOrdersResponseSchema },
+  cancelOrder: { method: "PUT", path: "/orders/:id/cancel", params: OrderParamsSchema, response: OrderResponseSchema },
 
   // Wishlists.
   listWishlists: { method: "GET", path: "/wishlists", query: ListWishlistsQuerySchema, response: ListWishlistsResponseSchema },

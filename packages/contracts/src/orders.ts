@@ -79,3 +79,13 @@ export const OrderListItemSchema = OrderSchema.pick({ id: true, publicId: true, 
   itemCount: z.number().int(),
 });
 export const ListOrdersResponseSchema = dataSchema(pagedResultSchema(OrderListItemSchema));
+
+/** GET /orders/:id/summary: what the storefront reads after placing an order (spec section 7). */
+export const OrderSummarySchema = OrderSchema.pick({
+  id: true,
+  publicId: true,
+  status: true,
+  grandTotal: true,
+  latestPayment: true,
+}).meta({ id: "OrderSummary" });
+export const OrderSummaryResponseSchema = dataSchema(OrderSummarySchema);

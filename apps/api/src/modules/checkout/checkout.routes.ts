@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
 import { cartOwnerOf } from "../cart/cart.routes";
+import * as cart from "../cart/cart.service";
 import * as checkout from "./checkout.service";
 
 // Checkout calls of spec section 7 (decision 024). Every change answers the whole summary, as GET
@@ -146,5 +147,85 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     handler: async (request) => ({
       data: await checkout.setCheckoutFields(db, request.ctx, cartOwnerOf(request, request.body.anonymousId), request.body),
     }),
+  });
+
+  // The basket's own changes from the checkout page: what the cart's calls check and answer, then the summary.
+  const lineErrors: ApiErrorCode[] = [...common, "line_item_not_found", "item_unavailable", "out_of_stock", "insufficient_stock"];
+  const addonErrors: ApiErrorCode[] = [
+    ...common,
+    "duplicate_line_item",
+    "line_item_not_found",
+    "item_unavailable",
+    "addon_option_invalid",
+    "addon_option_conflict",
+  ];
+
+  app.route({
+    ...operationRoute("setCheckoutLineQuantity", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...lineErrors, "sign_in_required"],
+        summary: "Set a line's quantity; 0 removes the line",
+      },
+    }),
+    handler: async (request) => {
+      const owner = cartOwnerOf(request, request.body.anonymousId);
+      return {
+        data: await checkout.changeCheckoutLines(db, request.ctx, owner, (tx) =>
+          cart.changeLineQuantity(tx, request.ctx, owner, request.body),
+        ),
+      };
+    },
+  });
+
+  app.route({
+    ...operationRoute("removeCheckoutLines", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...common, "sign_in_required", "line_item_not_found"],
+        summary: "Remove lines from the basket",
+      },
+    }),
+    handler: async (request) => {
+      const owner = cartOwnerOf(request, request.body.anonymousId);
+      return {
+        data: await checkout.changeCheckoutLines(db, request.ctx, owner, (tx) => cart.removeLines(tx, request.ctx, owner, request.body)),
+      };
+    },
+  });
+
+  app.route({
+    ...operationRoute("setCheckoutLineAddons", {
+      schema: { tags, security, "x-error-codes": [...addonErrors, "sign_in_required"], summary: "Replace one line's add-on options" },
+    }),
+    handler: async (request) => {
+      const owner = cartOwnerOf(request, request.body.anonymousId);
+      return {
+        data: await checkout.changeCheckoutLines(db, request.ctx, owner, (tx) =>
+          cart.setOneLineAddons(tx, request.ctx, owner, request.body),
+        ),
+      };
+    },
+  });
+
+  app.route({
+    ...operationRoute("setCheckoutAddonsBulk", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...addonErrors, "sign_in_required"],
+        summary: "Replace the add-on options of several lines, all or nothing",
+      },
+    }),
+    handler: async (request) => {
+      const owner = cartOwnerOf(request, request.body.anonymousId);
+      return {
+        data: await checkout.changeCheckoutLines(db, request.ctx, owner, (tx) =>
+          cart.setLineAddons(tx, request.ctx, owner, request.body.items, "body.items"),
+        ),
+      };
+    },
   });
 };

@@ -339,3 +339,17 @@ export function setCheckoutFields(db: Db, ctx: CheckoutContext, owner: CartOwner
     }),
   );
 }
+
+/**
+ * A basket change made from the checkout page (quantity, removal, add-ons): the cart's own change, in the
+ * same transaction as the summary that answers it.
+ */
+export function changeCheckoutLines(db: Db, ctx: CheckoutContext, owner: CartOwner, change: (tx: Db) => Promise<unknown>) {
+  assertMayCheckout(ctx, owner);
+  return db.transaction(async (tx) => {
+    await change(tx);
+    const state = await loadCheckout(tx, ctx, owner, { lock: false });
+    if (!state) throw new AppError("cart_not_found", "There is no basket to check out");
+    return toSummary(state, ctx);
+  });
+}

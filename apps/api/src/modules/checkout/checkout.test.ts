@@ -172,3 +172,54 @@ describe("checkout", () => {
     expect(errorCodeOf(await checkout.summary({}, "no-such-basket-aaaaaaaaaaaaaaaa"))).toBe("cart_not_found");
   });
 });
+
+describe("changing the basket from the checkout", () => {
+  it("changes quantities, add-ons and lines through the cart's rules, and answers the repriced summary", async () => {
+    const { variants, addons, options } = api.seeded;
+    const anonymousId = await guestBasket([
+      { productVariantId: variants.plainHardback, quantity: 1 },
+      { productVariantId: variants.tiered, quantity: 1 },
+    ]);
+    await checkout.deliveryAddress({ address: UK_ADDRESS, anonymousId });
+    await checkout.deliveryOption({ deliveryZoneOptionId: options.ukStandard, anonymousId });
+    const start = summaryOf(await checkout.summary({}, anonymousId));
+    const [plain, tiered] = start.basketDetails.lineItems;
+    expect(start.basketDetails.deliveryCharge.amount).toBe(0); // 3000 of goods: free
+
+    const more = summaryOf(
+      await checkout.send("PUT", "/baskets/checkout/products/quantity", {}, { lineItemId: tiered!.lineItemId, quantity: 5, anonymousId }),
+    );
+    expect(more.basketDetails.subTotal.amount).toBe(1000 + 5 * 1800);
+    const wrapped = summaryOf(
+      await checkout.send(
+        "PUT",
+        "/baskets/checkout/products/addons",
+        {},
+        { lineItemId: plain!.lineItemId, addonOptionIds: [addons.kraft], anonymousId },
+      ),
+    );
+    expect(wrapped.taxes.amount.amount).toBe(42); // 20% inside the 250 of wrap
+    const bulk = summaryOf(
+      await checkout.send(
+        "PUT",
+        "/baskets/checkout/products/addons/bulk",
+        {},
+        { items: [{ lineItemId: plain!.lineItemId, addonOptionIds: [] }], anonymousId },
+      ),
+    );
+    expect(bulk.taxes.amount.amount).toBe(0);
+    const tooMany = await checkout.send(
+      "PUT",
+      "/baskets/checkout/products/quantity",
+      {},
+      { lineItemId: tiered!.lineItemId, quantity: 51, anonymousId },
+    );
+    expect(errorCodeOf(tooMany)).toBe("insufficient_stock");
+    const removed = summaryOf(
+      await checkout.send("DELETE", "/baskets/checkout/products", {}, { lineItemIds: [tiered!.lineItemId], anonymousId }),
+    );
+    expect(removed.basketDetails.lineItems.map((line) => line.lineItemId)).toEqual([plain!.lineItemId]);
+    // 1000 of goods is under the free-delivery threshold again.
+    expect(removed.basketDetails.deliveryCharge.amount).toBe(395);
+  });
+});

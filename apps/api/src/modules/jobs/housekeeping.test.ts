@@ -61,7 +61,7 @@ async function remaining(table: SQL, column: SQL, values: (string | number)[]): 
 }
 
 describe("the housekeeping jobs", () => {
-  it("are all on the schedule", () => {
+  it("are all on the schedule, beside the job that cancels unpaid orders", () => {
     const housekeeping: JobName[] = [
       "purge-idempotency-keys",
       "purge-rate-limits",
@@ -70,7 +70,7 @@ describe("the housekeeping jobs", () => {
       "purge-back-in-stock-requests",
       "purge-outbox",
     ];
-    expect(Object.keys(JOB_SCHEDULES).sort()).toEqual([...housekeeping].sort());
+    expect(Object.keys(JOB_SCHEDULES).sort()).toEqual([...housekeeping, "cancel-unpaid-orders"].sort());
   });
 
   it("purge-idempotency-keys deletes keys past their expiry and keeps the others", async () => {

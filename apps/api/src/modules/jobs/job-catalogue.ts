@@ -23,6 +23,8 @@ export interface JobPayloads {
   "purge-back-in-stock-requests": HousekeepingRun;
   /** Outbox messages, with their recipients, past their retention (modules/mail). */
   "purge-outbox": HousekeepingRun;
+  /** Orders whose payment did not come in time: cancelled, their stock and discount uses given back (modules/orders). */
+  "cancel-unpaid-orders": HousekeepingRun;
 }
 
 /** A scheduled job carries nothing: it works on whatever is past retention when it runs. */
@@ -57,6 +59,8 @@ export const JOB_QUEUES: { readonly [N in JobName]: QueueSettings } = {
   "purge-ended-sessions": HOUSEKEEPING,
   "purge-back-in-stock-requests": HOUSEKEEPING,
   "purge-outbox": HOUSEKEEPING,
+  // Every minute: a failed run is simply the next minute's work.
+  "cancel-unpaid-orders": { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 120 },
 };
 
 /**
@@ -71,6 +75,8 @@ export const JOB_SCHEDULES: { readonly [N in JobName]?: string } = {
   "purge-ended-sessions": "30 * * * *",
   "purge-back-in-stock-requests": "35 * * * *",
   "purge-outbox": "45 * * * *",
+  // Stock held by an unpaid order goes back on sale within a minute of its payment's deadline.
+  "cancel-unpaid-orders": "* * * * *",
 };
 
 /** The jobs whose payload is exactly this event: the ones that may subscribe to it. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
 import { carts } from "../cart/cart.tables";
@@ -120,4 +120,30 @@ export async function findOrderForOwner(
   if (!order) return null;
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
   return { order, lines };
+}
+
+/**
+ * A page of a customer's orders, newest first, with each order's units, and how many orders they have. A
+ * customer's orders are few, so an offset into them is cheap (orders_customer_idx).
+ */
+export async function listCustomerOrders(db: Db, input: { storeId: number; customerId: number; limit: number; offset: number }) {
+  const owner = and(eq(orders.storeId, input.storeId), eq(orders.customerId, input.customerId));
+  const rows = await db
+    .select({
+      id: orders.id,
+      publicId: orders.publicId,
+      status: orders.status,
+      placedAt: orders.placedAt,
+      grandTotal: orders.grandTotal,
+      currencyCode: orders.currencyCode,
+      // Qualified by hand: inside a select list drizzle writes a column without its table, which the subquery would read as its own.
+      itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = "orders"."id")`,
+    })
+    .from(orders)
+    .where(owner)
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .limit(input.limit)
+    .offset(input.offset);
+  const [total] = await db.select({ value: count() }).from(orders).where(owner);
+  return { rows, total: total?.value ?? 0 };
 }

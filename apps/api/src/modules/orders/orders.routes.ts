@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
-import { requireCustomer } from "../../http/require-customer";
+import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
+import { cancelCustomerOrder } from "./order-cancellation";
 import * as orders from "./orders.service";
 import { placeOrder } from "./place-order";
 
@@ -75,6 +76,52 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         ? { customerId: requireCustomer(request).id }
         : { anonymousId: request.query.anonymousId ?? null };
       return { data: await orders.getOrder(db, request.ctx, reader, request.params.id) };
+    },
+  });
+
+  app.route({
+    ...operationRoute("getOrderSummary", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": ["password_change_required", "privacy_policy_not_accepted", "order_not_found"],
+        summary: "An order's number, status, total and latest payment (read after placing it)",
+      },
+    }),
+    handler: async (request) => {
+      const reader = request.ctx.customer
+        ? { customerId: requireCustomer(request).id }
+        : { anonymousId: request.query.anonymousId ?? null };
+      return { data: await orders.getOrderSummary(db, request.ctx, reader, request.params.id) };
+    },
+  });
+
+  app.route({
+    ...operationRoute("listOrders", {
+      schema: {
+        tags,
+        security: [{ apiKey: [], storeKey: [], bearer: [] }],
+        "x-error-codes": [...CUSTOMER_ERRORS],
+        summary: "The signed-in customer's orders, newest first",
+      },
+    }),
+    handler: async (request) => ({ data: await orders.listOrders(db, request.ctx, requireCustomer(request).id, request.query) }),
+  });
+
+  app.route({
+    ...operationRoute("cancelOrder", {
+      schema: {
+        tags,
+        security: [{ apiKey: [], storeKey: [], bearer: [] }],
+        "x-error-codes": [...CUSTOMER_ERRORS, "order_not_found", "invalid_state_transition", "state_conflict"],
+        summary: "Cancel one of the customer's orders while it awaits payment; its stock and discount uses are given back",
+        description: "Cancelling a cancelled order answers it as it is. A paid order is cancelled, and refunded, by the shop.",
+      },
+    }),
+    handler: async (request) => {
+      const customerId = requireCustomer(request).id;
+      await cancelCustomerOrder(db, { storeId: request.ctx.store.id, customerId, orderId: request.params.id });
+      return { data: await orders.getOrder(db, request.ctx, { customerId }, request.params.id) };
     },
   });
 };

@@ -73,3 +73,38 @@ export async function getOrder(db: Db, ctx: Pick<RequestContext, "store">, reade
   if (!found) throw new AppError("order_not_found");
   return toOrder(found);
 }
+
+/** GET /orders/:id/summary: the order's number, status, total and latest payment, for the page after placing it. */
+export async function getOrderSummary(db: Db, ctx: Pick<RequestContext, "store">, reader: OrderReader, orderId: number) {
+  const { id, publicId, status, grandTotal, latestPayment } = await getOrder(db, ctx, reader, orderId);
+  return { id, publicId, status, grandTotal, latestPayment };
+}
+
+/** GET /orders: the signed-in customer's orders, newest first, a page at a time. */
+export async function listOrders(
+  db: Db,
+  ctx: Pick<RequestContext, "store">,
+  customerId: number,
+  page: { PageNumber: number; PageSize: number },
+) {
+  const { rows, total } = await repository.listCustomerOrders(db, {
+    storeId: ctx.store.id,
+    customerId,
+    limit: page.PageSize,
+    offset: (page.PageNumber - 1) * page.PageSize,
+  });
+  return {
+    results: rows.map((row) => ({
+      id: row.id,
+      publicId: row.publicId,
+      status: row.status,
+      placedAt: row.placedAt.toISOString(),
+      grandTotal: money(row.grandTotal, row.currencyCode),
+      itemCount: row.itemCount,
+    })),
+    total,
+    pageNumber: page.PageNumber,
+    pageSize: page.PageSize,
+    totalPages: Math.ceil(total / page.PageSize),
+  };
+}

@@ -1,5 +1,5 @@
 import { TERMS_NOT_ACCEPTED_MESSAGE } from "@quire/contracts";
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createSession } from "../../testing/identity-factories";
 import { useTestApi } from "../../testing/test-api";
@@ -7,6 +7,8 @@ import { cartClient, cartOf, errorCodeOf } from "../cart/cart-test-catalogue";
 import { carts } from "../cart/cart.tables";
 import { productVariants } from "../catalog/catalog.tables";
 import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, summaryOf, UK_ADDRESS } from "../checkout/checkout-test-shop";
+import { discountCodes } from "../checkout/checkout.tables";
+import { cancelUnpaidOrders } from "./order-cancellation";
 import { orders } from "./orders.tables";
 
 const api = useTestApi((db) => createCheckoutTestShop(db));
@@ -133,5 +135,89 @@ describe("POST /orders under concurrent requests on PostgreSQL", () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(201));
     expect(new Set(answers.map((answer) => answer.json().data.id)).size).toBe(1);
     expect(await api.database.db.$count(orders, eq(orders.cartId, await cartIdOf(anonymousId)))).toBe(1);
+  });
+});
+
+describe("after an order is placed", () => {
+  /** A signed-in customer's order of `quantity` of the tiered book, with the 10% code; answers what was placed. */
+  async function customerOrder(quantity: number) {
+    const { variants, options, customers } = api.seeded;
+    const caller = { authorization: (await createSession(api.database.db, customers.a.id)).authorization };
+    cartOf(await cart.add({ productVariantId: variants.tiered, quantity }, caller));
+    await checkout.customerInfo(CUSTOMER_INFO, caller);
+    await checkout.deliveryAddress({ address: UK_ADDRESS }, caller);
+    await checkout.deliveryOption({ deliveryZoneOptionId: options.ukStandard }, caller);
+    summaryOf(await checkout.applyCode({ discountCode: "TENOFF" }, caller));
+    const placed = await checkout.placeOrder({ termsAccepted: true }, caller);
+    expect(placed.statusCode, placed.body).toBe(201);
+    return { caller, order: placed.json().data as { id: number; publicId: string } };
+  }
+  const timesUsed = async (code: string) =>
+    (await api.database.db.select({ used: discountCodes.timesUsed }).from(discountCodes).where(eq(discountCodes.code, code)))[0]!.used;
+
+  it("lists the customer's orders newest first, and sums each order's units", async () => {
+    const first = await customerOrder(2);
+    const second = await customerOrder(3);
+    const page = (await checkout.send("GET", "/orders?PageSize=2", second.caller)).json().data;
+    expect(page.results.map((order: { id: number; itemCount: number }) => [order.id, order.itemCount])).toEqual([
+      [second.order.id, 3],
+      [first.order.id, 2],
+    ]);
+    expect(page.total).toBeGreaterThanOrEqual(2);
+    const summary = (await checkout.send("GET", `/orders/${second.order.id}/summary`, second.caller)).json().data;
+    expect(summary).toEqual({
+      id: second.order.id,
+      publicId: second.order.publicId,
+      status: "awaiting_payment",
+      grandTotal: { amount: 5400, currencyCode: "GBP" }, // 3 × 2000 less 10%, delivered free
+      latestPayment: null,
+    });
+    expect((await checkout.send("GET", "/orders", {})).statusCode).toBe(401);
+  });
+
+  it("cancels an unpaid order for its customer, giving back its stock and its code's use, once", async () => {
+    const { variants } = api.seeded;
+    const stockBefore = await stockOf(variants.tiered);
+    const usedBefore = await timesUsed("TENOFF");
+    const { caller, order } = await customerOrder(4);
+    expect(await stockOf(variants.tiered)).toBe(stockBefore - 4);
+    expect(await timesUsed("TENOFF")).toBe(usedBefore + 1);
+
+    const cancelled = await checkout.send("PUT", `/orders/${order.id}/cancel`, caller);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.status).toBe("cancelled");
+    expect(await stockOf(variants.tiered)).toBe(stockBefore);
+    expect(await timesUsed("TENOFF")).toBe(usedBefore);
+    // Again: the same answer, nothing given back twice.
+    expect((await checkout.send("PUT", `/orders/${order.id}/cancel`, caller)).json().data.status).toBe("cancelled");
+    expect(await stockOf(variants.tiered)).toBe(stockBefore);
+    // Another customer's order is not found.
+    const stranger = await createSession(api.database.db, api.seeded.customers.b.id);
+    expect((await checkout.send("PUT", `/orders/${order.id}/cancel`, { authorization: stranger.authorization })).statusCode).toBe(404);
+  });
+
+  it("cancels orders left unpaid past their deadline, and only those", async () => {
+    const { variants } = api.seeded;
+    const stockBefore = await stockOf(variants.tiered);
+    const late = await customerOrder(2);
+    const onTime = await customerOrder(2);
+    await api.database.db
+      .update(orders)
+      .set({ paymentDueBy: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, late.order.id));
+    expect(await cancelUnpaidOrders(api.database.db)).toBe(1);
+    const statuses = await api.database.db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(inArray(orders.id, [late.order.id, onTime.order.id]));
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [late.order.id]: "cancelled",
+      [onTime.order.id]: "awaiting_payment",
+    });
+    expect(await stockOf(variants.tiered)).toBe(stockBefore - 2);
+    const history = await api.database.db.execute(
+      sql`select actor_type as "actorType", reason from state_transitions where machine = 'order' and entity_id = ${late.order.id}`,
+    );
+    expect((history as unknown as { rows: unknown[] }).rows).toEqual([{ actorType: "system", reason: "not paid in time" }]);
   });
 });

@@ -11,6 +11,7 @@ import { carts } from "../cart/cart.tables";
 import { assertMayCheckout, loadCheckout, type CheckoutContext } from "../checkout/checkout.service";
 import { countDiscountUses } from "../checkout/checkout.repository";
 import { refuseDiscountCode } from "../checkout/discount-rules";
+import { publishEvent } from "../jobs/job-queue";
 import { transition } from "../state-machines/state-transitions.repository";
 import * as repository from "./orders.repository";
 
@@ -130,6 +131,18 @@ export async function placeOrder(db: Db, ctx: CheckoutContext, placer: OrderPlac
       return { variantId: line.variantId, quantity: Math.min(available, line.quantity) };
     });
     await repository.takeStock(tx, reservations);
+    // Stock changes are told as inventory tells them (inventory.service.ts), so subscribers see every movement.
+    for (const reservation of reservations) {
+      if (reservation.quantity === 0) continue;
+      const previousQuantity = stock.get(reservation.variantId)!;
+      await publishEvent(tx, {
+        type: "stock.changed",
+        storeId: ctx.store.id,
+        variantId: reservation.variantId,
+        previousQuantity,
+        quantity: previousQuantity - reservation.quantity,
+      });
+    }
 
     const publicId = await repository.nextOrderNumber(tx);
     const orderId = await repository.insertOrder(
@@ -184,6 +197,7 @@ export async function placeOrder(db: Db, ctx: CheckoutContext, placer: OrderPlac
       })),
       appliedCodes.map((code) => ({ discountCodeId: code.id, customerId, email: details.email! })),
     );
+    await publishEvent(tx, { type: "order.placed", storeId: ctx.store.id, orderId });
     await transition(tx, cartMachine, carts, {
       entityId: cart.id,
       from: "open",

@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sqlRows } from "../../db/sql-rows";
+import { AppError } from "../../http/errors";
+import { adjustVariantStock } from "../inventory/inventory.service";
+import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
+import { orderMachine } from "./order-status";
+import { orders } from "./orders.tables";
+import type { OrderStatus } from "@quire/contracts";
+
+/**
+ * Cancels an order and gives back what it held, in the caller's transaction with the order's row locked: the
+ * units it took go back to stock (through inventory, so a restock from none tells back-in-stock subscribers),
+ * and each discount code's use is returned (and no longer counts against the buyer). The transition table
+ * decides which statuses may be cancelled; a paid order's refund is the payment's business, not this one's.
+ */
+export async function cancelLockedOrder(
+  tx: Db,
+  order: { id: number; storeId: number; status: OrderStatus },
+  actor: TransitionActor,
+  reason: string,
+) {
+  await transition(tx, orderMachine, orders, {
+    entityId: order.id,
+    from: order.status,
+    to: "cancelled",
+    actor,
+    reason,
+    alsoSet: sql`updated_at = now(), payment_due_by = null`,
+  });
+  const lines = await sqlRows<{ variantId: number; reserved: number }>(
+    tx,
+    sql`select variant_id as "variantId", sum(reserved_quantity)::int as reserved from order_lines
+        where order_id = ${order.id} and variant_id is not null and reserved_quantity > 0
+        group by variant_id order by variant_id`,
+  );
+  for (const line of lines) await adjustVariantStock(tx, { storeId: order.storeId, variantId: line.variantId, delta: line.reserved });
+  await tx.execute(
+    sql`with returned as (delete from discount_code_uses where order_id = ${order.id} returning discount_code_id)
+        update discount_codes set times_used = times_used - 1 where id in (select discount_code_id from returned)`,
+  );
+}
+
+/** Locks one of the store's orders for a change; null when there is none. */
+export async function lockOrder(tx: Db, input: { storeId: number; orderId: number }) {
+  const [row] = await sqlRows<{ id: number; storeId: number; status: OrderStatus; customerId: number | null }>(
+    tx,
+    sql`select id, store_id as "storeId", status, customer_id as "customerId" from ${orders}
+        where id = ${input.orderId} and store_id = ${input.storeId} for update`,
+  );
+  return row ?? null;
+}
+
+/**
+ * PUT /orders/:id/cancel: a customer cancels their own order while it awaits payment. Once paid, a
+ * cancellation needs a refund, which the merchant makes (the admin API). Cancelling twice answers the same.
+ */
+export async function cancelCustomerOrder(db: Db, input: { storeId: number; customerId: number; orderId: number }) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input);
+    if (!order || order.customerId !== input.customerId) throw new AppError("order_not_found");
+    if (order.status === "cancelled") return;
+    if (order.status !== "awaiting_payment") {
+      throw new AppError("invalid_state_transition", "This order is paid: ask us to cancel it, and we will refund you");
+    }
+    await cancelLockedOrder(tx, order, { type: "customer", id: input.customerId }, "cancelled by the customer");
+  });
+}
+
+/** Orders cancelled per run of the unpaid-order job at most; the next run takes the rest. */
+const UNPAID_BATCH = 100;
+
+/**
+ * The scheduled job: cancels orders whose payment did not come in time, freeing their stock. Each order in a
+ * transaction of its own, skipping any another worker (or a payment) holds.
+ */
+export async function cancelUnpaidOrders(db: Db, now = new Date()): Promise<number> {
+  let cancelled = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const [order] = await sqlRows<{ id: number; storeId: number; status: OrderStatus }>(
+        tx,
+        sql`select id, store_id as "storeId", status from ${orders}
+            where status = 'awaiting_payment' and payment_due_by < ${now}
+            order by payment_due_by limit 1 for update skip locked`,
+      );
+      if (!order) return false;
+      await cancelLockedOrder(tx, order, { type: "system" }, "not paid in time");
+      return true;
+    });
+    if (!done) return cancelled;
+    cancelled += 1;
+    if (cancelled >= UNPAID_BATCH) return cancelled;
+  }
+}
