@@ -14,6 +14,7 @@ import { registerRequestContext } from "./http/request-context";
 import { createCountsCache } from "./modules/catalog/catalog-counts-cache";
 import { cartRoutes } from "./modules/cart/cart.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { ordersAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { ordersRoutes } from "./modules/orders/orders.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import type { ProductSearch } from "./modules/catalog/product-search";
@@ -36,6 +37,8 @@ export interface AppDeps {
   /** Read replica for catalogue reads; the primary when absent. */
   readDb?: Db;
   apiKeys: string[];
+  /** Keys of the admin API (Admin-Key header); none: the admin API refuses every call. */
+  adminApiKeys?: string[];
   /** How long store settings are cached per process; tests use 0. */
   storeCacheTtlMs?: number;
   /** How long product totals and facet counts are cached per process; 0 (the default) turns it off. */
@@ -91,6 +94,7 @@ export async function buildApp(deps: AppDeps) {
   const accessTokens = createAccessTokens(deps.tokenSecret);
   registerRequestContext(app, {
     apiKeys: deps.apiKeys,
+    adminApiKeys: deps.adminApiKeys ?? [],
     stores,
     resolveBearer: async (token) => {
       const claims = await accessTokens.verify(token);
@@ -117,6 +121,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cartRoutes, { db: deps.db });
   await app.register(checkoutRoutes, { db: deps.db });
   await app.register(ordersRoutes, { db: deps.db });
+  await app.register(ordersAdminRoutes, { db: deps.db });
   await app.register(wishlistsRoutes, { db: deps.db });
   await app.register(backInStockRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });

@@ -23,6 +23,21 @@ const EnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.string().min(8)).min(1)),
+    /**
+     * Comma-separated keys a merchant's tool sends in the Admin-Key header to use the admin API (orders:
+     * shipping, delivery, cancellation). Unset: a public development key outside production; none in production,
+     * where the admin API then refuses every call.
+     */
+    ADMIN_API_KEYS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().min(16, "Admin keys need at least 16 characters"))),
     /** Seconds product totals and facet counts stay cached in each API process (0 turns it off). */
     CATALOG_COUNTS_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     /**
@@ -84,6 +99,15 @@ export function resolveTokenSecret(env: Env): string {
   if (env.AUTH_TOKEN_SECRET) return env.AUTH_TOKEN_SECRET;
   if (env.NODE_ENV === "production") throw new Error("AUTH_TOKEN_SECRET must be set in production (32 characters or more)");
   return DEVELOPMENT_TOKEN_SECRET;
+}
+
+/** Public and known to everyone: the demo's admin key, refused in production. */
+export const DEVELOPMENT_ADMIN_KEY = "quire-demo-admin-key";
+
+/** The admin keys in force: those set, or the development key outside production. */
+export function resolveAdminKeys(env: Env): string[] {
+  if (env.ADMIN_API_KEYS.length > 0) return env.ADMIN_API_KEYS;
+  return env.NODE_ENV === "production" ? [] : [DEVELOPMENT_ADMIN_KEY];
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

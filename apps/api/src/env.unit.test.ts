@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadEnv } from "./env";
+import { DEVELOPMENT_ADMIN_KEY, loadEnv, resolveAdminKeys } from "./env";
 
 describe("TRUST_PROXY", () => {
   it("is off unless set, so the client address comes from the socket", () => {
@@ -31,5 +31,17 @@ describe("JOBS_WORKER", () => {
     expect(loadEnv({ JOBS_WORKER: "off", DATABASE_URL: "postgres://quire@db.example/quire" }).JOBS_WORKER).toBe("off");
     expect(() => loadEnv({ JOBS_WORKER: "off" })).toThrow(/JOBS_WORKER: JOBS_WORKER=off needs DATABASE_URL/);
     expect(() => loadEnv({ JOBS_WORKER: "false" })).toThrow(/JOBS_WORKER/);
+  });
+});
+
+describe("admin keys", () => {
+  it("take the keys set, refuse short ones, and fall back to the demo key only outside production", () => {
+    expect(resolveAdminKeys(loadEnv({ ADMIN_API_KEYS: " first-admin-key-0000 , second-admin-key-000 " }))).toEqual([
+      "first-admin-key-0000",
+      "second-admin-key-000",
+    ]);
+    expect(() => loadEnv({ ADMIN_API_KEYS: "short" })).toThrow(/Admin keys need at least 16 characters/);
+    expect(resolveAdminKeys(loadEnv({}))).toEqual([DEVELOPMENT_ADMIN_KEY]);
+    expect(resolveAdminKeys(loadEnv({ NODE_ENV: "production", AUTH_TOKEN_SECRET: "x".repeat(32) }))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
 import { startInProcessJobs } from "./background-jobs";
 import { openDatabase } from "./db/client";
-import { loadEnv, resolveDataDir, resolveTokenSecret } from "./env";
+import { loadEnv, resolveDataDir, resolveAdminKeys, resolveTokenSecret } from "./env";
 import { summariseDatabaseError } from "./http/database-unavailable";
 
 const env = loadEnv();
@@ -15,6 +15,7 @@ const app = await buildApp({
   db: database.db,
   readDb: readDatabase?.db,
   apiKeys: env.API_KEYS,
+  adminApiKeys: resolveAdminKeys(env),
   tokenSecret: resolveTokenSecret(env),
   catalogCountsTtlMs: env.CATALOG_COUNTS_TTL_SECONDS * 1000,
   logger: { level: env.LOG_LEVEL },

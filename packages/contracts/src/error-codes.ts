@@ -44,6 +44,8 @@ export const ERROR_CATALOGUE = {
   // ---------------------------------------------------------------- the request context (spec section 7 headers)
   api_key_missing: { status: 401, message: "The API-Key header is required" },
   api_key_invalid: { status: 401, message: "The API-Key header is not a valid key" },
+  admin_key_missing: { status: 401, message: "The Admin-Key header is required" },
+  admin_key_invalid: { status: 401, message: "The Admin-Key header is not a valid admin key" },
   store_key_missing: { status: 400, message: "The StoreKey header is required" },
   store_key_invalid: { status: 400, message: "The StoreKey header is too long" },
   store_not_found: { status: 404 },

@@ -11,6 +11,10 @@ import {
   DiscountCodeBodySchema,
 } from "./checkout";
 import {
+  AdminCancelOrderBodySchema,
+  AdminListOrdersQuerySchema,
+  AdminListOrdersResponseSchema,
+  AdminOrderResponseSchema,
   CreatedOrderResponseSchema,
   ListOrdersQuerySchema,
   ListOrdersResponseSchema,
@@ -19,6 +23,7 @@ import {
   OrderResponseSchema,
   OrderSummaryResponseSchema,
   PlaceOrderBodySchema,
+  ShipOrderBodySchema,
 } from "./orders";
 import {
   AcknowledgeCartNotificationsBodySchema,
@@ -371,6 +376,25 @@ export const operations = {
   },
   listOrders: { method: "GET", path: "/orders", query: ListOrdersQuerySchema, response: ListOrdersResponseSchema },
   cancelOrder: { method: "PUT", path: "/orders/:id/cancel", params: OrderParamsSchema, response: OrderResponseSchema },
+
+  // The merchant's admin API (Admin-Key): orders.
+  listAdminOrders: { method: "GET", path: "/admin/orders", query: AdminListOrdersQuerySchema, response: AdminListOrdersResponseSchema },
+  getAdminOrder: { method: "GET", path: "/admin/orders/:id", params: OrderParamsSchema, response: AdminOrderResponseSchema },
+  shipOrder: {
+    method: "PUT",
+    path: "/admin/orders/:id/ship",
+    params: OrderParamsSchema,
+    body: ShipOrderBodySchema,
+    response: AdminOrderResponseSchema,
+  },
+  deliverOrder: { method: "PUT", path: "/admin/orders/:id/deliver", params: OrderParamsSchema, response: AdminOrderResponseSchema },
+  adminCancelOrder: {
+    method: "PUT",
+    path: "/admin/orders/:id/cancel",
+    params: OrderParamsSchema,
+    body: AdminCancelOrderBodySchema,
+    response: AdminOrderResponseSchema,
+  },
 
   // Wishlists.
   listWishlists: { method: "GET", path: "/wishlists", query: ListWishlistsQuerySchema, response: ListWishlistsResponseSchema },

@@ -89,3 +89,33 @@ export const OrderSummarySchema = OrderSchema.pick({
   latestPayment: true,
 }).meta({ id: "OrderSummary" });
 export const OrderSummaryResponseSchema = dataSchema(OrderSummarySchema);
+
+// ---------------------------------------------------------------- the merchant's admin API
+
+/** One status change of an order, as its history lists it. */
+export const OrderHistoryEntrySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  actorType: z.string(),
+  reason: z.string(),
+  at: z.string(),
+});
+
+/** An order as the merchant sees it: the buyer's view, who bought it, shipping and its history. */
+export const AdminOrderSchema = OrderSchema.extend({
+  customerId: IdSchema.nullable(),
+  customerName: z.string(),
+  phone: z.string().nullable(),
+  trackingReference: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  history: z.array(OrderHistoryEntrySchema),
+}).meta({ id: "AdminOrder" });
+export const AdminOrderResponseSchema = dataSchema(AdminOrderSchema);
+
+export const AdminListOrdersQuerySchema = PageQuerySchema.extend({ status: OrderStatusSchema.optional() });
+export const AdminOrderListItemSchema = OrderListItemSchema.extend({ email: z.string(), customerName: z.string() });
+export const AdminListOrdersResponseSchema = dataSchema(pagedResultSchema(AdminOrderListItemSchema));
+
+export const ShipOrderBodySchema = z.object({ trackingReference: textSchema({ trim: true, min: 1, max: 100 }) }).strict();
+export const AdminCancelOrderBodySchema = z.object({ reason: textSchema({ trim: true, min: 1, max: 200 }) }).strict();

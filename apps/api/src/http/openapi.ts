@@ -162,6 +162,7 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
           apiKey: { type: "apiKey", in: "header", name: "API-Key" },
           storeKey: { type: "apiKey", in: "header", name: "StoreKey" },
           bearer: { type: "http", scheme: "bearer" },
+          adminKey: { type: "apiKey", in: "header", name: "Admin-Key" },
         },
       },
       security: [{ apiKey: [], storeKey: [] }],

@@ -20,6 +20,11 @@ export interface RequestContext {
   sessionId: string | null;
   /** The caller's well-formed network address, for per-client limits (http/client-address.ts). */
   clientIp: string;
+  /**
+   * On admin routes, which admin key was sent: its position in ADMIN_API_KEYS, from 1. Recorded as the
+   * merchant in an order's history, so a change can be traced to the tool that made it.
+   */
+  adminKeyNumber?: number;
 }
 
 /** Turns a bearer token into its live session's customer, or null for a forged, expired or revoked one. */
@@ -32,6 +37,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Routes that need no API-Key/StoreKey (docs, health). */
     public?: boolean;
+    /** The merchant's admin API: an Admin-Key instead of an API-Key, and no customer token. */
+    admin?: boolean;
   }
 }
 
@@ -46,16 +53,27 @@ function header(request: FastifyRequest, name: string): string | undefined {
  */
 export function registerRequestContext(
   app: FastifyInstance,
-  deps: { apiKeys: string[]; stores: StoreCache; resolveBearer: ResolveBearer },
+  deps: { apiKeys: string[]; adminApiKeys: string[]; stores: StoreCache; resolveBearer: ResolveBearer },
 ) {
   const apiKeys = new Set(deps.apiKeys);
+  const adminApiKeys = [...deps.adminApiKeys];
   app.decorateRequest("ctx", null as unknown as RequestContext);
   app.addHook("onRequest", async (request) => {
     if (request.routeOptions.config?.public || request.is404) return;
 
-    const apiKey = header(request, "api-key");
-    if (!apiKey) throw new AppError("api_key_missing");
-    if (!apiKeys.has(apiKey)) throw new AppError("api_key_invalid");
+    // The admin API is the merchant's: its own keys, never a shopper's API-Key or token.
+    let adminKeyNumber: number | undefined;
+    if (request.routeOptions.config?.admin) {
+      const adminKey = header(request, "admin-key");
+      if (!adminKey) throw new AppError("admin_key_missing");
+      const position = adminApiKeys.indexOf(adminKey);
+      if (position === -1) throw new AppError("admin_key_invalid");
+      adminKeyNumber = position + 1;
+    } else {
+      const apiKey = header(request, "api-key");
+      if (!apiKey) throw new AppError("api_key_missing");
+      if (!apiKeys.has(apiKey)) throw new AppError("api_key_invalid");
+    }
 
     const storeKey = header(request, "storekey");
     if (!storeKey) throw new AppError("store_key_missing");
@@ -96,6 +114,7 @@ export function registerRequestContext(
       customer: session?.customer ?? null,
       sessionId: session?.sessionId ?? null,
       clientIp: clientAddressOf(request),
+      ...(adminKeyNumber === undefined ? {} : { adminKeyNumber }),
     };
   });
 }

@@ -9,7 +9,7 @@ import * as repository from "./orders.repository";
 export type OrderReader = { customerId: number } | { anonymousId: string | null };
 
 /** An order as its buyer sees it, from its stored snapshot. */
-function toOrder({ order, lines }: { order: repository.OrderRow; lines: repository.OrderLineRow[] }): Order {
+export function toOrder({ order, lines }: { order: repository.OrderRow; lines: repository.OrderLineRow[] }): Order {
   const currency = order.currencyCode;
   const m = (amount: number) => money(amount, currency);
   return {

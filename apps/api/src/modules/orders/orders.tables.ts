@@ -58,11 +58,17 @@ export const orders = pgTable(
     placedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** An order awaiting payment past this is cancelled by a job, and its stock freed. */
     paymentDueBy: timestamp({ withTimezone: true }),
+    /** The carrier's reference, set when the merchant ships the order. */
+    trackingReference: text(),
+    shippedAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("orders_cart_unique").on(t.cartId),
     index("orders_customer_idx").on(t.customerId, t.placedAt),
+    // The merchant's lists: a store's orders of one status, newest first.
+    index("orders_store_status_idx").on(t.storeId, t.status, t.placedAt, t.id),
     index("orders_awaiting_payment_idx")
       .on(t.paymentDueBy)
       .where(sql`status = 'awaiting_payment'`),

@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useTestApi } from "../../testing/test-api";
+import { TEST_HEADERS } from "../../testing/test-api";
+import { cartClient, cartOf, errorCodeOf } from "../cart/cart-test-catalogue";
+import { productVariants } from "../catalog/catalog.tables";
+import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } from "../checkout/checkout-test-shop";
+import { orders } from "./orders.tables";
+
+const ADMIN_KEYS = ["first-admin-key-0000", "second-admin-key-0000"];
+const api = useTestApi((db) => createCheckoutTestShop(db), { adminApiKeys: ADMIN_KEYS });
+const cart = cartClient(() => api.app);
+const checkout = checkoutClient(() => api.app);
+
+const asAdmin = (method: "GET" | "PUT", url: string, payload?: object, key = ADMIN_KEYS[1]!) =>
+  api.app.inject({
+    method,
+    url,
+    headers: { storekey: TEST_HEADERS.storekey, "admin-key": key },
+    ...(payload ? { payload } : {}),
+  });
+
+/** A guest's placed order of 2 tiered books; answers its id. */
+async function placedOrder() {
+  const { variants, options } = api.seeded;
+  const anonymousId = cartOf(await cart.add({ productVariantId: variants.tiered, quantity: 2 })).anonymousId!;
+  await checkout.customerInfo({ ...CUSTOMER_INFO, anonymousId });
+  await checkout.deliveryAddress({ address: UK_ADDRESS, anonymousId });
+  await checkout.deliveryOption({ deliveryZoneOptionId: options.ukStandard, anonymousId });
+  const placed = await checkout.placeOrder({ anonymousBasketId: anonymousId, termsAccepted: true });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return placed.json().data.id as number;
+}
+
+describe("the admin API for orders", () => {
+  it("takes only an admin key: not a shopper's API-Key, not a wrong or missing key", async () => {
+    expect(errorCodeOf(await api.app.inject({ method: "GET", url: "/admin/orders", headers: TEST_HEADERS }))).toBe("admin_key_missing");
+    expect(errorCodeOf(await asAdmin("GET", "/admin/orders", undefined, "not-an-admin-key-000"))).toBe("admin_key_invalid");
+    expect((await asAdmin("GET", "/admin/orders")).statusCode).toBe(200);
+  });
+
+  it("ships a paid order with its tracking reference, then delivers it, recording who did what", async () => {
+    const orderId = await placedOrder();
+    // Unpaid orders do not ship.
+    expect(errorCodeOf(await asAdmin("PUT", `/admin/orders/${orderId}/ship`, { trackingReference: "RM123456789GB" }))).toBe(
+      "invalid_state_transition",
+    );
+    // Paid, as the payment will record it (the payments part of this work).
+    await api.database.db.update(orders).set({ status: "confirmed" }).where(eq(orders.id, orderId));
+    const shipped = await asAdmin("PUT", `/admin/orders/${orderId}/ship`, { trackingReference: " RM123456789GB " });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().data).toMatchObject({ status: "shipped", trackingReference: "RM123456789GB" });
+    // Shipping again with the same reference changes nothing; delivering twice neither.
+    expect((await asAdmin("PUT", `/admin/orders/${orderId}/ship`, { trackingReference: "RM123456789GB" })).statusCode).toBe(200);
+    expect((await asAdmin("PUT", `/admin/orders/${orderId}/deliver`)).json().data.status).toBe("delivered");
+    const delivered = (await asAdmin("PUT", `/admin/orders/${orderId}/deliver`)).json().data;
+    expect(delivered.deliveredAt).not.toBeNull();
+    expect(
+      delivered.history.map((entry: { from: string; to: string; actorType: string }) => [entry.from, entry.to, entry.actorType]),
+    ).toEqual([
+      ["confirmed", "shipped", "merchant"],
+      ["shipped", "delivered", "merchant"],
+    ]);
+    // A delivered order cannot be cancelled.
+    expect(errorCodeOf(await asAdmin("PUT", `/admin/orders/${orderId}/cancel`, { reason: "changed mind" }))).toBe(
+      "invalid_state_transition",
+    );
+  });
+
+  it("cancels an unpaid order and gives its stock back; lists orders by status", async () => {
+    const { variants } = api.seeded;
+    const orderId = await placedOrder();
+    const stock = async () =>
+      (
+        await api.database.db
+          .select({ stock: productVariants.stockQuantity })
+          .from(productVariants)
+          .where(eq(productVariants.id, variants.tiered))
+      )[0]!.stock;
+    const before = await stock();
+    const cancelled = (await asAdmin("PUT", `/admin/orders/${orderId}/cancel`, { reason: "customer phoned" })).json().data;
+    expect(cancelled.status).toBe("cancelled");
+    expect(cancelled.history.at(-1)).toMatchObject({ actorType: "merchant", reason: "cancelled by the shop: customer phoned" });
+    expect(await stock()).toBe(before + 2);
+    const listed = (await asAdmin("GET", "/admin/orders?status=cancelled")).json().data;
+    expect(listed.results.map((order: { id: number }) => order.id)).toContain(orderId);
+    expect(listed.results.every((order: { status: string }) => order.status === "cancelled")).toBe(true);
+    expect((await asAdmin("GET", "/admin/orders/999999")).statusCode).toBe(404);
+  });
+});
