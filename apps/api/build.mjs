@@ -26,6 +26,7 @@ await build({
     invite: "src/cli/invite-cli.ts",
     "stock-set": "src/modules/inventory/stock-cli.ts",
     jobs: "src/modules/jobs/jobs-cli.ts",
+    orders: "src/modules/orders/orders-cli.ts",
   },
   outdir: "dist",
   bundle: true,

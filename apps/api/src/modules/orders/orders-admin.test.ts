@@ -5,6 +5,7 @@ import { TEST_HEADERS } from "../../testing/test-api";
 import { cartClient, cartOf, errorCodeOf } from "../cart/cart-test-catalogue";
 import { productVariants } from "../catalog/catalog.tables";
 import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } from "../checkout/checkout-test-shop";
+import { runOrdersCommand } from "./orders-command";
 import { orders } from "./orders.tables";
 
 const ADMIN_KEYS = ["first-admin-key-0000", "second-admin-key-0000"];
@@ -86,5 +87,19 @@ describe("the admin API for orders", () => {
     expect(listed.results.map((order: { id: number }) => order.id)).toContain(orderId);
     expect(listed.results.every((order: { status: string }) => order.status === "cancelled")).toBe(true);
     expect((await asAdmin("GET", "/admin/orders/999999")).statusCode).toBe(404);
+  });
+
+  it("answers the merchant's command line the same way, by order number", async () => {
+    const orderId = await placedOrder();
+    const [row] = await api.database.db.select({ publicId: orders.publicId }).from(orders).where(eq(orders.id, orderId));
+    const storeKey = api.seeded.store.key;
+    const listed = await runOrdersCommand(api.database.db, { name: "list", storeKey, status: "awaiting_payment", page: 1 });
+    expect(listed.some((line) => line.startsWith(`${row!.publicId}  `))).toBe(true);
+    const cancelled = await runOrdersCommand(api.database.db, { name: "cancel", storeKey, publicId: row!.publicId, reason: "test" });
+    expect(cancelled[0]).toBe(`${row!.publicId}: cancelled`);
+    expect(cancelled.at(-1)).toMatch(/awaiting_payment → cancelled: cancelled by the shop: test$/);
+    await expect(runOrdersCommand(api.database.db, { name: "show", storeKey, publicId: "QB-999999" })).rejects.toThrow(
+      `Store "${storeKey}" has no order QB-999999`,
+    );
   });
 });

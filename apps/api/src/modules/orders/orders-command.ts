@@ -1,0 +1,126 @@
+import { parseArgs } from "node:util";
+import type { OrderStatus } from "@quire/contracts";
+import { ORDER_STATUSES } from "@quire/contracts/constants";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { stores } from "../stores/stores.tables";
+import * as admin from "./orders-admin.service";
+import { orders } from "./orders.tables";
+
+export const ORDERS_USAGE = `Usage: npm run orders --workspace @quire/api -- <command> [options]
+
+The merchant's orders, as the admin API gives them (docs/decisions/024).
+
+  list [--status <status>] [--page <n>]   the store's orders, newest first, 20 a page
+  show <order>                             one order: lines, totals, addresses, shipping, history
+  ship <order> --tracking <reference>      ship a paid order with the carrier's reference
+  deliver <order>                          mark a shipped order delivered
+  cancel <order> --reason <text>           cancel an unpaid order (its stock goes back on sale)
+
+  <order>   the order number, e.g. QB-100001
+  --store   the store key (default: quire-demo)
+
+Statuses: ${ORDER_STATUSES.join(", ")}.
+Uses DATABASE_URL, or the embedded database under .data/ (stop the API first: it holds that database).`;
+
+export type OrdersCommand =
+  | { name: "help" }
+  | { name: "list"; storeKey: string; status?: OrderStatus; page: number }
+  | { name: "show" | "deliver"; storeKey: string; publicId: string }
+  | { name: "ship"; storeKey: string; publicId: string; trackingReference: string }
+  | { name: "cancel"; storeKey: string; publicId: string; reason: string };
+
+/** Reads the command's arguments; throws with a readable message when they are wrong. */
+export function parseOrdersArgs(argv: string[]): OrdersCommand {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      status: { type: "string" },
+      page: { type: "string", default: "1" },
+      tracking: { type: "string" },
+      reason: { type: "string" },
+      store: { type: "string", default: "quire-demo" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  const [name, publicId, ...extra] = positionals;
+  if (values.help || name === undefined || name === "help") return { name: "help" };
+  if (extra.length > 0) throw new Error(`Unexpected arguments: ${extra.join(" ")}`);
+  const storeKey = values.store;
+  if (name === "list") {
+    if (values.status !== undefined && !ORDER_STATUSES.includes(values.status as OrderStatus)) {
+      throw new Error(`--status must be one of ${ORDER_STATUSES.join(", ")}`);
+    }
+    if (!/^[1-9]\d{0,3}$/.test(values.page)) throw new Error("--page must be a whole number from 1");
+    return { name, storeKey, page: Number(values.page), ...(values.status ? { status: values.status as OrderStatus } : {}) };
+  }
+  if (!["show", "ship", "deliver", "cancel"].includes(name)) throw new Error(`Unknown command "${name}"`);
+  if (!publicId || !/^QB-\d{6,}$/i.test(publicId)) throw new Error(`${name} needs an order number such as QB-100001`);
+  const number = publicId.toUpperCase();
+  if (name === "ship") {
+    const trackingReference = values.tracking?.trim();
+    if (!trackingReference) throw new Error("ship needs --tracking <reference>");
+    return { name, storeKey, publicId: number, trackingReference };
+  }
+  if (name === "cancel") {
+    const reason = values.reason?.trim();
+    if (!reason) throw new Error("cancel needs --reason <text>");
+    return { name, storeKey, publicId: number, reason };
+  }
+  return { name: name as "show" | "deliver", storeKey, publicId: number };
+}
+
+/** The command line acts as the merchant; its changes are recorded with actor id 0 (admin keys count from 1). */
+const COMMAND_LINE = { type: "merchant", id: 0 } as const;
+
+async function findOrder(db: Db, storeKey: string, publicId: string) {
+  const [row] = await db
+    .select({ storeId: stores.id, orderId: orders.id })
+    .from(orders)
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .where(and(eq(stores.key, storeKey), eq(orders.publicId, publicId)));
+  if (!row) throw new Error(`Store "${storeKey}" has no order ${publicId}`);
+  return row;
+}
+
+/** Runs a parsed command and answers the lines to print. */
+export async function runOrdersCommand(db: Db, command: Exclude<OrdersCommand, { name: "help" }>): Promise<string[]> {
+  if (command.name === "list") {
+    const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.key, command.storeKey));
+    if (!store) throw new Error(`No store has the key "${command.storeKey}"`);
+    const page = await admin.listAdminOrders(db, { storeId: store.id, status: command.status, PageNumber: command.page, PageSize: 20 });
+    if (page.results.length === 0) return ["No orders."];
+    return [
+      ...page.results.map(
+        (order) =>
+          `${order.publicId}  ${order.placedAt.slice(0, 16).replace("T", " ")}  ${order.status.padEnd(16)} ${String(order.itemCount).padStart(3)} items  ${(order.grandTotal.amount / 100).toFixed(2)} ${order.grandTotal.currencyCode}  ${order.customerName} <${order.email}>`,
+      ),
+      `Page ${page.pageNumber} of ${page.totalPages} (${page.total} orders).`,
+    ];
+  }
+  const { storeId, orderId } = await findOrder(db, command.storeKey, command.publicId);
+  const ctx = { storeId, actor: COMMAND_LINE };
+  const order = await (() => {
+    switch (command.name) {
+      case "show":
+        return admin.getAdminOrder(db, { storeId, orderId });
+      case "ship":
+        return admin.shipOrder(db, ctx, { orderId, trackingReference: command.trackingReference });
+      case "deliver":
+        return admin.deliverOrder(db, ctx, { orderId });
+      case "cancel":
+        return admin.cancelOrderForMerchant(db, ctx, { orderId, reason: command.reason });
+    }
+  })();
+  const amount = (value: { amount: number; currencyCode: string }) => `${(value.amount / 100).toFixed(2)} ${value.currencyCode}`;
+  return [
+    `${order.publicId}: ${order.status}${order.trackingReference ? ` (tracking ${order.trackingReference})` : ""}`,
+    `  ${order.customerName} <${order.email}>`,
+    ...order.items.map((line) => `  ${line.quantity} × ${line.productName} (${line.variantName}) ${line.sku}  ${amount(line.total)}`),
+    `  total ${amount(order.grandTotal)}, delivery ${amount(order.deliveryCharge)} (${order.deliveryOption.name})`,
+    `  deliver to: ${order.deliveryAddress.formattedAddress}`,
+    ...order.history.map((entry) => `  ${entry.at.slice(0, 16).replace("T", " ")} ${entry.from} → ${entry.to}: ${entry.reason}`),
+  ];
+}

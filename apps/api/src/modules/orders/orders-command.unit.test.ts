@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { parseOrdersArgs } from "./orders-command";
+
+describe("the orders command's arguments", () => {
+  it("reads each command", () => {
+    expect(parseOrdersArgs(["list"])).toEqual({ name: "list", storeKey: "quire-demo", page: 1 });
+    expect(parseOrdersArgs(["list", "--status", "shipped", "--page", "2", "--store", "other"])).toEqual({
+      name: "list",
+      storeKey: "other",
+      page: 2,
+      status: "shipped",
+    });
+    expect(parseOrdersArgs(["show", "qb-100001"])).toEqual({ name: "show", storeKey: "quire-demo", publicId: "QB-100001" });
+    expect(parseOrdersArgs(["ship", "QB-100001", "--tracking", " RM1 "])).toMatchObject({ name: "ship", trackingReference: "RM1" });
+    expect(parseOrdersArgs(["cancel", "QB-100001", "--reason", "phoned"])).toMatchObject({ name: "cancel", reason: "phoned" });
+    expect(parseOrdersArgs([])).toEqual({ name: "help" });
+    expect(parseOrdersArgs(["ship", "--help"])).toEqual({ name: "help" });
+  });
+
+  it("says what is wrong", () => {
+    expect(() => parseOrdersArgs(["list", "--status", "lost"])).toThrow(/--status must be one of/);
+    expect(() => parseOrdersArgs(["list", "--page", "0"])).toThrow(/--page/);
+    expect(() => parseOrdersArgs(["ship", "QB-100001"])).toThrow("ship needs --tracking <reference>");
+    expect(() => parseOrdersArgs(["cancel", "QB-100001"])).toThrow("cancel needs --reason <text>");
+    expect(() => parseOrdersArgs(["deliver", "100001"])).toThrow(/order number such as QB-100001/);
+    expect(() => parseOrdersArgs(["refund", "QB-100001"])).toThrow('Unknown command "refund"');
+    expect(() => parseOrdersArgs(["show", "QB-100001", "extra"])).toThrow("Unexpected arguments: extra");
+    expect(() => parseOrdersArgs(["show", "QB-100001", "--colour", "red"])).toThrow();
+  });
+});
