@@ -16,6 +16,7 @@ import { cartRoutes } from "./modules/cart/cart.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { ordersAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { ordersRoutes } from "./modules/orders/orders.routes";
+import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import type { ProductSearch } from "./modules/catalog/product-search";
 import { postgresProductSearch } from "./modules/catalog/product-search.repository";
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(checkoutRoutes, { db: deps.db });
   await app.register(ordersRoutes, { db: deps.db });
   await app.register(ordersAdminRoutes, { db: deps.db });
+  await app.register(paymentsRoutes, { db: deps.db });
   await app.register(wishlistsRoutes, { db: deps.db });
   await app.register(backInStockRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });

@@ -101,3 +101,19 @@ export const ORDER_STATUSES = ["awaiting_payment", "confirmed", "shipped", "deli
 export const UNPAID_ORDER_TIMEOUT_MINUTES = 60;
 /** The spec's error text when the terms box is not ticked (section 8). */
 export const TERMS_NOT_ACCEPTED_MESSAGE = "Please accept the terms and conditions to proceed with the order.";
+
+// ---------------------------------------------------------------- payments (decision 025)
+
+/**
+ * The providers a store may offer: card through Stripe's hosted page, the PayPal wallet, two further card
+ * gateways (Adyen, Mollie), pay on account against a trade customer's credit, and a proforma invoice paid by
+ * bank transfer.
+ */
+export const PAYMENT_PROVIDER_IDS = ["stripe", "paypal", "adyen", "mollie", "on-account", "proforma-invoice"] as const;
+/**
+ * A payment's life: created, pending at the gateway (or awaiting a bank transfer), captured when the money is
+ * the shop's; failed or cancelled otherwise; refunded after capture (payment-status.ts holds the edges).
+ */
+export const PAYMENT_STATUSES = ["created", "pending", "captured", "failed", "cancelled", "refunded"] as const;
+/** Days a proforma invoice gives for the bank transfer before the order is cancelled. */
+export const PROFORMA_PAYMENT_DAYS = 14;

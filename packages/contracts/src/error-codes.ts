@@ -149,6 +149,14 @@ export const ERROR_CATALOGUE = {
   /** The basket changed between the summary and the order (a price, a line): the shopper should look again. */
   checkout_changed: { status: 409 },
 
+  // ---------------------------------------------------------------- payments (decision 025)
+  /** The amount or currency of a payment is not the order's grand total. */
+  payment_amount_mismatch: { status: 400, message: "The payment's amount and currency must be the order's grand total" },
+  payment_provider_unavailable: { status: 422, message: "This payment method is not available for this order" },
+  credit_limit_exceeded: { status: 422 },
+  /** The order is not waiting for a payment (paid, cancelled). */
+  order_not_payable: { status: 409 },
+
   // ---------------------------------------------------------------- state machines and idempotency (issue 7)
   invalid_state_transition: { status: 409 },
   state_conflict: { status: 409 },

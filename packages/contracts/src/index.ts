@@ -9,5 +9,6 @@ export * from "./wishlists";
 export * from "./engagement";
 export * from "./checkout";
 export * from "./orders";
+export * from "./payments";
 export * from "./operations";
 export * from "./constants";

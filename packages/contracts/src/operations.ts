@@ -26,6 +26,13 @@ import {
   ShipOrderBodySchema,
 } from "./orders";
 import {
+  CreatePaymentBodySchema,
+  CustomerCreditsResponseSchema,
+  PaymentProvidersQuerySchema,
+  PaymentProvidersResponseSchema,
+  PaymentResponseSchema,
+} from "./payments";
+import {
   AcknowledgeCartNotificationsBodySchema,
   AddToCartBodySchema,
   AddToCartBulkBodySchema,
@@ -376,6 +383,23 @@ export const operations = {
   },
   listOrders: { method: "GET", path: "/orders", query: ListOrdersQuerySchema, response: ListOrdersResponseSchema },
   cancelOrder: { method: "PUT", path: "/orders/:id/cancel", params: OrderParamsSchema, response: OrderResponseSchema },
+
+  // Payments and credit (decision 025).
+  listPaymentProviders: {
+    method: "GET",
+    path: "/payment-providers",
+    query: PaymentProvidersQuerySchema,
+    response: PaymentProvidersResponseSchema,
+  },
+  createPayment: {
+    method: "POST",
+    path: "/payments",
+    headers: IdempotentCallHeadersSchema,
+    body: CreatePaymentBodySchema,
+    response: PaymentResponseSchema,
+    status: 201,
+  },
+  getCustomerCredits: { method: "GET", path: "/customers/credits", response: CustomerCreditsResponseSchema },
 
   // The merchant's admin API (Admin-Key): orders.
   listAdminOrders: { method: "GET", path: "/admin/orders", query: AdminListOrdersQuerySchema, response: AdminListOrdersResponseSchema },

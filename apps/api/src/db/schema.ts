@@ -13,3 +13,4 @@ export * from "../modules/state-machines/state-transitions.tables";
 export * from "../modules/idempotency/idempotency.tables";
 export * from "../modules/checkout/checkout.tables";
 export * from "../modules/orders/orders.tables";
+export * from "../modules/payments/payments.tables";

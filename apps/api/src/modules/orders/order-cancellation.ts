@@ -43,9 +43,18 @@ export async function cancelLockedOrder(
 
 /** Locks one of the store's orders for a change; null when there is none. */
 export async function lockOrder(tx: Db, input: { storeId: number; orderId: number }) {
-  const [row] = await sqlRows<{ id: number; storeId: number; status: OrderStatus; customerId: number | null }>(
+  const [row] = await sqlRows<{
+    id: number;
+    storeId: number;
+    status: OrderStatus;
+    customerId: number | null;
+    anonymousId: string | null;
+    grandTotal: number;
+    currencyCode: string;
+  }>(
     tx,
-    sql`select id, store_id as "storeId", status, customer_id as "customerId" from ${orders}
+    sql`select id, store_id as "storeId", status, customer_id as "customerId", anonymous_id as "anonymousId",
+          grand_total as "grandTotal", currency_code as "currencyCode" from ${orders}
         where id = ${input.orderId} and store_id = ${input.storeId} for update`,
   );
   return row ?? null;

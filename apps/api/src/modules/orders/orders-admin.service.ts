@@ -4,6 +4,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.repository";
+import { findLatestPaymentIds } from "../payments/payments.repository";
 import { cancelLockedOrder, lockOrder } from "./order-cancellation";
 import { orderMachine } from "./order-status";
 import { toOrder } from "./orders.service";
@@ -72,8 +73,9 @@ export async function getAdminOrder(db: Db, input: { storeId: number; orderId: n
   if (!order) throw new AppError("order_not_found");
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
   const history = await listTransitions(db, orderMachine.name, order.id);
+  const latest = await findLatestPaymentIds(db, [order.id]);
   return {
-    ...toOrder({ order, lines }),
+    ...toOrder({ order, lines }, latest.get(order.id) ?? null),
     customerId: order.customerId,
     customerName: `${order.firstName} ${order.lastName}`,
     phone: order.phone,

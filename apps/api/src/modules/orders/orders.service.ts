@@ -4,12 +4,16 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { toAddressAnswer } from "../checkout/address-format";
+import { findLatestPaymentIds } from "../payments/payments.repository";
 import * as repository from "./orders.repository";
 
 export type OrderReader = { customerId: number } | { anonymousId: string | null };
 
 /** An order as its buyer sees it, from its stored snapshot. */
-export function toOrder({ order, lines }: { order: repository.OrderRow; lines: repository.OrderLineRow[] }): Order {
+export function toOrder(
+  { order, lines }: { order: repository.OrderRow; lines: repository.OrderLineRow[] },
+  latestPaymentId: string | null = null,
+): Order {
   const currency = order.currencyCode;
   const m = (amount: number) => money(amount, currency);
   return {
@@ -54,7 +58,7 @@ export function toOrder({ order, lines }: { order: repository.OrderRow; lines: r
     billingAddress: toAddressAnswer(order.billingAddress),
     referenceNumber: order.referenceNumber,
     customerComment: order.customerComment,
-    latestPayment: null,
+    latestPayment: latestPaymentId === null ? null : { publicPaymentId: latestPaymentId },
   };
 }
 
@@ -71,7 +75,8 @@ export async function getOrder(db: Db, ctx: Pick<RequestContext, "store">, reade
     ...("customerId" in reader ? { customerId: reader.customerId } : { anonymousId: reader.anonymousId! }),
   });
   if (!found) throw new AppError("order_not_found");
-  return toOrder(found);
+  const latest = await findLatestPaymentIds(db, [found.order.id]);
+  return toOrder(found, latest.get(found.order.id) ?? null);
 }
 
 /** GET /orders/:id/summary: the order's number, status, total and latest payment, for the page after placing it. */

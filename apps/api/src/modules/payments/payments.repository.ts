@@ -1,0 +1,76 @@
+import { randomBytes } from "node:crypto";
+import type { PaymentProviderId, PaymentStatus } from "@quire/contracts";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sqlRows } from "../../db/sql-rows";
+import { customers } from "../identity/identity.tables";
+import { customerCredits, payments } from "./payments.tables";
+
+/** A payment's public id: `pay_` and 128 random bits, so ids can be neither guessed nor counted. */
+export function newPaymentPublicId() {
+  return `pay_${randomBytes(16).toString("base64url")}`;
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export async function insertPayment(
+  db: Db,
+  payment: { storeId: number; orderId: number; provider: PaymentProviderId; amount: number; currencyCode: string },
+): Promise<PaymentRow> {
+  const [row] = await db
+    .insert(payments)
+    .values({ ...payment, publicId: newPaymentPublicId(), status: "created" })
+    .returning();
+  return row!;
+}
+
+export async function findPaymentById(db: Db, id: number) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row ?? null;
+}
+
+/** An order's payments in some statuses, newest first. */
+export function findOrderPayments(db: Db, orderId: number, statuses: readonly PaymentStatus[]) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, [...statuses])))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
+/** The public id of each order's latest payment (spec: latestPayment.publicPaymentId). */
+export async function findLatestPaymentIds(db: Db, orderIds: readonly number[]): Promise<Map<number, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await sqlRows<{ orderId: number; publicId: string }>(
+    db,
+    sql`select distinct on (order_id) order_id as "orderId", public_id as "publicId" from ${payments}
+        where order_id = any(${sql.param(orderIds)}::int[]) order by order_id, created_at desc, id desc`,
+  );
+  return new Map(rows.map((row) => [row.orderId, row.publicId]));
+}
+
+/** A trade customer's credit in a currency; null when they have none (or are not a trade customer). */
+export async function findCredit(db: Db, customerId: number, currencyCode: string) {
+  const [row] = await db
+    .select({ limitAmount: customerCredits.limitAmount, usedAmount: customerCredits.usedAmount })
+    .from(customerCredits)
+    .innerJoin(customers, eq(customers.id, customerCredits.customerId))
+    .where(and(eq(customerCredits.customerId, customerId), eq(customerCredits.currencyCode, currencyCode), eq(customers.isTrade, true)));
+  return row ?? null;
+}
+
+/**
+ * Uses `amount` of a customer's credit if it stays within the limit, in one conditional update (which also
+ * row-locks the credit until the transaction ends); false when it would pass the limit.
+ */
+export async function useCredit(db: Db, input: { customerId: number; currencyCode: string; amount: number }) {
+  const used = await sqlRows<{ customerId: number }>(
+    db,
+    sql`update ${customerCredits} set used_amount = used_amount + ${input.amount}
+        where customer_id = ${input.customerId} and currency_code = ${input.currencyCode}
+          and used_amount + ${input.amount} <= limit_amount
+          and exists (select 1 from ${customers} c where c.id = ${input.customerId} and c.is_trade)
+        returning customer_id as "customerId"`,
+  );
+  return used.length === 1;
+}

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
+import { operationRoute } from "../../http/operation-route";
+import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
+import * as paymentsService from "./payments.service";
+
+// Payment calls of spec section 7 (decision 025).
+export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const tags = ["Payments"];
+  const security: Record<string, string[]>[] = [
+    { apiKey: [], storeKey: [] },
+    { apiKey: [], storeKey: [], bearer: [] },
+  ];
+
+  app.route({
+    ...operationRoute("listPaymentProviders", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": ["password_change_required", "privacy_policy_not_accepted"],
+        summary: "The payment providers the caller may use in the request currency",
+      },
+    }),
+    handler: async (request) => {
+      const payer = request.ctx.customer ? { customerId: requireCustomer(request).id } : { anonymousId: request.query.anonymousId ?? null };
+      return { data: { paymentProviders: await paymentsService.listPaymentProviders(db, request.ctx, payer) } };
+    },
+  });
+
+  app.route({
+    ...operationRoute("createPayment", {
+      // A retried payment (a double click, a lost answer) replays the first answer (decision 018).
+      config: { idempotent: true },
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [
+          "password_change_required",
+          "privacy_policy_not_accepted",
+          "order_not_found",
+          "payment_amount_mismatch",
+          "order_not_payable",
+          "payment_provider_unavailable",
+          "credit_limit_exceeded",
+          "invalid_state_transition",
+          "state_conflict",
+        ],
+        summary: "Pay an order: the amount and currency must be its grand total",
+        description:
+          "On account: captured at once against the trade customer's credit, confirming the order. Proforma invoice: pending until " +
+          "the bank transfer arrives. Accepts an Idempotency-Key.",
+      },
+    }),
+    handler: async (request, reply) => {
+      const payer = request.ctx.customer ? { customerId: requireCustomer(request).id } : { anonymousId: request.body.anonymousId ?? null };
+      reply.status(201);
+      return { data: await paymentsService.createPayment(db, request.ctx, payer, request.body) };
+    },
+  });
+
+  app.route({
+    ...operationRoute("getCustomerCredits", {
+      schema: {
+        tags,
+        security: [{ apiKey: [], storeKey: [], bearer: [] }],
+        "x-error-codes": [...CUSTOMER_ERRORS],
+        summary: "The signed-in customer's credit for paying on account: limit, used and available",
+      },
+    }),
+    handler: async (request) => ({ data: await paymentsService.getCustomerCredits(db, request.ctx, requireCustomer(request).id) }),
+  });
+};

@@ -1,0 +1,184 @@
+import { PROFORMA_PAYMENT_DAYS, type CreatePaymentBody, type Payment, type PaymentProviderId } from "@quire/contracts";
+import { formatMoney, money } from "@quire/money";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { AppError } from "../../http/errors";
+import type { RequestContext } from "../../http/request-context";
+import { publishEvent } from "../jobs/job-queue";
+import { lockOrder } from "../orders/order-cancellation";
+import { orderMachine } from "../orders/order-status";
+import { orders } from "../orders/orders.tables";
+import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
+import { paymentMachine } from "./payment-status";
+import * as repository from "./payments.repository";
+import { payments } from "./payments.tables";
+
+/*
+ * Paying an order (decision 025). The amount is always the order's grand total, checked before anything else;
+ * a payment's state changes only through its transition table. Providers that need no gateway live here:
+ * pay on account (captured at once against a trade customer's credit, atomically within the limit) and the
+ * proforma invoice (pending until the merchant sees the bank transfer). The card and wallet gateways join
+ * through one provider interface (modules/payments/gateways).
+ */
+
+export type PaymentContext = Pick<RequestContext, "store" | "currencyCode">;
+export type Payer = { customerId: number } | { anonymousId: string | null };
+
+interface ProviderSettings {
+  id: PaymentProviderId;
+  settings: {
+    name: string;
+    description: string;
+    kind: "hosted" | "on_account" | "proforma";
+    cardBrands: ("visa" | "mastercard" | "american-express")[];
+  };
+}
+
+const ON_ACCOUNT: ProviderSettings = {
+  id: "on-account",
+  settings: {
+    name: "Pay on account",
+    description: "Charged to your company's account, within its credit limit.",
+    kind: "on_account",
+    cardBrands: [],
+  },
+};
+const PROFORMA: ProviderSettings = {
+  id: "proforma-invoice",
+  settings: {
+    name: "Bank transfer (proforma invoice)",
+    description: `Download a proforma invoice and pay by bank transfer within ${PROFORMA_PAYMENT_DAYS} days; we ship when it arrives.`,
+    kind: "proforma",
+    cardBrands: [],
+  },
+};
+
+/**
+ * The providers this caller may use in this currency: a bank transfer for everyone; on account for a trade
+ * customer with credit in the currency. Card and wallet gateways are offered once configured.
+ */
+export async function listPaymentProviders(db: Db, ctx: PaymentContext, payer: Payer): Promise<ProviderSettings[]> {
+  const providers: ProviderSettings[] = [];
+  if ("customerId" in payer) {
+    const credit = await repository.findCredit(db, payer.customerId, ctx.currencyCode);
+    if (credit && credit.limitAmount > 0) providers.push(ON_ACCOUNT);
+  }
+  providers.push(PROFORMA);
+  return providers;
+}
+
+function toPayment(row: repository.PaymentRow): Payment {
+  return {
+    publicPaymentId: row.publicId,
+    orderId: row.orderId,
+    paymentProviderId: row.provider,
+    status: row.status,
+    amount: money(row.amount, row.currencyCode),
+    redirectUrl: row.status === "created" || row.status === "pending" ? row.redirectUrl : null,
+  };
+}
+
+/** Moves the order to confirmed and tells who listens that its payment is captured, in the payment's transaction. */
+async function confirmPaidOrder(tx: Db, payment: repository.PaymentRow, actor: TransitionActor) {
+  await transition(tx, orderMachine, orders, {
+    entityId: payment.orderId,
+    from: "awaiting_payment",
+    to: "confirmed",
+    actor,
+    reason: `paid by ${payment.provider}`,
+    alsoSet: sql`payment_due_by = null, updated_at = now()`,
+  });
+  await publishEvent(tx, {
+    type: "payment.captured",
+    storeId: payment.storeId,
+    orderId: payment.orderId,
+    paymentId: payment.id,
+    amount: payment.amount,
+    currency: payment.currencyCode,
+  });
+}
+
+/**
+ * POST /payments: pays the caller's order with a provider. In one transaction holding the order's lock: the
+ * order must be the caller's and await payment; the amount and currency must be its grand total (else 400);
+ * the provider must be offered to the caller. On account: the credit is used within its limit and the payment
+ * captured, confirming the order. Proforma: the payment waits for the transfer, and the order's deadline moves
+ * to the invoice's.
+ */
+export async function createPayment(db: Db, ctx: PaymentContext, payer: Payer, body: CreatePaymentBody): Promise<Payment> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, { storeId: ctx.store.id, orderId: body.orderId });
+    const owns =
+      order !== null &&
+      ("customerId" in payer
+        ? order.customerId === payer.customerId
+        : payer.anonymousId !== null && order.anonymousId === payer.anonymousId);
+    if (!order || !owns) throw new AppError("order_not_found");
+    if (body.amount !== order.grandTotal || body.currencyCode !== order.currencyCode) {
+      throw new AppError("payment_amount_mismatch", { field: "body.amount" });
+    }
+    if (order.status !== "awaiting_payment") {
+      throw new AppError("order_not_payable", order.status === "cancelled" ? "This order was cancelled" : "This order is already paid");
+    }
+    const offered = await listPaymentProviders(tx, { ...ctx, currencyCode: order.currencyCode }, payer);
+    if (!offered.some((provider) => provider.id === body.paymentProviderId)) {
+      throw new AppError("payment_provider_unavailable", { field: "body.paymentProviderId" });
+    }
+    const actor: TransitionActor = "customerId" in payer ? { type: "customer", id: payer.customerId } : { type: "anonymous" };
+    const payment = await repository.insertPayment(tx, {
+      storeId: ctx.store.id,
+      orderId: order.id,
+      provider: body.paymentProviderId,
+      amount: order.grandTotal,
+      currencyCode: order.currencyCode,
+    });
+
+    if (body.paymentProviderId === "on-account" && "customerId" in payer) {
+      const accepted = await repository.useCredit(tx, {
+        customerId: payer.customerId,
+        currencyCode: order.currencyCode,
+        amount: order.grandTotal,
+      });
+      if (!accepted) {
+        const credit = await repository.findCredit(tx, payer.customerId, order.currencyCode);
+        const available = credit ? credit.limitAmount - credit.usedAmount : 0;
+        throw new AppError(
+          "credit_limit_exceeded",
+          `This order is more than the ${formatMoney(available, order.currencyCode)} of credit left`,
+          {
+            field: "body.paymentProviderId",
+          },
+        );
+      }
+      await transition(tx, paymentMachine, payments, {
+        entityId: payment.id,
+        from: "created",
+        to: "captured",
+        actor,
+        reason: "charged to the account",
+      });
+      await confirmPaidOrder(tx, payment, actor);
+      return toPayment({ ...payment, status: "captured" });
+    }
+    // Proforma invoice: pending until the transfer arrives; the unpaid-order job waits for the invoice's terms.
+    await transition(tx, paymentMachine, payments, {
+      entityId: payment.id,
+      from: "created",
+      to: "pending",
+      actor,
+      reason: "proforma invoice issued",
+    });
+    await tx.execute(
+      sql`update ${orders} set payment_due_by = now() + make_interval(days => ${PROFORMA_PAYMENT_DAYS}), updated_at = now() where id = ${order.id}`,
+    );
+    return toPayment({ ...payment, status: "pending" });
+  });
+}
+
+/** GET /customers/credits: the signed-in customer's credit in the request currency (zero when they have none). */
+export async function getCustomerCredits(db: Db, ctx: PaymentContext, customerId: number) {
+  const credit = await repository.findCredit(db, customerId, ctx.currencyCode);
+  const limit = credit?.limitAmount ?? 0;
+  const used = credit?.usedAmount ?? 0;
+  return { limit: money(limit, ctx.currencyCode), used: money(used, ctx.currencyCode), available: money(limit - used, ctx.currencyCode) };
+}

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { PAYMENT_PROVIDER_IDS, PAYMENT_STATUSES } from "@quire/contracts/constants";
+import { customers } from "../identity/identity.tables";
+import { orders } from "../orders/orders.tables";
+import { stores } from "../stores/stores.tables";
+
+/**
+ * One attempt to pay an order with one provider. Its status changes only through transition() with
+ * paymentMachine (payment-status.ts), on the word of the gateway (a verified webhook or a refresh) or of the
+ * shop's own rules (credit on account, a bank transfer the merchant confirms), never of the browser.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** What the storefront and the gateway's metadata carry (spec: publicPaymentId); random, never the row id. */
+    publicId: text().notNull().unique(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text({ enum: PAYMENT_PROVIDER_IDS }).notNull(),
+    status: text({ enum: PAYMENT_STATUSES }).notNull(),
+    amount: integer().notNull(),
+    currencyCode: text().notNull(),
+    /** The gateway's id of this payment (a Checkout Session, a PayPal order...); null until it exists there. */
+    providerReference: text(),
+    /** Where the shopper pays (a hosted page); null when there is nowhere to go. */
+    redirectUrl: text(),
+    failureReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payments_order_idx").on(t.orderId, t.createdAt),
+    uniqueIndex("payments_provider_reference_unique")
+      .on(t.provider, t.providerReference)
+      .where(sql`provider_reference is not null`),
+    // At most one payment of an order is ever captured: money moves once.
+    uniqueIndex("payments_one_captured_per_order")
+      .on(t.orderId)
+      .where(sql`status in ('captured', 'refunded')`),
+    check("payments_status_check", sql`${t.status} in ('created','pending','captured','failed','cancelled','refunded')`),
+    check("payments_amount_check", sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * A trade customer's credit for paying on account, in one currency. `usedAmount` rises in the transaction
+ * that accepts an order on account, only while it stays within `limitAmount`, so concurrent orders can never
+ * pass the limit.
+ */
+export const customerCredits = pgTable(
+  "customer_credits",
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    currencyCode: text().notNull(),
+    limitAmount: integer().notNull(),
+    usedAmount: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.currencyCode] }),
+    check("customer_credits_amounts_check", sql`${t.usedAmount} >= 0 and ${t.limitAmount} >= 0 and ${t.usedAmount} <= ${t.limitAmount}`),
+  ],
+);

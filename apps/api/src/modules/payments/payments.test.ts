@@ -1,0 +1,187 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createCustomer, createSession } from "../../testing/identity-factories";
+import { useTestApi } from "../../testing/test-api";
+import { cartClient, cartOf, errorCodeOf } from "../cart/cart-test-catalogue";
+import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } from "../checkout/checkout-test-shop";
+import { orders } from "../orders/orders.tables";
+import { customerCredits, payments } from "./payments.tables";
+
+const api = useTestApi((db) => createCheckoutTestShop(db, { minimumOrderPrices: {} }));
+const cart = cartClient(() => api.app);
+const checkout = checkoutClient(() => api.app);
+
+/** A guest's placed order; answers its id, total and the guest's anonymousId. */
+async function guestOrder() {
+  const { variants, options } = api.seeded;
+  const anonymousId = cartOf(await cart.add({ productVariantId: variants.tiered, quantity: 1 })).anonymousId!;
+  await checkout.customerInfo({ ...CUSTOMER_INFO, anonymousId });
+  await checkout.deliveryAddress({ address: UK_ADDRESS, anonymousId });
+  await checkout.deliveryOption({ deliveryZoneOptionId: options.ukStandard, anonymousId });
+  const placed = (await checkout.placeOrder({ anonymousBasketId: anonymousId, termsAccepted: true })).json().data;
+  return { id: placed.id as number, grandTotal: placed.grandTotal as { amount: number; currencyCode: string }, anonymousId };
+}
+
+/** A trade customer with `limit` of GBP credit, signed in. */
+async function tradeCustomer(email: string, limit: number) {
+  const customer = await createCustomer(api.database.db, { storeId: api.seeded.store.id, email, isTrade: true });
+  await api.database.db.insert(customerCredits).values({ customerId: customer.id, currencyCode: "GBP", limitAmount: limit });
+  return { id: customer.id, caller: { authorization: (await createSession(api.database.db, customer.id)).authorization } };
+}
+
+/**
+ * `count` orders of one customer awaiting payment, each of `amount`, written straight to the database (the
+ * credit race needs fifty): a closed cart each, and the order's snapshot.
+ */
+async function awaitingOrders(customerId: number, count: number, amount: number): Promise<number[]> {
+  const address = JSON.stringify({ ...UK_ADDRESS, postcode: "SW1Y 4JH" });
+  const result = (await api.database.db.execute(sql`
+    with new_carts as (
+      insert into carts (store_id, customer_id, status) select ${api.seeded.store.id}, ${customerId}, 'ordered' from generate_series(1, ${count})
+      returning id)
+    insert into orders (public_id, store_id, cart_id, customer_id, status, email, first_name, last_name, currency_code, prices_include_tax,
+      sub_total, discount_total, delivery_charge, tax_total, grand_total, tax_lines, discount_lines, delivery_address, billing_address,
+      delivery_option_name, delivery_option_kind, payment_due_by)
+    select 'QB-' || nextval('order_number_seq'), ${api.seeded.store.id}, id, ${customerId}, 'awaiting_payment', 'trade@example.com', 'Trade',
+      'Buyer', 'GBP', true, ${amount}, 0, 0, 0, ${amount}, '[]', '[]', ${address}::jsonb, ${address}::jsonb, 'Standard', 'standard',
+      now() + interval '1 hour'
+    from new_carts returning id`)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((row) => row.id);
+}
+
+describe("paying an order", () => {
+  it("refuses an amount or currency other than the order's grand total, and records nothing", async () => {
+    const order = await guestOrder();
+    const pay = (amount: number, currencyCode: string) =>
+      checkout.send(
+        "POST",
+        "/payments",
+        {},
+        { orderId: order.id, paymentProviderId: "proforma-invoice", amount, currencyCode, anonymousId: order.anonymousId },
+      );
+    for (const [amount, currency] of [
+      [order.grandTotal.amount - 1, "GBP"],
+      [1, "GBP"],
+      [order.grandTotal.amount, "EUR"],
+    ] as const) {
+      const refused = await pay(amount, currency);
+      expect(refused.statusCode).toBe(400);
+      expect(errorCodeOf(refused)).toBe("payment_amount_mismatch");
+    }
+    expect(await api.database.db.$count(payments, eq(payments.orderId, order.id))).toBe(0);
+    // Someone else's order is not found, whatever the amount.
+    const stranger = await checkout.send(
+      "POST",
+      "/payments",
+      {},
+      {
+        orderId: order.id,
+        paymentProviderId: "proforma-invoice",
+        amount: order.grandTotal.amount,
+        currencyCode: "GBP",
+        anonymousId: "someone-elses-basket-aaaaaaaaaaa",
+      },
+    );
+    expect(stranger.statusCode).toBe(404);
+  });
+
+  it("issues a proforma invoice: the payment waits for the transfer, and the order for 14 days", async () => {
+    const order = await guestOrder();
+    const providers = (await checkout.send("GET", `/payment-providers?anonymousId=${order.anonymousId}`, {})).json().data.paymentProviders;
+    expect(providers.map((provider: { id: string }) => provider.id)).toEqual(["proforma-invoice"]);
+    const paid = await checkout.send(
+      "POST",
+      "/payments",
+      {},
+      {
+        orderId: order.id,
+        paymentProviderId: "proforma-invoice",
+        amount: order.grandTotal.amount,
+        currencyCode: "GBP",
+        anonymousId: order.anonymousId,
+      },
+    );
+    expect(paid.statusCode, paid.body).toBe(201);
+    const payment = paid.json().data;
+    expect(payment).toMatchObject({
+      status: "pending",
+      paymentProviderId: "proforma-invoice",
+      amount: order.grandTotal,
+      redirectUrl: null,
+    });
+    expect(payment.publicPaymentId).toMatch(/^pay_[A-Za-z0-9_-]{22}$/);
+    const [row] = await api.database.db
+      .select({ status: orders.status, due: orders.paymentDueBy })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    expect(row!.status).toBe("awaiting_payment");
+    expect(row!.due!.getTime()).toBeGreaterThan(Date.now() + 13 * 24 * 3600_000);
+    const read = (await checkout.order(order.id, {}, order.anonymousId)).json().data;
+    expect(read.latestPayment).toEqual({ publicPaymentId: payment.publicPaymentId });
+  });
+
+  it("charges a trade customer's order to their account within the credit, confirming it", async () => {
+    const trade = await tradeCustomer("trade-one@example.com", 100_000);
+    const [orderId] = await awaitingOrders(trade.id, 1, 2500);
+    const providers = (await checkout.send("GET", "/payment-providers", trade.caller)).json().data.paymentProviders;
+    expect(providers.map((provider: { id: string }) => provider.id)).toEqual(["on-account", "proforma-invoice"]);
+    const paid = await checkout.send("POST", "/payments", trade.caller, {
+      orderId,
+      paymentProviderId: "on-account",
+      amount: 2500,
+      currencyCode: "GBP",
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().data.status).toBe("captured");
+    const [order] = await api.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId!));
+    expect(order!.status).toBe("confirmed");
+    expect((await checkout.send("GET", "/customers/credits", trade.caller)).json().data).toEqual({
+      limit: { amount: 100_000, currencyCode: "GBP" },
+      used: { amount: 2500, currencyCode: "GBP" },
+      available: { amount: 97_500, currencyCode: "GBP" },
+    });
+    // Paid: no second payment.
+    const again = await checkout.send("POST", "/payments", trade.caller, {
+      orderId,
+      paymentProviderId: "on-account",
+      amount: 2500,
+      currencyCode: "GBP",
+    });
+    expect(errorCodeOf(again)).toBe("order_not_payable");
+  });
+
+  it("offers no account to a customer without credit, and refuses to charge one", async () => {
+    const { customers } = api.seeded;
+    const caller = { authorization: (await createSession(api.database.db, customers.b.id)).authorization };
+    const [orderId] = await awaitingOrders(customers.b.id, 1, 1000);
+    const providers = (await checkout.send("GET", "/payment-providers", caller)).json().data.paymentProviders;
+    expect(providers.map((provider: { id: string }) => provider.id)).toEqual(["proforma-invoice"]);
+    const refused = await checkout.send("POST", "/payments", caller, {
+      orderId,
+      paymentProviderId: "on-account",
+      amount: 1000,
+      currencyCode: "GBP",
+    });
+    expect(errorCodeOf(refused)).toBe("payment_provider_unavailable");
+  });
+
+  it("accepts exactly 10 of 50 concurrent on-account orders of 100 against a credit of 1,000", async () => {
+    const trade = await tradeCustomer("trade-race@example.com", 1000);
+    const orderIds = await awaitingOrders(trade.id, 50, 100);
+    const answers = await Promise.all(
+      orderIds.map((orderId) =>
+        checkout.send("POST", "/payments", trade.caller, { orderId, paymentProviderId: "on-account", amount: 100, currencyCode: "GBP" }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(10);
+    expect(new Set(answers.filter((answer) => answer.statusCode !== 201).map((answer) => errorCodeOf(answer)))).toEqual(
+      new Set(["credit_limit_exceeded"]),
+    );
+    const [credit] = await api.database.db
+      .select({ used: customerCredits.usedAmount })
+      .from(customerCredits)
+      .where(eq(customerCredits.customerId, trade.id));
+    expect(credit!.used).toBe(1000);
+    expect(await api.database.db.$count(payments, eq(payments.status, "captured"))).toBeGreaterThanOrEqual(10);
+  });
+});

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { AnonymousIdSchema } from "./cart";
+import { CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema } from "./common";
+import { INT32_MAX, PAYMENT_PROVIDER_IDS, PAYMENT_STATUSES } from "./constants";
+
+// Contracts of the payment calls (spec sections 3 and 7, decision 025). A payment's state comes from the
+// gateway or from the shop's own rules (credit, bank transfer), never from the browser.
+
+export const PaymentProviderIdSchema = z.enum(PAYMENT_PROVIDER_IDS);
+export type PaymentProviderId = z.infer<typeof PaymentProviderIdSchema>;
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+/** GET /payment-providers: the store's providers for this currency and customer. */
+export const PaymentProvidersQuerySchema = z.object({ anonymousId: AnonymousIdSchema.optional() }).strict();
+export const PaymentProviderSchema = z
+  .object({
+    id: PaymentProviderIdSchema,
+    settings: z.object({
+      name: z.string(),
+      description: z.string(),
+      /** hosted: the gateway's own payment page; on_account: against the customer's credit; proforma: a bank transfer. */
+      kind: z.enum(["hosted", "on_account", "proforma"]),
+      /** Card brands a card provider takes (spec section 9: visa, mastercard, american express). */
+      cardBrands: z.array(z.enum(["visa", "mastercard", "american-express"])),
+    }),
+  })
+  .meta({ id: "PaymentProvider" });
+export const PaymentProvidersResponseSchema = dataSchema(z.object({ paymentProviders: z.array(PaymentProviderSchema) }));
+
+/**
+ * POST /payments (spec section 7): pays an order with a provider. Amount and currency repeat the order's
+ * grand total: a payment for anything else is refused (400), so a tampered amount never reaches a gateway.
+ */
+export const CreatePaymentBodySchema = z
+  .object({
+    orderId: IdSchema,
+    paymentProviderId: PaymentProviderIdSchema,
+    amount: z.number().int().min(0).max(INT32_MAX),
+    currencyCode: CurrencyCodeSchema,
+    /** A guest's basket id, to show the order is theirs. */
+    anonymousId: AnonymousIdSchema.optional(),
+  })
+  .strict();
+export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>;
+
+export const PaymentSchema = z
+  .object({
+    publicPaymentId: z.string(),
+    orderId: IdSchema,
+    paymentProviderId: PaymentProviderIdSchema,
+    status: PaymentStatusSchema,
+    amount: MoneySchema,
+    /** Where to send the shopper to pay (a hosted gateway page); null when nothing is left for them to do there. */
+    redirectUrl: z.string().nullable(),
+  })
+  .meta({ id: "Payment" });
+export type Payment = z.infer<typeof PaymentSchema>;
+export const PaymentResponseSchema = dataSchema(PaymentSchema);
+
+/** GET /customers/credits: a trade customer's credit for paying on account. */
+export const CustomerCreditsSchema = z
+  .object({ limit: MoneySchema, used: MoneySchema, available: MoneySchema })
+  .meta({ id: "CustomerCredits" });
+export const CustomerCreditsResponseSchema = dataSchema(CustomerCreditsSchema);
