@@ -28,9 +28,11 @@ import {
 import {
   CreatePaymentBodySchema,
   CustomerCreditsResponseSchema,
+  CustomerParamsSchema,
   PaymentProvidersQuerySchema,
   PaymentProvidersResponseSchema,
   PaymentResponseSchema,
+  SetCreditLimitBodySchema,
 } from "./payments";
 import {
   AcknowledgeCartNotificationsBodySchema,
@@ -412,6 +414,19 @@ export const operations = {
     response: AdminOrderResponseSchema,
   },
   deliverOrder: { method: "PUT", path: "/admin/orders/:id/deliver", params: OrderParamsSchema, response: AdminOrderResponseSchema },
+  confirmBankTransfer: {
+    method: "PUT",
+    path: "/admin/orders/:id/confirm-transfer",
+    params: OrderParamsSchema,
+    response: AdminOrderResponseSchema,
+  },
+  setCustomerCreditLimit: {
+    method: "PUT",
+    path: "/admin/customers/:id/credit",
+    params: CustomerParamsSchema,
+    body: SetCreditLimitBodySchema,
+    response: CustomerCreditsResponseSchema,
+  },
   adminCancelOrder: {
     method: "PUT",
     path: "/admin/orders/:id/cancel",

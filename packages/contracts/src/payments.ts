@@ -63,3 +63,9 @@ export const CustomerCreditsSchema = z
   .object({ limit: MoneySchema, used: MoneySchema, available: MoneySchema })
   .meta({ id: "CustomerCredits" });
 export const CustomerCreditsResponseSchema = dataSchema(CustomerCreditsSchema);
+
+/** PUT /admin/customers/:id/credit: a trade customer's credit limit in a currency (never below what is used). */
+export const SetCreditLimitBodySchema = z
+  .object({ currencyCode: CurrencyCodeSchema, limitAmount: z.number().int().min(0).max(INT32_MAX) })
+  .strict();
+export const CustomerParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(INT32_MAX) }).strict();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
+import { setCreditLimit } from "../payments/payments.service";
 import * as admin from "./orders-admin.service";
 
 /** The merchant acting: the store named by StoreKey, and the admin key that made the call. */
@@ -80,6 +81,34 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     }),
     handler: async (request) => ({
       data: await admin.cancelOrderForMerchant(db, adminContextOf(request), { orderId: request.params.id, reason: request.body.reason }),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("confirmBankTransfer", {
+      config,
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...keyErrors, "order_not_found", "invalid_state_transition", "state_conflict"],
+        summary: "Confirm the bank transfer for an order's proforma invoice: the payment is captured and the order confirmed",
+      },
+    }),
+    handler: async (request) => ({ data: await admin.confirmTransfer(db, adminContextOf(request), { orderId: request.params.id }) }),
+  });
+
+  app.route({
+    ...operationRoute("setCustomerCreditLimit", {
+      config,
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...keyErrors, "customer_not_found", "credit_limit_exceeded"],
+        summary: "Set a trade customer's credit limit for paying on account, in one currency",
+      },
+    }),
+    handler: async (request) => ({
+      data: await setCreditLimit(db, { storeId: request.ctx.store.id, customerId: request.params.id, ...request.body }),
     }),
   });
 };

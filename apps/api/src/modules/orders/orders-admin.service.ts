@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.repository";
 import { findLatestPaymentIds } from "../payments/payments.repository";
+import { confirmBankTransfer } from "../payments/payments.service";
 import { cancelLockedOrder, lockOrder } from "./order-cancellation";
 import { orderMachine } from "./order-status";
 import { toOrder } from "./orders.service";
@@ -147,6 +148,18 @@ export async function cancelOrderForMerchant(db: Db, ctx: AdminContext, input: {
       throw new AppError("invalid_state_transition", "This order is paid: refund its payment to cancel it");
     }
     await cancelLockedOrder(tx, order, ctx.actor, `cancelled by the shop: ${input.reason}`);
+  });
+  return getAdminOrder(db, { storeId: ctx.storeId, orderId: input.orderId });
+}
+
+/** The merchant saw an order's bank transfer: its proforma payment is captured and the order confirmed. */
+export async function confirmTransfer(db: Db, ctx: AdminContext, input: { orderId: number }) {
+  await db.transaction(async (tx) => {
+    const order = await requireLockedOrder(tx, ctx, input.orderId);
+    if (order.status !== "awaiting_payment" && order.status !== "confirmed") {
+      throw new AppError("invalid_state_transition", `A ${order.status.replace("_", " ")} order takes no transfer`);
+    }
+    await confirmBankTransfer(tx, { orderId: order.id, actor: ctx.actor });
   });
   return getAdminOrder(db, { storeId: ctx.storeId, orderId: input.orderId });
 }

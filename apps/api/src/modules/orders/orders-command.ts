@@ -16,6 +16,7 @@ The merchant's orders, as the admin API gives them (docs/decisions/024).
   ship <order> --tracking <reference>      ship a paid order with the carrier's reference
   deliver <order>                          mark a shipped order delivered
   cancel <order> --reason <text>           cancel an unpaid order (its stock goes back on sale)
+  confirm-transfer <order>                 the bank transfer for its proforma invoice arrived: confirm the order
 
   <order>   the order number, e.g. QB-100001
   --store   the store key (default: quire-demo)
@@ -26,7 +27,7 @@ Uses DATABASE_URL, or the embedded database under .data/ (stop the API first: it
 export type OrdersCommand =
   | { name: "help" }
   | { name: "list"; storeKey: string; status?: OrderStatus; page: number }
-  | { name: "show" | "deliver"; storeKey: string; publicId: string }
+  | { name: "show" | "deliver" | "confirm-transfer"; storeKey: string; publicId: string }
   | { name: "ship"; storeKey: string; publicId: string; trackingReference: string }
   | { name: "cancel"; storeKey: string; publicId: string; reason: string };
 
@@ -56,7 +57,7 @@ export function parseOrdersArgs(argv: string[]): OrdersCommand {
     if (!/^[1-9]\d{0,3}$/.test(values.page)) throw new Error("--page must be a whole number from 1");
     return { name, storeKey, page: Number(values.page), ...(values.status ? { status: values.status as OrderStatus } : {}) };
   }
-  if (!["show", "ship", "deliver", "cancel"].includes(name)) throw new Error(`Unknown command "${name}"`);
+  if (!["show", "ship", "deliver", "cancel", "confirm-transfer"].includes(name)) throw new Error(`Unknown command "${name}"`);
   if (!publicId || !/^QB-\d{6,}$/i.test(publicId)) throw new Error(`${name} needs an order number such as QB-100001`);
   const number = publicId.toUpperCase();
   if (name === "ship") {
@@ -69,7 +70,7 @@ export function parseOrdersArgs(argv: string[]): OrdersCommand {
     if (!reason) throw new Error("cancel needs --reason <text>");
     return { name, storeKey, publicId: number, reason };
   }
-  return { name: name as "show" | "deliver", storeKey, publicId: number };
+  return { name: name as "show" | "deliver" | "confirm-transfer", storeKey, publicId: number };
 }
 
 /** The command line acts as the merchant; its changes are recorded with actor id 0 (admin keys count from 1). */
@@ -112,6 +113,8 @@ export async function runOrdersCommand(db: Db, command: Exclude<OrdersCommand, {
         return admin.deliverOrder(db, ctx, { orderId });
       case "cancel":
         return admin.cancelOrderForMerchant(db, ctx, { orderId, reason: command.reason });
+      case "confirm-transfer":
+        return admin.confirmTransfer(db, ctx, { orderId });
     }
   })();
   const amount = (value: { amount: number; currencyCode: string }) => `${(value.amount / 100).toFixed(2)} ${value.currencyCode}`;

@@ -13,6 +13,11 @@ describe("the orders command's arguments", () => {
     expect(parseOrdersArgs(["show", "qb-100001"])).toEqual({ name: "show", storeKey: "quire-demo", publicId: "QB-100001" });
     expect(parseOrdersArgs(["ship", "QB-100001", "--tracking", " RM1 "])).toMatchObject({ name: "ship", trackingReference: "RM1" });
     expect(parseOrdersArgs(["cancel", "QB-100001", "--reason", "phoned"])).toMatchObject({ name: "cancel", reason: "phoned" });
+    expect(parseOrdersArgs(["confirm-transfer", "QB-100002"])).toEqual({
+      name: "confirm-transfer",
+      storeKey: "quire-demo",
+      publicId: "QB-100002",
+    });
     expect(parseOrdersArgs([])).toEqual({ name: "help" });
     expect(parseOrdersArgs(["ship", "--help"])).toEqual({ name: "help" });
   });

@@ -1,6 +1,6 @@
 import { PROFORMA_PAYMENT_DAYS, type CreatePaymentBody, type Payment, type PaymentProviderId } from "@quire/contracts";
 import { formatMoney, money } from "@quire/money";
-import { sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
@@ -11,7 +11,8 @@ import { orders } from "../orders/orders.tables";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
 import { paymentMachine } from "./payment-status";
 import * as repository from "./payments.repository";
-import { payments } from "./payments.tables";
+import { customerCredits, payments } from "./payments.tables";
+import { customers } from "../identity/identity.tables";
 
 /*
  * Paying an order (decision 025). The amount is always the order's grand total, checked before anything else;
@@ -79,7 +80,7 @@ function toPayment(row: repository.PaymentRow): Payment {
 }
 
 /** Moves the order to confirmed and tells who listens that its payment is captured, in the payment's transaction. */
-async function confirmPaidOrder(tx: Db, payment: repository.PaymentRow, actor: TransitionActor) {
+export async function confirmPaidOrder(tx: Db, payment: repository.PaymentRow, actor: TransitionActor) {
   await transition(tx, orderMachine, orders, {
     entityId: payment.orderId,
     from: "awaiting_payment",
@@ -181,4 +182,62 @@ export async function getCustomerCredits(db: Db, ctx: PaymentContext, customerId
   const limit = credit?.limitAmount ?? 0;
   const used = credit?.usedAmount ?? 0;
   return { limit: money(limit, ctx.currencyCode), used: money(used, ctx.currencyCode), available: money(limit - used, ctx.currencyCode) };
+}
+
+/**
+ * The merchant saw the bank transfer for an order's proforma invoice: its pending payment is captured and the
+ * order confirmed. Confirming again changes nothing.
+ */
+export async function confirmBankTransfer(tx: Db, input: { orderId: number; actor: TransitionActor }) {
+  const [payment] = await repository.findOrderPayments(tx, input.orderId, ["pending", "captured"]);
+  if (!payment || payment.provider !== "proforma-invoice") {
+    throw new AppError("invalid_state_transition", "This order has no proforma invoice waiting for a transfer");
+  }
+  if (payment.status === "captured") return;
+  await transition(tx, paymentMachine, payments, {
+    entityId: payment.id,
+    from: "pending",
+    to: "captured",
+    actor: input.actor,
+    reason: "bank transfer received",
+  });
+  await confirmPaidOrder(tx, payment, input.actor);
+}
+
+/** Sets a trade customer's credit limit in a currency; never below what they have already used. */
+export async function setCreditLimit(db: Db, input: { storeId: number; customerId: number; currencyCode: string; limitAmount: number }) {
+  return db.transaction(async (tx) => {
+    const [customer] = await tx
+      .select({ isTrade: customers.isTrade })
+      .from(customers)
+      .where(and(eq(customers.id, input.customerId), eq(customers.storeId, input.storeId)));
+    if (!customer) throw new AppError("customer_not_found", "Customer was not found");
+    if (!customer.isTrade) throw new AppError("credit_limit_exceeded", "Only trade customers pay on account", { field: "params.id" });
+    await tx
+      .insert(customerCredits)
+      .values({ customerId: input.customerId, currencyCode: input.currencyCode, limitAmount: input.limitAmount })
+      .onConflictDoNothing();
+    const updated = await tx
+      .update(customerCredits)
+      .set({ limitAmount: input.limitAmount })
+      .where(
+        and(
+          eq(customerCredits.customerId, input.customerId),
+          eq(customerCredits.currencyCode, input.currencyCode),
+          lte(customerCredits.usedAmount, input.limitAmount),
+        ),
+      )
+      .returning({ limitAmount: customerCredits.limitAmount, usedAmount: customerCredits.usedAmount });
+    if (updated.length === 0) {
+      throw new AppError("credit_limit_exceeded", "The customer has already used more credit than this limit", {
+        field: "body.limitAmount",
+      });
+    }
+    const { limitAmount, usedAmount } = updated[0]!;
+    return {
+      limit: money(limitAmount, input.currencyCode),
+      used: money(usedAmount, input.currencyCode),
+      available: money(limitAmount - usedAmount, input.currencyCode),
+    };
+  });
 }

@@ -1,13 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createSession } from "../../testing/identity-factories";
-import { useTestApi } from "../../testing/test-api";
+import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { cartClient, cartOf, errorCodeOf } from "../cart/cart-test-catalogue";
 import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } from "../checkout/checkout-test-shop";
 import { orders } from "../orders/orders.tables";
 import { customerCredits, payments } from "./payments.tables";
 
-const api = useTestApi((db) => createCheckoutTestShop(db, { minimumOrderPrices: {} }));
+const ADMIN_KEY = "payments-admin-key-000";
+const api = useTestApi((db) => createCheckoutTestShop(db, { minimumOrderPrices: {} }), { adminApiKeys: [ADMIN_KEY] });
+const asAdmin = (url: string, payload?: object) =>
+  api.app.inject({
+    method: "PUT",
+    url,
+    headers: { storekey: TEST_HEADERS.storekey, "admin-key": ADMIN_KEY },
+    ...(payload ? { payload } : {}),
+  });
 const cart = cartClient(() => api.app);
 const checkout = checkoutClient(() => api.app);
 
@@ -118,6 +126,14 @@ describe("paying an order", () => {
     expect(row!.due!.getTime()).toBeGreaterThan(Date.now() + 13 * 24 * 3600_000);
     const read = (await checkout.order(order.id, {}, order.anonymousId)).json().data;
     expect(read.latestPayment).toEqual({ publicPaymentId: payment.publicPaymentId });
+
+    // The merchant sees the transfer: the payment is captured and the order confirmed, once.
+    const confirmed = await asAdmin(`/admin/orders/${order.id}/confirm-transfer`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.status).toBe("confirmed");
+    expect((await asAdmin(`/admin/orders/${order.id}/confirm-transfer`)).json().data.status).toBe("confirmed");
+    const [captured] = await api.database.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.id));
+    expect(captured!.status).toBe("captured");
   });
 
   it("charges a trade customer's order to their account within the credit, confirming it", async () => {
@@ -183,5 +199,24 @@ describe("paying an order", () => {
       .where(eq(customerCredits.customerId, trade.id));
     expect(credit!.used).toBe(1000);
     expect(await api.database.db.$count(payments, eq(payments.status, "captured"))).toBeGreaterThanOrEqual(10);
+  });
+
+  it("lets the merchant set a trade customer's credit limit, never below what is used", async () => {
+    const trade = await tradeCustomer("trade-limit@example.com", 1000);
+    const [orderId] = await awaitingOrders(trade.id, 1, 800);
+    await checkout.send("POST", "/payments", trade.caller, { orderId, paymentProviderId: "on-account", amount: 800, currencyCode: "GBP" });
+    const raised = await asAdmin(`/admin/customers/${trade.id}/credit`, { currencyCode: "GBP", limitAmount: 5000 });
+    expect(raised.json().data).toEqual({
+      limit: { amount: 5000, currencyCode: "GBP" },
+      used: { amount: 800, currencyCode: "GBP" },
+      available: { amount: 4200, currencyCode: "GBP" },
+    });
+    expect(errorCodeOf(await asAdmin(`/admin/customers/${trade.id}/credit`, { currencyCode: "GBP", limitAmount: 799 }))).toBe(
+      "credit_limit_exceeded",
+    );
+    expect(
+      errorCodeOf(await asAdmin(`/admin/customers/${api.seeded.customers.a.id}/credit`, { currencyCode: "GBP", limitAmount: 100 })),
+    ).toBe("credit_limit_exceeded");
+    expect((await asAdmin("/admin/customers/999999/credit", { currencyCode: "GBP", limitAmount: 100 })).statusCode).toBe(404);
   });
 });
