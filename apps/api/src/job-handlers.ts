@@ -8,6 +8,7 @@ import { deliverMail } from "./modules/mail/mail-delivery";
 import type { MailTransport } from "./modules/mail/mail-transports";
 import { purgeOldOutboxMessages } from "./modules/mail/outbox-retention";
 import { cancelUnpaidOrders } from "./modules/orders/order-cancellation";
+import { mailOrderConfirmation } from "./modules/orders/order-notifications";
 import { purgeLapsedRateLimits } from "./modules/rate-limits/rate-limits-retention";
 
 export interface JobHandlerDeps {
@@ -29,6 +30,9 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     },
     "back-in-stock-notify": async (event) => {
       await notifyBackInStock(deps.db, event, { storefrontUrl: deps.storefrontUrl });
+    },
+    "order-confirmation-mail": async (event) => {
+      await mailOrderConfirmation(deps.db, event, { storefrontUrl: deps.storefrontUrl });
     },
     // Housekeeping (scheduled): each module's own retention rule.
     "purge-idempotency-keys": async () => {

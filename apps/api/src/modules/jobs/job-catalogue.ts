@@ -10,6 +10,8 @@ export interface JobPayloads {
   "mail-delivery": { messageId: number };
   /** Mails a variant's confirmed back-in-stock subscribers when its stock came back (modules/back-in-stock). */
   "back-in-stock-notify": DomainEvent<"stock.changed">;
+  /** Mails an order's confirmation once its payment is captured (modules/orders). */
+  "order-confirmation-mail": DomainEvent<"payment.captured">;
   // Housekeeping, run on a schedule (JOB_SCHEDULES): each deletes what its module no longer needs.
   /** Idempotency keys past their 24 hours (modules/idempotency). */
   "purge-idempotency-keys": HousekeepingRun;
@@ -52,6 +54,7 @@ export const JOB_QUEUES: { readonly [N in JobName]: QueueSettings } = {
   // before a message is dead. The transport gives up on one conversation after 30 s.
   "mail-delivery": { retryLimit: 8, retryDelaySeconds: 60, expireInSeconds: 120 },
   "back-in-stock-notify": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 300 },
+  "order-confirmation-mail": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 120 },
   // A failed clean-up is tried twice more; if it dies, the next scheduled run does the same work anyway.
   "purge-idempotency-keys": HOUSEKEEPING,
   "purge-rate-limits": HOUSEKEEPING,
@@ -92,5 +95,5 @@ export const EVENT_SUBSCRIBERS: { readonly [T in DomainEventType]: readonly Subs
   "stock.changed": ["back-in-stock-notify"],
   "product.changed": [],
   "order.placed": [],
-  "payment.captured": [],
+  "payment.captured": ["order-confirmation-mail"],
 };

@@ -62,6 +62,8 @@ export const orders = pgTable(
     trackingReference: text(),
     shippedAt: timestamp({ withTimezone: true }),
     deliveredAt: timestamp({ withTimezone: true }),
+    /** When the confirmation email was queued: set in the same transaction, so a retried job never mails twice. */
+    confirmationMailedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -4,6 +4,8 @@ import { createCustomer, createSession } from "../../testing/identity-factories"
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { cartClient, cartOf, errorCodeOf } from "../cart/cart-test-catalogue";
 import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } from "../checkout/checkout-test-shop";
+import { outboxMessages } from "../mail/mail.tables";
+import { mailOrderConfirmation } from "../orders/order-notifications";
 import { orders } from "../orders/orders.tables";
 import { customerCredits, payments } from "./payments.tables";
 
@@ -156,6 +158,25 @@ describe("paying an order", () => {
       used: { amount: 2500, currencyCode: "GBP" },
       available: { amount: 97_500, currencyCode: "GBP" },
     });
+    // The confirmation is mailed once, however often its job runs.
+    const [payment] = await api.database.db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId!));
+    const event = {
+      type: "payment.captured" as const,
+      storeId: api.seeded.store.id,
+      orderId: orderId!,
+      paymentId: payment!.id,
+      amount: 2500,
+      currency: "GBP",
+    };
+    expect(await mailOrderConfirmation(api.database.db, event, { storefrontUrl: "http://shop.test/" })).toBe(true);
+    expect(await mailOrderConfirmation(api.database.db, event, { storefrontUrl: "http://shop.test/" })).toBe(false);
+    const mails = await api.database.db.select().from(outboxMessages).where(eq(outboxMessages.kind, "order_confirmation"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ recipient: "trade@example.com", actionUrl: `http://shop.test/successful-order/${orderId}` });
+    expect(mails[0]!.subject).toMatch(/^Your Test Store order QB-\d+ is confirmed$/);
+    expect(mails[0]!.textBody).toContain("Total: £25.00");
+    expect(mails[0]!.textBody).toContain("Delivering to: Ada Lovelace, 12 St James's Square, London SW1Y 4JH, United Kingdom");
+
     // Paid: no second payment.
     const again = await checkout.send("POST", "/payments", trade.caller, {
       orderId,

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "confirmation_mailed_at" timestamp with time zone;
