@@ -32,12 +32,16 @@ describe("placing orders concurrently", () => {
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
-    // Everyone else is told the item is gone: out of stock, or (seen by the review first) the basket changed.
-    const refusals = new Set(answers.filter((answer) => answer.statusCode !== 201).map((answer) => answer.json().errors[0].code));
+    // Everyone else is told the item is gone: out of stock, or (seen by the review first) the basket changed. On a
+    // loaded machine the last of 500 requests can wait past the 5 s a call waits for one of the pool's 20
+    // connections: they are answered 503 with Retry-After (the API sheds the burst, decision 010), never a 500.
+    const refused = answers.filter((answer) => answer.statusCode !== 201);
+    const refusals = new Set(refused.map((answer) => answer.json().errors[0].code));
     expect(
-      [...refusals].every((code) => code === "out_of_stock" || code === "checkout_changed"),
+      [...refusals].every((code) => code === "out_of_stock" || code === "checkout_changed" || code === "service_unavailable"),
       [...refusals].join(),
     ).toBe(true);
+    for (const answer of refused.filter((candidate) => candidate.statusCode === 503)) expect(answer.headers["retry-after"]).toBeDefined();
     const [row] = await api.database.db
       .select({ stock: productVariants.stockQuantity })
       .from(productVariants)
