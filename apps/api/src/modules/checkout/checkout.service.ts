@@ -94,13 +94,12 @@ export async function loadCheckout(
   const details = await repository.findCheckoutDetails(tx, cart.id);
   const deliveryCountry = details?.deliveryAddress?.countryCode ?? null;
   const taxCountryCode = deliveryCountry ?? ctx.store.defaultCountryCode;
-  const [codes, deliveryOptions, tax] = await Promise.all([
-    repository.listCartDiscountCodes(tx, { cartId: cart.id, currencyCode: ctx.currencyCode }),
-    deliveryCountry
-      ? repository.listDeliveryOptions(tx, { storeId: ctx.store.id, countryCode: deliveryCountry, currencyCode: ctx.currencyCode })
-      : Promise.resolve([]),
-    repository.findTaxSetup(tx, { storeId: ctx.store.id, countryCode: taxCountryCode, currencyCode: ctx.currencyCode }),
-  ]);
+  // One after another: a transaction's statements share one connection, which runs one query at a time.
+  const codes = await repository.listCartDiscountCodes(tx, { cartId: cart.id, currencyCode: ctx.currencyCode });
+  const deliveryOptions = deliveryCountry
+    ? await repository.listDeliveryOptions(tx, { storeId: ctx.store.id, countryCode: deliveryCountry, currencyCode: ctx.currencyCode })
+    : [];
+  const tax = await repository.findTaxSetup(tx, { storeId: ctx.store.id, countryCode: taxCountryCode, currencyCode: ctx.currencyCode });
   const chosenOption = deliveryOptions.find((option) => option.id === details?.deliveryZoneOptionId) ?? null;
   const parts = taxablePartsOf(review.lines);
   const goodsSubTotal = parts.reduce((sum, part) => sum + part.amount, 0);
