@@ -154,6 +154,7 @@ export const ERROR_CATALOGUE = {
   payment_amount_mismatch: { status: 400, message: "The payment's amount and currency must be the order's grand total" },
   payment_provider_unavailable: { status: 422, message: "This payment method is not available for this order" },
   credit_limit_exceeded: { status: 422 },
+  payment_not_found: { status: 404, message: "Payment was not found" },
   /** The order is not waiting for a payment (paid, cancelled). */
   order_not_payable: { status: 409 },
 

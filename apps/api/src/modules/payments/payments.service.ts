@@ -9,6 +9,7 @@ import { lockOrder } from "../orders/order-cancellation";
 import { orderMachine } from "../orders/order-status";
 import { orders } from "../orders/orders.tables";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
+import { transitionsFor, type ReportedStatus } from "./gateway-report";
 import { paymentMachine } from "./payment-status";
 import * as repository from "./payments.repository";
 import { customerCredits, payments } from "./payments.tables";
@@ -239,5 +240,41 @@ export async function setCreditLimit(db: Db, input: { storeId: number; customerI
       used: money(usedAmount, input.currencyCode),
       available: money(limitAmount - usedAmount, input.currencyCode),
     };
+  });
+}
+
+/**
+ * Applies what a gateway reports about a payment (a verified webhook's news, fetched from the gateway, or a
+ * refresh), under the payment's row lock: the transitions `transitionsFor` allows, and on capture the order's
+ * confirmation. Repeated or out-of-order reports change nothing twice. A capture for an order no longer
+ * awaiting payment (cancelled when its time ran out) is recorded and marked for a refund, never lost.
+ */
+export async function applyGatewayReport(
+  db: Db,
+  input: { paymentId: number; reported: ReportedStatus; reason: string; failureReason?: string },
+) {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
+    if (!payment) throw new AppError("payment_not_found", "Payment was not found");
+    const steps = transitionsFor(payment.status, input.reported);
+    const actor: TransitionActor = { type: "system" };
+    let from = payment.status;
+    for (const to of steps) {
+      const failure =
+        to === "failed" && input.failureReason ? sql`failure_reason = ${input.failureReason}, updated_at = now()` : sql`updated_at = now()`;
+      await transition(tx, paymentMachine, payments, { entityId: payment.id, from, to, actor, reason: input.reason, alsoSet: failure });
+      if (to === "captured") {
+        const order = await lockOrder(tx, { storeId: payment.storeId, orderId: payment.orderId });
+        if (order?.status === "awaiting_payment") await confirmPaidOrder(tx, payment, actor);
+        else {
+          await tx
+            .update(payments)
+            .set({ failureReason: `captured after the order was ${order?.status ?? "removed"}: refund it` })
+            .where(eq(payments.id, payment.id));
+        }
+      }
+      from = to;
+    }
+    return from;
   });
 }

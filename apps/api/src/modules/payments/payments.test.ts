@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createSession } from "../../testing/identity-factories";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
@@ -7,6 +7,8 @@ import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } fro
 import { outboxMessages } from "../mail/mail.tables";
 import { mailOrderConfirmation } from "../orders/order-notifications";
 import { orders } from "../orders/orders.tables";
+import type { ReportedStatus } from "./gateway-report";
+import { applyGatewayReport } from "./payments.service";
 import { customerCredits, payments } from "./payments.tables";
 
 const ADMIN_KEY = "payments-admin-key-000";
@@ -239,5 +241,100 @@ describe("paying an order", () => {
       errorCodeOf(await asAdmin(`/admin/customers/${api.seeded.customers.a.id}/credit`, { currencyCode: "GBP", limitAmount: 100 })),
     ).toBe("credit_limit_exceeded");
     expect((await asAdmin("/admin/customers/999999/credit", { currencyCode: "GBP", limitAmount: 100 })).statusCode).toBe(404);
+  });
+
+  it("captures each payment once from 1,000 gateway reports, duplicated, shuffled and applied concurrently", async () => {
+    const trade = await tradeCustomer("reports@example.com", 0);
+    const orderIds = await awaitingOrders(trade.id, 100, 500);
+    const created = await api.database.db
+      .insert(payments)
+      .values(
+        orderIds.map((orderId, index) => ({
+          publicId: `pay_reports_${index}`,
+          storeId: api.seeded.store.id,
+          orderId,
+          provider: "stripe" as const,
+          status: "pending" as const,
+          amount: 500,
+          currencyCode: "GBP",
+        })),
+      )
+      .returning({ id: payments.id });
+    // Each payment's news: pending and authorised twice, captured five times, and an old "pending" after it.
+    const news: ReportedStatus[] = [
+      "pending",
+      "pending",
+      "authorized",
+      "authorized",
+      "captured",
+      "captured",
+      "captured",
+      "captured",
+      "captured",
+      "pending",
+    ];
+    const reports = created.flatMap((payment) => news.map((reported) => ({ paymentId: payment.id, reported })));
+    expect(reports).toHaveLength(1000);
+    // A fixed shuffle (seeded), so a failure can be replayed.
+    let seed = 20_261_124;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = reports.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [reports[i], reports[j]] = [reports[j]!, reports[i]!];
+    }
+    // Twenty at a time, as a gateway's webhook deliveries and refreshes would arrive together.
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (next < reports.length) {
+          const report = reports[next++]!;
+          await applyGatewayReport(api.database.db, { ...report, reason: "gateway report" });
+        }
+      }),
+    );
+    const ids = created.map((payment) => payment.id);
+    const statuses = await api.database.db.select({ status: payments.status }).from(payments).where(inArray(payments.id, ids));
+    expect(new Set(statuses.map((row) => row.status))).toEqual(new Set(["captured"]));
+    const confirmed = await api.database.db.select({ status: orders.status }).from(orders).where(inArray(orders.id, orderIds));
+    expect(new Set(confirmed.map((row) => row.status))).toEqual(new Set(["confirmed"]));
+    // Exactly one capture per payment, and one confirmation per order, in the history.
+    const [captures] = (
+      (await api.database.db.execute(
+        sql`select count(*)::int as n from state_transitions where machine = 'payment' and to_state = 'captured' and entity_id = any(${sql.param(ids)}::int[])`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(captures!.n).toBe(100);
+    const [confirmations] = (
+      (await api.database.db.execute(
+        sql`select count(*)::int as n from state_transitions where machine = 'order' and to_state = 'confirmed' and entity_id = any(${sql.param(orderIds)}::int[])`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(confirmations!.n).toBe(100);
+  });
+
+  it("records a capture that comes after its order was cancelled, for a refund", async () => {
+    const trade = await tradeCustomer("late-capture@example.com", 0);
+    const [orderId] = await awaitingOrders(trade.id, 1, 700);
+    const [payment] = await api.database.db
+      .insert(payments)
+      .values({
+        publicId: "pay_late_capture",
+        storeId: api.seeded.store.id,
+        orderId: orderId!,
+        provider: "stripe",
+        status: "pending",
+        amount: 700,
+        currencyCode: "GBP",
+      })
+      .returning({ id: payments.id });
+    await api.database.db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId!));
+    expect(await applyGatewayReport(api.database.db, { paymentId: payment!.id, reported: "captured", reason: "webhook" })).toBe("captured");
+    const [row] = await api.database.db
+      .select({ failureReason: payments.failureReason })
+      .from(payments)
+      .where(eq(payments.id, payment!.id));
+    expect(row!.failureReason).toBe("captured after the order was cancelled: refund it");
+    const [order] = await api.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId!));
+    expect(order!.status).toBe("cancelled");
   });
 });
