@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { customerCredits } from "../modules/payments/payments.tables";
 import { createInvite } from "../modules/identity/registration.service";
 import { createCustomer, createPrivacyPolicy } from "../testing/identity-factories";
 
@@ -18,6 +19,17 @@ export const DEMO_TRADE_INVITE = {
   companyName: "Hopper & Daughters Booksellers",
 };
 
+/** A trade buyer with credit, to try paying on account (README: "Demo accounts"). */
+export const DEMO_TRADE_BUYER = {
+  email: "buyer@quire.example",
+  password: "Quire-Demo-Trade-2026",
+  firstName: "Ada",
+  lastName: "Byron",
+  companyName: "Byron Books Ltd",
+};
+/** The demo trade buyer's credit per currency, in minor units. */
+export const DEMO_TRADE_CREDIT = { GBP: 100_000, EUR: 120_000, USD: 130_000 };
+
 export const DEMO_PRIVACY_POLICY_VERSION = "2025-06";
 
 const DEMO_PRIVACY_POLICY_BODY = `Quire Books ("we") sells gift books online to shoppers in the United Kingdom and beyond. This policy explains what we collect about you and why.
@@ -33,7 +45,8 @@ How long we keep it. Order records for six years, as UK tax law requires; your a
 Your rights. You may ask for a copy of your data, have it corrected or deleted, and complain to the Information Commissioner's Office. Write to privacy@quire.example.`;
 
 /**
- * The demo store's privacy policy, a demo customer who has accepted it, and a pending trade invitation.
+ * The demo store's privacy policy, a demo customer who has accepted it, a trade buyer with credit to pay on
+ * account, and a pending trade invitation.
  * Returns the invitation's link for the seed to print: its token is random and only its hash is stored.
  */
 export async function seedDemoIdentity(db: Db, store: { id: number; name: string }, storefrontUrl: string): Promise<{ inviteUrl: string }> {
@@ -44,6 +57,10 @@ export async function seedDemoIdentity(db: Db, store: { id: number; name: string
     publishedAt: new Date("2025-06-01T00:00:00Z"),
   });
   await createCustomer(db, { storeId: store.id, ...DEMO_CUSTOMER, acceptedPrivacyPolicyId: policy.id });
+  const buyer = await createCustomer(db, { storeId: store.id, ...DEMO_TRADE_BUYER, isTrade: true, acceptedPrivacyPolicyId: policy.id });
+  await db
+    .insert(customerCredits)
+    .values(Object.entries(DEMO_TRADE_CREDIT).map(([currencyCode, limitAmount]) => ({ customerId: buyer.id, currencyCode, limitAmount })));
   const invite = await createInvite(db, {
     store,
     storefrontUrl: storefrontUrl.replace(/\/+$/, ""),

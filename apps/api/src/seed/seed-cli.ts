@@ -4,7 +4,7 @@ import cliProgress from "cli-progress";
 import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { loadEnv, resolveDataDir } from "../env";
-import { DEMO_CUSTOMER, DEMO_TRADE_INVITE } from "./demo-identity";
+import { DEMO_CUSTOMER, DEMO_TRADE_BUYER, DEMO_TRADE_INVITE } from "./demo-identity";
 import { DEMO_STORE_KEY } from "./demo-shop";
 import { parseSeedArgs, runSeed, SEED_USAGE } from "./run-seed";
 
@@ -66,6 +66,7 @@ try {
   console.log(`Demo store "${DEMO_STORE_KEY}" ${demo}${large} (${database.kind}, ${seconds}s).`);
   if (report.demoInviteUrl) {
     console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+    console.log(`Demo trade buyer (pays on account): ${DEMO_TRADE_BUYER.email} / ${DEMO_TRADE_BUYER.password}`);
     console.log(`Demo trade invitation for ${DEMO_TRADE_INVITE.email} (works once): ${report.demoInviteUrl}`);
   }
 } catch (error) {
