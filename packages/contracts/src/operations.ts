@@ -22,6 +22,7 @@ import {
   OrderQuerySchema,
   OrderResponseSchema,
   OrderSummaryResponseSchema,
+  PdfDocumentSchema,
   PlaceOrderBodySchema,
   ShipOrderBodySchema,
 } from "./orders";
@@ -163,6 +164,8 @@ export interface Operation {
   response: z.ZodType;
   /** The status of success; 200 when not said. */
   status?: SuccessStatus;
+  /** The media type of a success that is not JSON (a PDF): the response schema then describes its bytes. */
+  produces?: "application/pdf";
 }
 
 export const operations = {
@@ -385,6 +388,14 @@ export const operations = {
   },
   listOrders: { method: "GET", path: "/orders", query: ListOrdersQuerySchema, response: ListOrdersResponseSchema },
   cancelOrder: { method: "PUT", path: "/orders/:id/cancel", params: OrderParamsSchema, response: OrderResponseSchema },
+  getProformaInvoice: {
+    method: "GET",
+    path: "/orders/:id/proforma-invoice",
+    params: OrderParamsSchema,
+    query: OrderQuerySchema,
+    response: PdfDocumentSchema,
+    produces: "application/pdf",
+  },
 
   // Payments and credit (decision 025).
   listPaymentProviders: {

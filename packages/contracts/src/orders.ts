@@ -119,3 +119,6 @@ export const AdminListOrdersResponseSchema = dataSchema(pagedResultSchema(AdminO
 
 export const ShipOrderBodySchema = z.object({ trackingReference: textSchema({ trim: true, min: 1, max: 100 }) }).strict();
 export const AdminCancelOrderBodySchema = z.object({ reason: textSchema({ trim: true, min: 1, max: 200 }) }).strict();
+
+/** A PDF document's bytes (GET /orders/:id/proforma-invoice). */
+export const PdfDocumentSchema = z.string().meta({ id: "PdfDocument", format: "binary", description: "A PDF document" });

@@ -39,7 +39,9 @@ export function operationRoute<Id extends OperationId>(operationId: Id, server: 
   };
   const given = Object.fromEntries(Object.entries(parts).filter(([, schema]) => schema !== undefined));
   const status = "status" in operation ? operation.status : 200;
-  const schema = { ...server.schema, operationId, ...given, response: { [status]: operation.response } };
+  // A success that is not JSON (a PDF) is documented under its own media type; Fastify sends its bytes as they are.
+  const success = "produces" in operation ? { content: { [operation.produces]: { schema: operation.response } } } : operation.response;
+  const schema = { ...server.schema, operationId, ...given, response: { [status]: success } };
   return {
     method: operation.method,
     url: operation.path,

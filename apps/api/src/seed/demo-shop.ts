@@ -25,6 +25,15 @@ export const DEMO_STORE: StoreInput = {
   isCheckoutTermsAndConditionsEnabled: true,
   checkoutTermsAndConditionsText:
     "By placing this order you agree to the Quire Books terms and conditions. You may cancel within 14 days of delivery and return unused items within 30 days for a full refund. Personalised items and opened gift sets cannot be returned unless faulty. Prices include VAT where it applies.",
+  // A made-up account: the IBAN is the standard example of the UK's format, not a real account.
+  bankTransferDetails: {
+    accountName: "Quire Books Ltd",
+    bankName: "Example Bank plc",
+    sortCode: "20-20-15",
+    accountNumber: "55555555",
+    iban: "GB33BUKB20201555555555",
+    bic: "BUKBGB22",
+  },
   createdAt: DEMO_CREATED_AT,
 };
 

@@ -14,7 +14,18 @@ import { createCartTestShop, type CartCaller } from "../cart/cart-test-catalogue
  * without, a UK zone (standard 395, free over 3000; express 695) and a US zone, and discount codes.
  */
 export async function createCheckoutTestShop(db: Db, storeInput: StoreInput = {}) {
-  const shop = await createCartTestShop(db, { countryCodes: ["GB", "US", "FR"], ...storeInput });
+  const shop = await createCartTestShop(db, {
+    countryCodes: ["GB", "US", "FR"],
+    bankTransferDetails: {
+      accountName: "Test Store Ltd",
+      bankName: "Test Bank",
+      sortCode: "12-34-56",
+      accountNumber: "12345678",
+      iban: "GB33BUKB20201555555555",
+      bic: "BUKBGB22",
+    },
+    ...storeInput,
+  });
   const storeId = shop.store.id;
   // The paperback is sold in dollars too (USD prices exclude tax). The cart's price read is all this needs.
   await db.insert(variantPrices).values({ variantId: shop.variants.plainPaperback, currencyCode: "USD", amount: 899 });

@@ -124,4 +124,28 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       return { data: await orders.getOrder(db, request.ctx, { customerId }, request.params.id) };
     },
   });
+
+  app.route({
+    ...operationRoute("getProformaInvoice", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": ["password_change_required", "privacy_policy_not_accepted", "order_not_found"],
+        summary: "The proforma invoice (PDF) of an order waiting for its bank transfer",
+      },
+    }),
+    handler: async (request, reply) => {
+      const reader = request.ctx.customer
+        ? { customerId: requireCustomer(request).id }
+        : { anonymousId: request.query.anonymousId ?? null };
+      const { pdf, fileName } = await orders.getProformaInvoice(db, request.ctx, reader, request.params.id);
+      // Private to its buyer: never kept by a shared cache.
+      void reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("cache-control", "private, no-store");
+      // Fastify sends a Buffer's bytes as they are; the route's reply type is the schema's (a string of bytes).
+      return reply.send(pdf as unknown as string);
+    },
+  });
 };

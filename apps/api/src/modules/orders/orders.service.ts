@@ -4,7 +4,12 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { toAddressAnswer } from "../checkout/address-format";
+import { eq, sql } from "drizzle-orm";
 import { findLatestPaymentIds } from "../payments/payments.repository";
+import { payments } from "../payments/payments.tables";
+import { stores } from "../stores/stores.tables";
+import { renderProformaInvoice } from "./proforma-invoice";
+import { orders } from "./orders.tables";
 import * as repository from "./orders.repository";
 
 export type OrderReader = { customerId: number } | { anonymousId: string | null };
@@ -112,4 +117,39 @@ export async function listOrders(
     pageSize: page.PageSize,
     totalPages: Math.ceil(total / page.PageSize),
   };
+}
+
+/**
+ * GET /orders/:id/proforma-invoice: the PDF for an order waiting for its bank transfer (its latest payment is
+ * a proforma invoice), for the buyer who placed it. 404 for any other order, or a store with no bank details.
+ */
+export async function getProformaInvoice(db: Db, ctx: Pick<RequestContext, "store">, reader: OrderReader, orderId: number) {
+  const order = await getOrder(db, ctx, reader, orderId);
+  const [facts] = await db
+    .select({
+      storeName: stores.name,
+      bank: stores.bankTransferDetails,
+      dueBy: orders.paymentDueBy,
+      customerName: sql<string>`${orders.firstName} || ' ' || ${orders.lastName}`,
+    })
+    .from(orders)
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .where(eq(orders.id, order.id));
+  const [payment] = order.latestPayment
+    ? await db
+        .select({ provider: payments.provider, createdAt: payments.createdAt })
+        .from(payments)
+        .where(eq(payments.publicId, order.latestPayment.publicPaymentId))
+    : [];
+  if (!facts?.bank || payment?.provider !== "proforma-invoice") {
+    throw new AppError("order_not_found", "This order has no proforma invoice");
+  }
+  const pdf = await renderProformaInvoice({
+    storeName: facts.storeName,
+    order: { ...order, customerName: facts.customerName },
+    bank: facts.bank,
+    dueBy: order.status === "awaiting_payment" ? facts.dueBy : null,
+    issuedAt: payment.createdAt,
+  });
+  return { pdf, fileName: `proforma-${order.publicId}.pdf` };
 }

@@ -131,6 +131,22 @@ describe("paying an order", () => {
     const read = (await checkout.order(order.id, {}, order.anonymousId)).json().data;
     expect(read.latestPayment).toEqual({ publicPaymentId: payment.publicPaymentId });
 
+    // Its proforma invoice: a PDF for the buyer alone, with the order number as the transfer's reference.
+    const invoice = await checkout.send("GET", `/orders/${order.id}/proforma-invoice?anonymousId=${order.anonymousId}`, {});
+    expect(invoice.statusCode, invoice.body.slice(0, 300)).toBe(200);
+    expect(invoice.headers["content-type"]).toBe("application/pdf");
+    expect(invoice.headers["content-disposition"]).toBe(`attachment; filename="proforma-${read.publicId}.pdf"`);
+    const pdf = invoice.rawPayload.toString("latin1");
+    expect(pdf.startsWith("%PDF-")).toBe(true);
+    // pdfkit writes text as hex strings in WinAnsi (uncompressed): read them back in order.
+    const text = [...pdf.matchAll(/<([0-9a-f]+)>/g)].map((match) => Buffer.from(match[1]!, "hex").toString("latin1")).join("");
+    for (const expected of [`Order ${read.publicId}`, "IBAN: GB33BUKB20201555555555", `Reference: ${read.publicId}`, "Total to pay"]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(
+      (await checkout.send("GET", `/orders/${order.id}/proforma-invoice?anonymousId=someone-elses-basket-aaaaaaaaaaa`, {})).statusCode,
+    ).toBe(404);
+
     // The merchant sees the transfer: the payment is captured and the order confirmed, once.
     const confirmed = await asAdmin(`/admin/orders/${order.id}/confirm-transfer`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -187,6 +203,11 @@ describe("paying an order", () => {
       currencyCode: "GBP",
     });
     expect(errorCodeOf(again)).toBe("order_not_payable");
+  });
+
+  it("gives no proforma invoice for an order not paid by bank transfer", async () => {
+    const order = await guestOrder();
+    expect((await checkout.send("GET", `/orders/${order.id}/proforma-invoice?anonymousId=${order.anonymousId}`, {})).statusCode).toBe(404);
   });
 
   it("offers no account to a customer without credit, and refuses to charge one", async () => {

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/** The shop's bank account, as a proforma invoice prints it. */
+export interface BankTransferDetails {
+  accountName: string;
+  bankName: string;
+  sortCode?: string;
+  accountNumber?: string;
+  iban: string;
+  bic: string;
+}
 
 /** A shop served by this API. `key` is what callers send in the StoreKey header. */
 export const stores = pgTable(
@@ -23,6 +33,8 @@ export const stores = pgTable(
     displayProductVariantSkusEnabled: boolean().notNull().default(true),
     isCheckoutTermsAndConditionsEnabled: boolean().notNull().default(true),
     checkoutTermsAndConditionsText: text().notNull().default("TBC"),
+    /** Where a proforma invoice asks the buyer to transfer the money; null: the store takes no bank transfers. */
+    bankTransferDetails: jsonb().$type<BankTransferDetails>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD COLUMN "bank_transfer_details" jsonb;
