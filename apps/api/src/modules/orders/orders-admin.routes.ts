@@ -76,7 +76,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         tags,
         security,
         "x-error-codes": [...keyErrors, "order_not_found", "invalid_state_transition", "state_conflict"],
-        summary: "Cancel an unpaid order; its stock and discount uses are given back",
+        summary: "Cancel an order before it ships: a paid one is refunded, and its stock and discount uses are given back",
       },
     }),
     handler: async (request) => ({

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.repository";
 import { findLatestPaymentIds } from "../payments/payments.repository";
-import { confirmBankTransfer } from "../payments/payments.service";
+import { confirmBankTransfer, refundCapturedPayment } from "../payments/payments.service";
 import { cancelLockedOrder, lockOrder } from "./order-cancellation";
 import { orderMachine } from "./order-status";
 import { toOrder } from "./orders.service";
@@ -136,16 +136,16 @@ export async function deliverOrder(db: Db, ctx: AdminContext, input: { orderId: 
 }
 
 /**
- * Cancels an order for the merchant, giving back its stock and discount uses. A paid order must be refunded
- * through its payment first (payments arrive with the next part of this work): until then only an unpaid
- * order is cancelled here.
+ * Cancels an order for the merchant, before it ships: a paid order's payment is refunded first (credit given
+ * back for an order on account; a bank transfer recorded as refunded, for the merchant to send back), then the
+ * stock and discount uses are given back.
  */
 export async function cancelOrderForMerchant(db: Db, ctx: AdminContext, input: { orderId: number; reason: string }) {
   await db.transaction(async (tx) => {
     const order = await requireLockedOrder(tx, ctx, input.orderId);
     if (order.status === "cancelled") return;
-    if (order.status !== "awaiting_payment") {
-      throw new AppError("invalid_state_transition", "This order is paid: refund its payment to cancel it");
+    if (order.status === "confirmed") {
+      await refundCapturedPayment(tx, { orderId: order.id, actor: ctx.actor, reason: `refunded: ${input.reason}` });
     }
     await cancelLockedOrder(tx, order, ctx.actor, `cancelled by the shop: ${input.reason}`);
   });

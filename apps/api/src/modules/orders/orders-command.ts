@@ -15,7 +15,7 @@ The merchant's orders, as the admin API gives them (docs/decisions/024).
   show <order>                             one order: lines, totals, addresses, shipping, history
   ship <order> --tracking <reference>      ship a paid order with the carrier's reference
   deliver <order>                          mark a shipped order delivered
-  cancel <order> --reason <text>           cancel an unpaid order (its stock goes back on sale)
+  cancel <order> --reason <text>           cancel an order before it ships (refunded if paid; its stock goes back on sale)
   confirm-transfer <order>                 the bank transfer for its proforma invoice arrived: confirm the order
 
   <order>   the order number, e.g. QB-100001

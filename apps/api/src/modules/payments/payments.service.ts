@@ -278,3 +278,36 @@ export async function applyGatewayReport(
     return from;
   });
 }
+
+/**
+ * Refunds an order's captured payment, in the caller's transaction (the merchant cancelling a paid order).
+ * On account: the credit is given back. Proforma invoice: recorded as refunded; the merchant transfers the money
+ * back. A gateway's payment is refunded through its provider (arriving with the gateways). Nothing captured:
+ * nothing to refund.
+ */
+export async function refundCapturedPayment(tx: Db, input: { orderId: number; actor: TransitionActor; reason: string }) {
+  const [payment] = await repository.findOrderPayments(tx, input.orderId, ["captured"]);
+  if (!payment) return null;
+  if (payment.provider !== "on-account" && payment.provider !== "proforma-invoice") {
+    throw new AppError(
+      "invalid_state_transition",
+      `A ${payment.provider} payment is refunded through its gateway, which is not connected yet`,
+    );
+  }
+  if (payment.provider === "on-account") {
+    await tx.execute(
+      sql`update ${customerCredits} c set used_amount = c.used_amount - ${payment.amount}
+          from ${orders} o
+          where o.id = ${payment.orderId} and c.customer_id = o.customer_id and c.currency_code = ${payment.currencyCode}`,
+    );
+  }
+  await transition(tx, paymentMachine, payments, {
+    entityId: payment.id,
+    from: "captured",
+    to: "refunded",
+    actor: input.actor,
+    reason: input.reason,
+    alsoSet: sql`updated_at = now()`,
+  });
+  return payment;
+}

@@ -210,6 +210,19 @@ describe("paying an order", () => {
     expect((await checkout.send("GET", `/orders/${order.id}/proforma-invoice?anonymousId=${order.anonymousId}`, {})).statusCode).toBe(404);
   });
 
+  it("refunds an order on account when the shop cancels it: the credit comes back", async () => {
+    const trade = await tradeCustomer("trade-refund@example.com", 1000);
+    const [orderId] = await awaitingOrders(trade.id, 1, 600);
+    await checkout.send("POST", "/payments", trade.caller, { orderId, paymentProviderId: "on-account", amount: 600, currencyCode: "GBP" });
+    expect((await checkout.send("GET", "/customers/credits", trade.caller)).json().data.used.amount).toBe(600);
+    const cancelled = await asAdmin(`/admin/orders/${orderId}/cancel`, { reason: "out of print" });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.status).toBe("cancelled");
+    const [payment] = await api.database.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, orderId!));
+    expect(payment!.status).toBe("refunded");
+    expect((await checkout.send("GET", "/customers/credits", trade.caller)).json().data.used.amount).toBe(0);
+  });
+
   it("offers no account to a customer without credit, and refuses to charge one", async () => {
     const { customers } = api.seeded;
     const caller = { authorization: (await createSession(api.database.db, customers.b.id)).authorization };
