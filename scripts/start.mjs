@@ -161,22 +161,26 @@ const apiEnv = {
   NODE_ENV: dev ? "development" : "production",
   API_HOST: apiHost,
   API_PORT: String(apiPort),
-  AUTH_TOKEN_SECRET: process.env.AUTH_TOKEN_SECRET || (dev ? "" : readOrCreateTokenSecret()),
+  AUTH_TOKEN_SECRET: process.env.AUTH_TOKEN_SECRET || (dev ? "" : readOrCreateSecret("auth-token-secret")),
+  // The merchant's admin API (orders): production has no key unless one is set, so a local start makes one.
+  ADMIN_API_KEYS: process.env.ADMIN_API_KEYS || (dev ? "" : readOrCreateSecret("admin-api-key")),
   // Links in emails point at the storefront this script starts, unless a public address is configured.
   STOREFRONT_URL: process.env.STOREFRONT_URL || `http://localhost:${storefrontPort}`,
   // The storefront (on this machine) forwards each shopper's address; the API believes it from loopback only.
   TRUST_PROXY: process.env.TRUST_PROXY || "127.0.0.1,::1",
 };
 if (!apiEnv.AUTH_TOKEN_SECRET) delete apiEnv.AUTH_TOKEN_SECRET;
+if (!apiEnv.ADMIN_API_KEYS) delete apiEnv.ADMIN_API_KEYS;
 
 /**
- * Production refuses to run without a token secret. A local `npm start` should still work on a fresh clone,
- * so the first start writes a random one beside the embedded database and later starts reuse it (signed-in
- * customers stay signed in across restarts). Real deployments set AUTH_TOKEN_SECRET.
+ * Production refuses to run without a token secret, and opens its admin API only to keys it is given. A local
+ * `npm start` should still work on a fresh clone, so the first start writes random ones beside the embedded
+ * database (`auth-token-secret`, `admin-api-key`) and later starts reuse them (signed-in customers stay signed
+ * in across restarts). Real deployments set AUTH_TOKEN_SECRET and ADMIN_API_KEYS.
  */
-function readOrCreateTokenSecret() {
+function readOrCreateSecret(name) {
   const dataDir = path.resolve(root, process.env.DATA_DIR || ".data");
-  const file = path.join(dataDir, "auth-token-secret");
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
@@ -262,4 +266,8 @@ say(`storefront  ${paint("1", `http://localhost:${storefrontPort}`)}`);
 say(`API         ${paint("1", `http://localhost:${apiPort}`)}`);
 say(`API docs    ${paint("1", `http://localhost:${apiPort}/docs`)}`);
 if (mailCatcher) say(`mail inbox  ${paint("1", mailCatcher.inboxUrl)}`);
+if (!dev && !process.env.ADMIN_API_KEYS)
+  say(
+    `admin key   in ${path.relative(root, path.resolve(root, process.env.DATA_DIR || ".data", "admin-api-key"))} (the Admin-Key header of /admin calls)`,
+  );
 say("press Ctrl-C to stop");
