@@ -32,7 +32,10 @@ import {
   CustomerParamsSchema,
   PaymentProvidersQuerySchema,
   PaymentProvidersResponseSchema,
+  PaymentParamsSchema,
   PaymentResponseSchema,
+  ProcessPaymentBodySchema,
+  RefreshPaymentBodySchema,
   SetCreditLimitBodySchema,
 } from "./payments";
 import {
@@ -412,6 +415,14 @@ export const operations = {
     response: PaymentResponseSchema,
     status: 201,
   },
+  processPayment: {
+    method: "PUT",
+    path: "/payments/:id/process",
+    params: PaymentParamsSchema,
+    body: ProcessPaymentBodySchema,
+    response: PaymentResponseSchema,
+  },
+  refreshPayment: { method: "POST", path: "/payments/refresh", body: RefreshPaymentBodySchema, response: PaymentResponseSchema },
   getCustomerCredits: { method: "GET", path: "/customers/credits", response: CustomerCreditsResponseSchema },
 
   // The merchant's admin API (Admin-Key): orders.

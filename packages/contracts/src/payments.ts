@@ -69,3 +69,20 @@ export const SetCreditLimitBodySchema = z
   .object({ currencyCode: CurrencyCodeSchema, limitAmount: z.number().int().min(0).max(INT32_MAX) })
   .strict();
 export const CustomerParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(INT32_MAX) }).strict();
+
+/** A payment's public id, as POST /payments answered it. */
+export const PublicPaymentIdSchema = z.string().regex(/^pay_[A-Za-z0-9_-]{22}$/, "Expected a payment id such as pay_…");
+export const PaymentParamsSchema = z.object({ id: PublicPaymentIdSchema }).strict();
+/** PUT /payments/:id/process: a guest names their basket to show the payment is theirs. */
+export const ProcessPaymentBodySchema = z.object({ anonymousId: AnonymousIdSchema.optional() }).strict();
+/** POST /payments/refresh (spec section 7): what the storefront knows of a payment when the shopper comes back. */
+export const RefreshPaymentBodySchema = z
+  .object({
+    orderId: IdSchema,
+    paymentId: PublicPaymentIdSchema,
+    paymentProviderId: PaymentProviderIdSchema,
+    /** The gateway's reference the return URL carried, if any; the gateway's own record is what counts. */
+    transactionId: z.string().trim().max(200).optional(),
+    anonymousId: AnonymousIdSchema.optional(),
+  })
+  .strict();

@@ -1,8 +1,14 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
 import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
 import * as paymentsService from "./payments.service";
+
+/** Who pays: the signed-in customer, or a guest by the anonymousId of the basket the order came from. */
+function payerOf(request: FastifyRequest, anonymousId: string | undefined): paymentsService.Payer {
+  return request.ctx.customer ? { customerId: requireCustomer(request).id } : { anonymousId: anonymousId ?? null };
+}
 
 // Payment calls of spec section 7 (decision 025).
 export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -22,7 +28,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     }),
     handler: async (request) => {
-      const payer = request.ctx.customer ? { customerId: requireCustomer(request).id } : { anonymousId: request.query.anonymousId ?? null };
+      const payer = payerOf(request, request.query.anonymousId);
       return { data: { paymentProviders: await paymentsService.listPaymentProviders(db, request.ctx, payer) } };
     },
   });
@@ -52,7 +58,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     }),
     handler: async (request, reply) => {
-      const payer = request.ctx.customer ? { customerId: requireCustomer(request).id } : { anonymousId: request.body.anonymousId ?? null };
+      const payer = payerOf(request, request.body.anonymousId);
       reply.status(201);
       return { data: await paymentsService.createPayment(db, request.ctx, payer, request.body) };
     },
@@ -68,5 +74,33 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     }),
     handler: async (request) => ({ data: await paymentsService.getCustomerCredits(db, request.ctx, requireCustomer(request).id) }),
+  });
+
+  app.route({
+    ...operationRoute("processPayment", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": ["password_change_required", "privacy_policy_not_accepted", "payment_not_found"],
+        summary: "What to do next with a payment: its hosted page for a gateway; the shop's own providers answer it as it stands",
+      },
+    }),
+    handler: async (request) => ({
+      data: await paymentsService.processPayment(db, request.ctx, payerOf(request, request.body.anonymousId), request.params.id),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("refreshPayment", {
+      schema: {
+        tags,
+        security,
+        "x-error-codes": ["password_change_required", "privacy_policy_not_accepted", "payment_not_found"],
+        summary: "A payment's state when the shopper comes back from paying, from the gateway (never from the browser)",
+      },
+    }),
+    handler: async (request) => ({
+      data: await paymentsService.refreshPayment(db, request.ctx, payerOf(request, request.body.anonymousId), request.body),
+    }),
   });
 };

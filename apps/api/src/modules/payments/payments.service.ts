@@ -311,3 +311,42 @@ export async function refundCapturedPayment(tx: Db, input: { orderId: number; ac
   });
   return payment;
 }
+
+/** The payer's payment by its public id (a guest's through the order's basket id); 404 for anyone else's. */
+async function requirePayersPayment(db: Db, ctx: PaymentContext, payer: Payer, publicId: string) {
+  const [found] = await db
+    .select({ payment: payments, customerId: orders.customerId, anonymousId: orders.anonymousId })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.publicId, publicId), eq(payments.storeId, ctx.store.id)));
+  const owns =
+    found !== undefined &&
+    ("customerId" in payer ? found.customerId === payer.customerId : payer.anonymousId !== null && found.anonymousId === payer.anonymousId);
+  if (!found || !owns) throw new AppError("payment_not_found");
+  return found.payment;
+}
+
+/**
+ * PUT /payments/:id/process: what the shopper does next with a payment. For a gateway, its hosted page (the
+ * redirect); the shop's own providers need nothing more (on account is captured when made; a proforma
+ * invoice waits for the transfer), so their payment is answered as it stands.
+ */
+export async function processPayment(db: Db, ctx: PaymentContext, payer: Payer, publicId: string): Promise<Payment> {
+  return toPayment(await requirePayersPayment(db, ctx, payer, publicId));
+}
+
+/**
+ * POST /payments/refresh: the payment's state when the shopper comes back from paying. What the browser
+ * carries (transactionId) is never believed: a gateway's payment is asked of the gateway; the shop's own
+ * providers' state is already the shop's.
+ */
+export async function refreshPayment(
+  db: Db,
+  ctx: PaymentContext,
+  payer: Payer,
+  body: { orderId: number; paymentId: string; paymentProviderId: PaymentProviderId },
+): Promise<Payment> {
+  const payment = await requirePayersPayment(db, ctx, payer, body.paymentId);
+  if (payment.orderId !== body.orderId || payment.provider !== body.paymentProviderId) throw new AppError("payment_not_found");
+  return toPayment(payment);
+}

@@ -131,6 +131,39 @@ describe("paying an order", () => {
     const read = (await checkout.order(order.id, {}, order.anonymousId)).json().data;
     expect(read.latestPayment).toEqual({ publicPaymentId: payment.publicPaymentId });
 
+    // Processing and refreshing it answer it as it stands: nothing the browser says moves it.
+    const processed = await checkout.send("PUT", `/payments/${payment.publicPaymentId}/process`, {}, { anonymousId: order.anonymousId });
+    expect(processed.json().data).toEqual(payment);
+    const refreshed = await checkout.send(
+      "POST",
+      "/payments/refresh",
+      {},
+      {
+        orderId: order.id,
+        paymentId: payment.publicPaymentId,
+        paymentProviderId: "proforma-invoice",
+        transactionId: "paid-honest",
+        anonymousId: order.anonymousId,
+      },
+    );
+    expect(refreshed.json().data.status).toBe("pending");
+    expect(
+      (await checkout.send("PUT", `/payments/${payment.publicPaymentId}/process`, {}, { anonymousId: "someone-elses-basket-aaaaaaaaaaa" }))
+        .statusCode,
+    ).toBe(404);
+    const wrongOrder = await checkout.send(
+      "POST",
+      "/payments/refresh",
+      {},
+      {
+        orderId: order.id + 1,
+        paymentId: payment.publicPaymentId,
+        paymentProviderId: "proforma-invoice",
+        anonymousId: order.anonymousId,
+      },
+    );
+    expect(wrongOrder.statusCode).toBe(404);
+
     // Its proforma invoice: a PDF for the buyer alone, with the order number as the transfer's reference.
     const invoice = await checkout.send("GET", `/orders/${order.id}/proforma-invoice?anonymousId=${order.anonymousId}`, {});
     expect(invoice.statusCode, invoice.body.slice(0, 300)).toBe(200);
