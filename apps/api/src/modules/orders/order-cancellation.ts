@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { sqlRows } from "../../db/sql-rows";
 import { AppError } from "../../http/errors";
 import { adjustVariantStock } from "../inventory/inventory.service";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
 import { orderMachine } from "./order-status";
+import * as repository from "./orders.repository";
 import { orders } from "./orders.tables";
 import type { OrderStatus } from "@quire/contracts";
 
@@ -28,36 +28,10 @@ export async function cancelLockedOrder(
     reason,
     alsoSet: sql`updated_at = now(), payment_due_by = null`,
   });
-  const lines = await sqlRows<{ variantId: number; reserved: number }>(
-    tx,
-    sql`select variant_id as "variantId", sum(reserved_quantity)::int as reserved from order_lines
-        where order_id = ${order.id} and variant_id is not null and reserved_quantity > 0
-        group by variant_id order by variant_id`,
-  );
-  for (const line of lines) await adjustVariantStock(tx, { storeId: order.storeId, variantId: line.variantId, delta: line.reserved });
-  await tx.execute(
-    sql`with returned as (delete from discount_code_uses where order_id = ${order.id} returning discount_code_id)
-        update discount_codes set times_used = times_used - 1 where id in (select discount_code_id from returned)`,
-  );
-}
-
-/** Locks one of the store's orders for a change; null when there is none. */
-export async function lockOrder(tx: Db, input: { storeId: number; orderId: number }) {
-  const [row] = await sqlRows<{
-    id: number;
-    storeId: number;
-    status: OrderStatus;
-    customerId: number | null;
-    anonymousId: string | null;
-    grandTotal: number;
-    currencyCode: string;
-  }>(
-    tx,
-    sql`select id, store_id as "storeId", status, customer_id as "customerId", anonymous_id as "anonymousId",
-          grand_total as "grandTotal", currency_code as "currencyCode" from ${orders}
-        where id = ${input.orderId} and store_id = ${input.storeId} for update`,
-  );
-  return row ?? null;
+  for (const line of await repository.listReservedStock(tx, order.id)) {
+    await adjustVariantStock(tx, { storeId: order.storeId, variantId: line.variantId, delta: line.reserved });
+  }
+  await repository.returnDiscountUses(tx, order.id);
 }
 
 /**
@@ -66,7 +40,7 @@ export async function lockOrder(tx: Db, input: { storeId: number; orderId: numbe
  */
 export async function cancelCustomerOrder(db: Db, input: { storeId: number; customerId: number; orderId: number }) {
   await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, input);
+    const order = await repository.lockOrder(tx, input);
     if (!order || order.customerId !== input.customerId) throw new AppError("order_not_found");
     if (order.status === "cancelled") return;
     if (order.status !== "awaiting_payment") {
@@ -87,12 +61,7 @@ export async function cancelUnpaidOrders(db: Db, now = new Date()): Promise<numb
   let cancelled = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      const [order] = await sqlRows<{ id: number; storeId: number; status: OrderStatus }>(
-        tx,
-        sql`select id, store_id as "storeId", status from ${orders}
-            where status = 'awaiting_payment' and payment_due_by < ${now}
-            order by payment_due_by limit 1 for update skip locked`,
-      );
+      const order = await repository.lockNextUnpaidOrder(tx, now);
       if (!order) return false;
       await cancelLockedOrder(tx, order, { type: "system" }, "not paid in time");
       return true;

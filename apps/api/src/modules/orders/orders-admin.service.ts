@@ -1,15 +1,16 @@
 import type { OrderStatus } from "@quire/contracts";
 import { money } from "@quire/money";
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.repository";
 import { findLatestPaymentIds } from "../payments/payments.repository";
 import { confirmBankTransfer, refundCapturedPayment } from "../payments/payments.service";
-import { cancelLockedOrder, lockOrder } from "./order-cancellation";
+import { cancelLockedOrder } from "./order-cancellation";
 import { orderMachine } from "./order-status";
+import * as repository from "./orders.repository";
 import { toOrder } from "./orders.service";
-import { orderLines, orders } from "./orders.tables";
+import { orders } from "./orders.tables";
 
 /*
  * The merchant's side of orders (the admin API and, later, its CLI): list and read a store's orders, ship
@@ -25,28 +26,12 @@ export interface AdminContext {
 
 /** A store's orders, newest first, optionally of one status. */
 export async function listAdminOrders(db: Db, input: { storeId: number; status?: OrderStatus; PageNumber: number; PageSize: number }) {
-  const where: SQL = and(eq(orders.storeId, input.storeId), input.status ? eq(orders.status, input.status) : undefined)!;
-  const rows = await db
-    .select({
-      id: orders.id,
-      publicId: orders.publicId,
-      status: orders.status,
-      placedAt: orders.placedAt,
-      grandTotal: orders.grandTotal,
-      currencyCode: orders.currencyCode,
-      email: orders.email,
-      firstName: orders.firstName,
-      lastName: orders.lastName,
-      // Qualified by hand: inside a select list drizzle writes a column without its table.
-      itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = "orders"."id")`,
-    })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.placedAt), desc(orders.id))
-    .limit(input.PageSize)
-    .offset((input.PageNumber - 1) * input.PageSize);
-  const [total] = await db.select({ value: count() }).from(orders).where(where);
-  const totalCount = total?.value ?? 0;
+  const { rows, total } = await repository.listOrdersPage(db, {
+    storeId: input.storeId,
+    ...(input.status ? { status: input.status } : {}),
+    limit: input.PageSize,
+    offset: (input.PageNumber - 1) * input.PageSize,
+  });
   return {
     results: rows.map((row) => ({
       id: row.id,
@@ -58,25 +43,22 @@ export async function listAdminOrders(db: Db, input: { storeId: number; status?:
       email: row.email,
       customerName: `${row.firstName} ${row.lastName}`,
     })),
-    total: totalCount,
+    total,
     pageNumber: input.PageNumber,
     pageSize: input.PageSize,
-    totalPages: Math.ceil(totalCount / input.PageSize),
+    totalPages: Math.ceil(total / input.PageSize),
   };
 }
 
 /** One of the store's orders with its shipping and its history. */
 export async function getAdminOrder(db: Db, input: { storeId: number; orderId: number }) {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, input.orderId), eq(orders.storeId, input.storeId)));
-  if (!order) throw new AppError("order_not_found");
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
+  const found = await repository.findStoreOrder(db, input);
+  if (!found) throw new AppError("order_not_found");
+  const { order } = found;
   const history = await listTransitions(db, orderMachine.name, order.id);
   const latest = await findLatestPaymentIds(db, [order.id]);
   return {
-    ...toOrder({ order, lines }, latest.get(order.id) ?? null),
+    ...toOrder(found, latest.get(order.id) ?? null),
     customerId: order.customerId,
     customerName: `${order.firstName} ${order.lastName}`,
     phone: order.phone,
@@ -95,7 +77,7 @@ export async function getAdminOrder(db: Db, input: { storeId: number; orderId: n
 
 /** Locks the store's order for a change; 404 when it has none. */
 async function requireLockedOrder(tx: Db, ctx: AdminContext, orderId: number) {
-  const order = await lockOrder(tx, { storeId: ctx.storeId, orderId });
+  const order = await repository.lockOrder(tx, { storeId: ctx.storeId, orderId });
   if (!order) throw new AppError("order_not_found");
   return order;
 }
@@ -104,8 +86,7 @@ async function requireLockedOrder(tx: Db, ctx: AdminContext, orderId: number) {
 export async function shipOrder(db: Db, ctx: AdminContext, input: { orderId: number; trackingReference: string }) {
   await db.transaction(async (tx) => {
     const order = await requireLockedOrder(tx, ctx, input.orderId);
-    const [current] = await tx.select({ trackingReference: orders.trackingReference }).from(orders).where(eq(orders.id, order.id));
-    if (order.status === "shipped" && current?.trackingReference === input.trackingReference) return;
+    if (order.status === "shipped" && order.trackingReference === input.trackingReference) return;
     await transition(tx, orderMachine, orders, {
       entityId: order.id,
       from: order.status,

@@ -1,3 +1,4 @@
+import type { OrderStatus } from "@quire/contracts";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
@@ -123,11 +124,19 @@ export async function findOrderForOwner(
 }
 
 /**
- * A page of a customer's orders, newest first, with each order's units, and how many orders they have. A
- * customer's orders are few, so an offset into them is cheap (orders_customer_idx).
+ * A page of a store's orders, newest first, with each order's units, and how many there are: a customer's own
+ * (few, so an offset into them is cheap: orders_customer_idx), or the merchant's by status
+ * (orders_store_status_idx).
  */
-export async function listCustomerOrders(db: Db, input: { storeId: number; customerId: number; limit: number; offset: number }) {
-  const owner = and(eq(orders.storeId, input.storeId), eq(orders.customerId, input.customerId));
+export async function listOrdersPage(
+  db: Db,
+  input: { storeId: number; customerId?: number; status?: OrderStatus; limit: number; offset: number },
+) {
+  const where = and(
+    eq(orders.storeId, input.storeId),
+    input.customerId === undefined ? undefined : eq(orders.customerId, input.customerId),
+    input.status === undefined ? undefined : eq(orders.status, input.status),
+  );
   const rows = await db
     .select({
       id: orders.id,
@@ -136,14 +145,77 @@ export async function listCustomerOrders(db: Db, input: { storeId: number; custo
       placedAt: orders.placedAt,
       grandTotal: orders.grandTotal,
       currencyCode: orders.currencyCode,
+      email: orders.email,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
       // Qualified by hand: inside a select list drizzle writes a column without its table, which the subquery would read as its own.
       itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = "orders"."id")`,
     })
     .from(orders)
-    .where(owner)
+    .where(where)
     .orderBy(desc(orders.placedAt), desc(orders.id))
     .limit(input.limit)
     .offset(input.offset);
-  const [total] = await db.select({ value: count() }).from(orders).where(owner);
+  const [total] = await db.select({ value: count() }).from(orders).where(where);
   return { rows, total: total?.value ?? 0 };
+}
+
+/** One of the store's orders with its lines; null when it has none. */
+export async function findStoreOrder(db: Db, input: { storeId: number; orderId: number }) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.storeId, input.storeId)));
+  if (!order) return null;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
+  return { order, lines };
+}
+
+/** Locks one of the store's orders for a change; null when there is none. */
+export async function lockOrder(tx: Db, input: { storeId: number; orderId: number }) {
+  const [row] = await sqlRows<{
+    id: number;
+    storeId: number;
+    status: OrderStatus;
+    customerId: number | null;
+    anonymousId: string | null;
+    grandTotal: number;
+    currencyCode: string;
+    trackingReference: string | null;
+  }>(
+    tx,
+    sql`select id, store_id as "storeId", status, customer_id as "customerId", anonymous_id as "anonymousId",
+          grand_total as "grandTotal", currency_code as "currencyCode", tracking_reference as "trackingReference"
+        from ${orders} where id = ${input.orderId} and store_id = ${input.storeId} for update`,
+  );
+  return row ?? null;
+}
+
+/** The oldest order past its payment deadline that no one else holds, locked; null when there is none. */
+export async function lockNextUnpaidOrder(tx: Db, now: Date) {
+  const [row] = await sqlRows<{ id: number; storeId: number; status: OrderStatus }>(
+    tx,
+    sql`select id, store_id as "storeId", status from ${orders}
+        where status = 'awaiting_payment' and payment_due_by < ${now}
+        order by payment_due_by limit 1 for update skip locked`,
+  );
+  return row ?? null;
+}
+
+/** The units an order took from stock, per variant still in the catalogue. */
+export function listReservedStock(tx: Db, orderId: number) {
+  return sqlRows<{ variantId: number; reserved: number }>(
+    tx,
+    sql`select variant_id as "variantId", sum(reserved_quantity)::int as reserved from ${orderLines}
+        where order_id = ${orderId} and variant_id is not null and reserved_quantity > 0
+        group by variant_id order by variant_id`,
+  );
+}
+
+/** Gives an order's discount code uses back: the codes count one use fewer, and the buyer's use is forgotten. */
+export async function returnDiscountUses(tx: Db, orderId: number) {
+  await tx.execute(
+    sql`with returned as (delete from ${discountCodeUses} where order_id = ${orderId} returning discount_code_id)
+        update ${discountCodes} set times_used = times_used - 1 where id in (select discount_code_id from returned)`,
+  );
 }

@@ -97,7 +97,7 @@ export async function listOrders(
   customerId: number,
   page: { PageNumber: number; PageSize: number },
 ) {
-  const { rows, total } = await repository.listCustomerOrders(db, {
+  const { rows, total } = await repository.listOrdersPage(db, {
     storeId: ctx.store.id,
     customerId,
     limit: page.PageSize,

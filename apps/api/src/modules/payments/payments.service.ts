@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { publishEvent } from "../jobs/job-queue";
-import { lockOrder } from "../orders/order-cancellation";
+import { lockOrder } from "../orders/orders.repository";
 import { orderMachine } from "../orders/order-status";
 import { orders } from "../orders/orders.tables";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
