@@ -1,10 +1,11 @@
 import type { OrderStatus } from "@quire/contracts";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
 import { carts } from "../cart/cart.tables";
 import { productVariants } from "../catalog/catalog.tables";
 import { discountCodes } from "../checkout/checkout.tables";
+import { stores } from "../stores/stores.tables";
 import { discountCodeUses, orderLines, orders } from "./orders.tables";
 
 /*
@@ -218,4 +219,45 @@ export async function returnDiscountUses(tx: Db, orderId: number) {
     sql`with returned as (delete from ${discountCodeUses} where order_id = ${orderId} returning discount_code_id)
         update ${discountCodes} set times_used = times_used - 1 where id in (select discount_code_id from returned)`,
   );
+}
+
+/** What a proforma invoice prints beside the order: the store's name and bank details, the deadline, the buyer. */
+export async function findProformaFacts(db: Db, orderId: number) {
+  const [row] = await db
+    .select({
+      storeName: stores.name,
+      bank: stores.bankTransferDetails,
+      dueBy: orders.paymentDueBy,
+      customerName: sql<string>`${orders.firstName} || ' ' || ${orders.lastName}`,
+    })
+    .from(orders)
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+/**
+ * Marks an order's confirmation as mailed, if it was not yet: answers the order's buyer facts when this call
+ * marked it (so it sends the mail), null when it was marked before (a retried job sends nothing).
+ */
+export async function claimConfirmationMail(tx: Db, input: { storeId: number; orderId: number }) {
+  const [row] = await tx
+    .update(orders)
+    .set({ confirmationMailedAt: sql`now()` })
+    .where(and(eq(orders.id, input.orderId), eq(orders.storeId, input.storeId), isNull(orders.confirmationMailedAt)))
+    .returning({ id: orders.id, customerId: orders.customerId, anonymousId: orders.anonymousId, firstName: orders.firstName });
+  return row ?? null;
+}
+
+export async function findStoreName(db: Db, storeId: number) {
+  const [row] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
+  return row?.name ?? null;
+}
+
+/** Gives an order `days` from now to be paid (a proforma invoice's terms). */
+export async function setPaymentDeadline(tx: Db, input: { orderId: number; days: number }) {
+  await tx
+    .update(orders)
+    .set({ paymentDueBy: sql`now() + make_interval(days => ${input.days})`, updatedAt: sql`now()` })
+    .where(eq(orders.id, input.orderId));
 }

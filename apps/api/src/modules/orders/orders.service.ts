@@ -4,12 +4,8 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { toAddressAnswer } from "../checkout/address-format";
-import { eq, sql } from "drizzle-orm";
-import { findLatestPaymentIds } from "../payments/payments.repository";
-import { payments } from "../payments/payments.tables";
-import { stores } from "../stores/stores.tables";
+import { findLatestPaymentIds, findPaymentByPublicId } from "../payments/payments.repository";
 import { renderProformaInvoice } from "./proforma-invoice";
-import { orders } from "./orders.tables";
 import * as repository from "./orders.repository";
 
 export type OrderReader = { customerId: number } | { anonymousId: string | null };
@@ -125,22 +121,8 @@ export async function listOrders(
  */
 export async function getProformaInvoice(db: Db, ctx: Pick<RequestContext, "store">, reader: OrderReader, orderId: number) {
   const order = await getOrder(db, ctx, reader, orderId);
-  const [facts] = await db
-    .select({
-      storeName: stores.name,
-      bank: stores.bankTransferDetails,
-      dueBy: orders.paymentDueBy,
-      customerName: sql<string>`${orders.firstName} || ' ' || ${orders.lastName}`,
-    })
-    .from(orders)
-    .innerJoin(stores, eq(stores.id, orders.storeId))
-    .where(eq(orders.id, order.id));
-  const [payment] = order.latestPayment
-    ? await db
-        .select({ provider: payments.provider, createdAt: payments.createdAt })
-        .from(payments)
-        .where(eq(payments.publicId, order.latestPayment.publicPaymentId))
-    : [];
+  const facts = await repository.findProformaFacts(db, order.id);
+  const payment = order.latestPayment ? await findPaymentByPublicId(db, order.latestPayment.publicPaymentId) : null;
   if (!facts?.bank || payment?.provider !== "proforma-invoice") {
     throw new AppError("order_not_found", "This order has no proforma invoice");
   }

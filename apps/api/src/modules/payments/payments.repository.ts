@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { PaymentProviderId, PaymentStatus } from "@quire/contracts";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
 import { customers } from "../identity/identity.tables";
+import { orders } from "../orders/orders.tables";
 import { customerCredits, payments } from "./payments.tables";
 
 /** A payment's public id: `pay_` and 128 random bits, so ids can be neither guessed nor counted. */
@@ -73,4 +74,69 @@ export async function useCredit(db: Db, input: { customerId: number; currencyCod
         returning customer_id as "customerId"`,
   );
   return used.length === 1;
+}
+
+export async function findPaymentByPublicId(db: Db, publicId: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.publicId, publicId));
+  return row ?? null;
+}
+
+/** A payment, row-locked for the rest of the transaction (a gateway's report applies under it). */
+export async function lockPayment(tx: Db, paymentId: number) {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+  return row ?? null;
+}
+
+export async function setFailureReason(tx: Db, paymentId: number, reason: string) {
+  await tx
+    .update(payments)
+    .set({ failureReason: reason, updatedAt: sql`now()` })
+    .where(eq(payments.id, paymentId));
+}
+
+/** Gives an order's on-account payment back to its customer's credit. */
+export async function giveCreditBack(tx: Db, payment: { orderId: number; amount: number; currencyCode: string }) {
+  await tx.execute(
+    sql`update ${customerCredits} c set used_amount = c.used_amount - ${payment.amount}
+        from ${orders} o
+        where o.id = ${payment.orderId} and c.customer_id = o.customer_id and c.currency_code = ${payment.currencyCode}`,
+  );
+}
+
+/** A store's payment by its public id, with whose order it pays (for the owner check). */
+export async function findPaymentWithBuyer(db: Db, input: { storeId: number; publicId: string }) {
+  const [row] = await db
+    .select({ payment: payments, customerId: orders.customerId, anonymousId: orders.anonymousId })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.publicId, input.publicId), eq(payments.storeId, input.storeId)));
+  return row ?? null;
+}
+
+export async function findStoreCustomer(db: Db, input: { storeId: number; customerId: number }) {
+  const [row] = await db
+    .select({ isTrade: customers.isTrade })
+    .from(customers)
+    .where(and(eq(customers.id, input.customerId), eq(customers.storeId, input.storeId)));
+  return row ?? null;
+}
+
+/** Sets a credit limit, creating the credit if needed, unless it would fall below what is used; null then. */
+export async function setCreditLimitAtLeastUsed(db: Db, input: { customerId: number; currencyCode: string; limitAmount: number }) {
+  await db
+    .insert(customerCredits)
+    .values({ customerId: input.customerId, currencyCode: input.currencyCode, limitAmount: input.limitAmount })
+    .onConflictDoNothing();
+  const [row] = await db
+    .update(customerCredits)
+    .set({ limitAmount: input.limitAmount })
+    .where(
+      and(
+        eq(customerCredits.customerId, input.customerId),
+        eq(customerCredits.currencyCode, input.currencyCode),
+        lte(customerCredits.usedAmount, input.limitAmount),
+      ),
+    )
+    .returning({ limitAmount: customerCredits.limitAmount, usedAmount: customerCredits.usedAmount });
+  return row ?? null;
 }

@@ -1,19 +1,18 @@
 import { PROFORMA_PAYMENT_DAYS, type CreatePaymentBody, type Payment, type PaymentProviderId } from "@quire/contracts";
 import { formatMoney, money } from "@quire/money";
-import { and, eq, lte, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { publishEvent } from "../jobs/job-queue";
-import { lockOrder } from "../orders/orders.repository";
+import { lockOrder, setPaymentDeadline } from "../orders/orders.repository";
 import { orderMachine } from "../orders/order-status";
 import { orders } from "../orders/orders.tables";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
 import { transitionsFor, type ReportedStatus } from "./gateway-report";
 import { paymentMachine } from "./payment-status";
 import * as repository from "./payments.repository";
-import { customerCredits, payments } from "./payments.tables";
-import { customers } from "../identity/identity.tables";
+import { payments } from "./payments.tables";
 
 /*
  * Paying an order (decision 025). The amount is always the order's grand total, checked before anything else;
@@ -170,9 +169,7 @@ export async function createPayment(db: Db, ctx: PaymentContext, payer: Payer, b
       actor,
       reason: "proforma invoice issued",
     });
-    await tx.execute(
-      sql`update ${orders} set payment_due_by = now() + make_interval(days => ${PROFORMA_PAYMENT_DAYS}), updated_at = now() where id = ${order.id}`,
-    );
+    await setPaymentDeadline(tx, { orderId: order.id, days: PROFORMA_PAYMENT_DAYS });
     return toPayment({ ...payment, status: "pending" });
   });
 }
@@ -208,33 +205,16 @@ export async function confirmBankTransfer(tx: Db, input: { orderId: number; acto
 /** Sets a trade customer's credit limit in a currency; never below what they have already used. */
 export async function setCreditLimit(db: Db, input: { storeId: number; customerId: number; currencyCode: string; limitAmount: number }) {
   return db.transaction(async (tx) => {
-    const [customer] = await tx
-      .select({ isTrade: customers.isTrade })
-      .from(customers)
-      .where(and(eq(customers.id, input.customerId), eq(customers.storeId, input.storeId)));
+    const customer = await repository.findStoreCustomer(tx, { storeId: input.storeId, customerId: input.customerId });
     if (!customer) throw new AppError("customer_not_found", "Customer was not found");
     if (!customer.isTrade) throw new AppError("credit_limit_exceeded", "Only trade customers pay on account", { field: "params.id" });
-    await tx
-      .insert(customerCredits)
-      .values({ customerId: input.customerId, currencyCode: input.currencyCode, limitAmount: input.limitAmount })
-      .onConflictDoNothing();
-    const updated = await tx
-      .update(customerCredits)
-      .set({ limitAmount: input.limitAmount })
-      .where(
-        and(
-          eq(customerCredits.customerId, input.customerId),
-          eq(customerCredits.currencyCode, input.currencyCode),
-          lte(customerCredits.usedAmount, input.limitAmount),
-        ),
-      )
-      .returning({ limitAmount: customerCredits.limitAmount, usedAmount: customerCredits.usedAmount });
-    if (updated.length === 0) {
+    const updated = await repository.setCreditLimitAtLeastUsed(tx, input);
+    if (!updated) {
       throw new AppError("credit_limit_exceeded", "The customer has already used more credit than this limit", {
         field: "body.limitAmount",
       });
     }
-    const { limitAmount, usedAmount } = updated[0]!;
+    const { limitAmount, usedAmount } = updated;
     return {
       limit: money(limitAmount, input.currencyCode),
       used: money(usedAmount, input.currencyCode),
@@ -254,7 +234,7 @@ export async function applyGatewayReport(
   input: { paymentId: number; reported: ReportedStatus; reason: string; failureReason?: string },
 ) {
   return db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
+    const payment = await repository.lockPayment(tx, input.paymentId);
     if (!payment) throw new AppError("payment_not_found", "Payment was not found");
     const steps = transitionsFor(payment.status, input.reported);
     const actor: TransitionActor = { type: "system" };
@@ -267,10 +247,7 @@ export async function applyGatewayReport(
         const order = await lockOrder(tx, { storeId: payment.storeId, orderId: payment.orderId });
         if (order?.status === "awaiting_payment") await confirmPaidOrder(tx, payment, actor);
         else {
-          await tx
-            .update(payments)
-            .set({ failureReason: `captured after the order was ${order?.status ?? "removed"}: refund it` })
-            .where(eq(payments.id, payment.id));
+          await repository.setFailureReason(tx, payment.id, `captured after the order was ${order?.status ?? "removed"}: refund it`);
         }
       }
       from = to;
@@ -295,11 +272,7 @@ export async function refundCapturedPayment(tx: Db, input: { orderId: number; ac
     );
   }
   if (payment.provider === "on-account") {
-    await tx.execute(
-      sql`update ${customerCredits} c set used_amount = c.used_amount - ${payment.amount}
-          from ${orders} o
-          where o.id = ${payment.orderId} and c.customer_id = o.customer_id and c.currency_code = ${payment.currencyCode}`,
-    );
+    await repository.giveCreditBack(tx, payment);
   }
   await transition(tx, paymentMachine, payments, {
     entityId: payment.id,
@@ -314,13 +287,9 @@ export async function refundCapturedPayment(tx: Db, input: { orderId: number; ac
 
 /** The payer's payment by its public id (a guest's through the order's basket id); 404 for anyone else's. */
 async function requirePayersPayment(db: Db, ctx: PaymentContext, payer: Payer, publicId: string) {
-  const [found] = await db
-    .select({ payment: payments, customerId: orders.customerId, anonymousId: orders.anonymousId })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.publicId, publicId), eq(payments.storeId, ctx.store.id)));
+  const found = await repository.findPaymentWithBuyer(db, { storeId: ctx.store.id, publicId });
   const owns =
-    found !== undefined &&
+    found !== null &&
     ("customerId" in payer ? found.customerId === payer.customerId : payer.anonymousId !== null && found.anonymousId === payer.anonymousId);
   if (!found || !owns) throw new AppError("payment_not_found");
   return found.payment;
