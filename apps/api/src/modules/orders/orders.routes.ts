@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
@@ -5,6 +6,11 @@ import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
 import { cancelCustomerOrder } from "./order-cancellation";
 import * as orders from "./orders.service";
 import { placeOrder } from "./place-order";
+
+/** Whose orders a call may read: the signed-in customer's, or a guest's by the anonymousId of the basket. */
+function readerOf(request: FastifyRequest, anonymousId: string | undefined): orders.OrderReader {
+  return request.ctx.customer ? { customerId: requireCustomer(request).id } : { anonymousId: anonymousId ?? null };
+}
 
 // Order calls of spec section 7 (decision 024).
 export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -72,9 +78,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     }),
     handler: async (request) => {
-      const reader = request.ctx.customer
-        ? { customerId: requireCustomer(request).id }
-        : { anonymousId: request.query.anonymousId ?? null };
+      const reader = readerOf(request, request.query.anonymousId);
       return { data: await orders.getOrder(db, request.ctx, reader, request.params.id) };
     },
   });
@@ -89,9 +93,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     }),
     handler: async (request) => {
-      const reader = request.ctx.customer
-        ? { customerId: requireCustomer(request).id }
-        : { anonymousId: request.query.anonymousId ?? null };
+      const reader = readerOf(request, request.query.anonymousId);
       return { data: await orders.getOrderSummary(db, request.ctx, reader, request.params.id) };
     },
   });
@@ -135,9 +137,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     }),
     handler: async (request, reply) => {
-      const reader = request.ctx.customer
-        ? { customerId: requireCustomer(request).id }
-        : { anonymousId: request.query.anonymousId ?? null };
+      const reader = readerOf(request, request.query.anonymousId);
       const { pdf, fileName } = await orders.getProformaInvoice(db, request.ctx, reader, request.params.id);
       // Private to its buyer: never kept by a shared cache.
       void reply
