@@ -17,6 +17,7 @@ export default defineConfig({
             "apps/*/app/**/*.test.{ts,tsx}",
             "apps/api/src/**/*.unit.test.ts",
             "scripts/**/*.test.ts",
+            "apps/payment-sandbox/src/**/*.test.ts",
           ],
           setupFiles: ["./vitest.setup.ts"],
           // `npm test` runs the unit tests beside the browser journeys on two cores: a test that takes a

@@ -17,10 +17,12 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { planMailCatcher } from "./mail-catcher.mjs";
+import { planPaymentSandbox } from "./payment-sandbox.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const apiDir = path.join(root, "apps", "api");
 const storefrontDir = path.join(root, "apps", "storefront");
+const sandboxDir = path.join(root, "apps", "payment-sandbox");
 const dev = process.argv.includes("--dev");
 const serveOnly = process.argv.includes("--serve-only");
 
@@ -36,7 +38,7 @@ const startTimeoutMs = Number(process.env.START_TIMEOUT_MS || (dev ? 180_000 : 6
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, text) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
-const labels = { migrate: "36", seed: "36", mail: "33", api: "35", web: "32" };
+const labels = { migrate: "36", seed: "36", mail: "33", pay: "34", api: "35", web: "32" };
 const say = (text) => console.log(`${paint("1", "[quire]")} ${text}`);
 
 const children = new Map();
@@ -194,9 +196,11 @@ const storefrontEnv = {
 };
 
 if (!dev) {
-  const missing = [path.join(apiDir, "dist", "main.js"), path.join(storefrontDir, "build", "server", "index.js")].filter(
-    (file) => !existsSync(file),
-  );
+  const missing = [
+    path.join(apiDir, "dist", "main.js"),
+    path.join(storefrontDir, "build", "server", "index.js"),
+    path.join(sandboxDir, "dist", "main.js"),
+  ].filter((file) => !existsSync(file));
   if (missing.length > 0) {
     console.error(`Not built yet (${missing.map((file) => path.relative(root, file)).join(", ")}): run \`npm start\`, which builds first.`);
     process.exit(1);
@@ -230,6 +234,25 @@ if (mailCatcher) {
   say(process.env.SMTP_URL ? "mail: sent through the SMTP server in SMTP_URL" : "mail: printed in the API's log (MAIL_CATCHER=off)");
 }
 
+// Card and PayPal payments go to the local payment sandbox unless a real gateway's keys are set.
+let paymentSandbox;
+try {
+  paymentSandbox = planPaymentSandbox(process.env, { keysFile: path.join(sandboxDir, "sandbox-keys.json"), apiUrl });
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+if (paymentSandbox) {
+  Object.assign(apiEnv, paymentSandbox.apiEnv);
+  say(`payments: card and PayPal through the local payment sandbox (port ${paymentSandbox.port}); no money moves`);
+} else {
+  say(
+    process.env.PAYMENT_SANDBOX === "off" && !process.env.STRIPE_SECRET_KEY && !process.env.PAYPAL_CLIENT_ID
+      ? "payments: no card or PayPal gateway (PAYMENT_SANDBOX=off); bank transfer and on account only"
+      : "payments: the gateways whose keys are set (STRIPE_SECRET_KEY, PAYPAL_CLIENT_ID)",
+  );
+}
+
 const tsx = dev ? binOf("tsx", apiDir) : null;
 const apiScript = (built, source) => (dev ? [tsx, source] : [path.join(apiDir, "dist", built)]);
 
@@ -240,6 +263,15 @@ if (mailCatcher) {
       "Choose others with MAIL_CATCHER_PORT and MAIL_CATCHER_WEB_PORT, or set SMTP_URL, or MAIL_CATCHER=off.",
   });
   await waitForHttp("mail", mailCatcher.healthUrl, mail, (status) => status === 200);
+}
+
+if (paymentSandbox) {
+  const pay = startServer("pay", dev ? [tsx, "watch", "--clear-screen=false", "src/main.ts"] : [path.join(sandboxDir, "dist", "main.js")], {
+    cwd: sandboxDir,
+    env: paymentSandbox.sandboxEnv,
+    hint: `Is something else using port ${paymentSandbox.port}? Choose another with PAYMENT_SANDBOX_PORT, or PAYMENT_SANDBOX=off.`,
+  });
+  await waitForHttp("pay", paymentSandbox.healthUrl, pay, (status) => status === 200);
 }
 
 if (!serveOnly) {
@@ -266,6 +298,7 @@ say(`storefront  ${paint("1", `http://localhost:${storefrontPort}`)}`);
 say(`API         ${paint("1", `http://localhost:${apiPort}`)}`);
 say(`API docs    ${paint("1", `http://localhost:${apiPort}/docs`)}`);
 if (mailCatcher) say(`mail inbox  ${paint("1", mailCatcher.inboxUrl)}`);
+if (paymentSandbox) say(`payments    ${paint("1", paymentSandbox.url)} (sandbox: card 4242 4242 4242 4242, any future expiry)`);
 if (!dev && !process.env.ADMIN_API_KEYS)
   say(
     `admin key   in ${path.relative(root, path.resolve(root, process.env.DATA_DIR || ".data", "admin-api-key"))} (the Admin-Key header of /admin calls)`,

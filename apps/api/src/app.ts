@@ -17,6 +17,8 @@ import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { ordersAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { ordersRoutes } from "./modules/orders/orders.routes";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
+import { noGateways, type PaymentGateways } from "./modules/payments/gateways/gateways";
+import { paymentWebhookRoutes } from "./modules/payments/payments-webhooks.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import type { ProductSearch } from "./modules/catalog/product-search";
 import { postgresProductSearch } from "./modules/catalog/product-search.repository";
@@ -49,6 +51,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Public address of the storefront, for links in emails (default http://localhost:3000). */
   storefrontUrl?: string;
+  /** The configured payment gateways (modules/payments/gateways); none by default. */
+  paymentGateways?: PaymentGateways;
   /** How long a sign-in lasts (default 30 days). */
   sessionTtlDays?: number;
   /** Whether to take the client's address from X-Forwarded-For (Fastify's trustProxy); off by default. */
@@ -122,8 +126,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cartRoutes, { db: deps.db });
   await app.register(checkoutRoutes, { db: deps.db });
   await app.register(ordersRoutes, { db: deps.db });
-  await app.register(ordersAdminRoutes, { db: deps.db });
-  await app.register(paymentsRoutes, { db: deps.db });
+  const gateways = deps.paymentGateways ?? noGateways;
+  await app.register(ordersAdminRoutes, { db: deps.db, gateways });
+  await app.register(paymentsRoutes, {
+    db: deps.db,
+    gateways,
+    storefrontUrl: (deps.storefrontUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
+  });
+  await app.register(paymentWebhookRoutes, { db: deps.db, gateways });
   await app.register(wishlistsRoutes, { db: deps.db });
   await app.register(backInStockRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });

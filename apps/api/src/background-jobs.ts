@@ -4,6 +4,7 @@ import { summariseDatabaseError } from "./http/database-unavailable";
 import { createJobHandlers } from "./job-handlers";
 import { startJobWorker, type JobWorker } from "./modules/jobs/job-worker";
 import { createMailTransport } from "./modules/mail/mail-transports";
+import { gatewaysFromEnv } from "./modules/payments/gateways/gateways";
 
 /** The logger calls used here, which the API's logger and the worker's pino logger both have. */
 type LogFn = { (message: string): void; (context: object, message: string): void };
@@ -24,7 +25,12 @@ export async function startBackgroundJobs(options: { env: Env; database: Databas
   const mailTransport = createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const worker = await startJobWorker({
     db: database.db,
-    handlers: createJobHandlers({ db: database.db, mailTransport, storefrontUrl: env.STOREFRONT_URL }),
+    handlers: createJobHandlers({
+      db: database.db,
+      mailTransport,
+      storefrontUrl: env.STOREFRONT_URL,
+      paymentGateways: gatewaysFromEnv(env),
+    }),
     pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
     onJobFailed: ({ id, name, attempt, dead, error }) => {
       // The error's message stays in the job (npm run jobs -- failed): it may name a recipient, and logs

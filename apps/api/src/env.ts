@@ -80,6 +80,17 @@ const EnvSchema = z
           .map((entry) => entry.trim())
           .filter(Boolean);
       }),
+    /** Stripe's secret key and webhook signing secret: card payments are offered once both are set. */
+    STRIPE_SECRET_KEY: z.string().min(8).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+    /** Another Stripe API host (Quire's payment sandbox); unset: Stripe itself. */
+    STRIPE_API_URL: z.string().url().optional(),
+    /** PayPal's REST app credentials and webhook id: PayPal is offered once all three are set. */
+    PAYPAL_CLIENT_ID: z.string().min(4).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(4).optional(),
+    PAYPAL_WEBHOOK_ID: z.string().min(4).optional(),
+    /** PayPal's API host: live by default; https://api-m.sandbox.paypal.com for PayPal's sandbox, or Quire's. */
+    PAYPAL_API_URL: z.string().url().default("https://api-m.paypal.com"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .refine((env) => env.JOBS_WORKER === "on" || env.DATABASE_URL, {

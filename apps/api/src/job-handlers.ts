@@ -9,6 +9,9 @@ import type { MailTransport } from "./modules/mail/mail-transports";
 import { purgeOldOutboxMessages } from "./modules/mail/outbox-retention";
 import { cancelUnpaidOrders } from "./modules/orders/order-cancellation";
 import { mailOrderConfirmation } from "./modules/orders/order-notifications";
+import { noGateways, type PaymentGateways } from "./modules/payments/gateways/gateways";
+import { refreshOpenPayments } from "./modules/payments/hosted-payments.service";
+import { purgeOldWebhookEvents } from "./modules/payments/payments-retention";
 import { purgeLapsedRateLimits } from "./modules/rate-limits/rate-limits-retention";
 
 export interface JobHandlerDeps {
@@ -16,7 +19,12 @@ export interface JobHandlerDeps {
   mailTransport: MailTransport;
   /** Public address of the storefront, for links in emails. */
   storefrontUrl: string;
+  /** The configured payment gateways, for the job that asks them about open payments (none by default). */
+  paymentGateways?: PaymentGateways;
 }
+
+/** How long a payment stays open at its gateway before the refresh job asks after it: its webhook is late. */
+const OPEN_PAYMENT_GRACE_MS = 2 * 60_000;
 
 /**
  * The handler of every job (modules/jobs/job-catalogue.ts), with what it needs from outside the database:
@@ -55,6 +63,14 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     },
     "cancel-unpaid-orders": async () => {
       await cancelUnpaidOrders(deps.db);
+    },
+    "refresh-open-payments": async () => {
+      const gateways = deps.paymentGateways ?? noGateways;
+      if (gateways.size === 0) return;
+      await refreshOpenPayments({ db: deps.db, gateways }, { olderThan: new Date(Date.now() - OPEN_PAYMENT_GRACE_MS), limit: 100 });
+    },
+    "purge-payment-webhook-events": async () => {
+      await purgeOldWebhookEvents(deps.db);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { buildApp } from "./app";
+import { gatewaysFromEnv } from "./modules/payments/gateways/gateways";
 import { startInProcessJobs } from "./background-jobs";
 import { openDatabase } from "./db/client";
 import { loadEnv, resolveDataDir, resolveAdminKeys, resolveTokenSecret } from "./env";
@@ -20,6 +21,7 @@ const app = await buildApp({
   catalogCountsTtlMs: env.CATALOG_COUNTS_TTL_SECONDS * 1000,
   logger: { level: env.LOG_LEVEL },
   storefrontUrl: env.STOREFRONT_URL,
+  paymentGateways: gatewaysFromEnv(env),
   sessionTtlDays: env.SESSION_TTL_DAYS,
   trustProxy: env.TRUST_PROXY,
 });

@@ -6,7 +6,7 @@
 // A message given here is the default an answer carries when the code has only one thing to say.
 
 /** The statuses an error answer can have. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 414 | 415 | 422 | 429 | 431 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 414 | 415 | 422 | 429 | 431 | 500 | 502 | 503;
 
 interface CatalogueEntry {
   readonly status: ErrorStatus;
@@ -157,6 +157,10 @@ export const ERROR_CATALOGUE = {
   payment_not_found: { status: 404, message: "Payment was not found" },
   /** The order is not waiting for a payment (paid, cancelled). */
   order_not_payable: { status: 409 },
+  /** The payment gateway did not answer or refused the call; nothing was charged. Try again in a moment. */
+  payment_gateway_unavailable: { status: 502, message: "The payment service did not answer. Please try again in a moment." },
+  /** A webhook whose signature (or its age) does not check out: nothing in it is believed. */
+  webhook_signature_invalid: { status: 400, message: "The webhook's signature could not be verified" },
 
   // ---------------------------------------------------------------- state machines and idempotency (issue 7)
   invalid_state_transition: { status: 409 },

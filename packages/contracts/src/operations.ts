@@ -33,6 +33,9 @@ import {
   PaymentProvidersQuerySchema,
   PaymentProvidersResponseSchema,
   PaymentParamsSchema,
+  WebhookBodySchema,
+  WebhookParamsSchema,
+  WebhookResponseSchema,
   PaymentResponseSchema,
   ProcessPaymentBodySchema,
   RefreshPaymentBodySchema,
@@ -424,6 +427,13 @@ export const operations = {
   },
   refreshPayment: { method: "POST", path: "/payments/refresh", body: RefreshPaymentBodySchema, response: PaymentResponseSchema },
   getCustomerCredits: { method: "GET", path: "/customers/credits", response: CustomerCreditsResponseSchema },
+  receiveWebhook: {
+    method: "POST",
+    path: "/webhooks/:provider",
+    params: WebhookParamsSchema,
+    body: WebhookBodySchema,
+    response: WebhookResponseSchema,
+  },
 
   // The merchant's admin API (Admin-Key): orders.
   listAdminOrders: { method: "GET", path: "/admin/orders", query: AdminListOrdersQuerySchema, response: AdminListOrdersResponseSchema },

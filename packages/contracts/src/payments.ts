@@ -86,3 +86,13 @@ export const RefreshPaymentBodySchema = z
     anonymousId: AnonymousIdSchema.optional(),
   })
   .strict();
+
+/** The gateways that notify the shop by webhook (a hosted payment page's outcome, a refund). */
+export const WEBHOOK_PROVIDERS = ["stripe", "paypal"] as const;
+export const WebhookParamsSchema = z.object({ provider: z.enum(WEBHOOK_PROVIDERS) }).strict();
+/**
+ * POST /webhooks/:provider: the gateway's event exactly as it sent it. Its signature, over the raw bytes, is
+ * checked before anything in it is read; the gateway's own record of the payment is what the shop believes.
+ */
+export const WebhookBodySchema = z.record(z.string().max(200), z.unknown()).meta({ id: "WebhookEvent" });
+export const WebhookResponseSchema = z.object({ received: z.literal(true) });

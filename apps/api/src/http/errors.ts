@@ -86,7 +86,11 @@ function replyWithError(reply: FastifyReply, error: AppError) {
 
 /** The answer to any error; also Fastify's `frameworkErrors` hook, for what it refuses before routing. */
 export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) return replyWithError(reply, error);
+  if (error instanceof AppError) {
+    // A third party that failed us (a payment gateway) is worth a line for whoever runs the shop.
+    if (error.status >= 500 && error.cause instanceof Error) request.log.warn({ err: error.cause }, error.message);
+    return replyWithError(reply, error);
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? "request";
     const errors: ApiError[] = error.validation.map((issue) => {

@@ -19,6 +19,8 @@ export interface Stack {
   apiUrl: string;
   /** Everything the servers printed; read it when a journey fails. */
   logFile: string;
+  /** The payment sandbox's address, when the stack was started with `payments: true`. */
+  paymentSandboxUrl: string | null;
   /** The SMTP server the API delivers to, when the stack was started with `mail: true`. */
   mailbox: SmtpCapture | null;
   /**
@@ -206,6 +208,11 @@ export interface StackOptions {
    * job poll, so a journey can open the links Quire emails. Without it the API prints its mail.
    */
   mail?: boolean;
+  /**
+   * Starts the payment sandbox (as `npm start` does) on a port of its own, with the API's card and PayPal
+   * gateways pointed at it. Without it, a stack offers the bank transfer and on account only.
+   */
+  payments?: boolean;
 }
 
 /** An empty log file test-results/e2e-<name>.log. */
@@ -250,6 +257,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     if (options.mail) mailbox = await startSmtpCapture();
     const [apiPort, storefrontPort] = [await freePort(), await freePort()];
+    const sandboxPort = options.payments ? await freePort() : null;
     const env: NodeJS.ProcessEnv = {
       ...environmentFor(database),
       API_HOST: "127.0.0.1",
@@ -269,6 +277,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // No MailDev on its fixed ports (start.mjs runs one without SMTP_URL): stacks run side by side, and
       // mail is either captured above or printed.
       MAIL_CATCHER: "off",
+      ...(sandboxPort ? { PAYMENT_SANDBOX_PORT: String(sandboxPort) } : { PAYMENT_SANDBOX: "off" }),
     };
 
     await options.prepare?.(database);
@@ -292,6 +301,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return {
       apiUrl,
       storefrontUrl,
+      paymentSandboxUrl: sandboxPort ? `http://localhost:${sandboxPort}` : null,
       logFile,
       mailbox,
       async runCli(script, args) {

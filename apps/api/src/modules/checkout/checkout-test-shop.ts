@@ -6,7 +6,7 @@ import { createDeliveryZone, createDiscountCode, createTaxSetup } from "../../te
 import type { StoreInput } from "../../testing/factories";
 import { variantPrices } from "../catalog/catalog.tables";
 import { TEST_HEADERS } from "../../testing/test-api";
-import { createCartTestShop, type CartCaller } from "../cart/cart-test-catalogue";
+import { cartClient, cartOf, createCartTestShop, type CartCaller } from "../cart/cart-test-catalogue";
 
 /**
  * The cart test shop (cart-test-catalogue.ts) ready to check out: UK and US tax (books zero-rated in the UK,
@@ -173,4 +173,21 @@ export async function createReadyGuestBaskets(
         from unnest(${sql.param(cartIds)}::int[]) as id`,
   );
   return result.rows.map((row) => row.anonymousId);
+}
+
+/**
+ * A guest's order placed through the API (one book, UK standard delivery), awaiting payment: its id, grand
+ * total and the guest's anonymousId.
+ */
+export async function placeGuestOrder(app: () => App, shop: Awaited<ReturnType<typeof createCheckoutTestShop>>) {
+  const cart = cartClient(app);
+  const checkout = checkoutClient(app);
+  const anonymousId = cartOf(await cart.add({ productVariantId: shop.variants.tiered, quantity: 1 })).anonymousId!;
+  await checkout.customerInfo({ ...CUSTOMER_INFO, anonymousId });
+  await checkout.deliveryAddress({ address: UK_ADDRESS, anonymousId });
+  await checkout.deliveryOption({ deliveryZoneOptionId: shop.options.ukStandard, anonymousId });
+  const placed = await checkout.placeOrder({ anonymousBasketId: anonymousId, termsAccepted: true });
+  if (placed.statusCode !== 201) throw new Error(`placing the order answered ${placed.statusCode}: ${placed.body}`);
+  const data = placed.json().data as { id: number; grandTotal: { amount: number; currencyCode: string } };
+  return { id: data.id, grandTotal: data.grandTotal, anonymousId };
 }

@@ -10,6 +10,7 @@ import { backInStockConfirmationTokens, backInStockSubscriptions } from "../back
 import { idempotencyKeys } from "../idempotency/idempotency.tables";
 import { customerInvites, passwordResetTokens, sessions, signInThrottles, signupRequests } from "../identity/identity.tables";
 import { outboxMessages } from "../mail/mail.tables";
+import { paymentWebhookEvents } from "../payments/payments.tables";
 import { rateLimits } from "../rate-limits/rate-limits.tables";
 import { JOB_SCHEDULES, type JobName } from "./job-catalogue";
 import { enqueue } from "./job-queue";
@@ -61,7 +62,7 @@ async function remaining(table: SQL, column: SQL, values: (string | number)[]): 
 }
 
 describe("the housekeeping jobs", () => {
-  it("are all on the schedule, beside the job that cancels unpaid orders", () => {
+  it("are all on the schedule, beside the jobs that cancel unpaid orders and ask gateways about open payments", () => {
     const housekeeping: JobName[] = [
       "purge-idempotency-keys",
       "purge-rate-limits",
@@ -69,8 +70,9 @@ describe("the housekeeping jobs", () => {
       "purge-ended-sessions",
       "purge-back-in-stock-requests",
       "purge-outbox",
+      "purge-payment-webhook-events",
     ];
-    expect(Object.keys(JOB_SCHEDULES).sort()).toEqual([...housekeeping, "cancel-unpaid-orders"].sort());
+    expect(Object.keys(JOB_SCHEDULES).sort()).toEqual([...housekeeping, "cancel-unpaid-orders", "refresh-open-payments"].sort());
   });
 
   it("purge-idempotency-keys deletes keys past their expiry and keeps the others", async () => {
@@ -207,5 +209,20 @@ describe("the housekeeping jobs", () => {
     const recent = await message("recent", ago("29 days"), ago("29 days"));
     await runScheduled("purge-outbox");
     expect(await remaining(sql`outbox_messages`, sql`id`, [oldSent, oldUnsent, recent])).toEqual([recent]);
+  });
+
+  it("purge-payment-webhook-events deletes events received over 30 days ago and keeps the others", async () => {
+    const event = (eventId: string, receivedAt: SQL) => ({
+      provider: "stripe",
+      eventId,
+      eventType: "checkout.session.completed",
+      receivedAt,
+    });
+    await db
+      .insert(paymentWebhookEvents)
+      .values([event("evt_housekeeping_old", ago("31 days")), event("evt_housekeeping_recent", ago("29 days"))]);
+    await runScheduled("purge-payment-webhook-events");
+    const ids = ["evt_housekeeping_old", "evt_housekeeping_recent"];
+    expect(await remaining(sql`payment_webhook_events`, sql`event_id`, ids)).toEqual(["evt_housekeeping_recent"]);
   });
 });

@@ -27,6 +27,10 @@ export interface JobPayloads {
   "purge-outbox": HousekeepingRun;
   /** Orders whose payment did not come in time: cancelled, their stock and discount uses given back (modules/orders). */
   "cancel-unpaid-orders": HousekeepingRun;
+  /** Payments a gateway has had open for minutes, asked of the gateway in case its webhook never came (modules/payments). */
+  "refresh-open-payments": HousekeepingRun;
+  /** Stored webhook events past the time a gateway could still deliver them again (modules/payments). */
+  "purge-payment-webhook-events": HousekeepingRun;
 }
 
 /** A scheduled job carries nothing: it works on whatever is past retention when it runs. */
@@ -64,6 +68,8 @@ export const JOB_QUEUES: { readonly [N in JobName]: QueueSettings } = {
   "purge-outbox": HOUSEKEEPING,
   // Every minute: a failed run is simply the next minute's work.
   "cancel-unpaid-orders": { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 120 },
+  "refresh-open-payments": { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 120 },
+  "purge-payment-webhook-events": HOUSEKEEPING,
 };
 
 /**
@@ -80,6 +86,9 @@ export const JOB_SCHEDULES: { readonly [N in JobName]?: string } = {
   "purge-outbox": "45 * * * *",
   // Stock held by an unpaid order goes back on sale within a minute of its payment's deadline.
   "cancel-unpaid-orders": "* * * * *",
+  // A payment whose webhook was lost is settled within a few minutes, well before its order's deadline.
+  "refresh-open-payments": "* * * * *",
+  "purge-payment-webhook-events": "50 * * * *",
 };
 
 /** The jobs whose payload is exactly this event: the ones that may subscribe to it. */

@@ -2,16 +2,17 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
+import type { PaymentGateways } from "../payments/gateways/gateways";
 import { setCreditLimit } from "../payments/payments.service";
 import * as admin from "./orders-admin.service";
 
 /** The merchant acting: the store named by StoreKey, and the admin key that made the call. */
-function adminContextOf(request: FastifyRequest): admin.AdminContext {
-  return { storeId: request.ctx.store.id, actor: { type: "merchant", id: request.ctx.adminKeyNumber ?? 0 } };
+function adminContextOf(request: FastifyRequest, gateways: PaymentGateways): admin.AdminContext {
+  return { storeId: request.ctx.store.id, actor: { type: "merchant", id: request.ctx.adminKeyNumber ?? 0 }, gateways };
 }
 
 // The merchant's admin API for orders (decision 024): its own keys (Admin-Key), its own tag.
-export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGateways }> = async (app, { db, gateways }) => {
   const tags = ["Admin"];
   const security = [{ adminKey: [], storeKey: [] }];
   const config = { admin: true };
@@ -49,7 +50,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     }),
     handler: async (request) => ({
-      data: await admin.shipOrder(db, adminContextOf(request), {
+      data: await admin.shipOrder(db, adminContextOf(request, gateways), {
         orderId: request.params.id,
         trackingReference: request.body.trackingReference,
       }),
@@ -66,7 +67,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         summary: "Mark a shipped order delivered",
       },
     }),
-    handler: async (request) => ({ data: await admin.deliverOrder(db, adminContextOf(request), { orderId: request.params.id }) }),
+    handler: async (request) => ({ data: await admin.deliverOrder(db, adminContextOf(request, gateways), { orderId: request.params.id }) }),
   });
 
   app.route({
@@ -80,7 +81,10 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     }),
     handler: async (request) => ({
-      data: await admin.cancelOrderForMerchant(db, adminContextOf(request), { orderId: request.params.id, reason: request.body.reason }),
+      data: await admin.cancelOrderForMerchant(db, adminContextOf(request, gateways), {
+        orderId: request.params.id,
+        reason: request.body.reason,
+      }),
     }),
   });
 
@@ -94,7 +98,9 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         summary: "Confirm the bank transfer for an order's proforma invoice: the payment is captured and the order confirmed",
       },
     }),
-    handler: async (request) => ({ data: await admin.confirmTransfer(db, adminContextOf(request), { orderId: request.params.id }) }),
+    handler: async (request) => ({
+      data: await admin.confirmTransfer(db, adminContextOf(request, gateways), { orderId: request.params.id }),
+    }),
   });
 
   app.route({

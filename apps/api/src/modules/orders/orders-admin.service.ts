@@ -1,4 +1,5 @@
 import type { OrderStatus } from "@quire/contracts";
+import type { PaymentGateways } from "../payments/gateways/gateways";
 import { money } from "@quire/money";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -22,6 +23,8 @@ export interface AdminContext {
   storeId: number;
   /** The admin key's number (request-context.ts): the merchant in the order's history. */
   actor: TransitionActor;
+  /** The configured payment gateways: a paid order's refund goes through its own. */
+  gateways: PaymentGateways;
 }
 
 /** A store's orders, newest first, optionally of one status. */
@@ -117,16 +120,16 @@ export async function deliverOrder(db: Db, ctx: AdminContext, input: { orderId: 
 }
 
 /**
- * Cancels an order for the merchant, before it ships: a paid order's payment is refunded first (credit given
- * back for an order on account; a bank transfer recorded as refunded, for the merchant to send back), then the
- * stock and discount uses are given back.
+ * Cancels an order for the merchant, before it ships: a paid order's payment is refunded first (through its
+ * gateway; credit given back for an order on account; a bank transfer recorded as refunded, for the merchant
+ * to send back), then the stock and discount uses are given back.
  */
 export async function cancelOrderForMerchant(db: Db, ctx: AdminContext, input: { orderId: number; reason: string }) {
   await db.transaction(async (tx) => {
     const order = await requireLockedOrder(tx, ctx, input.orderId);
     if (order.status === "cancelled") return;
     if (order.status === "confirmed") {
-      await refundCapturedPayment(tx, { orderId: order.id, actor: ctx.actor, reason: `refunded: ${input.reason}` });
+      await refundCapturedPayment(tx, { orderId: order.id, actor: ctx.actor, reason: `refunded: ${input.reason}` }, ctx.gateways);
     }
     await cancelLockedOrder(tx, order, ctx.actor, `cancelled by the shop: ${input.reason}`);
   });

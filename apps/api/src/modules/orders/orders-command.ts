@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { noGateways, type PaymentGateways } from "../payments/gateways/gateways";
 import type { OrderStatus } from "@quire/contracts";
 import { ORDER_STATUSES } from "@quire/contracts/constants";
 import { and, eq } from "drizzle-orm";
@@ -87,7 +88,11 @@ async function findOrder(db: Db, storeKey: string, publicId: string) {
 }
 
 /** Runs a parsed command and answers the lines to print. */
-export async function runOrdersCommand(db: Db, command: Exclude<OrdersCommand, { name: "help" }>): Promise<string[]> {
+export async function runOrdersCommand(
+  db: Db,
+  command: Exclude<OrdersCommand, { name: "help" }>,
+  gateways: PaymentGateways = noGateways,
+): Promise<string[]> {
   if (command.name === "list") {
     const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.key, command.storeKey));
     if (!store) throw new Error(`No store has the key "${command.storeKey}"`);
@@ -102,7 +107,7 @@ export async function runOrdersCommand(db: Db, command: Exclude<OrdersCommand, {
     ];
   }
   const { storeId, orderId } = await findOrder(db, command.storeKey, command.publicId);
-  const ctx = { storeId, actor: COMMAND_LINE };
+  const ctx = { storeId, actor: COMMAND_LINE, gateways };
   const order = await (() => {
     switch (command.name) {
       case "show":

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
 import { customers } from "../identity/identity.tables";
 import { orders } from "../orders/orders.tables";
-import { customerCredits, payments } from "./payments.tables";
+import { customerCredits, paymentWebhookEvents, payments } from "./payments.tables";
 
 /** A payment's public id: `pay_` and 128 random bits, so ids can be neither guessed nor counted. */
 export function newPaymentPublicId() {
@@ -139,4 +139,85 @@ export async function setCreditLimitAtLeastUsed(db: Db, input: { customerId: num
     )
     .returning({ limitAmount: customerCredits.limitAmount, usedAmount: customerCredits.usedAmount });
   return row ?? null;
+}
+
+/** What a gateway shows the payer about the order: its number and the buyer's email. */
+export async function findOrderForGateway(db: Db, orderId: number) {
+  const [row] = await db.select({ publicId: orders.publicId, email: orders.email }).from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+/**
+ * Records the gateway's payment page on a payment still waiting for one. Null when another call recorded it
+ * first (two tabs processing the same payment): that one's page stands.
+ */
+export async function setGatewayPayment(tx: Db, input: { paymentId: number; reference: string; redirectUrl: string }) {
+  const [row] = await tx
+    .update(payments)
+    .set({ providerReference: input.reference, redirectUrl: input.redirectUrl, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, input.paymentId), sql`${payments.providerReference} is null`))
+    .returning();
+  return row ?? null;
+}
+
+/** The payment a gateway's reference names, with the provider's id. */
+export async function findPaymentByReference(db: Db, input: { provider: PaymentProviderId; reference: string }) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, input.provider), eq(payments.providerReference, input.reference)));
+  return row ?? null;
+}
+
+/** Stores a verified webhook's event once: false when it was already stored (a retry, a replay). */
+export async function recordWebhookEvent(
+  tx: Db,
+  event: { provider: string; eventId: string; eventType: string; reference: string | null },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(paymentWebhookEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ eventId: paymentWebhookEvents.eventId });
+  return inserted.length > 0;
+}
+
+/** Payments a gateway has had open since before `before`, oldest first: those whose news may have been missed. */
+export function findPaymentsOpenAtGateway(db: Db, input: { before: Date; limit: number }) {
+  return db
+    .select({ id: payments.id, provider: payments.provider, providerReference: payments.providerReference })
+    .from(payments)
+    .where(and(eq(payments.status, "pending"), sql`${payments.providerReference} is not null`, lte(payments.updatedAt, input.before)))
+    .orderBy(payments.updatedAt)
+    .limit(input.limit);
+}
+
+/** Marks a payment as looked at now, so the refresh job moves on to the next ones. */
+export async function touchPayment(db: Db, paymentId: number) {
+  await db
+    .update(payments)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(payments.id, paymentId));
+}
+
+/** Whether a webhook's event was already stored (acted on). */
+export async function isWebhookEventRecorded(db: Db, event: { provider: string; eventId: string }) {
+  const [row] = await db
+    .select({ eventId: paymentWebhookEvents.eventId })
+    .from(paymentWebhookEvents)
+    .where(and(eq(paymentWebhookEvents.provider, event.provider), eq(paymentWebhookEvents.eventId, event.eventId)));
+  return row !== undefined;
+}
+
+/** Deletes up to `limit` stored webhook events received more than `olderThanSeconds` ago; answers how many. */
+export async function deleteOldWebhookEvents(db: Db, olderThanSeconds: number, limit: number): Promise<number> {
+  const deleted = await db
+    .delete(paymentWebhookEvents)
+    .where(
+      sql`(${paymentWebhookEvents.provider}, ${paymentWebhookEvents.eventId}) in (
+            select provider, event_id from ${paymentWebhookEvents}
+            where received_at < now() - make_interval(secs => ${olderThanSeconds}) limit ${limit})`,
+    )
+    .returning({ eventId: paymentWebhookEvents.eventId });
+  return deleted.length;
 }

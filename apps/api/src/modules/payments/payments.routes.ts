@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
 import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
+import type { PaymentGateways } from "./gateways/gateways";
+import * as hostedPayments from "./hosted-payments.service";
 import * as paymentsService from "./payments.service";
 
 /** Who pays: the signed-in customer, or a guest by the anonymousId of the basket the order came from. */
@@ -11,7 +13,8 @@ function payerOf(request: FastifyRequest, anonymousId: string | undefined): paym
 }
 
 // Payment calls of spec section 7 (decision 025).
-export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGateways; storefrontUrl: string }> = async (app, deps) => {
+  const { db, gateways } = deps;
   const tags = ["Payments"];
   const security: Record<string, string[]>[] = [
     { apiKey: [], storeKey: [] },
@@ -29,7 +32,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     }),
     handler: async (request) => {
       const payer = payerOf(request, request.query.anonymousId);
-      return { data: { paymentProviders: await paymentsService.listPaymentProviders(db, request.ctx, payer) } };
+      return { data: { paymentProviders: await paymentsService.listPaymentProviders(db, request.ctx, payer, gateways) } };
     },
   });
 
@@ -60,7 +63,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     handler: async (request, reply) => {
       const payer = payerOf(request, request.body.anonymousId);
       reply.status(201);
-      return { data: await paymentsService.createPayment(db, request.ctx, payer, request.body) };
+      return { data: await paymentsService.createPayment(db, request.ctx, payer, request.body, gateways) };
     },
   });
 
@@ -81,12 +84,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         security,
-        "x-error-codes": ["password_change_required", "privacy_policy_not_accepted", "payment_not_found"],
+        "x-error-codes": ["password_change_required", "privacy_policy_not_accepted", "payment_not_found", "payment_gateway_unavailable"],
         summary: "What to do next with a payment: its hosted page for a gateway; the shop's own providers answer it as it stands",
       },
     }),
     handler: async (request) => ({
-      data: await paymentsService.processPayment(db, request.ctx, payerOf(request, request.body.anonymousId), request.params.id),
+      data: await hostedPayments.processPayment(deps, request.ctx, payerOf(request, request.body.anonymousId), request.params.id),
     }),
   });
 
@@ -95,12 +98,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         security,
-        "x-error-codes": ["password_change_required", "privacy_policy_not_accepted", "payment_not_found"],
+        "x-error-codes": ["password_change_required", "privacy_policy_not_accepted", "payment_not_found", "payment_gateway_unavailable"],
         summary: "A payment's state when the shopper comes back from paying, from the gateway (never from the browser)",
       },
     }),
     handler: async (request) => ({
-      data: await paymentsService.refreshPayment(db, request.ctx, payerOf(request, request.body.anonymousId), request.body),
+      data: await hostedPayments.refreshPayment(deps, request.ctx, payerOf(request, request.body.anonymousId), request.body),
     }),
   });
 };

@@ -1,4 +1,4 @@
-import { PROFORMA_PAYMENT_DAYS, type CreatePaymentBody, type Payment, type PaymentProviderId } from "@quire/contracts";
+import { PROFORMA_PAYMENT_DAYS, type CreatePaymentBody, type Payment, type PaymentProviderId, type PaymentStatus } from "@quire/contracts";
 import { formatMoney, money } from "@quire/money";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -10,6 +10,8 @@ import { orderMachine } from "../orders/order-status";
 import { orders } from "../orders/orders.tables";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
 import { transitionsFor, type ReportedStatus } from "./gateway-report";
+import type { PaymentGateways } from "./gateways/gateways";
+import type { HostedProviderId } from "./gateways/payment-gateway";
 import { paymentMachine } from "./payment-status";
 import * as repository from "./payments.repository";
 import { payments } from "./payments.tables";
@@ -19,7 +21,8 @@ import { payments } from "./payments.tables";
  * a payment's state changes only through its transition table. Providers that need no gateway live here:
  * pay on account (captured at once against a trade customer's credit, atomically within the limit) and the
  * proforma invoice (pending until the merchant sees the bank transfer). The card and wallet gateways join
- * through one provider interface (modules/payments/gateways).
+ * through one provider interface (modules/payments/gateways, decision 026); hosted-payments.service.ts sends
+ * the payer to them and believes only what they report.
  */
 
 export type PaymentContext = Pick<RequestContext, "store" | "currencyCode">;
@@ -54,12 +57,25 @@ const PROFORMA: ProviderSettings = {
   },
 };
 
+/** The hosted gateway behind a provider id, when it is one and it is configured. */
+export function hostedGateway(gateways: PaymentGateways, provider: PaymentProviderId) {
+  return gateways.get(provider as HostedProviderId) ?? null;
+}
+
 /**
- * The providers this caller may use in this currency: a bank transfer for everyone; on account for a trade
- * customer with credit in the currency. Card and wallet gateways are offered once configured.
+ * The providers this caller may use in this currency: the configured card and wallet gateways, on account for
+ * a trade customer with credit in the currency, and a bank transfer for everyone.
  */
-export async function listPaymentProviders(db: Db, ctx: PaymentContext, payer: Payer): Promise<ProviderSettings[]> {
-  const providers: ProviderSettings[] = [];
+export async function listPaymentProviders(
+  db: Db,
+  ctx: PaymentContext,
+  payer: Payer,
+  gateways: PaymentGateways,
+): Promise<ProviderSettings[]> {
+  const providers: ProviderSettings[] = [...gateways.values()].map((gateway) => ({
+    id: gateway.id,
+    settings: { ...gateway.settings, kind: "hosted" },
+  }));
   if ("customerId" in payer) {
     const credit = await repository.findCredit(db, payer.customerId, ctx.currencyCode);
     if (credit && credit.limitAmount > 0) providers.push(ON_ACCOUNT);
@@ -68,7 +84,7 @@ export async function listPaymentProviders(db: Db, ctx: PaymentContext, payer: P
   return providers;
 }
 
-function toPayment(row: repository.PaymentRow): Payment {
+export function toPayment(row: repository.PaymentRow): Payment {
   return {
     publicPaymentId: row.publicId,
     orderId: row.orderId,
@@ -106,7 +122,13 @@ export async function confirmPaidOrder(tx: Db, payment: repository.PaymentRow, a
  * captured, confirming the order. Proforma: the payment waits for the transfer, and the order's deadline moves
  * to the invoice's.
  */
-export async function createPayment(db: Db, ctx: PaymentContext, payer: Payer, body: CreatePaymentBody): Promise<Payment> {
+export async function createPayment(
+  db: Db,
+  ctx: PaymentContext,
+  payer: Payer,
+  body: CreatePaymentBody,
+  gateways: PaymentGateways,
+): Promise<Payment> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, { storeId: ctx.store.id, orderId: body.orderId });
     const owns =
@@ -121,11 +143,22 @@ export async function createPayment(db: Db, ctx: PaymentContext, payer: Payer, b
     if (order.status !== "awaiting_payment") {
       throw new AppError("order_not_payable", order.status === "cancelled" ? "This order was cancelled" : "This order is already paid");
     }
-    const offered = await listPaymentProviders(tx, { ...ctx, currencyCode: order.currencyCode }, payer);
+    const offered = await listPaymentProviders(tx, { ...ctx, currencyCode: order.currencyCode }, payer, gateways);
     if (!offered.some((provider) => provider.id === body.paymentProviderId)) {
       throw new AppError("payment_provider_unavailable", { field: "body.paymentProviderId" });
     }
     const actor: TransitionActor = "customerId" in payer ? { type: "customer", id: payer.customerId } : { type: "anonymous" };
+    // The payer's latest choice replaces what they started before (a card page left open, an unpaid invoice).
+    for (const earlier of await repository.findOrderPayments(tx, order.id, ["created", "pending"])) {
+      await transition(tx, paymentMachine, payments, {
+        entityId: earlier.id,
+        from: earlier.status,
+        to: "cancelled",
+        actor,
+        reason: `replaced by a ${body.paymentProviderId} payment`,
+        alsoSet: sql`updated_at = now()`,
+      });
+    }
     const payment = await repository.insertPayment(tx, {
       storeId: ctx.store.id,
       orderId: order.id,
@@ -161,6 +194,8 @@ export async function createPayment(db: Db, ctx: PaymentContext, payer: Payer, b
       await confirmPaidOrder(tx, payment, actor);
       return toPayment({ ...payment, status: "captured" });
     }
+    // A gateway: the payment waits for PUT /payments/:id/process to open the gateway's page.
+    if (hostedGateway(gateways, body.paymentProviderId)) return toPayment(payment);
     // Proforma invoice: pending until the transfer arrives; the unpaid-order job waits for the invoice's terms.
     await transition(tx, paymentMachine, payments, {
       entityId: payment.id,
@@ -225,54 +260,79 @@ export async function setCreditLimit(db: Db, input: { storeId: number; customerI
 
 /**
  * Applies what a gateway reports about a payment (a verified webhook's news, fetched from the gateway, or a
- * refresh), under the payment's row lock: the transitions `transitionsFor` allows, and on capture the order's
+ * refresh), in the caller's transaction, under the order's and then the payment's row lock (the order that
+ * POST /payments takes them in): the transitions `transitionsFor` allows, and on capture the order's
  * confirmation. Repeated or out-of-order reports change nothing twice. A capture for an order no longer
- * awaiting payment (cancelled when its time ran out) is recorded and marked for a refund, never lost.
+ * awaiting payment (cancelled when its time ran out), or for a payment the payer had replaced, is recorded
+ * and marked for a refund, never lost.
  */
-export async function applyGatewayReport(
-  db: Db,
+export async function applyGatewayReportIn(
+  tx: Db,
   input: { paymentId: number; reported: ReportedStatus; reason: string; failureReason?: string },
-) {
-  return db.transaction(async (tx) => {
-    const payment = await repository.lockPayment(tx, input.paymentId);
-    if (!payment) throw new AppError("payment_not_found", "Payment was not found");
-    const steps = transitionsFor(payment.status, input.reported);
-    const actor: TransitionActor = { type: "system" };
-    let from = payment.status;
-    for (const to of steps) {
-      const failure =
-        to === "failed" && input.failureReason ? sql`failure_reason = ${input.failureReason}, updated_at = now()` : sql`updated_at = now()`;
-      await transition(tx, paymentMachine, payments, { entityId: payment.id, from, to, actor, reason: input.reason, alsoSet: failure });
-      if (to === "captured") {
-        const order = await lockOrder(tx, { storeId: payment.storeId, orderId: payment.orderId });
-        if (order?.status === "awaiting_payment") await confirmPaidOrder(tx, payment, actor);
-        else {
-          await repository.setFailureReason(tx, payment.id, `captured after the order was ${order?.status ?? "removed"}: refund it`);
-        }
+): Promise<PaymentStatus> {
+  const known = await repository.findPaymentById(tx, input.paymentId);
+  if (!known) throw new AppError("payment_not_found", "Payment was not found");
+  const order = await lockOrder(tx, { storeId: known.storeId, orderId: known.orderId });
+  const payment = await repository.lockPayment(tx, input.paymentId);
+  if (!payment) throw new AppError("payment_not_found", "Payment was not found");
+  const steps = transitionsFor(payment.status, input.reported);
+  if (steps.length === 0 && input.reported === "captured" && (payment.status === "cancelled" || payment.status === "failed")) {
+    await repository.setFailureReason(tx, payment.id, `captured at the gateway after it was ${payment.status}: refund it`);
+    return payment.status;
+  }
+  const actor: TransitionActor = { type: "system" };
+  let from = payment.status;
+  for (const to of steps) {
+    const failure =
+      to === "failed" && input.failureReason ? sql`failure_reason = ${input.failureReason}, updated_at = now()` : sql`updated_at = now()`;
+    await transition(tx, paymentMachine, payments, { entityId: payment.id, from, to, actor, reason: input.reason, alsoSet: failure });
+    if (to === "captured") {
+      if (order?.status === "awaiting_payment") await confirmPaidOrder(tx, payment, actor);
+      else {
+        await repository.setFailureReason(tx, payment.id, `captured after the order was ${order?.status ?? "removed"}: refund it`);
       }
-      from = to;
     }
-    return from;
-  });
+    from = to;
+  }
+  return from;
+}
+
+/** applyGatewayReportIn in a transaction of its own. */
+export function applyGatewayReport(db: Db, input: Parameters<typeof applyGatewayReportIn>[1]) {
+  return db.transaction((tx) => applyGatewayReportIn(tx, input));
 }
 
 /**
  * Refunds an order's captured payment, in the caller's transaction (the merchant cancelling a paid order).
  * On account: the credit is given back. Proforma invoice: recorded as refunded; the merchant transfers the money
- * back. A gateway's payment is refunded through its provider (arriving with the gateways). Nothing captured:
+ * back. A gateway's payment is refunded through its gateway, with an idempotency key of the payment's own, so
+ * a transaction rolled back after the gateway's refund, and retried, never refunds twice. Nothing captured:
  * nothing to refund.
  */
-export async function refundCapturedPayment(tx: Db, input: { orderId: number; actor: TransitionActor; reason: string }) {
+export async function refundCapturedPayment(
+  tx: Db,
+  input: { orderId: number; actor: TransitionActor; reason: string },
+  gateways: PaymentGateways,
+) {
   const [payment] = await repository.findOrderPayments(tx, input.orderId, ["captured"]);
   if (!payment) return null;
-  if (payment.provider !== "on-account" && payment.provider !== "proforma-invoice") {
-    throw new AppError(
-      "invalid_state_transition",
-      `A ${payment.provider} payment is refunded through its gateway, which is not connected yet`,
-    );
-  }
   if (payment.provider === "on-account") {
     await repository.giveCreditBack(tx, payment);
+  } else if (payment.provider !== "proforma-invoice") {
+    const gateway = hostedGateway(gateways, payment.provider);
+    if (!gateway || !payment.providerReference) {
+      throw new AppError("invalid_state_transition", `${payment.provider} is not configured here: refund this payment in its dashboard`);
+    }
+    try {
+      await gateway.refund({
+        reference: payment.providerReference,
+        amount: payment.amount,
+        currencyCode: payment.currencyCode,
+        idempotencyKey: `quire-refund-${payment.publicId}`,
+      });
+    } catch (error) {
+      throw gatewayUnavailable(error);
+    }
   }
   await transition(tx, paymentMachine, payments, {
     entityId: payment.id,
@@ -285,37 +345,19 @@ export async function refundCapturedPayment(tx: Db, input: { orderId: number; ac
   return payment;
 }
 
+/** A gateway's failure as the API answers it (502), keeping what went wrong for the log. */
+export function gatewayUnavailable(error: unknown): AppError {
+  const answer = new AppError("payment_gateway_unavailable");
+  answer.cause = error;
+  return answer;
+}
+
 /** The payer's payment by its public id (a guest's through the order's basket id); 404 for anyone else's. */
-async function requirePayersPayment(db: Db, ctx: PaymentContext, payer: Payer, publicId: string) {
+export async function requirePayersPayment(db: Db, ctx: PaymentContext, payer: Payer, publicId: string) {
   const found = await repository.findPaymentWithBuyer(db, { storeId: ctx.store.id, publicId });
   const owns =
     found !== null &&
     ("customerId" in payer ? found.customerId === payer.customerId : payer.anonymousId !== null && found.anonymousId === payer.anonymousId);
   if (!found || !owns) throw new AppError("payment_not_found");
   return found.payment;
-}
-
-/**
- * PUT /payments/:id/process: what the shopper does next with a payment. For a gateway, its hosted page (the
- * redirect); the shop's own providers need nothing more (on account is captured when made; a proforma
- * invoice waits for the transfer), so their payment is answered as it stands.
- */
-export async function processPayment(db: Db, ctx: PaymentContext, payer: Payer, publicId: string): Promise<Payment> {
-  return toPayment(await requirePayersPayment(db, ctx, payer, publicId));
-}
-
-/**
- * POST /payments/refresh: the payment's state when the shopper comes back from paying. What the browser
- * carries (transactionId) is never believed: a gateway's payment is asked of the gateway; the shop's own
- * providers' state is already the shop's.
- */
-export async function refreshPayment(
-  db: Db,
-  ctx: PaymentContext,
-  payer: Payer,
-  body: { orderId: number; paymentId: string; paymentProviderId: PaymentProviderId },
-): Promise<Payment> {
-  const payment = await requirePayersPayment(db, ctx, payer, body.paymentId);
-  if (payment.orderId !== body.orderId || payment.provider !== body.paymentProviderId) throw new AppError("payment_not_found");
-  return toPayment(payment);
 }

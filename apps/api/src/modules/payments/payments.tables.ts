@@ -39,6 +39,10 @@ export const payments = pgTable(
     uniqueIndex("payments_provider_reference_unique")
       .on(t.provider, t.providerReference)
       .where(sql`provider_reference is not null`),
+    // The payments a gateway still has open, oldest news first: what the refresh job asks the gateways about.
+    index("payments_open_at_gateway_idx")
+      .on(t.updatedAt)
+      .where(sql`status = 'pending' and provider_reference is not null`),
     // At most one payment of an order is ever captured: money moves once.
     uniqueIndex("payments_one_captured_per_order")
       .on(t.orderId)
@@ -67,4 +71,21 @@ export const customerCredits = pgTable(
     primaryKey({ columns: [t.customerId, t.currencyCode] }),
     check("customer_credits_amounts_check", sql`${t.usedAmount} >= 0 and ${t.limitAmount} >= 0 and ${t.usedAmount} <= ${t.limitAmount}`),
   ],
+);
+
+/**
+ * Each gateway event the shop has acted on, once: a webhook delivered again (a retry, a replay) finds its
+ * row here and changes nothing. Only verified events are stored; the payload is the gateway's own record.
+ */
+export const paymentWebhookEvents = pgTable(
+  "payment_webhook_events",
+  {
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    eventType: text().notNull(),
+    /** The gateway's reference of the payment concerned; null for an event about something else. */
+    reference: text(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index("payment_webhook_events_received_idx").on(t.receivedAt)],
 );

@@ -2,8 +2,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createSession } from "../../testing/identity-factories";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
-import { cartClient, cartOf, errorCodeOf } from "../cart/cart-test-catalogue";
-import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } from "../checkout/checkout-test-shop";
+import { errorCodeOf } from "../cart/cart-test-catalogue";
+import { checkoutClient, createCheckoutTestShop, placeGuestOrder, UK_ADDRESS } from "../checkout/checkout-test-shop";
 import { outboxMessages } from "../mail/mail.tables";
 import { mailOrderConfirmation } from "../orders/order-notifications";
 import { orders } from "../orders/orders.tables";
@@ -20,19 +20,10 @@ const asAdmin = (url: string, payload?: object) =>
     headers: { storekey: TEST_HEADERS.storekey, "admin-key": ADMIN_KEY },
     ...(payload ? { payload } : {}),
   });
-const cart = cartClient(() => api.app);
 const checkout = checkoutClient(() => api.app);
 
 /** A guest's placed order; answers its id, total and the guest's anonymousId. */
-async function guestOrder() {
-  const { variants, options } = api.seeded;
-  const anonymousId = cartOf(await cart.add({ productVariantId: variants.tiered, quantity: 1 })).anonymousId!;
-  await checkout.customerInfo({ ...CUSTOMER_INFO, anonymousId });
-  await checkout.deliveryAddress({ address: UK_ADDRESS, anonymousId });
-  await checkout.deliveryOption({ deliveryZoneOptionId: options.ukStandard, anonymousId });
-  const placed = (await checkout.placeOrder({ anonymousBasketId: anonymousId, termsAccepted: true })).json().data;
-  return { id: placed.id as number, grandTotal: placed.grandTotal as { amount: number; currencyCode: string }, anonymousId };
-}
+const guestOrder = () => placeGuestOrder(() => api.app, api.seeded);
 
 /** A trade customer with `limit` of GBP credit, signed in. */
 async function tradeCustomer(email: string, limit: number) {

@@ -1,0 +1,70 @@
+import { buildSandbox, SANDBOX_KEYS, type PaymentSandbox } from "@quire/payment-sandbox";
+import { afterAll, beforeAll } from "vitest";
+import type { App } from "../app";
+import type { HostedProviderId, PaymentGateway } from "../modules/payments/gateways/payment-gateway";
+import { createPayPalGateway } from "../modules/payments/gateways/paypal-gateway";
+import { createStripeGateway } from "../modules/payments/gateways/stripe-gateway";
+
+/**
+ * Quire's payment sandbox on a port of its own for one test file, and the gateways the API uses to reach it.
+ * Call before useTestApi and pass `gateways` as its paymentGateways: the map is filled once the sandbox
+ * listens, before the app is built. `listenApi` then puts the API on a real port and points the sandbox's
+ * webhooks at it, so the gateway's word arrives as it would in production.
+ */
+export function usePaymentSandbox() {
+  const gateways = new Map<HostedProviderId, PaymentGateway>();
+  let sandbox: PaymentSandbox | undefined;
+
+  beforeAll(async () => {
+    sandbox = buildSandbox({
+      publicUrl: "http://127.0.0.1",
+      stripe: SANDBOX_KEYS.stripe,
+      paypal: SANDBOX_KEYS.paypal,
+      webhookRetryDelaysMs: [50, 200],
+    });
+    const address = await sandbox.app.listen({ port: 0, host: "127.0.0.1" });
+    sandbox.endpoints.publicUrl = address;
+    gateways.set("stripe", createStripeGateway({ ...SANDBOX_KEYS.stripe, apiUrl: address }));
+    gateways.set("paypal", createPayPalGateway({ ...SANDBOX_KEYS.paypal, apiUrl: address }));
+  });
+  afterAll(async () => {
+    await sandbox?.webhooks.idle();
+    await sandbox?.app.close();
+  });
+
+  const ready = () => {
+    if (!sandbox) throw new Error("the payment sandbox is available once beforeAll has run");
+    return sandbox;
+  };
+  return {
+    gateways,
+    get sandbox() {
+      return ready();
+    },
+    get url() {
+      return ready().endpoints.publicUrl;
+    },
+    /** Listens with the API on a free port and sends the sandbox's webhooks there. */
+    async listenApi(app: App) {
+      const address = await app.listen({ port: 0, host: "127.0.0.1" });
+      ready().endpoints.webhookUrls = { stripe: `${address}/webhooks/stripe`, paypal: `${address}/webhooks/paypal` };
+    },
+    /** Stops (or resumes) the sandbox's webhooks: a payer's payment whose news never comes. */
+    muteWebhooks(muted: boolean, app?: App) {
+      if (muted) ready().endpoints.webhookUrls = {};
+      else if (app) {
+        const address = app.listeningOrigin;
+        ready().endpoints.webhookUrls = { stripe: `${address}/webhooks/stripe`, paypal: `${address}/webhooks/paypal` };
+      }
+    },
+    /** Posts to the sandbox's control API (paying a session, approving a PayPal order) as a payer would. */
+    async control(path: string, body: object = {}) {
+      const response = await fetch(`${ready().endpoints.publicUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+  };
+}

@@ -1,0 +1,475 @@
+import { createHmac } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { html, page } from "./html";
+import { IdempotencyStore, newId, nowSeconds } from "./ids";
+import { TEST_CARDS, cardOutcome } from "./test-cards";
+import type { SandboxEndpoints, WebhookSender } from "./webhooks";
+
+/*
+ * Stripe, as far as Quire's adapter uses it (the official `stripe` SDK pointed at this host): Checkout
+ * Sessions created, read, listed by payment intent and expired; refunds; the hosted Checkout page; and
+ * webhooks signed with the endpoint's secret exactly as Stripe signs them (`Stripe-Signature: t=…,v1=…`,
+ * an HMAC-SHA256 of "timestamp.body"), so the SDK's own verification accepts them.
+ */
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+}
+
+interface Session {
+  id: string;
+  object: "checkout.session";
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  mode: "payment";
+  payment_intent: string | null;
+  payment_status: "unpaid" | "paid";
+  status: "open" | "complete" | "expired";
+  success_url: string;
+  cancel_url: string | null;
+  url: string | null;
+  created: number;
+  expires_at: number;
+  livemode: false;
+}
+
+interface PaymentIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  status: "succeeded";
+  latest_charge: string;
+  metadata: Record<string, string>;
+}
+
+interface Charge {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string;
+  refunded: boolean;
+  status: "succeeded";
+}
+
+interface Refund {
+  id: string;
+  object: "refund";
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
+}
+
+type Params = Record<string, unknown>;
+
+class StripeError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly type: string,
+    message: string,
+    readonly param?: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Stripe's signature header for `body`, signed at `timestamp` (seconds) with the endpoint's secret. */
+export function stripeSignatureHeader(body: string, secret: string, timestamp = nowSeconds()): string {
+  const signature = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return `t=${timestamp},v1=${signature}`;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+const record = (value: unknown): Params => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Params) : {});
+const stringRecord = (value: unknown) =>
+  Object.fromEntries(Object.entries(record(value)).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+
+export function registerStripe(app: FastifyInstance, options: StripeOptions & { endpoints: SandboxEndpoints; sender: WebhookSender }) {
+  const sessions = new Map<string, Session>();
+  const intents = new Map<string, PaymentIntent>();
+  const charges = new Map<string, Charge>();
+  const idempotency = new IdempotencyStore<{ status: number; body: unknown }>();
+
+  function emit(type: string, object: unknown) {
+    const event = {
+      id: newId("evt_"),
+      object: "event",
+      api_version: "2025-01-27.acacia",
+      created: nowSeconds(),
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    const body = JSON.stringify(event);
+    options.sender.send(options.endpoints.webhookUrls.stripe, {
+      provider: "stripe",
+      id: event.id,
+      type,
+      body,
+      headers: { "stripe-signature": stripeSignatureHeader(body, options.webhookSecret) },
+    });
+  }
+
+  function requireSession(id: string): Session {
+    const session = sessions.get(id);
+    if (!session) throw new StripeError(404, "invalid_request_error", `No such checkout.session: '${id}'`, "id", "resource_missing");
+    return session;
+  }
+
+  /** Embeds the objects `expand` names (payment_intent, payment_intent.latest_charge), as Stripe does. */
+  function expanded(session: Session, expand: string[]) {
+    if (!session.payment_intent || !expand.some((path) => path.startsWith("payment_intent"))) return session;
+    const intent = intents.get(session.payment_intent);
+    if (!intent) return session;
+    const withCharge = expand.includes("payment_intent.latest_charge")
+      ? { ...intent, latest_charge: charges.get(intent.latest_charge) }
+      : intent;
+    return { ...session, payment_intent: withCharge };
+  }
+
+  function createSession(params: Params): Session {
+    const rawItems = params.line_items;
+    const lineItems = (Array.isArray(rawItems) ? rawItems : Object.values(record(rawItems))).map(record);
+    if (lineItems.length === 0) throw new StripeError(400, "invalid_request_error", "Missing required param: line_items.", "line_items");
+    let amount = 0;
+    let currency: string | undefined;
+    for (const [index, item] of lineItems.entries()) {
+      const price = record(item.price_data);
+      const unitAmount = Number(price.unit_amount);
+      const quantity = Number(item.quantity ?? 1);
+      if (!Number.isInteger(unitAmount) || unitAmount < 0) {
+        throw new StripeError(400, "invalid_request_error", "Invalid integer", `line_items[${index}][price_data][unit_amount]`);
+      }
+      if (!Number.isInteger(quantity) || quantity < 1) {
+        throw new StripeError(400, "invalid_request_error", "Invalid integer", `line_items[${index}][quantity]`);
+      }
+      const lineCurrency = text(price.currency)?.toLowerCase();
+      if (!lineCurrency || !/^[a-z]{3}$/.test(lineCurrency)) {
+        throw new StripeError(400, "invalid_request_error", "Invalid currency", `line_items[${index}][price_data][currency]`);
+      }
+      if (currency && currency !== lineCurrency)
+        throw new StripeError(400, "invalid_request_error", "All line items must share one currency.");
+      currency = lineCurrency;
+      amount += unitAmount * quantity;
+    }
+    const successUrl = text(params.success_url);
+    if (!successUrl || !URL.canParse(successUrl)) throw new StripeError(400, "invalid_request_error", "Not a valid URL", "success_url");
+    if (text(params.mode) !== "payment")
+      throw new StripeError(400, "invalid_request_error", "Only mode=payment is supported here.", "mode");
+    const id = newId("cs_test_");
+    const created = nowSeconds();
+    const expiresAt = params.expires_at === undefined ? created + 24 * 3600 : Number(params.expires_at);
+    const session: Session = {
+      id,
+      object: "checkout.session",
+      amount_total: amount,
+      currency: currency ?? "gbp",
+      client_reference_id: text(params.client_reference_id) ?? null,
+      customer_email: text(params.customer_email) ?? null,
+      metadata: stringRecord(params.metadata),
+      mode: "payment",
+      payment_intent: null,
+      payment_status: "unpaid",
+      status: "open",
+      success_url: successUrl,
+      cancel_url: text(params.cancel_url) ?? null,
+      url: `${options.endpoints.publicUrl}/stripe/pay/${id}`,
+      created,
+      expires_at: Number.isInteger(expiresAt) ? expiresAt : created + 24 * 3600,
+      livemode: false,
+    };
+    sessions.set(id, session);
+    return session;
+  }
+
+  /** Completes an open session as paid: its payment intent and charge, the webhook, and where the payer goes. */
+  function completeSession(session: Session): string {
+    const intentId = newId("pi_");
+    const charge: Charge = {
+      id: newId("ch_"),
+      object: "charge",
+      amount: session.amount_total,
+      amount_refunded: 0,
+      currency: session.currency,
+      payment_intent: intentId,
+      refunded: false,
+      status: "succeeded",
+    };
+    charges.set(charge.id, charge);
+    intents.set(intentId, {
+      id: intentId,
+      object: "payment_intent",
+      amount: session.amount_total,
+      currency: session.currency,
+      status: "succeeded",
+      latest_charge: charge.id,
+      metadata: session.metadata,
+    });
+    Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intentId, url: null });
+    emit("checkout.session.completed", session);
+    return session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", session.id);
+  }
+
+  function refund(params: Params): Refund {
+    const intentId = text(params.payment_intent);
+    const intent = intentId ? intents.get(intentId) : undefined;
+    if (!intent)
+      throw new StripeError(
+        404,
+        "invalid_request_error",
+        `No such payment_intent: '${intentId ?? ""}'`,
+        "payment_intent",
+        "resource_missing",
+      );
+    const charge = charges.get(intent.latest_charge);
+    if (!charge) throw new StripeError(400, "invalid_request_error", "This payment has no charge to refund.");
+    const remaining = charge.amount - charge.amount_refunded;
+    const amount = params.amount === undefined ? remaining : Number(params.amount);
+    if (remaining === 0) {
+      throw new StripeError(
+        400,
+        "invalid_request_error",
+        `Charge ${charge.id} has already been refunded.`,
+        undefined,
+        "charge_already_refunded",
+      );
+    }
+    if (!Number.isInteger(amount) || amount < 1 || amount > remaining) {
+      throw new StripeError(400, "invalid_request_error", `Refund amount must be between 1 and ${remaining}.`, "amount");
+    }
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    const result: Refund = {
+      id: newId("re_"),
+      object: "refund",
+      amount,
+      charge: charge.id,
+      currency: charge.currency,
+      payment_intent: intent.id,
+      status: "succeeded",
+      metadata: stringRecord(params.metadata),
+    };
+    emit("charge.refunded", charge);
+    return result;
+  }
+
+  /** Runs an API call the way Stripe answers: its bearer key checked, Idempotency-Key replays, errors as `{ error }`. */
+  async function api(request: FastifyRequest, reply: FastifyReply, run: () => unknown) {
+    if (request.headers.authorization !== `Bearer ${options.secretKey}`) {
+      return reply.code(401).send({ error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
+    }
+    const key = text(request.headers["idempotency-key"]);
+    const fingerprint = `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`;
+    const earlier = idempotency.replay(key, fingerprint);
+    if (earlier === "conflict") {
+      return reply.code(400).send({
+        error: {
+          type: "idempotency_error",
+          message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+        },
+      });
+    }
+    if (earlier) return reply.code(earlier.status).header("idempotent-replayed", "true").send(earlier.body);
+    let answer: { status: number; body: unknown };
+    try {
+      answer = { status: 200, body: run() };
+    } catch (error) {
+      if (!(error instanceof StripeError)) throw error;
+      const body = { error: { type: error.type, message: error.message, param: error.param, code: error.code } };
+      answer = { status: error.statusCode, body };
+    }
+    if (request.method === "POST") idempotency.remember(key, fingerprint, answer);
+    return reply.code(answer.status).send(answer.body);
+  }
+
+  const expandOf = (request: FastifyRequest) => {
+    const expand = record(request.query).expand;
+    return Array.isArray(expand)
+      ? expand.filter((path): path is string => typeof path === "string")
+      : typeof expand === "string"
+        ? [expand]
+        : [];
+  };
+
+  app.post("/v1/checkout/sessions", (request, reply) => api(request, reply, () => createSession(record(request.body))));
+  app.get<{ Params: { id: string } }>("/v1/checkout/sessions/:id", (request, reply) =>
+    api(request, reply, () => expanded(requireSession(request.params.id), expandOf(request))),
+  );
+  app.get("/v1/checkout/sessions", (request, reply) =>
+    api(request, reply, () => {
+      const intent = text(record(request.query).payment_intent);
+      const data = [...sessions.values()].filter((session) => !intent || session.payment_intent === intent);
+      return { object: "list", data, has_more: false, url: "/v1/checkout/sessions" };
+    }),
+  );
+  app.post<{ Params: { id: string } }>("/v1/checkout/sessions/:id/expire", (request, reply) =>
+    api(request, reply, () => {
+      const session = requireSession(request.params.id);
+      if (session.status !== "open") {
+        throw new StripeError(400, "invalid_request_error", `Only Checkout Sessions with a status of 'open' can be expired.`);
+      }
+      Object.assign(session, { status: "expired", url: null });
+      emit("checkout.session.expired", session);
+      return session;
+    }),
+  );
+  app.post("/v1/refunds", (request, reply) => api(request, reply, () => refund(record(request.body))));
+
+  // The hosted Checkout page: a card form, the test cards beside it, and the 3-D Secure challenge.
+  const brand = "Stripe Checkout";
+  const accent = "#4b45c6";
+
+  function payPage(session: Session, error?: string) {
+    const amount = new Intl.NumberFormat("en-GB", { style: "currency", currency: session.currency.toUpperCase() }).format(
+      session.amount_total / 100,
+    );
+    const cards = TEST_CARDS.map((card) => html`<li><code>${card.number}</code>: ${card.description}</li>`);
+    return page({
+      title: "Pay",
+      brand,
+      accent,
+      body: html`<h1>Pay ${session.metadata.orderNumber ?? "your order"}</h1>
+        <p class="amount">${amount}</p>
+        ${error ? html`<p class="error" role="alert">${error}</p>` : html``}
+        <form method="post" action="/stripe/pay/${session.id}">
+          <label for="email">Email</label>
+          <input id="email" name="email" type="email" autocomplete="email" value="${session.customer_email ?? ""}" />
+          <label for="number">Card number</label>
+          <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required />
+          <div class="row">
+            <div>
+              <label for="expiry">Expiry (MM / YY)</label
+              ><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12 / 34" required />
+            </div>
+            <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required /></div>
+          </div>
+          <label for="name">Name on card</label>
+          <input id="name" name="name" autocomplete="cc-name" />
+          <button type="submit">Pay ${amount}</button>
+        </form>
+        ${session.cancel_url ? html`<p><a href="${session.cancel_url}">Cancel and go back to the shop</a></p>` : html``}
+        <details class="cards">
+          <summary>Test cards</summary>
+          <ul>
+            ${cards}
+          </ul>
+          <p>Any future expiry date and any three digits (four for American Express).</p>
+        </details>`,
+    });
+  }
+
+  function challengePage(session: Session) {
+    return page({
+      title: "Authenticate",
+      brand: "3-D Secure",
+      accent,
+      body: html`<h1>Confirm it is you</h1>
+        <p>
+          Your bank asks you to authenticate this payment of ${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}.
+        </p>
+        <form method="post" action="/stripe/pay/${session.id}/authenticate">
+          <button type="submit" name="result" value="complete">Complete authentication</button>
+          <button class="secondary" type="submit" name="result" value="fail">Fail authentication</button>
+        </form>`,
+    });
+  }
+
+  /** What paying an open session with a card does: where the payer goes next, or the error to show. */
+  function pay(
+    session: Session,
+    number: string,
+    expiry: string,
+    authenticated: boolean,
+  ): { redirect: string } | { error: string; challenge?: true } {
+    const outcome = cardOutcome(number);
+    if (!outcome) return { error: "Your card number is invalid." };
+    const match = /^(\d{1,2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
+    const month = Number(match?.[1]);
+    const year = 2000 + Number(match?.[2]);
+    const now = new Date();
+    if (
+      !match ||
+      month < 1 ||
+      month > 12 ||
+      year < now.getUTCFullYear() ||
+      (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+    ) {
+      return { error: "Your card's expiry date is in the past or not valid." };
+    }
+    if (outcome.kind === "declined") return { error: outcome.message };
+    if (outcome.kind === "challenge" && !authenticated) return { error: "Authentication required", challenge: true };
+    return { redirect: completeSession(session) };
+  }
+
+  const pendingChallenges = new Set<string>();
+
+  app.get<{ Params: { id: string } }>("/stripe/pay/:id", (request, reply) => {
+    const session = sessions.get(request.params.id);
+    if (!session)
+      return reply
+        .code(404)
+        .type("text/html")
+        .send(page({ title: "Not found", brand, accent, body: html`<h1>This payment page does not exist</h1>` }));
+    if (session.status !== "open") {
+      return reply.type("text/html").send(
+        page({
+          title: "Closed",
+          brand,
+          accent,
+          body: html`<h1>This payment page has ${session.status === "complete" ? "been paid" : "expired"}</h1>`,
+        }),
+      );
+    }
+    return reply.type("text/html").send(payPage(session));
+  });
+
+  app.post<{ Params: { id: string } }>("/stripe/pay/:id", (request, reply) => {
+    const session = sessions.get(request.params.id);
+    if (!session || session.status !== "open") return reply.redirect(`/stripe/pay/${request.params.id}`, 303);
+    const body = record(request.body);
+    const result = pay(session, text(body.number) ?? "", text(body.expiry) ?? "", false);
+    if ("redirect" in result) return reply.redirect(result.redirect, 303);
+    if (result.challenge) {
+      pendingChallenges.add(session.id);
+      return reply.type("text/html").send(challengePage(session));
+    }
+    return reply.code(402).type("text/html").send(payPage(session, result.error));
+  });
+
+  app.post<{ Params: { id: string } }>("/stripe/pay/:id/authenticate", (request, reply) => {
+    const session = sessions.get(request.params.id);
+    if (!session || session.status !== "open" || !pendingChallenges.delete(session.id)) {
+      return reply.redirect(`/stripe/pay/${request.params.id}`, 303);
+    }
+    if (record(request.body).result !== "complete") {
+      return reply
+        .code(402)
+        .type("text/html")
+        .send(
+          payPage(session, "We are unable to authenticate your payment method. Please choose a different payment method and try again."),
+        );
+    }
+    return reply.redirect(completeSession(session), 303);
+  });
+
+  // Control: pay a session without a browser (a payer who closes the tab right after paying).
+  app.post<{ Params: { id: string } }>("/_sandbox/stripe/sessions/:id/pay", (request, reply) => {
+    const session = sessions.get(request.params.id);
+    if (!session || session.status !== "open") return reply.code(409).send({ error: "The session is not open" });
+    const body = record(request.body);
+    const result = pay(session, text(body.number) ?? "4242424242424242", text(body.expiry) ?? "12 / 40", body.authenticate === true);
+    return reply.code("redirect" in result ? 200 : 402).send(result);
+  });
+}
