@@ -1,6 +1,6 @@
 // The local payment sandbox `npm start` and `npm run dev` run when no real gateway is configured (decision
-// 026): Quire's stand-in for Stripe and PayPal, so a newcomer can pay by card or PayPal with no account
-// anywhere. This module only decides; start.mjs runs it.
+// 026): Quire's stand-in for Stripe, PayPal, Adyen and Mollie, so a newcomer can pay by card or PayPal with no
+// account anywhere. This module only decides; start.mjs runs it.
 import { readFileSync } from "node:fs";
 
 const DEFAULT_PORT = 4100;
@@ -15,7 +15,7 @@ const DEFAULT_PORT = 4100;
 export function planPaymentSandbox(env, { keysFile, apiUrl }) {
   const mode = (env.PAYMENT_SANDBOX ?? "").trim().toLowerCase();
   if (!["", "on", "off"].includes(mode)) throw new Error(`PAYMENT_SANDBOX must be "on" or "off", not "${env.PAYMENT_SANDBOX}"`);
-  const live = ["STRIPE_SECRET_KEY", "PAYPAL_CLIENT_ID"].filter((name) => env[name]);
+  const live = ["STRIPE_SECRET_KEY", "PAYPAL_CLIENT_ID", "ADYEN_API_KEY", "MOLLIE_API_KEY"].filter((name) => env[name]);
   if (mode === "off" || (mode === "" && live.length > 0)) return null;
 
   const raw = env.PAYMENT_SANDBOX_PORT ?? String(DEFAULT_PORT);
@@ -36,6 +36,14 @@ export function planPaymentSandbox(env, { keysFile, apiUrl }) {
       PAYPAL_CLIENT_SECRET: keys.paypal.clientSecret,
       PAYPAL_WEBHOOK_ID: keys.paypal.webhookId,
       PAYPAL_API_URL: `http://127.0.0.1:${port}`,
+      ADYEN_API_KEY: keys.adyen.apiKey,
+      ADYEN_MERCHANT_ACCOUNT: keys.adyen.merchantAccount,
+      ADYEN_HMAC_KEY: keys.adyen.hmacKey,
+      ADYEN_API_URL: `http://127.0.0.1:${port}`,
+      MOLLIE_API_KEY: keys.mollie.apiKey,
+      MOLLIE_WEBHOOK_SECRET: keys.mollie.webhookSecret,
+      MOLLIE_WEBHOOK_URL: `${apiUrl}/webhooks/mollie`,
+      MOLLIE_API_URL: `http://127.0.0.1:${port}`,
     },
   };
 }

@@ -244,7 +244,7 @@ try {
 }
 if (paymentSandbox) {
   Object.assign(apiEnv, paymentSandbox.apiEnv);
-  say(`payments: card and PayPal through the local payment sandbox (port ${paymentSandbox.port}); no money moves`);
+  say(`payments: Stripe, PayPal, Adyen and Mollie through the local payment sandbox (port ${paymentSandbox.port}); no money moves`);
 } else {
   say(
     process.env.PAYMENT_SANDBOX === "off" && !process.env.STRIPE_SECRET_KEY && !process.env.PAYPAL_CLIENT_ID

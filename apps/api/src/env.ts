@@ -91,6 +91,21 @@ const EnvSchema = z
     PAYPAL_WEBHOOK_ID: z.string().min(4).optional(),
     /** PayPal's API host: live by default; https://api-m.sandbox.paypal.com for PayPal's sandbox, or Quire's. */
     PAYPAL_API_URL: z.string().url().default("https://api-m.paypal.com"),
+    /** Adyen's Checkout API key, merchant account and webhook HMAC key (hex): Adyen is offered once all three are set. */
+    ADYEN_API_KEY: z.string().min(8).optional(),
+    ADYEN_MERCHANT_ACCOUNT: z.string().min(2).optional(),
+    ADYEN_HMAC_KEY: z
+      .string()
+      .regex(/^([0-9a-fA-F]{2})+$/, "ADYEN_HMAC_KEY is the hex key the Customer Area shows")
+      .optional(),
+    /** Adyen's Checkout endpoint: its test one by default; the live prefix URL Adyen gives, or Quire's sandbox. */
+    ADYEN_API_URL: z.string().url().default("https://checkout-test.adyen.com"),
+    /** Mollie's API key and webhook signing secret: Mollie is offered once both are set. */
+    MOLLIE_API_KEY: z.string().min(8).optional(),
+    MOLLIE_WEBHOOK_SECRET: z.string().min(8).optional(),
+    /** Where Mollie calls the shop (the API's public address + /webhooks/mollie); unset, Mollie sends no webhooks. */
+    MOLLIE_WEBHOOK_URL: z.string().url().optional(),
+    MOLLIE_API_URL: z.string().url().default("https://api.mollie.com"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .refine((env) => env.JOBS_WORKER === "on" || env.DATABASE_URL, {

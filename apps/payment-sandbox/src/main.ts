@@ -8,13 +8,17 @@ const apiUrl = (process.env.API_URL || "http://127.0.0.1:4000").replace(/\/+$/, 
 
 const { app } = buildSandbox({
   publicUrl,
-  webhookUrls: { stripe: `${apiUrl}/webhooks/stripe`, paypal: `${apiUrl}/webhooks/paypal` },
-  stripe: SANDBOX_KEYS.stripe,
-  paypal: SANDBOX_KEYS.paypal,
+  webhookUrls: {
+    stripe: `${apiUrl}/webhooks/stripe`,
+    paypal: `${apiUrl}/webhooks/paypal`,
+    adyen: `${apiUrl}/webhooks/adyen`,
+    mollie: `${apiUrl}/webhooks/mollie`,
+  },
+  ...SANDBOX_KEYS,
 });
 
 await app.listen({ port, host });
-console.log(`Payment sandbox on ${publicUrl} (Stripe and PayPal test mode; webhooks to ${apiUrl})`);
+console.log(`Payment sandbox on ${publicUrl} (Stripe, PayPal, Adyen and Mollie in test mode; webhooks to ${apiUrl})`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -1,19 +1,24 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import qs from "qs";
 import sandboxKeys from "../sandbox-keys.json";
+import { registerAdyen, type AdyenOptions } from "./adyen";
+import { registerMollie, type MollieOptions } from "./mollie";
 import { registerPayPal, type PayPalOptions } from "./paypal";
 import { registerStripe, type StripeOptions } from "./stripe";
 import { createWebhookSender, type SandboxEndpoints, type WebhookSender } from "./webhooks";
 
 /*
- * Quire's payment sandbox (decision 026): one local HTTP service standing in for the payment gateways, so
- * development and tests need no account anywhere. It speaks the subset of each gateway's API that Quire's
- * adapters use, serves hosted payment pages with test cards, and sends webhooks signed as each gateway
- * signs them. Its state lives in memory: restarting it forgets every payment, as a fresh test account would.
+ * Quire's payment sandbox (decision 026): one local HTTP service standing in for the payment gateways
+ * (Stripe, PayPal, Adyen and Mollie), so development and tests need no account anywhere. It speaks the subset
+ * of each gateway's API that Quire's adapters use, serves hosted payment pages with test cards, and sends
+ * webhooks signed as each gateway signs them. Its state lives in memory: restarting it forgets every payment,
+ * as a fresh test account would.
  */
 
 export { stripeSignatureHeader } from "./stripe";
 export { paypalSignedString } from "./paypal";
+export { adyenItemSignature } from "./adyen";
+export { mollieSignatureHeader } from "./mollie";
 export { TEST_CARDS } from "./test-cards";
 export type { Delivery, SandboxEndpoints } from "./webhooks";
 
@@ -24,6 +29,8 @@ export interface SandboxOptions {
   webhookUrls?: SandboxEndpoints["webhookUrls"];
   stripe: StripeOptions;
   paypal: PayPalOptions;
+  adyen: AdyenOptions;
+  mollie: MollieOptions;
   /** Pauses between webhook retries (tests shorten them). */
   webhookRetryDelaysMs?: readonly number[];
   logger?: boolean;
@@ -40,7 +47,7 @@ export interface PaymentSandbox {
  * The sandbox's keys: public, known to everyone, taken by nothing but this sandbox. `npm start` gives the
  * same file's keys to the API (scripts/payment-sandbox.mjs).
  */
-export const SANDBOX_KEYS: { stripe: StripeOptions; paypal: PayPalOptions } = sandboxKeys;
+export const SANDBOX_KEYS: { stripe: StripeOptions; paypal: PayPalOptions; adyen: AdyenOptions; mollie: MollieOptions } = sandboxKeys;
 
 export function buildSandbox(options: SandboxOptions): PaymentSandbox {
   const app = Fastify({
@@ -57,9 +64,11 @@ export function buildSandbox(options: SandboxOptions): PaymentSandbox {
   const endpoints: SandboxEndpoints = { publicUrl: options.publicUrl.replace(/\/+$/, ""), webhookUrls: { ...options.webhookUrls } };
   registerStripe(app, { ...options.stripe, endpoints, sender: webhooks });
   registerPayPal(app, { ...options.paypal, endpoints, sender: webhooks });
+  registerAdyen(app, { ...options.adyen, endpoints, sender: webhooks });
+  registerMollie(app, { ...options.mollie, endpoints, sender: webhooks });
 
   app.get("/", (_request, reply) =>
-    reply.send({ service: "quire-payment-sandbox", gateways: ["stripe", "paypal"], control: ["/_sandbox/events"] }),
+    reply.send({ service: "quire-payment-sandbox", gateways: ["stripe", "paypal", "adyen", "mollie"], control: ["/_sandbox/events"] }),
   );
   app.get("/_sandbox/events", (_request, reply) => reply.send({ deliveries: webhooks.deliveries() }));
   return { app, webhooks, endpoints };

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { html, page } from "./html";
 import { IdempotencyStore, newId, nowSeconds } from "./ids";
-import { TEST_CARDS, cardOutcome } from "./test-cards";
+import { AUTHENTICATION_FAILED, cardPage, payWithCard } from "./card-page";
 import type { SandboxEndpoints, WebhookSender } from "./webhooks";
 
 /*
@@ -327,141 +327,52 @@ export function registerStripe(app: FastifyInstance, options: StripeOptions & { 
   );
   app.post("/v1/refunds", (request, reply) => api(request, reply, () => refund(record(request.body))));
 
-  // The hosted Checkout page: a card form, the test cards beside it, and the 3-D Secure challenge.
-  const brand = "Stripe Checkout";
-  const accent = "#4b45c6";
-
-  function payPage(session: Session, error?: string) {
-    const amount = new Intl.NumberFormat("en-GB", { style: "currency", currency: session.currency.toUpperCase() }).format(
-      session.amount_total / 100,
-    );
-    const cards = TEST_CARDS.map((card) => html`<li><code>${card.number}</code>: ${card.description}</li>`);
-    return page({
-      title: "Pay",
-      brand,
-      accent,
-      body: html`<h1>Pay ${session.metadata.orderNumber ?? "your order"}</h1>
-        <p class="amount">${amount}</p>
-        ${error ? html`<p class="error" role="alert">${error}</p>` : html``}
-        <form method="post" action="/stripe/pay/${session.id}">
-          <label for="email">Email</label>
-          <input id="email" name="email" type="email" autocomplete="email" value="${session.customer_email ?? ""}" />
-          <label for="number">Card number</label>
-          <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required />
-          <div class="row">
-            <div>
-              <label for="expiry">Expiry (MM / YY)</label
-              ><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12 / 34" required />
-            </div>
-            <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required /></div>
-          </div>
-          <label for="name">Name on card</label>
-          <input id="name" name="name" autocomplete="cc-name" />
-          <button type="submit">Pay ${amount}</button>
-        </form>
-        ${session.cancel_url ? html`<p><a href="${session.cancel_url}">Cancel and go back to the shop</a></p>` : html``}
-        <details class="cards">
-          <summary>Test cards</summary>
-          <ul>
-            ${cards}
-          </ul>
-          <p>Any future expiry date and any three digits (four for American Express).</p>
-        </details>`,
-    });
-  }
-
-  function challengePage(session: Session) {
-    return page({
-      title: "Authenticate",
-      brand: "3-D Secure",
-      accent,
-      body: html`<h1>Confirm it is you</h1>
-        <p>
-          Your bank asks you to authenticate this payment of ${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}.
-        </p>
-        <form method="post" action="/stripe/pay/${session.id}/authenticate">
-          <button type="submit" name="result" value="complete">Complete authentication</button>
-          <button class="secondary" type="submit" name="result" value="fail">Fail authentication</button>
-        </form>`,
-    });
-  }
-
-  /** What paying an open session with a card does: where the payer goes next, or the error to show. */
-  function pay(
-    session: Session,
-    number: string,
-    expiry: string,
-    authenticated: boolean,
-  ): { redirect: string } | { error: string; challenge?: true } {
-    const outcome = cardOutcome(number);
-    if (!outcome) return { error: "Your card number is invalid." };
-    const match = /^(\d{1,2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
-    const month = Number(match?.[1]);
-    const year = 2000 + Number(match?.[2]);
-    const now = new Date();
-    if (
-      !match ||
-      month < 1 ||
-      month > 12 ||
-      year < now.getUTCFullYear() ||
-      (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
-    ) {
-      return { error: "Your card's expiry date is in the past or not valid." };
-    }
-    if (outcome.kind === "declined") return { error: outcome.message };
-    if (outcome.kind === "challenge" && !authenticated) return { error: "Authentication required", challenge: true };
-    return { redirect: completeSession(session) };
-  }
-
-  const pendingChallenges = new Set<string>();
+  // The hosted Checkout page: the card form, the test cards beside it, and the 3-D Secure challenge.
+  const look = { brand: "Stripe Checkout", accent: "#4b45c6" };
+  const formOf = (session: Session) => ({
+    ...look,
+    action: `/stripe/pay/${session.id}`,
+    title: `Pay ${session.metadata.orderNumber ?? "your order"}`,
+    amount: session.amount_total,
+    currency: session.currency,
+    email: session.customer_email,
+    cancelUrl: session.cancel_url,
+  });
 
   app.get<{ Params: { id: string } }>("/stripe/pay/:id", (request, reply) => {
     const session = sessions.get(request.params.id);
-    if (!session)
+    if (!session || session.status !== "open") {
+      const heading = !session
+        ? "This payment page does not exist"
+        : session.status === "complete"
+          ? "This payment page has been paid"
+          : "This payment page has expired";
       return reply
-        .code(404)
+        .code(session ? 200 : 404)
         .type("text/html")
-        .send(page({ title: "Not found", brand, accent, body: html`<h1>This payment page does not exist</h1>` }));
-    if (session.status !== "open") {
-      return reply.type("text/html").send(
-        page({
-          title: "Closed",
-          brand,
-          accent,
-          body: html`<h1>This payment page has ${session.status === "complete" ? "been paid" : "expired"}</h1>`,
-        }),
-      );
+        .send(page({ title: "Checkout", ...look, body: html`<h1>${heading}</h1>` }));
     }
-    return reply.type("text/html").send(payPage(session));
+    return reply.type("text/html").send(cardPage(formOf(session)));
   });
 
   app.post<{ Params: { id: string } }>("/stripe/pay/:id", (request, reply) => {
     const session = sessions.get(request.params.id);
     if (!session || session.status !== "open") return reply.redirect(`/stripe/pay/${request.params.id}`, 303);
     const body = record(request.body);
-    const result = pay(session, text(body.number) ?? "", text(body.expiry) ?? "", false);
-    if ("redirect" in result) return reply.redirect(result.redirect, 303);
-    if (result.challenge) {
-      pendingChallenges.add(session.id);
-      return reply.type("text/html").send(challengePage(session));
-    }
-    return reply.code(402).type("text/html").send(payPage(session, result.error));
-  });
-
-  app.post<{ Params: { id: string } }>("/stripe/pay/:id/authenticate", (request, reply) => {
-    const session = sessions.get(request.params.id);
-    if (!session || session.status !== "open" || !pendingChallenges.delete(session.id)) {
-      return reply.redirect(`/stripe/pay/${request.params.id}`, 303);
-    }
-    if (record(request.body).result !== "complete") {
+    const number = text(body.number) ?? "";
+    const expiry = text(body.expiry) ?? "";
+    if (body.authenticate === "fail")
       return reply
         .code(402)
         .type("text/html")
-        .send(
-          payPage(session, "We are unable to authenticate your payment method. Please choose a different payment method and try again."),
-        );
-    }
-    return reply.redirect(completeSession(session), 303);
+        .send(cardPage({ ...formOf(session), error: AUTHENTICATION_FAILED }));
+    const result = payWithCard(number, expiry, body.authenticate === "complete");
+    if (result.outcome === "approved") return reply.redirect(completeSession(session), 303);
+    const challenge = result.outcome === "challenge" ? { number, expiry } : undefined;
+    return reply
+      .code(402)
+      .type("text/html")
+      .send(cardPage({ ...formOf(session), error: result.message, challenge }));
   });
 
   // Control: pay a session without a browser (a payer who closes the tab right after paying).
@@ -469,7 +380,8 @@ export function registerStripe(app: FastifyInstance, options: StripeOptions & { 
     const session = sessions.get(request.params.id);
     if (!session || session.status !== "open") return reply.code(409).send({ error: "The session is not open" });
     const body = record(request.body);
-    const result = pay(session, text(body.number) ?? "4242424242424242", text(body.expiry) ?? "12 / 40", body.authenticate === true);
-    return reply.code("redirect" in result ? 200 : 402).send(result);
+    const result = payWithCard(text(body.number) ?? "4242424242424242", text(body.expiry) ?? "12 / 40", body.authenticate === true);
+    if (result.outcome === "approved") return reply.send({ redirect: completeSession(session) });
+    return reply.code(402).send({ error: result.message, challenge: result.outcome === "challenge" });
   });
 }

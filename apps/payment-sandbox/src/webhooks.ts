@@ -10,11 +10,11 @@
  */
 export interface SandboxEndpoints {
   publicUrl: string;
-  webhookUrls: { stripe?: string; paypal?: string };
+  webhookUrls: { stripe?: string; paypal?: string; adyen?: string; mollie?: string };
 }
 
 export interface SignedEvent {
-  provider: "stripe" | "paypal";
+  provider: "stripe" | "paypal" | "adyen" | "mollie";
   id: string;
   type: string;
   body: string;

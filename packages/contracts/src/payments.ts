@@ -88,7 +88,7 @@ export const RefreshPaymentBodySchema = z
   .strict();
 
 /** The gateways that notify the shop by webhook (a hosted payment page's outcome, a refund). */
-export const WEBHOOK_PROVIDERS = ["stripe", "paypal"] as const;
+export const WEBHOOK_PROVIDERS = ["stripe", "paypal", "adyen", "mollie"] as const;
 export const WebhookParamsSchema = z.object({ provider: z.enum(WEBHOOK_PROVIDERS) }).strict();
 /**
  * POST /webhooks/:provider: the gateway's event exactly as it sent it. Its signature, over the raw bytes, is

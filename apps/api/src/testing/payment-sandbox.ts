@@ -2,6 +2,8 @@ import { buildSandbox, SANDBOX_KEYS, type PaymentSandbox } from "@quire/payment-
 import { afterAll, beforeAll } from "vitest";
 import type { App } from "../app";
 import type { HostedProviderId, PaymentGateway } from "../modules/payments/gateways/payment-gateway";
+import { createAdyenGateway } from "../modules/payments/gateways/adyen-gateway";
+import { createMollieGateway } from "../modules/payments/gateways/mollie-gateway";
 import { createPayPalGateway } from "../modules/payments/gateways/paypal-gateway";
 import { createStripeGateway } from "../modules/payments/gateways/stripe-gateway";
 
@@ -18,14 +20,26 @@ export function usePaymentSandbox() {
   beforeAll(async () => {
     sandbox = buildSandbox({
       publicUrl: "http://127.0.0.1",
-      stripe: SANDBOX_KEYS.stripe,
-      paypal: SANDBOX_KEYS.paypal,
+      ...SANDBOX_KEYS,
       webhookRetryDelaysMs: [50, 200],
     });
     const address = await sandbox.app.listen({ port: 0, host: "127.0.0.1" });
     sandbox.endpoints.publicUrl = address;
     gateways.set("stripe", createStripeGateway({ ...SANDBOX_KEYS.stripe, apiUrl: address }));
     gateways.set("paypal", createPayPalGateway({ ...SANDBOX_KEYS.paypal, apiUrl: address }));
+    gateways.set("adyen", createAdyenGateway({ ...SANDBOX_KEYS.adyen, apiUrl: address }));
+    // Mollie is told its webhook's address with each payment: the API's, once it listens.
+    const endpoints = sandbox.endpoints;
+    gateways.set(
+      "mollie",
+      createMollieGateway({
+        ...SANDBOX_KEYS.mollie,
+        apiUrl: address,
+        get webhookUrl() {
+          return endpoints.webhookUrls.mollie;
+        },
+      }),
+    );
   });
   afterAll(async () => {
     await sandbox?.webhooks.idle();
@@ -47,14 +61,13 @@ export function usePaymentSandbox() {
     /** Listens with the API on a free port and sends the sandbox's webhooks there. */
     async listenApi(app: App) {
       const address = await app.listen({ port: 0, host: "127.0.0.1" });
-      ready().endpoints.webhookUrls = { stripe: `${address}/webhooks/stripe`, paypal: `${address}/webhooks/paypal` };
+      ready().endpoints.webhookUrls = webhookUrlsOf(address);
     },
     /** Stops (or resumes) the sandbox's webhooks: a payer's payment whose news never comes. */
     muteWebhooks(muted: boolean, app?: App) {
       if (muted) ready().endpoints.webhookUrls = {};
       else if (app) {
-        const address = app.listeningOrigin;
-        ready().endpoints.webhookUrls = { stripe: `${address}/webhooks/stripe`, paypal: `${address}/webhooks/paypal` };
+        ready().endpoints.webhookUrls = webhookUrlsOf(app.listeningOrigin);
       }
     },
     /** Posts to the sandbox's control API (paying a session, approving a PayPal order) as a payer would. */
@@ -68,3 +81,10 @@ export function usePaymentSandbox() {
     },
   };
 }
+
+const webhookUrlsOf = (apiAddress: string) => ({
+  stripe: `${apiAddress}/webhooks/stripe`,
+  paypal: `${apiAddress}/webhooks/paypal`,
+  adyen: `${apiAddress}/webhooks/adyen`,
+  mollie: `${apiAddress}/webhooks/mollie`,
+});

@@ -149,11 +149,14 @@ export async function receiveWebhook(
   }
   const event = { provider, eventId: notice.eventId, eventType: notice.eventType, reference: notice.reference };
   if (await repository.isWebhookEventRecorded(deps.db, event)) return;
-  const payment = notice.reference ? await repository.findPaymentByReference(deps.db, { provider, reference: notice.reference }) : null;
-  const state = payment?.providerReference ? await fromGateway(() => gateway.fetchPayment(notice.reference!)) : null;
+  const payment = await repository.findPaymentForNotice(deps.db, { provider, ...notice });
+  const reference = payment?.providerReference;
+  const state = reference ? await fromGateway(() => gateway.fetchPayment(reference)) : null;
   await deps.db.transaction(async (tx) => {
     const fresh = await repository.recordWebhookEvent(tx, event);
     if (!fresh || !payment || !state) return;
+    if (notice.paymentReference)
+      await repository.setProviderPaymentReference(tx, { paymentId: payment.id, paymentReference: notice.paymentReference });
     await applyGatewayReportIn(tx, {
       paymentId: payment.id,
       reported: state.status,

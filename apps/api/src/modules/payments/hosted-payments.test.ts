@@ -1,4 +1,4 @@
-import { stripeSignatureHeader, SANDBOX_KEYS } from "@quire/payment-sandbox";
+import { adyenItemSignature, mollieSignatureHeader, SANDBOX_KEYS, stripeSignatureHeader } from "@quire/payment-sandbox";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { usePaymentSandbox } from "../../testing/payment-sandbox";
@@ -26,7 +26,7 @@ beforeAll(async () => {
   await gateway.listenApi(api.app);
 });
 
-type Provider = "stripe" | "paypal";
+type Provider = "stripe" | "paypal" | "adyen" | "mollie";
 
 /** A guest's order with a payment at `provider`, its hosted page opened: the payment, order and guest. */
 async function paymentAtGateway(provider: Provider) {
@@ -64,6 +64,18 @@ const timesEntered = async (paymentId: number, to: string) =>
       .where(and(eq(stateTransitions.machine, "payment"), eq(stateTransitions.entityId, paymentId), eq(stateTransitions.toState, to)))
   ).length;
 
+/** Pays a payment's hosted page as a payer would (the sandbox's control API): a good card, or Mollie's "paid". */
+async function payAtGateway(provider: Provider, redirectUrl: string) {
+  const id = provider === "paypal" ? new URL(redirectUrl).searchParams.get("token")! : redirectUrl.split("/").at(-1)!;
+  const path = {
+    stripe: `/_sandbox/stripe/sessions/${id}/pay`,
+    paypal: `/_sandbox/paypal/orders/${id}/approve`,
+    adyen: `/_sandbox/adyen/links/${id}/pay`,
+    mollie: `/_sandbox/mollie/payments/${id}/settle`,
+  }[provider];
+  return gateway.control(path, {});
+}
+
 /** The Stripe session id of a payment's hosted page (its last path segment). */
 const sessionOf = (redirectUrl: string) => redirectUrl.split("/").at(-1)!;
 /** What the payer does on the PayPal page: approve, as the sandbox's control API does it. */
@@ -81,7 +93,7 @@ describe("card and PayPal payments on the gateway's hosted page", () => {
   it("lists the configured gateways first, the card one with its brands", async () => {
     const answer = await checkout.send("GET", "/payment-providers", {});
     const providers = answer.json().data.paymentProviders as { id: string; settings: { kind: string; cardBrands: string[] } }[];
-    expect(providers.map((provider) => provider.id)).toEqual(["stripe", "paypal", "proforma-invoice"]);
+    expect(providers.map((provider) => provider.id)).toEqual(["stripe", "paypal", "adyen", "mollie", "proforma-invoice"]);
     expect(providers[0]!.settings).toMatchObject({ kind: "hosted", cardBrands: ["visa", "mastercard", "american-express"] });
   });
 
@@ -194,10 +206,9 @@ describe("card and PayPal payments on the gateway's hosted page", () => {
   });
 
   it("refunds a paid order the merchant cancels through its gateway, once", async () => {
-    for (const provider of ["stripe", "paypal"] as const) {
-      const { order, publicId, redirectUrl, payment } = await paymentAtGateway(provider);
-      if (provider === "stripe") await gateway.control(`/_sandbox/stripe/sessions/${sessionOf(redirectUrl)}/pay`, {});
-      else await gateway.control(`/_sandbox/paypal/orders/${paypalOrderOf(redirectUrl)}/approve`);
+    for (const provider of ["stripe", "paypal", "adyen", "mollie"] as const) {
+      const { order, publicId, redirectUrl } = await paymentAtGateway(provider);
+      await payAtGateway(provider, redirectUrl);
       await gateway.sandbox.webhooks.idle();
       expect(await paymentStatus(publicId)).toBe("captured");
       const cancelled = await api.app.inject({
@@ -207,12 +218,48 @@ describe("card and PayPal payments on the gateway's hosted page", () => {
         payload: { reason: "out of print" },
       });
       expect(cancelled.statusCode, cancelled.body).toBe(200);
-      expect(await paymentStatus(publicId)).toBe("refunded");
-      // The gateway has it refunded too; its refund webhook arrives and changes nothing.
-      expect(await gateway.gateways.get(provider)!.fetchPayment(payment.providerReference!)).toEqual({ status: "refunded" });
+      expect(await paymentStatus(publicId), provider).toBe("refunded");
+      const [payment] = await api.database.db.select().from(payments).where(eq(payments.publicId, publicId));
+      // Where the gateway shows refunds (not Adyen's link), it has it refunded too; its refund webhook changes nothing.
+      if (provider !== "adyen") {
+        expect(await gateway.gateways.get(provider)!.fetchPayment(payment!.providerReference!)).toEqual({ status: "refunded" });
+      }
       await gateway.sandbox.webhooks.idle();
-      expect(await timesEntered(payment.id, "refunded")).toBe(1);
+      expect(await timesEntered(payment!.id, "refunded")).toBe(1);
     }
+  });
+
+  it("takes a card on Adyen's payment link, keeps its pspReference from the signed webhook, and leaves a declined attempt open", async () => {
+    const { order, publicId, redirectUrl } = await paymentAtGateway("adyen");
+    expect(redirectUrl.startsWith(`${gateway.url}/adyen/payByLink/PL`)).toBe(true);
+    const link = redirectUrl.split("/").at(-1)!;
+    const declined = await gateway.control(`/_sandbox/adyen/links/${link}/pay`, { number: "4000000000000002" });
+    expect(declined.status).toBe(402);
+    await gateway.sandbox.webhooks.idle();
+    expect(await paymentStatus(publicId)).toBe("pending");
+    const challenged = await gateway.control(`/_sandbox/adyen/links/${link}/pay`, { number: "4000000000003220" });
+    expect(challenged).toMatchObject({ status: 402, body: { challenge: true } });
+    await gateway.control(`/_sandbox/adyen/links/${link}/pay`, { number: "4000000000003220", authenticate: true });
+    await gateway.sandbox.webhooks.idle();
+    expect(await paymentStatus(publicId)).toBe("captured");
+    expect(await orderStatus(order.id)).toBe("confirmed");
+    const [row] = await api.database.db.select().from(payments).where(eq(payments.publicId, publicId));
+    expect(row!.providerPaymentReference).toMatch(/^\d{16}$/);
+  });
+
+  it("follows the outcome the payer picks on Mollie's test page: failed, or paid", async () => {
+    const failed = await paymentAtGateway("mollie");
+    expect(failed.redirectUrl.startsWith(`${gateway.url}/mollie/checkout/tr_`)).toBe(true);
+    await gateway.control(`/_sandbox/mollie/payments/${failed.redirectUrl.split("/").at(-1)}/settle`, { status: "failed" });
+    await gateway.sandbox.webhooks.idle();
+    expect(await paymentStatus(failed.publicId)).toBe("failed");
+    expect(await orderStatus(failed.order.id)).toBe("awaiting_payment");
+
+    const paid = await paymentAtGateway("mollie");
+    const back = await gateway.control(`/_sandbox/mollie/payments/${paid.redirectUrl.split("/").at(-1)}/settle`, { status: "paid" });
+    expect(String(back.body.redirect)).toContain("/checkout/payment-return?");
+    await gateway.sandbox.webhooks.idle();
+    expect(await paymentStatus(paid.publicId)).toBe("captured");
   });
 });
 
@@ -264,6 +311,32 @@ describe("gateway webhooks", () => {
       "paypal-auth-algo": "SHA256withRSA",
     });
     expect(paypal.statusCode).toBe(400);
+    const adyenItem = {
+      pspReference: "8816178914079738",
+      merchantAccountCode: SANDBOX_KEYS.adyen.merchantAccount,
+      merchantReference: publicId,
+      amount: { value: 1, currency: "GBP" },
+      eventCode: "AUTHORISATION",
+      success: "true",
+    };
+    const forgedAdyen = JSON.stringify({
+      live: "false",
+      notificationItems: [
+        { NotificationRequestItem: { ...adyenItem, additionalData: { hmacSignature: adyenItemSignature(adyenItem, "00ff") } } },
+      ],
+    });
+    expect((await post("adyen", forgedAdyen, {})).statusCode).toBe(400);
+    const mollieBody = "id=tr_forged0001";
+    const forgedMollie = await api.app.inject({
+      method: "POST",
+      url: "/webhooks/mollie",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-mollie-signature": mollieSignatureHeader(mollieBody, "not-the-secret"),
+      },
+      payload: mollieBody,
+    });
+    expect(forgedMollie.statusCode).toBe(400);
     expect(await paymentStatus(publicId)).toBe("pending");
     const stored = await api.database.db
       .select()

@@ -28,6 +28,13 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: Pay
     }
   });
 
+  // Mollie posts its webhook as a form (id=tr_…): kept raw too, and read as its fields.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (request, body, done) => {
+    const raw = String(body);
+    request.rawBody = raw;
+    done(null, Object.fromEntries(new URLSearchParams(raw)));
+  });
+
   app.route({
     ...operationRoute("receiveWebhook", {
       config: { public: true },
@@ -37,7 +44,8 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: Pay
         "x-error-codes": ["webhook_signature_invalid", "payment_gateway_unavailable", "route_not_found"],
         summary: "A payment gateway's event: verified by its signature, stored once, the gateway's record applied",
         description:
-          "Called by Stripe (Stripe-Signature) and PayPal (PAYPAL-TRANSMISSION-* headers), not by shoppers. An unverified body " +
+          "Called by Stripe (Stripe-Signature), PayPal (PAYPAL-TRANSMISSION-* headers), Adyen (HMAC in each item) and Mollie " +
+          "(X-Mollie-Signature), not by shoppers. An unverified body " +
           "answers 400 and changes nothing; an event already handled answers 200 and changes nothing; a failure answers an " +
           "error so that the gateway delivers it again.",
       },

@@ -221,3 +221,34 @@ export async function deleteOldWebhookEvents(db: Db, olderThanSeconds: number, l
     .returning({ eventId: paymentWebhookEvents.eventId });
   return deleted.length;
 }
+
+/**
+ * The payment a verified webhook names, by whichever it carries: the gateway's reference of the payment's
+ * page, the gateway's id of the money movement, or the payment's public id (its merchant reference).
+ */
+export async function findPaymentForNotice(
+  db: Db,
+  input: { provider: PaymentProviderId; reference: string | null; paymentReference?: string; paymentPublicId?: string },
+) {
+  const by = input.reference
+    ? eq(payments.providerReference, input.reference)
+    : input.paymentReference
+      ? eq(payments.providerPaymentReference, input.paymentReference)
+      : input.paymentPublicId
+        ? eq(payments.publicId, input.paymentPublicId)
+        : null;
+  if (!by) return null;
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, input.provider), by));
+  return row ?? null;
+}
+
+/** Keeps the gateway's id of a payment's money movement, the first time a verified webhook names it. */
+export async function setProviderPaymentReference(tx: Db, input: { paymentId: number; paymentReference: string }) {
+  await tx
+    .update(payments)
+    .set({ providerPaymentReference: input.paymentReference })
+    .where(and(eq(payments.id, input.paymentId), sql`${payments.providerPaymentReference} is null`));
+}

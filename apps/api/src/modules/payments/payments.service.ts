@@ -326,6 +326,7 @@ export async function refundCapturedPayment(
     try {
       await gateway.refund({
         reference: payment.providerReference,
+        paymentReference: payment.providerPaymentReference,
         amount: payment.amount,
         currencyCode: payment.currencyCode,
         idempotencyKey: `quire-refund-${payment.publicId}`,

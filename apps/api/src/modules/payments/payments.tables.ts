@@ -28,6 +28,8 @@ export const payments = pgTable(
     currencyCode: text().notNull(),
     /** The gateway's id of this payment (a Checkout Session, a PayPal order...); null until it exists there. */
     providerReference: text(),
+    /** The gateway's id of the money movement, where it differs and refunds need it (Adyen's pspReference). */
+    providerPaymentReference: text(),
     /** Where the shopper pays (a hosted page); null when there is nowhere to go. */
     redirectUrl: text(),
     failureReason: text(),

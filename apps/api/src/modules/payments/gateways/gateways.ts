@@ -1,4 +1,6 @@
 import type { Env } from "../../../env";
+import { createAdyenGateway } from "./adyen-gateway";
+import { createMollieGateway } from "./mollie-gateway";
 import type { HostedProviderId, PaymentGateway, PaymentGateways } from "./payment-gateway";
 import { createPayPalGateway } from "./paypal-gateway";
 import { createStripeGateway } from "./stripe-gateway";
@@ -25,6 +27,28 @@ export function gatewaysFromEnv(env: Env): PaymentGateways {
         clientSecret: env.PAYPAL_CLIENT_SECRET,
         webhookId: env.PAYPAL_WEBHOOK_ID,
         apiUrl: env.PAYPAL_API_URL,
+      }),
+    );
+  }
+  if (env.ADYEN_API_KEY && env.ADYEN_MERCHANT_ACCOUNT && env.ADYEN_HMAC_KEY) {
+    gateways.set(
+      "adyen",
+      createAdyenGateway({
+        apiKey: env.ADYEN_API_KEY,
+        merchantAccount: env.ADYEN_MERCHANT_ACCOUNT,
+        hmacKey: env.ADYEN_HMAC_KEY,
+        apiUrl: env.ADYEN_API_URL,
+      }),
+    );
+  }
+  if (env.MOLLIE_API_KEY && env.MOLLIE_WEBHOOK_SECRET) {
+    gateways.set(
+      "mollie",
+      createMollieGateway({
+        apiKey: env.MOLLIE_API_KEY,
+        webhookSecret: env.MOLLIE_WEBHOOK_SECRET,
+        webhookUrl: env.MOLLIE_WEBHOOK_URL,
+        apiUrl: env.MOLLIE_API_URL,
       }),
     );
   }

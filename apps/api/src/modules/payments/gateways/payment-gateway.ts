@@ -7,7 +7,7 @@ import type { ReportedStatus } from "../gateway-report";
  * (fetched, or announced by a webhook whose signature was verified) is the only word believed.
  */
 
-export type HostedProviderId = "stripe" | "paypal";
+export type HostedProviderId = "stripe" | "paypal" | "adyen" | "mollie";
 
 /** What the shop asks a gateway to collect. */
 export interface HostedPaymentRequest {
@@ -36,12 +36,20 @@ export interface GatewayPaymentState {
   failureReason?: string;
 }
 
-/** A webhook whose signature checked out: its event id, and the payment it concerns (if it is one of ours). */
+/**
+ * A webhook whose signature checked out: its event id, and how to find the payment it concerns (if it is one
+ * of ours): by the gateway's reference of its page, by the gateway's reference of the money movement, or by
+ * the payment's own public id the gateway carried back.
+ */
 export interface VerifiedNotice {
   eventId: string;
   eventType: string;
-  /** The gateway's reference of the payment concerned; null for events about anything else. */
+  /** The gateway's reference of the payment's page (a session, an order, a link); null when not named. */
   reference: string | null;
+  /** The gateway's id of the money movement (Adyen's pspReference), to keep for refunds. */
+  paymentReference?: string;
+  /** The payment's public id, as the gateway carried it back (a merchant reference). */
+  paymentPublicId?: string;
 }
 
 export interface PaymentGateway {
@@ -61,7 +69,14 @@ export interface PaymentGateway {
   /** Verifies a webhook (signature, and age where the gateway signs a time); throws WebhookRejected otherwise. */
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedNotice>;
   /** Refunds a captured payment in full. The same idempotency key never refunds twice. */
-  refund(input: { reference: string; amount: number; currencyCode: string; idempotencyKey: string }): Promise<void>;
+  refund(input: {
+    reference: string;
+    /** The money movement's id, where the gateway refunds by it (Adyen); null when the shop never learnt it. */
+    paymentReference: string | null;
+    amount: number;
+    currencyCode: string;
+    idempotencyKey: string;
+  }): Promise<void>;
 }
 
 /** The webhook is not believed: a bad or missing signature, or one too old. */
