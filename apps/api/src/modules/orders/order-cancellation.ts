@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { adjustVariantStock } from "../inventory/inventory.service";
+import { cancelOpenPayments } from "../payments/payments.service";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
 import { orderMachine } from "./order-status";
 import * as repository from "./orders.repository";
@@ -11,8 +12,9 @@ import type { OrderStatus } from "@quire/contracts";
 /**
  * Cancels an order and gives back what it held, in the caller's transaction with the order's row locked: the
  * units it took go back to stock (through inventory, so a restock from none tells back-in-stock subscribers),
- * and each discount code's use is returned (and no longer counts against the buyer). The transition table
- * decides which statuses may be cancelled; a paid order's refund is the payment's business, not this one's.
+ * each discount code's use is returned (and no longer counts against the buyer), and its payments still open
+ * are cancelled. The transition table decides which statuses may be cancelled; a paid order's refund is the
+ * payment's business, not this one's.
  */
 export async function cancelLockedOrder(
   tx: Db,
@@ -32,6 +34,7 @@ export async function cancelLockedOrder(
     await adjustVariantStock(tx, { storeId: order.storeId, variantId: line.variantId, delta: line.reserved });
   }
   await repository.returnDiscountUses(tx, order.id);
+  await cancelOpenPayments(tx, { orderId: order.id, actor, reason: `order ${reason}` });
 }
 
 /**

@@ -5,6 +5,7 @@ import { usePaymentSandbox } from "../../testing/payment-sandbox";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { checkoutClient, createCheckoutTestShop, createReadyGuestBaskets, placeGuestOrder } from "../checkout/checkout-test-shop";
 import { productVariants } from "../catalog/catalog.tables";
+import { cancelUnpaidOrders } from "../orders/order-cancellation";
 import { orders } from "../orders/orders.tables";
 import { stateTransitions } from "../state-machines/state-transitions.tables";
 import { refreshOpenPayments } from "./hosted-payments.service";
@@ -227,6 +228,20 @@ describe("card and PayPal payments on the gateway's hosted page", () => {
       await gateway.sandbox.webhooks.idle();
       expect(await timesEntered(payment!.id, "refunded")).toBe(1);
     }
+  });
+
+  it("cancels an open payment with its unpaid order, and marks a capture the gateway makes afterwards for a refund", async () => {
+    const { order, publicId, redirectUrl, payment } = await paymentAtGateway("stripe");
+    await api.database.db.execute(sql`update orders set payment_due_by = now() - interval '1 minute' where id = ${order.id}`);
+    expect(await cancelUnpaidOrders(api.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await orderStatus(order.id)).toBe("cancelled");
+    expect(await paymentStatus(publicId)).toBe("cancelled");
+    // The payer had the page open, and pays anyway: the money is recorded as owed back, never lost or applied.
+    await payAtGateway("stripe", redirectUrl);
+    await gateway.sandbox.webhooks.idle();
+    const [row] = await api.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row).toMatchObject({ status: "cancelled", failureReason: "captured at the gateway after it was cancelled: refund it" });
+    expect(await orderStatus(order.id)).toBe("cancelled");
   });
 
   it("takes a card on Adyen's payment link, keeps its pspReference from the signed webhook, and leaves a declined attempt open", async () => {

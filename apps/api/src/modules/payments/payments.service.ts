@@ -149,16 +149,7 @@ export async function createPayment(
     }
     const actor: TransitionActor = "customerId" in payer ? { type: "customer", id: payer.customerId } : { type: "anonymous" };
     // The payer's latest choice replaces what they started before (a card page left open, an unpaid invoice).
-    for (const earlier of await repository.findOrderPayments(tx, order.id, ["created", "pending"])) {
-      await transition(tx, paymentMachine, payments, {
-        entityId: earlier.id,
-        from: earlier.status,
-        to: "cancelled",
-        actor,
-        reason: `replaced by a ${body.paymentProviderId} payment`,
-        alsoSet: sql`updated_at = now()`,
-      });
-    }
+    await cancelOpenPayments(tx, { orderId: order.id, actor, reason: `replaced by a ${body.paymentProviderId} payment` });
     const payment = await repository.insertPayment(tx, {
       storeId: ctx.store.id,
       orderId: order.id,
@@ -207,6 +198,24 @@ export async function createPayment(
     await setPaymentDeadline(tx, { orderId: order.id, days: PROFORMA_PAYMENT_DAYS });
     return toPayment({ ...payment, status: "pending" });
   });
+}
+
+/**
+ * Cancels an order's payments still open (created, or pending at a gateway or for a transfer), in the caller's
+ * transaction: the order was cancelled, or the payer chose another way to pay. A gateway that captures one
+ * afterwards is recorded and marked for a refund (applyGatewayReportIn).
+ */
+export async function cancelOpenPayments(tx: Db, input: { orderId: number; actor: TransitionActor; reason: string }) {
+  for (const open of await repository.findOrderPayments(tx, input.orderId, ["created", "pending"])) {
+    await transition(tx, paymentMachine, payments, {
+      entityId: open.id,
+      from: open.status,
+      to: "cancelled",
+      actor: input.actor,
+      reason: input.reason,
+      alsoSet: sql`updated_at = now()`,
+    });
+  }
 }
 
 /** GET /customers/credits: the signed-in customer's credit in the request currency (zero when they have none). */
