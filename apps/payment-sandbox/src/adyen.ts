@@ -248,18 +248,16 @@ export function registerAdyen(app: FastifyInstance, options: AdyenOptions & { en
           }),
         );
     }
-    return reply
-      .type("text/html")
-      .send(
-        cardPage({
-          ...look,
-          action: `/adyen/payByLink/${link.id}`,
-          title: `Pay ${link.description ?? link.reference}`,
-          amount: link.amount.value,
-          currency: link.amount.currency,
-          email: link.shopperEmail,
-        }),
-      );
+    return reply.type("text/html").send(
+      cardPage({
+        ...look,
+        action: `/adyen/payByLink/${link.id}`,
+        title: `Pay ${link.description ?? link.reference}`,
+        amount: link.amount.value,
+        currency: link.amount.currency,
+        email: link.shopperEmail,
+      }),
+    );
   });
   app.post<{ Params: { id: string } }>("/adyen/payByLink/:id", (request, reply) => {
     const link = links.get(request.params.id);
