@@ -20,6 +20,7 @@ export default [
   route("auth/logout", "routes/auth-logout.ts"),
   route("favorites/items", "routes/favorites-items.ts"),
   route("recently-viewed", "routes/recently-viewed.ts"),
+  route("successful-order/:id/proforma-invoice", "routes/successful-order-proforma.ts"),
 
   layout("layouts/default-layout.tsx", [
     index("routes/home.tsx"),
@@ -52,13 +53,13 @@ export default [
     notYet("contact-us", "contact-us"),
     notYet("cookies-settings", "cookies-settings"),
     route("privacy-policy", "routes/privacy-policy.tsx", { id: "privacy-policy" }),
-    notYet("successful-order", "successful-order"),
-    notYet("successful-order/:id", "successful-order-detail"),
+    route("successful-order", "routes/successful-order.tsx", { id: "successful-order" }),
+    route("successful-order/:id", "routes/successful-order-detail.tsx", { id: "successful-order-detail" }),
 
     route(":page", "routes/content-page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 
   layout("layouts/simple-layout.tsx", [route("auth/login", "routes/auth-login.tsx", { id: "auth-login" })]),
-  layout("layouts/checkout-layout.tsx", [notYet("checkout", "checkout")]),
+  layout("layouts/checkout-layout.tsx", [route("checkout", "routes/checkout.tsx", { id: "checkout" })]),
 ] satisfies RouteConfig;

@@ -36,11 +36,12 @@ export async function toFailureRedirect(error: unknown, from: PageLocation, call
  * (apiContext), so none of them repeats the 401/403 rules. Other failures still reject with ApiRequestError.
  */
 export function guardApiClient(client: ApiClient, from: PageLocation, caller: Caller): ApiClient {
-  const call: ApiClient["call"] = (operationId, ...input) =>
-    client.call(operationId, ...input).catch(async (error: unknown): Promise<never> => {
-      throw await toFailureRedirect(error, from, caller);
-    });
-  return { call };
+  const rethrow = async (error: unknown): Promise<never> => {
+    throw await toFailureRedirect(error, from, caller);
+  };
+  const call: ApiClient["call"] = (operationId, ...input) => client.call(operationId, ...input).catch(rethrow);
+  const download: ApiClient["download"] = (operationId, ...input) => client.download(operationId, ...input).catch(rethrow);
+  return { call, download };
 }
 
 /** The error toast for a failed call: the first item of its errors list (spec section 8). */

@@ -13,12 +13,15 @@ interface SeenRequest {
 }
 
 /** The stand-in's answers, by "METHOD /path" (query left out); anything else answers 409 out_of_stock. */
-const ANSWERS: Record<string, { status: number; body?: unknown }> = {
+const ANSWERS: Record<string, { status: number; body?: unknown; document?: { type: string; bytes: string } }> = {
   "GET /wishlists/variant-ids": { status: 200, body: { data: { variantIds: [7] } } },
   "POST /passwords/reset": { status: 202, body: { data: { accepted: true } } },
   "DELETE /wishlists/4": { status: 204 },
   // Not a product page: the answer has drifted from the contract.
   "GET /products/slug=a%2Fb%3Fc%20d": { status: 200, body: { data: { id: "not a number" } } },
+  "GET /orders/5/proforma-invoice": { status: 200, document: { type: "application/pdf", bytes: "%PDF-1.7 proforma" } },
+  // A document operation answered with something that is not the document.
+  "GET /orders/6/proforma-invoice": { status: 200, document: { type: "text/html", bytes: "<p>Sign in</p>" } },
 };
 
 // A real HTTP peer standing in for the API, to see exactly what the storefront sends.
@@ -38,6 +41,14 @@ beforeAll(async () => {
         status: 409,
         body: { errors: [{ code: "out_of_stock", message: "Out of stock" }] },
       };
+      if (answer.document) {
+        response.writeHead(answer.status, {
+          "content-type": answer.document.type,
+          "content-disposition": 'attachment; filename="proforma-QB-100005.pdf"',
+        });
+        response.end(answer.document.bytes);
+        return;
+      }
       response.writeHead(answer.status, answer.body === undefined ? {} : { "content-type": "application/json" });
       response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
     });
@@ -133,6 +144,28 @@ describe("the API client", () => {
     expect(failure).toMatchObject({ status: 409, errors: [{ code: "out_of_stock", message: "Out of stock" }] });
   });
 
+  it("downloads a document operation's bytes as they came, with what they are", async () => {
+    seen = [];
+    const document = await createApiClient().download("getProformaInvoice", { params: { id: 5 }, query: { anonymousId: "a".repeat(22) } });
+    expect(seen[0]).toMatchObject({ method: "GET", url: `/orders/5/proforma-invoice?anonymousId=${"a".repeat(22)}` });
+    expect(seen[0]?.headers.accept).toBe("application/pdf, application/json");
+    expect(document.contentType).toBe("application/pdf");
+    expect(document.contentDisposition).toBe('attachment; filename="proforma-QB-100005.pdf"');
+    expect(await new Response(document.body).text()).toBe("%PDF-1.7 proforma");
+  });
+
+  it("refuses a document of another media type, and rejects a document call's failure with the API's errors", async () => {
+    const wrongType = await createApiClient()
+      .download("getProformaInvoice", { params: { id: 6 } })
+      .catch((error: unknown) => error);
+    expect(wrongType).toMatchObject({ status: 502, errors: [{ code: "unexpected_response" }] });
+    const failure = await createApiClient()
+      .download("getProformaInvoice", { params: { id: 7 } })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiRequestError);
+    expect(failure).toMatchObject({ status: 409, errors: [{ code: "out_of_stock" }] });
+  });
+
   it("is typed by the operation table: what is sent and what is answered", () => {
     // Never run: `npm run typecheck` checks these lines, and fails if a refused call starts to compile.
     const typed = (api: ReturnType<typeof createApiClient>) => {
@@ -146,6 +179,8 @@ describe("the API client", () => {
       void api.call("getEverything");
       expectTypeOf(api.call("createWishlist", { body: { name: "Reading" } })).resolves.toEqualTypeOf<{ data: WishlistSummary }>();
       expectTypeOf(api.call("deleteWishlist", { params: { id: 1 } })).resolves.toBeNull();
+      // @ts-expect-error only operations that answer a document are downloaded
+      void api.download("getOrder", { params: { id: 1 } });
     };
     expect(typed).toBeTypeOf("function");
   });

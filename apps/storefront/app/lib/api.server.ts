@@ -2,9 +2,11 @@ import {
   ErrorResponseSchema,
   operations,
   type ApiError,
+  type Operation,
   type OperationAnswer,
   type OperationId,
   type OperationPart,
+  type Operations,
 } from "@quire/contracts";
 import qs from "qs";
 import type { z } from "zod";
@@ -87,7 +89,6 @@ export function createApiClient(caller: CallerContext = {}) {
   /** The spec's headers for this caller, then the call's own (an Idempotency-Key, decision 018). */
   function headersOf(callHeaders: Record<string, string | undefined> = {}, hasBody: boolean): Record<string, string> {
     const headers: Record<string, string> = {
-      accept: "application/json",
       "API-Key": env.API_KEY,
       StoreKey: env.STORE_KEY,
     };
@@ -100,8 +101,8 @@ export function createApiClient(caller: CallerContext = {}) {
     return headers;
   }
 
-  async function call<Id extends OperationId>(operationId: Id, ...[input]: CallArguments<Id>): Promise<OperationAnswer<Id>> {
-    const operation = operations[operationId];
+  /** Sends a call as the operation table describes it; answers the API's response as it came. */
+  async function send(operation: Operation, input: object | undefined, accept: string): Promise<Response> {
     const { params, query, body, headers, signal } = (input ?? {}) as {
       params?: Record<string, unknown>;
       query?: object;
@@ -110,24 +111,65 @@ export function createApiClient(caller: CallerContext = {}) {
       signal?: AbortSignal;
     };
     const url = `${env.API_URL}${operationPath(operation.path, params)}${queryString(query)}`;
-    const response = await fetch(url, {
+    return fetch(url, {
       method: operation.method,
-      headers: headersOf(headers, body !== undefined),
+      headers: { ...headersOf(headers, body !== undefined), accept },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
+  }
+
+  /** The ApiRequestError of a failed answer: the API's errors list, or this client's own code when unreadable. */
+  async function failureOf(response: Response): Promise<ApiRequestError> {
+    const parsed = ErrorResponseSchema.safeParse(await response.json().catch(() => null));
+    return new ApiRequestError(
+      response.status,
+      parsed.success ? parsed.data.errors : [{ code: UNEXPECTED_RESPONSE, message: `API answered ${response.status}` }],
+    );
+  }
+
+  async function call<Id extends OperationId>(operationId: Id, ...[input]: CallArguments<Id>): Promise<OperationAnswer<Id>> {
+    const operation: Operation = operations[operationId];
+    const response = await send(operation, input, "application/json");
+    if (!response.ok) throw await failureOf(response);
     // A 204 has no body: it reads as null, which is what the operation's NoContentSchema answers.
     const payload: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      const parsed = ErrorResponseSchema.safeParse(payload);
-      throw new ApiRequestError(
-        response.status,
-        parsed.success ? parsed.data.errors : [{ code: UNEXPECTED_RESPONSE, message: `API answered ${response.status}` }],
-      );
-    }
     return operation.response.parse(payload) as OperationAnswer<Id>;
   }
 
-  return { call };
+  /**
+   * Calls an operation whose success is a document rather than JSON (a PDF: `produces` in the operation table)
+   * and answers its bytes as a stream, to pass on to the browser without holding them. A failure is JSON like
+   * any other, and rejects with ApiRequestError; a success of another media type is this client's own error.
+   */
+  async function download<Id extends DocumentOperationId>(operationId: Id, ...[input]: CallArguments<Id>): Promise<ApiDocument> {
+    const operation: Operation = operations[operationId];
+    const mediaType = operation.produces!;
+    const response = await send(operation, input, `${mediaType}, application/json`);
+    if (!response.ok) throw await failureOf(response);
+    const contentType = response.headers.get("content-type") ?? "";
+    if (!contentType.startsWith(mediaType) || !response.body) {
+      await response.body?.cancel();
+      throw new ApiRequestError(502, [
+        { code: UNEXPECTED_RESPONSE, message: `API answered ${contentType || "no body"}, not ${mediaType}` },
+      ]);
+    }
+    return { body: response.body, contentType, contentDisposition: response.headers.get("content-disposition") };
+  }
+
+  return { call, download };
+}
+
+/** The operations whose success is a document (a PDF) rather than JSON: the ones `download` takes. */
+export type DocumentOperationId = {
+  [Id in OperationId]: Operations[Id] extends { produces: string } ? Id : never;
+}[OperationId];
+
+/** A document the API answered: its bytes as they stream in, and the headers that say what it is. */
+export interface ApiDocument {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  /** The API's `attachment; filename="…"`, when it named one. */
+  contentDisposition: string | null;
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,4 +1,4 @@
-import { defaultErrorMessageOf, INT32_MAX, type ApiErrorCode } from "@quire/contracts";
+import { defaultErrorMessageOf, IdempotencyKeySchema, INT32_MAX, type ApiErrorCode } from "@quire/contracts";
 import { data } from "react-router";
 import { z } from "zod";
 import type { FormError, FormFailure } from "~/features/auth/form-errors";
@@ -53,6 +53,12 @@ export function postedIdField(message = "That item could not be found.") {
     .transform(Number)
     .pipe(z.number().min(1, message).max(INT32_MAX, message));
 }
+
+/**
+ * The Idempotency-Key a form was rendered with (decision 018); a missing or mangled one sends no key, so the
+ * call still goes through (once, unless resent).
+ */
+export const PostedIdempotencyKeyField = IdempotencyKeySchema.optional().catch(undefined);
 
 /** A checkbox: posted as "on" when ticked, absent when not (as browsers send it). */
 export const CheckboxField = z

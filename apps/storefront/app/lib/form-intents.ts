@@ -18,6 +18,26 @@ export const FAVORITE_LIST_INTENTS = { removeItem: "remove-item", removeItems: "
 /** /cart: a line's quantity or removal, the add-ons form, the quick order. */
 export const CART_INTENTS = { quantity: "quantity", remove: "remove", addons: "addons", quickOrder: "quick-order" } as const;
 
+/**
+ * /checkout: each step's form (customer information, the addresses, the delivery option, the order note), the
+ * order summary's forms (a line's quantity or removal, a discount code), placing the order, and paying it.
+ */
+export const CHECKOUT_INTENTS = {
+  customerInfo: "customer-info",
+  deliveryAddress: "delivery-address",
+  billingAddress: "billing-address",
+  billingSameAsDelivery: "billing-same-as-delivery",
+  deliveryOption: "delivery-option",
+  orderNote: "order-note",
+  applyDiscount: "apply-discount",
+  removeDiscount: "remove-discount",
+  quantity: "quantity",
+  remove: "remove",
+  placeOrder: "place-order",
+  pay: "pay",
+  refreshPayment: "refresh-payment",
+} as const;
+
 /** /account/settings: the details form and the password form. */
 export const ACCOUNT_SETTINGS_INTENTS = { profile: "profile", password: "password" } as const;
 

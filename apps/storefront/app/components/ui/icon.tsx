@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 /**
  * A small set of line icons drawn inline (no icon service, no extra requests). Decorative by default:
  * give the surrounding control its accessible name.
@@ -20,6 +22,7 @@ const PATHS = {
   book: "M4 5.5A2.5 2.5 0 0 1 6.5 3H20v15H6.5A2.5 2.5 0 0 0 4 20.5v-15ZM4 20.5A2.5 2.5 0 0 0 6.5 23H20v-5",
   globe: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-9-9h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9Z",
   lock: "M6 11h12v10H6V11Zm2 0V8a4 4 0 0 1 8 0v3",
+  download: "M12 4v11m-5-5 5 5 5-5M5 20h14",
 } as const;
 
 export type IconName = keyof typeof PATHS;
@@ -38,6 +41,56 @@ export function Icon({ name, className = "size-5" }: { name: IconName; className
       className={className}
     >
       <path d={PATHS[name]} />
+    </svg>
+  );
+}
+
+/** The card brands a payment provider may take (spec section 9: visa, mastercard, american express). */
+export const CARD_BRAND_NAMES = { visa: "Visa", mastercard: "Mastercard", "american-express": "American Express" } as const;
+export type CardBrand = keyof typeof CARD_BRAND_NAMES;
+
+/** Each brand's mark, small and drawn inline on a 38 × 24 card: the colours each brand publishes for it. */
+const CARD_BRAND_MARKS: Record<CardBrand, ReactNode> = {
+  visa: (
+    <>
+      <rect x="0.5" y="0.5" width="37" height="23" rx="3.5" fill="#fff" stroke="#d6d1ca" />
+      <text
+        x="19"
+        y="16"
+        textAnchor="middle"
+        fontFamily="Arial, Helvetica, sans-serif"
+        fontSize="10.5"
+        fontStyle="italic"
+        fontWeight="800"
+        fill="#1a1f71"
+      >
+        VISA
+      </text>
+    </>
+  ),
+  mastercard: (
+    <>
+      <rect x="0.5" y="0.5" width="37" height="23" rx="3.5" fill="#fff" stroke="#d6d1ca" />
+      <circle cx="15" cy="12" r="7" fill="#eb001b" />
+      <circle cx="23" cy="12" r="7" fill="#f79e1b" />
+      <path d="M19 6.26a7 7 0 0 1 0 11.48 7 7 0 0 1 0-11.48Z" fill="#ff5f00" />
+    </>
+  ),
+  "american-express": (
+    <>
+      <rect width="38" height="24" rx="4" fill="#1f72cd" />
+      <text x="19" y="15.5" textAnchor="middle" fontFamily="Arial, Helvetica, sans-serif" fontSize="8.5" fontWeight="800" fill="#fff">
+        AMEX
+      </text>
+    </>
+  ),
+};
+
+/** A card brand's mark, named for screen readers ("Visa"). */
+export function CardBrandIcon({ brand, className = "h-6 w-auto" }: { brand: CardBrand; className?: string }) {
+  return (
+    <svg viewBox="0 0 38 24" role="img" aria-label={CARD_BRAND_NAMES[brand]} focusable="false" className={className}>
+      {CARD_BRAND_MARKS[brand]}
     </svg>
   );
 }

@@ -1,6 +1,6 @@
-import { AcknowledgeCartNotificationsBodySchema, IdempotencyKeySchema, MAX_CART_LINE_QUANTITY } from "@quire/contracts";
+import { AcknowledgeCartNotificationsBodySchema, MAX_CART_LINE_QUANTITY } from "@quire/contracts";
 import { z } from "zod";
-import { postedIdField } from "~/lib/form-intents.server";
+import { postedIdField, PostedIdempotencyKeyField } from "~/lib/form-intents.server";
 import { IDEMPOTENCY_KEY_FIELD, QUANTITY_MESSAGE, SHOWN_NOTICES_FIELD } from "./cart-forms";
 
 /*
@@ -24,14 +24,11 @@ function quantityField(min: 0 | 1) {
     .pipe(z.number().min(min, QUANTITY_MESSAGE).max(MAX_CART_LINE_QUANTITY, QUANTITY_MESSAGE));
 }
 
-/** The key an "Add to basket" form was rendered with; a missing or mangled one adds without a key, as before. */
-const PostedIdempotencyKey = IdempotencyKeySchema.optional().catch(undefined);
-
 /** "Add to basket": a variant and a quantity (1 when the form has none, as on product cards); add-ons are read apart. */
 export const AddToCartFormSchema = z.object({
   productVariantId: PostedIdField,
   quantity: quantityField(1).default(1),
-  [IDEMPOTENCY_KEY_FIELD]: PostedIdempotencyKey,
+  [IDEMPOTENCY_KEY_FIELD]: PostedIdempotencyKeyField,
 });
 
 /** A line's new quantity (0 removes it). */
@@ -41,7 +38,7 @@ export const ChangeQuantityFormSchema = z.object({ lineItemId: PostedIdField, qu
 export const RemoveLineFormSchema = z.object({ lineItemId: PostedIdField });
 
 /** The quick order: its rows are read apart (cart-forms.ts); the key it was rendered with is read here. */
-export const QuickOrderFormSchema = z.object({ [IDEMPOTENCY_KEY_FIELD]: PostedIdempotencyKey });
+export const QuickOrderFormSchema = z.object({ [IDEMPOTENCY_KEY_FIELD]: PostedIdempotencyKeyField });
 
 /** Text that must hold JSON: parsed, or one issue saying it is not. */
 const JsonText = z

@@ -25,7 +25,7 @@ import { anonymousCartCookie } from "~/lib/session.server";
 type Context = Readonly<RouterContextProvider>;
 
 /** The anonymousId to send: the cookie's cart id for an anonymous visitor, nothing once signed in. */
-function anonymousIdOf(context: Context): string | undefined {
+export function anonymousIdOf(context: Context): string | undefined {
   const session = context.get(sessionContext);
   return session.token ? undefined : (session.anonymousCartId ?? undefined);
 }

@@ -1,7 +1,11 @@
 import { Icon } from "~/components/ui/icon";
 
-/** The checkout's steps, numbered 0 to 4 (spec sections 2 and 4). */
-export const CHECKOUT_STEPS = ["Your details", "Delivery", "Billing", "Payment", "Confirmation"] as const;
+/**
+ * The checkout's steps, numbered 0 to 4 (spec sections 2 and 4): customer information; delivery (the
+ * delivery and billing addresses and the delivery option); the payment type; the payment process; the order
+ * confirmation.
+ */
+export const CHECKOUT_STEPS = ["Your details", "Delivery", "Payment method", "Payment", "Confirmation"] as const;
 export type CheckoutStep = 0 | 1 | 2 | 3 | 4;
 
 export function isCheckoutStep(value: unknown): value is CheckoutStep {

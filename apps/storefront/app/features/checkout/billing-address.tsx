@@ -1,0 +1,85 @@
+import type { CheckoutSummary } from "@quire/contracts";
+import { Form, Link } from "react-router";
+import { textLinkClass } from "~/components/ui/button";
+import type { FormFailure } from "~/features/auth/form-errors";
+import type { RootData } from "~/features/layout/root-data";
+import { CHECKOUT_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { AddressForm, type AddressValues } from "./address-form";
+import { CHECKOUT_PATH, EDIT_PARAM } from "./checkout-forms";
+import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+
+/** "Same as delivery", in a form of its own (PUT /baskets/checkout/billing-address { sameAsDelivery }). */
+function SameAsDeliveryForm({ label }: { label: string }) {
+  const posting = usePostingForm();
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.billingSameAsDelivery} />
+      <SubmitButton
+        variant="secondary"
+        size="sm"
+        pending={isPosting(posting, CHECKOUT_INTENTS.billingSameAsDelivery)}
+        waiting={posting !== undefined}
+      >
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/**
+ * The billing address: the delivery address unless the shopper gives another. Giving one opens its form
+ * (a link, so it works without JavaScript); either answer can be taken back.
+ */
+export function BillingAddress({
+  summary,
+  editing,
+  failure,
+  countries,
+}: {
+  summary: Pick<CheckoutSummary, "billingAddress" | "billingSameAsDelivery" | "deliveryAddress">;
+  editing: boolean;
+  failure?: FormFailure;
+  countries: RootData["countryOptions"];
+}) {
+  const { billingAddress, billingSameAsDelivery, deliveryAddress } = summary;
+  if (editing) {
+    // A new billing address starts with the delivery address's names and country; a saved one as it is.
+    const values: AddressValues =
+      !billingSameAsDelivery && billingAddress
+        ? billingAddress
+        : deliveryAddress
+          ? { firstName: deliveryAddress.firstName, lastName: deliveryAddress.lastName, countryCode: deliveryAddress.countryCode }
+          : { firstName: "", lastName: "", countryCode: countries[0]?.code ?? "GB" };
+    return (
+      <div className="grid gap-4">
+        <AddressForm
+          intent={CHECKOUT_INTENTS.billingAddress}
+          values={values}
+          failure={failure}
+          countries={countries}
+          submitLabel="Save billing address"
+          cancelHref={CHECKOUT_PATH}
+        />
+        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4 text-sm text-ink-muted">
+          <span>Or bill the delivery address:</span>
+          <SameAsDeliveryForm label="Use my delivery address" />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      {billingSameAsDelivery || !billingAddress ? (
+        <p>Same as the delivery address.</p>
+      ) : (
+        <address className="not-italic">{billingAddress.formattedAddress}</address>
+      )}
+      <div className="flex flex-wrap items-center gap-4">
+        <Link to={`${CHECKOUT_PATH}?${EDIT_PARAM}=billing`} preventScrollReset className={`${textLinkClass} text-sm`}>
+          {billingSameAsDelivery ? "Use a different billing address" : "Change billing address"}
+        </Link>
+        {billingSameAsDelivery ? null : <SameAsDeliveryForm label="Use my delivery address" />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import {
+  hasErrorCode,
+  type CheckoutFieldsBody,
+  type CheckoutSummary,
+  type CustomerInfoBody,
+  type DeliveryOption,
+  type Order,
+  type Payment,
+  type PaymentProviderId,
+} from "@quire/contracts";
+import type { RouterContextProvider } from "react-router";
+import { getCurrentPrivacyPolicy } from "~/features/auth/privacy-policy.server";
+import { anonymousIdOf } from "~/features/cart/cart.server";
+import { ApiRequestError } from "~/lib/api.server";
+import { apiContext, sessionContext } from "~/lib/context.server";
+import type { AddressInput } from "./checkout-forms.server";
+import type { CreatedOrder, CustomerCredits, OrderSummary, PaymentProvider } from "./checkout-types";
+import type { LastOrder } from "./last-order.server";
+
+/*
+ * The storefront's side of the checkout, order and payment calls (spec section 7, decisions 024 and 025).
+ * A guest's calls carry the anonymousId of their basket (the quire_cart cookie); a signed-in customer's follow
+ * the token. Every amount shown is the API's: nothing here adds, taxes or discounts.
+ */
+
+type Context = Readonly<RouterContextProvider>;
+
+const api = (context: Context) => context.get(apiContext);
+
+/**
+ * The checkout summary of the visitor's basket; null when there is no basket to check out (a guest who never
+ * added anything, or whose basket has become an order).
+ */
+export async function getCheckoutSummary(context: Context): Promise<CheckoutSummary | null> {
+  const session = context.get(sessionContext);
+  if (!session.token && !session.anonymousCartId) return null;
+  try {
+    return (await api(context).call("getCheckoutSummary", { query: { anonymousId: anonymousIdOf(context) } })).data;
+  } catch (error) {
+    if (error instanceof ApiRequestError && hasErrorCode(error, "cart_not_found")) return null;
+    throw error;
+  }
+}
+
+/** The delivery options of the delivery address's zone (only once there is a delivery address: spec section 4). */
+export async function listDeliveryOptions(context: Context): Promise<DeliveryOption[]> {
+  const { data } = await api(context).call("listCheckoutDeliveryOptions", { query: { anonymousId: anonymousIdOf(context) } });
+  return data.options;
+}
+
+/** The payment providers this buyer may use in the shopper's currency. */
+export async function listPaymentProviders(context: Context, anonymousId: string | undefined): Promise<PaymentProvider[]> {
+  return (await api(context).call("listPaymentProviders", { query: { anonymousId } })).data.paymentProviders;
+}
+
+/** A trade customer's credit for paying on account. */
+export async function getCustomerCredits(context: Context): Promise<CustomerCredits> {
+  return (await api(context).call("getCustomerCredits")).data;
+}
+
+/** PUT /baskets/checkout/customer-info. */
+export async function saveCustomerInfo(context: Context, info: Omit<CustomerInfoBody, "anonymousId">) {
+  await api(context).call("setCheckoutCustomerInfo", { body: { ...info, anonymousId: anonymousIdOf(context) } });
+}
+
+/** PUT /baskets/checkout/delivery-address: the API clears the chosen delivery option (spec section 4). */
+export async function saveDeliveryAddress(context: Context, address: AddressInput) {
+  await api(context).call("setCheckoutDeliveryAddress", { body: { address, anonymousId: anonymousIdOf(context) } });
+}
+
+/** PUT /baskets/checkout/billing-address: an address of its own, or "same as delivery". */
+export async function saveBillingAddress(context: Context, billing: { address: AddressInput } | { sameAsDelivery: true }) {
+  await api(context).call("setCheckoutBillingAddress", { body: { ...billing, anonymousId: anonymousIdOf(context) } });
+}
+
+/** PUT /baskets/checkout/delivery/options. */
+export async function chooseDeliveryOption(context: Context, deliveryZoneOptionId: number) {
+  await api(context).call("setCheckoutDeliveryOption", { body: { deliveryZoneOptionId, anonymousId: anonymousIdOf(context) } });
+}
+
+/** PUT /baskets/checkout/discount-codes. */
+export async function applyDiscountCode(context: Context, discountCode: string) {
+  await api(context).call("applyCheckoutDiscountCode", { body: { discountCode, anonymousId: anonymousIdOf(context) } });
+}
+
+/** DELETE /baskets/checkout/discount-codes. */
+export async function removeDiscountCode(context: Context, discountCode: string) {
+  await api(context).call("removeCheckoutDiscountCode", { body: { discountCode, anonymousId: anonymousIdOf(context) } });
+}
+
+/** PUT /baskets/checkout/customers-fields: the order note. */
+export async function saveOrderNote(context: Context, note: Omit<CheckoutFieldsBody, "anonymousId">) {
+  await api(context).call("setCheckoutFields", { body: { ...note, anonymousId: anonymousIdOf(context) } });
+}
+
+/** PUT /baskets/checkout/products/quantity. */
+export async function changeCheckoutQuantity(context: Context, lineItemId: number, quantity: number) {
+  await api(context).call("setCheckoutLineQuantity", { body: { lineItemId, quantity, anonymousId: anonymousIdOf(context) } });
+}
+
+/** DELETE /baskets/checkout/products. */
+export async function removeCheckoutLine(context: Context, lineItemId: number) {
+  await api(context).call("removeCheckoutLines", { body: { lineItemIds: [lineItemId], anonymousId: anonymousIdOf(context) } });
+}
+
+/** The order placed, and who may read and pay it: a guest by their basket's anonymousId. */
+export interface PlacedOrder {
+  order: CreatedOrder;
+  anonymousId: string | null;
+}
+
+/**
+ * POST /orders: the basket becomes an order, once (decision 024). A guest names their basket and the privacy
+ * policy the shop shows now; the terms box goes as ticked or not, for the API to judge (spec section 5).
+ */
+export async function placeOrder(context: Context, input: { termsAccepted: boolean; idempotencyKey?: string }): Promise<PlacedOrder> {
+  const anonymousId = anonymousIdOf(context) ?? null;
+  const privacyPolicyId = anonymousId ? (await getCurrentPrivacyPolicy(api(context)))?.id : undefined;
+  const { data: order } = await api(context).call("placeOrder", {
+    body: {
+      anonymousBasketId: anonymousId ?? undefined,
+      privacyPolicyId: privacyPolicyId === undefined ? undefined : String(privacyPolicyId),
+      termsAccepted: input.termsAccepted,
+    },
+    headers: { "idempotency-key": input.idempotencyKey },
+  });
+  return { order, anonymousId };
+}
+
+/**
+ * Pays an order with a provider (spec section 7): POST /payments for the order's grand total, then PUT
+ * /payments/:id/process, whose answer says what is left for the shopper: a hosted gateway page to go to
+ * (`redirectUrl`), or nothing (on account is captured; a proforma invoice waits for the transfer).
+ */
+export async function payOrder(
+  context: Context,
+  input: {
+    order: Pick<CreatedOrder, "id" | "grandTotal">;
+    paymentProviderId: PaymentProviderId;
+    anonymousId: string | null;
+    idempotencyKey?: string;
+  },
+): Promise<Payment> {
+  const anonymousId = input.anonymousId ?? undefined;
+  const { data: created } = await api(context).call("createPayment", {
+    body: {
+      orderId: input.order.id,
+      paymentProviderId: input.paymentProviderId,
+      amount: input.order.grandTotal.amount,
+      currencyCode: input.order.grandTotal.currencyCode,
+      anonymousId,
+    },
+    headers: { "idempotency-key": input.idempotencyKey && `${input.idempotencyKey}-payment` },
+  });
+  const { data: processed } = await api(context).call("processPayment", {
+    params: { id: created.publicPaymentId },
+    body: { anonymousId },
+  });
+  return processed;
+}
+
+/** POST /payments/refresh: the payment's state as the gateway (or the shop's own rules) has it now. */
+export async function refreshPayment(
+  context: Context,
+  order: LastOrder & { payment: NonNullable<LastOrder["payment"]> },
+): Promise<Payment> {
+  const { data } = await api(context).call("refreshPayment", {
+    body: {
+      orderId: order.id,
+      paymentId: order.payment.publicPaymentId,
+      paymentProviderId: order.payment.paymentProviderId,
+      anonymousId: order.anonymousId ?? undefined,
+    },
+  });
+  return data;
+}
+
+/**
+ * The anonymousId that shows a guest their order: the one kept with the browser's last order when it is this
+ * order, else the basket cookie's (the order's basket until the guest starts another). None when signed in.
+ */
+export function orderAnonymousId(context: Context, orderId: number, lastOrder: LastOrder | null): string | undefined {
+  const session = context.get(sessionContext);
+  if (session.token) return undefined;
+  if (lastOrder?.id === orderId && lastOrder.anonymousId) return lastOrder.anonymousId;
+  return session.anonymousCartId ?? undefined;
+}
+
+/** GET /orders/:id: the order as its buyer sees it. */
+export async function getOrder(context: Context, orderId: number, anonymousId: string | undefined): Promise<Order> {
+  return (await api(context).call("getOrder", { params: { id: orderId }, query: { anonymousId } })).data;
+}
+
+/** GET /orders/:id/summary: number, status, total and latest payment. */
+export async function getOrderSummary(context: Context, orderId: number, anonymousId: string | undefined): Promise<OrderSummary> {
+  return (await api(context).call("getOrderSummary", { params: { id: orderId }, query: { anonymousId } })).data;
+}

@@ -1,0 +1,103 @@
+import { Form, Link } from "react-router";
+import { textLinkClass } from "~/components/ui/button";
+import { FormAlert } from "~/features/auth/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
+import { TextField } from "~/features/auth/text-field";
+import { CHECKOUT_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { CHECKOUT_PATH, CUSTOMER_INFO_FIELDS } from "./checkout-forms";
+import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+
+export interface CustomerInfoValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+/** Step 0, customer information (PUT /baskets/checkout/customer-info): who is buying, and how to reach them. */
+export function CustomerInfoForm({
+  values,
+  failure,
+  editing,
+}: {
+  /** What the form starts with: what was saved, or the signed-in customer's details. */
+  values: CustomerInfoValues;
+  failure?: FormFailure;
+  /** Changing details given before: a way back without saving. */
+  editing: boolean;
+}) {
+  const posting = usePostingForm();
+  const typed = failure?.values;
+  return (
+    <Form method="post" noValidate preventScrollReset className="grid gap-5">
+      <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.customerInfo} />
+      <FormAlert errors={formErrors(failure, CUSTOMER_INFO_FIELDS)} />
+      <TextField
+        label="Email address"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        hint="For your order confirmation and delivery updates."
+        defaultValue={typed?.email ?? values.email}
+        error={fieldError(failure, "email")}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          required
+          maxLength={100}
+          defaultValue={typed?.firstName ?? values.firstName}
+          error={fieldError(failure, "firstName")}
+        />
+        <TextField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          required
+          maxLength={100}
+          defaultValue={typed?.lastName ?? values.lastName}
+          error={fieldError(failure, "lastName")}
+        />
+      </div>
+      <TextField
+        label="Phone number"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={30}
+        hint="Only used if the courier needs to reach you."
+        defaultValue={typed?.phone ?? values.phone}
+        error={fieldError(failure, "phone")}
+      />
+      <div className="flex flex-wrap items-center gap-4">
+        <SubmitButton pending={isPosting(posting, CHECKOUT_INTENTS.customerInfo)} waiting={posting !== undefined} pendingLabel="Saving…">
+          {editing ? "Save details" : "Continue to delivery"}
+        </SubmitButton>
+        {editing ? (
+          <Link to={CHECKOUT_PATH} preventScrollReset className={textLinkClass}>
+            Cancel
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** Customer information once given: who is buying and how to reach them. */
+export function CustomerInfoGiven({ info }: { info: CustomerInfoValues }) {
+  return (
+    <div className="grid gap-1">
+      <p className="font-medium">
+        {info.firstName} {info.lastName}
+      </p>
+      <p className="break-all text-ink-muted">
+        {info.email}
+        {info.phone ? ` · ${info.phone}` : ""}
+      </p>
+    </div>
+  );
+}

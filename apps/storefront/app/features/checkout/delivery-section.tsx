@@ -1,0 +1,131 @@
+import type { CheckoutSummary, DeliveryOption } from "@quire/contracts";
+import { Link } from "react-router";
+import { ButtonLink, textLinkClass } from "~/components/ui/button";
+import { Price } from "~/components/ui/price";
+import type { FormFailure } from "~/features/auth/form-errors";
+import type { RootData } from "~/features/layout/root-data";
+import { CHECKOUT_INTENTS } from "~/lib/form-intents";
+import { AddressForm } from "./address-form";
+import { BillingAddress } from "./billing-address";
+import { CHECKOUT_PATH, EDIT_PARAM, type EditableSection } from "./checkout-forms";
+import { isSectionComplete } from "./checkout-steps";
+import { deliveryDays, DeliveryOptionsForm } from "./delivery-options-form";
+
+const subheading = "mb-3 font-semibold";
+
+/** A finished delivery section: the address, the option and the billing address given. */
+export function DeliveryGiven({ summary }: { summary: CheckoutSummary }) {
+  if (!summary.deliveryAddress) return null;
+  const option = summary.deliveryZoneOption?.deliveryOption;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-3">
+      <div>
+        <dt className="text-sm text-ink-muted">Delivery address</dt>
+        <dd>
+          <address className="not-italic">{summary.deliveryAddress.formattedAddress}</address>
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm text-ink-muted">Delivery option</dt>
+        <dd>
+          {option ? (
+            <>
+              {option.name} ·{" "}
+              {option.charge.amount === 0 ? "Free" : <Price amount={option.charge.amount} currencyCode={option.charge.currencyCode} />}
+              <span className="block text-sm text-ink-muted">{deliveryDays(option)}</span>
+            </>
+          ) : (
+            "Not chosen yet"
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm text-ink-muted">Billing address</dt>
+        <dd>
+          {summary.billingSameAsDelivery || !summary.billingAddress ? (
+            "Same as delivery"
+          ) : (
+            <address className="not-italic">{summary.billingAddress.formattedAddress}</address>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The open delivery section (step 1): the address form until there is an address (or while it is being
+ * changed); then the address, the delivery options of its zone, and the billing address.
+ */
+export function DeliveryStep({
+  summary,
+  editing,
+  deliveryOptions,
+  countries,
+  defaultCountry,
+  addressFailure,
+  billingFailure,
+}: {
+  summary: CheckoutSummary;
+  editing: EditableSection | null;
+  deliveryOptions: DeliveryOption[];
+  countries: RootData["countryOptions"];
+  /** The shopper's delivery country (the header's choice), which a new address starts with. */
+  defaultCountry: string | undefined;
+  addressFailure?: FormFailure;
+  billingFailure?: FormFailure;
+}) {
+  const address = summary.deliveryAddress;
+  if (!address || editing === "address" || addressFailure) {
+    const buyer = summary.basketDetails.customerInfo;
+    const country = countries.find((option) => option.code === defaultCountry)?.code ?? countries[0]?.code ?? "GB";
+    return (
+      <div>
+        <h3 className={subheading}>Delivery address</h3>
+        <AddressForm
+          intent={CHECKOUT_INTENTS.deliveryAddress}
+          values={
+            address ?? { firstName: buyer?.firstName ?? "", lastName: buyer?.lastName ?? "", countryCode: country, phone: buyer?.phone }
+          }
+          failure={addressFailure}
+          countries={countries}
+          submitLabel={address ? "Save delivery address" : "Continue"}
+          cancelHref={address ? CHECKOUT_PATH : undefined}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6">
+      <div>
+        <div className="flex items-baseline justify-between gap-4">
+          <h3 className={subheading}>Delivery address</h3>
+          <Link to={`${CHECKOUT_PATH}?${EDIT_PARAM}=address`} preventScrollReset className={`${textLinkClass} text-sm`}>
+            Change<span className="sr-only"> delivery address</span>
+          </Link>
+        </div>
+        <address className="not-italic">{address.formattedAddress}</address>
+      </div>
+      <div className="border-t border-line pt-5">
+        <DeliveryOptionsForm options={deliveryOptions} chosenId={summary.deliveryZoneOption?.id ?? null} />
+      </div>
+      <div className="border-t border-line pt-5">
+        <h3 className={subheading}>Billing address</h3>
+        <BillingAddress
+          summary={summary}
+          editing={editing === "billing" || billingFailure !== undefined}
+          failure={billingFailure}
+          countries={countries}
+        />
+      </div>
+      {/* Reopened to look or change, with nothing missing: the way on without saving anything. */}
+      {isSectionComplete(summary.missing, "delivery") && editing !== "billing" ? (
+        <div className="border-t border-line pt-5">
+          <ButtonLink to={CHECKOUT_PATH} preventScrollReset variant="secondary">
+            Continue to payment
+          </ButtonLink>
+        </div>
+      ) : null}
+    </div>
+  );
+}

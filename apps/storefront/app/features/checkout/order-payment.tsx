@@ -1,0 +1,126 @@
+import type { PaymentProviderId } from "@quire/contracts";
+import { formatMoney } from "@quire/money";
+import { Form, Link } from "react-router";
+import { textLinkClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { FormAlert, FormNotice } from "~/features/auth/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
+import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
+import { CHECKOUT_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { PLACE_ORDER_FIELDS, successfulOrderPath } from "./checkout-forms";
+import type { CustomerCredits, OrderSummary, PaymentProvider } from "./checkout-types";
+import { PaymentMethods } from "./payment-methods";
+import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+
+/**
+ * The payment of an order already placed (spec section 4: step 3 for a signed-in customer, 4 for a guest):
+ * where a shopper lands when paying did not go through, or comes back to pay. They choose a provider and pay
+ * the order's grand total; a payment already started can be checked again (POST /payments/refresh).
+ */
+export function OrderPayment({
+  order,
+  providers,
+  providersError,
+  credits,
+  chosen,
+  failure,
+  refreshFailure,
+  idempotencyKey,
+}: {
+  order: OrderSummary;
+  providers: PaymentProvider[];
+  providersError: string | null;
+  credits: CustomerCredits | null;
+  /** The provider of the payment this browser started for the order (its status can be asked for); null when none. */
+  chosen: PaymentProviderId | null;
+  failure?: FormFailure;
+  /** A failed status check: the whole error (spec section 8), every message of it. */
+  refreshFailure?: FormFailure;
+  /** The Idempotency-Key of this render of the form (decision 018): a resent form pays once. */
+  idempotencyKey: string;
+}) {
+  const posting = usePostingForm();
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <div className="flex items-start gap-4 rounded-card border border-success/40 bg-success-soft p-5">
+        <Icon name="check" className="mt-1 size-6 shrink-0 text-success" />
+        <div className="grid gap-1">
+          <h1 className="text-title">Your order is placed</h1>
+          <p>
+            Order number <strong className="font-mono">{order.publicId}</strong>. It is waiting for your payment of{" "}
+            <strong>{formatMoney(order.grandTotal)}</strong>.
+          </p>
+        </div>
+      </div>
+
+      <section aria-labelledby="pay-heading" className="rounded-card border border-line-strong bg-surface p-5 shadow-sm sm:p-6">
+        <h2 id="pay-heading" className="text-xl">
+          Pay for your order
+        </h2>
+        <Form method="post" noValidate preventScrollReset className="mt-5 grid gap-6">
+          <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.pay} />
+          <input type="hidden" name="orderId" value={order.id} />
+          <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+          <FormAlert errors={formErrors(failure, PLACE_ORDER_FIELDS)} />
+          {providersError ? <FormAlert errors={[{ code: "payment_providers", message: providersError }]} /> : null}
+          {chosen === "proforma-invoice" ? (
+            <FormNotice>
+              <p>
+                You chose to pay by bank transfer: the proforma invoice is on{" "}
+                <Link to={successfulOrderPath(order.id)} className={textLinkClass}>
+                  your order&apos;s page
+                </Link>
+                . You may also pay another way here.
+              </p>
+            </FormNotice>
+          ) : null}
+          {providers.length > 0 ? (
+            <PaymentMethods
+              providers={providers}
+              credits={credits}
+              defaultId={providers.some((provider) => provider.id === chosen) ? (chosen ?? undefined) : providers[0]?.id}
+              error={fieldError(failure, "paymentProviderId")}
+            />
+          ) : null}
+          <SubmitButton
+            className="w-full text-lg"
+            pending={isPosting(posting, CHECKOUT_INTENTS.pay)}
+            waiting={posting !== undefined}
+            disabled={providers.length === 0}
+            pendingLabel="Paying…"
+          >
+            <Icon name="lock" className="size-5" />
+            Pay {formatMoney(order.grandTotal)}
+          </SubmitButton>
+        </Form>
+        {refreshFailure ? (
+          <div className="mt-5">
+            <FormAlert errors={refreshFailure.errors} />
+          </div>
+        ) : null}
+        {chosen ? (
+          <Form method="post" preventScrollReset className="mt-5 grid gap-3 border-t border-line pt-5 text-sm">
+            <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.refreshPayment} />
+            <input type="hidden" name="orderId" value={order.id} />
+            <div className="flex flex-wrap items-center gap-3">
+              <span className="text-ink-muted">Paid already, in another window?</span>
+              <SubmitButton
+                variant="secondary"
+                size="sm"
+                pending={isPosting(posting, CHECKOUT_INTENTS.refreshPayment)}
+                waiting={posting !== undefined}
+              >
+                Check payment status
+              </SubmitButton>
+            </div>
+          </Form>
+        ) : null}
+      </section>
+      <p className="text-center text-sm">
+        <Link to={successfulOrderPath(order.id)} className={textLinkClass}>
+          View your order
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { CardBrandIcon } from "~/components/ui/icon";
+import { Price } from "~/components/ui/price";
+import { FieldError } from "~/features/auth/text-field";
+import type { CustomerCredits, PaymentProvider } from "./checkout-types";
+import { choiceCardClass } from "./delivery-options-form";
+
+/**
+ * The payment type (spec section 2, step 2): a radio card per provider the API offers this buyer, with the
+ * card brands a card provider takes (spec section 9) and, for pay on account, the credit left.
+ */
+export function PaymentMethods({
+  providers,
+  credits,
+  defaultId,
+  error,
+}: {
+  providers: PaymentProvider[];
+  /** A trade customer's credit, when pay on account is offered. */
+  credits: CustomerCredits | null;
+  defaultId: string | undefined;
+  /** Why the choice was refused. */
+  error?: string;
+}) {
+  return (
+    <fieldset className="grid gap-3" aria-describedby={error ? "payment-method-error" : undefined}>
+      <legend className="mb-3 font-semibold">Payment method</legend>
+      {providers.map((provider) => (
+        <label key={provider.id} className={choiceCardClass}>
+          <input
+            type="radio"
+            name="paymentProviderId"
+            value={provider.id}
+            required
+            defaultChecked={provider.id === defaultId}
+            className="mt-1 size-4 shrink-0 accent-accent"
+          />
+          <span className="flex min-w-0 flex-1 flex-col gap-1">
+            <span className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+              <span className="font-semibold">{provider.settings.name}</span>
+              {provider.settings.cardBrands.length > 0 ? (
+                <span className="flex items-center gap-1.5">
+                  {provider.settings.cardBrands.map((brand) => (
+                    <CardBrandIcon key={brand} brand={brand} />
+                  ))}
+                </span>
+              ) : null}
+            </span>
+            <span className="text-sm text-ink-muted">{provider.settings.description}</span>
+            {provider.settings.kind === "on_account" && credits ? (
+              <span className="text-sm">
+                <Price amount={credits.available.amount} currencyCode={credits.available.currencyCode} /> of credit available
+              </span>
+            ) : null}
+          </span>
+        </label>
+      ))}
+      <FieldError id="payment-method-error" message={error} />
+    </fieldset>
+  );
+}

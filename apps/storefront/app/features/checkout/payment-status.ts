@@ -1,0 +1,19 @@
+import type { OrderStatus, PaymentProviderId } from "@quire/contracts";
+
+export interface PaymentStatusText {
+  label: string;
+  tone: "success" | "waiting" | "cancelled";
+}
+
+/**
+ * An order's payment as its buyer reads it. The order answer carries its status and its latest payment's id
+ * only, so the provider is what this browser chose (null when it does not know): it tells a bank transfer
+ * still awaited from a card payment still being processed.
+ */
+export function paymentStatusText(status: OrderStatus, provider: PaymentProviderId | null): PaymentStatusText {
+  if (status === "cancelled") return { label: "Cancelled", tone: "cancelled" };
+  if (status === "awaiting_payment") {
+    return { label: provider === "proforma-invoice" ? "Awaiting your bank transfer" : "Awaiting payment", tone: "waiting" };
+  }
+  return { label: provider === "on-account" ? "Paid on account" : "Paid", tone: "success" };
+}

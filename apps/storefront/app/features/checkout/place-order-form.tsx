@@ -1,0 +1,135 @@
+import type { CheckoutSummary } from "@quire/contracts";
+import { formatMoney } from "@quire/money";
+import { Form, Link } from "react-router";
+import { textLinkClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { FormAlert } from "~/features/auth/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
+import { FieldError } from "~/features/auth/text-field";
+import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
+import { CHECKOUT_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { PLACE_ORDER_FIELDS } from "./checkout-forms";
+import type { CustomerCredits, PaymentProvider } from "./checkout-types";
+import { PaymentMethods } from "./payment-methods";
+import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+
+/** The minimum-order message (spec sections 1 and 5), worded from the API's figure; null when it is met or there is none. */
+export function minimumOrderText(minimum: CheckoutSummary["minimumOrder"]): string | null {
+  if (!minimum || minimum.isMet) return null;
+  return `The minimum order is ${formatMoney(minimum.amount)}. Add a little more to your basket to place your order.`;
+}
+
+/**
+ * Step 2, the payment type, and "Place order": the providers, the terms box when the shop asks for it (spec
+ * section 5), and the button, held back while the minimum order is not met. The form carries this render's
+ * Idempotency-Key, so a resent form places the order once (decision 018).
+ */
+export function PlaceOrderForm({
+  summary,
+  providers,
+  providersError,
+  credits,
+  guest,
+  failure,
+  idempotencyKey,
+}: {
+  summary: CheckoutSummary;
+  providers: PaymentProvider[];
+  /** Why the providers could not be read (spec section 8: the first error). */
+  providersError: string | null;
+  credits: CustomerCredits | null;
+  guest: boolean;
+  failure?: FormFailure;
+  /** The Idempotency-Key of this render of the form (decision 018): a resent form places the order once. */
+  idempotencyKey: string;
+}) {
+  const posting = usePostingForm();
+  const minimum = minimumOrderText(summary.minimumOrder);
+  const terms = summary.termsAndConditions;
+  const placing = isPosting(posting, CHECKOUT_INTENTS.placeOrder);
+  const termsError = fieldError(failure, "termsAccepted");
+  const cannotOrder = minimum !== null || providers.length === 0;
+  const describedBy = [minimum ? "minimum-order" : null, providers.length === 0 ? "no-payment-methods" : null].filter(Boolean).join(" ");
+  return (
+    <Form method="post" noValidate preventScrollReset className="grid gap-6">
+      <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.placeOrder} />
+      <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+      <FormAlert errors={formErrors(failure, PLACE_ORDER_FIELDS)} />
+      {providersError ? <FormAlert errors={[{ code: "payment_providers", message: providersError }]} /> : null}
+      {providers.length > 0 ? (
+        <PaymentMethods
+          providers={providers}
+          credits={credits}
+          defaultId={providers[0]?.id}
+          error={fieldError(failure, "paymentProviderId")}
+        />
+      ) : providersError ? null : (
+        <p id="no-payment-methods" className="text-ink-muted">
+          No payment method is available for this order. Please contact us and we will help.
+        </p>
+      )}
+
+      {terms.required ? (
+        <div className="grid gap-3 rounded-control border border-line bg-paper p-4">
+          <p className="text-sm text-ink-muted">{terms.text}</p>
+          <div className="flex items-start gap-3">
+            <input
+              id="terms-accepted"
+              type="checkbox"
+              name="termsAccepted"
+              value="on"
+              aria-invalid={termsError ? true : undefined}
+              aria-describedby={termsError ? "terms-error" : undefined}
+              className="mt-0.5 size-5 shrink-0 accent-accent"
+            />
+            <label htmlFor="terms-accepted" className="text-sm font-medium">
+              I accept the{" "}
+              <Link to="/terms-and-conditions" target="_blank" className={textLinkClass}>
+                terms and conditions<span className="sr-only"> (opens in a new tab)</span>
+              </Link>
+            </label>
+          </div>
+          <FieldError id="terms-error" message={termsError} />
+        </div>
+      ) : null}
+
+      {minimum ? (
+        <p
+          id="minimum-order"
+          role="status"
+          className="flex items-start gap-2 rounded-control border border-warning/40 bg-warning-soft px-3 py-2 text-sm"
+        >
+          <Icon name="info" className="mt-0.5 size-4 shrink-0" />
+          <span>{minimum}</span>
+        </p>
+      ) : null}
+
+      <div className="grid gap-3">
+        <SubmitButton
+          className="w-full text-lg"
+          pending={placing}
+          waiting={posting !== undefined}
+          disabled={cannotOrder}
+          aria-describedby={describedBy || undefined}
+          pendingLabel="Placing your order…"
+        >
+          <Icon name="lock" className="size-5" />
+          Place order
+        </SubmitButton>
+        <p className="text-center text-sm text-ink-muted">
+          You will pay {formatMoney(summary.grandTotal)}.
+          {guest ? (
+            <>
+              {" "}
+              We use your details as our{" "}
+              <Link to="/privacy-policy" className={textLinkClass}>
+                privacy policy
+              </Link>{" "}
+              says.
+            </>
+          ) : null}
+        </p>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,133 @@
+import type { Order, PaymentProviderId } from "@quire/contracts";
+import { PROFORMA_PAYMENT_DAYS } from "@quire/contracts/constants";
+import { formatMoney } from "@quire/money";
+import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { Price } from "~/components/ui/price";
+import { proformaInvoicePath } from "./checkout-forms";
+import { OrderTotals } from "./order-totals";
+import { paymentStatusText } from "./payment-status";
+
+const STATUS_LOOK = {
+  success: "border-success/40 bg-success-soft",
+  waiting: "border-warning/40 bg-warning-soft",
+  cancelled: "border-danger/40 bg-danger-soft",
+} as const;
+
+/** The payment of a placed order: its status and, for a bank transfer, the proforma invoice to pay it by. */
+function PaymentPanel({ order, provider }: { order: Order; provider: PaymentProviderId | null }) {
+  const status = paymentStatusText(order.status, provider);
+  const awaitingTransfer = order.status === "awaiting_payment" && provider === "proforma-invoice";
+  return (
+    <section aria-labelledby="payment-heading" className={`grid gap-3 rounded-card border p-5 ${STATUS_LOOK[status.tone]}`}>
+      <h2 id="payment-heading" className="text-lg">
+        Payment
+      </h2>
+      <p className="flex items-center gap-2 font-semibold">
+        <Icon name={status.tone === "success" ? "check" : status.tone === "waiting" ? "info" : "warning"} className="size-5" />
+        {status.label}
+      </p>
+      {awaitingTransfer ? (
+        <>
+          <p>
+            Please pay <strong>{formatMoney(order.grandTotal)}</strong> by bank transfer within {PROFORMA_PAYMENT_DAYS} days, quoting your
+            order number <strong className="font-mono">{order.publicId}</strong>. The proforma invoice has our bank details. We send your
+            books as soon as the transfer arrives.
+          </p>
+          <div>
+            {/* A document, not a page: the browser downloads it (no client-side routing). */}
+            <a href={proformaInvoicePath(order.id)} download className={buttonClass({ variant: "secondary" })}>
+              <Icon name="download" className="size-5" />
+              Download proforma invoice (PDF)
+            </a>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** A placed order as its buyer sees it (spec section 3: the completed order): lines, totals, addresses, payment. */
+export function PlacedOrder({ order, provider }: { order: Order; provider: PaymentProviderId | null }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(18rem,2fr)] lg:items-start">
+      <div className="grid gap-6">
+        <PaymentPanel order={order} provider={provider} />
+        <section aria-labelledby="items-heading" className="rounded-card border border-line bg-surface p-5 sm:p-6">
+          <h2 id="items-heading" className="text-xl">
+            Items
+          </h2>
+          <ul aria-label="Items in your order" className="mt-4 border-t border-line">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex items-baseline justify-between gap-4 border-b border-line py-3">
+                <div className="min-w-0">
+                  <p className="font-serif font-semibold">{item.productName}</p>
+                  <p className="text-sm text-ink-muted">
+                    {item.variantName} · {item.quantity} ×{" "}
+                    <Price amount={item.unitPrice.amount} currencyCode={item.unitPrice.currencyCode} className="[&>span]:font-normal" />
+                  </p>
+                  {item.addons.length ? (
+                    <ul className="text-sm text-ink-muted">
+                      {item.addons.map((addon) => (
+                        <li key={addon.name}>+ {addon.name}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+                <Price amount={item.total.amount} currencyCode={item.total.currencyCode} className="shrink-0" />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-5">
+            <OrderTotals
+              subTotal={order.subTotal}
+              discount={order.cartAndCodeDiscount}
+              deliveryCharge={order.deliveryCharge}
+              taxes={order.taxes}
+              grandTotal={order.grandTotal}
+            />
+          </div>
+        </section>
+      </div>
+      <section aria-labelledby="delivery-heading" className="grid gap-5 rounded-card border border-line bg-surface p-5 sm:p-6">
+        <h2 id="delivery-heading" className="text-xl">
+          Delivery
+        </h2>
+        <dl className="grid gap-4">
+          <div>
+            <dt className="text-sm text-ink-muted">Delivery address</dt>
+            <dd>
+              <address className="not-italic">{order.deliveryAddress.formattedAddress}</address>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-ink-muted">Delivery option</dt>
+            <dd>{order.deliveryOption.name}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-ink-muted">Billing address</dt>
+            <dd>
+              <address className="not-italic">{order.billingAddress.formattedAddress}</address>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-ink-muted">Email</dt>
+            <dd className="break-all">{order.email}</dd>
+          </div>
+          {order.referenceNumber ? (
+            <div>
+              <dt className="text-sm text-ink-muted">Your reference</dt>
+              <dd>{order.referenceNumber}</dd>
+            </div>
+          ) : null}
+          {order.customerComment ? (
+            <div>
+              <dt className="text-sm text-ink-muted">Your note</dt>
+              <dd className="whitespace-pre-line">{order.customerComment}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { IdParamSchema } from "@quire/contracts";
+import { z } from "zod";
+import { ButtonLink } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { Icon } from "~/components/ui/icon";
+import { getOrder, orderAnonymousId } from "~/features/checkout/checkout.server";
+import { readLastOrder } from "~/features/checkout/last-order.server";
+import { PlacedOrder } from "~/features/checkout/placed-order";
+import { pageTitle } from "~/features/layout/meta";
+import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
+import type { Route } from "./+types/successful-order-detail";
+
+const ParamsSchema = z.object({ id: IdParamSchema });
+
+/**
+ * /successful-order/:id: the order just placed, for its buyer only: a signed-in customer's own, or a guest's
+ * by the anonymousId of the basket it came from (the API checks). Anyone else, and an unknown id, gets the
+ * not-found page.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { id } = requireValidParams(ParamsSchema, params, request);
+  const lastOrder = await readLastOrder(request);
+  const order = await requireApiFound(getOrder(context, id, orderAnonymousId(context, id, lastOrder)), request);
+  // The order answers its payment's id only; what this browser chose says which provider that is.
+  const known = lastOrder?.id === id ? lastOrder.payment : null;
+  const provider = known && order.latestPayment?.publicPaymentId === known.publicPaymentId ? known.paymentProviderId : null;
+  return { order, provider };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const title = loaderData ? `Order ${loaderData.order.publicId}` : "Your order";
+  return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
+}
+
+export default function SuccessfulOrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, provider } = loaderData;
+  const cancelled = order.status === "cancelled";
+  const paid = order.status !== "awaiting_payment" && !cancelled;
+  return (
+    <Container className="py-8 sm:py-12">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-4">
+        {cancelled ? null : (
+          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-success text-accent-ink">
+            <Icon name="check" className="size-7" />
+          </span>
+        )}
+        <div className="grid gap-2">
+          <h1 className="text-title">{cancelled ? "This order was cancelled" : "Thank you for your order"}</h1>
+          <p className="text-lg">
+            Order number <strong className="font-mono">{order.publicId}</strong>
+          </p>
+          {cancelled ? null : (
+            <p className="text-ink-muted">
+              {paid
+                ? `A confirmation is on its way to ${order.email}.`
+                : `We will email ${order.email} as soon as your payment has reached us.`}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="mt-8">
+        <PlacedOrder order={order} provider={provider} />
+      </div>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <ButtonLink to="/store">Continue shopping</ButtonLink>
+      </div>
+    </Container>
+  );
+}
