@@ -23,6 +23,25 @@ const CLIENT_ADDRESS_HEADER = "x-quire-client-address";
  */
 const FRAME_ANCESTORS = ["'none'"];
 
+/**
+ * Where "Place order" may send the shopper: the storefront itself, and the payment gateways' hosted pages.
+ * Without JavaScript the order form's answer is a redirect to the gateway's page, and browsers hold such a
+ * redirect to form-action too. The gateways' live and test pages are listed; PAYMENT_PAGE_ORIGINS adds more
+ * (comma-separated origins), as `npm start` does for the payment sandbox.
+ */
+const PAYMENT_PAGE_ORIGINS = [
+  "https://checkout.stripe.com",
+  "https://www.paypal.com",
+  "https://www.sandbox.paypal.com",
+  "https://*.adyen.link",
+  "https://www.mollie.com",
+  ...(process.env.PAYMENT_PAGE_ORIGINS ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => new URL(origin).origin),
+];
+
 /** Browser features the shop never uses, switched off for it and for anything it embeds. */
 const PERMISSIONS_POLICY = [
   "accelerometer",
@@ -81,7 +100,7 @@ function securityHeaders({ https }) {
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...PAYMENT_PAGE_ORIGINS],
         frameAncestors: FRAME_ANCESTORS,
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },

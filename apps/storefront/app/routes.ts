@@ -21,6 +21,7 @@ export default [
   route("favorites/items", "routes/favorites-items.ts"),
   route("recently-viewed", "routes/recently-viewed.ts"),
   route("successful-order/:id/proforma-invoice", "routes/successful-order-proforma.ts"),
+  route("checkout/payment-return", "routes/checkout-payment-return.ts"),
 
   layout("layouts/default-layout.tsx", [
     index("routes/home.tsx"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LatestPaymentSchema } from "./payments";
 import { AnonymousIdSchema, CartSchema } from "./cart";
 import { CountryCodeSchema, CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema, textSchema } from "./common";
 import { PhoneSchema } from "./identity";
@@ -225,7 +226,7 @@ export const CheckoutSummarySchema = z
     /** What still stands between the shopper and placing the order, in checkout order. */
     missing: z.array(z.enum(["customer_info", "delivery_address", "delivery_option", "billing_address", "minimum_order", "items"])),
     termsAndConditions: z.object({ required: z.boolean(), text: z.string() }),
-    latestPayment: z.object({ publicPaymentId: z.string() }).nullable(),
+    latestPayment: LatestPaymentSchema.nullable(),
   })
   .meta({ id: "CheckoutSummary" });
 export type CheckoutSummary = z.infer<typeof CheckoutSummarySchema>;

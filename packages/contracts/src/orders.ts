@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LatestPaymentSchema } from "./payments";
 import { AnonymousIdSchema } from "./cart";
 import { AddressAnswerSchema, DiscountKindSchema, TaxClassSchema, TaxLineSchema } from "./checkout";
 import { dataSchema, IdSchema, MoneySchema, PageQuerySchema, pagedResultSchema, textSchema } from "./common";
@@ -64,7 +65,7 @@ export const OrderSchema = z
     billingAddress: AddressAnswerSchema,
     referenceNumber: z.string().nullable(),
     customerComment: z.string().nullable(),
-    latestPayment: z.object({ publicPaymentId: z.string() }).nullable(),
+    latestPayment: LatestPaymentSchema.nullable(),
   })
   .meta({ id: "Order" });
 export type Order = z.infer<typeof OrderSchema>;

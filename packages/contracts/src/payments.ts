@@ -11,6 +11,12 @@ export type PaymentProviderId = z.infer<typeof PaymentProviderIdSchema>;
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
+/** An order's latest payment (spec: latestPayment.publicPaymentId), with how it is paid and how far it got. */
+export const LatestPaymentSchema = z
+  .object({ publicPaymentId: z.string(), paymentProviderId: PaymentProviderIdSchema, status: PaymentStatusSchema })
+  .meta({ id: "LatestPayment" });
+export type LatestPayment = z.infer<typeof LatestPaymentSchema>;
+
 /** GET /payment-providers: the store's providers for this currency and customer. */
 export const PaymentProvidersQuerySchema = z.object({ anonymousId: AnonymousIdSchema.optional() }).strict();
 export const PaymentProviderSchema = z

@@ -48,6 +48,7 @@ import {
   listDeliveryOptions,
   listPaymentProviders,
   orderAnonymousId,
+  wholeErrorOf,
   payOrder,
   placeOrder,
   refreshPayment,
@@ -61,14 +62,14 @@ import {
 import { CustomerInfoForm, CustomerInfoGiven } from "~/features/checkout/customer-info-form";
 import { DeliveryGiven, DeliveryStep } from "~/features/checkout/delivery-section";
 import { EmptyCheckout } from "~/features/checkout/empty-checkout";
-import { lastOrderCookieHeader, readLastOrder, type LastOrder } from "~/features/checkout/last-order.server";
+import { lastOrderCookieHeader, readLastOrder } from "~/features/checkout/last-order.server";
 import { OrderNoteForm } from "~/features/checkout/order-note-form";
 import { OrderPayment } from "~/features/checkout/order-payment";
 import { PlaceOrderForm } from "~/features/checkout/place-order-form";
 import { t } from "~/features/i18n/translate";
 import { pageTitle } from "~/features/layout/meta";
 import { useRootData } from "~/features/layout/root-data";
-import { ApiRequestError, UNEXPECTED_RESPONSE } from "~/lib/api.server";
+import { ApiRequestError } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
 import { isSignedIn } from "~/lib/auth.server";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -128,9 +129,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const order = await requireApiFound(getOrderSummary(context, orderId, anonymousId), request);
     // Paid, or cancelled: nothing is left to pay here.
     if (order.status !== "awaiting_payment") throw redirect(successfulOrderPath(orderId));
-    // The payment this browser started, while it is still the order's latest: its provider, and a status to ask for.
-    const known = lastOrder?.id === orderId ? lastOrder.payment : null;
-    const chosen = known && order.latestPayment?.publicPaymentId === known.publicPaymentId ? known.paymentProviderId : null;
+    // The payment started for the order and still open: its provider, and a status to ask for.
+    const open = order.latestPayment && ["created", "pending"].includes(order.latestPayment.status) ? order.latestPayment : null;
+    const chosen = open?.paymentProviderId ?? null;
     return {
       kind: "order" as const,
       checkoutStep: stepAfterOrder(signedIn),
@@ -179,14 +180,6 @@ function typedValues(form: FormData, fields: readonly string[]): Record<string, 
   return Object.fromEntries(fields.map((field) => [field, formText(form, field)]));
 }
 
-/** Every message of a failed call, for the one failure spec section 8 shows whole: a payment status check. */
-function wholeError(error: ApiRequestError): FormError {
-  return {
-    code: error.errors[0]?.code ?? UNEXPECTED_RESPONSE,
-    message: error.errors.map((problem) => problem.message).join(" ") || error.message,
-  };
-}
-
 /**
  * Each form of the page, by intent. A saved step answers a redirect back here with its toast (spec section
  * 8), so a reload never posts twice; a refused step form answers its errors beside its fields; a refused
@@ -222,9 +215,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 
   /**
-   * Pays a placed order and goes where the payment leads. The browser remembers the order (and, once made,
-   * its payment), so a guest can see it later and the payment step can ask after it. A payment that cannot
-   * be made leaves the order waiting on its payment step, with the API's first error (spec section 8).
+   * Pays a placed order and goes where the payment leads. The browser remembers the order, so a guest can see
+   * it later (the API asks for the anonymousId of the basket it came from). A payment that cannot be made
+   * leaves the order waiting on its payment step, with the API's first error (spec section 8).
    */
   async function pay(
     order: Pick<CreatedOrder, "id" | "publicId" | "grandTotal">,
@@ -233,17 +226,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     idempotencyKey: string | undefined,
     done: (payment: Payment) => ToastMessage,
   ): Promise<Response> {
-    const remembered: LastOrder = { id: order.id, publicId: order.publicId, anonymousId, payment: null };
+    const headers = new Headers({ "Set-Cookie": await lastOrderCookieHeader({ id: order.id, publicId: order.publicId, anonymousId }) });
     let payment: Payment;
     try {
       payment = await payOrder(context, { order, paymentProviderId, anonymousId, idempotencyKey });
     } catch (error) {
       if (!(error instanceof ApiRequestError)) throw error;
-      const headers = new Headers({ "Set-Cookie": await lastOrderCookieHeader(remembered) });
       return back(errorToastOf(error), orderPaymentPath(order.id), { headers });
     }
-    const paying = { ...remembered, payment: { publicPaymentId: payment.publicPaymentId, paymentProviderId: payment.paymentProviderId } };
-    const headers = new Headers({ "Set-Cookie": await lastOrderCookieHeader(paying) });
     // A hosted gateway page: the shopper pays there and comes back through the gateway's return address.
     if (payment.redirectUrl) return redirect(payment.redirectUrl, { status: 303, headers });
     return back(done(payment), successfulOrderPath(order.id), { headers });
@@ -366,17 +356,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     [CHECKOUT_INTENTS.refreshPayment]: intent({
       schema: RefreshPaymentFormSchema,
       run: async ({ orderId }) => {
-        const lastOrder = await readLastOrder(request);
-        const known = lastOrder?.id === orderId && lastOrder.payment ? { ...lastOrder, payment: lastOrder.payment } : null;
-        if (!known)
-          return back({ kind: "error", message: "This browser has not started a payment for this order." }, orderPaymentPath(orderId));
+        const anonymousId = orderAnonymousId(context, orderId, await readLastOrder(request));
         let payment: Payment;
         try {
-          payment = await refreshPayment(context, known);
+          const { latestPayment } = await getOrderSummary(context, orderId, anonymousId);
+          if (!latestPayment)
+            return back({ kind: "error", message: "No payment has been started for this order." }, orderPaymentPath(orderId));
+          payment = await refreshPayment(context, { orderId, payment: latestPayment, anonymousId });
         } catch (error) {
           if (!(error instanceof ApiRequestError)) throw error;
           // Spec section 8: a failed status check shows the whole error, not only its first item.
-          return data<FormFailure>({ errors: [wholeError(error)], intent: CHECKOUT_INTENTS.refreshPayment }, { status: error.status });
+          return data<FormFailure>({ errors: [wholeErrorOf(error)], intent: CHECKOUT_INTENTS.refreshPayment }, { status: error.status });
         }
         if (payment.status === "captured") {
           return back({ kind: "success", message: "Thank you: your payment has been received" }, successfulOrderPath(orderId));

@@ -21,10 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = requireValidParams(ParamsSchema, params, request);
   const lastOrder = await readLastOrder(request);
   const order = await requireApiFound(getOrder(context, id, orderAnonymousId(context, id, lastOrder)), request);
-  // The order answers its payment's id only; what this browser chose says which provider that is.
-  const known = lastOrder?.id === id ? lastOrder.payment : null;
-  const provider = known && order.latestPayment?.publicPaymentId === known.publicPaymentId ? known.paymentProviderId : null;
-  return { order, provider };
+  return { order, provider: order.latestPayment?.paymentProviderId ?? null };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

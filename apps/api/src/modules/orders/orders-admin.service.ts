@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.repository";
-import { findLatestPaymentIds } from "../payments/payments.repository";
+import { findLatestPayments } from "../payments/payments.repository";
 import { confirmBankTransfer, refundCapturedPayment } from "../payments/payments.service";
 import { cancelLockedOrder } from "./order-cancellation";
 import { orderMachine } from "./order-status";
@@ -59,7 +59,7 @@ export async function getAdminOrder(db: Db, input: { storeId: number; orderId: n
   if (!found) throw new AppError("order_not_found");
   const { order } = found;
   const history = await listTransitions(db, orderMachine.name, order.id);
-  const latest = await findLatestPaymentIds(db, [order.id]);
+  const latest = await findLatestPayments(db, [order.id]);
   return {
     ...toOrder(found, latest.get(order.id) ?? null),
     customerId: order.customerId,

@@ -1,10 +1,10 @@
-import type { Order, TaxClass } from "@quire/contracts";
+import type { LatestPayment, Order, TaxClass } from "@quire/contracts";
 import { money } from "@quire/money";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { toAddressAnswer } from "../checkout/address-format";
-import { findLatestPaymentIds, findPaymentByPublicId } from "../payments/payments.repository";
+import { findLatestPayments, findPaymentByPublicId } from "../payments/payments.repository";
 import { renderProformaInvoice } from "./proforma-invoice";
 import * as repository from "./orders.repository";
 
@@ -13,7 +13,7 @@ export type OrderReader = { customerId: number } | { anonymousId: string | null 
 /** An order as its buyer sees it, from its stored snapshot. */
 export function toOrder(
   { order, lines }: { order: repository.OrderRow; lines: repository.OrderLineRow[] },
-  latestPaymentId: string | null = null,
+  latestPayment: LatestPayment | null = null,
 ): Order {
   const currency = order.currencyCode;
   const m = (amount: number) => money(amount, currency);
@@ -59,7 +59,7 @@ export function toOrder(
     billingAddress: toAddressAnswer(order.billingAddress),
     referenceNumber: order.referenceNumber,
     customerComment: order.customerComment,
-    latestPayment: latestPaymentId === null ? null : { publicPaymentId: latestPaymentId },
+    latestPayment,
   };
 }
 
@@ -76,7 +76,7 @@ export async function getOrder(db: Db, ctx: Pick<RequestContext, "store">, reade
     ...("customerId" in reader ? { customerId: reader.customerId } : { anonymousId: reader.anonymousId! }),
   });
   if (!found) throw new AppError("order_not_found");
-  const latest = await findLatestPaymentIds(db, [found.order.id]);
+  const latest = await findLatestPayments(db, [found.order.id]);
   return toOrder(found, latest.get(found.order.id) ?? null);
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { PaymentProviderId, PaymentStatus } from "@quire/contracts";
+import type { LatestPayment, PaymentProviderId, PaymentStatus } from "@quire/contracts";
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
@@ -39,15 +39,16 @@ export function findOrderPayments(db: Db, orderId: number, statuses: readonly Pa
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
-/** The public id of each order's latest payment (spec: latestPayment.publicPaymentId). */
-export async function findLatestPaymentIds(db: Db, orderIds: readonly number[]): Promise<Map<number, string>> {
+/** Each order's latest payment (spec: latestPayment.publicPaymentId), with its provider and status. */
+export async function findLatestPayments(db: Db, orderIds: readonly number[]): Promise<Map<number, LatestPayment>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await sqlRows<{ orderId: number; publicId: string }>(
+  const rows = await sqlRows<{ orderId: number } & LatestPayment>(
     db,
-    sql`select distinct on (order_id) order_id as "orderId", public_id as "publicId" from ${payments}
+    sql`select distinct on (order_id) order_id as "orderId", public_id as "publicPaymentId", provider as "paymentProviderId", status
+        from ${payments}
         where order_id = any(${sql.param(orderIds)}::int[]) order by order_id, created_at desc, id desc`,
   );
-  return new Map(rows.map((row) => [row.orderId, row.publicId]));
+  return new Map(rows.map(({ orderId, ...latest }) => [orderId, latest]));
 }
 
 /** A trade customer's credit in a currency; null when they have none (or are not a trade customer). */

@@ -120,7 +120,11 @@ describe("paying an order", () => {
     expect(row!.status).toBe("awaiting_payment");
     expect(row!.due!.getTime()).toBeGreaterThan(Date.now() + 13 * 24 * 3600_000);
     const read = (await checkout.order(order.id, {}, order.anonymousId)).json().data;
-    expect(read.latestPayment).toEqual({ publicPaymentId: payment.publicPaymentId });
+    expect(read.latestPayment).toEqual({
+      publicPaymentId: payment.publicPaymentId,
+      paymentProviderId: "proforma-invoice",
+      status: "pending",
+    });
 
     // Processing and refreshing it answer it as it stands: nothing the browser says moves it.
     const processed = await checkout.send("PUT", `/payments/${payment.publicPaymentId}/process`, {}, { anonymousId: order.anonymousId });

@@ -4,6 +4,7 @@ import {
   type CheckoutSummary,
   type CustomerInfoBody,
   type DeliveryOption,
+  type LatestPayment,
   type Order,
   type Payment,
   type PaymentProviderId,
@@ -11,7 +12,7 @@ import {
 import type { RouterContextProvider } from "react-router";
 import { getCurrentPrivacyPolicy } from "~/features/auth/privacy-policy.server";
 import { anonymousIdOf } from "~/features/cart/cart.server";
-import { ApiRequestError } from "~/lib/api.server";
+import { ApiRequestError, UNEXPECTED_RESPONSE } from "~/lib/api.server";
 import { apiContext, sessionContext } from "~/lib/context.server";
 import type { AddressInput } from "./checkout-forms.server";
 import type { CreatedOrder, CustomerCredits, OrderSummary, PaymentProvider } from "./checkout-types";
@@ -162,14 +163,14 @@ export async function payOrder(
 /** POST /payments/refresh: the payment's state as the gateway (or the shop's own rules) has it now. */
 export async function refreshPayment(
   context: Context,
-  order: LastOrder & { payment: NonNullable<LastOrder["payment"]> },
+  input: { orderId: number; payment: Pick<LatestPayment, "publicPaymentId" | "paymentProviderId">; anonymousId: string | undefined },
 ): Promise<Payment> {
   const { data } = await api(context).call("refreshPayment", {
     body: {
-      orderId: order.id,
-      paymentId: order.payment.publicPaymentId,
-      paymentProviderId: order.payment.paymentProviderId,
-      anonymousId: order.anonymousId ?? undefined,
+      orderId: input.orderId,
+      paymentId: input.payment.publicPaymentId,
+      paymentProviderId: input.payment.paymentProviderId,
+      anonymousId: input.anonymousId,
     },
   });
   return data;
@@ -194,4 +195,12 @@ export async function getOrder(context: Context, orderId: number, anonymousId: s
 /** GET /orders/:id/summary: number, status, total and latest payment. */
 export async function getOrderSummary(context: Context, orderId: number, anonymousId: string | undefined): Promise<OrderSummary> {
   return (await api(context).call("getOrderSummary", { params: { id: orderId }, query: { anonymousId } })).data;
+}
+
+/** Every message of a failed call, for the one failure spec section 8 shows whole: a payment status check. */
+export function wholeErrorOf(error: ApiRequestError): { code: string; message: string } {
+  return {
+    code: error.errors[0]?.code ?? UNEXPECTED_RESPONSE,
+    message: error.errors.map((problem) => problem.message).join(" ") || error.message,
+  };
 }

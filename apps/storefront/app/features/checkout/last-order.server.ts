@@ -1,15 +1,13 @@
-import { AnonymousIdSchema, IdSchema, PaymentProviderIdSchema, PublicPaymentIdSchema } from "@quire/contracts";
+import { AnonymousIdSchema, IdSchema } from "@quire/contracts";
 import { createCookie } from "react-router";
 import { z } from "zod";
 
 const secure = process.env.NODE_ENV === "production" && !process.env.ALLOW_INSECURE_COOKIES;
 
 /**
- * The order this browser placed last, and how it is being paid. The API answers an order's payment only as its
- * public id, so what the shopper chose is kept here: it tells the order page to offer the proforma invoice,
- * and the payment page which payment to ask about. For a guest it also keeps the anonymousId of the basket
- * the order came from, which the API asks for to show the order to its buyer alone: the basket cookie names
- * the next basket once the shopper adds to a new one. Forging it shows nothing: the API checks every read.
+ * The order this browser placed last. For a guest it keeps the anonymousId of the basket the order came from,
+ * which the API asks for to show the order (and its payment) to its buyer alone: the basket cookie names the
+ * next basket once the shopper adds to a new one. Forging it shows nothing: the API checks every read.
  */
 const lastOrderCookie = createCookie("quire_last_order", {
   path: "/",
@@ -24,7 +22,6 @@ const LastOrderSchema = z.object({
   publicId: z.string().min(1).max(40),
   /** The guest basket's anonymousId; null for a signed-in customer's order. */
   anonymousId: AnonymousIdSchema.nullable(),
-  payment: z.object({ publicPaymentId: PublicPaymentIdSchema, paymentProviderId: PaymentProviderIdSchema }).nullable(),
 });
 export type LastOrder = z.infer<typeof LastOrderSchema>;
 
