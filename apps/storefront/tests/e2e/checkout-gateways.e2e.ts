@@ -21,8 +21,8 @@ import { startStack, type Stack } from "./stack";
 
 /**
  * Paying on a gateway's hosted page (decision 026), against the payment sandbox `npm start` runs: a card
- * through Stripe Checkout (approved, declined then approved, a 3-D Secure challenge), PayPal, and a payer who
- * gives up. The shopper comes back through /checkout/payment-return, where the storefront asks the API, which
+ * through Stripe Checkout (approved, declined then approved, a 3-D Secure challenge), PayPal, Mollie, and a
+ * payer who gives up. The shopper comes back through /checkout/payment-return, where the storefront asks the API, which
  * asks the gateway: the order page says paid only once the gateway does. Runs its own Quire with the sandbox.
  */
 let stack: Stack;
@@ -124,6 +124,18 @@ describe("paying on a gateway's hosted page", () => {
     await page.getByRole("heading", { name: /with PayPal$/ }).waitFor();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Pay now" }).click();
+    await expectPaidOrderPage(page);
+    expectNoPageProblems(browser);
+  });
+
+  it("pays through Mollie's test page, where the payer picks the outcome", async () => {
+    const { page } = browser;
+    await atPaymentStep(page, "mollie", /^Mollie/);
+    await placeAndReachGateway(page);
+    await page.getByRole("group", { name: /choose the payment's outcome/ }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("radio", { name: "Paid" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
     await expectPaidOrderPage(page);
     expectNoPageProblems(browser);
   });
