@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AUTHENTICATION_FAILED, cardPage, payWithCard } from "./card-page";
 import { html, page } from "./html";
-import { IdempotencyStore, newId } from "./ids";
+import { answerOnce, IdempotencyStore, newId } from "./ids";
 import type { SandboxEndpoints, WebhookSender } from "./webhooks";
 
 /*
@@ -76,7 +76,7 @@ const pspReference = () => String(Date.now()).slice(-10) + String(Math.floor(Mat
 
 export function registerAdyen(app: FastifyInstance, options: AdyenOptions & { endpoints: SandboxEndpoints; sender: WebhookSender }) {
   const links = new Map<string, PaymentLink>();
-  const idempotency = new IdempotencyStore<{ status: number; body: unknown }>();
+  const idempotency = new IdempotencyStore();
 
   function notify(
     link: PaymentLink,
@@ -180,30 +180,26 @@ export function registerAdyen(app: FastifyInstance, options: AdyenOptions & { en
     };
   }
 
-  async function api(request: FastifyRequest, reply: FastifyReply, status: number, run: () => unknown) {
+  function api(request: FastifyRequest, reply: FastifyReply, status: number, run: () => unknown) {
     if (request.headers["x-api-key"] !== options.apiKey) {
       return reply.code(401).send({ status: 401, errorCode: "000", message: "HTTP Status Response - Unauthorized", errorType: "security" });
     }
-    const key = text(request.headers["idempotency-key"]);
-    const fingerprint = `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`;
-    const earlier = idempotency.replay(key, fingerprint);
-    if (earlier === "conflict")
-      return reply
-        .code(422)
-        .send({ status: 422, errorCode: "704", message: "request already processed or in progress", errorType: "validation" });
-    if (earlier) return reply.code(earlier.status).send(earlier.body);
-    let answer: { status: number; body: unknown };
-    try {
-      answer = { status, body: run() };
-    } catch (error) {
-      if (!(error instanceof AdyenError)) throw error;
-      answer = {
-        status: error.status,
-        body: { status: error.status, errorCode: error.errorCode, message: error.message, errorType: "validation" },
-      };
-    }
-    if (request.method === "POST") idempotency.remember(key, fingerprint, answer);
-    return reply.code(answer.status).send(answer.body);
+    return answerOnce(idempotency, request, reply, {
+      key: text(request.headers["idempotency-key"]),
+      status,
+      conflict: {
+        status: 422,
+        body: { status: 422, errorCode: "704", message: "request already processed or in progress", errorType: "validation" },
+      },
+      run,
+      refusal: (error) =>
+        error instanceof AdyenError
+          ? {
+              status: error.status,
+              body: { status: error.status, errorCode: error.errorCode, message: error.message, errorType: "validation" },
+            }
+          : null,
+    });
   }
 
   app.post("/v71/paymentLinks", (request, reply) => api(request, reply, 201, () => view(createLink(record(request.body)))));

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { html, page } from "./html";
-import { IdempotencyStore, newId } from "./ids";
+import { answerOnce, IdempotencyStore, newId } from "./ids";
 import type { SandboxEndpoints, WebhookSender } from "./webhooks";
 
 /*
@@ -55,7 +55,7 @@ export function mollieSignatureHeader(body: string, secret: string): string {
 
 export function registerMollie(app: FastifyInstance, options: MollieOptions & { endpoints: SandboxEndpoints; sender: WebhookSender }) {
   const payments = new Map<string, Payment>();
-  const idempotency = new IdempotencyStore<{ status: number; body: unknown }>();
+  const idempotency = new IdempotencyStore();
 
   function view(payment: Payment) {
     const refunded = { currency: payment.amount.currency, value: decimal(payment.amountRefunded) };
@@ -147,32 +147,28 @@ export function registerMollie(app: FastifyInstance, options: MollieOptions & { 
     };
   }
 
-  async function api(request: FastifyRequest, reply: FastifyReply, status: number, run: () => unknown) {
+  function api(request: FastifyRequest, reply: FastifyReply, status: number, run: () => unknown) {
     if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
       return reply
         .code(401)
         .send({ status: 401, title: "Unauthorized Request", detail: "Missing authentication, or failed to authenticate" });
     }
-    const key = text(request.headers["idempotency-key"]);
-    const fingerprint = `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`;
-    const earlier = idempotency.replay(key, fingerprint);
-    if (earlier === "conflict")
-      return reply
-        .code(422)
-        .send({ status: 422, title: "Unprocessable Entity", detail: "The idempotency key was used for another request" });
-    if (earlier) return reply.code(earlier.status).send(earlier.body);
-    let answer: { status: number; body: unknown };
-    try {
-      answer = { status, body: run() };
-    } catch (error) {
-      if (!(error instanceof MollieError)) throw error;
-      answer = {
-        status: error.status,
-        body: { status: error.status, title: error.title, detail: error.detail, ...(error.field ? { field: error.field } : {}) },
-      };
-    }
-    if (request.method === "POST") idempotency.remember(key, fingerprint, answer);
-    return reply.code(answer.status).send(answer.body);
+    return answerOnce(idempotency, request, reply, {
+      key: text(request.headers["idempotency-key"]),
+      status,
+      conflict: {
+        status: 422,
+        body: { status: 422, title: "Unprocessable Entity", detail: "The idempotency key was used for another request" },
+      },
+      run,
+      refusal: (error) =>
+        error instanceof MollieError
+          ? {
+              status: error.status,
+              body: { status: error.status, title: error.title, detail: error.detail, ...(error.field ? { field: error.field } : {}) },
+            }
+          : null,
+    });
   }
 
   const requirePayment = (id: string) => {

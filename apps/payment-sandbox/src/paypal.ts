@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomUUID, sign, verify } from "node:crypto";
 import { crc32 } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { html, page } from "./html";
-import { IdempotencyStore, newId } from "./ids";
+import { answerOnce, IdempotencyStore, newId } from "./ids";
 import type { SandboxEndpoints, WebhookSender } from "./webhooks";
 
 /*
@@ -66,7 +66,7 @@ export function registerPayPal(app: FastifyInstance, options: PayPalOptions & { 
   const orders = new Map<string, Order>();
   const captures = new Map<string, Capture>();
   const tokens = new Set<string>();
-  const idempotency = new IdempotencyStore<{ status: number; body: unknown }>();
+  const idempotency = new IdempotencyStore();
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const certUrl = () => `${options.endpoints.publicUrl}/paypal/certs/sandbox`;
 
@@ -244,34 +244,31 @@ export function registerPayPal(app: FastifyInstance, options: PayPalOptions & { 
   }
 
   /** A call with its bearer token checked, PayPal-Request-Id replays, and errors in PayPal's shape. */
-  async function api(request: FastifyRequest, reply: FastifyReply, status: number, run: () => unknown) {
+  function api(request: FastifyRequest, reply: FastifyReply, status: number, run: () => unknown) {
     const token = request.headers.authorization?.replace(/^Bearer /, "");
     if (!token || !tokens.has(token)) {
       return reply.code(401).send({ error: "invalid_token", error_description: "Token signature verification failed" });
     }
-    const key = text(request.headers["paypal-request-id"]);
-    const fingerprint = `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`;
-    const earlier = idempotency.replay(key, fingerprint);
-    if (earlier === "conflict") {
-      return reply.code(422).send({
-        name: "UNPROCESSABLE_ENTITY",
-        message: "PayPal-Request-Id reused for another request.",
-        details: [{ issue: "DUPLICATE_REQUEST_ID" }],
-      });
-    }
-    if (earlier) return reply.code(earlier.status).send(earlier.body);
-    let answer: { status: number; body: unknown };
-    try {
-      answer = { status, body: run() };
-    } catch (error) {
-      if (!(error instanceof PayPalError)) throw error;
-      answer = {
-        status: error.statusCode,
-        body: { name: error.name, message: error.message, details: error.issue ? [{ issue: error.issue, field: error.field }] : [] },
-      };
-    }
-    if (request.method === "POST") idempotency.remember(key, fingerprint, answer);
-    return reply.code(answer.status).send(answer.body);
+    return answerOnce(idempotency, request, reply, {
+      key: text(request.headers["paypal-request-id"]),
+      status,
+      conflict: {
+        status: 422,
+        body: {
+          name: "UNPROCESSABLE_ENTITY",
+          message: "PayPal-Request-Id reused for another request.",
+          details: [{ issue: "DUPLICATE_REQUEST_ID" }],
+        },
+      },
+      run,
+      refusal: (error) =>
+        error instanceof PayPalError
+          ? {
+              status: error.statusCode,
+              body: { name: error.name, message: error.message, details: error.issue ? [{ issue: error.issue, field: error.field }] : [] },
+            }
+          : null,
+    });
   }
 
   app.post("/v1/oauth2/token", (request, reply) => {

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { html, page } from "./html";
-import { IdempotencyStore, newId, nowSeconds } from "./ids";
+import { answerOnce, IdempotencyStore, newId, nowSeconds } from "./ids";
 import { AUTHENTICATION_FAILED, cardPage, payWithCard } from "./card-page";
 import type { SandboxEndpoints, WebhookSender } from "./webhooks";
 
@@ -98,7 +98,7 @@ export function registerStripe(app: FastifyInstance, options: StripeOptions & { 
   const sessions = new Map<string, Session>();
   const intents = new Map<string, PaymentIntent>();
   const charges = new Map<string, Charge>();
-  const idempotency = new IdempotencyStore<{ status: number; body: unknown }>();
+  const idempotency = new IdempotencyStore();
 
   function emit(type: string, object: unknown) {
     const event = {
@@ -266,32 +266,31 @@ export function registerStripe(app: FastifyInstance, options: StripeOptions & { 
   }
 
   /** Runs an API call the way Stripe answers: its bearer key checked, Idempotency-Key replays, errors as `{ error }`. */
-  async function api(request: FastifyRequest, reply: FastifyReply, run: () => unknown) {
+  function api(request: FastifyRequest, reply: FastifyReply, run: () => unknown) {
     if (request.headers.authorization !== `Bearer ${options.secretKey}`) {
       return reply.code(401).send({ error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
     }
-    const key = text(request.headers["idempotency-key"]);
-    const fingerprint = `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`;
-    const earlier = idempotency.replay(key, fingerprint);
-    if (earlier === "conflict") {
-      return reply.code(400).send({
-        error: {
-          type: "idempotency_error",
-          message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+    return answerOnce(idempotency, request, reply, {
+      key: text(request.headers["idempotency-key"]),
+      status: 200,
+      conflict: {
+        status: 400,
+        body: {
+          error: {
+            type: "idempotency_error",
+            message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          },
         },
-      });
-    }
-    if (earlier) return reply.code(earlier.status).header("idempotent-replayed", "true").send(earlier.body);
-    let answer: { status: number; body: unknown };
-    try {
-      answer = { status: 200, body: run() };
-    } catch (error) {
-      if (!(error instanceof StripeError)) throw error;
-      const body = { error: { type: error.type, message: error.message, param: error.param, code: error.code } };
-      answer = { status: error.statusCode, body };
-    }
-    if (request.method === "POST") idempotency.remember(key, fingerprint, answer);
-    return reply.code(answer.status).send(answer.body);
+      },
+      run,
+      refusal: (error) =>
+        error instanceof StripeError
+          ? {
+              status: error.statusCode,
+              body: { error: { type: error.type, message: error.message, param: error.param, code: error.code } },
+            }
+          : null,
+    });
   }
 
   const expandOf = (request: FastifyRequest) => {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { callGateway } from "./gateway-http";
 import { GatewayUnavailable, WebhookRejected, type GatewayPaymentState, type PaymentGateway } from "./payment-gateway";
 
 /*
@@ -48,25 +49,10 @@ function signatureOf(item: NotificationItem, hexKey: string) {
 export function createAdyenGateway(config: AdyenGatewayConfig): PaymentGateway {
   const base = config.apiUrl.replace(/\/+$/, "");
 
-  async function api<T>(path: string, init: { method: "GET" | "POST"; body?: unknown; idempotencyKey?: string }): Promise<T> {
-    const headers: Record<string, string> = { "x-api-key": config.apiKey, "content-type": "application/json" };
+  function api<T>(path: string, init: { method: "GET" | "POST"; body?: unknown; idempotencyKey?: string }): Promise<T> {
+    const headers: Record<string, string> = { "x-api-key": config.apiKey };
     if (init.idempotencyKey) headers["idempotency-key"] = init.idempotencyKey;
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
-        method: init.method,
-        headers,
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (error) {
-      throw new GatewayUnavailable(`Adyen did not answer: ${(error as Error).message}`);
-    }
-    if (!response.ok) {
-      const detail = await response.text().catch(() => "");
-      throw new GatewayUnavailable(`Adyen answered ${response.status} to ${init.method} ${path}: ${detail.slice(0, 300)}`);
-    }
-    return (await response.json()) as T;
+    return callGateway<T>("Adyen", `${base}${path}`, { method: init.method, headers, body: init.body });
   }
 
   return {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { toDecimalAmount } from "@quire/money";
+import { callGateway } from "./gateway-http";
 import { GatewayUnavailable, WebhookRejected, type GatewayPaymentState, type PaymentGateway } from "./payment-gateway";
 
 /*
@@ -30,25 +31,10 @@ interface MolliePayment {
 export function createMollieGateway(config: MollieGatewayConfig): PaymentGateway {
   const base = config.apiUrl.replace(/\/+$/, "");
 
-  async function api<T>(path: string, init: { method: "GET" | "POST"; body?: unknown; idempotencyKey?: string }): Promise<T> {
-    const headers: Record<string, string> = { authorization: `Bearer ${config.apiKey}`, "content-type": "application/json" };
+  function api<T>(path: string, init: { method: "GET" | "POST"; body?: unknown; idempotencyKey?: string }): Promise<T> {
+    const headers: Record<string, string> = { authorization: `Bearer ${config.apiKey}` };
     if (init.idempotencyKey) headers["idempotency-key"] = init.idempotencyKey;
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
-        method: init.method,
-        headers,
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (error) {
-      throw new GatewayUnavailable(`Mollie did not answer: ${(error as Error).message}`);
-    }
-    if (!response.ok) {
-      const detail = await response.text().catch(() => "");
-      throw new GatewayUnavailable(`Mollie answered ${response.status} to ${init.method} ${path}: ${detail.slice(0, 300)}`);
-    }
-    return (await response.json()) as T;
+    return callGateway<T>("Mollie", `${base}${path}`, { method: init.method, headers, body: init.body });
   }
 
   function stateOf(payment: MolliePayment): GatewayPaymentState {

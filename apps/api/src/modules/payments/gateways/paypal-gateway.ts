@@ -1,4 +1,5 @@
 import { toDecimalAmount } from "@quire/money";
+import { callGateway } from "./gateway-http";
 import {
   GatewayUnavailable,
   WEBHOOK_TOLERANCE_SECONDS,
@@ -49,7 +50,7 @@ export function createPayPalGateway(config: PayPalGatewayConfig): PaymentGateway
 
   async function accessToken(): Promise<string> {
     if (token && token.expiresAt > Date.now()) return token.value;
-    const response = await send("/v1/oauth2/token", {
+    const body = await callGateway<{ access_token: string; expires_in: number }>("PayPal", `${base}/v1/oauth2/token`, {
       method: "POST",
       headers: {
         authorization: `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString("base64")}`,
@@ -57,39 +58,15 @@ export function createPayPalGateway(config: PayPalGatewayConfig): PaymentGateway
       },
       body: "grant_type=client_credentials",
     });
-    const body = (await response.json()) as { access_token: string; expires_in: number };
     // Renewed a minute early, so a token never expires between reading it and using it.
     token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in - 60) * 1000 };
     return token.value;
   }
 
-  async function send(path: string, init: RequestInit): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
-    } catch (error) {
-      throw new GatewayUnavailable(`PayPal did not answer: ${(error as Error).message}`);
-    }
-    if (!response.ok) {
-      const detail = await response.text().catch(() => "");
-      throw new GatewayUnavailable(`PayPal answered ${response.status} to ${init.method ?? "GET"} ${path}: ${detail.slice(0, 300)}`);
-    }
-    return response;
-  }
-
   async function api<T>(path: string, init: { method: "GET" | "POST"; body?: unknown; requestId?: string }): Promise<T> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${await accessToken()}`,
-      "content-type": "application/json",
-      prefer: "return=representation",
-    };
+    const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}`, prefer: "return=representation" };
     if (init.requestId) headers["paypal-request-id"] = init.requestId;
-    const response = await send(path, {
-      method: init.method,
-      headers,
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    return (await response.json()) as T;
+    return callGateway<T>("PayPal", `${base}${path}`, { method: init.method, headers, body: init.body });
   }
 
   function stateOf(order: PayPalOrder): GatewayPaymentState {
