@@ -42,6 +42,12 @@ export function AddressForm({
   const posting = usePostingForm();
   const typed = failure?.values;
   const value = (field: (typeof ADDRESS_FIELDS)[number]) => typed?.[field] ?? values[field] ?? "";
+  /** A field's name, what it shows (what was typed, else what is saved) and its error. */
+  const bound = (field: (typeof ADDRESS_FIELDS)[number]) => ({
+    name: field,
+    defaultValue: value(field),
+    error: fieldError(failure, field),
+  });
   const countryError = fieldError(failure, "countryCode");
   return (
     <Form method="post" noValidate preventScrollReset className="grid gap-5">
@@ -70,89 +76,37 @@ export function AddressForm({
         <FieldError id={`${id}-country-error`} message={countryError} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          required
-          maxLength={100}
-          defaultValue={value("firstName")}
-          error={fieldError(failure, "firstName")}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          required
-          maxLength={100}
-          defaultValue={value("lastName")}
-          error={fieldError(failure, "lastName")}
-        />
+        <TextField label="First name" {...bound("firstName")} autoComplete="given-name" required maxLength={100} />
+        <TextField label="Last name" {...bound("lastName")} autoComplete="family-name" required maxLength={100} />
       </div>
-      <TextField
-        label="Company"
-        name="company"
-        autoComplete="organization"
-        maxLength={200}
-        defaultValue={value("company")}
-        error={fieldError(failure, "company")}
-      />
-      <TextField
-        label="Address line 1"
-        name="line1"
-        autoComplete="address-line1"
-        required
-        maxLength={200}
-        defaultValue={value("line1")}
-        error={fieldError(failure, "line1")}
-      />
-      <TextField
-        label="Address line 2"
-        name="line2"
-        autoComplete="address-line2"
-        maxLength={200}
-        defaultValue={value("line2")}
-        error={fieldError(failure, "line2")}
-      />
+      <TextField label="Company" {...bound("company")} autoComplete="organization" maxLength={200} />
+      <TextField label="Address line 1" {...bound("line1")} autoComplete="address-line1" required maxLength={200} />
+      <TextField label="Address line 2" {...bound("line2")} autoComplete="address-line2" maxLength={200} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Town or city"
-          name="city"
-          autoComplete="address-level2"
-          required
-          maxLength={100}
-          defaultValue={value("city")}
-          error={fieldError(failure, "city")}
-        />
+        <TextField label="Town or city" {...bound("city")} autoComplete="address-level2" required maxLength={100} />
         <TextField
           label="County, state or province"
-          name="region"
+          {...bound("region")}
           autoComplete="address-level1"
           maxLength={100}
           hint="US addresses: the state's two-letter code, such as CA."
-          defaultValue={value("region")}
-          error={fieldError(failure, "region")}
         />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="Postcode or ZIP code"
-          name="postcode"
+          {...bound("postcode")}
           autoComplete="postal-code"
           maxLength={20}
           hint="Required everywhere except Ireland."
-          defaultValue={value("postcode")}
-          error={fieldError(failure, "postcode")}
         />
         <TextField
           label="Phone number"
-          name="phone"
+          {...bound("phone")}
           type="tel"
           autoComplete="tel"
           maxLength={30}
           hint="For the courier, if they need you."
-          defaultValue={value("phone")}
-          error={fieldError(failure, "phone")}
         />
       </div>
       <div className="flex flex-wrap items-center gap-4">

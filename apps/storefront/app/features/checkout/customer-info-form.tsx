@@ -28,50 +28,36 @@ export function CustomerInfoForm({
 }) {
   const posting = usePostingForm();
   const typed = failure?.values;
+  /** A field's name, what it shows (what was typed, else what is saved) and its error. */
+  const bound = (field: "email" | "firstName" | "lastName" | "phone") => ({
+    name: field,
+    defaultValue: typed?.[field] ?? values[field],
+    error: fieldError(failure, field),
+  });
   return (
     <Form method="post" noValidate preventScrollReset className="grid gap-5">
       <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.customerInfo} />
       <FormAlert errors={formErrors(failure, CUSTOMER_INFO_FIELDS)} />
       <TextField
         label="Email address"
-        name="email"
+        {...bound("email")}
         type="email"
         autoComplete="email"
         required
         maxLength={254}
         hint="For your order confirmation and delivery updates."
-        defaultValue={typed?.email ?? values.email}
-        error={fieldError(failure, "email")}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          required
-          maxLength={100}
-          defaultValue={typed?.firstName ?? values.firstName}
-          error={fieldError(failure, "firstName")}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          required
-          maxLength={100}
-          defaultValue={typed?.lastName ?? values.lastName}
-          error={fieldError(failure, "lastName")}
-        />
+        <TextField label="First name" {...bound("firstName")} autoComplete="given-name" required maxLength={100} />
+        <TextField label="Last name" {...bound("lastName")} autoComplete="family-name" required maxLength={100} />
       </div>
       <TextField
         label="Phone number"
-        name="phone"
+        {...bound("phone")}
         type="tel"
         autoComplete="tel"
         maxLength={30}
         hint="Only used if the courier needs to reach you."
-        defaultValue={typed?.phone ?? values.phone}
-        error={fieldError(failure, "phone")}
       />
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton pending={isPosting(posting, CHECKOUT_INTENTS.customerInfo)} waiting={posting !== undefined} pendingLabel="Saving…">
