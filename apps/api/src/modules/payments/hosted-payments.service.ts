@@ -128,7 +128,8 @@ export async function refreshPayment(
  * POST /webhooks/:provider. In this order: the signature over the raw body is verified (nothing is read from
  * an unverified body); an event already stored is acknowledged and changes nothing; the payment it concerns
  * is asked of the gateway, so an old or out-of-order event can only ever apply the gateway's current state;
- * then, in one transaction, the event is stored once by its id and the state applied. A failure before the
+ * then, in one transaction, the event is stored once by its id and the state applied. An event about no
+ * payment of this shop's is acknowledged and not kept. A failure before the
  * commit answers an error, and the gateway delivers again.
  */
 export async function receiveWebhook(
@@ -151,10 +152,13 @@ export async function receiveWebhook(
   if (await repository.isWebhookEventRecorded(deps.db, event)) return;
   const payment = await repository.findPaymentForNotice(deps.db, { provider, ...notice });
   const reference = payment?.providerReference;
-  const state = reference ? await fromGateway(() => gateway.fetchPayment(reference)) : null;
+  // About nothing of this shop's (another shop on the same account), or not yet known: acknowledged, not kept,
+  // so a redelivery once the payment is known is applied.
+  if (!payment || !reference) return;
+  const state = await fromGateway(() => gateway.fetchPayment(reference));
   await deps.db.transaction(async (tx) => {
     const fresh = await repository.recordWebhookEvent(tx, event);
-    if (!fresh || !payment || !state) return;
+    if (!fresh) return;
     if (notice.paymentReference)
       await repository.setProviderPaymentReference(tx, { paymentId: payment.id, paymentReference: notice.paymentReference });
     await applyGatewayReportIn(tx, {

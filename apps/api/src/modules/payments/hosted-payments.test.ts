@@ -360,6 +360,17 @@ describe("gateway webhooks", () => {
     expect(stored).toEqual([]);
   });
 
+  it("acknowledges a verified event about no payment of the shop's without keeping it", async () => {
+    const body = stripeEvent("cs_test_another_shops_session_000000", "evt_not_ours_000000000000000000");
+    const answer = await post("stripe", body, { "stripe-signature": stripeSignatureHeader(body, SANDBOX_KEYS.stripe.webhookSecret) });
+    expect(answer.statusCode).toBe(200);
+    const stored = await api.database.db
+      .select()
+      .from(paymentWebhookEvents)
+      .where(eq(paymentWebhookEvents.eventId, "evt_not_ours_000000000000000000"));
+    expect(stored).toEqual([]);
+  });
+
   it("captures each of 50 payments once from 1,000 webhooks, duplicated and shuffled", async () => {
     const { variants, options, store } = api.seeded;
     await api.database.db.update(productVariants).set({ stockQuantity: 1000 }).where(eq(productVariants.id, variants.sale));
