@@ -1,7 +1,7 @@
 import type { Cart } from "@quire/contracts";
 import { formatMoney } from "@quire/money";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
+import { MinimumOrderNotice } from "~/features/cart/minimum-order-notice";
 import { Price } from "~/components/ui/price";
 
 /**
@@ -34,16 +34,7 @@ export function CartSummary({ cart }: { cart: Cart }) {
         </dd>
       </dl>
       <p className="text-sm text-ink-muted">Delivery and any discounts are worked out at checkout.</p>
-      {minimum ? (
-        <p
-          id="minimum-order"
-          role="status"
-          className="flex items-start gap-2 rounded-control border border-warning/40 bg-warning-soft px-3 py-2 text-sm"
-        >
-          <Icon name="info" className="mt-0.5 size-4 shrink-0" />
-          <span>{minimum}</span>
-        </p>
-      ) : null}
+      {minimum ? <MinimumOrderNotice message={minimum} /> : null}
       {minimum ? (
         // An honest dead end rather than a checkout that would refuse the order.
         <Button type="button" disabled aria-describedby="minimum-order">

@@ -3,6 +3,7 @@ import { formatMoney } from "@quire/money";
 import { Form, Link } from "react-router";
 import { textLinkClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { MinimumOrderNotice } from "~/features/cart/minimum-order-notice";
 import { FormAlert } from "~/features/auth/form-alert";
 import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
 import { FieldError } from "~/features/auth/text-field";
@@ -93,16 +94,7 @@ export function PlaceOrderForm({
         </div>
       ) : null}
 
-      {minimum ? (
-        <p
-          id="minimum-order"
-          role="status"
-          className="flex items-start gap-2 rounded-control border border-warning/40 bg-warning-soft px-3 py-2 text-sm"
-        >
-          <Icon name="info" className="mt-0.5 size-4 shrink-0" />
-          <span>{minimum}</span>
-        </p>
-      ) : null}
+      {minimum ? <MinimumOrderNotice message={minimum} /> : null}
 
       <div className="grid gap-3">
         <SubmitButton
