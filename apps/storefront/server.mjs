@@ -114,6 +114,26 @@ const overHttps = securityHeaders({ https: true });
 const overHttp = securityHeaders({ https: false });
 
 app.use(compression());
+// React Router writes a page as React streams it, and calls res.flush() after every chunk it writes: hundreds
+// of flushes per page, each ending a compressed block, which made a page's gzip 1.5 times the size of the
+// same page compressed whole (issue 9). The chunks React renders together arrive within one turn of the event
+// loop; flushing once after that turn sends them as one block, and still sends each later streamed part (a
+// Suspense boundary resolving) as soon as it is written.
+app.use((_request, response, next) => {
+  const flush = response.flush;
+  if (typeof flush === "function") {
+    let scheduled = false;
+    response.flush = () => {
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => {
+        scheduled = false;
+        if (!response.writableEnded) flush.call(response);
+      });
+    };
+  }
+  next();
+});
 // Headers first, so static files, pages, resource routes and error answers all carry them.
 app.use((request, response, next) => {
   response.locals.cspNonce = randomBytes(16).toString("base64");

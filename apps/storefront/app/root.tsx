@@ -22,7 +22,7 @@ import { viewerCookieMiddleware } from "./features/recently-viewed/viewer.server
 import { authMiddleware, getCurrentCustomer } from "./lib/auth.server";
 import { getCustomerDetour, isCustomerBlocked, pageLocationOf } from "./lib/auth-redirects";
 import { listCountryOptions, listCurrencyOptions, readPreferences, resolvePreferences } from "./lib/preferences.server";
-import { getCategoryTree, getMainMenu, getRedirectMap, getStoreSettings, normalisePath } from "./lib/shop-data.server";
+import { getMainNavigation, getRedirectMap, getStoreSettings, normalisePath } from "./lib/shop-data.server";
 
 /**
  * A path that is not valid percent-encoding (`/store/%E0%A4%A`) names no page: it answers 400 (the request
@@ -76,12 +76,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, categoryTree, menu, customer] = await Promise.all([
-    getStoreSettings(),
-    getCategoryTree(),
-    getMainMenu(),
-    getCurrentCustomer(context),
-  ]);
+  const [settings, navigation, customer] = await Promise.all([getStoreSettings(), getMainNavigation(), getCurrentCustomer(context)]);
   // A customer the API would answer 403 resolves that first (spec section 8); on the page that resolves it,
   // the start-up calls that would only answer 403 are skipped.
   const detour = customer ? getCustomerDetour(customer, pageLocationOf(new URL(request.url))) : null;
@@ -93,8 +88,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : await Promise.all([getStartupFavourites(context), getCartSummary(context)]);
   return {
     settings,
-    categoryTree,
-    menu,
+    /** The header's navigation, built once per copy of the category tree and the menu. */
+    navigation,
     currencyCode,
     countryCode,
     currencyOptions: listCurrencyOptions(settings.currencyCodes),

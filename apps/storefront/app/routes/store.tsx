@@ -1,4 +1,3 @@
-import { useRouteLoaderData } from "react-router";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Container } from "~/components/ui/container";
 import { storeTrail, toJsonLdCrumbs, toUiCrumbs } from "~/features/catalog/catalog-crumbs";
@@ -9,14 +8,24 @@ import { getListing } from "~/features/catalog/listing.server";
 import { ProductListing } from "~/features/catalog/product-listing";
 import { buildBreadcrumbJsonLd } from "~/features/catalog/structured-data";
 import { apiContext } from "~/lib/context.server";
-import type { loader as rootLoader } from "~/root";
+import { getCategoryTree } from "~/lib/shop-data.server";
 import type { Route } from "./+types/store";
 
 /** /store: the catalogue root, top-level categories and every product. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const listing = await getListing({ request, api: context.get(apiContext) });
+  const [listing, tree] = await Promise.all([getListing({ request, api: context.get(apiContext) }), getCategoryTree()]);
   const url = new URL(request.url);
-  return { listing, origin: url.origin, canonical: canonicalListingUrl(url, listing.state.page) };
+  // The top-level categories, as tiles: the tree is the process's cached copy (lib/shop-data.server.ts).
+  const topLevel = tree.map(({ id, parentId, slug, name, description, position, depth }) => ({
+    id,
+    parentId,
+    slug,
+    name,
+    description,
+    position,
+    depth,
+  }));
+  return { listing, topLevel, origin: url.origin, canonical: canonicalListingUrl(url, listing.state.page) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -31,9 +40,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Store({ loaderData }: Route.ComponentProps) {
-  const { listing, origin } = loaderData;
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const topLevel = root?.categoryTree ?? [];
+  const { listing, topLevel, origin } = loaderData;
   const crumbs = storeTrail();
 
   return (

@@ -71,13 +71,23 @@ describe("the site shell", () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`${storefrontUrl}/about`);
-    await page.locator("header summary", { hasText: "Menu" }).click();
     const nav = page.getByRole("navigation", { name: "Main" });
+    // Closed, the drawer is out of sight and out of the accessibility tree.
+    expect(await nav.isVisible()).toBe(false);
+    await page.getByRole("banner").getByRole("button", { name: "Menu", exact: true }).click();
     await nav.getByText("Shop all books").waitFor();
     await expectNoSeriousA11yViolations(page);
+    // A group opens in place onto its links.
+    await nav.locator("summary").first().click();
+    await nav.locator("details[open] a").first().waitFor();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await nav.getByRole("link", { name: "Shop all books" }).click();
     await page.waitForURL(`${storefrontUrl}/store`);
-    await expect.poll(() => page.locator("header details[open]").count()).toBe(0);
+    // Followed in the app (the document, and so the marker on its window, is still there), and the drawer
+    // closed behind it.
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    await expect.poll(() => page.locator("#site-menu:popover-open").count()).toBe(0);
+    expect(await nav.isVisible()).toBe(false);
     expectNoPageProblems(browser);
   });
 });

@@ -1,19 +1,21 @@
-import { Link } from "react-router";
 import { Container } from "~/components/ui/container";
+import { useInAppLinkClick } from "~/lib/in-app-links";
 import { FEATURED_CATEGORY_LINKS, FOOTER_LINK_GROUPS, type NavLink } from "./navigation";
 
 const footerLink = "inline-block py-1 text-on-night-muted underline-offset-3 hover:text-on-night hover:underline";
 
 function LinkColumn({ title, links }: { title: string; links: readonly NavLink[] }) {
+  // Plain anchors followed in the app by one handler (lib/in-app-links.ts): no <Link> per link to render.
+  const followLink = useInAppLinkClick();
   return (
-    <nav aria-label={title}>
+    <nav aria-label={title} onClick={followLink}>
       <h2 className="font-sans text-sm font-semibold tracking-wider text-on-night uppercase">{title}</h2>
       <ul className="mt-3 grid gap-1 text-[0.9375rem]">
         {links.map((link) => (
           <li key={link.href}>
-            <Link to={link.href} className={footerLink}>
+            <a href={link.href} className={footerLink}>
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -50,13 +52,14 @@ export function SiteFooter({ storeName }: { storeName: string }) {
 
 /** The small footer of the simple and checkout layouts. */
 export function SmallFooter({ storeName }: { storeName: string }) {
+  const followLink = useInAppLinkClick();
   return (
     <footer className="mt-auto border-t border-line">
       <Container className="flex flex-wrap items-center justify-between gap-3 py-5 text-sm text-ink-muted">
         <p>
           © {new Date().getFullYear()} {storeName}
         </p>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1" onClick={followLink}>
           {[
             { label: "Help", href: "/support" },
             { label: "Terms", href: "/terms-and-conditions" },
@@ -64,9 +67,9 @@ export function SmallFooter({ storeName }: { storeName: string }) {
             { label: "Cookies", href: "/cookies-settings" },
           ].map((link) => (
             <li key={link.href}>
-              <Link to={link.href} className="underline-offset-3 hover:text-ink hover:underline">
+              <a href={link.href} className="underline-offset-3 hover:text-ink hover:underline">
                 {link.label}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from "react";
+import { useRef } from "react";
 import { NavLink } from "react-router";
 import { Container } from "~/components/ui/container";
 import { Icon, type IconName } from "~/components/ui/icon";
@@ -6,12 +6,10 @@ import { AccountMenu } from "~/features/auth/account-menu";
 import { BasketLink } from "~/features/cart/basket-link";
 import { CartChangedNotice } from "~/features/cart/cart-changed-notice";
 import { Logo } from "./logo";
-import { MainNav } from "./main-nav";
-import { MobileMenu } from "./mobile-menu";
-import { buildMainNavigation } from "./navigation";
 import { PreferencesForm } from "./preferences-form";
 import { FALLBACK_STORE_NAME, type RootData } from "./root-data";
 import { SearchForm } from "./search-form";
+import { SiteMenu, SiteMenuButton } from "./site-menu";
 import { useDetailsDismiss } from "./use-details-dismiss";
 
 function HeaderAction({ to, icon, label, className = "" }: { to: string; icon: IconName; label: string; className?: string }) {
@@ -30,7 +28,7 @@ function HeaderAction({ to, icon, label, className = "" }: { to: string; icon: I
 export function SiteHeader({ data }: { data: RootData | undefined }) {
   const ref = useRef<HTMLElement>(null);
   useDetailsDismiss(ref);
-  const entries = useMemo(() => (data ? buildMainNavigation(data.categoryTree, data.menu) : []), [data]);
+  const entries = data?.navigation ?? [];
   const storeName = data?.settings.name ?? FALLBACK_STORE_NAME;
 
   return (
@@ -44,7 +42,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
         </div>
       ) : null}
       <Container className="flex h-16 items-center gap-2 md:h-20 md:gap-6">
-        <MobileMenu entries={entries} data={data} />
+        <SiteMenuButton />
         <Logo storeName={storeName} className="mr-auto md:mr-0" />
         <SearchForm className="hidden flex-1 md:block lg:max-w-xl" />
         <div className="flex items-center md:ml-auto">
@@ -56,7 +54,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
       <Container className="pb-3 md:hidden">
         <SearchForm />
       </Container>
-      <MainNav entries={entries} />
+      <SiteMenu entries={entries} data={data} />
       <CartChangedNotice notices={data?.cart.notifications ?? []} />
     </header>
   );
