@@ -5,6 +5,7 @@
 // it to the API as X-Forwarded-For, and the API trusts it from the storefront alone (TRUST_PROXY); and (2) send
 // a Content-Security-Policy whose nonce React Router's inline scripts carry (decision 011).
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -141,7 +142,16 @@ app.use((request, response, next) => {
   (request.secure ? overHttps : overHttp)(request, response, next);
 });
 app.use("/assets", express.static(path.join(here, "build", "client", "assets"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(here, "build", "client"), { maxAge: "1h" }));
+// The public files (icons, the web app manifest) sit at the top of the client build, next to assets/. They are
+// listed once at start, so a page request costs no file-system lookup on its way to React Router.
+const clientDir = path.join(here, "build", "client");
+const publicFiles = new Set(
+  readdirSync(clientDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${entry.name}`),
+);
+const servePublicFile = express.static(clientDir, { maxAge: "1h", index: false });
+app.use((request, response, next) => (publicFiles.has(request.path) ? servePublicFile(request, response, next) : next()));
 // A line per request past the static files, secrets redacted (tokens in emailed-link paths, ids in query
 // strings); the format names no header, so no cookie or Authorization.
 morgan.token("redacted-url", (request) => redactUrlForLog(request.originalUrl ?? request.url));

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { selectChevronStyle, selectClass } from "~/components/ui/field";
+import { selectChevronClass, selectClass } from "~/components/ui/field";
 import { ListingHiddenFields } from "./listing-hidden-fields";
 import type { ProductSort } from "@quire/contracts";
 import { LISTING_SORTS, type ListingState } from "./listing-query";
@@ -40,8 +40,7 @@ export function SortSelect({
           onChange={(event) => {
             if (event.currentTarget.form) submitListing(event.currentTarget.form);
           }}
-          className={`${selectClass} min-w-48`}
-          style={selectChevronStyle}
+          className={`${selectClass} ${selectChevronClass} min-w-48`}
         >
           {options.map((option) => (
             <option key={option.value} value={option.value}>

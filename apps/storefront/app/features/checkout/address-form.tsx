@@ -2,7 +2,7 @@ import type { AddressAnswer } from "@quire/contracts";
 import { useId, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { textLinkClass } from "~/components/ui/button";
-import { labelClass, selectChevronStyle, selectClass } from "~/components/ui/field";
+import { labelClass, selectChevronClass, selectClass } from "~/components/ui/field";
 import { FormAlert } from "~/features/auth/form-alert";
 import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
 import { FieldError, TextField } from "~/features/auth/text-field";
@@ -64,8 +64,7 @@ export function AddressForm({
           defaultValue={value("countryCode")}
           aria-invalid={countryError ? true : undefined}
           aria-describedby={countryError ? `${id}-country-error` : undefined}
-          className={selectClass}
-          style={selectChevronStyle}
+          className={`${selectClass} ${selectChevronClass}`}
         >
           {countries.map((country) => (
             <option key={country.code} value={country.code}>

@@ -1,11 +1,10 @@
 import { useId } from "react";
 import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { selectChevronStyle } from "~/components/ui/field";
+import { selectChevronClass } from "~/components/ui/field";
 import type { RootData } from "./root-data";
 
-const compactSelect =
-  "h-9 appearance-none rounded-control border border-line-strong bg-surface bg-[length:0.875rem] bg-[right_0.5rem_center] bg-no-repeat pr-7 pl-2 text-sm text-ink";
+const compactSelect = `${selectChevronClass} h-9 appearance-none rounded-control border border-line-strong bg-surface bg-[length:0.875rem] bg-[right_0.5rem_center] bg-no-repeat pr-7 pl-2 text-sm text-ink`;
 
 /**
  * Currency and delivery country. Posts to /preferences, which sets the cookies and sends the shopper back
@@ -36,7 +35,6 @@ export function PreferencesForm({ data, layout }: { data: RootData; layout: "bar
           name="currencyCode"
           defaultValue={data.currencyCode}
           className={`${compactSelect} ${stacked ? "h-input w-full text-base" : ""}`}
-          style={selectChevronStyle}
         >
           {data.currencyOptions.map((option) => (
             <option key={option.code} value={option.code}>
@@ -54,7 +52,6 @@ export function PreferencesForm({ data, layout }: { data: RootData; layout: "bar
           name="countryCode"
           defaultValue={data.countryCode}
           className={`${compactSelect} ${stacked ? "h-input w-full text-base" : "max-w-44"}`}
-          style={selectChevronStyle}
         >
           {data.countryOptions.map((option) => (
             <option key={option.code} value={option.code}>

@@ -41,18 +41,16 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
           </Container>
         </div>
       ) : null}
-      <Container className="flex h-16 items-center gap-2 md:h-20 md:gap-6">
+      {/* One search form: a line of its own under the logo on phones, between logo and links from md up. */}
+      <Container className="flex flex-wrap items-center gap-x-2 pt-2.5 pb-3 md:h-20 md:flex-nowrap md:gap-x-6 md:py-0">
         <SiteMenuButton />
         <Logo storeName={storeName} className="mr-auto md:mr-0" />
-        <SearchForm className="hidden flex-1 md:block lg:max-w-xl" />
+        <SearchForm className="order-last mt-2.5 w-full md:order-none md:mt-0 md:w-auto md:flex-1 lg:max-w-xl" />
         <div className="flex items-center md:ml-auto">
           <AccountMenu customer={data?.customer ?? null} />
           <HeaderAction to="/favorites" icon="heart" label="Favourites" />
           <BasketLink count={data?.cart.itemCount ?? 0} />
         </div>
-      </Container>
-      <Container className="pb-3 md:hidden">
-        <SearchForm />
       </Container>
       <SiteMenu entries={entries} data={data} />
       <CartChangedNotice notices={data?.cart.notifications ?? []} />
