@@ -3,6 +3,10 @@ import "./lib/zod-config";
 import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+// The Latin files of the two fonts every page uses; app.css loads them (and the other scripts' subsets, which
+// the browser fetches only for text that needs them) through @fontsource's CSS, so these are the same files.
+import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-opsz-normal.woff2?url";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { ToastArea } from "./components/ui/toast";
 import { getErrorPageTexts } from "./features/layout/error-page-texts";
 import { ErrorPage } from "./features/layout/error-page";
@@ -115,6 +119,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * scripts/generate-icons.mjs) and the web app manifest. All served by the storefront itself.
  */
 export const links: Route.LinksFunction = () => [
+  // Fetched with the stylesheet rather than after it, so text is drawn in its own font from the first paint
+  // instead of swapping (and shifting) when the font arrives.
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", type: "image/svg+xml", href: "/favicon.svg" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
