@@ -1,46 +1,19 @@
 import type { ReactNode } from "react";
+import type { ICON_PATHS } from "./icon-paths";
+// A file of its own even though it is small (no-inline): <use> cannot point into a data: URL.
+import spriteUrl from "./icons.svg?url&no-inline";
 
 /**
- * A small set of line icons drawn inline (no icon service, no extra requests). Decorative by default:
- * give the surrounding control its accessible name.
+ * A small set of line icons (no icon service): each icon points into one cached sprite, icons.svg, rather
+ * than carrying its path in every page's HTML (issue 9). Decorative by default: give the surrounding control
+ * its accessible name.
  */
-const PATHS = {
-  search: "M11 19a8 8 0 1 1 0-16 8 8 0 0 1 0 16Zm10 2-4.35-4.35",
-  bag: "M6 8h12l-1 12H7L6 8Zm3 0V6a3 3 0 0 1 6 0v2",
-  heart: "M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10Z",
-  user: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0",
-  menu: "M4 7h16M4 12h16M4 17h16",
-  close: "M6 6l12 12M18 6 6 18",
-  "arrow-up": "M12 19V5m-6 6 6-6 6 6",
-  "arrow-right": "M5 12h14m-6-6 6 6-6 6",
-  "chevron-down": "m6 9 6 6 6-6",
-  "chevron-right": "m9 6 6 6-6 6",
-  "chevron-left": "m15 6-6 6 6 6",
-  check: "M5 12.5 10 17l9-10",
-  info: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-10v5m0-8h.01",
-  warning: "M12 4 2.5 20h19L12 4Zm0 6v4m0 3h.01",
-  book: "M4 5.5A2.5 2.5 0 0 1 6.5 3H20v15H6.5A2.5 2.5 0 0 0 4 20.5v-15ZM4 20.5A2.5 2.5 0 0 0 6.5 23H20v-5",
-  globe: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-9-9h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9Z",
-  lock: "M6 11h12v10H6V11Zm2 0V8a4 4 0 0 1 8 0v3",
-  download: "M12 4v11m-5-5 5 5 5-5M5 20h14",
-} as const;
-
-export type IconName = keyof typeof PATHS;
+export type IconName = keyof typeof ICON_PATHS;
 
 export function Icon({ name, className = "size-5" }: { name: IconName; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      <path d={PATHS[name]} />
+    <svg aria-hidden="true" focusable="false" className={className}>
+      <use href={`${spriteUrl}#${name}`} />
     </svg>
   );
 }
