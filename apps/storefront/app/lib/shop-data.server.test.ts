@@ -13,12 +13,12 @@ function controlledLoad() {
   return { load, calls };
 }
 
-const TTL_MS = 60_000; // CACHE_TTL_SECONDS' default
+const TTL_MS = 60_000;
 
 describe("the shop-data cache", () => {
   it("shares one first load between the callers that wait for it", async () => {
     const { load, calls } = controlledLoad();
-    const get = cached(load, () => 0);
+    const get = cached(load, { now: () => 0, ttlSeconds: () => 60 });
     const first = get();
     const second = get();
     expect(load).toHaveBeenCalledTimes(1);
@@ -29,7 +29,7 @@ describe("the shop-data cache", () => {
   it("answers a stale copy at once and refreshes it once in the background", async () => {
     let clock = 0;
     const { load, calls } = controlledLoad();
-    const get = cached(load, () => clock);
+    const get = cached(load, { now: () => clock, ttlSeconds: () => 60 });
     const first = get();
     calls[0]!.resolve("v1");
     await first;
@@ -47,7 +47,7 @@ describe("the shop-data cache", () => {
   it("keeps the old copy when a refresh fails, and tries again on the next request", async () => {
     let clock = 0;
     const { load, calls } = controlledLoad();
-    const get = cached(load, () => clock);
+    const get = cached(load, { now: () => clock, ttlSeconds: () => 60 });
     const first = get();
     calls[0]!.resolve("v1");
     await first;
@@ -63,12 +63,21 @@ describe("the shop-data cache", () => {
 
   it("fails the callers of a first load that fails, and loads again for the next one", async () => {
     const { load, calls } = controlledLoad();
-    const get = cached(load, () => 0);
+    const get = cached(load, { now: () => 0, ttlSeconds: () => 60 });
     const first = get();
     calls[0]!.reject(new Error("API down"));
     await expect(first).rejects.toThrow("API down");
     const second = get();
     calls[1]!.resolve("v1");
     expect(await second).toBe("v1");
+  });
+
+  describe("with CACHE_TTL_SECONDS=0", () => {
+    it("reads the API on every call", async () => {
+      let version = 0;
+      const get = cached(async () => `v${++version}`, { ttlSeconds: () => 0 });
+      expect(await get()).toBe("v1");
+      expect(await get()).toBe("v2");
+    });
   });
 });

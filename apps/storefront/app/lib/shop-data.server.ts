@@ -11,21 +11,26 @@ import { getEnv } from "./env.server";
  * Stale while revalidating: past CACHE_TTL_SECONDS the copy is still answered at once while one call to the
  * API refreshes it, so no page waits on the refresh; only the first load waits, and callers meanwhile share
  * it. A failed refresh keeps the old copy and is tried again by the next request; a failed first load
- * fails the requests that waited for it.
+ * fails the requests that waited for it. A TTL of 0 turns the cache off.
  */
-export function cached<T>(load: () => Promise<T>, now: () => number = Date.now) {
+export function cached<T>(
+  load: () => Promise<T>,
+  { now = Date.now, ttlSeconds = () => getEnv().CACHE_TTL_SECONDS }: { now?: () => number; ttlSeconds?: () => number } = {},
+) {
   let value: { data: T; freshUntil: number } | undefined;
   let pending: Promise<T> | undefined;
   const refresh = () =>
     (pending ??= load()
       .then((data) => {
-        value = { data, freshUntil: now() + getEnv().CACHE_TTL_SECONDS * 1000 };
+        value = { data, freshUntil: now() + ttlSeconds() * 1000 };
         return data;
       })
       .finally(() => {
         pending = undefined;
       }));
   return async (): Promise<T> => {
+    // No cache at all (CACHE_TTL_SECONDS=0, as the browser tests run): every call reads the API.
+    if (ttlSeconds() === 0) return load();
     if (!value) return refresh();
     if (value.freshUntil <= now()) refresh().catch(() => undefined);
     return value.data;

@@ -8,6 +8,24 @@ import { gzipSizeOf, pageScripts, readClientManifest, scriptsContaining } from "
 // (the e2e project always builds first), so a schema that leaks through either way fails here.
 
 const CLIENT_BUILD = fileURLToPath(new URL("../../build/client", import.meta.url));
+/**
+ * Issue 9: what a page's scripts may weigh, gzipped, on its first load (the entry, the root, the layout and
+ * the route, with what they import; dialogs and the toast region load on first use and are not counted), in
+ * kilobytes of 1000 bytes, the issue's unit, of the scripts each gzipped on its own, as a browser downloads
+ * them. React DOM and React Router alone are 109 KB.
+ *
+ * The goal is 125 KB on browse pages and 145 KB on the cart and the checkout. The cart and the checkout meet
+ * it; the browse pages do not yet (issue 9 stays open for it), so their budget is what they weigh now: a
+ * feature cannot make them heavier without this failing, and each saving lowers the budget towards the goal.
+ */
+const PAGE_BUDGETS = [
+  { page: "the home page", routeId: "routes/home", budgetKB: 128, goalKB: 125 },
+  { page: "a category page", routeId: "routes/store-category", budgetKB: 134, goalKB: 125 },
+  { page: "a product page", routeId: "routes/store-product", budgetKB: 134, goalKB: 125 },
+  { page: "the cart", routeId: "cart", budgetKB: 145, goalKB: 145 },
+  { page: "the checkout", routeId: "checkout", budgetKB: 145, goalKB: 145 },
+];
+const KB = 1000;
 /** Strings only zod's code holds: its error class and its core type's name. */
 const ZOD_MARKERS = ["ZodError", "$ZodType"];
 
@@ -16,12 +34,24 @@ describe("the storefront's browser bundle", () => {
     for (const marker of ZOD_MARKERS) expect(scriptsContaining(CLIENT_BUILD, marker), marker).toEqual([]);
   });
 
-  it("loads a product page's scripts from the route manifest, and they are of a sane size", () => {
-    const scripts = pageScripts(readClientManifest(CLIENT_BUILD), "routes/store-product");
-    // The entry, the root, the layout and the product route, with what they import.
-    expect(scripts.length).toBeGreaterThan(4);
-    const gzipBytes = gzipSizeOf(CLIENT_BUILD, scripts);
-    console.info(`A product page loads ${scripts.length} scripts, ${(gzipBytes / 1024).toFixed(1)} KiB gzipped`);
-    expect(gzipBytes).toBeGreaterThan(0);
+  it("loads a product page's scripts from the route manifest: the entry, the root, the layout and the route", () => {
+    const manifest = readClientManifest(CLIENT_BUILD);
+    const scripts = pageScripts(manifest, "routes/store-product");
+    const modules = [manifest.entry, ...["root", "layouts/default-layout", "routes/store-product"].map((id) => manifest.routes[id]!)];
+    expect(scripts).toEqual(expect.arrayContaining(modules.map((entry) => entry.module)));
+    // With what they import.
+    expect(scripts.length).toBeGreaterThan(modules.length);
   });
+
+  for (const { page, routeId, budgetKB, goalKB } of PAGE_BUDGETS) {
+    it(`keeps ${page}'s JavaScript within ${budgetKB} KB gzipped`, () => {
+      const scripts = pageScripts(readClientManifest(CLIENT_BUILD), routeId);
+      const gzipBytes = gzipSizeOf(CLIENT_BUILD, scripts);
+      const kb = gzipBytes / KB;
+      console.info(
+        `${page} (${routeId}): ${scripts.length} scripts, ${kb.toFixed(1)} KB gzipped (budget ${budgetKB} KB, goal ${goalKB} KB)`,
+      );
+      expect(kb, `${page}: ${gzipBytes} bytes gzipped`).toBeLessThanOrEqual(budgetKB);
+    });
+  }
 });

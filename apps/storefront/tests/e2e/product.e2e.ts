@@ -2,6 +2,7 @@ import { ListProductsResponseSchema, ProductDetailResponseSchema, type ProductDe
 import { formatMoney } from "@quire/money";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { variantOptionName } from "../../app/features/catalog/variant-choice";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectNoPageProblems, openBrowser, sessionPerTest } from "./browser";
 import { getFromApi } from "./demo-api";
@@ -26,6 +27,11 @@ function priceBox(page: Page) {
   return page.getByRole("region", { name: "Price and availability" });
 }
 
+/** The format choice: native radios in a fieldset named by its legend ("Format"). */
+function formatChoice(page: Page) {
+  return page.getByRole("group", { name: variantOptionName(product.variants) });
+}
+
 /** The product's JSON-LD blocks, parsed. */
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -44,7 +50,7 @@ describe("a product page", () => {
     await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
     expect(await priceBox(page).innerText()).toContain(formatMoney(master.price!.amount, master.price!.currencyCode));
 
-    const choice = page.getByRole("radiogroup");
+    const choice = formatChoice(page);
     for (const variant of product.variants) {
       await choice.getByRole("radio", { name: variant.name }).waitFor({ state: "attached" });
     }
@@ -94,16 +100,16 @@ describe("a product page", () => {
     // and from then on a choice applies at once.
     await page.getByRole("button", { name: /^Show this/ }).waitFor({ state: "detached" });
     // The radio input itself is visually hidden (styled through its label), so click the label as a shopper does.
-    await page.getByRole("radiogroup").getByText(other!.name, { exact: true }).click();
+    await formatChoice(page).getByText(other!.name, { exact: true }).click();
 
     await page.waitForURL((url) => url.searchParams.get("variant") === String(other!.id));
     const otherPrice = formatMoney(other!.price!.amount, other!.price!.currencyCode);
     await priceBox(page).getByText(otherPrice).first().waitFor();
-    expect(await page.getByRole("radiogroup").getByRole("radio", { name: other!.name }).isChecked()).toBe(true);
+    expect(await formatChoice(page).getByRole("radio", { name: other!.name }).isChecked()).toBe(true);
 
     // The chosen format is in the URL, so a reload (or a shared link) shows it.
     await page.reload();
-    expect(await page.getByRole("radiogroup").getByRole("radio", { name: other!.name }).isChecked()).toBe(true);
+    expect(await formatChoice(page).getByRole("radio", { name: other!.name }).isChecked()).toBe(true);
     expect(await priceBox(page).innerText()).toContain(otherPrice);
     await expectNoSeriousA11yViolations(page);
     expectNoPageProblems(browser);

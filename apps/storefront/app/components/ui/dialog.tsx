@@ -1,6 +1,5 @@
-import { useId, type ReactNode } from "react";
-import { Button as AriaButton, Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { Icon, type IconName } from "./icon";
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import type { IconName } from "./icon";
 
 export interface DialogProps {
   isOpen: boolean;
@@ -20,64 +19,25 @@ export interface DialogProps {
   describedBy?: string;
 }
 
+// React Aria's modal code (focus scope, overlay, scroll lock) is a fair part of a page's scripts, and most
+// visits never open a dialog: it loads the first time one opens, and stays for the next.
+const DialogModal = lazy(() => import("./dialog-modal"));
+
 /**
- * A modal dialog on React Aria's ModalOverlay, Modal and Dialog: focus is trapped inside and restored on
- * close, Escape closes, the page behind is inert and does not scroll. Header with title, optional
- * subtitle and icon and a close button; content; footer. Overlay and panel stack at the spec's
- * z-index (section 9: overlay 1000, modal 1100). It is fixed in place, never draggable.
+ * A modal dialog (dialog-modal.tsx): focus is trapped inside and restored on close, Escape closes, the page
+ * behind is inert and does not scroll. Header with title, optional subtitle and icon and a close button;
+ * content; footer. Overlay and panel stack at the spec's z-index (section 9: overlay 1000, modal 1100). It
+ * is fixed in place, never draggable. Nothing is rendered, or loaded, until it first opens; while its code
+ * loads (a moment, once) focus stays where it was, on what opened it, and moves into the dialog as it shows.
+ * Dialogs need JavaScript: every one has a page or inline version for visitors without it.
  */
-export function Dialog({
-  isOpen,
-  onClose,
-  title,
-  subtitle,
-  icon,
-  role = "dialog",
-  widthClass = "max-w-lg",
-  children,
-  footer,
-  describedBy,
-}: DialogProps) {
-  const subtitleId = useId();
+export function Dialog(props: DialogProps) {
+  const [opened, setOpened] = useState(props.isOpen);
+  if (props.isOpen && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      isDismissable={role === "dialog"}
-      className="fixed inset-0 z-(--z-overlay) flex items-center justify-center overflow-y-auto bg-ink/50 p-4"
-    >
-      <Modal className={`relative z-(--z-modal) w-full ${widthClass} rounded-card bg-surface text-ink shadow-xl`}>
-        <AriaDialog
-          role={role}
-          aria-describedby={describedBy ?? (subtitle ? subtitleId : undefined)}
-          className="flex max-h-[calc(100dvh-2rem)] flex-col outline-none"
-        >
-          <header className="flex items-start gap-3 border-b border-line px-5 py-4 sm:px-6">
-            {icon ? <Icon name={icon} className="mt-0.5 size-6 shrink-0 text-accent" /> : null}
-            <div className="min-w-0 flex-1">
-              <Heading slot="title" className="font-serif text-xl font-semibold">
-                {title}
-              </Heading>
-              {subtitle ? (
-                <p id={subtitleId} className="mt-1 text-sm text-ink-muted">
-                  {subtitle}
-                </p>
-              ) : null}
-            </div>
-            <AriaButton
-              aria-label="Close"
-              onPress={onClose}
-              className="-m-1 inline-flex size-10 shrink-0 items-center justify-center rounded-control text-ink-muted outline-accent hover:bg-ink/5 hover:text-ink focus-visible:outline-3"
-            >
-              <Icon name="close" className="size-5" />
-            </AriaButton>
-          </header>
-          {children ? <div className="min-h-0 overflow-y-auto px-5 py-5 sm:px-6">{children}</div> : null}
-          {footer ? <footer className="flex flex-wrap justify-end gap-3 border-t border-line px-5 py-4 sm:px-6">{footer}</footer> : null}
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
+    <Suspense fallback={null}>
+      <DialogModal {...props} />
+    </Suspense>
   );
 }

@@ -27,12 +27,13 @@ export const ICON_PATHS = {
 
 /**
  * The sprite: each icon a <symbol> whose id is its name, stroked in the colour of the text around the <svg>
- * that uses it (currentColor inherits into the use), and sized by that <svg>.
+ * that uses it (currentColor inherits into the use), and sized by that <svg>. The fill is left to that <svg>
+ * too (icon.tsx sets none; a filled heart's class sets the current colour).
  */
 export function buildIconSprite(): string {
   const symbols = Object.entries(ICON_PATHS).map(
     ([name, path]) =>
-      `  <symbol id="${name}" viewBox="0 0 24 24"><path d="${path}" fill="none" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round"/></symbol>`,
+      `  <symbol id="${name}" viewBox="0 0 24 24"><path d="${path}" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round"/></symbol>`,
   );
   return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;
 }

@@ -12,7 +12,7 @@ export type IconName = keyof typeof ICON_PATHS;
 
 export function Icon({ name, className = "size-5" }: { name: IconName; className?: string }) {
   return (
-    <svg aria-hidden="true" focusable="false" className={className}>
+    <svg fill="none" aria-hidden="true" focusable="false" className={className}>
       <use href={`${spriteUrl}#${name}`} />
     </svg>
   );

@@ -1,12 +1,4 @@
-import { useEffect, useRef } from "react";
-import {
-  Button as AriaButton,
-  Text,
-  UNSTABLE_Toast as Toast,
-  UNSTABLE_ToastContent as ToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
-  UNSTABLE_ToastRegion as ToastRegion,
-} from "react-aria-components";
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
 import { Icon, type IconName } from "./icon";
 
 export const TOAST_KINDS = ["success", "info", "warn", "error"] as const;
@@ -24,16 +16,35 @@ export interface FlashToast extends ToastMessage {
   id: string;
 }
 
+/** A toast on its way to the region, with how long it stays once shown. */
+export interface QueuedToast {
+  toast: ToastMessage;
+  timeoutMs: number;
+}
+
 /*
- * One queue for the browser tab. On the server nothing is ever added to it (showToast is a no-op there,
- * and the region renders nothing during SSR), so it is never shared between requests.
+ * The toasts of the browser tab. The region that shows them (toast-region.tsx, on React Aria) loads the
+ * first time a toast is queued: until it has connected, toasts wait here, in order. On the server nothing
+ * is ever added (showToast is a no-op there), so nothing is shared between requests.
  */
-const queue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 5 });
+const waiting: QueuedToast[] = [];
+let deliver: ((queued: QueuedToast) => void) | null = null;
+let regionWanted = false;
+const regionListeners = new Set<() => void>();
 
 /** Shows a toast. Call it from event handlers and effects; on the server use a flash (lib/flash.server.ts). */
 export function showToast(toast: ToastMessage, options: { lifetimeMs?: number } = {}): void {
   if (typeof document === "undefined") return;
-  queue.add(toast, { timeout: options.lifetimeMs ?? TOAST_LIFETIME_MS });
+  const queued = { toast, timeoutMs: options.lifetimeMs ?? TOAST_LIFETIME_MS };
+  if (deliver) {
+    deliver(queued);
+    return;
+  }
+  waiting.push(queued);
+  if (!regionWanted) {
+    regionWanted = true;
+    regionListeners.forEach((listener) => listener());
+  }
 }
 
 export const toast = {
@@ -43,6 +54,22 @@ export const toast = {
   error: (message: string) => showToast({ kind: "error", message }),
 };
 
+/** Called by the region once it shows toasts: what waited is handed over, and later toasts go straight to it. */
+function connectRegion(show: (queued: QueuedToast) => void): () => void {
+  deliver = show;
+  waiting.splice(0).forEach(show);
+  return () => {
+    if (deliver === show) deliver = null;
+  };
+}
+
+function subscribeToRegion(listener: () => void) {
+  regionListeners.add(listener);
+  return () => regionListeners.delete(listener);
+}
+
+const ToastRegion = lazy(() => import("./toast-region"));
+
 const KIND_STYLE: Record<ToastKind, { box: string; icon: IconName; iconColour: string; label: string }> = {
   success: { box: "border-success/40 bg-success-soft", icon: "check", iconColour: "text-success", label: "Success" },
   info: { box: "border-info/40 bg-info-soft", icon: "info", iconColour: "text-info", label: "Information" },
@@ -50,9 +77,13 @@ const KIND_STYLE: Record<ToastKind, { box: string; icon: IconName; iconColour: s
   error: { box: "border-danger/40 bg-danger-soft", icon: "warning", iconColour: "text-danger", label: "Error" },
 };
 
-const toastBox = "pointer-events-auto flex w-full items-start gap-3 rounded-card border px-4 py-3 text-sm text-ink shadow-lg";
+/** The classes of a toast's box, with its kind's colours. */
+export function toastBoxClass(kind: ToastKind): string {
+  return `pointer-events-auto flex w-full items-start gap-3 rounded-card border px-4 py-3 text-sm text-ink shadow-lg ${KIND_STYLE[kind].box}`;
+}
 
-function ToastBody({ kind, message }: ToastMessage) {
+/** What a toast says: its kind's icon, the kind for screen readers, and the message. */
+export function ToastBody({ kind, message }: ToastMessage) {
   const style = KIND_STYLE[kind];
   return (
     <>
@@ -64,8 +95,9 @@ function ToastBody({ kind, message }: ToastMessage) {
 }
 
 /**
- * The toast area, bottom-right of the app shell (spec section 2), built on React Aria's toast region.
- * A flashed toast is added once per id; without JavaScript it is rendered statically inside <noscript>
+ * The toast area, bottom-right of the app shell (spec section 2). Its region (React Aria's, in
+ * toast-region.tsx) loads the first time a toast is shown, so pages that show none never load it. A
+ * flashed toast is added once per id; without JavaScript it is rendered statically inside <noscript>
  * and fades out after the same lifetime with CSS.
  */
 export function ToastArea({ flash }: { flash: FlashToast | null }) {
@@ -76,36 +108,28 @@ export function ToastArea({ flash }: { flash: FlashToast | null }) {
       showToast(flash);
     }
   }, [flash]);
+  const wanted = useSyncExternalStore(
+    subscribeToRegion,
+    () => regionWanted,
+    () => false,
+  );
 
   return (
     <>
       {flash ? (
         <noscript>
           <div role="status" className="fixed right-4 bottom-4 left-4 z-(--z-toast) sm:left-auto sm:w-96 animate-toast-expire">
-            <div className={`${toastBox} ${KIND_STYLE[flash.kind].box}`}>
+            <div className={toastBoxClass(flash.kind)}>
               <ToastBody kind={flash.kind} message={flash.message} />
             </div>
           </div>
         </noscript>
       ) : null}
-      <ToastRegion
-        queue={queue}
-        aria-label="Notifications"
-        className="fixed right-4 bottom-4 left-4 z-(--z-toast) flex flex-col-reverse gap-2 outline-none sm:left-auto sm:w-96"
-      >
-        {({ toast: queued }) => (
-          <Toast toast={queued} className={`${toastBox} ${KIND_STYLE[queued.content.kind].box}`}>
-            <ToastContent className="flex min-w-0 flex-1 items-start gap-3">
-              <Text slot="title" className="contents">
-                <ToastBody {...queued.content} />
-              </Text>
-            </ToastContent>
-            <AriaButton slot="close" aria-label="Dismiss" className="-m-1 rounded-control p-1 text-ink-muted hover:bg-ink/5 hover:text-ink">
-              <Icon name="close" className="size-4" />
-            </AriaButton>
-          </Toast>
-        )}
-      </ToastRegion>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ToastRegion connect={connectRegion} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,4 @@
 import type { InventoryAvailability, ProductVariant } from "@quire/contracts";
-import { Label, Radio, RadioGroup } from "react-aria-components";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
@@ -8,9 +7,10 @@ import { useHydrated } from "./use-hydrated";
 import { variantOptionName } from "./variant-choice";
 
 /**
- * The variant choice as radio buttons in a GET form (?variant=<id>), so choosing works without JavaScript
- * (with the "Show" button); with JavaScript a choice applies at once. Styled from the native input's
- * :checked state, so the look is right before hydration too.
+ * The variant choice as native radio buttons in a fieldset, in a GET form (?variant=<id>), so choosing works
+ * without JavaScript (with the "Show" button); with JavaScript a choice applies at once. Each input is
+ * visually hidden inside its label, which is styled from the input's :checked and :focus-visible states,
+ * so the look is right before hydration too; the browser gives the arrow keys and the announcements.
  */
 export function VariantPicker({
   variants,
@@ -27,25 +27,29 @@ export function VariantPicker({
   // While the chosen variant loads, show it as chosen already.
   const pending = navigation.location ? new URLSearchParams(navigation.location.search).get("variant") : null;
   const value = pending && variants.some((variant) => String(variant.id) === pending) ? pending : String(selectedId);
+  const optionName = variantOptionName(variants);
 
   return (
     <Form method="get" preventScrollReset replace className="flex flex-col gap-3">
-      <RadioGroup
-        name="variant"
-        value={value}
-        onChange={(next) => void submit({ variant: next }, { method: "get", preventScrollReset: true, replace: true })}
-        className="flex flex-col gap-2"
-      >
-        <Label className="text-sm font-semibold text-ink">{variantOptionName(variants)}</Label>
+      <fieldset className="min-w-0">
+        <legend className="mb-2 text-sm font-semibold text-ink">{optionName}</legend>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {variants.map((variant) => {
             const stock = getStockLabel(variant.stock, inventoryMode);
+            const id = String(variant.id);
             return (
-              <Radio
+              <label
                 key={variant.id}
-                value={String(variant.id)}
-                className="flex min-h-input cursor-pointer items-center justify-between gap-3 rounded-control border border-line-strong bg-surface px-4 py-2.5 text-sm transition-colors outline-accent outline-offset-2 hover:border-ink has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:checked]:ring-1 has-[:checked]:ring-accent has-[:focus-visible]:outline-3"
+                className="relative flex min-h-input cursor-pointer items-center justify-between gap-3 rounded-control border border-line-strong bg-surface px-4 py-2.5 text-sm transition-colors outline-accent outline-offset-2 hover:border-ink has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:checked]:ring-1 has-[:checked]:ring-accent has-[:focus-visible]:outline-3"
               >
+                <input
+                  type="radio"
+                  name="variant"
+                  value={id}
+                  checked={value === id}
+                  onChange={() => void submit({ variant: id }, { method: "get", preventScrollReset: true, replace: true })}
+                  className="sr-only"
+                />
                 <span className="flex flex-col">
                   <span className="font-semibold text-ink">{variant.name}</span>
                   {stock?.tone === "out" ? <span className="text-xs text-ink-muted">{stock.text}</span> : null}
@@ -58,14 +62,14 @@ export function VariantPicker({
                     className="text-sm"
                   />
                 ) : null}
-              </Radio>
+              </label>
             );
           })}
         </div>
-      </RadioGroup>
+      </fieldset>
       {hydrated ? null : (
         <Button type="submit" variant="secondary" size="sm" className="self-start">
-          Show this {variantOptionName(variants).toLowerCase()}
+          Show this {optionName.toLowerCase()}
         </Button>
       )}
     </Form>

@@ -1,4 +1,4 @@
-import { useReducer } from "react";
+import { lazy, Suspense, useReducer } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { showToast } from "~/components/ui/toast";
@@ -11,8 +11,15 @@ import { CLOSED_SELECTION, favouriteSelectionReducer } from "./pending-favourite
 import { getFavouriteToggleMode } from "./favourite-toggle-mode";
 import { useFavourites } from "./use-favourites";
 import { useFetcherOutcome } from "./use-fetcher-outcome";
-import { WishlistSelectionDialog } from "./wishlist-selection-dialog";
 import { FAVORITE_ITEM_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+
+// The selection dialog loads the first time a heart opens it: cards and product pages carry hearts, and most
+// visits never save a book. The modal it opens in (ui/dialog-modal.tsx, which ui/dialog.tsx would load next)
+// is asked for at the same time, so both arrive in one round trip.
+const WishlistSelectionDialog = lazy(async () => {
+  const [module] = await Promise.all([import("./wishlist-selection-dialog"), import("~/components/ui/dialog-modal")]);
+  return { default: module.WishlistSelectionDialog };
+});
 
 export type FavouriteToggleAppearance = "icon" | "labelled";
 
@@ -120,7 +127,9 @@ export function FavouriteToggle({
       </form>
       {/* Outside the form: saving turns the heart on before the dialog has handled its answer. */}
       {selection.pending && favourites ? (
-        <WishlistSelectionDialog selection={selection} dispatch={dispatch} lists={favourites.lists} />
+        <Suspense fallback={null}>
+          <WishlistSelectionDialog selection={selection} dispatch={dispatch} lists={favourites.lists} />
+        </Suspense>
       ) : null}
     </>
   );

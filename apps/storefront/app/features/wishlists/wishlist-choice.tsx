@@ -1,14 +1,14 @@
 import type { WishlistSummary } from "@quire/contracts";
 import { useId } from "react";
-import { Label, Radio, RadioGroup } from "react-aria-components";
 import { Button } from "~/components/ui/button";
 import { inputClass, labelClass } from "~/components/ui/field";
 import { t } from "~/features/i18n/translate";
 import { FAVORITES_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 
 /**
- * The customer's lists as radio options labelled by name (spec section 2), posted as `wishlistId`. React
- * Aria renders real radio inputs, so the choice posts without JavaScript too; the look follows :checked.
+ * The customer's lists as radio options labelled by name (spec section 2), posted as `wishlistId`: native
+ * radio inputs in a fieldset, so the choice posts without JavaScript too and the browser gives the arrow
+ * keys. Each input is visually hidden inside its label, whose look follows :checked and :focus-visible.
  */
 export function WishlistRadioGroup({
   lists,
@@ -24,30 +24,31 @@ export function WishlistRadioGroup({
 }) {
   if (lists.length === 0) return <p className="text-sm text-ink-muted">{t("wishlists.select.no_lists")}</p>;
   return (
-    <RadioGroup
-      name="wishlistId"
-      value={value === undefined ? undefined : value === null ? null : String(value)}
-      defaultValue={defaultValue == null ? undefined : String(defaultValue)}
-      onChange={(next) => onChange?.(Number(next))}
-      className="flex flex-col gap-2"
-    >
-      <Label className="text-sm font-semibold text-ink">Your lists</Label>
+    <fieldset className="min-w-0">
+      <legend className="mb-2 text-sm font-semibold text-ink">Your lists</legend>
       <div className="flex max-h-72 flex-col gap-2 overflow-y-auto p-1">
         {lists.map((list) => (
-          <Radio
+          <label
             key={list.id}
-            value={String(list.id)}
-            className="group flex min-h-input cursor-pointer items-center gap-3 rounded-control border border-line-strong bg-surface px-4 py-2.5 text-base outline-accent outline-offset-2 transition-colors hover:border-ink has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:checked]:ring-1 has-[:checked]:ring-accent has-[:focus-visible]:outline-3"
+            className="group relative flex min-h-input cursor-pointer items-center gap-3 rounded-control border border-line-strong bg-surface px-4 py-2.5 text-base outline-accent outline-offset-2 transition-colors hover:border-ink has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:checked]:ring-1 has-[:checked]:ring-accent has-[:focus-visible]:outline-3"
           >
+            <input
+              type="radio"
+              name="wishlistId"
+              value={list.id}
+              {...(value === undefined ? { defaultChecked: defaultValue === list.id } : { checked: value === list.id })}
+              onChange={() => onChange?.(list.id)}
+              className="sr-only"
+            />
             <span
               aria-hidden="true"
               className="size-4 shrink-0 rounded-full border-2 border-line-strong group-has-[:checked]:border-accent group-has-[:checked]:bg-accent group-has-[:checked]:shadow-[inset_0_0_0_2px_white]"
             />
             <span className="min-w-0 flex-1 font-medium break-words">{list.name}</span>
-          </Radio>
+          </label>
         ))}
       </div>
-    </RadioGroup>
+    </fieldset>
   );
 }
 
