@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import qs from "qs";
 import type { Db } from "./db/client";
+import { registerAbandonedReadCancellation } from "./http/abandoned-reads";
 import { clientErrorHandler, MAX_REQUEST_HEAD_BYTES, registerEdgeLimits } from "./http/edge-limits";
 import { answerError, registerErrorHandling } from "./http/errors";
 import { apiLoggerOptions } from "./http/logging";
@@ -12,6 +13,7 @@ import { DOCS_CSP, registerSecurityHeaders, setSecurityHeadersBeforeRouting } fr
 import { registerReadinessCheck } from "./http/readiness";
 import { registerRequestContext } from "./http/request-context";
 import { createCountsCache } from "./modules/catalog/catalog-counts-cache";
+import { createCatalogIndex, type CatalogIndex } from "./modules/catalog/catalog-index-keeper";
 import { cartRoutes } from "./modules/cart/cart.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { ordersAdminRoutes } from "./modules/orders/orders-admin.routes";
@@ -46,6 +48,12 @@ export interface AppDeps {
   storeCacheTtlMs?: number;
   /** How long product totals and facet counts are cached per process; 0 (the default) turns it off. */
   catalogCountsTtlMs?: number;
+  /**
+   * The in-memory catalogue index (decision 028) that answers product lists and filters without search text:
+   * true builds one per store in the background and follows product changes; or an index of the caller's
+   * (tests, to sync it). Off by default, so every catalogue read is SQL and sees the latest write.
+   */
+  catalogIndex?: boolean | CatalogIndex;
   /** What SearchText matches in product listings; PostgreSQL full text (postgresProductSearch) when absent. */
   productSearch?: ProductSearch;
   logger?: FastifyServerOptions["logger"];
@@ -84,6 +92,8 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Before any route: a GET whose client goes away has its running statement cancelled.
+  registerAbandonedReadCancellation(app);
   await registerSecurityHeaders(app);
   registerEdgeLimits(app);
 
@@ -117,10 +127,21 @@ export async function buildApp(deps: AppDeps) {
 
   const readDb = deps.readDb ?? deps.db;
   await app.register(storesRoutes);
+  // The index listens for changes on the primary: a replica hears no NOTIFY, and would lag the notice.
+  let catalogIndex: CatalogIndex | null = typeof deps.catalogIndex === "object" ? deps.catalogIndex : null;
+  if (deps.catalogIndex === true) {
+    const ownIndex = await createCatalogIndex({ db: deps.db, log: app.log });
+    app.addHook("onClose", () => ownIndex.close());
+    catalogIndex = ownIndex;
+  }
   await app.register(catalogRoutes, {
     db: readDb,
-    counts: createCountsCache({ ttlMs: deps.catalogCountsTtlMs ?? 0 }),
+    counts: createCountsCache({
+      ttlMs: deps.catalogCountsTtlMs ?? 0,
+      onRefreshError: (error) => app.log.warn({ err: error }, "refreshing a cached catalogue count failed; the stale one is kept"),
+    }),
     search: deps.productSearch ?? postgresProductSearch,
+    index: catalogIndex,
   });
   await app.register(contentRoutes, { db: readDb });
   await app.register(cartRoutes, { db: deps.db });

@@ -11,6 +11,12 @@ const EnvSchema = z
     DATABASE_URL: z.string().url().optional(),
     /** Optional read replica for catalogue reads. */
     DATABASE_READ_URL: z.string().url().optional(),
+    /**
+     * The longest a statement of the API or the worker may run before the server cancels it (0: no limit). A
+     * request whose statement is cancelled answers 503 with Retry-After. Migrations, the seed and the command-line
+     * tools run without it (decision 030).
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
     DATA_DIR: z.string().default(".data"),
     /** Comma-separated API keys a caller may send in the API-Key header. */
     API_KEYS: z
@@ -40,6 +46,11 @@ const EnvSchema = z
       .pipe(z.array(z.string().min(16, "Admin keys need at least 16 characters"))),
     /** Seconds product totals and facet counts stay cached in each API process (0 turns it off). */
     CATALOG_COUNTS_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /**
+     * Whether each API process keeps an in-memory catalogue index per store (decision 028) that answers product
+     * lists and facet counts without search text: "on", or "off" for SQL only.
+     */
+    CATALOG_INDEX: z.enum(["on", "off"]).default("on"),
     /**
      * Signs customers' access tokens. Required in production (`npm start` creates one under DATA_DIR on first
      * run); development and tests fall back to a fixed, public value.

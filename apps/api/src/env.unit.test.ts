@@ -16,6 +16,17 @@ describe("TRUST_PROXY", () => {
   });
 });
 
+describe("DATABASE_STATEMENT_TIMEOUT_MS", () => {
+  it("defaults to 5 seconds, takes 0 for no limit, and refuses nonsense", () => {
+    expect(loadEnv({}).DATABASE_STATEMENT_TIMEOUT_MS).toBe(5000);
+    expect(loadEnv({ DATABASE_STATEMENT_TIMEOUT_MS: "0" }).DATABASE_STATEMENT_TIMEOUT_MS).toBe(0);
+    expect(loadEnv({ DATABASE_STATEMENT_TIMEOUT_MS: "30000" }).DATABASE_STATEMENT_TIMEOUT_MS).toBe(30_000);
+    for (const value of ["-1", "1.5", "5s", "3600001"]) {
+      expect(() => loadEnv({ DATABASE_STATEMENT_TIMEOUT_MS: value }), value).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    }
+  });
+});
+
 describe("JOB_POLL_INTERVAL_MS", () => {
   it("defaults to a second and refuses nonsense", () => {
     expect(loadEnv({}).JOB_POLL_INTERVAL_MS).toBe(1000);

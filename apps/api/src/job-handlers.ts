@@ -1,4 +1,5 @@
 import type { Db } from "./db/client";
+import { analyzeChangedTables } from "./db/table-statistics";
 import { purgeStaleBackInStockRequests } from "./modules/back-in-stock/back-in-stock-retention";
 import { notifyBackInStock } from "./modules/back-in-stock/back-in-stock.service";
 import { purgeExpiredIdempotencyKeys } from "./modules/idempotency/idempotency-retention";
@@ -71,6 +72,9 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     },
     "purge-payment-webhook-events": async () => {
       await purgeOldWebhookEvents(deps.db);
+    },
+    "refresh-table-statistics": async () => {
+      await analyzeChangedTables(deps.db);
     },
   };
 }

@@ -9,8 +9,11 @@ const env = loadEnv();
 const database = await openDatabase({
   url: env.DATABASE_URL,
   dataDir: env.DATABASE_URL ? undefined : `${resolveDataDir(env)}/pglite`,
+  statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
 });
-const readDatabase = env.DATABASE_READ_URL ? await openDatabase({ url: env.DATABASE_READ_URL }) : null;
+const readDatabase = env.DATABASE_READ_URL
+  ? await openDatabase({ url: env.DATABASE_READ_URL, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS })
+  : null;
 
 const app = await buildApp({
   db: database.db,
@@ -19,6 +22,7 @@ const app = await buildApp({
   adminApiKeys: resolveAdminKeys(env),
   tokenSecret: resolveTokenSecret(env),
   catalogCountsTtlMs: env.CATALOG_COUNTS_TTL_SECONDS * 1000,
+  catalogIndex: env.CATALOG_INDEX === "on",
   logger: { level: env.LOG_LEVEL },
   storefrontUrl: env.STOREFRONT_URL,
   paymentGateways: gatewaysFromEnv(env),

@@ -13,7 +13,7 @@ if (!env.DATABASE_URL) {
   log.fatal("the worker needs DATABASE_URL: with the embedded database, the API runs the jobs itself");
   process.exit(2);
 }
-const database = await openDatabase({ url: env.DATABASE_URL });
+const database = await openDatabase({ url: env.DATABASE_URL, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS });
 database.watchConnection({
   lost: () => log.warn("database connection lost"),
   restored: () => log.info("database connection restored"),

@@ -7,6 +7,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { currentCancelSignal, runUncancellable, WorkAbandonedError } from "./query-cancellation";
 import * as schema from "./schema";
 
 /** A Drizzle database or transaction over either driver. Repositories take this, never a global. */
@@ -43,6 +44,12 @@ export interface DatabaseOptions {
   /** Embedded only: start from this copy of another database's data directory (see `dumpDataDir`). */
   loadDataDir?: Blob;
   maxConnections?: number;
+  /**
+   * The server cancels any statement that runs longer (SQLSTATE 57014); 0 or absent: no limit. The API and the
+   * worker set it from DATABASE_STATEMENT_TIMEOUT_MS (decision 030); migrations, the seed and the command-line
+   * tools open the database without it. PGlite 0.5 accepts the setting but does not enforce it.
+   */
+  statementTimeoutMs?: number;
   /** Sees every SQL statement; used by tests that bound the number of queries a request makes. */
   onQuery?: (sql: string) => void;
 }
@@ -57,12 +64,12 @@ export const CONNECTION_TIMEOUT_MS = 5_000;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger: Logger | undefined = options.onQuery ? { logQuery: (query) => options.onQuery?.(query) } : undefined;
 
+  const statementTimeoutMs = options.statementTimeoutMs && options.statementTimeoutMs > 0 ? options.statementTimeoutMs : undefined;
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.maxConnections ?? 10,
-      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
-    });
+    const connection = { connectionString: options.url, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS };
+    const pool = new CancellablePool({ ...connection, max: options.maxConnections ?? 10, statement_timeout: statementTimeoutMs }, (pid) =>
+      cancelBackend(connection, pid),
+    );
     const watchers: ConnectionWatcher[] = [];
     superviseConnections(pool, watchers);
     const db = drizzleNodePg({ client: pool, schema, casing: "snake_case", logger });
@@ -78,6 +85,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
+  // One session for the life of the process, so a SET holds for every later statement.
+  if (statementTimeoutMs) await client.query(`set statement_timeout = ${Math.floor(statementTimeoutMs)}`);
   const db = drizzlePglite({ client, schema, casing: "snake_case", logger });
   return {
     db: db as unknown as Db,
@@ -135,4 +144,82 @@ function superviseConnections(pool: pg.Pool, watchers: ConnectionWatcher[]) {
       release(error);
     });
   });
+}
+
+type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * A pool that cancels the statements of abandoned work (db/query-cancellation.ts: an HTTP read whose client went
+ * away). Drizzle takes a connection for every statement through `connect()`: pool.query() outside a transaction
+ * calls it with a callback, a transaction calls it to hold its client. Whatever connection work takes while a
+ * cancel signal is current is watched until it is released: when the signal aborts, the statement running on it
+ * is cancelled (`cancelStatement`, by the backend's process id), and work already abandoned gets no new
+ * connection. The connection goes back to the pool only once the cancel has been delivered, so a late cancel
+ * never reaches another caller's statement: the server ignores a cancel that finds its backend idle.
+ */
+class CancellablePool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    private readonly cancelStatement: (pid: number) => Promise<void>,
+  ) {
+    super(config);
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const signal = currentCancelSignal(); // read now: the callback may run in another caller's context
+    if (!signal) return callback ? super.connect(callback) : super.connect();
+    if (signal.aborted) {
+      if (callback) return callback(new WorkAbandonedError(), undefined, () => {});
+      return Promise.reject(new WorkAbandonedError());
+    }
+    if (callback) {
+      return super.connect((error, client, done) => {
+        if (client) this.watch(client, signal);
+        callback(error, client, done);
+      });
+    }
+    return super.connect().then((client) => this.watch(client, signal));
+  }
+
+  private watch(client: pg.PoolClient, signal: AbortSignal): pg.PoolClient {
+    let cancelling: Promise<void> | undefined;
+    const onAbort = () => {
+      const pid = backendPid(client);
+      if (pid !== undefined) cancelling = runUncancellable(() => this.cancelStatement(pid));
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    const release = client.release;
+    client.release = (error?: Error | boolean) => {
+      signal.removeEventListener("abort", onAbort);
+      if (cancelling) void cancelling.finally(() => release(error));
+      else release(error);
+    };
+    return client;
+  }
+}
+
+/** The server process behind a connection (node-postgres keeps it from the server's BackendKeyData, untyped). */
+function backendPid(client: pg.PoolClient): number | undefined {
+  const pid = (client as unknown as { processID?: unknown }).processID;
+  return typeof pid === "number" ? pid : undefined;
+}
+
+/**
+ * Cancels the statement running in server process `pid`, over a connection of its own: the pool may be full, and
+ * the cancel must not wait behind the work it cancels. Best effort: the client that wanted the answer is gone, so
+ * a cancel that fails (the server is away, the connection table full) costs only the statement running to its end.
+ */
+async function cancelBackend(connection: pg.ClientConfig, pid: number): Promise<void> {
+  const client = new pg.Client(connection);
+  client.on("error", () => {}); // a connection that breaks during the cancel is simply dropped
+  try {
+    await client.connect();
+    await client.query("select pg_cancel_backend($1)", [pid]);
+  } catch {
+    // Best effort (above).
+  } finally {
+    await client.end().catch(() => {});
+  }
 }

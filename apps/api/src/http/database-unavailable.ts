@@ -1,5 +1,6 @@
 import { DrizzleQueryError } from "drizzle-orm";
 import pg from "pg";
+import { WorkAbandonedError } from "../db/query-cancellation";
 
 /**
  * How long a caller should wait before trying again while the database is away. A restarting or failing-over
@@ -88,6 +89,19 @@ export function summariseDatabaseError(error: unknown): { code?: string; message
   if (!(cause instanceof Error)) return { message: String(cause) };
   const code = (cause as NodeJS.ErrnoException).code;
   return typeof code === "string" ? { code, message: cause.message } : { message: cause.message };
+}
+
+/**
+ * Whether `error` is, or wraps, a statement the server cancelled (SQLSTATE 57014: the statement timeout, or a
+ * cancel sent when the request's client went away, db/client.ts) or one refused because its work was
+ * abandoned. Neither is a bug in the statement: the same call may work when the database is less busy.
+ */
+export function isStatementCancelled(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false;
+  if (error instanceof DrizzleQueryError) return isStatementCancelled(error.cause, depth + 1);
+  if (error instanceof WorkAbandonedError) return true;
+  // node-postgres's DatabaseError and PGlite's both carry the SQLSTATE as `code`.
+  return (error as { code?: unknown }).code === "57014";
 }
 
 /** Whether `error` means the database is away (stopped, restarting, unreachable), not that a query is wrong. */

@@ -2,7 +2,8 @@ import { DrizzleQueryError } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../testing/postgres-cluster";
-import { isDatabaseUnavailable, summariseDatabaseError } from "./database-unavailable";
+import { WorkAbandonedError } from "../db/query-cancellation";
+import { isDatabaseUnavailable, isStatementCancelled, summariseDatabaseError } from "./database-unavailable";
 
 /** An error as PostgreSQL sends it, with its SQLSTATE. */
 function serverError(code: string, message = "server error") {
@@ -80,5 +81,26 @@ describe("summariseDatabaseError", () => {
     expect(summariseDatabaseError(new Error("Connection terminated unexpectedly"))).toEqual({
       message: "Connection terminated unexpectedly",
     });
+  });
+});
+
+describe("isStatementCancelled", () => {
+  it("recognises a cancelled statement (57014), also inside Drizzle's wrapper, and work abandoned before its statement ran", () => {
+    const timedOut = serverError("57014", "canceling statement due to statement timeout");
+    expect(isStatementCancelled(timedOut)).toBe(true);
+    expect(isStatementCancelled(new DrizzleQueryError("select pg_sleep($1)", [10], timedOut))).toBe(true);
+    expect(isStatementCancelled(new WorkAbandonedError())).toBe(true);
+    expect(summariseDatabaseError(new DrizzleQueryError("select $1", ["Ada Lovelace"], timedOut))).toEqual({
+      code: "57014",
+      message: "canceling statement due to statement timeout",
+    });
+  });
+
+  it("takes neither an outage nor a wrong statement for a cancelled one", () => {
+    for (const code of ["57P01", "08006", "23505", "22P02", "40001", "55P03"]) {
+      expect(isStatementCancelled(serverError(code)), code).toBe(false);
+    }
+    expect(isStatementCancelled(new Error("canceling statement due to statement timeout"))).toBe(false);
+    expect(isStatementCancelled("57014")).toBe(false);
   });
 });

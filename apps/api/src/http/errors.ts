@@ -8,7 +8,8 @@ import {
 } from "@quire/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./database-unavailable";
+import { wasAbandoned } from "./abandoned-reads";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isStatementCancelled, summariseDatabaseError } from "./database-unavailable";
 
 export interface AppErrorOptions {
   /** The input the error concerns, as the caller named it (`body.email`, `token`, `CurrencyCode`). */
@@ -121,6 +122,14 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
   }
   // The database is away (stopped, restarting, unreachable): a 503 to retry, not a bug.
   if (isDatabaseUnavailable(error)) {
+    return replyWithError(reply, new AppError("service_unavailable", { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS }));
+  }
+  // A statement cancelled by the statement timeout (the database is too busy, or the query too slow): a 503 to
+  // retry, logged with its SQLSTATE and message only (never the SQL's parameters). One cancelled because the
+  // client went away has nobody to answer; the line says so.
+  if (isStatementCancelled(error)) {
+    if (wasAbandoned(request)) request.log.info("the client went away: the database statement of its read was cancelled");
+    else request.log.warn({ cause: summariseDatabaseError(error) }, "a database statement was cancelled (statement timeout)");
     return replyWithError(reply, new AppError("service_unavailable", { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS }));
   }
   request.log.error({ err: error }, "unhandled error");

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../db/client";
+import { ALL_TABLES, vacuumAnalyze } from "../db/table-statistics";
 import { seedDemoIdentity } from "./demo-identity";
 import { DEMO_STORE, DEMO_STORE_KEY } from "./demo-shop";
 import { deleteStore, findStoreId, lockSeeding } from "./seed.repository";
@@ -50,7 +51,10 @@ export interface SeedReport {
 
 /**
  * Seeds the demo store, then the large catalogue if asked. The demo part is one transaction under an
- * advisory lock: it either appears whole or not at all, and concurrent starts cannot seed it twice.
+ * advisory lock: it either appears whole or not at all, and concurrent starts cannot seed it twice. When it
+ * wrote anything, it ends with VACUUM (ANALYZE) of every table (the demo shop fills most of them, and replacing it
+ * deletes from all of them), so the first queries plan on real statistics and can scan index-only. That cannot
+ * run in a transaction: `db` is the database itself.
  */
 export async function runSeed(
   db: Db,
@@ -73,5 +77,6 @@ export async function runSeed(
   });
   const largeCatalogueAdded =
     options.products > 0 ? await seedLargeCatalogue(db, demo.storeId, options.products, progress.onLargeCatalogue) : 0;
+  if (demo.demo !== "kept" || largeCatalogueAdded > 0) await vacuumAnalyze(db, ALL_TABLES);
   return { ...demo, largeCatalogueAdded };
 }

@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import { createProducts } from "../modules/catalog/catalog-writes";
 import { toProductInput } from "./book-input";
 import { authorPool, finishDraft, generateBook, MAX_AUTHORS, type BookDraft } from "./demo-books";
-import { addAttributeValues, analyzeCatalogue, findHighestProductNumber, loadCatalogueRefs } from "./seed.repository";
+import { addAttributeValues, findHighestProductNumber, loadCatalogueRefs } from "./seed.repository";
 import { createSeededRandom, seedFor } from "./seeded-random";
 
 /** Large-catalogue books are numbered from here: SKUs QB-1000001-HB..., seven digits where demo books have six. */
@@ -63,6 +63,6 @@ export async function seedLargeCatalogue(
     );
     onProgress?.(end, target);
   }
-  await analyzeCatalogue(db);
+  // runSeed then vacuums and analyses every table it filled.
   return target - existing;
 }

@@ -96,10 +96,3 @@ export async function findHighestProductNumber(db: Db, storeId: number, digits: 
     .where(and(eq(productVariants.storeId, storeId), sql`${productVariants.sku} like ${pattern}`));
   return Number(row?.highest ?? 0);
 }
-
-/** Refreshes planner statistics after a large load, so the first queries do not plan on empty-table guesses. */
-export async function analyzeCatalogue(db: Db) {
-  await db.execute(
-    sql`analyze products, product_variants, variant_prices, variant_tier_prices, product_price_index, product_categories, product_attribute_values, product_addons, product_images, attribute_values`,
-  );
-}

@@ -1,7 +1,8 @@
 import { TEST_TOKEN_SECRET } from "../testing/test-api";
-import { sql, type SQL } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../app";
+import { ALL_TABLES } from "../db/table-statistics";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
 import { authorPool, MAX_AUTHORS } from "./demo-books";
 import { DEMO_PAGES } from "./demo-pages";
@@ -33,6 +34,18 @@ async function catalogueDigest() {
 }
 const productCount = () => scalar(sql`select count(*) as value from products`);
 
+/** Quire's tables that have not been vacuumed and analysed since `since` (a time the database gave). */
+async function tablesNotMaintainedSince(since: string) {
+  const names = ALL_TABLES.map((table) => getTableName(table));
+  const stale = await rows<{ name: string }>(sql`
+    select relname as name from pg_stat_user_tables
+    where schemaname = 'public' and relname = any(${sql.param(names)}::text[])
+      and (coalesce(last_vacuum < ${since}::timestamptz, true) or coalesce(last_analyze < ${since}::timestamptz, true))
+    order by relname`);
+  return stale.map((row) => row.name);
+}
+const databaseNow = async () => (await rows<{ now: string }>(sql`select now()::text as now`))[0]!.now;
+
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({ db: database.db, apiKeys: [API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0 });
@@ -44,11 +57,23 @@ afterAll(async () => {
 
 describe("the demo seed", () => {
   let firstDigest: string | undefined;
+  let seedStarted = "";
 
   beforeAll(async () => {
+    seedStarted = await databaseNow();
     const report = await runSeed(database.db, { ifEmpty: true, products: 0 });
     expect(report).toMatchObject({ demo: "created", largeCatalogueAdded: 0 });
     firstDigest = await catalogueDigest();
+  });
+
+  it("ends with VACUUM (ANALYZE) of every table, so queries plan on statistics and can scan index-only", async () => {
+    expect(ALL_TABLES.length).toBeGreaterThan(40);
+    expect(await tablesNotMaintainedSince(seedStarted)).toEqual([]);
+    // The visibility map covers every page of the catalogue's main tables.
+    const maps = await rows<{ name: string; pages: number; visible: number }>(sql`
+      select relname as name, relpages as pages, relallvisible as visible from pg_class
+      where relname in ('products', 'product_variants', 'product_attribute_values') order by relname`);
+    for (const map of maps) expect(map.visible, map.name).toBe(map.pages);
   });
 
   it("creates the Quire Books store with the settings of the brief", async () => {
@@ -290,7 +315,11 @@ describe("the demo seed", () => {
 
 describe("the large catalogue (--products N)", () => {
   it("adds N books with the demo's invariants, and tops up deterministically", async () => {
+    const loadStarted = await databaseNow();
     const report = await runSeed(database.db, { ifEmpty: true, products: 500 });
+    // The load ends with VACUUM (ANALYZE) of every table: the catalogue's, and attributes and categories, which
+    // the facets join.
+    expect(await tablesNotMaintainedSince(loadStarted)).toEqual([]);
     expect(report).toMatchObject({ demo: "kept", largeCatalogueAdded: 500 });
     expect(await productCount()).toBe(DEMO_PRODUCT_COUNT + 500);
 

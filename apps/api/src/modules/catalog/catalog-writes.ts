@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import { publishEvent } from "../jobs/job-queue";
 import * as writes from "./catalog-writes.repository";
+import { notifyProductsChanged } from "./catalog-index.repository";
 import { refreshSearchText } from "./product-search.repository";
 
 /*
@@ -99,7 +100,16 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
     variants.map(({ variant }, index) => ({ variantId: variantIds[index]!, variant })),
   );
   await writes.refreshPriceIndex(tx, productIds);
-  for (const [index, productId] of productIds.entries()) await publishProductChanged(tx, products[index]!.storeId, productId);
+  for (const [index, productId] of productIds.entries())
+    await publishEvent(tx, { type: "product.changed", storeId: products[index]!.storeId, productId });
+  const byStore = new Map<number, number[]>();
+  for (const [index, productId] of productIds.entries()) {
+    const storeId = products[index]!.storeId;
+    const ids = byStore.get(storeId) ?? [];
+    ids.push(productId);
+    byStore.set(storeId, ids);
+  }
+  for (const [storeId, ids] of byStore) await notifyProductsChanged(tx, storeId, ids);
 
   const each = <T>(list: (product: NewProduct) => T[] | undefined) =>
     products.flatMap((product, index) =>
@@ -224,9 +234,13 @@ export async function setVariantPrices(db: Db, variantId: number, prices: NewVar
   });
 }
 
-/** Tells product.changed's subscribers, in the transaction of the write. */
+/**
+ * Tells product.changed's subscribers, and the catalogue indexes of the API processes (decision 028), in the
+ * transaction of the write: both hear of it when it commits, and never of a write rolled back.
+ */
 async function publishProductChanged(tx: Db, storeId: number, productId: number): Promise<void> {
   await publishEvent(tx, { type: "product.changed", storeId, productId });
+  await notifyProductsChanged(tx, storeId, [productId]);
 }
 
 export interface NewCategory {

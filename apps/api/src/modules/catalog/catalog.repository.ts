@@ -1,6 +1,7 @@
 import type { ProductSort } from "@quire/contracts";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedRows } from "../../db/prepared-statements";
 import {
   addonOptionPrices,
   addonOptions,
@@ -307,20 +308,24 @@ const bylineOf = sql`coalesce((select string_agg(av.label, ', ' order by av.posi
   join ${attributes} a on a.id = av.attribute_id
   where pav.product_id = p.id and a.code = 'author'), '')`;
 
+/** Card data for products by id: a prepared statement (db/prepared-statements.ts), as every page of cards runs it. */
+const productSummaries = preparedRows<ProductSummaryRow>(
+  "catalog_product_summaries",
+  ["id", "slug", "name", "subtitle", "byline", "image", "variants"],
+  sql`select p.id, p.slug, p.name, p.subtitle, ${bylineOf} as byline,
+        (select json_build_object('url', i.url, 'alt', i.alt) from ${productImages} i
+          where i.product_id = p.id order by i.position, i.id limit 1) as image,
+        (select json_agg(json_build_object('id', v.id, 'isMaster', v.is_master, 'stockQuantity', v.stock_quantity,
+            'amount', vp.amount, 'originalAmount', vp.original_amount) order by v.position, v.id)
+          from ${productVariants} v
+          left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${sql.placeholder("currencyCode")}
+          where v.product_id = p.id) as variants
+      from ${products} p where p.id = any(${sql.placeholder("ids")}::int[])`,
+);
+
 /** Card data for a page of products in one statement; the caller restores the page order. */
 export function getProductSummaries(db: Db, input: { ids: number[]; currencyCode: string }) {
-  return rows<ProductSummaryRow>(
-    db,
-    sql`select p.id, p.slug, p.name, p.subtitle, ${bylineOf} as byline,
-          (select json_build_object('url', i.url, 'alt', i.alt) from ${productImages} i
-            where i.product_id = p.id order by i.position, i.id limit 1) as image,
-          (select json_agg(json_build_object('id', v.id, 'isMaster', v.is_master, 'stockQuantity', v.stock_quantity,
-              'amount', vp.amount, 'originalAmount', vp.original_amount) order by v.position, v.id)
-            from ${productVariants} v
-            left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${input.currencyCode}
-            where v.product_id = p.id) as variants
-        from ${products} p where p.id = any(${intArray(input.ids)})`,
-  );
+  return productSummaries(db, { ids: input.ids, currencyCode: input.currencyCode });
 }
 
 export interface ProductDetailRow {
@@ -344,14 +349,15 @@ export interface ProductDetailRow {
   hasAddons: boolean;
 }
 
-/** Everything a product page shows, in one statement; null when the store has no such published product. */
-export async function findProductDetail(db: Db, input: { storeId: number; key: { id: number } | { slug: string }; currencyCode: string }) {
-  const keyCondition = "id" in input.key ? sql`p.id = ${input.key.id}` : sql`p.slug = ${input.key.slug}`;
+/**
+ * Everything a product page shows, in one statement, for the product `key` names (`p.id = …` or `p.slug = …`).
+ * Its values are placeholders: storeId, currencyCode and the key's.
+ */
+function productDetailQuery(keyCondition: SQL) {
+  const currencyCode = sql.placeholder("currencyCode");
   const shownCategoriesOfProduct = sql`from ${productCategories} pc join ${categories} c on c.id = pc.category_id
     where pc.product_id = p.id and ${categoryShown("c")}`;
-  const [row] = await rows<ProductDetailRow>(
-    db,
-    sql`select p.id, p.slug, p.name, p.subtitle, p.description, ${bylineOf} as byline,
+  return sql`select p.id, p.slug, p.name, p.subtitle, p.description, ${bylineOf} as byline,
           json_build_object('id', t.id, 'code', t.code, 'name', t.name) as "productType",
           coalesce((select json_agg(json_build_object('url', i.url, 'alt', i.alt) order by i.position, i.id)
             from ${productImages} i where i.product_id = p.id), '[]') as images,
@@ -375,15 +381,51 @@ export async function findProductDetail(db: Db, input: { storeId: number; key: {
               'amount', vp.amount, 'originalAmount', vp.original_amount,
               'tierPrices', coalesce((select json_agg(json_build_object('minQuantity', tp.min_quantity, 'amount', tp.amount)
                   order by tp.min_quantity)
-                from ${variantTierPrices} tp where tp.variant_id = v.id and tp.currency_code = ${input.currencyCode}), '[]'))
+                from ${variantTierPrices} tp where tp.variant_id = v.id and tp.currency_code = ${currencyCode}), '[]'))
               order by v.position, v.id)
             from ${productVariants} v
-            left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${input.currencyCode}
+            left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${currencyCode}
             where v.product_id = p.id) as variants,
           exists (select 1 from ${productAddons} pad where pad.product_id = p.id) as "hasAddons"
         from ${products} p join ${productTypes} t on t.id = p.product_type_id
-        where p.store_id = ${input.storeId} and p.is_published and ${keyCondition}`,
-  );
+        where p.store_id = ${sql.placeholder("storeId")} and p.is_published and ${keyCondition}`;
+}
+
+const PRODUCT_DETAIL_COLUMNS = [
+  "id",
+  "slug",
+  "name",
+  "subtitle",
+  "description",
+  "byline",
+  "productType",
+  "images",
+  "attributes",
+  "categories",
+  "breadcrumbs",
+  "variants",
+  "hasAddons",
+] as const satisfies readonly (keyof ProductDetailRow)[];
+
+/** The product page by id and by slug: prepared statements (db/prepared-statements.ts), as every product page runs one. */
+const productDetailById = preparedRows<ProductDetailRow>(
+  "catalog_product_detail_by_id",
+  PRODUCT_DETAIL_COLUMNS,
+  productDetailQuery(sql`p.id = ${sql.placeholder("id")}`),
+);
+const productDetailBySlug = preparedRows<ProductDetailRow>(
+  "catalog_product_detail_by_slug",
+  PRODUCT_DETAIL_COLUMNS,
+  productDetailQuery(sql`p.slug = ${sql.placeholder("slug")}`),
+);
+
+/** Everything a product page shows, in one statement; null when the store has no such published product. */
+export async function findProductDetail(db: Db, input: { storeId: number; key: { id: number } | { slug: string }; currencyCode: string }) {
+  const values = { storeId: input.storeId, currencyCode: input.currencyCode };
+  const [row] =
+    "id" in input.key
+      ? await productDetailById(db, { ...values, id: input.key.id })
+      : await productDetailBySlug(db, { ...values, slug: input.key.slug });
   return row ?? null;
 }
 

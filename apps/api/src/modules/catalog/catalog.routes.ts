@@ -3,16 +3,20 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
 import type { CountsCache } from "./catalog-counts-cache";
+import type { CatalogIndex } from "./catalog-index-keeper";
 import * as catalog from "./catalog.service";
 import type { ProductSearch } from "./product-search";
 
 // Catalogue calls of spec section 7: categories, products, product filters, product types, add-ons.
 // `slug=` is a literal part of the spec's paths (GET /categories/slug=:slug), so those routes are written
 // with it; find-my-way prefers the static `slug=` prefix over the `:id` parameter.
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache; search: ProductSearch }> = async (
-  app,
-  { db, counts, search },
-) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  counts: CountsCache;
+  search: ProductSearch;
+  index: CatalogIndex | null;
+}> = async (app, { db, counts, search, index }) => {
+  const reads = { counts, search, index };
   const categories = { tags: ["Catalogue"] };
   const products = { tags: ["Catalogue"] };
   // What resolving a product selection (category, price range) answers, for GET /products and /product-filters.
@@ -83,7 +87,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache;
         summary: "A page of product cards: by category (with its subcategories), search, filters, price; sorted",
       },
     }),
-    handler: async (request) => ({ data: await catalog.listProducts(db, request.ctx, request.query, counts, search) }),
+    handler: async (request) => ({ data: await catalog.listProducts(db, request.ctx, request.query, reads) }),
   });
 
   app.route({
@@ -202,6 +206,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; counts: CountsCache;
         summary: "Facets with counts, price range and total for the same selection as GET /products",
       },
     }),
-    handler: async (request) => ({ data: await catalog.getProductFilters(db, request.ctx, request.query, counts, search) }),
+    handler: async (request) => ({ data: await catalog.getProductFilters(db, request.ctx, request.query, reads) }),
   });
 };

@@ -26,6 +26,8 @@ import {
 } from "./catalog-policy";
 import type { CountsCache } from "./catalog-counts-cache";
 import { noCountsCache } from "./catalog-counts-cache";
+import { StoreCatalogueIndex } from "./catalog-index";
+import type { CatalogIndex } from "./catalog-index-keeper";
 import * as repository from "./catalog.repository";
 import type { ProductSearch } from "./product-search";
 import { postgresProductSearch } from "./product-search.repository";
@@ -34,6 +36,23 @@ import { postgresProductSearch } from "./product-search.repository";
 export type CatalogContext = Pick<RequestContext, "store" | "currencyCode" | "customerId">;
 
 const viewerOf = (ctx: CatalogContext): CatalogViewer => ({ store: ctx.store, customerId: ctx.customerId });
+
+/**
+ * How product lists and filters are read: counts kept for a while (catalog-counts-cache.ts), what search text
+ * matches, and the in-memory catalogue index (decision 028), which answers a selection without search text
+ * once its store's index is ready. Without them, every read is SQL and sees the latest write.
+ */
+export interface CatalogReads {
+  counts?: CountsCache;
+  search?: ProductSearch;
+  index?: CatalogIndex | null;
+}
+
+/** The store's catalogue index when it is ready and answers this selection. */
+function indexFor(reads: CatalogReads, ctx: CatalogContext, selection: repository.ProductSelection) {
+  if (!reads.index || !StoreCatalogueIndex.answers(selection)) return null;
+  return reads.index.forStore(ctx.store.id);
+}
 
 function paged<T>(results: T[], total: number, pageNumber: number, pageSize: number) {
   return { results, total, pageNumber, pageSize, totalPages: Math.ceil(total / pageSize) };
@@ -148,19 +167,20 @@ function effectiveSort(requested: ProductSort | undefined, searching: boolean, v
 }
 
 /** A page of product cards for a selection, sorted; empty for callers the store hides products from. */
-export async function listProducts(
-  db: Db,
-  ctx: CatalogContext,
-  query: ListProductsQuery,
-  counts: CountsCache = noCountsCache,
-  search: ProductSearch = postgresProductSearch,
-) {
+export async function listProducts(db: Db, ctx: CatalogContext, query: ListProductsQuery, reads: CatalogReads = {}) {
   const visibility = getCatalogVisibility(viewerOf(ctx));
   if (!visibility.productsVisible) return paged<ProductSummary>([], 0, query.PageNumber, query.PageSize);
 
+  const { counts = noCountsCache, search = postgresProductSearch } = reads;
   const selection = await resolveSelection(db, ctx, visibility, query, search);
   const sort = effectiveSort(query.Sort, selection.search !== undefined, visibility);
   const page = { limit: query.PageSize, offset: (query.PageNumber - 1) * query.PageSize };
+  const index = sort === "relevance" ? null : indexFor(reads, ctx, selection);
+  if (index && sort !== "relevance") {
+    // Any page of any sort is a walk of the index; only the page's cards come from the database.
+    const { total, ids } = index.page(selection, sort, page);
+    return paged(await getSummaries(db, ctx, ids), total, query.PageNumber, query.PageSize);
+  }
   const [total, ids] =
     sort === "price-asc" || sort === "price-desc"
       ? await pageByPrice(db, selection, sort === "price-desc", page, counts)
@@ -255,18 +275,14 @@ export async function requireProduct(db: Db, ctx: CatalogContext, key: { id: num
 // ---------------------------------------------------------------- filters
 
 /** Facets with disjunctive counts, the price range and the total for a selection. */
-export async function getProductFilters(
-  db: Db,
-  ctx: CatalogContext,
-  query: ProductFiltersQuery,
-  counts: CountsCache = noCountsCache,
-  search: ProductSearch = postgresProductSearch,
-) {
+export async function getProductFilters(db: Db, ctx: CatalogContext, query: ProductFiltersQuery, reads: CatalogReads = {}) {
   const visibility = getCatalogVisibility(viewerOf(ctx));
   if (!visibility.productsVisible) return { facets: [], priceRange: null, total: 0 };
 
+  const { counts = noCountsCache, search = postgresProductSearch } = reads;
   const selection = await resolveSelection(db, ctx, visibility, query, search);
-  const result = await counts.remember("facets", selection, () => repository.getFacets(db, selection));
+  const index = indexFor(reads, ctx, selection);
+  const result = await counts.remember("facets", selection, async () => index?.facets(selection) ?? repository.getFacets(db, selection));
   const facets: Facet[] = [];
   for (const value of result.values) {
     let facet = facets.at(-1);

@@ -71,6 +71,7 @@ describe("the housekeeping jobs", () => {
       "purge-back-in-stock-requests",
       "purge-outbox",
       "purge-payment-webhook-events",
+      "refresh-table-statistics",
     ];
     expect(Object.keys(JOB_SCHEDULES).sort()).toEqual([...housekeeping, "cancel-unpaid-orders", "refresh-open-payments"].sort());
   });
@@ -224,5 +225,29 @@ describe("the housekeeping jobs", () => {
     await runScheduled("purge-payment-webhook-events");
     const ids = ["evt_housekeeping_old", "evt_housekeeping_recent"];
     expect(await remaining(sql`payment_webhook_events`, sql`event_id`, ids)).toEqual(["evt_housekeeping_recent"]);
+  });
+
+  it("refresh-table-statistics analyses the tables that changed by more than a tenth since their last ANALYZE, and no other", async () => {
+    const statistics = async (table: string) => {
+      const [row] = await sqlRows<{ changed: number; analysedAt: string | null }>(
+        db,
+        sql`select n_mod_since_analyze::int as changed, last_analyze::text as "analysedAt"
+          from pg_stat_user_tables where schemaname = 'public' and relname = ${table}`,
+      );
+      return row!;
+    };
+    await db.execute(sql`analyze rate_limits, stores`);
+    const before = { rateLimits: await statistics("rate_limits"), stores: await statistics("stores") };
+    // 1,500 new counters: more than the floor of 1,000 rows, and more than a tenth of the table.
+    await db.insert(rateLimits).values(Array.from({ length: 1500 }, (_, index) => ({ key: `statistics:${index}`, hits: 1 })));
+    // Each session reports its counts within about a second; ask until the server's statistics have them.
+    while ((await statistics("rate_limits")).changed < 1500) await db.execute(sql`select pg_stat_force_next_flush()`);
+
+    await runScheduled("refresh-table-statistics");
+    const after = { rateLimits: await statistics("rate_limits"), stores: await statistics("stores") };
+    expect(after.rateLimits.changed).toBe(0);
+    expect(after.rateLimits.analysedAt! > before.rateLimits.analysedAt!).toBe(true);
+    // The stores table has not changed since its ANALYZE: left alone.
+    expect(after.stores.analysedAt).toBe(before.stores.analysedAt);
   });
 });

@@ -31,6 +31,8 @@ export interface JobPayloads {
   "refresh-open-payments": HousekeepingRun;
   /** Stored webhook events past the time a gateway could still deliver them again (modules/payments). */
   "purge-payment-webhook-events": HousekeepingRun;
+  /** Planner statistics of the tables that changed much since they were last analysed (db/table-statistics.ts). */
+  "refresh-table-statistics": HousekeepingRun;
 }
 
 /** A scheduled job carries nothing: it works on whatever is past retention when it runs. */
@@ -70,6 +72,7 @@ export const JOB_QUEUES: { readonly [N in JobName]: QueueSettings } = {
   "cancel-unpaid-orders": { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 120 },
   "refresh-open-payments": { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 120 },
   "purge-payment-webhook-events": HOUSEKEEPING,
+  "refresh-table-statistics": HOUSEKEEPING,
 };
 
 /**
@@ -89,6 +92,8 @@ export const JOB_SCHEDULES: { readonly [N in JobName]?: string } = {
   // A payment whose webhook was lost is settled within a few minutes, well before its order's deadline.
   "refresh-open-payments": "* * * * *",
   "purge-payment-webhook-events": "50 * * * *",
+  // After the hour's clean-ups, which may have deleted many rows.
+  "refresh-table-statistics": "55 * * * *",
 };
 
 /** The jobs whose payload is exactly this event: the ones that may subscribe to it. */

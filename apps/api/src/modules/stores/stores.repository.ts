@@ -1,14 +1,15 @@
 import type { StoreSettings } from "@quire/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared-statements";
 import { storeMinimumOrderPrices, stores } from "./stores.tables";
 
 /** A store as the rest of the API sees it: its id plus every public setting. */
 export type Store = StoreSettings & { id: number };
 
-/** Reads a store and its minimum order prices in one statement. */
-export async function findStoreByKey(db: Db, key: string): Promise<Store | null> {
-  const rows = await db
+/** A store and its minimum order prices, by key: a prepared statement (db/prepared-statements.ts), as requests read it. */
+const storeByKey = preparedPerDatabase((db) =>
+  db
     .select({
       id: stores.id,
       key: stores.key,
@@ -30,8 +31,14 @@ export async function findStoreByKey(db: Db, key: string): Promise<Store | null>
         from ${storeMinimumOrderPrices} m where m.store_id = ${stores.id}), '[]'::json)`,
     })
     .from(stores)
-    .where(eq(stores.key, key))
-    .limit(1);
+    .where(eq(stores.key, sql.placeholder("key")))
+    .limit(1)
+    .prepare("stores_store_by_key"),
+);
+
+/** Reads a store and its minimum order prices in one statement. */
+export async function findStoreByKey(db: Db, key: string): Promise<Store | null> {
+  const rows = await storeByKey(db).execute({ key });
   const row = rows[0];
   if (!row) return null;
   const { key: storeKey, ...rest } = row;

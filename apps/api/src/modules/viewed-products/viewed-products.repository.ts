@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { products, productVariants } from "../catalog/catalog.tables";
 import { customers } from "../identity/identity.tables";
+import { sqlRows } from "../../db/sql-rows";
 import { viewedProducts } from "./viewed-products.tables";
 
 /** Whose history: a signed-in customer's or an anonymous visitor's (by the id the storefront keeps). */
@@ -14,26 +15,39 @@ function viewerCondition(storeId: number, viewer: Viewer): SQL {
 }
 
 /**
- * Records that the viewer saw a variant now: one row per variant, its time moved to now on a repeat view.
- * Then drops the viewer's oldest rows beyond `keep`, in the same transaction, so a history stays bounded.
+ * Records that the viewer saw a variant now, in one statement: only a variant of a published product of the store
+ * (answers false, recording nothing, for any other), one row per variant with its time moved to now on a repeat
+ * view, and the viewer's other rows beyond the `keep - 1` most recent dropped, so a history stays bounded. The
+ * drop finds nothing to delete on all but the view that passes `keep`. Two views by one viewer at the same moment
+ * may leave one row too many, until the next view.
  */
-export async function recordView(db: Db, input: { storeId: number; viewer: Viewer; variantId: number; keep: number }) {
+export async function recordView(db: Db, input: { storeId: number; viewer: Viewer; variantId: number; keep: number }): Promise<boolean> {
   const { storeId, viewer, variantId } = input;
-  const insert = db.insert(viewedProducts);
-  if ("customerId" in viewer) {
-    await insert.values({ storeId, customerId: viewer.customerId, variantId }).onConflictDoUpdate({
-      target: [viewedProducts.customerId, viewedProducts.variantId],
-      targetWhere: sql`customer_id is not null`,
-      set: { viewedAt: sql`now()` },
-    });
-  } else {
-    await insert.values({ storeId, anonymousId: viewer.anonymousId, variantId }).onConflictDoUpdate({
-      target: [viewedProducts.anonymousId, viewedProducts.variantId],
-      targetWhere: sql`anonymous_id is not null`,
-      set: { viewedAt: sql`now()` },
-    });
-  }
-  await trimViews(db, { storeId, viewer, keep: input.keep });
+  const [column, id, conflictTarget] =
+    "customerId" in viewer
+      ? [sql`customer_id`, viewer.customerId, sql`(customer_id, variant_id) where customer_id is not null`]
+      : [sql`anonymous_id`, viewer.anonymousId, sql`(anonymous_id, variant_id) where anonymous_id is not null`];
+  const [row] = await sqlRows<{ recorded: boolean }>(
+    db,
+    sql`with seen as (
+        insert into ${viewedProducts} (store_id, ${column}, variant_id)
+        select v.store_id, ${id}, v.id
+        from ${productVariants} v join ${products} p on p.id = v.product_id
+        where v.id = ${variantId} and v.store_id = ${storeId} and p.is_published
+        on conflict ${conflictTarget} do update set viewed_at = now()
+        returning id
+      ), dropped as (
+        delete from ${viewedProducts}
+        where exists (select 1 from seen) and id in (
+          select id from ${viewedProducts}
+          where store_id = ${storeId} and ${column} = ${id} and variant_id <> ${variantId}
+          order by viewed_at desc, id desc
+          offset ${input.keep - 1}
+        )
+      )
+      select exists (select 1 from seen) as recorded`,
+  );
+  return row?.recorded ?? false;
 }
 
 /** Drops the viewer's oldest rows beyond `keep`. */

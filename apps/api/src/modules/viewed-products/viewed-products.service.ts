@@ -4,7 +4,6 @@ import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { getSummaries } from "../catalog/catalog.service";
-import { findStoreVariant } from "../inventory/inventory.repository";
 import * as repository from "./viewed-products.repository";
 
 /** Variants kept per viewer; older views are dropped as new ones arrive. */
@@ -25,11 +24,10 @@ function resolveViewer(ctx: ViewedProductsContext, anonymousId: string | undefin
 export async function recordProductView(db: Db, ctx: ViewedProductsContext, variantId: number, anonymousId?: string): Promise<void> {
   const viewer = resolveViewer(ctx, anonymousId);
   const { productsVisible } = getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId });
-  await db.transaction(async (tx) => {
-    const variant = await findStoreVariant(tx, { storeId: ctx.store.id, variantId });
-    if (!variant?.isPublished || !productsVisible) throw new AppError("variant_not_found", "Product variant was not found");
-    await repository.recordView(tx, { storeId: ctx.store.id, viewer, variantId, keep: MAX_VIEWS_PER_VIEWER });
-  });
+  // One statement: it records the view only for a published variant of the store, and trims the history.
+  const recorded =
+    productsVisible && (await repository.recordView(db, { storeId: ctx.store.id, viewer, variantId, keep: MAX_VIEWS_PER_VIEWER }));
+  if (!recorded) throw new AppError("variant_not_found", "Product variant was not found");
 }
 
 /** Product cards of the viewer's recently viewed products, newest first, as GET /products shows them. */

@@ -176,6 +176,45 @@ describe("recording views", () => {
   });
 });
 
+describe("what a view costs", () => {
+  /** The statements of one request, without the store's settings (read per request here: the tests turn its cache off). */
+  async function statementsOf(send: () => Promise<{ statusCode: number; body: string }>, status: number) {
+    api.database.resetQueryLog();
+    const response = await send();
+    expect(response.statusCode, response.body).toBe(status);
+    const [store, ...rest] = api.database.queries;
+    expect(store).toMatch(/from "stores"/);
+    return rest;
+  }
+
+  it("records a view in one statement, with no transaction and no delete of its own, when new, repeated or past the cap", async () => {
+    const visitor = { anonymousId: newVisitor() };
+    const variants = api.seeded.many.variants;
+    const record = (variantId: number) => () => request("POST", `/viewed-products/variants/${variantId}`, visitor);
+    for (const variantId of variants.slice(0, MAX_VIEWS_PER_VIEWER)) await view(visitor, variantId);
+    for (const [what, variantId] of [
+      ["a view past the cap", variants[MAX_VIEWS_PER_VIEWER]!],
+      ["a repeat view", variants[3]!],
+      ["a new view", api.seeded.books[11]!.variants[0]!],
+    ] as const) {
+      const statements = await statementsOf(record(variantId), 204);
+      expect(statements, what).toHaveLength(1);
+      expect(statements[0], what).toMatch(/^with seen as \(\s*insert into "viewed_products"/);
+    }
+    expect(await statementsOf(record(api.seeded.draft.variants[0]!), 404)).toHaveLength(1);
+    const rows = await api.database.db.select().from(viewedProducts).where(eq(viewedProducts.anonymousId, visitor.anonymousId));
+    expect(rows).toHaveLength(MAX_VIEWS_PER_VIEWER);
+  });
+
+  it("costs two statements for a product page and its recorded view", async () => {
+    const visitor = { anonymousId: newVisitor() };
+    const book = api.seeded.books[12]!;
+    const page = await statementsOf(() => api.get(`/products/slug=${book.slug}`), 200);
+    const recorded = await statementsOf(() => request("POST", `/viewed-products/variants/${book.variants[0]}`, visitor), 204);
+    expect([...page, ...recorded]).toHaveLength(2);
+  });
+});
+
 describe("who the viewer is", () => {
   it("requires an anonymousId from anonymous callers (400 anonymous_id_required) and checks its form", async () => {
     const variantId = api.seeded.books[1]!.variants[0]!;

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type App } from "../../app";
+import { createAttribute, createProduct, createProductsBulk } from "../../testing/factories";
+import { TEST_HEADERS, TEST_TOKEN_SECRET, TEST_API_KEY } from "../../testing/test-api";
+import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
+import { createCatalogIndex, type CatalogIndex } from "./catalog-index-keeper";
+import { addVariant, setVariantPrices, updateProduct } from "./catalog-writes";
+import { createTestCatalogue, type TestCatalogue } from "./catalog-test-catalogue";
+
+// The catalogue index (decision 028) must answer every product list and facet exactly as SQL does: the same
+// ids in the same order, the same counts, totals and price ranges. Two apps over one database: one reads SQL,
+// the other the index, synced after each write.
+
+let database: TestDatabase;
+let catalogue: TestCatalogue;
+let index: CatalogIndex;
+let sqlApp: App;
+let indexApp: App;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  catalogue = await createTestCatalogue(database.db);
+  const deps = { db: database.db, apiKeys: [TEST_API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0 };
+  index = await createCatalogIndex({ db: database.db, batchDelayMs: 5 });
+  sqlApp = await buildApp(deps);
+  indexApp = await buildApp({ ...deps, catalogIndex: index });
+});
+afterAll(async () => {
+  await indexApp?.close();
+  await sqlApp?.close();
+  await index?.close();
+  await database?.close();
+});
+
+const syncBoth = async () => {
+  await index.sync(catalogue.store.id);
+  await index.sync(catalogue.other.store.id);
+};
+
+const selections = [
+  "",
+  "CategorySlug=gifts",
+  "CategorySlug=childrens",
+  "CategorySlug=for-her",
+  "Filters[0][Code]=format&Filters[0][Values][0]=hardback",
+  "Filters[0][Code]=format&Filters[0][Values][0]=hardback&Filters[0][Values][1]=paperback",
+  "Filters[0][Code]=format&Filters[0][Values][0]=hardback&Filters[1][Code]=occasion&Filters[1][Values][0]=christmas",
+  "CategorySlug=gifts&Filters[0][Code]=occasion&Filters[0][Values][0]=christmas&Filters[0][Values][1]=wedding",
+  "Filters[0][Code]=author&Filters[0][Values][0]=jane-austen",
+  "Filters[0][Code]=format&Filters[0][Values][0]=nothing-like-it",
+  "Filters[0][Code]=no-such-attribute&Filters[0][Values][0]=x",
+  "MinPrice=900&MaxPrice=1500",
+  "MaxPrice=1000&Filters[0][Code]=occasion&Filters[0][Values][0]=christmas",
+  "MinPrice=100000",
+  `Ids[0]=${1}&Ids[1]=${2}&Ids[2]=${4}&Ids[3]=${999}`,
+];
+const sorts = ["popular", "newest", "name-asc", "name-desc", "price-asc", "price-desc"];
+const currencies = ["GBP", "EUR", "USD"];
+
+async function answer(app: App, url: string, currencycode: string, storekey = TEST_HEADERS.storekey) {
+  const response = await app.inject({ url, headers: { ...TEST_HEADERS, currencycode, storekey } });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** Every selection, sort, page and currency through both apps; answers the differences (none expected). */
+async function differences(storekey = TEST_HEADERS.storekey) {
+  const found: string[] = [];
+  const compare = async (url: string, currency: string) => {
+    const [fromSql, fromIndex] = [await answer(sqlApp, url, currency, storekey), await answer(indexApp, url, currency, storekey)];
+    expect(fromSql.status, url).toBe(200);
+    if (JSON.stringify(fromSql) !== JSON.stringify(fromIndex)) found.push(`${currency} ${url}`);
+  };
+  for (const currency of currencies) {
+    // Other currencies change prices only: their facets and price sorts.
+    const currencySorts = currency === "GBP" ? sorts : sorts.filter((sort) => sort.startsWith("price"));
+    const currencySelections = currency === "GBP" ? selections : selections.filter((selection) => /Price|^$|gifts/.test(selection));
+    for (const selection of currencySelections) {
+      await compare(`/product-filters?${selection}`, currency);
+      for (const sort of currencySorts) {
+        for (const pageNumber of [1, 3]) await compare(`/products?${selection}&Sort=${sort}&PageSize=2&PageNumber=${pageNumber}`, currency);
+      }
+    }
+  }
+  return found;
+}
+
+// Several hundred requests a comparison, on a machine shared with other work.
+describe("the catalogue index", { timeout: 120_000 }, () => {
+  it("answers every list and facet as SQL does, without counting in SQL", async () => {
+    await syncBoth();
+    expect(index.forStore(catalogue.store.id)).not.toBeNull();
+    expect(await differences()).toEqual([]);
+
+    database.resetQueryLog();
+    await answer(indexApp, "/product-filters?CategorySlug=gifts&Filters[0][Code]=format&Filters[0][Values][0]=hardback", "GBP");
+    await answer(indexApp, "/products?CategorySlug=gifts&Sort=price-desc&PageNumber=2&PageSize=1", "GBP");
+    expect(database.queries.filter((query) => /count\(|product_attribute_values pav\s+where pav\.product_id in/i.test(query))).toEqual([]);
+  });
+
+  it("still answers search text from SQL, by relevance", async () => {
+    const url = "/products?SearchText=christmas";
+    expect((await answer(indexApp, url, "GBP")).body).toEqual((await answer(sqlApp, url, "GBP")).body);
+  });
+
+  it("follows product writes: new, renamed, re-filed, repriced, unpublished", async () => {
+    const { store, products, categories, attributes, productTypes } = catalogue;
+    const value = (attribute: { valueIds: Map<string, number> }, code: string) => attribute.valueIds.get(code)!;
+    await createProduct(database.db, {
+      storeId: store.id,
+      productTypeId: productTypes.book.id,
+      slug: "middlemarch",
+      name: "Middlemarch",
+      popularity: 35,
+      categoryIds: [categories.forHim.id],
+      attributeValueIds: [value(attributes.format, "paperback"), value(attributes.occasion, "wedding")],
+      variants: [{ sku: "MM-PB", name: "Paperback", prices: { GBP: { amount: 1100 }, USD: { amount: 1400 } } }],
+    });
+    await updateProduct(database.db, products.emma.id, {
+      name: "Zuleika Dobson",
+      popularity: 60,
+      categoryIds: [categories.childrens.id],
+      attributeValueIds: [value(attributes.format, "hardback"), value(attributes.occasion, "wedding")],
+    });
+    await setVariantPrices(database.db, products.expectations.variants[0]!.id, { GBP: { amount: 300 }, EUR: { amount: 360 } });
+    await addVariant(database.db, products.frankenstein.id, { sku: "FR-HB", name: "Hardback", prices: { GBP: { amount: 450 } } });
+    await updateProduct(database.db, products.carol.id, { isPublished: false });
+    await updateProduct(database.db, products.draft.id, { isPublished: true });
+
+    await syncBoth();
+    const names = (await answer(indexApp, "/products?Sort=name-desc&PageSize=3", "GBP")).body.data.results.map(
+      (product: { name: string }) => product.name,
+    );
+    expect(names).toEqual(["Zuleika Dobson", "Unpublished Draft", "Pride and Prejudice"]);
+    expect(await differences()).toEqual([]);
+  });
+
+  it("follows a bulk import and ranks a facet's values as SQL does past its limit", async () => {
+    const storeId = catalogue.other.store.id;
+    const tags = await createAttribute(database.db, {
+      storeId,
+      code: "tag",
+      name: "Tag",
+      values: Array.from({ length: 110 }, (_, tag) => ({ code: `tag-${tag}`, label: `Tag ${tag}` })),
+    });
+    const tagIds = [...tags.valueIds.values()];
+    await createProductsBulk(
+      database.db,
+      Array.from({ length: 60 }, (_, book) => ({
+        storeId,
+        productTypeId: catalogue.other.productType.id,
+        slug: `tagged-${book}`,
+        name: `Tagged ${book % 7}`,
+        popularity: book % 5,
+        attributeValueIds: tagIds.filter((_, tag) => (tag + book) % 9 === 0 || tag === book),
+        variants: [{ sku: `TAG-${book}`, name: "Only", prices: { GBP: { amount: 100 + (book % 4) * 10 } } }],
+      })),
+    );
+    await syncBoth();
+    const url = "/product-filters?Filters[0][Code]=tag&Filters[0][Values][0]=tag-108";
+    expect((await answer(indexApp, url, "GBP", "other-store")).body).toEqual((await answer(sqlApp, url, "GBP", "other-store")).body);
+    for (const sort of sorts) {
+      for (const pageNumber of [1, 4, 7]) {
+        const list = `/products?Sort=${sort}&PageSize=9&PageNumber=${pageNumber}`;
+        expect((await answer(indexApp, list, "GBP", "other-store")).body, list).toEqual(
+          (await answer(sqlApp, list, "GBP", "other-store")).body,
+        );
+      }
+    }
+  });
+});
