@@ -64,7 +64,7 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
   context.set(sessionContext, session);
   const caller = { currencyCode: preferences.currencyCode, countryCode: preferences.countryCode, clientAddress: clientAddressOf(request) };
   context.set(callerContext, caller);
-  context.set(apiContext, createApiClient({ ...caller, token: session.token ?? undefined }));
+  context.set(apiContext, createApiClient({ ...caller, token: session.token ?? undefined, signal: request.signal }));
   return next();
 };
 

@@ -136,6 +136,20 @@ describe("the API client", () => {
     expect(seen[0]).toMatchObject({ method: "PUT", url: "/baskets" });
   });
 
+  it("ends its reads, and only its reads, once the shopper's request is abandoned (decision 030)", async () => {
+    seen = [];
+    const abandoned = new AbortController();
+    abandoned.abort();
+    const api = createApiClient({ signal: abandoned.signal });
+    // A read is never sent: the shopper has gone, so the API is spared its SQL.
+    await expect(api.call("listWishlistVariantIds")).rejects.toMatchObject({ name: "AbortError" });
+    // A write is sent all the same: cutting it off could leave the shopper not knowing what happened.
+    await expect(api.call("requestPasswordReset", { body: { email: "reader@example.com" } })).resolves.toMatchObject({
+      data: { accepted: true },
+    });
+    expect(seen.map((request) => request.method)).toEqual(["POST"]);
+  });
+
   it("turns an error answer into ApiRequestError with the API's errors list", async () => {
     const failure = await createApiClient()
       .call("getWishlist", { params: { id: 99 } })

@@ -38,6 +38,11 @@ export interface CallerContext {
   token?: string;
   /** The shopper's address, sent as X-Forwarded-For so the API can throttle per client. */
   clientAddress?: string;
+  /**
+   * Aborts when the shopper's browser goes away before the page is sent (React Router's request.signal). It
+   * ends this request's reads, so the API cancels their SQL (decision 030); a write is never cut off midway.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -115,7 +120,7 @@ export function createApiClient(caller: CallerContext = {}) {
       method: operation.method,
       headers: { ...headersOf(headers, body !== undefined), accept },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
+      signal: signal ?? (operation.method === "GET" ? caller.signal : undefined),
     });
   }
 
