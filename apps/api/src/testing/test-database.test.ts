@@ -89,7 +89,8 @@ describe.each(drivers)("a template on $name", ({ make }) => {
       await drop();
     }
     expect(await templateExists(template)).toBe(false);
-  });
+    // Migrates a template from nothing, then copies it three times: 30-40 s for PGlite on a loaded machine.
+  }, 120_000);
 });
 
 async function templateExists(template: TestDatabaseTemplate) {
