@@ -32,7 +32,7 @@ export default defineConfig([
     },
   },
 
-  // Node processes: the API, the scripts, tool configuration, and the browser tests' harness.
+  // Node processes: the API, the scripts, tool configuration, the browser tests' harness and the benchmark.
   {
     files: [
       "apps/api/**/*.{js,mjs,ts}",
@@ -42,6 +42,7 @@ export default defineConfig([
       "*.{js,mjs,ts}",
       "apps/storefront/*.{js,mjs,ts}",
       "apps/storefront/tests/**/*.ts",
+      "bench/**/*.ts",
     ],
     languageOptions: { globals: globals.node },
   },
