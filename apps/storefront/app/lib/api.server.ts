@@ -8,9 +8,26 @@ import {
   type OperationPart,
   type Operations,
 } from "@quire/contracts";
+import { Readable } from "node:stream";
 import qs from "qs";
+import { Agent, request, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { getEnv } from "./env.server";
+
+/**
+ * The connections to the API, kept alive between pages. Calls go through undici's `request` rather than the
+ * global fetch: the same HTTP client without the WHATWG layer (Request, Headers and web-stream objects per
+ * call), which cost a product page about 0.6 ms of the storefront's CPU for its two calls (decision 029).
+ */
+const apiConnections = new Agent({ keepAliveTimeout: 30_000 });
+
+/** An answer of the API: its status, one header read by name, and its body. */
+interface ApiAnswer {
+  status: number;
+  ok: boolean;
+  header(name: string): string | null;
+  body: Dispatcher.ResponseData["body"];
+}
 
 /**
  * The code this client gives a failure whose answer is not the API's `errors` list (a proxy's error page, a
@@ -107,7 +124,7 @@ export function createApiClient(caller: CallerContext = {}) {
   }
 
   /** Sends a call as the operation table describes it; answers the API's response as it came. */
-  async function send(operation: Operation, input: object | undefined, accept: string): Promise<Response> {
+  async function send(operation: Operation, input: object | undefined, accept: string): Promise<ApiAnswer> {
     const { params, query, body, headers, signal } = (input ?? {}) as {
       params?: Record<string, unknown>;
       query?: object;
@@ -116,17 +133,38 @@ export function createApiClient(caller: CallerContext = {}) {
       signal?: AbortSignal;
     };
     const url = `${env.API_URL}${operationPath(operation.path, params)}${queryString(query)}`;
-    return fetch(url, {
+    const answer = await request(url, {
+      dispatcher: apiConnections,
       method: operation.method,
       headers: { ...headersOf(headers, body !== undefined), accept },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: signal ?? (operation.method === "GET" ? caller.signal : undefined),
     });
+    return {
+      status: answer.statusCode,
+      ok: answer.statusCode >= 200 && answer.statusCode < 300,
+      header(name) {
+        const value = answer.headers[name];
+        return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+      },
+      body: answer.body,
+    };
+  }
+
+  /** The body of an answer as JSON; null when there is none or it is not JSON (the connection is freed either way). */
+  async function jsonOf(response: ApiAnswer): Promise<unknown> {
+    const text = await response.body.text();
+    if (text === "") return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
   }
 
   /** The ApiRequestError of a failed answer: the API's errors list, or this client's own code when unreadable. */
-  async function failureOf(response: Response): Promise<ApiRequestError> {
-    const parsed = ErrorResponseSchema.safeParse(await response.json().catch(() => null));
+  async function failureOf(response: ApiAnswer): Promise<ApiRequestError> {
+    const parsed = ErrorResponseSchema.safeParse(await jsonOf(response));
     return new ApiRequestError(
       response.status,
       parsed.success ? parsed.data.errors : [{ code: UNEXPECTED_RESPONSE, message: `API answered ${response.status}` }],
@@ -138,7 +176,7 @@ export function createApiClient(caller: CallerContext = {}) {
     const response = await send(operation, input, "application/json");
     if (!response.ok) throw await failureOf(response);
     // A 204 has no body: it reads as null, which is what the operation's NoContentSchema answers.
-    const payload: unknown = await response.json().catch(() => null);
+    const payload = await jsonOf(response);
     return operation.response.parse(payload) as OperationAnswer<Id>;
   }
 
@@ -152,14 +190,18 @@ export function createApiClient(caller: CallerContext = {}) {
     const mediaType = operation.produces!;
     const response = await send(operation, input, `${mediaType}, application/json`);
     if (!response.ok) throw await failureOf(response);
-    const contentType = response.headers.get("content-type") ?? "";
-    if (!contentType.startsWith(mediaType) || !response.body) {
-      await response.body?.cancel();
+    const contentType = response.header("content-type") ?? "";
+    if (!contentType.startsWith(mediaType)) {
+      await response.body.dump();
       throw new ApiRequestError(502, [
         { code: UNEXPECTED_RESPONSE, message: `API answered ${contentType || "no body"}, not ${mediaType}` },
       ]);
     }
-    return { body: response.body, contentType, contentDisposition: response.headers.get("content-disposition") };
+    return {
+      body: Readable.toWeb(response.body) as ReadableStream<Uint8Array>,
+      contentType,
+      contentDisposition: response.header("content-disposition"),
+    };
   }
 
   return { call, download };

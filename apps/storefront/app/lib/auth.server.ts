@@ -34,7 +34,7 @@ const customerContext = createContext<() => Promise<CurrentCustomer | null>>(asy
  * - the signed-in customer is fetched lazily (GET /customers/current/), so anonymous visitors and
  *   resource routes cost no call and a page costs one at most.
  */
-export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   const from = pageLocationOf(new URL(request.url));
   let session = context.get(sessionContext);
   const expired = session.token !== null && isTokenExpired(session.token);
@@ -48,7 +48,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (expired) clearing = await signedOutCookieHeaders();
   else if (session.token === null && (await hasUnreadableTokenCookie(request))) clearing = [await clearTokenCookieHeader()];
 
-  const access = getPageAccess(from.pathname);
+  const access = getPageAccess(from.pathname, pattern);
   if (access.requiredAuthentication && session.token === null) {
     const { anonymousCustomerProductPolicy: policy } = await getStoreSettings();
     if (mustSignIn(access, { isSignedIn: false, policy })) {
