@@ -27,6 +27,7 @@ export interface Product {
   breadcrumbs: Crumb[];
   variants: { id: number; name: string; isMaster: boolean; price: Money | null; isPurchasable: boolean; stock: { status: string } }[];
   hasAddons: boolean;
+  addons: Addon[];
 }
 export interface Addon {
   id: number;

@@ -17,7 +17,6 @@ import { gzip } from "node:zlib";
 import {
   renderCategoryPage,
   renderProductPage,
-  type Addon,
   type Category,
   type Facet,
   type Listing,
@@ -104,11 +103,13 @@ async function startUp(clientAddress: string, path: string): Promise<{ shell: Sh
 
 async function productPage(slug: string, sameCalls: boolean, clientAddress: string, path: string): Promise<string> {
   const encoded = encodeURIComponent(slug);
-  if (!sameCalls) return renderProductPage(STATIC_SHELL, await get<Product>(`/products/slug=${encoded}`, { clientAddress }), []);
+  if (!sameCalls) {
+    const product = await get<Product>(`/products/slug=${encoded}`, { clientAddress });
+    return renderProductPage(STATIC_SHELL, product, product.addons);
+  }
   const { shell, caller } = await startUp(clientAddress, path);
   const product = await get<Product>(`/products/slug=${encoded}`, caller);
-  const addons = product.hasAddons ? await get<Addon[]>(`/products/${product.id}/add-ons`, caller) : [];
-  return renderProductPage(shell, product, addons);
+  return renderProductPage(shell, product, product.addons);
 }
 
 async function categoryPage(slug: string, sameCalls: boolean, clientAddress: string, path: string): Promise<string> {

@@ -148,7 +148,7 @@ export interface CatalogueChoice {
   /** The most common values of filterable attributes, most common first: a filter each, for cold requests. */
   filters: { code: string; value: string }[];
   /**
-   * The demo shop's first product with add-ons (so the storefront makes its add-ons call too), else its first:
+   * The demo shop's first product with add-ons (so the page renders its add-on choices too), else its first:
    * the same book at every scale, as the demo shop is seeded before any generated book.
    */
   productSlug: string;

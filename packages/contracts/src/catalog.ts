@@ -154,6 +154,18 @@ export const ProductAttributeSchema = z.object({
   values: z.array(z.object({ code: z.string(), label: z.string() })),
 });
 
+/** An add-on offered with products (a gift wrap, a message card) and its options. */
+export const AddonOptionSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  /** Null when prices are hidden from the caller. */
+  price: MoneySchema.nullable(),
+});
+export const AddonSchema = z
+  .object({ id: IdSchema, code: z.string(), name: z.string(), description: z.string(), options: z.array(AddonOptionSchema) })
+  .meta({ id: "Addon" });
+export type Addon = z.infer<typeof AddonSchema>;
+
 export const ProductDetailSchema = z
   .object({
     id: IdSchema,
@@ -172,6 +184,11 @@ export const ProductDetailSchema = z
     /** True when the store hides prices from this (anonymous) caller. */
     pricesHidden: z.boolean(),
     hasAddons: z.boolean(),
+    /**
+     * The add-ons offered with the product (as GET /products/:id/add-ons answers them), so a product page
+     * needs one call. Option prices are null where the caller is not shown prices.
+     */
+    addons: z.array(AddonSchema),
   })
   .meta({ id: "ProductDetail" });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
@@ -276,16 +293,6 @@ export const ProductTypeIdParamsSchema = z.object({ id: IdParamSchema }).strict(
 
 // ---------------------------------------------------------------- add-ons
 
-export const AddonOptionSchema = z.object({
-  id: IdSchema,
-  name: z.string(),
-  /** Null when prices are hidden from the caller. */
-  price: MoneySchema.nullable(),
-});
-export const AddonSchema = z
-  .object({ id: IdSchema, code: z.string(), name: z.string(), description: z.string(), options: z.array(AddonOptionSchema) })
-  .meta({ id: "Addon" });
-export type Addon = z.infer<typeof AddonSchema>;
 export const AddonsResponseSchema = dataSchema(z.array(AddonSchema));
 /** GET /add-ons: every add-on of the store, or those of `ProductId`. */
 export const ListAddonsQuerySchema = z.object({ ProductId: IdParamSchema.optional() }).strict();

@@ -1,4 +1,4 @@
-import { SlugSchema, type Addon } from "@quire/contracts";
+import { SlugSchema } from "@quire/contracts";
 import { data, Link, useLocation } from "react-router";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
@@ -30,7 +30,7 @@ import { RecentlyViewedRow } from "~/features/recently-viewed/recently-viewed-ro
 import { useRecordView } from "~/features/recently-viewed/use-record-view";
 import { getViewer } from "~/features/recently-viewed/viewer.server";
 import { FavouriteToggle } from "~/features/wishlists/favourite-toggle";
-import { ApiRequestError, type ApiClient } from "~/lib/api.server";
+import { ApiRequestError } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
 import { isSignedIn } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
@@ -42,20 +42,9 @@ import { dispatchIntent, intent } from "~/lib/form-intents.server";
 
 const ParamsSchema = z.object({ product: SlugSchema });
 
-/** The product's add-ons; none when they cannot be read just now (the book can still be bought without). */
-async function listAddonsOrNone(api: ApiClient, productId: number): Promise<Addon[]> {
-  try {
-    return (await api.call("listProductAddons", { params: { id: productId } })).data;
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    console.warn(`The add-ons of product ${productId} could not be read:`, error.message);
-    return [];
-  }
-}
-
 /**
- * /store/product/:product. The product is awaited (it may 404), and so are its add-ons, which are choices
- * in the "Add to basket" form and must be in the page without JavaScript. `?variant=` picks the variant: a
+ * /store/product/:product. One call: the product is awaited (it may 404) and comes with its add-ons, which are
+ * choices in the "Add to basket" form and must be in the page without JavaScript. `?variant=` picks the variant: a
  * malformed value is a 404, an unknown id (a format since withdrawn) shows the default variant rather than
  * losing the shopper the page. "Recently viewed" streams in after. The loader records no view: a prefetch
  * runs it (hovering a product card); the page records its view from the browser once shown (useRecordView).
@@ -70,12 +59,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { data: product } = await requireApiFound(api.call("getProductBySlug", { params: { slug } }), request);
   const selected = chooseVariant(product.variants, variantParam);
   const recentlyViewed = listRecentlyViewed(context, await getViewer(context, request), product.id);
-  const addons: Addon[] = product.hasAddons ? await listAddonsOrNone(api, product.id) : [];
 
   return {
     product,
     selectedVariantId: selected.id,
-    addons,
     recentlyViewed,
     signedIn: isSignedIn(context),
     origin: url.origin,
@@ -125,7 +112,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function StoreProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, selectedVariantId, addons, recentlyViewed, signedIn, origin, canonical } = loaderData;
+  const { product, selectedVariantId, recentlyViewed, signedIn, origin, canonical } = loaderData;
+  const { addons } = product;
   const { inventoryAvailability, showSkus, hidesPricesFromVisitors } = useCatalogSettings();
   const location = useLocation();
   const variant = product.variants.find((candidate) => candidate.id === selectedVariantId) ?? product.variants[0]!;

@@ -413,6 +413,7 @@ describe("GET /products/:id and /products/slug=:slug", () => {
       ],
       pricesHidden: false,
       hasAddons: true,
+      addons: (await get(`/products/${pride.id}/add-ons`)).json().data,
     });
   });
 
@@ -506,6 +507,17 @@ describe("add-ons and product types", () => {
     ]);
     const euro = (await get(`/products/${api.seeded.products.carol.id}/add-ons`, { currencycode: "EUR" })).json().data;
     expect(euro[0].options.map((option: { price: unknown }) => option.price)).toEqual([{ amount: 300, currencyCode: "EUR" }, null]);
+  });
+
+  it("puts the same add-ons in the product page, in the request currency, so a page needs one call", async () => {
+    const { carol, emma } = api.seeded.products;
+    for (const currencycode of ["GBP", "EUR"]) {
+      const page = (await get(`/products/${carol.id}`, { currencycode })).json().data;
+      const addons = (await get(`/products/${carol.id}/add-ons`, { currencycode })).json().data;
+      expect(addons.length).toBeGreaterThan(0);
+      expect(page.addons, currencycode).toEqual(addons);
+    }
+    expect((await get(`/products/${emma.id}`)).json().data).toMatchObject({ hasAddons: false, addons: [] });
   });
 
   it("answers GET /add-ons for the store or for one product", async () => {

@@ -1,5 +1,5 @@
 import type { ProductSort } from "@quire/contracts";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { preparedRows } from "../../db/prepared-statements";
 import {
@@ -347,7 +347,16 @@ export interface ProductDetailRow {
     tierPrices: { minQuantity: number; amount: number }[];
   })[];
   hasAddons: boolean;
+  /** The add-ons the product offers, with option prices in the request currency (as listAddons reads them). */
+  addons: AddonRow[];
 }
+
+/** The options of the add-on `ad`, with their prices in one currency, as a JSON array. */
+const addonOptionsJson = (currencyCode: string | Placeholder) =>
+  sql`coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name, 'amount', op.amount) order by o.position, o.id)
+        from ${addonOptions} o
+        left join ${addonOptionPrices} op on op.addon_option_id = o.id and op.currency_code = ${currencyCode}
+        where o.addon_id = ad.id), '[]')`;
 
 /**
  * Everything a product page shows, in one statement, for the product `key` names (`p.id = …` or `p.slug = …`).
@@ -386,7 +395,11 @@ function productDetailQuery(keyCondition: SQL) {
             from ${productVariants} v
             left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${currencyCode}
             where v.product_id = p.id) as variants,
-          exists (select 1 from ${productAddons} pad where pad.product_id = p.id) as "hasAddons"
+          exists (select 1 from ${productAddons} pad where pad.product_id = p.id) as "hasAddons",
+          coalesce((select json_agg(json_build_object('id', ad.id, 'code', ad.code, 'name', ad.name, 'description', ad.description,
+                'options', ${addonOptionsJson(currencyCode)}) order by ad.position, ad.name, ad.id)
+            from ${productAddons} pad join ${addons} ad on ad.id = pad.addon_id
+            where pad.product_id = p.id and ad.store_id = p.store_id), '[]') as addons
         from ${products} p join ${productTypes} t on t.id = p.product_type_id
         where p.store_id = ${sql.placeholder("storeId")} and p.is_published and ${keyCondition}`;
 }
@@ -405,6 +418,7 @@ const PRODUCT_DETAIL_COLUMNS = [
   "breadcrumbs",
   "variants",
   "hasAddons",
+  "addons",
 ] as const satisfies readonly (keyof ProductDetailRow)[];
 
 /** The product page by id and by slug: prepared statements (db/prepared-statements.ts), as every product page runs one. */
@@ -586,11 +600,6 @@ export interface AddonRow {
 }
 
 /** An add-on's options with their prices in one currency, as a JSON array (`ad` is the add-on's alias). */
-const addonOptionsJson = (currencyCode: string) =>
-  sql`coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name, 'amount', op.amount) order by o.position, o.id)
-        from ${addonOptions} o
-        left join ${addonOptionPrices} op on op.addon_option_id = o.id and op.currency_code = ${currencyCode}
-        where o.addon_id = ad.id), '[]')`;
 
 /** Add-ons of a store (or of one product) with option prices in one currency. */
 export function listAddons(db: Db, input: { storeId: number; currencyCode: string; productId?: number }) {

@@ -269,6 +269,7 @@ export async function requireProduct(db: Db, ctx: CatalogContext, key: { id: num
       };
     }),
     pricesHidden: !visibility.pricesVisible,
+    addons: row.addons.map((addon) => toAddon(ctx, addon)),
   };
 }
 

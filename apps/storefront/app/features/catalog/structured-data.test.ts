@@ -44,6 +44,7 @@ function product(overrides: Partial<ProductDetail> = {}): ProductDetail {
     ],
     pricesHidden: false,
     hasAddons: false,
+    addons: [],
     ...overrides,
   };
 }
