@@ -35,3 +35,21 @@ describe("compressed pages", () => {
     });
   }
 });
+
+// What <head> asks for, in order: on HTTP/1.1 a browser has six connections, so a render-blocking stylesheet
+// listed after a dozen module preloads waited for them; and fonts fetched after the stylesheet would swap in
+// after the first paint and shift the page.
+describe("the order of a page's <head>", () => {
+  it("asks for the fonts, then the stylesheet, then the scripts", async () => {
+    const html = await (await fetch(`${storefrontUrl}/store`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const links = [...head.matchAll(/<link [^>]*>/g)].map(([tag]) => tag);
+    const firstIndex = (test: RegExp) => links.findIndex((tag) => test.test(tag));
+    const fonts = links.flatMap((tag, index) => (/rel="preload"[^>]*as="font"|as="font"[^>]*rel="preload"/.test(tag) ? [index] : []));
+    const stylesheet = firstIndex(/rel="stylesheet"/);
+    const firstScript = firstIndex(/rel="modulepreload"/);
+    expect(fonts).toHaveLength(2);
+    expect(stylesheet).toBeGreaterThan(Math.max(...fonts));
+    expect(firstScript).toBeGreaterThan(stylesheet);
+  });
+});
