@@ -123,7 +123,6 @@ export async function buildApp(deps: AppDeps) {
 
   app.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.get("/health", { config: { public: true }, schema: { hide: true } }, async () => ({ status: "ok" }));
-  registerReadinessCheck(app, deps.readDb ? [deps.db, deps.readDb] : [deps.db]);
 
   const readDb = deps.readDb ?? deps.db;
   await app.register(storesRoutes);
@@ -134,6 +133,9 @@ export async function buildApp(deps: AppDeps) {
     app.addHook("onClose", () => ownIndex.close());
     catalogIndex = ownIndex;
   }
+  // Ready once the large stores' catalogue indexes are built, not only once the databases answer.
+  const index = catalogIndex;
+  registerReadinessCheck(app, deps.readDb ? [deps.db, deps.readDb] : [deps.db], () => index?.isWarm() ?? true);
   await app.register(catalogRoutes, {
     db: readDb,
     counts: createCountsCache({

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import { StoreCatalogueIndex } from "./catalog-index";
 import { runUncancellable } from "../../db/query-cancellation";
-import { listenForProductChanges, loadProductChanges, loadStoreCatalogue, notifyMarker } from "./catalog-index.repository";
+import { listenForProductChanges, listLargeStores, loadProductChanges, loadStoreCatalogue, notifyMarker } from "./catalog-index.repository";
 
 /*
- * Keeps a catalogue index (catalog-index.ts) per store in this process (decision 028). A store's index is
- * built in the background on its first catalogue read; until it is ready, the SQL path answers. Every product
+ * Keeps a catalogue index (catalog-index.ts) per store in this process (decision 028). A large store's index
+ * is built when the process starts, and readiness (GET /health/ready) waits for it; any other store's is built
+ * in the background on its first catalogue read. Until a store's index is ready, the SQL path answers. Every product
  * write notifies the channel in its transaction (catalog-writes.ts); changes heard are applied in batches a
  * moment later, so the index is at most about `batchDelayMs` plus one batch behind the database. Losing the
  * listening connection loses notices: every index is then rebuilt once it is back, and each is rebuilt every
@@ -18,6 +19,13 @@ export interface CatalogIndex {
   forStore(storeId: number): StoreCatalogueIndex | null;
   /** Waits until the index holds every product change committed before the call (built if need be). */
   sync(storeId: number): Promise<StoreCatalogueIndex>;
+  /**
+   * Whether the start-up builds are done: the index of every store with `warmFromProducts` or more has been
+   * built (or tried: a store whose build failed is built on a later read instead).
+   */
+  isWarm(): boolean;
+  /** Resolves once isWarm() holds. */
+  whenWarm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +37,12 @@ export interface CatalogIndexOptions {
   rebuildEveryMs?: number;
   /** A batch of more changed products than this is a rebuild (a bulk import). */
   maxBatch?: number;
+  /**
+   * Stores with at least this many published products have their index built at start-up, before the process
+   * reports ready. On SQL alone their facet counts can take longer than the statement timeout (issue 9: at
+   * 100,000 products, 5 s and more); a smaller store's index builds in milliseconds on its first read.
+   */
+  warmFromProducts?: number;
   log?: { info(object: object, message: string): void; warn(object: object, message: string): void };
 }
 
@@ -49,11 +63,17 @@ export async function createCatalogIndex(options: CatalogIndexOptions): Promise<
   const batchDelayMs = options.batchDelayMs ?? 500;
   const rebuildEveryMs = options.rebuildEveryMs ?? 30 * 60_000;
   const maxBatch = options.maxBatch ?? 20_000;
+  const warmFromProducts = options.warmFromProducts ?? 10_000;
   const stores = new Map<number, StoreState>();
   const markers = new Map<string, () => void>();
   let closed = false;
   let listening: { close(): Promise<void> | void } | null = null;
   let reconnect: NodeJS.Timeout | null = null;
+  /** null until the first connection to listen on; then the start-up builds, under way or done. */
+  let warming: Promise<void> | null = null;
+  let warm = false;
+  let warmed: () => void = () => {};
+  const warmedUp = new Promise<void>((resolve) => (warmed = resolve));
 
   function heard(payload: string) {
     const marker = markers.get(payload);
@@ -77,6 +97,8 @@ export async function createCatalogIndex(options: CatalogIndexOptions): Promise<
     if (closed) return;
     try {
       listening = await listenForProductChanges(db, { notice: heard, lost });
+      // Built once the database answers; outside any request's async context, like every build.
+      warming ??= runUncancellable(() => warmLargeStores());
       // Whatever changed while nobody listened is unknown: rebuild every index there is.
       for (const [storeId, state] of stores) {
         if (state.index) {
@@ -87,6 +109,21 @@ export async function createCatalogIndex(options: CatalogIndexOptions): Promise<
     } catch (error) {
       log?.warn({ cause: (error as Error).message }, "catalogue index: cannot listen for changes; trying again");
       reconnect = setTimeout(() => void listen(), 5_000);
+    }
+  }
+
+  /** Builds the large stores' indexes one after another; done (warm) even if one fails, which a read retries. */
+  async function warmLargeStores() {
+    try {
+      for (const storeId of await listLargeStores(db, warmFromProducts)) {
+        if (closed) return;
+        await work(stateOf(storeId), storeId).catch(() => {});
+      }
+    } catch (error) {
+      log?.warn({ cause: (error as Error).message }, "catalogue index: cannot list the stores to build at start-up");
+    } finally {
+      warm = true;
+      warmed();
     }
   }
 
@@ -194,6 +231,12 @@ export async function createCatalogIndex(options: CatalogIndexOptions): Promise<
       if (!state.index) throw new Error("the catalogue index could not be built");
       return state.index;
     },
+    isWarm() {
+      return warm;
+    },
+    whenWarm() {
+      return warmedUp;
+    },
     async close() {
       closed = true;
       clearInterval(rebuildTimer);
@@ -202,6 +245,7 @@ export async function createCatalogIndex(options: CatalogIndexOptions): Promise<
         if (state.timer) clearTimeout(state.timer);
         await state.running?.catch(() => {});
       }
+      await warming;
       await listening?.close();
       listening = null;
     },

@@ -231,6 +231,16 @@ export function loadFacetValues(db: Db, storeId: number) {
   );
 }
 
+/** The stores with at least `minProducts` published products: those whose index is built at start-up. */
+export async function listLargeStores(db: Db, minProducts: number): Promise<number[]> {
+  const found = await rows<{ storeId: number }>(
+    db,
+    sql`select p.store_id as "storeId" from ${products} p where p.is_published
+        group by p.store_id having count(*) >= ${minProducts} order by count(*) desc`,
+  );
+  return found.map((row) => row.storeId);
+}
+
 /** Everything a store's index is built from, as one consistent state. */
 export async function loadStoreCatalogue(db: Db, storeId: number) {
   return db.transaction(

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../app";
 import { createAttribute, createProduct, createProductsBulk } from "../../testing/factories";
@@ -165,6 +166,36 @@ describe("the catalogue index", { timeout: 120_000 }, () => {
           (await answer(sqlApp, list, "GBP", "other-store")).body,
         );
       }
+    }
+  });
+});
+
+/** Published products per store, as the keeper's start-up counts them. */
+async function publishedProductsByStore(): Promise<Map<number, number>> {
+  const result = (await database.db.execute(
+    sql`select store_id as "storeId", count(*)::int as products from products where is_published group by store_id`,
+  )) as unknown as { rows: { storeId: number; products: number }[] };
+  return new Map(result.rows.map((row) => [row.storeId, row.products]));
+}
+
+describe("the catalogue index at start-up", () => {
+  it("builds a large store's index before it reports warm, and a smaller store's on its first read", async () => {
+    const counts = await publishedProductsByStore();
+    const count = (storeId: number) => counts.get(storeId) ?? 0;
+    const [large, small] = [catalogue.store.id, catalogue.other.store.id].sort((a, b) => count(b) - count(a)) as [number, number];
+    expect(count(large)).toBeGreaterThan(count(small));
+    const keeper = await createCatalogIndex({ db: database.db, batchDelayMs: 5, warmFromProducts: count(large) });
+    try {
+      // The builds read the database, so they cannot be done when the keeper is handed over.
+      expect(keeper.isWarm()).toBe(false);
+      await keeper.whenWarm();
+      expect(keeper.isWarm()).toBe(true);
+      expect(keeper.forStore(large)?.size).toBe(count(large));
+      // Below the threshold: no index until a read asks for one (and that read is answered from SQL).
+      expect(keeper.forStore(small)).toBeNull();
+      expect((await keeper.sync(small)).size).toBe(count(small));
+    } finally {
+      await keeper.close();
     }
   });
 });
