@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
+import { MAX_LISTED_VALUES } from "../../app/features/catalog/listing-facets";
 import { getFromApi } from "./demo-api";
 
 const storefrontUrl = inject("storefrontUrl");
@@ -74,6 +75,36 @@ describe("a category page", () => {
     await page.getByRole("heading", { name: `${narrowed.total} results` }).waitFor();
     expect(await productNamesShown(page)).toEqual(narrowed.results.map((product) => product.name));
     expect(await checkbox.isChecked()).toBe(true);
+    expectNoPageProblems(browser);
+  });
+
+  it("lists the most common values of a long facet, keeps a ticked rare one, and says the rest are left out", async () => {
+    const { page } = browser;
+    const LONG = "gifts-books-by-occasion";
+    const { data: filters } = await getFromApi("/product-filters", ProductFiltersResponseSchema, { query: { CategorySlug: LONG } });
+    const author = filters.facets.find((facet) => facet.code === "author");
+    const offered = author?.values.filter((value) => value.count > 0) ?? [];
+    expect(offered.length, "the seed gives this category more authors than the panel lists").toBeGreaterThan(MAX_LISTED_VALUES);
+    const mostCommon = offered.toSorted((a, b) => b.count - a.count).slice(0, MAX_LISTED_VALUES);
+    const rare = offered.find((value) => !mostCommon.includes(value))!;
+    const listedLabels = (names: string[]) => offered.filter((value) => names.includes(value.code)).map((value) => value.label);
+
+    await page.goto(`${storefrontUrl}/store/${LONG}`);
+    const group = page.getByRole("complementary", { name: "Filters" }).getByRole("group", { name: author!.name });
+    await group.getByText(`Show ${MAX_LISTED_VALUES - 6} more`).click();
+    await group.getByText(/most common are listed/).waitFor();
+    const labelsOf = async () =>
+      await group.getByRole("checkbox").evaluateAll((boxes) => boxes.map((box) => box.closest("label")!.innerText));
+    const shown = (await labelsOf()).map((text) => text.split("\n")[0]!.trim());
+    expect(shown).toEqual(listedLabels(mostCommon.map((value) => value.code)));
+    await expectNoSeriousA11yViolations(page);
+
+    // A value chosen from elsewhere (a shared link) stays in the list, ticked, though it is not among them.
+    await page.goto(`${storefrontUrl}/store/${LONG}?author=${rare.code}`);
+    const ticked = group.getByRole("checkbox", { name: rare.label });
+    expect(await ticked.isChecked()).toBe(true);
+    // Counted in the markup: the ones folded under "Show more" are out of the accessibility tree until opened.
+    expect(await group.locator('input[type="checkbox"]').count()).toBe(MAX_LISTED_VALUES + 1);
     expectNoPageProblems(browser);
   });
 });

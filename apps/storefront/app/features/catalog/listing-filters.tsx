@@ -1,10 +1,10 @@
-import type { Facet } from "@quire/contracts";
 import { currencySymbol, formatMoney } from "@quire/money";
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { inputClass } from "~/components/ui/field";
+import type { ListedFacet } from "./listing-facets";
 import { ListingHiddenFields } from "./listing-hidden-fields";
 import { formatAmountParam, hasFilters, isSelected, listingHref, withoutFilters, type ListingState } from "./listing-query";
 import { useListingSubmit } from "./use-listing-submit";
@@ -39,7 +39,7 @@ export function ListingFilters({
   /** What to show as ticked: the state being loaded while a change is on its way. */
   view: ListingState;
   pathname: string;
-  facets: Facet[];
+  facets: ListedFacet[];
   priceRange: PriceRange | null;
   currencyCode: string;
   pricesHidden: boolean;
@@ -101,11 +101,11 @@ export function ListingFilters({
   );
 }
 
-function FacetGroup({ facet, view }: { facet: Facet; view: ListingState }) {
+function FacetGroup({ facet, view }: { facet: ListedFacet; view: ListingState }) {
   const first = facet.values.slice(0, VISIBLE_VALUES);
   const rest = facet.values.slice(VISIBLE_VALUES);
   const restHasSelection = rest.some((value) => isSelected(view, facet.code, value.code));
-  const checkbox = (value: Facet["values"][number]) => (
+  const checkbox = (value: ListedFacet["values"][number]) => (
     <li key={value.code}>
       <label className="flex min-h-9 cursor-pointer items-center gap-3 rounded-control py-1 text-sm hover:bg-sunk lg:-mx-2 lg:px-2">
         <input
@@ -139,6 +139,11 @@ function FacetGroup({ facet, view }: { facet: Facet; view: ListingState }) {
             <Icon name="chevron-down" className="size-4 transition-transform group-open/more:rotate-180" />
           </summary>
           <ul>{rest.map(checkbox)}</ul>
+          {facet.unlisted > 0 ? (
+            <p className="mt-1 text-sm text-ink-muted">
+              The {facet.values.length} most common are listed. Other filters or a search narrow the rest.
+            </p>
+          ) : null}
         </details>
       ) : null}
     </fieldset>

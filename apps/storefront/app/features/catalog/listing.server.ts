@@ -3,6 +3,7 @@ import { ApiRequestError, createApiClient, type ApiClient } from "~/lib/api.serv
 import { notFound } from "~/lib/not-found.server";
 import { cached } from "~/lib/shop-data.server";
 import { listingHref, parseListingSearch, RESERVED_PARAMS, toProductsQuery, toSelectionQuery } from "./listing-query";
+import { listFacets } from "./listing-facets";
 
 /**
  * The attribute codes the shop filters by. A listing URL's other parameters (campaign tags, click ids) are
@@ -42,7 +43,8 @@ export async function getListing({ request, api, categorySlug }: { request: Requ
       api.call("getProductFilters", { query: toSelectionQuery(state, scope) }),
     ]);
     if (state.page > Math.max(1, products.data.totalPages)) throw notFound(request);
-    return { state, pathname: url.pathname, page: products.data, ...filters.data };
+    const { facets, ...selection } = filters.data;
+    return { state, pathname: url.pathname, page: products.data, ...selection, facets: listFacets(facets) };
   } catch (error) {
     // The API refusing a selection (400) or not knowing its category (404) means the URL is not a page.
     if (error instanceof ApiRequestError && (error.status === 400 || error.status === 404)) throw notFound(request);

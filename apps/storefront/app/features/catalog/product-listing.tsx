@@ -1,9 +1,10 @@
-import type { Facet, ProductSummary } from "@quire/contracts";
+import type { ProductSummary } from "@quire/contracts";
 import { Link, useLocation } from "react-router";
 import { ButtonLink, textLinkClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Pagination } from "~/components/ui/pagination";
 import { ActiveFilters } from "./active-filters";
+import type { ListedFacet } from "./listing-facets";
 import { ListingFilters, type PriceRange } from "./listing-filters";
 import { hasFilters, LISTING_PAGE_SIZE, listingHref, withoutFilters, withPage, type ListingState } from "./listing-query";
 import { ProductGrid } from "./product-grid";
@@ -15,7 +16,7 @@ export interface ListingView {
   state: ListingState;
   pathname: string;
   page: { results: ProductSummary[]; total: number; pageNumber: number; totalPages: number };
-  facets: Facet[];
+  facets: ListedFacet[];
   priceRange: PriceRange | null;
 }
 
