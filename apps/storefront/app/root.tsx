@@ -7,10 +7,10 @@ import { preload } from "react-dom";
 // React Router would put it after the page's module preloads, and a browser on HTTP/1.1 (six connections)
 // fetched the one render-blocking file after a dozen scripts. React writes it ahead of them.
 import stylesheet from "./app.css?url";
-// The Latin files of the two fonts every page uses; app.css loads them (and the other scripts' subsets, which
-// the browser fetches only for text that needs them) through @fontsource's CSS, so these are the same files.
-import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-opsz-normal.woff2?url";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+// The Latin files of the two fonts every page uses, as app.css declares them (cut by scripts/font-subsets.ts);
+// other scripts' faces come from @fontsource, fetched only for text that needs them.
+import frauncesLatin from "./fonts/fraunces-latin.woff2?url";
+import interLatin from "./fonts/inter-latin.woff2?url";
 import { ToastArea } from "./components/ui/toast";
 import { getErrorPageTexts } from "./features/layout/error-page-texts";
 import { ErrorPage } from "./features/layout/error-page";
