@@ -10,7 +10,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { createServer } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -20,6 +19,7 @@ import { loadEnv, resolveDataDir, resolveTokenSecret } from "../src/env";
 import { MAX_RESULT_WINDOW } from "@quire/contracts";
 import { eq } from "drizzle-orm";
 import { createCatalogIndex } from "../src/modules/catalog/catalog-index-keeper";
+import { freePort } from "../src/testing/postgres-cluster";
 import { stores } from "../src/modules/stores/stores.tables";
 import { DEMO_STORE_KEY } from "../src/seed/demo-shop";
 
@@ -144,17 +144,6 @@ try {
 }
 
 // ---------------------------------------------------------------- out of process: load each scenario
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  await once(server, "close");
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 async function waitForHealth(base: string, child: ChildProcess) {
   const deadline = Date.now() + 60_000;
