@@ -83,6 +83,24 @@ export const middleware: Route.MiddlewareFunction[] = [
   flashMiddleware,
 ];
 
+/**
+ * The store settings the pages read as they render (and so in the browser too): sent with every page, so only
+ * these. Loaders that need more (the checkout's terms, minimum order values) read getStoreSettings() on the
+ * server; the terms text alone was 300 bytes of every page's data.
+ */
+function pageSettingsOf(settings: Awaited<ReturnType<typeof getStoreSettings>>) {
+  const { name, inventoryAvailability, displayProductVariantSkusEnabled, anonymousCustomerProductPolicy } = settings;
+  const { isOutOfStockPurchaseEnabled, isQuickOrderEnabled } = settings;
+  return {
+    name,
+    inventoryAvailability,
+    displayProductVariantSkusEnabled,
+    anonymousCustomerProductPolicy,
+    isOutOfStockPurchaseEnabled,
+    isQuickOrderEnabled,
+  };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, navigation, customer] = await Promise.all([getStoreSettings(), getMainNavigation(), getCurrentCustomer(context)]);
   // A customer the API would answer 403 resolves that first (spec section 8); on the page that resolves it,
@@ -95,7 +113,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? [null, NO_CART_SUMMARY]
     : await Promise.all([getStartupFavourites(context), getCartSummary(context)]);
   return {
-    settings,
+    settings: pageSettingsOf(settings),
     /** The header's navigation, built once per copy of the category tree and the menu. */
     navigation,
     currencyCode,
