@@ -53,3 +53,17 @@ describe("the order of a page's <head>", () => {
     expect(firstScript).toBeGreaterThan(stylesheet);
   });
 });
+
+// Every page's data is sent with every page; the store settings in it are the few pages read as they render.
+describe("the data sent with every page", () => {
+  it("holds the store's name but not the checkout's terms or the order rules", async () => {
+    const html = await (await fetch(`${storefrontUrl}/store`)).text();
+    const pageData = [...html.matchAll(/<script[^>]*>(window\.__reactRouterContext[\s\S]*?)<\/script>/g)]
+      .map(([, script]) => script)
+      .join("");
+    expect(pageData).toContain("isOutOfStockPurchaseEnabled");
+    for (const serverOnly of ["checkoutTermsAndConditionsText", "minimumOrderPrices", "countryCodes"]) {
+      expect(pageData, serverOnly).not.toContain(serverOnly);
+    }
+  });
+});
