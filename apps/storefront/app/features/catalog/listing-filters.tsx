@@ -140,9 +140,7 @@ function FacetGroup({ facet, view }: { facet: ListedFacet; view: ListingState })
           </summary>
           <ul>{rest.map(checkbox)}</ul>
           {facet.unlisted > 0 ? (
-            <p className="mt-1 text-sm text-ink-muted">
-              The {facet.values.length} most common are listed. Other filters or a search narrow the rest.
-            </p>
+            <p className="mt-1 text-sm text-ink-muted">Only the most common are listed. Other filters or a search narrow the rest.</p>
           ) : null}
         </details>
       ) : null}
