@@ -9,8 +9,17 @@ const ROOT_MODULE = path.join(APP_DIRECTORY, "root.tsx");
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
-  build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: browserChunkGroups() } } } },
+  build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: browserChunkGroups() }, chunkFileNames } } },
 }));
+
+/**
+ * A chunk shared by several routes is named by the bundler after all of them ("contracts~root~default-layout~
+ * home~store~..."), and every page names its scripts in React Router's inline manifest and its module preloads:
+ * 120 characters eight times over in each page's HTML. The file keeps the first part of its name and its hash.
+ */
+function chunkFileNames(chunk: { name: string }): string {
+  return `assets/${chunk.name.split("~")[0]}-[hash].js`;
+}
 
 /**
  * How the browser's scripts are split (issue 9: a page's JavaScript, gzipped, is budgeted). Left to itself,
