@@ -121,7 +121,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currencyOptions: listCurrencyOptions(settings.currencyCodes),
     countryOptions: listCountryOptions(settings.countryCodes),
     /** Who is signed in (spec section 4: the session restored via the user-info call); null when anonymous. */
-    customer: customer ? { firstName: customer.firstName, lastName: customer.lastName, email: customer.email } : null,
+    customer: customer
+      ? { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, isTrade: customer.isTrade }
+      : null,
     /** Start-up favourites (spec section 2): every list and the saved variants; null unless signed in. */
     favourites,
     /** The cart loaded at start-up (spec section 2) as the header shows it: item count and change notices. */

@@ -1,5 +1,4 @@
 import { ChangePasswordBodySchema, UpdateCustomerSettingsBodySchema, type CustomerSettings } from "@quire/contracts";
-import { Container } from "~/components/ui/container";
 import { ChangePasswordForm } from "~/features/account/change-password-form";
 import { ProfileForm } from "~/features/account/profile-form";
 import { FormNotice } from "~/features/auth/form-alert";
@@ -116,22 +115,20 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
     </section>
   );
   return (
-    <Container className="py-10 sm:py-14">
-      <div className="mx-auto grid max-w-2xl gap-8">
-        <div>
-          <h1 className="text-title font-semibold tracking-tight">Account settings</h1>
-          <p className="mt-3 text-ink-muted">Your details, marketing preferences and password.</p>
-        </div>
-        {passwordChangeRequired ? (
-          <FormNotice tone="warn" id="password-change-required">
-            <p className="font-semibold">Please choose a new password to continue.</p>
-            <p>For your security the shop has asked you to change your password before you go on.</p>
-          </FormNotice>
-        ) : null}
-        {/* A forced change puts the password first, where the notice points. */}
-        {passwordChangeRequired ? [password, details] : [details, password]}
+    <div className="grid max-w-2xl gap-8">
+      <div>
+        <h1 className="text-title font-semibold tracking-tight">Account settings</h1>
+        <p className="mt-3 text-ink-muted">Your details, marketing preferences and password.</p>
       </div>
-    </Container>
+      {passwordChangeRequired ? (
+        <FormNotice tone="warn" id="password-change-required">
+          <p className="font-semibold">Please choose a new password to continue.</p>
+          <p>For your security the shop has asked you to change your password before you go on.</p>
+        </FormNotice>
+      ) : null}
+      {/* A forced change puts the password first, where the notice points. */}
+      {passwordChangeRequired ? [password, details] : [details, password]}
+    </div>
   );
 }
 

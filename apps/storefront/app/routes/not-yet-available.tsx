@@ -87,26 +87,27 @@ export default function NotYetAvailable() {
   const id = useScreenId();
   const screen = SCREENS[id] ?? UNKNOWN_SCREEN;
   const access = ROUTE_ACCESS_BY_ID[id];
-  return (
-    <Container className="py-14 sm:py-20">
-      <div className="mx-auto max-w-xl text-center">
-        <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent">
-          <Icon name="book" className="size-7" />
-        </span>
-        <h1 className="mt-6 text-title font-semibold tracking-tight">{screen.title}</h1>
-        <p className="mt-4 text-lg text-ink-muted">{screen.description}</p>
-        <p className="mt-4 rounded-card border border-line bg-surface px-4 py-3 text-ink">
-          This page isn't open yet: we're still building it.
-          {access?.requiredAuthentication
-            ? access.checkIfAllowedForGuest
-              ? " When it opens, you'll sign in or, where the shop allows it, continue as a guest."
-              : " When it opens, you'll sign in to use it."
-            : ""}
-        </p>
-        <ButtonLink to="/store" className="mt-8">
-          Browse the shop
-        </ButtonLink>
-      </div>
-    </Container>
+  // Inside the account's layout, which already sets the page's column and its navigation.
+  const inAccount = useMatches().some((match) => match.id === "layouts/account-layout");
+  const content = (
+    <div className="mx-auto max-w-xl text-center">
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent">
+        <Icon name="book" className="size-7" />
+      </span>
+      <h1 className="mt-6 text-title font-semibold tracking-tight">{screen.title}</h1>
+      <p className="mt-4 text-lg text-ink-muted">{screen.description}</p>
+      <p className="mt-4 rounded-card border border-line bg-surface px-4 py-3 text-ink">
+        This page isn't open yet: we're still building it.
+        {access?.requiredAuthentication
+          ? access.checkIfAllowedForGuest
+            ? " When it opens, you'll sign in or, where the shop allows it, continue as a guest."
+            : " When it opens, you'll sign in to use it."
+          : ""}
+      </p>
+      <ButtonLink to="/store" className="mt-8">
+        Browse the shop
+      </ButtonLink>
+    </div>
   );
+  return inAccount ? <div className="py-6">{content}</div> : <Container className="py-14 sm:py-20">{content}</Container>;
 }
