@@ -14,6 +14,7 @@ import { registerReadinessCheck } from "./http/readiness";
 import { registerRequestContext } from "./http/request-context";
 import { createCountsCache } from "./modules/catalog/catalog-counts-cache";
 import { createCatalogIndex, type CatalogIndex } from "./modules/catalog/catalog-index-keeper";
+import { addressesRoutes } from "./modules/addresses/addresses.routes";
 import { cartRoutes } from "./modules/cart/cart.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { ordersAdminRoutes } from "./modules/orders/orders-admin.routes";
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(paymentWebhookRoutes, { db: deps.db, gateways });
   await app.register(wishlistsRoutes, { db: deps.db });
+  await app.register(addressesRoutes, { db: deps.db });
   await app.register(backInStockRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });
   await app.register(identityRoutes, {

@@ -69,6 +69,9 @@ export const CART_NOTIFICATION_CODES = [
 export const WISHLIST_PAGE_SIZE = 50;
 /** A customer keeps at most this many lists (409 `wishlist_limit_reached` past it). */
 export const MAX_WISHLISTS_PER_CUSTOMER = 100;
+/** Addresses in one customer's book, and in one company's shared list. */
+export const MAX_CUSTOMER_ADDRESSES = 30;
+export const MAX_COMPANY_ADDRESSES = 200;
 /** A list holds at most this many variants (409 `wishlist_item_limit_reached` past it). */
 export const MAX_WISHLIST_ITEMS = 500;
 export const MAX_WISHLIST_ITEM_QUANTITY = 9_999;

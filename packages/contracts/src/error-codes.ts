@@ -110,6 +110,12 @@ export const ERROR_CATALOGUE = {
   price_unavailable: { status: 409 },
   item_unavailable: { status: 409, message: "This item is no longer available; remove it from your cart" },
 
+  // ---------------------------------------------------------------- addresses
+  address_not_found: { status: 404, message: "Address was not found" },
+  address_limit_reached: { status: 409 },
+  /** The company addresses are for trade buyers whose account belongs to a company. */
+  company_account_required: { status: 403, message: "Only a company's trade buyers have company addresses" },
+
   // ---------------------------------------------------------------- wishlists
   wishlist_not_found: { status: 404 },
   wishlist_item_not_found: { status: 404 },

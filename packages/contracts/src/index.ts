@@ -8,6 +8,7 @@ export * from "./cart";
 export * from "./wishlists";
 export * from "./engagement";
 export * from "./checkout";
+export * from "./addresses";
 export * from "./orders";
 export * from "./payments";
 export * from "./operations";

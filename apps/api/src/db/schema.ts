@@ -14,3 +14,4 @@ export * from "../modules/idempotency/idempotency.tables";
 export * from "../modules/checkout/checkout.tables";
 export * from "../modules/orders/orders.tables";
 export * from "../modules/payments/payments.tables";
+export * from "../modules/addresses/addresses.tables";

@@ -1,4 +1,7 @@
+import { AddressSchema } from "@quire/contracts";
 import type { Db } from "../db/client";
+import { addCompanyAddress, createAddress } from "../modules/addresses/addresses.service";
+import { findOrCreateCompany } from "../modules/identity/identity.repository";
 import { customerCredits } from "../modules/payments/payments.tables";
 import { createInvite } from "../modules/identity/registration.service";
 import { createCustomer, createPrivacyPolicy } from "../testing/identity-factories";
@@ -10,6 +13,28 @@ export const DEMO_CUSTOMER = {
   firstName: "Dora",
   lastName: "Reader",
 };
+
+/** The demo customer's address book: one address, the default for delivery and billing. */
+const DEMO_CUSTOMER_ADDRESS = AddressSchema.parse({
+  firstName: "Dora",
+  lastName: "Reader",
+  line1: "14 Chapel Row",
+  city: "Bath",
+  postcode: "BA1 1HN",
+  countryCode: "GB",
+  phone: "+44 1225 555 014",
+});
+
+/** The demo trade buyer's company's shared delivery address. */
+const DEMO_TRADE_COMPANY_ADDRESS = AddressSchema.parse({
+  firstName: "Goods",
+  lastName: "In",
+  company: "Byron Books Ltd",
+  line1: "Unit 3, Wharf Road Industrial Estate",
+  city: "Manchester",
+  postcode: "M17 1SN",
+  countryCode: "GB",
+});
 
 /** The trade buyer whose pending invitation the seed prints. */
 export const DEMO_TRADE_INVITE = {
@@ -49,15 +74,29 @@ Your rights. You may ask for a copy of your data, have it corrected or deleted, 
  * account, and a pending trade invitation.
  * Returns the invitation's link for the seed to print: its token is random and only its hash is stored.
  */
-export async function seedDemoIdentity(db: Db, store: { id: number; name: string }, storefrontUrl: string): Promise<{ inviteUrl: string }> {
+export async function seedDemoIdentity(
+  db: Db,
+  store: { id: number; name: string; countryCodes: readonly string[] },
+  storefrontUrl: string,
+): Promise<{ inviteUrl: string }> {
   const policy = await createPrivacyPolicy(db, {
     storeId: store.id,
     version: DEMO_PRIVACY_POLICY_VERSION,
     body: DEMO_PRIVACY_POLICY_BODY,
     publishedAt: new Date("2025-06-01T00:00:00Z"),
   });
-  await createCustomer(db, { storeId: store.id, ...DEMO_CUSTOMER, acceptedPrivacyPolicyId: policy.id });
-  const buyer = await createCustomer(db, { storeId: store.id, ...DEMO_TRADE_BUYER, isTrade: true, acceptedPrivacyPolicyId: policy.id });
+  const customer = await createCustomer(db, { storeId: store.id, ...DEMO_CUSTOMER, acceptedPrivacyPolicyId: policy.id });
+  const addressContext = (customerId: number) => ({ customerId, countryCodes: store.countryCodes });
+  await createAddress(db, addressContext(customer.id), { address: DEMO_CUSTOMER_ADDRESS });
+  const companyId = await findOrCreateCompany(db, store.id, DEMO_TRADE_BUYER.companyName);
+  const buyer = await createCustomer(db, {
+    storeId: store.id,
+    ...DEMO_TRADE_BUYER,
+    companyId,
+    isTrade: true,
+    acceptedPrivacyPolicyId: policy.id,
+  });
+  await addCompanyAddress(db, addressContext(buyer.id), DEMO_TRADE_COMPANY_ADDRESS);
   await db
     .insert(customerCredits)
     .values(Object.entries(DEMO_TRADE_CREDIT).map(([currencyCode, limitAmount]) => ({ customerId: buyer.id, currencyCode, limitAmount })));

@@ -70,7 +70,7 @@ export async function runSeed(
     const storeId = await seedDemoShop(tx, progress.onDemoBook);
     const identity = await seedDemoIdentity(
       tx,
-      { id: storeId, name: DEMO_STORE.name ?? DEMO_STORE_KEY },
+      { id: storeId, name: DEMO_STORE.name ?? DEMO_STORE_KEY, countryCodes: DEMO_STORE.countryCodes ?? [] },
       links.storefrontUrl ?? "http://localhost:3000",
     );
     return { storeId, demo: existing === null ? ("created" as const) : ("replaced" as const), demoInviteUrl: identity.inviteUrl };

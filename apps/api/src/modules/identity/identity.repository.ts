@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { customerInvites, customers, passwordResetTokens, privacyPolicies, signupRequests } from "./identity.tables";
+import { sqlRows } from "../../db/sql-rows";
+import { companies, customerInvites, customers, passwordResetTokens, privacyPolicies, signupRequests } from "./identity.tables";
 
 // ---------------------------------------------------------------- customers
 
@@ -51,11 +52,23 @@ export async function insertCustomer(
   db: Db,
   values: Pick<
     typeof customers.$inferInsert,
-    "storeId" | "email" | "passwordHash" | "firstName" | "lastName" | "companyName" | "isTrade" | "acceptedPrivacyPolicyId"
+    "storeId" | "email" | "passwordHash" | "firstName" | "lastName" | "companyName" | "companyId" | "isTrade" | "acceptedPrivacyPolicyId"
   >,
 ): Promise<number | null> {
   const [row] = await db.insert(customers).values(values).onConflictDoNothing().returning({ id: customers.id });
   return row?.id ?? null;
+}
+
+/** The id of the store's company of this name (ignoring case), created when there is none yet. */
+export async function findOrCreateCompany(db: Db, storeId: number, name: string): Promise<number> {
+  // "do update" (to its own name) rather than "do nothing", so the existing row's id is returned too.
+  const [row] = await sqlRows<{ id: number }>(
+    db,
+    sql`insert into ${companies} (store_id, name) values (${storeId}, ${name})
+        on conflict (store_id, lower(name)) do update set name = companies.name returning id`,
+  );
+  if (!row) throw new Error("The company upsert returned no row");
+  return row.id;
 }
 
 export async function findCustomerProfile(db: Db, customerId: number) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { stores } from "../stores/stores.tables";
 
 const timestamps = {
@@ -24,6 +24,23 @@ export const privacyPolicies = pgTable(
   ],
 );
 
+/**
+ * A trade customer's company: its buyers share its addresses. The merchant names it when inviting a buyer
+ * (`npm run invite -- --company`); the same name in one store, ignoring case, is the same company.
+ */
+export const companies = pgTable(
+  "companies",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("companies_store_name_unique").on(t.storeId, sql`lower(${t.name})`)],
+);
+
 /** A shopper with an account. Emails are stored lower-cased and unique per store. */
 export const customers = pgTable(
   "customers",
@@ -39,6 +56,8 @@ export const customers = pgTable(
     lastName: text().notNull().default(""),
     phone: text().notNull().default(""),
     companyName: text().notNull().default(""),
+    /** The company a trade buyer buys for; its name is companyName. */
+    companyId: integer().references(() => companies.id, { onDelete: "set null" }),
     /** Trade buyers are invited by the shop (PUT /auth/invites/complete). */
     isTrade: boolean().notNull().default(false),
     marketingOptIn: boolean().notNull().default(false),
@@ -51,6 +70,7 @@ export const customers = pgTable(
   (t) => [
     unique("customers_store_email_unique").on(t.storeId, t.email),
     check("customers_email_lower_check", sql`${t.email} = lower(${t.email})`),
+    index("customers_company_idx").on(t.companyId),
   ],
 );
 

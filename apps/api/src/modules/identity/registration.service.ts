@@ -15,6 +15,7 @@ import { claimIdentityMailAllowance } from "./identity-mail-cap";
 import {
   customerEmailExists,
   findCurrentPrivacyPolicy,
+  findOrCreateCompany,
   insertCustomer,
   insertInvite,
   insertSignupRequest,
@@ -163,6 +164,8 @@ export async function completeInvite(
       firstName: input.firstName ?? invite.firstName,
       lastName: input.lastName ?? invite.lastName,
       companyName: invite.companyName,
+      // Buyers invited for the same company share its addresses.
+      companyId: invite.companyName.trim() ? await findOrCreateCompany(tx, store.id, invite.companyName.trim()) : null,
       isTrade: true,
       acceptedPrivacyPolicyId: policyId,
     });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { App } from "../../app";
 import type { Db } from "../../db/client";
+import { findOrCreateCompany } from "../../modules/identity/identity.repository";
 import { customers } from "../../modules/identity/identity.tables";
 import {
   createAddon,
@@ -159,11 +160,15 @@ export type FuzzShop = Awaited<ReturnType<typeof createFuzzShop>>;
  * guest carts (one to merge). Made through the API itself, as a shopper would.
  */
 export async function createFuzzActors(app: App, db: Db, shop: FuzzShop, label: string) {
+  // A trade buyer of a company of their own, so the company's address calls answer them too.
   const customer = await createCustomer(db, {
     storeId: shop.store.id,
     email: `fuzz-${label}@example.com`,
     firstName: "Fuzz",
     lastName: "Tester",
+    isTrade: true,
+    companyName: `Fuzz ${label} Ltd`,
+    companyId: await findOrCreateCompany(db, shop.store.id, `Fuzz ${label} Ltd`),
     acceptedPrivacyPolicyId: shop.policy.id,
   });
   const { authorization } = await createSession(db, customer.id);
@@ -199,8 +204,16 @@ export async function createFuzzActors(app: App, db: Db, shop: FuzzShop, label: 
     true,
   );
 
+  const address = await call<{ id: number }>(
+    "POST",
+    "/customers/addresses",
+    { address: { firstName: "Fuzz", lastName: "Tester", line1: "1 Test Street", city: "London", postcode: "SW1A 1AA", countryCode: "GB" } },
+    true,
+  );
+
   return {
     customer,
+    addressId: address.id,
     anonymousIds: [guestCart.anonymousId!, guestCartToMerge.anonymousId!],
     lineItemIds: [...guestCart.lineItems, ...customerCart.lineItems].map((line) => line.lineItemId),
     wishlistId: wishlist.id,
@@ -261,6 +274,7 @@ export function knownValuesOf(shop: FuzzShop, actors: FuzzActors): Map<string, r
     ["menus/{code}", shop.menuCodes],
     ["baskets/{id}", actors.anonymousIds.slice(1)],
     ["wishlists/{id}", [actors.wishlistId]],
+    ["addresses/{id}", [actors.addressId]],
     ["wishlist-items/{itemId}", [actors.wishlistItemId]],
     ["privacy-policies/{id}", [shop.policy.id]],
   ];
