@@ -36,10 +36,10 @@ export default [
     route("favorites/:id", "routes/favorites-detail.tsx", { id: "favorites-detail" }),
     route("notifications/back-in-stock/confirm/:token", "routes/back-in-stock-confirm.tsx", { id: "back-in-stock-confirm" }),
     layout("layouts/account-layout.tsx", [
-      notYet("account/addresses", "account-addresses"),
+      route("account/addresses", "routes/account-addresses.tsx", { id: "account-addresses" }),
       notYet("account/credit-limit", "account-credit-limit"),
-      notYet("account/orders", "account-orders"),
-      notYet("account/orders/:id", "account-order"),
+      route("account/orders", "routes/account-orders.tsx", { id: "account-orders" }),
+      route("account/orders/:id", "routes/account-order-detail.tsx", { id: "account-order" }),
       notYet("account/returns", "account-returns"),
       notYet("account/returns/:id", "account-return"),
       route("account/settings", "routes/account-settings.tsx", { id: "account-settings" }),

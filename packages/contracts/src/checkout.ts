@@ -107,6 +107,8 @@ export const AddressAnswerSchema = z
     countryCode: z.string(),
     phone: z.string().nullable(),
     formattedAddress: z.string(),
+    /** The same, as the lines a label prints (name, company, street lines, town and postcode, country). */
+    addressLines: z.array(z.string()),
   })
   .meta({ id: "AddressAnswer" });
 export type AddressAnswer = z.infer<typeof AddressAnswerSchema>;

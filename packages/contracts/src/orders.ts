@@ -43,6 +43,18 @@ export const OrderLineSchema = z.object({
   total: MoneySchema,
 });
 
+/**
+ * One change of an order's status as its buyer sees it: from which status to which, and when. Placing the
+ * order is not a change (it is `placedAt`), so a new order's history is empty. Who made the change and why
+ * are left out on purpose: the actor is the shop's business (which admin key, the command line or a job moved
+ * it), and the reason is written for the shop, not the shopper: a merchant's cancellation reason is free text
+ * that may say what a customer should not read ("suspected fraud"), and the others only restate the change
+ * ("delivered", "shipped, tracking …"), which `to` and the order's trackingReference already say.
+ * The merchant's view (AdminOrderSchema) has both.
+ */
+export const OrderStatusChangeSchema = z.object({ from: OrderStatusSchema, to: OrderStatusSchema, at: z.string() });
+export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>;
+
 /** An order as its buyer sees it (spec section 3: the completed order for tracking, and the account's order). */
 export const OrderSchema = z
   .object({
@@ -66,6 +78,10 @@ export const OrderSchema = z
     referenceNumber: z.string().nullable(),
     customerComment: z.string().nullable(),
     latestPayment: LatestPaymentSchema.nullable(),
+    /** The carrier's reference, once the shop has shipped the order. */
+    trackingReference: z.string().nullable(),
+    /** Its status changes, oldest first. */
+    history: z.array(OrderStatusChangeSchema),
   })
   .meta({ id: "Order" });
 export type Order = z.infer<typeof OrderSchema>;
@@ -79,6 +95,7 @@ export const ListOrdersQuerySchema = PageQuerySchema;
 export const OrderListItemSchema = OrderSchema.pick({ id: true, publicId: true, status: true, placedAt: true, grandTotal: true }).extend({
   itemCount: z.number().int(),
 });
+export type OrderListItem = z.infer<typeof OrderListItemSchema>;
 export const ListOrdersResponseSchema = dataSchema(pagedResultSchema(OrderListItemSchema));
 
 /** GET /orders/:id/summary: what the storefront reads after placing an order (spec section 7). */
@@ -102,12 +119,14 @@ export const OrderHistoryEntrySchema = z.object({
   at: z.string(),
 });
 
-/** An order as the merchant sees it: the buyer's view, who bought it, shipping and its history. */
+/**
+ * An order as the merchant sees it: the buyer's view, who bought it, shipping, and its history with who made
+ * each change and why (the buyer's history leaves both out).
+ */
 export const AdminOrderSchema = OrderSchema.extend({
   customerId: IdSchema.nullable(),
   customerName: z.string(),
   phone: z.string().nullable(),
-  trackingReference: z.string().nullable(),
   shippedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   history: z.array(OrderHistoryEntrySchema),

@@ -25,7 +25,9 @@ export const CART_INTENTS = { quantity: "quantity", remove: "remove", addons: "a
 export const CHECKOUT_INTENTS = {
   customerInfo: "customer-info",
   deliveryAddress: "delivery-address",
+  savedDeliveryAddress: "saved-delivery-address",
   billingAddress: "billing-address",
+  savedBillingAddress: "saved-billing-address",
   billingSameAsDelivery: "billing-same-as-delivery",
   deliveryOption: "delivery-option",
   orderNote: "order-note",
@@ -40,6 +42,18 @@ export const CHECKOUT_INTENTS = {
 
 /** /account/settings: the details form and the password form. */
 export const ACCOUNT_SETTINGS_INTENTS = { profile: "profile", password: "password" } as const;
+
+/** /account/orders/:id: cancelling the order. */
+export const ACCOUNT_ORDER_INTENTS = { cancel: "cancel" } as const;
+
+/** /account/addresses: the address book's forms, and the company's addresses. */
+export const ACCOUNT_ADDRESSES_INTENTS = {
+  add: "add",
+  update: "update",
+  delete: "delete",
+  setDefault: "set-default",
+  addCompany: "add-company",
+} as const;
 
 /** /store/product/:product: the back-in-stock form. */
 export const PRODUCT_PAGE_INTENTS = { backInStock: "back-in-stock" } as const;

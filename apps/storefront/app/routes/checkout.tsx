@@ -1,4 +1,5 @@
-import type { Payment, PaymentProviderId } from "@quire/contracts";
+import { MAX_CUSTOMER_ADDRESSES, type Payment, type PaymentProviderId } from "@quire/contracts";
+import type { z } from "zod";
 import { useEffect } from "react";
 import { data, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Container } from "~/components/ui/container";
@@ -14,6 +15,7 @@ import { CheckoutSection } from "~/features/checkout/checkout-section";
 import {
   ADDRESS_FIELDS,
   CHECKOUT_PATH,
+  CHOOSE_SAVED_ADDRESS,
   CUSTOMER_INFO_FIELDS,
   EDIT_PARAM,
   failureFor,
@@ -24,8 +26,8 @@ import {
   successfulOrderPath,
 } from "~/features/checkout/checkout-forms";
 import {
-  AddressFormSchema,
   addressOf,
+  CheckoutAddressFormSchema,
   CustomerInfoFormSchema,
   DeliveryOptionFormSchema,
   DiscountCodeFormSchema,
@@ -34,11 +36,13 @@ import {
   PayOrderFormSchema,
   PlaceOrderFormSchema,
   RefreshPaymentFormSchema,
+  SavedAddressFormSchema,
 } from "~/features/checkout/checkout-forms.server";
 import { openSection, parseEditableSection, sectionStates, stepAfterOrder, stepOfSection } from "~/features/checkout/checkout-steps";
 import { CheckoutOrderSummary } from "~/features/checkout/checkout-summary";
 import type { CreatedOrder, CustomerCredits, PaymentProvider } from "~/features/checkout/checkout-types";
 import {
+  addToAddressBook,
   applyDiscountCode,
   changeCheckoutQuantity,
   chooseDeliveryOption,
@@ -47,6 +51,7 @@ import {
   getOrderSummary,
   listDeliveryOptions,
   listPaymentProviders,
+  loadSavedAddresses,
   orderAnonymousId,
   wholeErrorOf,
   payOrder,
@@ -58,6 +63,7 @@ import {
   saveCustomerInfo,
   saveDeliveryAddress,
   saveOrderNote,
+  savedAddressInput,
 } from "~/features/checkout/checkout.server";
 import { CustomerInfoForm, CustomerInfoGiven } from "~/features/checkout/customer-info-form";
 import { DeliveryGiven, DeliveryStep } from "~/features/checkout/delivery-section";
@@ -147,7 +153,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editing = parseEditableSection(url.searchParams.get(EDIT_PARAM));
   const section = openSection(summary.missing, editing);
   // Delivery options exist only once there is a delivery address (spec section 4).
-  const deliveryOptions = section === "delivery" && summary.deliveryAddress ? await listDeliveryOptions(context) : [];
+  const [deliveryOptions, savedAddresses] = await Promise.all([
+    section === "delivery" && summary.deliveryAddress ? listDeliveryOptions(context) : [],
+    // A signed-in customer's address book and company addresses, offered in the delivery section.
+    section === "delivery" ? loadSavedAddresses(context) : [],
+  ]);
   const payment: PaymentChoice =
     section === "payment"
       ? await loadPaymentChoice(context, anonymousIdOf(context))
@@ -159,6 +169,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     section,
     editing,
     deliveryOptions,
+    savedAddresses,
+    /** Whether a new address may also go into the address book (signed in, and the book not full). */
+    canSaveToBook: signedIn && savedAddresses.filter((option) => option.source === "mine").length < MAX_CUSTOMER_ADDRESSES,
     guest: !signedIn,
     idempotencyKey: crypto.randomUUID(),
     ...payment,
@@ -250,22 +263,52 @@ export async function action({ request, context }: Route.ActionArgs) {
       ),
     }),
     [CHECKOUT_INTENTS.deliveryAddress]: intent({
-      schema: AddressFormSchema,
+      schema: CheckoutAddressFormSchema,
       ...stepForm(
         CHECKOUT_INTENTS.deliveryAddress,
         ADDRESS_FIELDS,
-        (address) => saveDeliveryAddress(context, addressOf(address)),
+        async ({ saveToBook, ...fields }: z.output<typeof CheckoutAddressFormSchema>) => {
+          const address = addressOf(fields);
+          await saveDeliveryAddress(context, address);
+          if (saveToBook && isSignedIn(context)) await addToAddressBook(context, address);
+        },
         t("toast.delivery_address_saved"),
       ),
     }),
+    [CHECKOUT_INTENTS.savedDeliveryAddress]: intent({
+      schema: SavedAddressFormSchema,
+      invalid: invalidToast,
+      run: ({ savedAddress }) =>
+        changing(async () => {
+          const address = await savedAddressInput(context, savedAddress);
+          if (!address) return back({ kind: "error", message: CHOOSE_SAVED_ADDRESS });
+          await saveDeliveryAddress(context, address);
+          return saved(t("toast.delivery_address_saved"));
+        }),
+    }),
     [CHECKOUT_INTENTS.billingAddress]: intent({
-      schema: AddressFormSchema,
+      schema: CheckoutAddressFormSchema,
       ...stepForm(
         CHECKOUT_INTENTS.billingAddress,
         ADDRESS_FIELDS,
-        (address) => saveBillingAddress(context, { address: addressOf(address) }),
+        async ({ saveToBook, ...fields }: z.output<typeof CheckoutAddressFormSchema>) => {
+          const address = addressOf(fields);
+          await saveBillingAddress(context, { address });
+          if (saveToBook && isSignedIn(context)) await addToAddressBook(context, address);
+        },
         t("toast.billing_address_saved"),
       ),
+    }),
+    [CHECKOUT_INTENTS.savedBillingAddress]: intent({
+      schema: SavedAddressFormSchema,
+      invalid: invalidToast,
+      run: ({ savedAddress }) =>
+        changing(async () => {
+          const address = await savedAddressInput(context, savedAddress);
+          if (!address) return back({ kind: "error", message: CHOOSE_SAVED_ADDRESS });
+          await saveBillingAddress(context, { address });
+          return saved(t("toast.billing_address_saved"));
+        }),
     }),
     [CHECKOUT_INTENTS.billingSameAsDelivery]: intent({
       schema: NoFieldsFormSchema,
@@ -408,7 +451,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     );
   }
 
-  const { summary, section, editing, deliveryOptions } = loaderData;
+  const { summary, section, editing, deliveryOptions, savedAddresses, canSaveToBook } = loaderData;
   const states = sectionStates(summary.missing, section);
   const given = summary.basketDetails.customerInfo;
   return (
@@ -464,6 +507,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 defaultCountry={root?.countryCode}
                 addressFailure={failureFor(actionData, CHECKOUT_INTENTS.deliveryAddress)}
                 billingFailure={failureFor(actionData, CHECKOUT_INTENTS.billingAddress)}
+                savedAddresses={savedAddresses}
+                canSaveToBook={canSaveToBook}
               />
             ) : (
               <DeliveryGiven summary={summary} />

@@ -23,11 +23,6 @@ const SCREENS: Record<string, { title: string; description: string }> = {
     description: "Add, change and remove delivery and billing addresses, and choose your default.",
   },
   "account-credit-limit": { title: "Credit limit", description: "For trade accounts: your credit limit and how much of it is in use." },
-  "account-orders": {
-    title: "Your orders",
-    description: "Every order you have placed, with its status, and the option to reorder or cancel.",
-  },
-  "account-order": { title: "Order details", description: "One order: what you bought, where it is going, and what you paid." },
   "account-returns": { title: "Your returns", description: "Start a return and follow the returns you have already made." },
   "account-return": { title: "Return details", description: "One return, with its reason, resolution and progress." },
   "blog-list": { title: "The blog", description: "Reading lists, gift ideas and news from the shop." },

@@ -127,6 +127,19 @@ export async function giveDelivery(page: Page, address: PostalAddress, option: s
   await expectCheckoutToast(page, "Delivery option has been saved", options);
 }
 
+/**
+ * Step 1 for a signed-in customer with saved addresses: the saved address whose first street line is `line1`,
+ * then the delivery option called `option`.
+ */
+export async function giveSavedDelivery(page: Page, line1: string, option: string, options: { javaScript: boolean }) {
+  await page.getByRole("radio", { name: new RegExp(line1) }).check();
+  await page.getByRole("button", { name: "Deliver to this address" }).click();
+  await expectCheckoutToast(page, "Delivery address has been saved", options);
+  await page.getByRole("radio", { name: new RegExp(`^${option}`) }).check();
+  await page.getByRole("button", { name: "Save delivery option" }).click();
+  await expectCheckoutToast(page, "Delivery option has been saved", options);
+}
+
 /** The "Place order" button of the payment step. */
 export const placeOrderButton = (page: Page) => page.getByRole("button", { name: "Place order" });
 

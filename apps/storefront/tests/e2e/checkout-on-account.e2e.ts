@@ -10,8 +10,7 @@ import {
   expectCheckoutToast,
   expectStep,
   findCheckoutBooks,
-  giveDelivery,
-  LONDON,
+  giveSavedDelivery,
   openCheckout,
   orderIdOfPage,
   placeOrderButton,
@@ -29,6 +28,8 @@ import { getFromApi } from "./demo-api";
  */
 const TRADE_BUYER = { email: "buyer@quire.example", password: "Quire-Demo-Trade-2026", firstName: "Ada", lastName: "Byron" };
 const withScript = { javaScript: true };
+/** The first street line of the demo trade buyer's company address (apps/api/src/seed/demo-identity.ts). */
+const COMPANY_ADDRESS_LINE = "Unit 3, Wharf Road Industrial Estate";
 
 const storefrontUrl = inject("storefrontUrl");
 const browser = sessionPerTest();
@@ -52,7 +53,9 @@ describe("a trade buyer's checkout", () => {
     expect(await page.getByRole("textbox", { name: "First name" }).inputValue()).toBe(TRADE_BUYER.firstName);
     await page.getByRole("button", { name: "Continue to delivery" }).click();
     await expectCheckoutToast(page, "Customer information has been saved", withScript);
-    await giveDelivery(page, LONDON, "Standard delivery", withScript);
+    // The demo trade buyer's company has a delivery address: checkout offers it, and it is used.
+    await page.getByRole("group", { name: "Your company's addresses" }).waitFor();
+    await giveSavedDelivery(page, COMPANY_ADDRESS_LINE, "Standard delivery", withScript);
 
     // Pay on account, with the credit left beside it.
     await expectStep(page, "Payment method");
@@ -70,6 +73,7 @@ describe("a trade buyer's checkout", () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(order.status).toBe("confirmed");
+    expect(order.deliveryAddress.line1).toBe(COMPANY_ADDRESS_LINE);
     const after = await credits();
     expect(after.available.amount).toBe(before.available.amount - order.grandTotal.amount);
     await expectNoSeriousA11yViolations(page);
@@ -79,7 +83,7 @@ describe("a trade buyer's checkout", () => {
     await openCheckout(page, "/checkout", withScript);
     await page.getByRole("button", { name: "Continue to delivery" }).click();
     await expectCheckoutToast(page, "Customer information has been saved", withScript);
-    await giveDelivery(page, LONDON, "Express delivery", withScript);
+    await giveSavedDelivery(page, COMPANY_ADDRESS_LINE, "Express delivery", withScript);
     await page.getByRole("radio", { name: /^Bank transfer/ }).check();
     await page.getByRole("checkbox", { name: /I accept the terms and conditions/ }).check();
     await placeOrderButton(page).click();

@@ -65,7 +65,6 @@ export async function getAdminOrder(db: Db, input: { storeId: number; orderId: n
     customerId: order.customerId,
     customerName: `${order.firstName} ${order.lastName}`,
     phone: order.phone,
-    trackingReference: order.trackingReference,
     shippedAt: order.shippedAt?.toISOString() ?? null,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     history: history.map((entry) => ({

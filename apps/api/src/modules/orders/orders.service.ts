@@ -1,19 +1,22 @@
-import type { LatestPayment, Order, TaxClass } from "@quire/contracts";
+import type { LatestPayment, Order, OrderStatus, OrderStatusChange, TaxClass } from "@quire/contracts";
 import { money } from "@quire/money";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { toAddressAnswer } from "../checkout/address-format";
 import { findLatestPayments, findPaymentByPublicId } from "../payments/payments.repository";
+import { listTransitions } from "../state-machines/state-transitions.repository";
+import { orderMachine } from "./order-status";
 import { renderProformaInvoice } from "./proforma-invoice";
 import * as repository from "./orders.repository";
 
 export type OrderReader = { customerId: number } | { anonymousId: string | null };
 
-/** An order as its buyer sees it, from its stored snapshot. */
+/** An order as its buyer sees it, from its stored snapshot (with its latest payment and status changes, when read). */
 export function toOrder(
   { order, lines }: { order: repository.OrderRow; lines: repository.OrderLineRow[] },
   latestPayment: LatestPayment | null = null,
+  history: OrderStatusChange[] = [],
 ): Order {
   const currency = order.currencyCode;
   const m = (amount: number) => money(amount, currency);
@@ -60,7 +63,20 @@ export function toOrder(
     referenceNumber: order.referenceNumber,
     customerComment: order.customerComment,
     latestPayment,
+    trackingReference: order.trackingReference,
+    history,
   };
+}
+
+/** An order's status changes as its buyer may see them: from, to and when, never who or why (OrderStatusChangeSchema). */
+export async function listOrderStatusChanges(db: Db, orderId: number): Promise<OrderStatusChange[]> {
+  const transitions = await listTransitions(db, orderMachine.name, orderId);
+  return transitions.map((entry) => ({
+    // The order machine's rows hold its own states only (the transition function checks every edge).
+    from: entry.fromState as OrderStatus,
+    to: entry.toState as OrderStatus,
+    at: entry.createdAt.toISOString(),
+  }));
 }
 
 /**
@@ -77,7 +93,7 @@ export async function getOrder(db: Db, ctx: Pick<RequestContext, "store">, reade
   });
   if (!found) throw new AppError("order_not_found");
   const latest = await findLatestPayments(db, [found.order.id]);
-  return toOrder(found, latest.get(found.order.id) ?? null);
+  return toOrder(found, latest.get(found.order.id) ?? null, await listOrderStatusChanges(db, found.order.id));
 }
 
 /** GET /orders/:id/summary: the order's number, status, total and latest payment, for the page after placing it. */

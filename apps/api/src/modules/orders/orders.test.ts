@@ -2,7 +2,7 @@ import { TERMS_NOT_ACCEPTED_MESSAGE } from "@quire/contracts";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createSession } from "../../testing/identity-factories";
-import { useTestApi } from "../../testing/test-api";
+import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { cartClient, cartOf, errorCodeOf } from "../cart/cart-test-catalogue";
 import { carts } from "../cart/cart.tables";
 import { productVariants } from "../catalog/catalog.tables";
@@ -11,7 +11,8 @@ import { discountCodes } from "../checkout/checkout.tables";
 import { cancelUnpaidOrders } from "./order-cancellation";
 import { orders } from "./orders.tables";
 
-const api = useTestApi((db) => createCheckoutTestShop(db));
+const ADMIN_KEY = "orders-admin-key-0000";
+const api = useTestApi((db) => createCheckoutTestShop(db), { adminApiKeys: [ADMIN_KEY] });
 const cart = cartClient(() => api.app);
 const checkout = checkoutClient(() => api.app);
 
@@ -152,6 +153,13 @@ describe("after an order is placed", () => {
     expect(placed.statusCode, placed.body).toBe(201);
     return { caller, order: placed.json().data as { id: number; publicId: string } };
   }
+  const asAdmin = (url: string, payload?: object, method: "GET" | "PUT" = "PUT") =>
+    api.app.inject({
+      method,
+      url,
+      headers: { storekey: TEST_HEADERS.storekey, "admin-key": ADMIN_KEY },
+      ...(payload ? { payload } : {}),
+    });
   const timesUsed = async (code: string) =>
     (await api.database.db.select({ used: discountCodes.timesUsed }).from(discountCodes).where(eq(discountCodes.code, code)))[0]!.used;
 
@@ -185,7 +193,10 @@ describe("after an order is placed", () => {
 
     const cancelled = await checkout.send("PUT", `/orders/${order.id}/cancel`, caller);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().data.status).toBe("cancelled");
+    expect(cancelled.json().data).toMatchObject({
+      status: "cancelled",
+      history: [{ from: "awaiting_payment", to: "cancelled", at: expect.any(String) }],
+    });
     expect(await stockOf(variants.tiered)).toBe(stockBefore);
     expect(await timesUsed("TENOFF")).toBe(usedBefore);
     // Again: the same answer, nothing given back twice.
@@ -194,6 +205,62 @@ describe("after an order is placed", () => {
     // Another customer's order is not found.
     const stranger = await createSession(api.database.db, api.seeded.customers.b.id);
     expect((await checkout.send("PUT", `/orders/${order.id}/cancel`, { authorization: stranger.authorization })).statusCode).toBe(404);
+  });
+
+  it("shows its customer the tracking reference and each status change once the shop ships, never who or why", async () => {
+    const { caller, order } = await customerOrder(2);
+    const read = async () => {
+      const answer = await checkout.send("GET", `/orders/${order.id}`, caller);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data;
+    };
+    // Just placed: not shipped, and placing it is not a change of status.
+    expect(await read()).toMatchObject({ status: "awaiting_payment", trackingReference: null, history: [] });
+
+    // Paid by bank transfer, which the shop confirms, then shipped with the carrier's reference.
+    const { grandTotal } = await read();
+    const paid = await checkout.send("POST", "/payments", caller, {
+      orderId: order.id,
+      paymentProviderId: "proforma-invoice",
+      amount: grandTotal.amount,
+      currencyCode: grandTotal.currencyCode,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((await asAdmin(`/admin/orders/${order.id}/confirm-transfer`)).statusCode).toBe(200);
+    const shipped = await asAdmin(`/admin/orders/${order.id}/ship`, { trackingReference: "RM123456789GB" });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+
+    const after = await read();
+    expect(after.status).toBe("shipped");
+    expect(after.trackingReference).toBe("RM123456789GB");
+    // From, to and when only: the merchant's history has who and why, the buyer's does not.
+    expect(after.history).toEqual([
+      { from: "awaiting_payment", to: "confirmed", at: expect.any(String) },
+      { from: "confirmed", to: "shipped", at: expect.any(String) },
+    ]);
+    expect(Date.parse(after.history[0].at)).toBeLessThanOrEqual(Date.parse(after.history[1].at));
+    expect(Date.parse(after.history[0].at)).toBeGreaterThanOrEqual(Date.parse(after.placedAt));
+    // What the merchant reads for the same order still says who and why.
+    const merchantView = (await asAdmin(`/admin/orders/${order.id}`, undefined, "GET")).json().data;
+    expect(merchantView.history.map((entry: { actorType: string }) => entry.actorType)).toEqual(["merchant", "merchant"]);
+
+    // Nobody else reads it.
+    const stranger = await createSession(api.database.db, api.seeded.customers.b.id);
+    expect((await checkout.send("GET", `/orders/${order.id}`, { authorization: stranger.authorization })).statusCode).toBe(404);
+  });
+
+  it("tells its customer a cancellation by the shop without the shop's own reason", async () => {
+    const { caller, order } = await customerOrder(2);
+    const cancelled = await asAdmin(`/admin/orders/${order.id}/cancel`, { reason: "suspected fraud on this card" });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const answer = await checkout.send("GET", `/orders/${order.id}`, caller);
+    expect(answer.json().data).toMatchObject({
+      status: "cancelled",
+      trackingReference: null,
+      history: [{ from: "awaiting_payment", to: "cancelled", at: expect.any(String) }],
+    });
+    expect(answer.body).not.toContain("fraud");
+    expect(answer.body).not.toContain("merchant");
   });
 
   it("cancels orders left unpaid past their deadline, and only those", async () => {

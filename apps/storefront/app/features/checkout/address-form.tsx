@@ -27,6 +27,7 @@ export function AddressForm({
   submitLabel,
   cancelHref,
   children,
+  fields,
 }: {
   intent: string;
   values: AddressValues;
@@ -37,6 +38,8 @@ export function AddressForm({
   cancelHref?: string;
   /** More of the form after the fields (another way to answer it). */
   children?: ReactNode;
+  /** More fields after the address's own, before the buttons (an id, the address book's choices). */
+  fields?: ReactNode;
 }) {
   const id = useId();
   const posting = usePostingForm();
@@ -108,6 +111,7 @@ export function AddressForm({
           hint="For the courier, if they need you."
         />
       </div>
+      {fields}
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton pending={isPosting(posting, intent)} waiting={posting !== undefined} pendingLabel="Saving…">
           {submitLabel}

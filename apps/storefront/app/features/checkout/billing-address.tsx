@@ -5,7 +5,8 @@ import type { FormFailure } from "~/features/auth/form-errors";
 import type { RootData } from "~/features/layout/root-data";
 import { CHECKOUT_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 import { AddressForm, type AddressValues } from "./address-form";
-import { CHECKOUT_PATH, EDIT_PARAM } from "./checkout-forms";
+import { CHECKOUT_PATH, EDIT_PARAM, type SavedAddressOption } from "./checkout-forms";
+import { SavedAddressChoice, SaveToBookField } from "./saved-address-choice";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
 
 /** "Same as delivery", in a form of its own (PUT /baskets/checkout/billing-address { sameAsDelivery }). */
@@ -35,11 +36,16 @@ export function BillingAddress({
   editing,
   failure,
   countries,
+  savedAddresses = [],
+  canSaveToBook = false,
 }: {
   summary: Pick<CheckoutSummary, "billingAddress" | "billingSameAsDelivery" | "deliveryAddress">;
   editing: boolean;
   failure?: FormFailure;
   countries: RootData["countryOptions"];
+  /** A signed-in customer's saved addresses (none for a guest). */
+  savedAddresses?: SavedAddressOption[];
+  canSaveToBook?: boolean;
 }) {
   const { billingAddress, billingSameAsDelivery, deliveryAddress } = summary;
   if (editing) {
@@ -50,16 +56,36 @@ export function BillingAddress({
         : deliveryAddress
           ? { firstName: deliveryAddress.firstName, lastName: deliveryAddress.lastName, countryCode: deliveryAddress.countryCode }
           : { firstName: "", lastName: "", countryCode: countries[0]?.code ?? "GB" };
+    const form = (
+      <AddressForm
+        intent={CHECKOUT_INTENTS.billingAddress}
+        values={values}
+        failure={failure}
+        countries={countries}
+        submitLabel="Save billing address"
+        cancelHref={CHECKOUT_PATH}
+        fields={canSaveToBook ? <SaveToBookField /> : undefined}
+      />
+    );
     return (
       <div className="grid gap-4">
-        <AddressForm
-          intent={CHECKOUT_INTENTS.billingAddress}
-          values={values}
-          failure={failure}
-          countries={countries}
-          submitLabel="Save billing address"
-          cancelHref={CHECKOUT_PATH}
-        />
+        {savedAddresses.length > 0 ? (
+          <>
+            <SavedAddressChoice
+              intent={CHECKOUT_INTENTS.savedBillingAddress}
+              options={savedAddresses}
+              kind="billing"
+              currentFormatted={billingSameAsDelivery ? undefined : billingAddress?.formattedAddress}
+              submitLabel="Bill this address"
+            />
+            <details className="border-t border-line pt-4" open={failure !== undefined}>
+              <summary className="cursor-pointer font-semibold">Or bill a new address</summary>
+              <div className="mt-3">{form}</div>
+            </details>
+          </>
+        ) : (
+          form
+        )}
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4 text-sm text-ink-muted">
           <span>Or bill the delivery address:</span>
           <SameAsDeliveryForm label="Use my delivery address" />

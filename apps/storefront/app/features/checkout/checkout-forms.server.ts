@@ -11,7 +11,13 @@ import type { FormError, FormFailure } from "~/features/auth/form-errors";
 import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
 import { ApiRequestError } from "~/lib/api.server";
 import { CheckboxField, postedIdField, PostedIdempotencyKeyField } from "~/lib/form-intents.server";
-import { CHOOSE_DELIVERY_OPTION, CHOOSE_PAYMENT_METHOD } from "./checkout-forms";
+import {
+  CHOOSE_DELIVERY_OPTION,
+  CHOOSE_PAYMENT_METHOD,
+  CHOOSE_SAVED_ADDRESS,
+  SAVE_TO_BOOK_FIELD,
+  SAVED_ADDRESS_FIELD,
+} from "./checkout-forms";
 
 /*
  * The checkout's forms as its action reads them (lib/form-intents.server.ts): the contract's bodies without
@@ -27,6 +33,14 @@ export const CustomerInfoFormSchema = CustomerInfoBodySchema.omit({ anonymousId:
  * the API does it when it takes the address.
  */
 export const AddressFormSchema = AddressSchema.in;
+
+/** A new address at checkout: the address, and whether to keep it in the signed-in customer's book too. */
+export const CheckoutAddressFormSchema = AddressFormSchema.extend({ [SAVE_TO_BOOK_FIELD]: CheckboxField });
+
+/** One of the customer's saved addresses, chosen from the list (its key says whose list and which). */
+export const SavedAddressFormSchema = z.object({
+  [SAVED_ADDRESS_FIELD]: z.string({ error: CHOOSE_SAVED_ADDRESS }).regex(/^(?:mine|company)-\d{1,10}$/, CHOOSE_SAVED_ADDRESS),
+});
 
 /** An address as a checkout call sends it (the API normalises it). */
 export type AddressInput = z.input<typeof AddressSchema>;

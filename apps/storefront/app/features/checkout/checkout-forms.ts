@@ -1,3 +1,4 @@
+import type { AddressAnswer } from "@quire/contracts";
 import type { FormFailure } from "~/features/auth/form-errors";
 
 /**
@@ -42,7 +43,23 @@ export const ADDRESS_FIELDS = [
 export const ORDER_NOTE_FIELDS = ["referenceNumber", "customerComment"] as const;
 export const PLACE_ORDER_FIELDS = ["paymentProviderId", "termsAccepted"] as const;
 
+/** The field a saved-address choice posts, and its value: where the address is kept, and its id. */
+export const SAVED_ADDRESS_FIELD = "savedAddress";
+export const savedAddressKey = (source: "mine" | "company", id: number) => `${source}-${id}`;
+/** The checkbox of a new address's form that also keeps it in the customer's address book. */
+export const SAVE_TO_BOOK_FIELD = "saveToBook";
+
+/** A saved address checkout offers a signed-in customer (their own, or their company's). */
+export interface SavedAddressOption {
+  key: string;
+  source: "mine" | "company";
+  address: AddressAnswer;
+  isDefaultDelivery: boolean;
+  isDefaultBilling: boolean;
+}
+
 export const CHOOSE_DELIVERY_OPTION = "Choose a delivery option.";
+export const CHOOSE_SAVED_ADDRESS = "Choose one of your addresses.";
 export const CHOOSE_PAYMENT_METHOD = "Choose how you would like to pay.";
 
 /** The action's answer when it is a refusal (FormFailure: its errors, and which form). */

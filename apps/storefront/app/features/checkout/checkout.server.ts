@@ -14,6 +14,8 @@ import { getCurrentPrivacyPolicy } from "~/features/auth/privacy-policy.server";
 import { anonymousIdOf } from "~/features/cart/cart.server";
 import { ApiRequestError, UNEXPECTED_RESPONSE } from "~/lib/api.server";
 import { apiContext, sessionContext } from "~/lib/context.server";
+import { getCurrentCustomer, isSignedIn } from "~/lib/auth.server";
+import { savedAddressKey, type SavedAddressOption } from "./checkout-forms";
 import type { AddressInput } from "./checkout-forms.server";
 import type { CreatedOrder, CustomerCredits, OrderSummary, PaymentProvider } from "./checkout-types";
 import type { LastOrder } from "./last-order.server";
@@ -203,4 +205,59 @@ export function wholeErrorOf(error: ApiRequestError): { code: string; message: s
     code: error.errors[0]?.code ?? UNEXPECTED_RESPONSE,
     message: error.errors.map((problem) => problem.message).join(" ") || error.message,
   };
+}
+
+/**
+ * A signed-in customer's saved addresses as checkout offers them: their own book (defaults first), then their
+ * company's shared addresses. Empty for a guest. A trade buyer without a company (403) simply has none of its.
+ */
+export async function loadSavedAddresses(context: Context): Promise<SavedAddressOption[]> {
+  if (!isSignedIn(context)) return [];
+  const [book, company] = await Promise.all([
+    api(context).call("listAddresses"),
+    getCurrentCustomer(context).then((customer) =>
+      customer?.isTrade
+        ? api(context)
+            .call("listCompanyAddresses")
+            .then((answer) => answer.data)
+            .catch((error: unknown) => {
+              if (error instanceof ApiRequestError && error.status === 403) return null;
+              throw error;
+            })
+        : null,
+    ),
+  ]);
+  return [
+    ...book.data.addresses.map((address) => ({
+      key: savedAddressKey("mine", address.id),
+      source: "mine" as const,
+      address,
+      isDefaultDelivery: address.isDefaultDelivery,
+      isDefaultBilling: address.isDefaultBilling,
+    })),
+    ...(company?.addresses ?? []).map((address) => ({
+      key: savedAddressKey("company", address.id),
+      source: "company" as const,
+      address,
+      isDefaultDelivery: false,
+      isDefaultBilling: false,
+    })),
+  ];
+}
+
+/** The saved address a checkout form chose, as the checkout calls take it; null when it is not the customer's. */
+export async function savedAddressInput(context: Context, key: string): Promise<AddressInput | null> {
+  const chosen = (await loadSavedAddresses(context)).find((option) => option.key === key);
+  if (!chosen) return null;
+  const { firstName, lastName, company, line1, line2, city, region, postcode, countryCode, phone } = chosen.address;
+  const address: AddressInput = { firstName, lastName, line1, city, countryCode };
+  for (const [field, value] of Object.entries({ company, line2, region, postcode, phone })) {
+    if (value) address[field as "company"] = value;
+  }
+  return address;
+}
+
+/** Adds an address given at checkout to the customer's address book (their choice, ticked by default). */
+export async function addToAddressBook(context: Context, address: AddressInput): Promise<void> {
+  await api(context).call("createAddress", { body: { address } });
 }

@@ -7,9 +7,10 @@ import type { RootData } from "~/features/layout/root-data";
 import { CHECKOUT_INTENTS } from "~/lib/form-intents";
 import { AddressForm } from "./address-form";
 import { BillingAddress } from "./billing-address";
-import { CHECKOUT_PATH, EDIT_PARAM, type EditableSection } from "./checkout-forms";
+import { CHECKOUT_PATH, EDIT_PARAM, type EditableSection, type SavedAddressOption } from "./checkout-forms";
 import { isSectionComplete } from "./checkout-steps";
 import { deliveryDays, DeliveryOptionsForm } from "./delivery-options-form";
+import { SavedAddressChoice, SaveToBookField } from "./saved-address-choice";
 
 const subheading = "mb-3 font-semibold";
 
@@ -65,8 +66,14 @@ export function DeliveryStep({
   defaultCountry,
   addressFailure,
   billingFailure,
+  savedAddresses,
+  canSaveToBook,
 }: {
   summary: CheckoutSummary;
+  /** A signed-in customer's saved addresses (none for a guest). */
+  savedAddresses: SavedAddressOption[];
+  /** Whether a new address may also be kept in the address book. */
+  canSaveToBook: boolean;
   editing: EditableSection | null;
   deliveryOptions: DeliveryOption[];
   countries: RootData["countryOptions"];
@@ -79,19 +86,44 @@ export function DeliveryStep({
   if (!address || editing === "address" || addressFailure) {
     const buyer = summary.basketDetails.customerInfo;
     const country = countries.find((option) => option.code === defaultCountry)?.code ?? countries[0]?.code ?? "GB";
+    const form = (
+      <AddressForm
+        intent={CHECKOUT_INTENTS.deliveryAddress}
+        values={
+          address ?? { firstName: buyer?.firstName ?? "", lastName: buyer?.lastName ?? "", countryCode: country, phone: buyer?.phone }
+        }
+        failure={addressFailure}
+        countries={countries}
+        submitLabel={address ? "Save delivery address" : "Continue"}
+        cancelHref={address ? CHECKOUT_PATH : undefined}
+        fields={canSaveToBook ? <SaveToBookField /> : undefined}
+      />
+    );
+    if (savedAddresses.length === 0) {
+      return (
+        <div>
+          <h3 className={subheading}>Delivery address</h3>
+          {form}
+        </div>
+      );
+    }
     return (
-      <div>
-        <h3 className={subheading}>Delivery address</h3>
-        <AddressForm
-          intent={CHECKOUT_INTENTS.deliveryAddress}
-          values={
-            address ?? { firstName: buyer?.firstName ?? "", lastName: buyer?.lastName ?? "", countryCode: country, phone: buyer?.phone }
-          }
-          failure={addressFailure}
-          countries={countries}
-          submitLabel={address ? "Save delivery address" : "Continue"}
-          cancelHref={address ? CHECKOUT_PATH : undefined}
-        />
+      <div className="grid gap-6">
+        <div>
+          <h3 className={subheading}>Deliver to a saved address</h3>
+          <SavedAddressChoice
+            intent={CHECKOUT_INTENTS.savedDeliveryAddress}
+            options={savedAddresses}
+            kind="delivery"
+            currentFormatted={address?.formattedAddress}
+            submitLabel="Deliver to this address"
+          />
+        </div>
+        {/* Open when the new address was refused, so its errors show; a disclosure otherwise. */}
+        <details className="group border-t border-line pt-5" open={addressFailure !== undefined}>
+          <summary className={`${subheading} cursor-pointer`}>Or deliver to a new address</summary>
+          <div className="mt-3">{form}</div>
+        </details>
       </div>
     );
   }
@@ -116,6 +148,8 @@ export function DeliveryStep({
           editing={editing === "billing" || billingFailure !== undefined}
           failure={billingFailure}
           countries={countries}
+          savedAddresses={savedAddresses}
+          canSaveToBook={canSaveToBook}
         />
       </div>
       {/* Reopened to look or change, with nothing missing: the way on without saving anything. */}

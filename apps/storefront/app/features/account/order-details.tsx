@@ -1,0 +1,178 @@
+import type { Order } from "@quire/contracts";
+import type { ReactNode } from "react";
+import { Price } from "~/components/ui/price";
+import { OrderTotals } from "~/features/checkout/order-totals";
+import { formatDateTime } from "~/lib/format-date";
+import { orderStatusText, paymentMethodName, paymentStateLabel } from "./order-status";
+
+/*
+ * The parts of an order's page in the account (/account/orders/:id): its lines and totals, delivery,
+ * payment and progress. Each shows what the API answered; nothing is added up here.
+ */
+
+export const orderCardClass = "rounded-card border border-line bg-surface p-5 shadow-sm sm:p-6";
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={orderCardClass}>
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One fact of a card: a quiet label above its value. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}
+
+/** The order's lines (name, format, SKU, quantity, unit price, add-ons, line total), then its totals. */
+export function OrderItems({ order }: { order: Order }) {
+  return (
+    <Card id="order-items-heading" title="Items">
+      <ul aria-label="Items in this order" className="mt-4 border-t border-line">
+        {order.items.map((item) => (
+          <li key={item.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 border-b border-line py-4">
+            <div className="min-w-0">
+              <p className="font-serif text-lg leading-snug font-semibold">{item.productName}</p>
+              <p className="text-sm text-ink-muted">
+                {item.variantName} <span aria-hidden="true">·</span> SKU <span className="font-mono">{item.sku}</span>
+              </p>
+              <p className="mt-1 text-sm">
+                <span className="sr-only">Quantity </span>
+                {item.quantity} ×{" "}
+                <Price amount={item.unitPrice.amount} currencyCode={item.unitPrice.currencyCode} className="[&>span]:font-normal" />
+                <span className="text-ink-muted"> each</span>
+              </p>
+              {item.addons.length > 0 ? (
+                <ul aria-label={`Add-ons for ${item.productName}`} className="mt-1 grid gap-0.5 text-sm text-ink-muted">
+                  {item.addons.map((addon) => (
+                    <li key={addon.name}>
+                      + {addon.name} (
+                      <Price
+                        amount={addon.unitPrice.amount}
+                        currencyCode={addon.unitPrice.currencyCode}
+                        className="[&>span]:font-normal"
+                      />{" "}
+                      each)
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+            <p className="text-right">
+              <span className="sr-only">Line total </span>
+              <Price amount={item.total.amount} currencyCode={item.total.currencyCode} />
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-5 sm:ml-auto sm:max-w-sm">
+        <OrderTotals
+          subTotal={order.subTotal}
+          discount={order.cartAndCodeDiscount}
+          deliveryCharge={order.deliveryCharge}
+          taxes={order.taxes}
+          grandTotal={order.grandTotal}
+        />
+        {order.discountCodes.length > 0 ? (
+          <p className="mt-3 text-sm text-ink-muted">
+            Discount {order.discountCodes.length === 1 ? "code" : "codes"} used:{" "}
+            {order.discountCodes.map((discount) => discount.code).join(", ")}
+          </p>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/** Where the order goes: the delivery address, the option chosen and, once shipped, the carrier's reference. */
+export function OrderDelivery({ order }: { order: Order }) {
+  return (
+    <Card id="order-delivery-heading" title="Delivery">
+      <dl className="mt-4 grid gap-4">
+        <Fact label="Delivery address">
+          <address className="not-italic">{order.deliveryAddress.formattedAddress}</address>
+        </Fact>
+        <Fact label="Delivery option">{order.deliveryOption.name}</Fact>
+        <Fact label="Tracking reference">
+          {order.trackingReference ? (
+            <span className="font-mono break-all">{order.trackingReference}</span>
+          ) : (
+            <span className="text-ink-muted">Given once your order has shipped</span>
+          )}
+        </Fact>
+      </dl>
+    </Card>
+  );
+}
+
+/** How the order is paid and how far that got, and who is billed. */
+export function OrderPayment({ order }: { order: Order }) {
+  const payment = order.latestPayment;
+  return (
+    <Card id="order-payment-heading" title="Payment">
+      <dl className="mt-4 grid gap-4">
+        <Fact label="Payment method">{payment ? paymentMethodName(payment.paymentProviderId) : "Not chosen yet"}</Fact>
+        <Fact label="Payment status">{paymentStateLabel(payment)}</Fact>
+        <Fact label="Billing address">
+          <address className="not-italic">{order.billingAddress.formattedAddress}</address>
+        </Fact>
+        <Fact label="Email">
+          <span className="break-all">{order.email}</span>
+        </Fact>
+        {order.referenceNumber ? <Fact label="Your reference">{order.referenceNumber}</Fact> : null}
+        {order.customerComment ? (
+          <Fact label="Your note">
+            <span className="whitespace-pre-line">{order.customerComment}</span>
+          </Fact>
+        ) : null}
+      </dl>
+    </Card>
+  );
+}
+
+/** The order's progress, oldest first: placed, then each change of its status with its date and time. */
+export function OrderTimeline({ order }: { order: Order }) {
+  const events = [
+    { key: "placed", label: "Order placed", at: order.placedAt, note: null as string | null },
+    ...order.history.map((change, index) => ({
+      key: `${index}-${change.to}`,
+      label: orderStatusText(change.to).label,
+      at: change.at,
+      note: change.to === "shipped" && order.trackingReference ? `Tracking reference ${order.trackingReference}` : null,
+    })),
+  ];
+  return (
+    <Card id="order-progress-heading" title="Progress">
+      <ol className="mt-4 grid gap-0">
+        {events.map((event, index) => {
+          const last = index === events.length - 1;
+          return (
+            <li key={event.key} className="relative grid grid-cols-[1rem_minmax(0,1fr)] gap-x-3 pb-5 last:pb-0">
+              {last ? null : <span aria-hidden="true" className="absolute top-4 bottom-0 left-[0.4375rem] w-px bg-line" />}
+              <span
+                aria-hidden="true"
+                className={`mt-1.5 size-3.5 rounded-full border-2 ${last ? "border-accent bg-accent" : "border-line-strong bg-surface"}`}
+              />
+              <div>
+                <p className="font-semibold">{event.label}</p>
+                <p className="text-sm text-ink-muted">
+                  <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                </p>
+                {event.note ? <p className="text-sm">{event.note}</p> : null}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
+  );
+}

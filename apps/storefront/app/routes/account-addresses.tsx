@@ -1,0 +1,494 @@
+import type { CompanyAddresses, SavedAddress } from "@quire/contracts";
+import { useState, type ReactNode } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { z } from "zod";
+import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import {
+  ADD_TARGETS,
+  ADDRESS_PAGE_PARAMS,
+  ADDRESSES_PATH,
+  addressName,
+  DEFAULT_FIELDS,
+  type AddTarget,
+} from "~/features/account/address-book";
+import { PostalAddress } from "~/features/account/saved-address";
+import { formText, type FormFailure } from "~/features/auth/form-errors";
+import { rejectedForm } from "~/features/auth/form-failure.server";
+import { useFailureToast } from "~/features/auth/use-failure-toast";
+import { useHydrated } from "~/features/catalog/use-hydrated";
+import { AddressForm, type AddressValues } from "~/features/checkout/address-form";
+import { ADDRESS_FIELDS, failureFor } from "~/features/checkout/checkout-forms";
+import { AddressFormSchema, addressOf, failedCheckoutForm } from "~/features/checkout/checkout-forms.server";
+import { pageTitle } from "~/features/layout/meta";
+import { useRootData, type RootData } from "~/features/layout/root-data";
+import { ApiRequestError } from "~/lib/api.server";
+import { errorToastOf } from "~/lib/api-failure.server";
+import { getCurrentCustomer } from "~/lib/auth.server";
+import { apiContext } from "~/lib/context.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { ACCOUNT_ADDRESSES_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { CheckboxField, dispatchIntent, intent, postedIdField } from "~/lib/form-intents.server";
+import type { RouteHandle } from "~/lib/route-access";
+import type { Route } from "./+types/account-addresses";
+
+export const handle: RouteHandle = { requiredAuthentication: true };
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Your addresses", matches) }, { name: "robots", content: "noindex" }];
+}
+
+const AddressIdField = postedIdField("That address could not be found.");
+
+function idParam(url: URL, name: string): number | null {
+  const parsed = AddressIdField.safeParse(url.searchParams.get(name));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * /account/addresses: the customer's address book and, for a company's trade buyer, the company's shared
+ * addresses. The page's states are its query (see ADDRESS_PAGE_PARAMS), so each works without JavaScript.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const url = new URL(request.url);
+  const [{ data: book }, company] = await Promise.all([api.call("listAddresses"), loadCompanyAddresses(context)]);
+  const known = (id: number | null) => (id !== null && book.addresses.some((address) => address.id === id) ? id : null);
+  const add = url.searchParams.get(ADDRESS_PAGE_PARAMS.add);
+  const adding = ADD_TARGETS.find((target) => target === add && (target === "mine" || company !== null)) ?? null;
+  return {
+    addresses: book.addresses,
+    company,
+    // An empty book opens its form: there is nothing else to do on the page.
+    adding: adding ?? (book.addresses.length === 0 ? ("mine" as const) : null),
+    editingId: known(idParam(url, ADDRESS_PAGE_PARAMS.edit)),
+    confirmingDeleteId: known(idParam(url, ADDRESS_PAGE_PARAMS.delete)),
+  };
+}
+
+/** The company's addresses, or null for a customer who buys for no company (the API answers 403). */
+async function loadCompanyAddresses(context: Route.LoaderArgs["context"]): Promise<CompanyAddresses | null> {
+  // The customer the root loader read for this request (one call per request).
+  const customer = await getCurrentCustomer(context);
+  if (!customer?.isTrade) return null;
+  try {
+    return (await context.get(apiContext).call("listCompanyAddresses")).data;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 403) return null;
+    throw error;
+  }
+}
+
+/** An address form of the book: the address, and which defaults it becomes (ticked boxes). */
+const BookAddressFormSchema = AddressFormSchema.extend({
+  [DEFAULT_FIELDS.delivery]: CheckboxField,
+  [DEFAULT_FIELDS.billing]: CheckboxField,
+});
+const EditAddressFormSchema = BookAddressFormSchema.extend({ addressId: AddressIdField });
+const AddressIdFormSchema = z.object({ addressId: AddressIdField });
+const SetDefaultFormSchema = z.object({ addressId: AddressIdField, kind: z.enum(["delivery", "billing"]) });
+
+const FORM_FIELDS = [...ADDRESS_FIELDS, DEFAULT_FIELDS.delivery, DEFAULT_FIELDS.billing, "addressId"];
+/** What a refused form comes back filled in with (and, for an edit, which address it was). */
+function typedValues(form: FormData): Record<string, string> {
+  return Object.fromEntries(FORM_FIELDS.map((field) => [field, formText(form, field)]));
+}
+
+/** Each form of the page, by intent; success goes back to the book with a toast, a refusal stays beside the form. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const api = context.get(apiContext);
+  const saved = (message: string) => redirectWithToast(ADDRESSES_PATH, { kind: "success", message }, { status: 303 });
+  const { add, update, delete: remove, setDefault, addCompany } = ACCOUNT_ADDRESSES_INTENTS;
+  /** A form with address fields: refused fields come back beside it, with what was typed. */
+  const addressForm = <Values,>(name: string, save: (values: Values) => Promise<void>, message: string) => ({
+    invalid: (errors: Parameters<typeof rejectedForm>[0], form: FormData) =>
+      rejectedForm(errors, { values: typedValues(form), intent: name }),
+    run: async (values: Values, form: FormData) => {
+      try {
+        await save(values);
+      } catch (error) {
+        return failedCheckoutForm(error, { values: typedValues(form), intent: name });
+      }
+      return saved(message);
+    },
+  });
+  /** A button's form: a refusal comes back as the API's first error, as a toast. */
+  const button = async (change: () => Promise<unknown>, message: string) => {
+    try {
+      await change();
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) throw error;
+      return redirectWithToast(ADDRESSES_PATH, errorToastOf(error), { status: 303 });
+    }
+    return saved(message);
+  };
+
+  return dispatchIntent(await request.formData(), {
+    [add]: intent({
+      schema: BookAddressFormSchema,
+      ...addressForm(
+        add,
+        async ({ isDefaultDelivery, isDefaultBilling, ...address }: z.output<typeof BookAddressFormSchema>) => {
+          await api.call("createAddress", { body: { address: addressOf(address), isDefaultDelivery, isDefaultBilling } });
+        },
+        "The address has been added to your address book.",
+      ),
+    }),
+    [update]: intent({
+      schema: EditAddressFormSchema,
+      ...addressForm(
+        update,
+        async ({ addressId, isDefaultDelivery, isDefaultBilling, ...address }: z.output<typeof EditAddressFormSchema>) => {
+          await api.call("updateAddress", {
+            params: { id: addressId },
+            body: { address: addressOf(address), isDefaultDelivery, isDefaultBilling },
+          });
+        },
+        "The address has been saved.",
+      ),
+    }),
+    [addCompany]: intent({
+      schema: AddressFormSchema,
+      ...addressForm(
+        addCompany,
+        async (address: z.output<typeof AddressFormSchema>) => {
+          await api.call("addCompanyAddress", { body: { address: addressOf(address) } });
+        },
+        "The address has been added to your company's addresses.",
+      ),
+    }),
+    [remove]: intent({
+      schema: AddressIdFormSchema,
+      run: ({ addressId }) => button(() => api.call("deleteAddress", { params: { id: addressId } }), "The address has been deleted."),
+    }),
+    [setDefault]: intent({
+      schema: SetDefaultFormSchema,
+      run: ({ addressId, kind }) =>
+        button(
+          () => api.call("setDefaultAddress", { params: { id: addressId }, body: { kinds: [kind] } }),
+          kind === "delivery" ? "Your default delivery address has been changed." : "Your default billing address has been changed.",
+        ),
+    }),
+  });
+}
+
+const cardClass = "rounded-card border border-line bg-surface p-5 shadow-sm";
+const badgeClass = "inline-flex items-center rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-semibold text-accent";
+
+export default function AccountAddresses({ loaderData, actionData }: Route.ComponentProps) {
+  const { addresses, company, adding, editingId, confirmingDeleteId } = loaderData;
+  const rootData = useRootData();
+  const countries = rootData?.countryOptions ?? [];
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  useFailureToast(actionData);
+  // Spec section 4: the address waiting for the customer's answer in the confirm dialog.
+  const [pendingDeleteId, setPendingDeleteId] = useState<number | null>(null);
+  const pendingDelete = addresses.find((address) => address.id === pendingDeleteId);
+
+  const addFailure = failureFor(actionData, ACCOUNT_ADDRESSES_INTENTS.add);
+  const updateFailure = failureFor(actionData, ACCOUNT_ADDRESSES_INTENTS.update);
+  const companyFailure = failureFor(actionData, ACCOUNT_ADDRESSES_INTENTS.addCompany);
+  const editing = updateFailure ? Number(updateFailure.values?.addressId) : editingId;
+  const newAddress: AddressValues = {
+    firstName: "",
+    lastName: "",
+    countryCode: countries.find((country) => country.code === rootData?.countryCode)?.code ?? countries[0]?.code ?? "GB",
+  };
+
+  return (
+    <div className="grid gap-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-title font-semibold tracking-tight">Your addresses</h1>
+          <p className="mt-2 max-w-2xl text-ink-muted">
+            Where we deliver your orders and send your invoices. Checkout offers your default addresses first.
+          </p>
+        </div>
+        {adding === "mine" || addresses.length === 0 ? null : (
+          <ButtonLink to={`${ADDRESSES_PATH}?${ADDRESS_PAGE_PARAMS.add}=mine`} preventScrollReset variant="secondary">
+            Add a new address
+          </ButtonLink>
+        )}
+      </div>
+
+      {adding === "mine" || addFailure ? (
+        <section aria-labelledby="new-address" className={cardClass}>
+          <h2 id="new-address" className="mb-5 text-xl font-semibold">
+            {addresses.length === 0 ? "Add your first address" : "New address"}
+          </h2>
+          <AddressForm
+            intent={ACCOUNT_ADDRESSES_INTENTS.add}
+            values={newAddress}
+            failure={addFailure}
+            countries={countries}
+            submitLabel="Save address"
+            cancelHref={addresses.length === 0 ? undefined : ADDRESSES_PATH}
+            fields={addresses.length === 0 ? <FirstAddressNote /> : <DefaultChoices failure={addFailure} />}
+          />
+        </section>
+      ) : null}
+
+      {addresses.length > 0 ? (
+        <section aria-labelledby="address-book">
+          <h2 id="address-book" className="sr-only">
+            Address book
+          </h2>
+          <ul className="grid gap-4 md:grid-cols-2">
+            {addresses.map((address) => (
+              <li key={address.id} className={`${cardClass} ${editing === address.id ? "md:col-span-2" : ""}`}>
+                {editing === address.id ? (
+                  <EditAddress address={address} failure={updateFailure} countries={countries} />
+                ) : (
+                  <AddressCard
+                    address={address}
+                    deleteControl={
+                      hydrated ? (
+                        <Button type="button" variant="ghost" size="sm" onClick={() => setPendingDeleteId(address.id)}>
+                          Delete<span className="sr-only"> {addressName(address)}</span>
+                        </Button>
+                      ) : (
+                        <Link
+                          to={`${ADDRESSES_PATH}?${ADDRESS_PAGE_PARAMS.delete}=${address.id}`}
+                          preventScrollReset
+                          className={buttonClass({ variant: "ghost", size: "sm" })}
+                        >
+                          Delete<span className="sr-only"> {addressName(address)}</span>
+                        </Link>
+                      )
+                    }
+                  >
+                    {confirmingDeleteId === address.id ? <InlineDeleteConfirmation address={address} /> : null}
+                  </AddressCard>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {company ? (
+        <CompanySection company={company} adding={adding === "company" || companyFailure !== undefined} failure={companyFailure} />
+      ) : null}
+
+      <ConfirmDialog
+        isOpen={pendingDelete !== undefined}
+        title="Delete this address?"
+        message={pendingDelete ? <DeleteMessage address={pendingDelete} /> : undefined}
+        icon="warning"
+        acceptLabel="Delete address"
+        onReject={() => setPendingDeleteId(null)}
+        onAccept={() => {
+          if (pendingDelete) {
+            void submit(
+              { [INTENT_FIELD]: ACCOUNT_ADDRESSES_INTENTS.delete, addressId: pendingDelete.id },
+              { method: "post", action: ADDRESSES_PATH, preventScrollReset: true },
+            );
+          }
+          setPendingDeleteId(null);
+        }}
+      />
+    </div>
+  );
+}
+
+/** What deleting an address does, in the dialog and on the page without JavaScript. */
+function DeleteMessage({ address }: { address: SavedAddress }) {
+  const isDefault = address.isDefaultDelivery || address.isDefaultBilling;
+  return (
+    <>
+      {address.formattedAddress} will be removed from your address book.
+      {isDefault ? " Your newest other address becomes your default instead." : ""} Orders already placed keep their addresses.
+    </>
+  );
+}
+
+/** One saved address: the label, its defaults, and what can be done with it. */
+function AddressCard({ address, deleteControl, children }: { address: SavedAddress; deleteControl: ReactNode; children?: ReactNode }) {
+  const name = addressName(address);
+  return (
+    <div className="flex h-full flex-col gap-4">
+      {address.isDefaultDelivery || address.isDefaultBilling ? (
+        <p className="flex flex-wrap gap-2">
+          {address.isDefaultDelivery ? <span className={badgeClass}>Default delivery</span> : null}
+          {address.isDefaultBilling ? <span className={badgeClass}>Default billing</span> : null}
+        </p>
+      ) : null}
+      <PostalAddress address={address} />
+      <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-line pt-4">
+        <Link
+          to={`${ADDRESSES_PATH}?${ADDRESS_PAGE_PARAMS.edit}=${address.id}`}
+          preventScrollReset
+          className={buttonClass({ variant: "secondary", size: "sm" })}
+        >
+          Edit<span className="sr-only"> {name}</span>
+        </Link>
+        {address.isDefaultDelivery ? null : <SetDefaultButton address={address} kind="delivery" />}
+        {address.isDefaultBilling ? null : <SetDefaultButton address={address} kind="billing" />}
+        {deleteControl}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function SetDefaultButton({ address, kind }: { address: SavedAddress; kind: "delivery" | "billing" }) {
+  return (
+    <Form method="post" action={ADDRESSES_PATH} preventScrollReset>
+      <input type="hidden" name={INTENT_FIELD} value={ACCOUNT_ADDRESSES_INTENTS.setDefault} />
+      <input type="hidden" name="addressId" value={address.id} />
+      <input type="hidden" name="kind" value={kind} />
+      <Button type="submit" variant="ghost" size="sm">
+        Use for {kind}
+        <span className="sr-only"> by default: {addressName(address)}</span>
+      </Button>
+    </Form>
+  );
+}
+
+function EditAddress({
+  address,
+  failure,
+  countries,
+}: {
+  address: SavedAddress;
+  failure?: FormFailure;
+  countries: RootData["countryOptions"];
+}) {
+  return (
+    <section aria-labelledby={`edit-${address.id}`}>
+      <h2 id={`edit-${address.id}`} className="mb-5 text-xl font-semibold">
+        Edit address
+      </h2>
+      <AddressForm
+        intent={ACCOUNT_ADDRESSES_INTENTS.update}
+        values={address}
+        failure={failure}
+        countries={countries}
+        submitLabel="Save address"
+        cancelHref={ADDRESSES_PATH}
+        fields={
+          <>
+            <input type="hidden" name="addressId" value={address.id} />
+            <DefaultChoices failure={failure} current={address} />
+          </>
+        }
+      />
+    </section>
+  );
+}
+
+/**
+ * The defaults a new or edited address may become. A default the address already holds is shown as held: it
+ * moves away only when another address takes it.
+ */
+function DefaultChoices({ failure, current }: { failure?: FormFailure; current?: SavedAddress }) {
+  const typed = failure?.values;
+  const choices = [
+    { field: DEFAULT_FIELDS.delivery, label: "Use as my default delivery address", held: current?.isDefaultDelivery ?? false },
+    { field: DEFAULT_FIELDS.billing, label: "Use as my default billing address", held: current?.isDefaultBilling ?? false },
+  ];
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-2 text-sm font-medium text-ink">Defaults</legend>
+      {choices.map(({ field, label, held }) =>
+        held ? (
+          <p key={field} className="text-sm text-ink-muted">
+            {label.replace("Use as my", "This is your")}.
+          </p>
+        ) : (
+          <div key={field} className="flex items-start gap-3">
+            <input
+              id={`address-${field}`}
+              type="checkbox"
+              name={field}
+              value="on"
+              defaultChecked={typed?.[field] === "on"}
+              className="mt-0.5 size-5 shrink-0 accent-accent"
+            />
+            <label htmlFor={`address-${field}`} className="text-sm text-ink">
+              {label}
+            </label>
+          </div>
+        ),
+      )}
+    </fieldset>
+  );
+}
+
+function FirstAddressNote() {
+  return <p className="text-sm text-ink-muted">Your first address becomes your default for delivery and billing.</p>;
+}
+
+/** The delete confirmation as part of the page (`?delete=<id>`), for browsers without JavaScript. */
+function InlineDeleteConfirmation({ address }: { address: SavedAddress }) {
+  const headingId = `delete-${address.id}-title`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-control border border-danger/40 bg-danger-soft p-4">
+      <h3 id={headingId} className="font-serif text-lg font-semibold">
+        Delete this address?
+      </h3>
+      <p className="mt-1">
+        <DeleteMessage address={address} />
+      </p>
+      <Form method="post" action={ADDRESSES_PATH} className="mt-3 flex flex-wrap gap-3">
+        <input type="hidden" name={INTENT_FIELD} value={ACCOUNT_ADDRESSES_INTENTS.delete} />
+        <input type="hidden" name="addressId" value={address.id} />
+        <Link to={ADDRESSES_PATH} className={buttonClass({ variant: "secondary" })}>
+          Cancel
+        </Link>
+        <Button type="submit">Delete address</Button>
+      </Form>
+    </section>
+  );
+}
+
+/** A trade buyer's company's addresses: shared by everyone who buys for it; any of them may add one. */
+function CompanySection({ company, adding, failure }: { company: CompanyAddresses; adding: boolean; failure?: FormFailure }) {
+  const rootData = useRootData();
+  const countries = rootData?.countryOptions ?? [];
+  const target: AddTarget = "company";
+  return (
+    <section aria-labelledby="company-addresses" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4 border-t border-line pt-8">
+        <div>
+          <h2 id="company-addresses" className="text-xl font-semibold">
+            {company.companyName} addresses
+          </h2>
+          <p className="mt-1 text-ink-muted">Shared with everyone who buys for {company.companyName}, and offered at checkout.</p>
+        </div>
+        {adding ? null : (
+          <ButtonLink to={`${ADDRESSES_PATH}?${ADDRESS_PAGE_PARAMS.add}=${target}`} preventScrollReset variant="secondary">
+            Add a company address
+          </ButtonLink>
+        )}
+      </div>
+      {adding ? (
+        <section aria-labelledby="new-company-address" className={cardClass}>
+          <h3 id="new-company-address" className="mb-5 text-lg font-semibold">
+            New company address
+          </h3>
+          <AddressForm
+            intent={ACCOUNT_ADDRESSES_INTENTS.addCompany}
+            values={{ firstName: "", lastName: "", company: company.companyName, countryCode: countries[0]?.code ?? "GB" }}
+            failure={failure}
+            countries={countries}
+            submitLabel="Save company address"
+            cancelHref={ADDRESSES_PATH}
+          />
+        </section>
+      ) : null}
+      {company.addresses.length === 0 ? (
+        <p className="text-ink-muted">Your company has no shared addresses yet.</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {company.addresses.map((address) => (
+            <li key={address.id} className={cardClass}>
+              <PostalAddress address={address} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

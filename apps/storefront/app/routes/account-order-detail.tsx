@@ -1,0 +1,189 @@
+import { IdParamSchema, type Order } from "@quire/contracts";
+import { useState } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
+import { Breadcrumbs } from "~/components/ui/breadcrumbs";
+import { Button, buttonClass } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Icon } from "~/components/ui/icon";
+import { OrderDelivery, OrderItems, OrderPayment, OrderTimeline } from "~/features/account/order-details";
+import { customerMayCancel, hasProformaInvoice } from "~/features/account/order-status";
+import { OrderStatusBadge } from "~/features/account/order-status-badge";
+import { useHydrated } from "~/features/catalog/use-hydrated";
+import { proformaInvoicePath } from "~/features/checkout/checkout-forms";
+import { pageTitle } from "~/features/layout/meta";
+import { errorToastOf } from "~/lib/api-failure.server";
+import { ApiRequestError } from "~/lib/api.server";
+import { apiContext } from "~/lib/context.server";
+import { redirectWithToast } from "~/lib/flash.server";
+import { formatDate } from "~/lib/format-date";
+import { ACCOUNT_ORDER_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { dispatchIntent, intent, NoFieldsFormSchema } from "~/lib/form-intents.server";
+import { notFound, requireApiFound, requireValidParams } from "~/lib/not-found.server";
+import type { RouteHandle } from "~/lib/route-access";
+import type { Route } from "./+types/account-order-detail";
+
+export const handle: RouteHandle = { requiredAuthentication: true };
+
+const ParamsSchema = z.object({ id: IdParamSchema });
+
+/** `?cancel` opens the cancel confirmation as part of the page: the version that works without JavaScript. */
+const CANCEL_PARAM = "cancel";
+
+const orderPath = (id: number) => `/account/orders/${id}`;
+
+/**
+ * /account/orders/:id: one of the customer's orders. An id that is not a number, an unknown order and
+ * another customer's order all answer 404 'Page Not Found: {path}' (the API does not tell the last two apart).
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { id } = requireValidParams(ParamsSchema, params, request);
+  const { data: order } = await requireApiFound(context.get(apiContext).call("getOrder", { params: { id }, query: {} }), request);
+  const confirmingCancel = new URL(request.url).searchParams.has(CANCEL_PARAM) && customerMayCancel(order.status);
+  return { order, confirmingCancel };
+}
+
+/**
+ * Cancels the order (PUT /orders/:id/cancel), back on its page with a toast either way: the API's first error
+ * when it refuses (spec section 8), for instance once the order has been paid meanwhile.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { id } = requireValidParams(ParamsSchema, params, request);
+  const api = context.get(apiContext);
+  return dispatchIntent(await request.formData(), {
+    [ACCOUNT_ORDER_INTENTS.cancel]: intent({
+      schema: NoFieldsFormSchema,
+      run: async () => {
+        try {
+          const { data: order } = await api.call("cancelOrder", { params: { id } });
+          return redirectWithToast(
+            orderPath(id),
+            { kind: "success", message: `Order ${order.publicId} has been cancelled.` },
+            { status: 303 },
+          );
+        } catch (error) {
+          if (!(error instanceof ApiRequestError)) throw error;
+          if (error.status === 404) throw notFound(request);
+          return redirectWithToast(orderPath(id), errorToastOf(error), { status: 303 });
+        }
+      },
+    }),
+  });
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const title = loaderData ? `Order ${loaderData.order.publicId}` : "Your order";
+  return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
+}
+
+const CANCEL_TITLE = "Cancel this order?";
+const cancelMessage = (order: Order) =>
+  `Order ${order.publicId} will be cancelled and its books put back on sale. ` +
+  (order.latestPayment?.paymentProviderId === "proforma-invoice"
+    ? "Please don't send the bank transfer for it. This can't be undone."
+    : "This can't be undone.");
+const CANCEL_ACCEPT = "Cancel order";
+const CANCEL_REJECT = "Keep order";
+
+/** The cancel confirmation as part of the page (`?cancel`), for browsers without JavaScript. */
+function InlineCancelConfirmation({ order }: { order: Order }) {
+  return (
+    <section aria-labelledby="cancel-order-heading" className="rounded-card border border-danger/40 bg-danger-soft p-5">
+      <h2 id="cancel-order-heading" className="font-serif text-lg font-semibold">
+        {CANCEL_TITLE}
+      </h2>
+      <p className="mt-1">{cancelMessage(order)}</p>
+      <Form method="post" action={orderPath(order.id)} className="mt-4 flex flex-wrap gap-3">
+        <input type="hidden" name={INTENT_FIELD} value={ACCOUNT_ORDER_INTENTS.cancel} />
+        <Link to={orderPath(order.id)} className={buttonClass({ variant: "secondary" })}>
+          {CANCEL_REJECT}
+        </Link>
+        <Button type="submit">{CANCEL_ACCEPT}</Button>
+      </Form>
+    </section>
+  );
+}
+
+function itemCountLabel(order: Order): string {
+  const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  return count === 1 ? "1 item" : `${count} items`;
+}
+
+export default function AccountOrderDetail({ loaderData }: Route.ComponentProps) {
+  const { order, confirmingCancel } = loaderData;
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [askingToCancel, setAskingToCancel] = useState(false);
+  const cancellable = customerMayCancel(order.status);
+  const proforma = hasProformaInvoice(order.status, order.latestPayment);
+  const cancelling = navigation.state !== "idle" && navigation.formAction === orderPath(order.id);
+
+  return (
+    <div className="grid gap-8">
+      <div>
+        <Breadcrumbs items={[{ label: "Your orders", href: "/account/orders" }, { label: `Order ${order.publicId}` }]} />
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <h1 className="text-title font-semibold tracking-tight">
+            Order <span className="font-mono">{order.publicId}</span>
+          </h1>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <p className="mt-3 text-ink-muted">
+          Placed on <time dateTime={order.placedAt}>{formatDate(order.placedAt)}</time> <span aria-hidden="true">·</span>{" "}
+          {itemCountLabel(order)}
+        </p>
+      </div>
+
+      {cancellable || proforma ? (
+        <div className="flex flex-wrap gap-3">
+          {proforma ? (
+            // A document, not a page: the browser downloads it (no client-side routing).
+            <a href={proformaInvoicePath(order.id)} download className={buttonClass({ variant: "secondary" })}>
+              <Icon name="download" className="size-5" />
+              Download proforma invoice (PDF)
+            </a>
+          ) : null}
+          {cancellable ? (
+            hydrated ? (
+              <Button type="button" variant="secondary" onClick={() => setAskingToCancel(true)} disabled={cancelling}>
+                Cancel order
+              </Button>
+            ) : (
+              <Link to={`${orderPath(order.id)}?${CANCEL_PARAM}`} className={buttonClass({ variant: "secondary" })}>
+                Cancel order
+              </Link>
+            )
+          ) : null}
+        </div>
+      ) : null}
+      {confirmingCancel && cancellable ? <InlineCancelConfirmation order={order} /> : null}
+
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(17rem,2fr)] xl:items-start">
+        <div className="grid gap-6">
+          <OrderItems order={order} />
+          <OrderTimeline order={order} />
+        </div>
+        <div className="grid gap-6">
+          <OrderDelivery order={order} />
+          <OrderPayment order={order} />
+        </div>
+      </div>
+
+      <ConfirmDialog
+        isOpen={askingToCancel}
+        title={CANCEL_TITLE}
+        message={cancelMessage(order)}
+        icon="warning"
+        acceptLabel={CANCEL_ACCEPT}
+        rejectLabel={CANCEL_REJECT}
+        isPending={cancelling}
+        onReject={() => setAskingToCancel(false)}
+        onAccept={() => {
+          void submit({ [INTENT_FIELD]: ACCOUNT_ORDER_INTENTS.cancel }, { method: "post", action: orderPath(order.id) });
+          setAskingToCancel(false);
+        }}
+      />
+    </div>
+  );
+}
