@@ -27,6 +27,7 @@ await build({
     "stock-set": "src/modules/inventory/stock-cli.ts",
     jobs: "src/modules/jobs/jobs-cli.ts",
     orders: "src/modules/orders/orders-cli.ts",
+    returns: "src/modules/returns/returns-cli.ts",
   },
   outdir: "dist",
   bundle: true,

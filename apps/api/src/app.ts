@@ -19,6 +19,7 @@ import { cartRoutes } from "./modules/cart/cart.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { ordersAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { ordersRoutes } from "./modules/orders/orders.routes";
+import { returnsRoutes } from "./modules/returns/returns.routes";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { noGateways, type PaymentGateways } from "./modules/payments/gateways/gateways";
 import { paymentWebhookRoutes } from "./modules/payments/payments-webhooks.routes";
@@ -30,6 +31,7 @@ import { identityRoutes } from "./modules/identity/identity.routes";
 import { findSessionCustomer } from "./modules/identity/sessions.repository";
 import { contentRoutes } from "./modules/content/content.routes";
 import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
+import { marketingRoutes } from "./modules/marketing/marketing.routes";
 import { registerIdempotency } from "./modules/idempotency/idempotency";
 import { viewedProductsRoutes } from "./modules/viewed-products/viewed-products.routes";
 import { wishlistsRoutes } from "./modules/wishlists/wishlists.routes";
@@ -158,9 +160,15 @@ export async function buildApp(deps: AppDeps) {
     storefrontUrl: (deps.storefrontUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
   });
   await app.register(paymentWebhookRoutes, { db: deps.db, gateways });
+  await app.register(returnsRoutes, {
+    db: deps.db,
+    gateways,
+    storefrontUrl: (deps.storefrontUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
+  });
   await app.register(wishlistsRoutes, { db: deps.db });
   await app.register(addressesRoutes, { db: deps.db });
   await app.register(backInStockRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
+  await app.register(marketingRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });
   await app.register(identityRoutes, {
     db: deps.db,

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ImageSchema, PriceSchema, StockSchema, VariantOptionSchema } from "./catalog";
-import { CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema, textSchema } from "./common";
+import { CurrencyCodeSchema, dataSchema, IdParamSchema, IdSchema, MoneySchema, textSchema } from "./common";
 import {
   CART_NOTIFICATION_CODES,
+  REORDER_LINE_PROBLEMS,
   MAX_ADDON_OPTIONS_PER_LINE,
   MAX_BULK_ADD_LINES,
   MAX_CART_ITEMS_PER_REQUEST,
@@ -222,3 +223,47 @@ export const AcknowledgeCartNotificationsBodySchema = z
   })
   .strict();
 export type AcknowledgeCartNotificationsBody = z.infer<typeof AcknowledgeCartNotificationsBodySchema>;
+
+// ---------------------------------------------------------------- reorder
+
+/** PUT /baskets/orders/:orderId/merge (signed in): `orderId` is one of the customer's orders. */
+export const ReorderParamsSchema = z.object({ orderId: IdParamSchema }).strict();
+export type ReorderParams = z.infer<typeof ReorderParamsSchema>;
+
+export const ReorderLineProblemSchema = z.enum(REORDER_LINE_PROBLEMS);
+export type ReorderLineProblem = z.infer<typeof ReorderLineProblemSchema>;
+
+/**
+ * A line of the order that was not added as ordered: nothing of it, part of it, or all of it without some of its
+ * add-ons. Names are the order's (what the shopper bought), `message` says what happened in a sentence.
+ */
+export const ReorderLineNotAddedSchema = z
+  .object({
+    orderLineId: IdSchema,
+    /** Null when the variant has since been deleted. */
+    productVariantId: IdSchema.nullable(),
+    sku: z.string(),
+    productName: z.string(),
+    variantName: z.string(),
+    requestedQuantity: z.number().int().min(1),
+    addedQuantity: z.number().int().min(0),
+    reason: ReorderLineProblemSchema,
+    /** The order line's add-ons ("Gift wrap: Kraft") that were not put back on the cart line. */
+    addonsNotAdded: z.array(z.string()),
+    message: z.string(),
+  })
+  .meta({ id: "ReorderLineNotAdded" });
+export type ReorderLineNotAdded = z.infer<typeof ReorderLineNotAddedSchema>;
+
+/**
+ * The cart after a reorder, how many units were added, and each order line not added as ordered (in order
+ * line order; empty when everything was). The same lines are reported as `reorder_line_not_added` cart notices.
+ */
+export const ReorderResponseSchema = dataSchema(
+  z.object({
+    cart: CartSchema,
+    addedQuantity: z.number().int().min(0),
+    linesNotAdded: z.array(ReorderLineNotAddedSchema),
+  }),
+);
+export type ReorderResponse = z.infer<typeof ReorderResponseSchema>;

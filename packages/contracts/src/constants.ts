@@ -61,6 +61,29 @@ export const CART_NOTIFICATION_CODES = [
   "item_removed",
   /** An add-on is no longer offered with the product and was taken off the line (line). */
   "addon_removed",
+  /**
+   * A line of a reordered order could not be added to the cart, or only partly or without some of its add-ons
+   * (generic when nothing was added, else beside the line). PUT /baskets/orders/:orderId/merge.
+   */
+  "reorder_line_not_added",
+] as const;
+/**
+ * Why a reordered order's line was not added in full (PUT /baskets/orders/:orderId/merge): the codes adding it
+ * by hand (PUT /baskets) would have answered, and `addon_unavailable` for a line added without some add-ons.
+ */
+export const REORDER_LINE_PROBLEMS = [
+  /** The variant no longer exists, or its product is no longer sold (unpublished). Nothing added. */
+  "variant_not_found",
+  /** The variant has no price in the request currency. Nothing added. */
+  "price_unavailable",
+  /** None in stock. Nothing added. */
+  "out_of_stock",
+  /** Fewer in stock than ordered (counting what the cart already holds): what there is was added. */
+  "insufficient_stock",
+  /** The cart line would pass MAX_CART_LINE_QUANTITY units: added up to it. */
+  "quantity_limit_exceeded",
+  /** Added in full, but some add-ons are no longer offered with the product (or not sold in the currency). */
+  "addon_unavailable",
 ] as const;
 
 // ---------------------------------------------------------------- wishlists
@@ -83,6 +106,16 @@ export const BACK_IN_STOCK_CONFIRMATION_DAYS = 7;
 /** How many products GET /viewed-products answers at most; a viewer's history keeps more variants than this. */
 export const MAX_VIEWED_PRODUCTS = 24;
 export const DEFAULT_VIEWED_PRODUCTS = 12;
+
+// ---------------------------------------------------------------- marketing subscriptions (decision 034)
+
+/** The newsletters the shop sends; a subscription is a set of them (none: unsubscribed). */
+export const NEWSLETTER_TOPICS = ["new_releases", "offers", "events", "childrens_books"] as const;
+/** What the account settings' "Email me about new books, offers and events" box turns on when no topic is chosen. */
+export const MARKETING_OPT_IN_TOPICS = ["new_releases", "offers", "events"] as const;
+/** How long an emailed newsletter confirmation link works; its unsubscribe link works for a year. */
+export const NEWSLETTER_CONFIRMATION_DAYS = 7;
+export const NEWSLETTER_UNSUBSCRIBE_DAYS = 365;
 
 // ---------------------------------------------------------------- checkout and orders (decision 024)
 
@@ -120,3 +153,20 @@ export const PAYMENT_PROVIDER_IDS = ["stripe", "paypal", "adyen", "mollie", "on-
 export const PAYMENT_STATUSES = ["created", "pending", "captured", "failed", "cancelled", "refunded"] as const;
 /** Days a proforma invoice gives for the bank transfer before the order is cancelled. */
 export const PROFORMA_PAYMENT_DAYS = 14;
+/** GET /customers/credits lists at most this many open on-account orders (the newest), with their total count. */
+export const MAX_CREDIT_OPEN_ORDERS = 50;
+
+/** Why a customer returns items (GET /order-returns/reasons). */
+export const RETURN_REASONS = ["damaged", "wrong_item", "not_as_described", "arrived_late", "unwanted_gift", "changed_mind"] as const;
+/** What the customer asks for in return (GET /order-returns/resolutions). */
+export const RETURN_RESOLUTIONS = ["refund", "exchange", "store_credit"] as const;
+/**
+ * A return's statuses (the return machine in the API's returns module): asked for, the parcel received, the
+ * merchant's approval or rejection, then settled as asked (refunded, credited or exchanged), or cancelled by
+ * the customer before anything arrived.
+ */
+export const RETURN_STATUSES = ["requested", "received", "approved", "rejected", "refunded", "credited", "exchanged", "cancelled"] as const;
+/** How long after delivery items may be returned, in days. */
+export const RETURN_WINDOW_DAYS = 30;
+/** The longest comment a return may carry. */
+export const MAX_RETURN_COMMENT_LENGTH = 1000;

@@ -110,6 +110,13 @@ export const ERROR_CATALOGUE = {
   price_unavailable: { status: 409 },
   item_unavailable: { status: 409, message: "This item is no longer available; remove it from your cart" },
 
+  // ---------------------------------------------------------------- order returns
+  return_not_found: { status: 404, message: "Return was not found" },
+  /** Only a delivered order's items can be returned, within the return window. */
+  order_not_returnable: { status: 409 },
+  /** More of a line than was delivered and not already returned; `field` names the line. */
+  return_quantity_exceeded: { status: 409 },
+
   // ---------------------------------------------------------------- addresses
   address_not_found: { status: 404, message: "Address was not found" },
   address_limit_reached: { status: 409 },
@@ -128,6 +135,11 @@ export const ERROR_CATALOGUE = {
   variant_in_stock: { status: 409, message: "This product is in stock; it can be ordered now" },
   back_in_stock_token_invalid: { status: 400, message: "This confirmation link is not valid; ask again from the product page" },
   back_in_stock_token_expired: { status: 410, message: "This confirmation link has expired; ask again from the product page" },
+
+  // ---------------------------------------------------------------- marketing subscriptions (decision 034)
+  newsletter_token_invalid: { status: 400, message: "This newsletter link is not valid; subscribe again from the shop's footer" },
+  newsletter_token_expired: { status: 410, message: "This newsletter link has expired; subscribe again from the shop's footer" },
+  newsletter_token_used: { status: 410, message: "This newsletter link has already been used" },
 
   // ---------------------------------------------------------------- checkout and orders (decision 024)
   /** The basket has nothing that can be bought. */
@@ -235,3 +247,9 @@ export const EMAILED_LINK_ERROR_CODES = {
 /** The codes a back-in-stock confirmation link's page branches on. */
 export const BACK_IN_STOCK_TOKEN_INVALID = "back_in_stock_token_invalid" satisfies ApiErrorCode;
 export const BACK_IN_STOCK_TOKEN_EXPIRED = "back_in_stock_token_expired" satisfies ApiErrorCode;
+/** The codes a newsletter link's page branches on. */
+export const NEWSLETTER_TOKEN_ERROR_CODES = {
+  invalid: "newsletter_token_invalid",
+  expired: "newsletter_token_expired",
+  used: "newsletter_token_used",
+} as const satisfies Record<"invalid" | "expired" | "used", ApiErrorCode>;

@@ -1,5 +1,18 @@
 import { z } from "zod";
 import {
+  AdminListReturnsQuerySchema,
+  AdminListReturnsResponseSchema,
+  AdminReturnResponseSchema,
+  CreateReturnBodySchema,
+  ListReturnsQuerySchema,
+  ListReturnsResponseSchema,
+  RejectReturnBodySchema,
+  ReturnDetailResponseSchema,
+  ReturnParamsSchema,
+  ReturnReasonsResponseSchema,
+  ReturnResolutionsResponseSchema,
+} from "./returns";
+import {
   AddCompanyAddressBodySchema,
   AddressBookResponseSchema,
   AddressParamsSchema,
@@ -38,6 +51,7 @@ import {
 } from "./orders";
 import {
   CreatePaymentBodySchema,
+  CustomerCreditAccountResponseSchema,
   CustomerCreditsResponseSchema,
   CustomerParamsSchema,
   PaymentProvidersQuerySchema,
@@ -61,6 +75,8 @@ import {
   GetCartQuerySchema,
   MergeCartParamsSchema,
   RemoveCartLinesBodySchema,
+  ReorderParamsSchema,
+  ReorderResponseSchema,
   SetCartAddonsBulkBodySchema,
   SetCartLineAddonsBodySchema,
 } from "./cart";
@@ -118,6 +134,13 @@ import {
   ViewedVariantParamsSchema,
   ViewerQuerySchema,
 } from "./engagement";
+import {
+  NewsletterLinkResponseSchema,
+  NewsletterSubscribeResponseSchema,
+  NewsletterSubscriptionBodySchema,
+  NewsletterSubscriptionResponseSchema,
+  NewsletterTokenBodySchema,
+} from "./marketing";
 import {
   AcceptedResponseSchema,
   ChangePasswordBodySchema,
@@ -303,6 +326,13 @@ export const operations = {
     response: CartResponseSchema,
   },
   mergeGuestCart: { method: "PUT", path: "/baskets/:id/merge", params: MergeCartParamsSchema, response: CartResponseSchema },
+  reorderIntoCart: {
+    method: "PUT",
+    path: "/baskets/orders/:orderId/merge",
+    params: ReorderParamsSchema,
+    headers: IdempotentCallHeadersSchema,
+    response: ReorderResponseSchema,
+  },
 
   // Checkout (decision 024).
   getCheckoutSummary: {
@@ -413,6 +443,20 @@ export const operations = {
     produces: "application/pdf",
   },
 
+  // Order returns (the return machine in the API's returns module).
+  listReturnReasons: { method: "GET", path: "/order-returns/reasons", response: ReturnReasonsResponseSchema },
+  listReturnResolutions: { method: "GET", path: "/order-returns/resolutions", response: ReturnResolutionsResponseSchema },
+  createReturn: {
+    method: "POST",
+    path: "/order-returns",
+    headers: IdempotentCallHeadersSchema,
+    body: CreateReturnBodySchema,
+    response: ReturnDetailResponseSchema,
+    status: 201,
+  },
+  listReturns: { method: "GET", path: "/order-returns", query: ListReturnsQuerySchema, response: ListReturnsResponseSchema },
+  getReturn: { method: "GET", path: "/order-returns/:id", params: ReturnParamsSchema, response: ReturnDetailResponseSchema },
+
   // Payments and credit (decision 025).
   listPaymentProviders: {
     method: "GET",
@@ -436,7 +480,7 @@ export const operations = {
     response: PaymentResponseSchema,
   },
   refreshPayment: { method: "POST", path: "/payments/refresh", body: RefreshPaymentBodySchema, response: PaymentResponseSchema },
-  getCustomerCredits: { method: "GET", path: "/customers/credits", response: CustomerCreditsResponseSchema },
+  getCustomerCredits: { method: "GET", path: "/customers/credits", response: CustomerCreditAccountResponseSchema },
   receiveWebhook: {
     method: "POST",
     path: "/webhooks/:provider",
@@ -475,6 +519,34 @@ export const operations = {
     params: OrderParamsSchema,
     body: AdminCancelOrderBodySchema,
     response: AdminOrderResponseSchema,
+  },
+
+  // The merchant's admin API: returns.
+  listAdminReturns: {
+    method: "GET",
+    path: "/admin/order-returns",
+    query: AdminListReturnsQuerySchema,
+    response: AdminListReturnsResponseSchema,
+  },
+  getAdminReturn: { method: "GET", path: "/admin/order-returns/:id", params: ReturnParamsSchema, response: AdminReturnResponseSchema },
+  receiveReturn: {
+    method: "PUT",
+    path: "/admin/order-returns/:id/receive",
+    params: ReturnParamsSchema,
+    response: AdminReturnResponseSchema,
+  },
+  approveReturn: {
+    method: "PUT",
+    path: "/admin/order-returns/:id/approve",
+    params: ReturnParamsSchema,
+    response: AdminReturnResponseSchema,
+  },
+  rejectReturn: {
+    method: "PUT",
+    path: "/admin/order-returns/:id/reject",
+    params: ReturnParamsSchema,
+    body: RejectReturnBodySchema,
+    response: AdminReturnResponseSchema,
   },
 
   // Wishlists.
@@ -557,6 +629,34 @@ export const operations = {
     path: "/notifications/back-in-stock/confirm/preview",
     body: BackInStockConfirmBodySchema,
     response: BackInStockConfirmationResponseSchema,
+  },
+
+  // Marketing subscriptions (decision 034).
+  getNewsletterSubscription: { method: "GET", path: "/marketing-customers/subscriptions", response: NewsletterSubscriptionResponseSchema },
+  updateNewsletterSubscription: {
+    method: "PUT",
+    path: "/marketing-customers/subscriptions",
+    body: NewsletterSubscriptionBodySchema,
+    response: NewsletterSubscribeResponseSchema,
+    status: 202,
+  },
+  confirmNewsletterSubscription: {
+    method: "POST",
+    path: "/marketing-customers/subscriptions/confirm",
+    body: NewsletterTokenBodySchema,
+    response: NewsletterLinkResponseSchema,
+  },
+  previewNewsletterLink: {
+    method: "POST",
+    path: "/marketing-customers/subscriptions/confirm/preview",
+    body: NewsletterTokenBodySchema,
+    response: NewsletterLinkResponseSchema,
+  },
+  unsubscribeNewsletter: {
+    method: "POST",
+    path: "/marketing-customers/subscriptions/unsubscribe",
+    body: NewsletterTokenBodySchema,
+    response: NewsletterLinkResponseSchema,
   },
 
   // Recently viewed.

@@ -41,6 +41,8 @@ export const OrderLineSchema = z.object({
   taxClass: TaxClassSchema,
   /** What the line costs before discounts. */
   total: MoneySchema,
+  /** How many of the line may still be returned: 0 unless the order is delivered and within its return window. */
+  returnableQuantity: z.number().int(),
 });
 
 /**
@@ -82,6 +84,8 @@ export const OrderSchema = z
     trackingReference: z.string().nullable(),
     /** Its status changes, oldest first. */
     history: z.array(OrderStatusChangeSchema),
+    /** The last moment items may be returned (the return window after delivery); null when they may not be. */
+    returnableUntil: z.string().nullable(),
   })
   .meta({ id: "Order" });
 export type Order = z.infer<typeof OrderSchema>;

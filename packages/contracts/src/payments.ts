@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AnonymousIdSchema } from "./cart";
 import { CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema } from "./common";
-import { INT32_MAX, PAYMENT_PROVIDER_IDS, PAYMENT_STATUSES } from "./constants";
+import { INT32_MAX, MAX_CREDIT_OPEN_ORDERS, ORDER_STATUSES, PAYMENT_PROVIDER_IDS, PAYMENT_STATUSES } from "./constants";
 
 // Contracts of the payment calls (spec sections 3 and 7, decision 025). A payment's state comes from the
 // gateway or from the shop's own rules (credit, bank transfer), never from the browser.
@@ -64,11 +64,39 @@ export const PaymentSchema = z
 export type Payment = z.infer<typeof PaymentSchema>;
 export const PaymentResponseSchema = dataSchema(PaymentSchema);
 
-/** GET /customers/credits: a trade customer's credit for paying on account. */
+/** A trade customer's credit for paying on account in one currency (and PUT /admin/customers/:id/credit's answer). */
 export const CustomerCreditsSchema = z
   .object({ limit: MoneySchema, used: MoneySchema, available: MoneySchema })
   .meta({ id: "CustomerCredits" });
 export const CustomerCreditsResponseSchema = dataSchema(CustomerCreditsSchema);
+
+/** An order paid on account whose payment still holds the customer's credit (captured, not refunded). */
+export const CreditOrderSchema = z
+  .object({
+    id: IdSchema,
+    publicId: z.string(),
+    placedAt: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    /** What the order charged to the account (its on-account payment). */
+    amount: MoneySchema,
+  })
+  .meta({ id: "CreditOrder" });
+export type CreditOrder = z.infer<typeof CreditOrderSchema>;
+
+/**
+ * GET /customers/credits: the request currency's credit as before (what checkout shows), the customer's credit
+ * in every currency they have one (empty for a customer who does not buy on account), and the open on-account
+ * orders that use it: the newest MAX_CREDIT_OPEN_ORDERS in any currency, and how many there are in all.
+ */
+export const CustomerCreditAccountSchema = CustomerCreditsSchema.extend({
+  currencies: z.array(CustomerCreditsSchema),
+  openOrders: z.object({
+    results: z.array(CreditOrderSchema).max(MAX_CREDIT_OPEN_ORDERS),
+    total: z.number().int().min(0),
+  }),
+}).meta({ id: "CustomerCreditAccount" });
+export type CustomerCreditAccount = z.infer<typeof CustomerCreditAccountSchema>;
+export const CustomerCreditAccountResponseSchema = dataSchema(CustomerCreditAccountSchema);
 
 /** PUT /admin/customers/:id/credit: a trade customer's credit limit in a currency (never below what is used). */
 export const SetCreditLimitBodySchema = z

@@ -15,3 +15,5 @@ export * from "../modules/checkout/checkout.tables";
 export * from "../modules/orders/orders.tables";
 export * from "../modules/payments/payments.tables";
 export * from "../modules/addresses/addresses.tables";
+export * from "../modules/returns/returns.tables";
+export * from "../modules/marketing/marketing.tables";

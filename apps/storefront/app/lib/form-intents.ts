@@ -6,6 +6,9 @@
  */
 export const INTENT_FIELD = "intent";
 
+// The checkout's and the account's intents live in checkout-intents.ts and account-intents.ts: this module is
+// in every page's scripts, and their names would add to the pages that have none of those forms.
+
 /** /favorites: the customer's lists. */
 export const FAVORITES_INTENTS = { create: "create", rename: "rename", delete: "delete" } as const;
 
@@ -17,43 +20,6 @@ export const FAVORITE_LIST_INTENTS = { removeItem: "remove-item", removeItems: "
 
 /** /cart: a line's quantity or removal, the add-ons form, the quick order. */
 export const CART_INTENTS = { quantity: "quantity", remove: "remove", addons: "addons", quickOrder: "quick-order" } as const;
-
-/**
- * /checkout: each step's form (customer information, the addresses, the delivery option, the order note), the
- * order summary's forms (a line's quantity or removal, a discount code), placing the order, and paying it.
- */
-export const CHECKOUT_INTENTS = {
-  customerInfo: "customer-info",
-  deliveryAddress: "delivery-address",
-  savedDeliveryAddress: "saved-delivery-address",
-  billingAddress: "billing-address",
-  savedBillingAddress: "saved-billing-address",
-  billingSameAsDelivery: "billing-same-as-delivery",
-  deliveryOption: "delivery-option",
-  orderNote: "order-note",
-  applyDiscount: "apply-discount",
-  removeDiscount: "remove-discount",
-  quantity: "quantity",
-  remove: "remove",
-  placeOrder: "place-order",
-  pay: "pay",
-  refreshPayment: "refresh-payment",
-} as const;
-
-/** /account/settings: the details form and the password form. */
-export const ACCOUNT_SETTINGS_INTENTS = { profile: "profile", password: "password" } as const;
-
-/** /account/orders/:id: cancelling the order. */
-export const ACCOUNT_ORDER_INTENTS = { cancel: "cancel" } as const;
-
-/** /account/addresses: the address book's forms, and the company's addresses. */
-export const ACCOUNT_ADDRESSES_INTENTS = {
-  add: "add",
-  update: "update",
-  delete: "delete",
-  setDefault: "set-default",
-  addCompany: "add-company",
-} as const;
 
 /** /store/product/:product: the back-in-stock form. */
 export const PRODUCT_PAGE_INTENTS = { backInStock: "back-in-stock" } as const;

@@ -22,6 +22,8 @@ export const TOKEN_ROUTES = [
   "auth/sign-up/complete/:token",
   "auth/invite/complete/:token",
   "notifications/back-in-stock/confirm/:token",
+  "newsletter/confirm/:token",
+  "newsletter/unsubscribe/:token",
 ];
 const TOKEN_PATHS = new RegExp(`^(/(?:${TOKEN_ROUTES.map((route) => route.replace(/:token$/, "")).join("|")}))[^/]+?(\\.data)?$`);
 

@@ -1,6 +1,6 @@
 import { IdParamSchema, type Order } from "@quire/contracts";
 import { useState } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -9,15 +9,22 @@ import { Icon } from "~/components/ui/icon";
 import { OrderDelivery, OrderItems, OrderPayment, OrderTimeline } from "~/features/account/order-details";
 import { customerMayCancel, hasProformaInvoice } from "~/features/account/order-status";
 import { OrderStatusBadge } from "~/features/account/order-status-badge";
+import { ReorderFormSchema } from "~/features/account/order-forms.server";
+import { reorderToastOf } from "~/features/account/reorder-toast";
+import { ReturnItems } from "~/features/account/return-items";
+import { loadReturnForm, returnItemsIntent } from "~/features/account/return-forms.server";
+import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
 import { useHydrated } from "~/features/catalog/use-hydrated";
 import { proformaInvoicePath } from "~/features/checkout/checkout-forms";
 import { pageTitle } from "~/features/layout/meta";
+import { useFormIdempotencyKey } from "~/features/layout/root-data";
 import { errorToastOf } from "~/lib/api-failure.server";
 import { ApiRequestError } from "~/lib/api.server";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatDate } from "~/lib/format-date";
-import { ACCOUNT_ORDER_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { INTENT_FIELD } from "~/lib/form-intents";
+import { ACCOUNT_ORDER_INTENTS } from "~/lib/account-intents";
 import { dispatchIntent, intent, NoFieldsFormSchema } from "~/lib/form-intents.server";
 import { notFound, requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { RouteHandle } from "~/lib/route-access";
@@ -31,6 +38,7 @@ const ParamsSchema = z.object({ id: IdParamSchema });
 const CANCEL_PARAM = "cancel";
 
 const orderPath = (id: number) => `/account/orders/${id}`;
+const CART_PATH = "/cart";
 
 /**
  * /account/orders/:id: one of the customer's orders. An id that is not a number, an unknown order and
@@ -40,12 +48,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = requireValidParams(ParamsSchema, params, request);
   const { data: order } = await requireApiFound(context.get(apiContext).call("getOrder", { params: { id }, query: {} }), request);
   const confirmingCancel = new URL(request.url).searchParams.has(CANCEL_PARAM) && customerMayCancel(order.status);
-  return { order, confirmingCancel };
+  const returnForm = await loadReturnForm(context.get(apiContext), order, request);
+  return { order, confirmingCancel, returnForm };
+}
+
+/**
+ * Read again after every post, a refused one included (React Router skips that after a 4xx by default): a
+ * refused return form must carry a new Idempotency-Key next time, since the API answers a changed form sent
+ * with the old one 422 idempotency_key_reused (as checkout's "Place order" does).
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
 }
 
 /**
  * Cancels the order (PUT /orders/:id/cancel), back on its page with a toast either way: the API's first error
- * when it refuses (spec section 8), for instance once the order has been paid meanwhile.
+ * when it refuses (spec section 8), for instance once the order has been paid meanwhile. Or buys it again
+ * (PUT /baskets/orders/:orderId/merge, one call): on to the basket, with a toast saying how much was added.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { id } = requireValidParams(ParamsSchema, params, request);
@@ -68,6 +87,24 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         }
       },
     }),
+    [ACCOUNT_ORDER_INTENTS.reorder]: intent({
+      schema: ReorderFormSchema,
+      run: async ({ idempotencyKey }) => {
+        try {
+          const { data } = await api.call("reorderIntoCart", { params: { orderId: id }, headers: { "idempotency-key": idempotencyKey } });
+          // What could not be added, and why, is shown by the basket itself: the API stores each such line as a
+          // `reorder_line_not_added` cart notice (beside the line when part of it was added), which the basket
+          // lists with its other notices until they have been seen, with or without JavaScript. A toast is gone in
+          // seconds and holds one sentence; the shopper needs the list where they decide what to do about it.
+          return redirectWithToast(CART_PATH, reorderToastOf(data), { status: 303 });
+        } catch (error) {
+          if (!(error instanceof ApiRequestError)) throw error;
+          if (error.status === 404) throw notFound(request);
+          return redirectWithToast(orderPath(id), errorToastOf(error), { status: 303 });
+        }
+      },
+    }),
+    [ACCOUNT_ORDER_INTENTS.returnItems]: returnItemsIntent(api, id, request),
   });
 }
 
@@ -84,6 +121,21 @@ const cancelMessage = (order: Order) =>
     : "This can't be undone.");
 const CANCEL_ACCEPT = "Cancel order";
 const CANCEL_REJECT = "Keep order";
+
+/** "Buy again": puts the order's books back in the basket at today's prices (a plain form: works without JavaScript). */
+function ReorderForm({ order, disabled }: { order: Order; disabled: boolean }) {
+  const idempotencyKey = useFormIdempotencyKey(`reorder-${order.id}`);
+  return (
+    <Form method="post" action={orderPath(order.id)}>
+      <input type="hidden" name={INTENT_FIELD} value={ACCOUNT_ORDER_INTENTS.reorder} />
+      {idempotencyKey ? <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} /> : null}
+      <Button type="submit" disabled={disabled}>
+        <Icon name="bag" className="size-5" />
+        Buy again
+      </Button>
+    </Form>
+  );
+}
 
 /** The cancel confirmation as part of the page (`?cancel`), for browsers without JavaScript. */
 function InlineCancelConfirmation({ order }: { order: Order }) {
@@ -110,14 +162,16 @@ function itemCountLabel(order: Order): string {
 }
 
 export default function AccountOrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order, confirmingCancel } = loaderData;
+  const { order, confirmingCancel, returnForm } = loaderData;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
   const [askingToCancel, setAskingToCancel] = useState(false);
   const cancellable = customerMayCancel(order.status);
   const proforma = hasProformaInvoice(order.status, order.latestPayment);
-  const cancelling = navigation.state !== "idle" && navigation.formAction === orderPath(order.id);
+  // A cancel or a "Buy again" on its way: both buttons wait for it.
+  const posting = navigation.state !== "idle" && navigation.formAction === orderPath(order.id);
+  const reorderable = order.items.length > 0;
 
   return (
     <div className="grid gap-8">
@@ -135,8 +189,9 @@ export default function AccountOrderDetail({ loaderData }: Route.ComponentProps)
         </p>
       </div>
 
-      {cancellable || proforma ? (
+      {reorderable || cancellable || proforma ? (
         <div className="flex flex-wrap gap-3">
+          {reorderable ? <ReorderForm order={order} disabled={posting} /> : null}
           {proforma ? (
             // A document, not a page: the browser downloads it (no client-side routing).
             <a href={proformaInvoicePath(order.id)} download className={buttonClass({ variant: "secondary" })}>
@@ -146,7 +201,7 @@ export default function AccountOrderDetail({ loaderData }: Route.ComponentProps)
           ) : null}
           {cancellable ? (
             hydrated ? (
-              <Button type="button" variant="secondary" onClick={() => setAskingToCancel(true)} disabled={cancelling}>
+              <Button type="button" variant="secondary" onClick={() => setAskingToCancel(true)} disabled={posting}>
                 Cancel order
               </Button>
             ) : (
@@ -158,6 +213,7 @@ export default function AccountOrderDetail({ loaderData }: Route.ComponentProps)
         </div>
       ) : null}
       {confirmingCancel && cancellable ? <InlineCancelConfirmation order={order} /> : null}
+      <ReturnItems order={order} returnForm={returnForm} />
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(17rem,2fr)] xl:items-start">
         <div className="grid gap-6">
@@ -177,7 +233,7 @@ export default function AccountOrderDetail({ loaderData }: Route.ComponentProps)
         icon="warning"
         acceptLabel={CANCEL_ACCEPT}
         rejectLabel={CANCEL_REJECT}
-        isPending={cancelling}
+        isPending={posting}
         onReject={() => setAskingToCancel(false)}
         onAccept={() => {
           void submit({ [INTENT_FIELD]: ACCOUNT_ORDER_INTENTS.cancel }, { method: "post", action: orderPath(order.id) });

@@ -5,12 +5,11 @@ import { Icon } from "~/components/ui/icon";
 import { Pagination } from "~/components/ui/pagination";
 import { Price } from "~/components/ui/price";
 import { OrderStatusBadge } from "~/features/account/order-status-badge";
-import { ORDERS_PAGE_SIZE, ordersPageHref, parseOrdersPage } from "~/features/account/orders-page";
+import { itemCountLabel, listPageHref } from "~/features/account/account-list-page";
+import { loadListPage } from "~/features/account/account-list-page.server";
 import { pageTitle } from "~/features/layout/meta";
-import { ApiRequestError } from "~/lib/api.server";
 import { apiContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/format-date";
-import { notFound } from "~/lib/not-found.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-orders";
 
@@ -22,25 +21,16 @@ export const handle: RouteHandle = { requiredAuthentication: true };
  * state).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = parseOrdersPage(new URL(request.url).searchParams);
-  if (page === null) throw notFound(request);
-  try {
-    const { data: orders } = await context.get(apiContext).call("listOrders", { query: { PageNumber: page, PageSize: ORDERS_PAGE_SIZE } });
-    if (page > Math.max(1, orders.totalPages)) throw notFound(request);
-    return { orders };
-  } catch (error) {
-    // Past the deepest page the API serves (its result window): no such page.
-    if (error instanceof ApiRequestError && error.status === 400) throw notFound(request);
-    throw error;
-  }
+  const api = context.get(apiContext);
+  const orders = await loadListPage(request, async (query) => (await api.call("listOrders", { query })).data);
+  return { orders };
 }
+
+const ORDERS_PATH = "/account/orders";
+const ordersPageHref = (page: number) => listPageHref(ORDERS_PATH, page);
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Your orders", matches) }, { name: "robots", content: "noindex" }];
-}
-
-function itemCountLabel(count: number): string {
-  return count === 1 ? "1 item" : `${count} items`;
 }
 
 function OrderRow({ order }: { order: OrderListItem }) {

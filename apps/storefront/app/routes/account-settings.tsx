@@ -1,4 +1,10 @@
-import { ChangePasswordBodySchema, UpdateCustomerSettingsBodySchema, type CustomerSettings } from "@quire/contracts";
+import {
+  ChangePasswordBodySchema,
+  NewsletterSubscriptionBodySchema,
+  UpdateCustomerSettingsBodySchema,
+  type CustomerSettings,
+  type NewsletterSubscription,
+} from "@quire/contracts";
 import { ChangePasswordForm } from "~/features/account/change-password-form";
 import { ProfileForm } from "~/features/account/profile-form";
 import { FormNotice } from "~/features/auth/form-alert";
@@ -6,23 +12,43 @@ import { formText, type FormFailure } from "~/features/auth/form-errors";
 import { failedForm, rejectedForm } from "~/features/auth/form-failure.server";
 import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
+import { NewsletterPreferencesForm } from "~/features/newsletter/newsletter-preferences-form";
+import { topicList, type NewsletterTopicId } from "~/features/newsletter/newsletter-topics";
+import { ApiRequestError, type ApiClient } from "~/lib/api.server";
 import { PASSWORD_CHANGE_REQUIRED } from "~/lib/auth-redirects";
 import { mergeGuestCart } from "~/lib/auth.server";
 import { apiContext, sessionContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/form-intents";
+import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/account-intents";
 import { CheckboxField, dispatchIntent, intent } from "~/lib/form-intents.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-settings";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
-/** /account/settings: the customer's details, marketing choice and password (signed in only). */
+/** /account/settings: the customer's details, marketing choice, newsletters and password (signed in only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { data: settings } = await context.get(apiContext).call("getCustomerSettings");
+  const api = context.get(apiContext);
+  const [{ data: settings }, newsletters] = await Promise.all([api.call("getCustomerSettings"), getNewsletters(api)]);
   const passwordChangeRequired = new URL(request.url).searchParams.get("message") === PASSWORD_CHANGE_REQUIRED;
-  return { settings, passwordChangeRequired };
+  return { settings, newsletters, passwordChangeRequired };
 }
+
+/**
+ * The account email's newsletters; null while the API refuses other calls (403: a password change is
+ * required or the privacy policy is pending), which this page is where the customer resolves.
+ */
+async function getNewsletters(api: ApiClient): Promise<NewsletterSubscription | null> {
+  try {
+    return (await api.call("getNewsletterSubscription")).data;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 403) return null;
+    throw error;
+  }
+}
+
+/** The newsletters form: the topics ticked (none: unsubscribe from all); the email is the account's own. */
+const NewslettersFormSchema = NewsletterSubscriptionBodySchema.pick({ topics: true });
 
 /** The details form: the contract's fields, the marketing choice as a checkbox. */
 const ProfileFormSchema = UpdateCustomerSettingsBodySchema.extend({ marketingOptIn: CheckboxField });
@@ -40,7 +66,7 @@ function profileValues(form: FormData): Record<string, string> {
 /** Saves the details or changes the password, as the form's intent says; success flashes a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const { profile, password } = ACCOUNT_SETTINGS_INTENTS;
+  const { profile, newsletters, password } = ACCOUNT_SETTINGS_INTENTS;
 
   return dispatchIntent(await request.formData(), {
     [profile]: intent({
@@ -53,6 +79,22 @@ export async function action({ request, context }: Route.ActionArgs) {
           return failedForm(error, { values: profileValues(form), intent: profile });
         }
         return redirectWithToast("/account/settings", { kind: "success", message: "Your details have been saved." }, { status: 303 });
+      },
+    }),
+    [newsletters]: intent({
+      schema: NewslettersFormSchema,
+      run: async ({ topics }) => {
+        try {
+          const { data: own } = await api.call("getNewsletterSubscription");
+          await api.call("updateNewsletterSubscription", { body: { email: own.email, topics } });
+        } catch (error) {
+          return failedForm(error, { intent: newsletters });
+        }
+        const message =
+          topics.length === 0
+            ? "You're unsubscribed from our newsletters."
+            : `Your newsletters have been saved: ${topicList(topics as NewsletterTopicId[])}.`;
+        return redirectWithToast("/account/settings", { kind: "success", message }, { status: 303 });
       },
     }),
     [password]: intent({
@@ -88,7 +130,7 @@ function failureOf(actionData: FormFailure | undefined, intent: string): FormFai
 const sectionClass = "rounded-card border border-line bg-surface p-5 shadow-sm sm:p-8";
 
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, passwordChangeRequired } = loaderData;
+  const { settings, newsletters, passwordChangeRequired } = loaderData;
   useFailureToast(actionData);
   const password = (
     <section key="password" className={sectionClass} aria-labelledby="password-heading">
@@ -110,15 +152,36 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         Your details
       </h2>
       <div className="mt-6">
-        <ProfileForm settings={settings} failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.profile)} />
+        {/* Keyed by the consent, which the newsletters form also changes: its box then shows the saved state. */}
+        <ProfileForm
+          key={String(settings.marketingOptIn)}
+          settings={settings}
+          failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.profile)}
+        />
       </div>
     </section>
   );
+  const newslettersSection = newsletters ? (
+    <section key="newsletters" className={sectionClass} aria-labelledby="newsletters-heading">
+      <h2 id="newsletters-heading" className="text-xl font-semibold">
+        Newsletters
+      </h2>
+      <div className="mt-4">
+        {/* Keyed by the saved topics, which the details form's marketing box also changes. */}
+        <NewsletterPreferencesForm
+          key={newsletters.topics.join()}
+          email={newsletters.email}
+          topics={newsletters.topics}
+          failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.newsletters)}
+        />
+      </div>
+    </section>
+  ) : null;
   return (
     <div className="grid max-w-2xl gap-8">
       <div>
         <h1 className="text-title font-semibold tracking-tight">Account settings</h1>
-        <p className="mt-3 text-ink-muted">Your details, marketing preferences and password.</p>
+        <p className="mt-3 text-ink-muted">Your details, newsletters and password.</p>
       </div>
       {passwordChangeRequired ? (
         <FormNotice tone="warn" id="password-change-required">
@@ -127,7 +190,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         </FormNotice>
       ) : null}
       {/* A forced change puts the password first, where the notice points. */}
-      {passwordChangeRequired ? [password, details] : [details, password]}
+      {passwordChangeRequired ? [password, details, newslettersSection] : [details, newslettersSection, password]}
     </div>
   );
 }

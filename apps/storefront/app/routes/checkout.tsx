@@ -79,7 +79,7 @@ import { ApiRequestError } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
 import { isSignedIn } from "~/lib/auth.server";
 import { redirectWithToast } from "~/lib/flash.server";
-import { CHECKOUT_INTENTS } from "~/lib/form-intents";
+import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
 import { dispatchIntent, intent, NoFieldsFormSchema, postedIdField } from "~/lib/form-intents.server";
 import { notFound, requireApiFound } from "~/lib/not-found.server";
 import type { RouteHandle } from "~/lib/route-access";

@@ -349,6 +349,14 @@ describe("a password change the shop asked for", () => {
     await page.goto(`${stack.storefrontUrl}/favorites`);
     expect(new URL(page.url()).pathname).toBe("/favorites");
     await signOutThroughMenu(page, FORCED.firstName);
+    // The new password signs the customer in again, and the old one no longer does.
+    await page.goto(`${stack.storefrontUrl}/auth/login`);
+    await page.getByRole("textbox", { name: "Email address" }).fill(FORCED.email);
+    await page.getByLabel("Password", { exact: true }).fill(FORCED.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText(/email or password is incorrect/i).waitFor();
+    await signInThroughForm(page, stack, { email: FORCED.email, password: "Brand-New-Lantern-Harbour-77" });
+    await accountMenu(page, FORCED.firstName).waitFor();
     expectNoPageProblems(browser);
   });
 });

@@ -17,10 +17,13 @@ const CLIENT_BUILD = fileURLToPath(new URL("../../build/client", import.meta.url
  * The goal is 125 KB on browse pages and 145 KB on the cart and the checkout. The cart and the checkout meet
  * it; the browse pages do not yet (issue 9 stays open for it), so their budget is what they weigh now: a
  * feature cannot make them heavier without this failing, and each saving lowers the budget towards the goal.
+ * Raised once, deliberately: the category page from 134 to 135 KB for issue 10's newsletter form in the
+ * footer (0.4 KB on every page; moving the checkout's and the account's intents out of every page's scripts
+ * won back 0.3 KB, enough for the home and product pages, not for the category page's 0.1 KB).
  */
 const PAGE_BUDGETS = [
   { page: "the home page", routeId: "routes/home", budgetKB: 128, goalKB: 125 },
-  { page: "a category page", routeId: "routes/store-category", budgetKB: 134, goalKB: 125 },
+  { page: "a category page", routeId: "routes/store-category", budgetKB: 135, goalKB: 125 },
   { page: "a product page", routeId: "routes/store-product", budgetKB: 134, goalKB: 125 },
   { page: "the cart", routeId: "cart", budgetKB: 145, goalKB: 145 },
   { page: "the checkout", routeId: "checkout", budgetKB: 145, goalKB: 145 },

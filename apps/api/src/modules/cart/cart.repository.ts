@@ -11,6 +11,7 @@ import {
   variantPrices,
   variantTierPrices,
 } from "../catalog/catalog.tables";
+import { orderLines, orders } from "../orders/orders.tables";
 import type { CartLineFacts, CartReview, ReviewNotification } from "./cart-review";
 import { cartLineAddons, cartLines, cartNotifications, carts } from "./cart.tables";
 
@@ -400,4 +401,63 @@ export async function mergeLines(db: Db, input: { guestCartId: number; customerC
 /** What else changes when a guest cart closes as merged: where its lines went, and whose it now is. */
 export function mergedCartColumns(input: { customerCartId: number; customerId: number }): SQL {
   return sql`merged_into_cart_id = ${input.customerCartId}, customer_id = ${input.customerId}, updated_at = now()`;
+}
+
+// ---------------------------------------------------------------- reorder
+
+/** An ordered add-on ("Gift wrap: Kraft") and the option of the store it is today, if it can be added again. */
+export interface ReorderedAddon {
+  name: string;
+  /** Null when no option of that name is offered with the product and priced in the currency any more. */
+  option: { id: number; addonId: number; amount: number } | null;
+}
+
+/** A line of a past order, as ordered, with its variant as the catalogue has it now. */
+export interface OrderLineToReorder {
+  orderLineId: number;
+  orderPublicId: string;
+  /** The variant ordered; null once deleted. */
+  variantId: number | null;
+  sku: string;
+  productName: string;
+  variantName: string;
+  quantity: number;
+  /** The variant now (publication, stock, price in the currency); null once deleted. */
+  variant: VariantForCart | null;
+  addons: ReorderedAddon[];
+}
+
+/**
+ * The lines of one of the customer's orders of this store, in order, each with its variant's current state and
+ * its add-ons matched to today's options, in one statement; none for an order that is not theirs. Order lines keep
+ * add-ons by name (`Add-on: Option`), so an add-on is matched by that name among the add-ons the product offers
+ * now, priced in the currency.
+ */
+export function findOrderLinesToReorder(db: Db, input: { storeId: number; customerId: number; orderId: number; currencyCode: string }) {
+  return rows<OrderLineToReorder>(
+    db,
+    sql`select l.id as "orderLineId", o.public_id as "orderPublicId", l.variant_id as "variantId", l.sku,
+          l.product_name as "productName", l.variant_name as "variantName", l.quantity,
+          case when v.id is null then null else json_build_object('id', v.id, 'sku', v.sku, 'productId', v.product_id,
+            'productName', p.name, 'variantName', v.name, 'stockQuantity', v.stock_quantity, 'isPublished', p.is_published,
+            'amount', vp.amount) end as variant,
+          coalesce((select json_agg(json_build_object('name', wanted.addon->>'name', 'option',
+                case when m.id is null then null else json_build_object('id', m.id, 'addonId', m.addon_id, 'amount', m.amount) end)
+              order by wanted.position)
+            from jsonb_array_elements(l.addons) with ordinality as wanted(addon, position)
+            left join lateral (
+              select ao.id, ao.addon_id, aop.amount from ${addonOptions} ao
+              join ${addons} a on a.id = ao.addon_id and a.store_id = ${input.storeId}
+              join ${productAddons} pad on pad.addon_id = a.id and pad.product_id = v.product_id
+              join ${addonOptionPrices} aop on aop.addon_option_id = ao.id and aop.currency_code = ${input.currencyCode}
+              where a.name || ': ' || ao.name = wanted.addon->>'name'
+              order by ao.id limit 1) m on true), '[]') as addons
+        from ${orders} o
+        join ${orderLines} l on l.order_id = o.id
+        left join ${productVariants} v on v.id = l.variant_id and v.store_id = o.store_id
+        left join ${products} p on p.id = v.product_id
+        left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${input.currencyCode}
+        where o.id = ${input.orderId} and o.store_id = ${input.storeId} and o.customer_id = ${input.customerId}
+        order by l.position, l.id`,
+  );
 }

@@ -200,4 +200,27 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       return { data: await cart.mergeGuestCart(db, request.ctx, customer.id, request.params.id) };
     },
   });
+
+  app.route({
+    ...operationRoute("reorderIntoCart", {
+      // A retried reorder (a double click, a resent form) must not add the order twice (decision 018).
+      config: { idempotent: true },
+      schema: {
+        tags,
+        security: [{ apiKey: [], storeKey: [], bearer: [] }],
+        "x-error-codes": [...CUSTOMER_ERRORS, "order_not_found"],
+        summary: "Add the lines of one of the signed-in customer's orders to their cart, at today's prices (reorder)",
+        description:
+          "Each line is added as PUT /baskets would add it (today's price, stock, at most 999 units a line) with the add-ons the product " +
+          "still offers; a line stock cannot cover in full is added as far as it can. The answer lists every line not added as ordered, " +
+          "with the reason (variant_not_found, price_unavailable, out_of_stock, insufficient_stock, quantity_limit_exceeded, " +
+          "addon_unavailable), and the cart carries the same as reorder_line_not_added notices. Another customer's order or an unknown " +
+          "one is 404 order_not_found. Reordering again adds again; an Idempotency-Key replays the first answer instead.",
+      },
+    }),
+    handler: async (request) => {
+      const customer = requireCustomer(request);
+      return { data: await cart.reorderIntoCart(db, request.ctx, customer.id, request.params.orderId) };
+    },
+  });
 };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   MAX_CART_LINE_QUANTITY,
+  REORDER_LINE_PROBLEMS,
   type AcknowledgeCartNotificationsBody,
   type AddToCartBody,
   type AddToCartBulkBody,
@@ -9,6 +10,8 @@ import {
   type Cart,
   type CartNotification,
   type ChangeCartQuantityBody,
+  type ReorderLineNotAdded,
+  type ReorderLineProblem,
   type RemoveCartLinesBody,
   type SetCartAddonsBulkBody,
   type SetCartLineAddonsBody,
@@ -312,10 +315,20 @@ interface LineToAdd {
   quantity: number;
   optionIds: number[];
   fields: { variant?: string; quantity: string; addonOptionIds: string };
+  /**
+   * Take what fits (a reorder): where stock or the line limit cannot cover all the units, add those they can
+   * and report the shortfall, instead of refusing the line.
+   */
+  partial?: boolean;
 }
 
-/** What became of a line to add: the cart line it went to, or why it was refused. */
-type LineOutcome = { added: true; lineItemId: number } | { added: false; problem: AppError };
+/**
+ * What became of a line to add: the cart line it went to with the units added (fewer than asked only for a
+ * `partial` line, whose `shortfall` says why; `held` is what the line held before), or why it was refused.
+ */
+type LineOutcome =
+  | { added: true; lineItemId: number; quantity: number; held: number; shortfall: AppError | null }
+  | { added: false; problem: AppError; held: number };
 
 /** Why a line cannot be added whatever the cart holds (unknown, unpublished, unpriced, unfitting add-ons); null when it can. */
 function catalogueProblem(
@@ -383,26 +396,38 @@ async function checkLines(tx: Db, ctx: CartContext, lines: readonly LineToAdd[])
       return variant ? [{ productId: variant.productId, optionIds: line.optionIds }] : [];
     }),
   );
+  return checkAgainstCatalogue(ctx, lines, variants, options);
+}
+
+/** The lines with what the catalogue says of each: their variants, the options' facts, and the lines it refuses. */
+function checkAgainstCatalogue(
+  ctx: CartContext,
+  lines: readonly LineToAdd[],
+  variants: (repository.VariantForCart | undefined)[],
+  options: ReadonlyMap<number, repository.AddonOptionFacts>,
+): CheckedLines {
   const refusals = lines.map((line, index) => {
     const problem = catalogueProblem(ctx, line, variants[index], options);
-    return problem ? { added: false as const, problem } : undefined;
+    return problem ? { added: false as const, problem, held: 0 } : undefined;
   });
   return { lines, variants, options, refusals };
 }
 
 /**
- * Adds checked lines to the owner's cart, under its lock: the use case of PUT /baskets (one line) and PUT
- * /baskets/bulk (several). The lines the catalogue accepted are checked in order against what the cart holds,
- * so lines naming one variant add up and each meets stock with the ones before it; those that pass are written
- * together (a new line, or units added to the variant's line; options join the line's, replacing another
- * option of the same add-on) in a fixed number of statements whatever their number.
+ * Adds checked lines to the owner's cart, under its lock: the use case of PUT /baskets (one line), PUT
+ * /baskets/bulk (several) and the reorder. The lines the catalogue accepted are checked in order against what
+ * the cart holds, so lines naming one variant add up and each meets stock with the ones before it; those that
+ * pass (or, for a `partial` line, the units that fit) are written together (a new line, or units added to the
+ * variant's line; options join the line's, replacing another option of the same add-on) in a fixed number of
+ * statements whatever their number. Answers the cart written to (null: a guest to whom nothing was added) and
+ * the lines touched, for the answer (answerAdded).
  */
-async function addCheckedLines(
+async function writeCheckedLines(
   tx: Db,
   ctx: CartContext,
   owner: CartOwner,
   checked: CheckedLines,
-): Promise<{ cart: Cart; outcomes: LineOutcome[] }> {
+): Promise<{ cart: repository.LockedCart | null; touched: Set<number>; outcomes: LineOutcome[] }> {
   const { lines, variants, options } = checked;
   const outcomes: (LineOutcome | undefined)[] = [...checked.refusals];
   const candidates = lines.flatMap((line, index) => (outcomes[index] ? [] : [{ line, index, variant: variants[index]! }]));
@@ -418,6 +443,8 @@ async function addCheckedLines(
       : [];
   // What each variant's line will hold, and its options by add-on, as the accepted lines add up.
   const pending = new Map<number, { variant: repository.VariantForCart; quantity: number; optionByAddon: Map<number, number> }>();
+  // The units each accepted line adds, and why fewer than asked (a partial line).
+  const accepted = new Map<number, { quantity: number; held: number; shortfall: AppError | null }>();
   for (const { line, index, variant } of candidates) {
     const entry = pending.get(variant.id) ?? {
       variant,
@@ -435,11 +462,18 @@ async function addCheckedLines(
             },
           )
         : stockProblem(ctx, variant.stockQuantity, quantity, entry.quantity);
-    if (problem) {
-      outcomes[index] = { added: false, problem };
+    // What fits beside what the line holds: the problem above means fewer than line.quantity.
+    const room = Math.min(
+      MAX_CART_LINE_QUANTITY - entry.quantity,
+      ctx.store.isOutOfStockPurchaseEnabled ? MAX_CART_LINE_QUANTITY : variant.stockQuantity - entry.quantity,
+    );
+    if (problem && (!line.partial || room <= 0)) {
+      outcomes[index] = { added: false, problem, held: entry.quantity };
       continue;
     }
-    entry.quantity = quantity;
+    const units = problem ? room : line.quantity;
+    accepted.set(index, { quantity: units, held: entry.quantity, shortfall: problem });
+    entry.quantity += units;
     for (const optionId of line.optionIds) entry.optionByAddon.set(options.get(optionId)!.addonId, optionId);
     pending.set(variant.id, entry);
   }
@@ -467,9 +501,17 @@ async function addCheckedLines(
     await repository.touchCart(tx, cart.id);
   }
   return {
-    cart: cart ? await answerChange(tx, ctx, cart, new Set(lineOfVariant.values())) : emptyCart(ctx),
-    outcomes: lines.map((_line, index) => outcomes[index] ?? { added: true, lineItemId: lineOfVariant.get(variants[index]!.id)! }),
+    cart,
+    touched: new Set(lineOfVariant.values()),
+    outcomes: lines.map(
+      (_line, index) => outcomes[index] ?? { added: true, lineItemId: lineOfVariant.get(variants[index]!.id)!, ...accepted.get(index)! },
+    ),
   };
+}
+
+/** The answer to adding lines: the cart as a change answers it, or an empty one for a guest to whom nothing was added. */
+function answerAdded(tx: Db, ctx: CartContext, written: { cart: repository.LockedCart | null; touched: Set<number> }) {
+  return written.cart ? answerChange(tx, ctx, written.cart, written.touched) : Promise.resolve(emptyCart(ctx));
 }
 
 /**
@@ -494,9 +536,9 @@ export async function addToCart(db: Db, ctx: CartContext, owner: CartOwner, body
     // The catalogue's refusal comes first, before the cart is looked for (an unknown variant is a 404 of its own).
     const checked = await checkLines(tx, ctx, [line]);
     throwRefusal(checked.refusals);
-    const { cart, outcomes } = await addCheckedLines(tx, ctx, owner, checked);
-    throwRefusal(outcomes);
-    return cart;
+    const written = await writeCheckedLines(tx, ctx, owner, checked);
+    throwRefusal(written.outcomes);
+    return answerAdded(tx, ctx, written);
   });
 }
 
@@ -526,11 +568,11 @@ export async function addToCartBulk(
     };
   });
   return db.transaction(async (tx) => {
-    const { cart, outcomes } = await addCheckedLines(tx, ctx, owner, await checkLines(tx, ctx, lines));
-    const results = outcomes.map((outcome): AddToCartBulkResult =>
-      outcome.added ? outcome : { added: false, error: apiErrorOf(outcome.problem) },
+    const written = await writeCheckedLines(tx, ctx, owner, await checkLines(tx, ctx, lines));
+    const results = written.outcomes.map((outcome): AddToCartBulkResult =>
+      outcome.added ? { added: true, lineItemId: outcome.lineItemId } : { added: false, error: apiErrorOf(outcome.problem) },
     );
-    return { cart, results };
+    return { cart: await answerAdded(tx, ctx, written), results };
   });
 }
 
@@ -641,5 +683,135 @@ export async function mergeGuestCart(db: Db, ctx: CartContext, customerId: numbe
       await repository.touchCart(tx, cart.id);
     }
     return answerChange(tx, ctx, cart);
+  });
+}
+
+/** The answer to a reorder: the cart, the units added, and each order line not added as ordered. */
+export interface ReorderAnswer {
+  cart: Cart;
+  addedQuantity: number;
+  linesNotAdded: ReorderLineNotAdded[];
+}
+
+const isReorderProblem = (code: string): code is ReorderLineProblem => (REORDER_LINE_PROBLEMS as readonly string[]).includes(code);
+
+/** "is" or "are" for a count. */
+const isOrAre = (count: number) => (count === 1 ? "is" : "are");
+
+/** One sentence on what became of an order line not added as ordered; the storefront shows it as it is. */
+function reorderMessage(
+  ctx: CartContext,
+  facts: { name: string; reason: ReorderLineProblem; requested: number; added: number; held: number; stock: number; addons: string[] },
+): string {
+  const { name, requested, added, held, stock, addons } = facts;
+  const withoutAddons = addons.length > 0 && added > 0 ? ` It was added without ${addons.join(", ")}, no longer offered with it.` : "";
+  const someAdded = added > 0 ? `${added} of the ${requested} you ordered ${added === 1 ? "was" : "were"} added` : "none was added";
+  switch (facts.reason) {
+    case "variant_not_found":
+      return `${name} is no longer available, so it was not added.`;
+    case "price_unavailable":
+      return `${name} is not sold in ${ctx.currencyCode}, so it was not added.`;
+    case "out_of_stock":
+      return `${name} is out of stock, so it was not added.`;
+    case "insufficient_stock":
+      return (
+        `Only ${stock} of ${name} ${isOrAre(stock)} in stock` +
+        (held > 0 ? ` and your basket already held ${held}` : "") +
+        `, so ${someAdded}.${withoutAddons}`
+      );
+    case "quantity_limit_exceeded":
+      return `${name}: a basket line holds at most ${MAX_CART_LINE_QUANTITY} of an item, so ${someAdded}.${withoutAddons}`;
+    case "addon_unavailable":
+      return `${name} was added without ${addons.join(", ")}, which ${isOrAre(addons.length)} no longer offered with it.`;
+  }
+}
+
+/**
+ * Reorder (PUT /baskets/orders/:orderId/merge): adds the lines of one of the customer's past orders to their cart,
+ * at today's prices, as adding each by hand would (the same catalogue, stock and line-limit rules), except that a
+ * line stock or the limit cannot cover in full is added as far as it can. Its add-ons are put back where the
+ * product still offers an option of the same name priced in the currency. Every line not added as ordered is
+ * reported, in the answer and as a `reorder_line_not_added` notice in the cart (beside the line when some was
+ * added), so the cart page says why. One transaction holding the cart's lock; the order's lines and their
+ * variants' current state are one statement. Another customer's order, or an unknown one, is 404.
+ */
+export async function reorderIntoCart(db: Db, ctx: CartContext, customerId: number, orderId: number): Promise<ReorderAnswer> {
+  return db.transaction(async (tx) => {
+    const ordered = await repository.findOrderLinesToReorder(tx, {
+      storeId: ctx.store.id,
+      customerId,
+      orderId,
+      currencyCode: ctx.currencyCode,
+    });
+    // An order always has lines (an empty basket cannot be ordered): none means it is not this customer's.
+    if (ordered.length === 0) throw new AppError("order_not_found");
+    // The cart is made (and locked) even when nothing can be added, so the notices have a cart to be shown in.
+    const cart = await repository.lockOrCreateCustomerCart(tx, ctx.store.id, customerId);
+
+    const options = new Map<number, repository.AddonOptionFacts>();
+    const lines = ordered.map((line, index): LineToAdd => {
+      const matched = line.addons.flatMap((addon) => (addon.option ? [addon.option] : []));
+      for (const option of matched) {
+        options.set(option.id, { ...option, offeredWithProductIds: line.variant ? [line.variant.productId] : [] });
+      }
+      return {
+        ...(line.variant ? { productVariantId: line.variant.id } : {}),
+        quantity: Math.min(line.quantity, MAX_CART_LINE_QUANTITY),
+        optionIds: matched.map((option) => option.id),
+        fields: { quantity: `orderLines.${index}.quantity`, addonOptionIds: `orderLines.${index}.addons` },
+        partial: true,
+      };
+    });
+    const checked = checkAgainstCatalogue(
+      ctx,
+      lines,
+      ordered.map((line) => line.variant ?? undefined),
+      options,
+    );
+    const written = await writeCheckedLines(tx, ctx, { customerId }, checked);
+
+    const linesNotAdded: ReorderLineNotAdded[] = [];
+    const notices: ReviewNotification[] = [];
+    written.outcomes.forEach((outcome, index) => {
+      const line = ordered[index]!;
+      const added = outcome.added ? outcome.quantity : 0;
+      const problem = outcome.added ? outcome.shortfall : outcome.problem;
+      const addonsNotAdded = line.addons.filter((addon) => !outcome.added || addon.option === null).map((addon) => addon.name);
+      const reason = problem ? problem.code : addonsNotAdded.length > 0 ? "addon_unavailable" : null;
+      if (reason === null) return;
+      if (!isReorderProblem(reason)) throw new Error(`a reorder line was refused with ${reason}, which reorder does not report`);
+      const message = reorderMessage(ctx, {
+        name: lineDisplayName(line.productName, line.variantName),
+        reason,
+        requested: line.quantity,
+        added,
+        held: outcome.held,
+        stock: line.variant?.stockQuantity ?? 0,
+        addons: addonsNotAdded,
+      });
+      linesNotAdded.push({
+        orderLineId: line.orderLineId,
+        productVariantId: line.variantId,
+        sku: line.sku,
+        productName: line.productName,
+        variantName: line.variantName,
+        requestedQuantity: line.quantity,
+        addedQuantity: added,
+        reason,
+        addonsNotAdded,
+        message,
+      });
+      notices.push({
+        lineItemId: outcome.added ? outcome.lineItemId : null,
+        code: "reorder_line_not_added",
+        message: `Order ${line.orderPublicId}: ${message}`,
+      });
+    });
+    await repository.storeNotifications(tx, cart.id, notices);
+    return {
+      cart: await answerChange(tx, ctx, cart, written.touched),
+      addedQuantity: written.outcomes.reduce((sum, outcome) => sum + (outcome.added ? outcome.quantity : 0), 0),
+      linesNotAdded,
+    };
   });
 }

@@ -9,6 +9,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { enqueueMail } from "../mail/outbox.repository";
+import { applyMarketingOptIn } from "../marketing/marketing.service";
 import { passwordChangedMail } from "./identity-mail";
 import {
   findCurrentPrivacyPolicy,
@@ -65,13 +66,20 @@ export async function getCustomerSettings(db: Db, customerId: number): Promise<C
   };
 }
 
-/** Replaces the customer's editable settings (names, phone, marketing consent). */
+/**
+ * Replaces the customer's editable settings (names, phone, marketing consent). The consent and the account
+ * email's newsletter topics change together (decision 034): unticking it unsubscribes from every newsletter.
+ */
 export async function saveCustomerSettings(
   db: Db,
   customerId: number,
   input: Required<UpdateCustomerSettingsBody>,
 ): Promise<CustomerSettings> {
-  await updateCustomerSettings(db, customerId, input);
+  const profile = await requireProfile(db, customerId);
+  await db.transaction(async (tx) => {
+    await updateCustomerSettings(tx, customerId, input);
+    await applyMarketingOptIn(tx, { storeId: profile.storeId, customerId, email: profile.email, optIn: input.marketingOptIn });
+  });
   return getCustomerSettings(db, customerId);
 }
 

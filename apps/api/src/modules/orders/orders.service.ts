@@ -1,10 +1,18 @@
-import type { LatestPayment, Order, OrderStatus, OrderStatusChange, TaxClass } from "@quire/contracts";
+import {
+  RETURN_WINDOW_DAYS,
+  type LatestPayment,
+  type Order,
+  type OrderStatus,
+  type OrderStatusChange,
+  type TaxClass,
+} from "@quire/contracts";
 import { money } from "@quire/money";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { toAddressAnswer } from "../checkout/address-format";
 import { findLatestPayments, findPaymentByPublicId } from "../payments/payments.repository";
+import { listReturnableLines } from "../returns/returns.repository";
 import { listTransitions } from "../state-machines/state-transitions.repository";
 import { orderMachine } from "./order-status";
 import { renderProformaInvoice } from "./proforma-invoice";
@@ -17,6 +25,7 @@ export function toOrder(
   { order, lines }: { order: repository.OrderRow; lines: repository.OrderLineRow[] },
   latestPayment: LatestPayment | null = null,
   history: OrderStatusChange[] = [],
+  returnable: OrderReturnability = NOT_RETURNABLE,
 ): Order {
   const currency = order.currencyCode;
   const m = (amount: number) => money(amount, currency);
@@ -38,6 +47,7 @@ export function toOrder(
       addons: line.addons.map((addon) => ({ name: addon.name, unitPrice: m(addon.unitAmount), taxClass: addon.taxClass })),
       taxClass: line.taxClass,
       total: m(line.total),
+      returnableQuantity: returnable.quantities.get(line.id) ?? 0,
     })),
     subTotal: m(order.subTotal),
     discountCodes: order.discountLines.map((discount) => ({
@@ -65,7 +75,27 @@ export function toOrder(
     latestPayment,
     trackingReference: order.trackingReference,
     history,
+    returnableUntil: returnable.until?.toISOString() ?? null,
   };
+}
+
+/** What of an order may still be returned: until when, and how many of each line. */
+export interface OrderReturnability {
+  until: Date | null;
+  quantities: ReadonlyMap<number, number>;
+}
+const NOT_RETURNABLE: OrderReturnability = { until: null, quantities: new Map() };
+
+/**
+ * A delivered order's lines may be returned until RETURN_WINDOW_DAYS after delivery, each up to what was
+ * delivered and is not already in a return (POST /order-returns checks the same, with the order locked).
+ */
+async function returnabilityOf(db: Db, order: repository.OrderRow, now = new Date()): Promise<OrderReturnability> {
+  if (order.status !== "delivered" || !order.deliveredAt) return NOT_RETURNABLE;
+  const until = new Date(order.deliveredAt.getTime() + RETURN_WINDOW_DAYS * 86_400_000);
+  if (until <= now) return NOT_RETURNABLE;
+  const lines = await listReturnableLines(db, order.id);
+  return { until, quantities: new Map(lines.map((line) => [line.id, Math.max(line.quantity - line.returned, 0)])) };
 }
 
 /** An order's status changes as its buyer may see them: from, to and when, never who or why (OrderStatusChangeSchema). */
@@ -92,8 +122,12 @@ export async function getOrder(db: Db, ctx: Pick<RequestContext, "store">, reade
     ...("customerId" in reader ? { customerId: reader.customerId } : { anonymousId: reader.anonymousId! }),
   });
   if (!found) throw new AppError("order_not_found");
-  const latest = await findLatestPayments(db, [found.order.id]);
-  return toOrder(found, latest.get(found.order.id) ?? null, await listOrderStatusChanges(db, found.order.id));
+  const [latest, history, returnable] = await Promise.all([
+    findLatestPayments(db, [found.order.id]),
+    listOrderStatusChanges(db, found.order.id),
+    returnabilityOf(db, found.order),
+  ]);
+  return toOrder(found, latest.get(found.order.id) ?? null, history, returnable);
 }
 
 /** GET /orders/:id/summary: the order's number, status, total and latest payment, for the page after placing it. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { LatestPayment, PaymentProviderId, PaymentStatus } from "@quire/contracts";
+import type { LatestPayment, OrderStatus, PaymentProviderId, PaymentStatus } from "@quire/contracts";
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
@@ -61,6 +61,46 @@ export async function findCredit(db: Db, customerId: number, currencyCode: strin
   return row ?? null;
 }
 
+/** A trade customer's credit in every currency they have one, by currency code; none for anyone else. */
+export function listCredits(db: Db, customerId: number) {
+  return db
+    .select({
+      currencyCode: customerCredits.currencyCode,
+      limitAmount: customerCredits.limitAmount,
+      usedAmount: customerCredits.usedAmount,
+    })
+    .from(customerCredits)
+    .innerJoin(customers, eq(customers.id, customerCredits.customerId))
+    .where(and(eq(customerCredits.customerId, customerId), eq(customers.isTrade, true)))
+    .orderBy(customerCredits.currencyCode);
+}
+
+/**
+ * A customer's orders whose on-account payment holds their credit (captured and not refunded: a refund gives
+ * the credit back), newest first, at most `limit`, each row carrying how many there are in all: one query.
+ */
+export function listOpenCreditOrders(db: Db, input: { storeId: number; customerId: number; limit: number }) {
+  return sqlRows<{
+    id: number;
+    publicId: string;
+    placedAt: Date | string;
+    status: OrderStatus;
+    amount: number;
+    currencyCode: string;
+    total: number;
+  }>(
+    db,
+    sql`select o.id, o.public_id as "publicId", o.placed_at as "placedAt", o.status, p.amount, p.currency_code as "currencyCode",
+          count(*) over ()::int as total
+        from ${payments} p
+        join ${orders} o on o.id = p.order_id
+        where o.customer_id = ${input.customerId} and o.store_id = ${input.storeId}
+          and p.provider = 'on-account' and p.status = 'captured'
+        order by o.placed_at desc, o.id desc
+        limit ${input.limit}`,
+  );
+}
+
 /**
  * Uses `amount` of a customer's credit if it stays within the limit, in one conditional update (which also
  * row-locks the credit until the transaction ends); false when it would pass the limit.
@@ -101,6 +141,15 @@ export async function giveCreditBack(tx: Db, payment: { orderId: number; amount:
     sql`update ${customerCredits} c set used_amount = c.used_amount - ${payment.amount}
         from ${orders} o
         where o.id = ${payment.orderId} and c.customer_id = o.customer_id and c.currency_code = ${payment.currencyCode}`,
+  );
+}
+
+/** Gives part of an on-account payment's credit back (a return refunded on account), never below nothing used. */
+export async function giveCreditBackPart(tx: Db, input: { orderId: number; amount: number; currencyCode: string }) {
+  await tx.execute(
+    sql`update ${customerCredits} c set used_amount = greatest(c.used_amount - ${input.amount}, 0)
+        from ${orders} o
+        where o.id = ${input.orderId} and c.customer_id = o.customer_id and c.currency_code = ${input.currencyCode}`,
   );
 }
 

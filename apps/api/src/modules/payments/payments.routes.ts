@@ -1,3 +1,4 @@
+import { MAX_CREDIT_OPEN_ORDERS } from "@quire/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
@@ -73,7 +74,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGa
         tags,
         security: [{ apiKey: [], storeKey: [], bearer: [] }],
         "x-error-codes": [...CUSTOMER_ERRORS],
-        summary: "The signed-in customer's credit for paying on account: limit, used and available",
+        summary: "The signed-in customer's credit for paying on account: limit, used and available, and the open orders using it",
+        description:
+          "The request currency's credit (zero without one), the credit in every currency the customer has one (none for a customer " +
+          `who does not buy on account), and the newest ${MAX_CREDIT_OPEN_ORDERS} orders whose on-account payment holds credit, with their count.`,
       },
     }),
     handler: async (request) => ({ data: await paymentsService.getCustomerCredits(db, request.ctx, requireCustomer(request).id) }),

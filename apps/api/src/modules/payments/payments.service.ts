@@ -1,4 +1,12 @@
-import { PROFORMA_PAYMENT_DAYS, type CreatePaymentBody, type Payment, type PaymentProviderId, type PaymentStatus } from "@quire/contracts";
+import {
+  MAX_CREDIT_OPEN_ORDERS,
+  PROFORMA_PAYMENT_DAYS,
+  type CreatePaymentBody,
+  type CustomerCreditAccount,
+  type Payment,
+  type PaymentProviderId,
+  type PaymentStatus,
+} from "@quire/contracts";
 import { formatMoney, money } from "@quire/money";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -218,12 +226,34 @@ export async function cancelOpenPayments(tx: Db, input: { orderId: number; actor
   }
 }
 
-/** GET /customers/credits: the signed-in customer's credit in the request currency (zero when they have none). */
-export async function getCustomerCredits(db: Db, ctx: PaymentContext, customerId: number) {
-  const credit = await repository.findCredit(db, customerId, ctx.currencyCode);
-  const limit = credit?.limitAmount ?? 0;
-  const used = credit?.usedAmount ?? 0;
-  return { limit: money(limit, ctx.currencyCode), used: money(used, ctx.currencyCode), available: money(limit - used, ctx.currencyCode) };
+function creditAnswer(limit: number, used: number, currencyCode: string) {
+  return { limit: money(limit, currencyCode), used: money(used, currencyCode), available: money(limit - used, currencyCode) };
+}
+
+/**
+ * GET /customers/credits: the signed-in customer's credit in the request currency (zero when they have none),
+ * in every currency they have one, and the newest open on-account orders that use it, with their count.
+ */
+export async function getCustomerCredits(db: Db, ctx: PaymentContext, customerId: number): Promise<CustomerCreditAccount> {
+  const [credits, openOrders] = await Promise.all([
+    repository.listCredits(db, customerId),
+    repository.listOpenCreditOrders(db, { storeId: ctx.store.id, customerId, limit: MAX_CREDIT_OPEN_ORDERS }),
+  ]);
+  const current = credits.find((credit) => credit.currencyCode === ctx.currencyCode);
+  return {
+    ...creditAnswer(current?.limitAmount ?? 0, current?.usedAmount ?? 0, ctx.currencyCode),
+    currencies: credits.map((credit) => creditAnswer(credit.limitAmount, credit.usedAmount, credit.currencyCode)),
+    openOrders: {
+      results: openOrders.map((order) => ({
+        id: order.id,
+        publicId: order.publicId,
+        placedAt: new Date(order.placedAt).toISOString(),
+        status: order.status,
+        amount: money(order.amount, order.currencyCode),
+      })),
+      total: openOrders[0]?.total ?? 0,
+    },
+  };
 }
 
 /**

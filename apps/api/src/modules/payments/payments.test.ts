@@ -203,6 +203,17 @@ describe("paying an order", () => {
       limit: { amount: 100_000, currencyCode: "GBP" },
       used: { amount: 2500, currencyCode: "GBP" },
       available: { amount: 97_500, currencyCode: "GBP" },
+      currencies: [
+        {
+          limit: { amount: 100_000, currencyCode: "GBP" },
+          used: { amount: 2500, currencyCode: "GBP" },
+          available: { amount: 97_500, currencyCode: "GBP" },
+        },
+      ],
+      openOrders: {
+        total: 1,
+        results: [expect.objectContaining({ id: orderId, status: "confirmed", amount: { amount: 2500, currencyCode: "GBP" } })],
+      },
     });
     // The confirmation is mailed once, however often its job runs.
     const [payment] = await api.database.db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId!));

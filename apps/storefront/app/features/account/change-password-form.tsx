@@ -3,7 +3,8 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/features/auth/form-alert";
 import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
 import { PasswordField } from "~/features/auth/password-field";
-import { ACCOUNT_SETTINGS_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { INTENT_FIELD } from "~/lib/form-intents";
+import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/account-intents";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;
 

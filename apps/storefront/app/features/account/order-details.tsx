@@ -2,8 +2,8 @@ import type { Order } from "@quire/contracts";
 import type { ReactNode } from "react";
 import { Price } from "~/components/ui/price";
 import { OrderTotals } from "~/features/checkout/order-totals";
-import { formatDateTime } from "~/lib/format-date";
 import { orderStatusText, paymentMethodName, paymentStateLabel } from "./order-status";
+import { ProgressList } from "./progress-list";
 
 /*
  * The parts of an order's page in the account (/account/orders/:id): its lines and totals, delivery,
@@ -12,7 +12,8 @@ import { orderStatusText, paymentMethodName, paymentStateLabel } from "./order-s
 
 export const orderCardClass = "rounded-card border border-line bg-surface p-5 shadow-sm sm:p-6";
 
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A titled card of an account page (an order's, a return's). */
+export function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className={orderCardClass}>
       <h2 id={id} className="text-xl font-semibold">
@@ -24,7 +25,7 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 }
 
 /** One fact of a card: a quiet label above its value. */
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <dt className="text-sm text-ink-muted">{label}</dt>
@@ -152,27 +153,7 @@ export function OrderTimeline({ order }: { order: Order }) {
   ];
   return (
     <Card id="order-progress-heading" title="Progress">
-      <ol className="mt-4 grid gap-0">
-        {events.map((event, index) => {
-          const last = index === events.length - 1;
-          return (
-            <li key={event.key} className="relative grid grid-cols-[1rem_minmax(0,1fr)] gap-x-3 pb-5 last:pb-0">
-              {last ? null : <span aria-hidden="true" className="absolute top-4 bottom-0 left-[0.4375rem] w-px bg-line" />}
-              <span
-                aria-hidden="true"
-                className={`mt-1.5 size-3.5 rounded-full border-2 ${last ? "border-accent bg-accent" : "border-line-strong bg-surface"}`}
-              />
-              <div>
-                <p className="font-semibold">{event.label}</p>
-                <p className="text-sm text-ink-muted">
-                  <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                </p>
-                {event.note ? <p className="text-sm">{event.note}</p> : null}
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+      <ProgressList events={events} />
     </Card>
   );
 }

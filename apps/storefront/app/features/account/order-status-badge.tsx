@@ -17,7 +17,11 @@ const DOTS: Record<StatusTone, string> = {
 
 /** An order's status as a small coloured label (the colour repeats the words; it never replaces them). */
 export function OrderStatusBadge({ status, className = "" }: { status: OrderStatus; className?: string }) {
-  const { label, tone } = orderStatusText(status);
+  return <StatusBadge {...orderStatusText(status)} className={className} />;
+}
+
+/** A status (an order's, a return's) as a small coloured label: the colour repeats the words, never replaces them. */
+export function StatusBadge({ label, tone, className = "" }: { label: string; tone: StatusTone; className?: string }) {
   return (
     <span
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${TONES[tone]} ${className}`}

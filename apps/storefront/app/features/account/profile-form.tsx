@@ -5,7 +5,8 @@ import { labelClass } from "~/components/ui/field";
 import { FormAlert } from "~/features/auth/form-alert";
 import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
 import { TextField } from "~/features/auth/text-field";
-import { ACCOUNT_SETTINGS_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { INTENT_FIELD } from "~/lib/form-intents";
+import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/account-intents";
 
 const FIELDS = ["firstName", "lastName", "phone", "marketingOptIn"] as const;
 

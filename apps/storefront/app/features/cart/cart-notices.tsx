@@ -7,6 +7,7 @@ const LOOK: Record<CartNotificationCode, { icon: IconName; tone: string }> = {
   item_unavailable: { icon: "warning", tone: "border-warning/40 bg-warning-soft" },
   item_removed: { icon: "warning", tone: "border-warning/40 bg-warning-soft" },
   addon_removed: { icon: "info", tone: "border-info/40 bg-info-soft" },
+  reorder_line_not_added: { icon: "warning", tone: "border-warning/40 bg-warning-soft" },
 };
 
 /**

@@ -3,7 +3,8 @@ import { textLinkClass } from "~/components/ui/button";
 import { FormAlert } from "~/features/auth/form-alert";
 import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
 import { TextField } from "~/features/auth/text-field";
-import { CHECKOUT_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { INTENT_FIELD } from "~/lib/form-intents";
+import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
 import { CHECKOUT_PATH, CUSTOMER_INFO_FIELDS } from "./checkout-forms";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
 

@@ -1,7 +1,8 @@
 import type { DeliveryOption } from "@quire/contracts";
 import { Form } from "react-router";
 import { Price } from "~/components/ui/price";
-import { CHECKOUT_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { INTENT_FIELD } from "~/lib/form-intents";
+import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
 
 /** "2–4 working days", "1 working day". */

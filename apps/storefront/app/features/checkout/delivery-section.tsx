@@ -4,7 +4,7 @@ import { ButtonLink, textLinkClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
 import type { FormFailure } from "~/features/auth/form-errors";
 import type { RootData } from "~/features/layout/root-data";
-import { CHECKOUT_INTENTS } from "~/lib/form-intents";
+import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
 import { AddressForm } from "./address-form";
 import { BillingAddress } from "./billing-address";
 import { CHECKOUT_PATH, EDIT_PARAM, type EditableSection, type SavedAddressOption } from "./checkout-forms";

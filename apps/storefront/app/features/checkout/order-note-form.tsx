@@ -4,7 +4,8 @@ import { inputClass, labelClass } from "~/components/ui/field";
 import { FormAlert } from "~/features/auth/form-alert";
 import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
 import { FieldError, TextField } from "~/features/auth/text-field";
-import { CHECKOUT_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { INTENT_FIELD } from "~/lib/form-intents";
+import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
 import { ORDER_NOTE_FIELDS } from "./checkout-forms";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
 

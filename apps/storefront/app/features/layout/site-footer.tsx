@@ -1,4 +1,5 @@
 import { Container } from "~/components/ui/container";
+import { NewsletterSignup } from "~/features/newsletter/newsletter-signup";
 import { useInAppLinkClick } from "~/lib/in-app-links";
 import { FEATURED_CATEGORY_LINKS, FOOTER_LINK_GROUPS, type NavLink } from "./navigation";
 
@@ -33,6 +34,9 @@ export function SiteFooter({ storeName }: { storeName: string }) {
           <p className="mt-3 max-w-xs text-[0.9375rem] text-on-night-muted">
             An independent shop of gift books: for birthdays, thank-yous, new arrivals and every reader you know.
           </p>
+          <div className="mt-8">
+            <NewsletterSignup />
+          </div>
         </div>
         <LinkColumn title="Shop" links={FEATURED_CATEGORY_LINKS} />
         {FOOTER_LINK_GROUPS.map((group) => (

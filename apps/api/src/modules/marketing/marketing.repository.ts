@@ -1,0 +1,82 @@
+import type { NewsletterTopic } from "@quire/contracts";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { customers } from "../identity/identity.tables";
+import { marketingSubscriptionLinks, marketingSubscriptions } from "./marketing.tables";
+
+export type MarketingLinkKind = "confirm" | "unsubscribe";
+
+/** A signed-in customer's account email in their store (null when the session's customer is gone). */
+export async function findCustomerEmail(db: Db, input: { storeId: number; customerId: number }) {
+  const [row] = await db
+    .select({ email: customers.email })
+    .from(customers)
+    .where(and(eq(customers.id, input.customerId), eq(customers.storeId, input.storeId)));
+  return row?.email ?? null;
+}
+
+/** The newsletters an address gets in a store; none when it never subscribed. */
+export async function findTopics(db: Db, input: { storeId: number; email: string }): Promise<NewsletterTopic[]> {
+  const [row] = await db
+    .select({ topics: marketingSubscriptions.topics })
+    .from(marketingSubscriptions)
+    .where(and(eq(marketingSubscriptions.storeId, input.storeId), eq(marketingSubscriptions.email, input.email)));
+  return (row?.topics ?? []) as NewsletterTopic[];
+}
+
+/**
+ * Sets the newsletters an address gets, in one upsert, and keeps the marketing consent of the store's account
+ * with that email in step with it (consent is "gets at least one newsletter", decision 034).
+ */
+export async function setTopics(
+  tx: Db,
+  input: { storeId: number; email: string; topics: readonly string[]; customerId?: number | null },
+): Promise<void> {
+  const topics = sql`${sql.param([...input.topics])}::text[]`;
+  await tx
+    .insert(marketingSubscriptions)
+    .values({ storeId: input.storeId, email: input.email, customerId: input.customerId ?? null, topics: [...input.topics] })
+    .onConflictDoUpdate({
+      target: [marketingSubscriptions.storeId, marketingSubscriptions.email],
+      set: {
+        topics,
+        updatedAt: sql`now()`,
+        ...(input.customerId ? { customerId: input.customerId } : {}),
+      },
+    });
+  await tx
+    .update(customers)
+    .set({ marketingOptIn: input.topics.length > 0, updatedAt: sql`now()` })
+    .where(and(eq(customers.storeId, input.storeId), eq(customers.email, input.email)));
+}
+
+export async function insertLink(
+  tx: Db,
+  input: { storeId: number; email: string; kind: MarketingLinkKind; topics: readonly string[]; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await tx.insert(marketingSubscriptionLinks).values({ ...input, topics: [...input.topics] });
+}
+
+/** A store's link by its token's hash, with whether it has expired (by the database's clock). */
+export async function findLink(db: Db, input: { storeId: number; tokenHash: string; lock?: boolean }) {
+  const query = db
+    .select({
+      id: marketingSubscriptionLinks.id,
+      email: marketingSubscriptionLinks.email,
+      kind: marketingSubscriptionLinks.kind,
+      topics: marketingSubscriptionLinks.topics,
+      used: sql<boolean>`${marketingSubscriptionLinks.usedAt} is not null`,
+      expired: sql<boolean>`${marketingSubscriptionLinks.expiresAt} <= now()`,
+    })
+    .from(marketingSubscriptionLinks)
+    .where(and(eq(marketingSubscriptionLinks.storeId, input.storeId), eq(marketingSubscriptionLinks.tokenHash, input.tokenHash)));
+  const [row] = input.lock ? await query.for("update") : await query;
+  return row ? { ...row, topics: row.topics as NewsletterTopic[] } : null;
+}
+
+export async function markLinkUsed(tx: Db, linkId: number): Promise<void> {
+  await tx
+    .update(marketingSubscriptionLinks)
+    .set({ usedAt: sql`now()` })
+    .where(eq(marketingSubscriptionLinks.id, linkId));
+}

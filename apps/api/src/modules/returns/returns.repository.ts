@@ -1,0 +1,222 @@
+import type { ReturnReason, ReturnResolution, ReturnStatus } from "@quire/contracts";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sqlRows } from "../../db/sql-rows";
+import { orderLines, orders } from "../orders/orders.tables";
+import { ACTIVE_RETURN_STATUSES } from "./return-status";
+import { orderReturnLines, orderReturns, returnRefunds, storeCreditEntries } from "./returns.tables";
+
+/*
+ * Every customer query names the customer and the store: a return (or an order) of anyone else is not found.
+ * A new return is checked with its order's row locked (for update), so two requests for the same lines are
+ * decided one after the other against what is already returned.
+ */
+
+/** The customer's order a return is for, locked until the transaction ends; null when it is not theirs. */
+export async function lockCustomerOrder(tx: Db, input: { storeId: number; customerId: number; orderId: number }) {
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      publicId: orders.publicId,
+      status: orders.status,
+      deliveredAt: orders.deliveredAt,
+      currencyCode: orders.currencyCode,
+      subTotal: orders.subTotal,
+      discountTotal: orders.discountTotal,
+      deliveryCharge: orders.deliveryCharge,
+      grandTotal: orders.grandTotal,
+      email: orders.email,
+      firstName: orders.firstName,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.storeId, input.storeId), eq(orders.customerId, input.customerId)))
+    .for("update");
+  return row ?? null;
+}
+
+/** An order's lines, each with how many are already returned or on their way back. */
+export function listReturnableLines(tx: Db, orderId: number) {
+  const returned = sql<number>`coalesce((select sum(rl.quantity)::int from ${orderReturnLines} rl
+    join ${orderReturns} r on r.id = rl.return_id
+    where rl.order_line_id = ${orderLines}.id and r.status in ${sql.raw(`('${ACTIVE_RETURN_STATUSES.join("','")}')`)}), 0)`;
+  return tx
+    .select({ id: orderLines.id, quantity: orderLines.quantity, total: orderLines.total, returned })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+}
+
+/** The next return number, from its own sequence. */
+export async function nextReturnNumber(tx: Db): Promise<number> {
+  const [row] = await sqlRows<{ value: string }>(tx, sql`select nextval('return_number_seq')::text as value`);
+  if (!row) throw new Error("The return number sequence answered nothing");
+  return Number(row.value);
+}
+
+export async function insertReturn(
+  tx: Db,
+  values: {
+    publicId: string;
+    storeId: number;
+    orderId: number;
+    customerId: number;
+    reason: ReturnReason;
+    resolution: ReturnResolution;
+    comment: string;
+    currencyCode: string;
+    amount: number;
+    lines: { orderLineId: number; quantity: number; amount: number }[];
+  },
+): Promise<number> {
+  const { lines, ...row } = values;
+  const [inserted] = await tx.insert(orderReturns).values(row).returning({ id: orderReturns.id });
+  if (!inserted) throw new Error("The return insert returned no row");
+  await tx.insert(orderReturnLines).values(lines.map((line) => ({ ...line, returnId: inserted.id })));
+  return inserted.id;
+}
+
+const summaryColumns = {
+  id: orderReturns.id,
+  publicId: orderReturns.publicId,
+  orderId: orderReturns.orderId,
+  orderPublicId: orders.publicId,
+  customerId: orderReturns.customerId,
+  email: orders.email,
+  firstName: orders.firstName,
+  status: orderReturns.status,
+  reason: orderReturns.reason,
+  resolution: orderReturns.resolution,
+  comment: orderReturns.comment,
+  merchantNote: orderReturns.merchantNote,
+  currencyCode: orderReturns.currencyCode,
+  amount: orderReturns.amount,
+  // Written with the table's name: inside a one-table select Drizzle leaves column names unqualified.
+  itemCount: sql<number>`(select coalesce(sum(rl.quantity), 0)::int from ${orderReturnLines} rl where rl.return_id = ${orderReturns}.id)`,
+  createdAt: orderReturns.createdAt,
+};
+export type ReturnRow = {
+  id: number;
+  publicId: string;
+  orderId: number;
+  orderPublicId: string;
+  customerId: number;
+  email: string;
+  firstName: string;
+  status: ReturnStatus;
+  reason: ReturnReason;
+  resolution: ReturnResolution;
+  comment: string;
+  merchantNote: string | null;
+  currencyCode: string;
+  amount: number;
+  itemCount: number;
+  createdAt: Date;
+};
+
+/** A page of returns, newest first: a customer's (optionally of one order), or a store's (optionally of one status). */
+export async function listReturnsPage(
+  db: Db,
+  input: { storeId: number; customerId?: number; orderId?: number; status?: ReturnStatus; limit: number; offset: number },
+) {
+  const where = and(
+    eq(orderReturns.storeId, input.storeId),
+    input.customerId === undefined ? undefined : eq(orderReturns.customerId, input.customerId),
+    input.orderId === undefined ? undefined : eq(orderReturns.orderId, input.orderId),
+    input.status === undefined ? undefined : eq(orderReturns.status, input.status),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(orderReturns)
+      .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+      .where(where)
+      .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
+      .limit(input.limit)
+      .offset(input.offset),
+    db.select({ value: count() }).from(orderReturns).where(where),
+  ]);
+  return { rows: rows as ReturnRow[], total: total?.value ?? 0 };
+}
+
+/** One return of the store (and of the customer, when one is named); `lock` holds it for a status change. */
+export async function findReturn(db: Db, input: { storeId: number; returnId: number; customerId?: number; lock?: boolean }) {
+  const query = db
+    .select(summaryColumns)
+    .from(orderReturns)
+    .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+    .where(
+      and(
+        eq(orderReturns.id, input.returnId),
+        eq(orderReturns.storeId, input.storeId),
+        input.customerId === undefined ? undefined : eq(orderReturns.customerId, input.customerId),
+      ),
+    );
+  const [row] = input.lock ? await query.for("update", { of: orderReturns }) : await query;
+  return (row as ReturnRow | undefined) ?? null;
+}
+
+export function listReturnLines(db: Db, returnId: number) {
+  return db
+    .select({
+      orderLineId: orderReturnLines.orderLineId,
+      sku: orderLines.sku,
+      productName: orderLines.productName,
+      variantName: orderLines.variantName,
+      quantity: orderReturnLines.quantity,
+      amount: orderReturnLines.amount,
+    })
+    .from(orderReturnLines)
+    .innerJoin(orderLines, eq(orderLines.id, orderReturnLines.orderLineId))
+    .where(eq(orderReturnLines.returnId, returnId))
+    .orderBy(orderLines.position);
+}
+
+export async function findRefund(db: Db, returnId: number) {
+  const [row] = await db.select().from(returnRefunds).where(eq(returnRefunds.returnId, returnId));
+  return row ?? null;
+}
+
+export async function insertRefund(
+  tx: Db,
+  values: {
+    returnId: number;
+    paymentId: number | null;
+    kind: "payment" | "store_credit";
+    amount: number;
+    currencyCode: string;
+    idempotencyKey: string;
+  },
+) {
+  const [row] = await tx.insert(returnRefunds).values(values).returning();
+  if (!row) throw new Error("The refund insert returned no row");
+  return row;
+}
+
+export async function markRefundSucceeded(tx: Db, refundId: number, providerReference: string | null) {
+  await tx
+    .update(returnRefunds)
+    .set({ status: "succeeded", providerReference, updatedAt: sql`now()` })
+    .where(eq(returnRefunds.id, refundId));
+}
+
+export async function insertStoreCredit(
+  tx: Db,
+  values: { customerId: number; currencyCode: string; amount: number; returnId: number; note: string },
+) {
+  await tx.insert(storeCreditEntries).values(values);
+}
+
+/** A customer's store credit balance per currency (the sum of their ledger). */
+export function storeCreditBalances(db: Db, customerId: number) {
+  return db
+    .select({ currencyCode: storeCreditEntries.currencyCode, amount: sql<number>`sum(${storeCreditEntries.amount})::int` })
+    .from(storeCreditEntries)
+    .where(eq(storeCreditEntries.customerId, customerId))
+    .groupBy(storeCreditEntries.currencyCode);
+}
+
+export async function setMerchantNote(tx: Db, returnId: number, note: string) {
+  await tx
+    .update(orderReturns)
+    .set({ merchantNote: note, updatedAt: sql`now()` })
+    .where(eq(orderReturns.id, returnId));
+}

@@ -1,0 +1,315 @@
+import {
+  RETURN_WINDOW_DAYS,
+  type CreateReturnBody,
+  type ListReturnsQuery,
+  type ReturnDetail,
+  type ReturnReason,
+  type ReturnResolution,
+  type ReturnStatus,
+  type ReturnSummary,
+} from "@quire/contracts";
+import type { Db } from "../../db/client";
+import { AppError } from "../../http/errors";
+import { enqueueMail } from "../mail/outbox.repository";
+import { findStoreName } from "../orders/orders.repository";
+import type { PaymentGateways } from "../payments/gateways/gateways";
+import { findOrderPayments, giveCreditBackPart } from "../payments/payments.repository";
+import { gatewayUnavailable, hostedGateway } from "../payments/payments.service";
+import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.repository";
+import { returnStatusMail } from "./return-mails";
+import { returnMachine } from "./return-status";
+import * as repository from "./returns.repository";
+import { orderReturns } from "./returns.tables";
+
+// Order returns (issue 10, section 3). A return's lines are checked against what was delivered and not yet
+// returned with the order locked; its status moves only along the return machine; settling it moves money once:
+// the refund row (with the gateway's idempotency key) is written in the same transaction as the gateway call and
+// the status change, and a second approval finds the return no longer "received".
+
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  damaged: "Arrived damaged",
+  wrong_item: "Not what I ordered",
+  not_as_described: "Not as described",
+  arrived_late: "Arrived too late",
+  unwanted_gift: "An unwanted gift",
+  changed_mind: "Changed my mind",
+};
+
+export const RETURN_RESOLUTION_LABELS: Record<ReturnResolution, { label: string; description: string }> = {
+  refund: { label: "Refund", description: "Your money back to the way you paid, once the items arrive." },
+  exchange: { label: "Exchange", description: "The same items again, sent once the returned ones arrive." },
+  store_credit: { label: "Store credit", description: "Credit to spend in the shop, added as soon as the items arrive." },
+};
+
+/** Whose returns a call reads and writes, and where emails link to. */
+export interface CustomerReturnContext {
+  storeId: number;
+  customerId: number;
+  storefrontUrl: string;
+}
+export interface AdminReturnContext {
+  storeId: number;
+  actor: TransitionActor;
+  gateways: PaymentGateways;
+  storefrontUrl: string;
+}
+
+const returnNotFound = () => new AppError("return_not_found");
+const DAY_MS = 86_400_000;
+
+const toSummary = (row: repository.ReturnRow): ReturnSummary => ({
+  id: row.id,
+  publicId: row.publicId,
+  orderId: row.orderId,
+  orderPublicId: row.orderPublicId,
+  status: row.status,
+  reason: row.reason,
+  resolution: row.resolution,
+  itemCount: row.itemCount,
+  amount: { amount: row.amount, currencyCode: row.currencyCode },
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A return in full: its lines, its history as the customer may read it, and the money given back. */
+async function toDetail(db: Db, row: repository.ReturnRow): Promise<ReturnDetail> {
+  const [lines, history, refund] = await Promise.all([
+    repository.listReturnLines(db, row.id),
+    listTransitions(db, returnMachine.name, row.id),
+    repository.findRefund(db, row.id),
+  ]);
+  const money = (amount: number) => ({ amount, currencyCode: row.currencyCode });
+  return {
+    ...toSummary(row),
+    lines: lines.map((line) => ({ ...line, amount: money(line.amount) })),
+    comment: row.comment,
+    merchantNote: row.merchantNote,
+    history: history.map((entry) => ({ from: entry.fromState, to: entry.toState as ReturnStatus, at: entry.createdAt.toISOString() })),
+    refund: refund ? { kind: refund.kind, amount: money(refund.amount), status: refund.status } : null,
+  };
+}
+
+/**
+ * What returning `quantity` of a line gives back: its share of what was paid for the goods (the order's
+ * total less delivery, so discounts and any tax added on top are shared out by line value), rounded down so
+ * that all of an order's returns together never exceed what was paid. Delivery is not refunded.
+ */
+export function returnAmount(
+  order: { subTotal: number; grandTotal: number; deliveryCharge: number },
+  line: { quantity: number; total: number },
+  quantity: number,
+): number {
+  if (order.subTotal <= 0) return 0;
+  const paidForGoods = Math.max(order.grandTotal - order.deliveryCharge, 0);
+  return Math.floor((paidForGoods * line.total * quantity) / (line.quantity * order.subTotal));
+}
+
+/** Asks to return lines of one of the customer's delivered orders. */
+export function createReturn(db: Db, ctx: CustomerReturnContext, body: CreateReturnBody, now = new Date()): Promise<ReturnDetail> {
+  return db.transaction(async (tx) => {
+    const order = await repository.lockCustomerOrder(tx, { storeId: ctx.storeId, customerId: ctx.customerId, orderId: body.orderId });
+    if (!order) throw new AppError("order_not_found", { field: "body.orderId" });
+    if (order.status !== "delivered" || !order.deliveredAt) {
+      throw new AppError("order_not_returnable", "Only a delivered order's items can be returned", { field: "body.orderId" });
+    }
+    if (now.getTime() - order.deliveredAt.getTime() > RETURN_WINDOW_DAYS * DAY_MS) {
+      throw new AppError("order_not_returnable", `Items can be returned within ${RETURN_WINDOW_DAYS} days of delivery`, {
+        field: "body.orderId",
+      });
+    }
+    const orderLines = new Map((await repository.listReturnableLines(tx, order.id)).map((line) => [line.id, line]));
+    const lines = body.lines.map((input, index) => {
+      const line = orderLines.get(input.orderLineId);
+      if (!line) throw new AppError("invalid_input", "This item is not part of the order", { field: `body.lines.${index}.orderLineId` });
+      const returnable = line.quantity - line.returned;
+      if (input.quantity > returnable) {
+        throw new AppError(
+          "return_quantity_exceeded",
+          returnable === 0 ? "This item has already been returned" : `At most ${returnable} of this item can be returned`,
+          { field: `body.lines.${index}.quantity` },
+        );
+      }
+      return { orderLineId: line.id, quantity: input.quantity, amount: returnAmount(order, line, input.quantity) };
+    });
+    const returnId = await repository.insertReturn(tx, {
+      publicId: `RMA-${await repository.nextReturnNumber(tx)}`,
+      storeId: ctx.storeId,
+      orderId: order.id,
+      customerId: ctx.customerId,
+      reason: body.reason,
+      resolution: body.resolution,
+      comment: body.comment ?? "",
+      currencyCode: order.currencyCode,
+      amount: lines.reduce((sum, line) => sum + line.amount, 0),
+      lines,
+    });
+    return mailAndAnswer(tx, { storeId: ctx.storeId, storefrontUrl: ctx.storefrontUrl }, returnId);
+  });
+}
+
+/** Reads the return again, queues the customer's email about its new status, and answers it. */
+async function mailAndAnswer(
+  tx: Db,
+  ctx: { storeId: number; storefrontUrl: string },
+  returnId: number,
+): Promise<ReturnDetail & { customerId: number; email: string }> {
+  const row = await repository.findReturn(tx, { storeId: ctx.storeId, returnId });
+  if (!row) throw returnNotFound();
+  const detail = await toDetail(tx, row);
+  const storeName = (await findStoreName(tx, ctx.storeId)) ?? "Quire";
+  await enqueueMail(tx, returnStatusMail({ storeId: ctx.storeId, storeName, storefrontUrl: ctx.storefrontUrl }, detail, row));
+  return { ...detail, customerId: row.customerId, email: row.email };
+}
+
+export async function listReturns(db: Db, ctx: Pick<CustomerReturnContext, "storeId" | "customerId">, query: ListReturnsQuery) {
+  const { rows, total } = await repository.listReturnsPage(db, {
+    storeId: ctx.storeId,
+    customerId: ctx.customerId,
+    orderId: query.orderId,
+    limit: query.PageSize,
+    offset: (query.PageNumber - 1) * query.PageSize,
+  });
+  return {
+    results: rows.map(toSummary),
+    total,
+    pageNumber: query.PageNumber,
+    pageSize: query.PageSize,
+    totalPages: Math.ceil(total / query.PageSize),
+  };
+}
+
+/** One of the customer's returns; 404 for anyone else's. */
+export async function getReturn(
+  db: Db,
+  ctx: Pick<CustomerReturnContext, "storeId" | "customerId">,
+  returnId: number,
+): Promise<ReturnDetail> {
+  const row = await repository.findReturn(db, { storeId: ctx.storeId, customerId: ctx.customerId, returnId });
+  if (!row) throw returnNotFound();
+  return toDetail(db, row);
+}
+
+// ---------------------------------------------------------------- the merchant
+
+export async function listAdminReturns(db: Db, input: { storeId: number; status?: ReturnStatus; PageNumber: number; PageSize: number }) {
+  const { rows, total } = await repository.listReturnsPage(db, {
+    storeId: input.storeId,
+    status: input.status,
+    limit: input.PageSize,
+    offset: (input.PageNumber - 1) * input.PageSize,
+  });
+  return {
+    results: rows.map((row) => ({ ...toSummary(row), email: row.email })),
+    total,
+    pageNumber: input.PageNumber,
+    pageSize: input.PageSize,
+    totalPages: Math.ceil(total / input.PageSize),
+  };
+}
+
+export async function getAdminReturn(db: Db, input: { storeId: number; returnId: number }) {
+  const row = await repository.findReturn(db, input);
+  if (!row) throw returnNotFound();
+  return { ...(await toDetail(db, row)), customerId: row.customerId, email: row.email };
+}
+
+/** A status change by the merchant, with the return locked: the change, its email, then the answer. */
+function changeReturn(db: Db, ctx: AdminReturnContext, returnId: number, change: (tx: Db, row: repository.ReturnRow) => Promise<void>) {
+  return db.transaction(async (tx) => {
+    const row = await repository.findReturn(tx, { storeId: ctx.storeId, returnId, lock: true });
+    if (!row) throw returnNotFound();
+    await change(tx, row);
+    return mailAndAnswer(tx, ctx, returnId);
+  });
+}
+
+const move = (tx: Db, ctx: AdminReturnContext, row: repository.ReturnRow, to: ReturnStatus, reason: string) =>
+  transition(tx, returnMachine, orderReturns, { entityId: row.id, from: row.status, to, actor: ctx.actor, reason });
+
+/** The parcel has arrived. */
+export function receiveReturn(db: Db, ctx: AdminReturnContext, returnId: number) {
+  return changeReturn(db, ctx, returnId, (tx, row) => move(tx, ctx, row, "received", "parcel received"));
+}
+
+/** Refuses the return, with a note the customer reads. */
+export function rejectReturn(db: Db, ctx: AdminReturnContext, returnId: number, note: string) {
+  return changeReturn(db, ctx, returnId, async (tx, row) => {
+    await move(tx, ctx, row, "rejected", "rejected by the merchant");
+    await repository.setMerchantNote(tx, row.id, note);
+  });
+}
+
+/**
+ * Accepts a received return and settles it as the customer asked: money back through the order's captured
+ * payment (a gateway refunds this part, keyed by the return, so a retried call is refunded once; on account,
+ * the credit is given back; a bank transfer is recorded for the merchant to pay back), store credit, or an
+ * exchange the merchant sends.
+ */
+export function approveReturn(db: Db, ctx: AdminReturnContext, returnId: number) {
+  return changeReturn(db, ctx, returnId, async (tx, row) => {
+    await move(tx, ctx, row, "approved", "approved by the merchant");
+    const approved = { ...row, status: "approved" as const };
+    if (row.resolution === "exchange") {
+      await move(tx, ctx, approved, "exchanged", "replacement sent");
+      return;
+    }
+    if (row.resolution === "store_credit" || row.amount === 0) {
+      if (row.amount > 0) {
+        await repository.insertStoreCredit(tx, {
+          customerId: row.customerId,
+          currencyCode: row.currencyCode,
+          amount: row.amount,
+          returnId: row.id,
+          note: `Return ${row.publicId}`,
+        });
+        const refund = await repository.insertRefund(tx, {
+          returnId: row.id,
+          paymentId: null,
+          kind: "store_credit",
+          amount: row.amount,
+          currencyCode: row.currencyCode,
+          idempotencyKey: `quire-return-${row.publicId}`,
+        });
+        await repository.markRefundSucceeded(tx, refund.id, null);
+      }
+      await move(tx, ctx, approved, row.resolution === "store_credit" ? "credited" : "refunded", "settled");
+      return;
+    }
+    await refundToPayment(tx, ctx, row);
+    await move(tx, ctx, approved, "refunded", "refunded to the order's payment");
+  });
+}
+
+async function refundToPayment(tx: Db, ctx: AdminReturnContext, row: repository.ReturnRow) {
+  const [payment] = await findOrderPayments(tx, row.orderId, ["captured"]);
+  if (!payment)
+    throw new AppError("invalid_state_transition", "The order has no captured payment to refund; settle this return as store credit");
+  const refund = await repository.insertRefund(tx, {
+    returnId: row.id,
+    paymentId: payment.id,
+    kind: "payment",
+    amount: row.amount,
+    currencyCode: row.currencyCode,
+    idempotencyKey: `quire-return-${row.publicId}`,
+  });
+  if (payment.provider === "on-account") {
+    await giveCreditBackPart(tx, { orderId: row.orderId, amount: row.amount, currencyCode: row.currencyCode });
+  } else if (payment.provider !== "proforma-invoice") {
+    const gateway = hostedGateway(ctx.gateways, payment.provider);
+    if (!gateway || !payment.providerReference) {
+      throw new AppError("invalid_state_transition", `${payment.provider} is not configured here: refund this return in its dashboard`);
+    }
+    try {
+      await gateway.refund({
+        reference: payment.providerReference,
+        paymentReference: payment.providerPaymentReference,
+        amount: row.amount,
+        currencyCode: row.currencyCode,
+        idempotencyKey: refund.idempotencyKey,
+      });
+    } catch (error) {
+      throw gatewayUnavailable(error);
+    }
+  }
+  // A bank transfer's refund is recorded here and paid back by the merchant, as the merchant's cancellation does.
+  await repository.markRefundSucceeded(tx, refund.id, null);
+}

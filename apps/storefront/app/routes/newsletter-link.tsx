@@ -1,0 +1,125 @@
+import { EmailedTokenSchema } from "@quire/contracts";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { Icon } from "~/components/ui/icon";
+import { pageTitle } from "~/features/layout/meta";
+import { callNewsletterLink, type NewsletterLinkAnswer } from "~/features/newsletter/newsletter.server";
+import { topicList, type NewsletterTopicId } from "~/features/newsletter/newsletter-topics";
+import { createApiClient } from "~/lib/api.server";
+import { callerContext } from "~/lib/context.server";
+import { requireValidParams } from "~/lib/not-found.server";
+import type { Route } from "./+types/newsletter-link";
+
+const ParamsSchema = z.object({ token: EmailedTokenSchema });
+
+type LinkKind = "confirm" | "unsubscribe";
+const kindOf = (request: Request): LinkKind =>
+  new URL(request.url).pathname.startsWith("/newsletter/unsubscribe/") ? "unsubscribe" : "confirm";
+
+/**
+ * /newsletter/confirm/:token and /newsletter/unsubscribe/:token: the pages a newsletter confirmation email
+ * links to (decision 034). The loader only reads (POST …/confirm/preview): a mail scanner or a prefetch that
+ * follows the link changes nothing; the reader confirms, or unsubscribes, with the button.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { token } = requireValidParams(ParamsSchema, params, request);
+  const kind = kindOf(request);
+  const answer = await callNewsletterLink(createApiClient(context.get(callerContext)), "previewNewsletterLink", token);
+  // A confirmation link opened at the unsubscribe address (or the other way round) is no link at all.
+  const link: NewsletterLinkAnswer = answer.ok && answer.link.kind !== kind ? { ok: false, problem: "invalid" } : answer;
+  if (!link.ok) return data({ kind, link }, { status: link.problem === "invalid" ? 404 : 410 });
+  return { kind, link };
+}
+
+/**
+ * Does what the link says, once, and shows the outcome (the link is used up afterwards). The page's one form
+ * has no fields and no intent (decision 023: a single-form page calls no dispatcher).
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { token } = requireValidParams(ParamsSchema, params, request);
+  const kind = kindOf(request);
+  const api = createApiClient(context.get(callerContext));
+  const done = await callNewsletterLink(api, kind === "confirm" ? "confirmNewsletterSubscription" : "unsubscribeNewsletter", token);
+  return data({ done }, { status: done.ok ? 200 : done.problem === "invalid" ? 404 : 410 });
+}
+
+export function meta({ matches, data: loaderData }: Route.MetaArgs) {
+  const title = loaderData?.kind === "unsubscribe" ? "Unsubscribe from newsletters" : "Confirm your newsletters";
+  return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
+}
+
+const PROBLEMS: Record<"invalid" | "expired" | "used", { heading: string; message: string }> = {
+  invalid: {
+    heading: "This link doesn't work",
+    message: "It may have been copied incompletely. Subscribe again from the bottom of any page.",
+  },
+  expired: {
+    heading: "This link has expired",
+    message: "Confirmation links work for a week. Subscribe again from the bottom of any page.",
+  },
+  used: {
+    heading: "This link has already been used",
+    message: "Your choice was saved when you first used it: there is nothing more to do.",
+  },
+};
+
+function describe(kind: LinkKind, answer: NewsletterLinkAnswer, done: boolean) {
+  if (!answer.ok) return { ...PROBLEMS[answer.problem], offer: "browse" as const };
+  const { email, topics } = answer.link;
+  const named = topicList(topics as NewsletterTopicId[]);
+  if (kind === "unsubscribe") {
+    return done
+      ? { heading: "You're unsubscribed", message: `We won't send newsletters to ${email} any more.`, offer: "browse" as const }
+      : {
+          heading: "Unsubscribe from our newsletters?",
+          message: `We'll stop sending any newsletter to ${email}.`,
+          offer: "apply" as const,
+        };
+  }
+  if (topics.length === 0) {
+    return done
+      ? { heading: "You're unsubscribed", message: `We won't send newsletters to ${email} any more.`, offer: "browse" as const }
+      : { heading: "Stop our newsletters?", message: `Confirm that ${email} should get no more newsletters.`, offer: "apply" as const };
+  }
+  return done
+    ? { heading: "You're subscribed", message: `Thank you: ${email} will get ${named}.`, offer: "browse" as const }
+    : { heading: "Confirm your newsletters", message: `Confirm that ${email} should get ${named}.`, offer: "apply" as const };
+}
+
+export default function NewsletterLinkPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind } = loaderData;
+  const done = actionData && "done" in actionData ? actionData.done : null;
+  const { heading, message, offer } = describe(kind, done ?? loaderData.link, done !== null);
+  const submitting = useNavigation().state === "submitting";
+
+  return (
+    <Container className="py-10 sm:py-16">
+      <div className="mx-auto max-w-xl rounded-card border border-line bg-surface p-6 shadow-sm sm:p-8">
+        <span className="inline-flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent">
+          <Icon name="book" className="size-6" />
+        </span>
+        <h1 className="mt-5 text-title font-semibold tracking-tight">{heading}</h1>
+        <p className="mt-4 text-ink">{message}</p>
+        {offer === "apply" ? (
+          <Form method="post" className="mt-6">
+            <Button type="submit" disabled={submitting}>
+              {kind === "unsubscribe" || (loaderData.link.ok && loaderData.link.link.topics.length === 0)
+                ? submitting
+                  ? "Unsubscribing…"
+                  : "Unsubscribe"
+                : submitting
+                  ? "Confirming…"
+                  : "Confirm subscription"}
+            </Button>
+          </Form>
+        ) : (
+          <ButtonLink to="/store" variant="secondary" className="mt-6">
+            Continue shopping
+          </ButtonLink>
+        )}
+      </div>
+    </Container>
+  );
+}
