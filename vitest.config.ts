@@ -46,7 +46,7 @@ export default defineConfig({
           include: ["apps/storefront/tests/e2e/**/*.e2e.ts", "scripts/**/*.e2e.ts"],
           globalSetup: ["./apps/storefront/tests/e2e/global-setup.ts"],
           setupFiles: ["./vitest.setup.ts"],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two files at a time: a journey mostly waits on its browser and servers, so two share the
           // 2-core CI machine well (decision 021). Each file has its own browser, and its own data or stack.
