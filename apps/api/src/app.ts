@@ -25,7 +25,8 @@ import { noGateways, type PaymentGateways } from "./modules/payments/gateways/ga
 import { paymentWebhookRoutes } from "./modules/payments/payments-webhooks.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import type { ProductSearch } from "./modules/catalog/product-search";
-import { postgresProductSearch } from "./modules/catalog/product-search.repository";
+import { postgresProductSearch } from "./modules/search/search.service";
+import { searchRoutes } from "./modules/search/search.routes";
 import { createAccessTokens } from "./modules/identity/access-tokens";
 import { identityRoutes } from "./modules/identity/identity.routes";
 import { findSessionCustomer } from "./modules/identity/sessions.repository";
@@ -57,7 +58,7 @@ export interface AppDeps {
    * (tests, to sync it). Off by default, so every catalogue read is SQL and sees the latest write.
    */
   catalogIndex?: boolean | CatalogIndex;
-  /** What SearchText matches in product listings; PostgreSQL full text (postgresProductSearch) when absent. */
+  /** What SearchText matches in product listings; the search index on PostgreSQL (postgresProductSearch) when absent. */
   productSearch?: ProductSearch;
   logger?: FastifyServerOptions["logger"];
   /** Public address of the storefront, for links in emails (default http://localhost:3000). */
@@ -145,9 +146,10 @@ export async function buildApp(deps: AppDeps) {
       ttlMs: deps.catalogCountsTtlMs ?? 0,
       onRefreshError: (error) => app.log.warn({ err: error }, "refreshing a cached catalogue count failed; the stale one is kept"),
     }),
-    search: deps.productSearch ?? postgresProductSearch,
+    search: deps.productSearch ?? postgresProductSearch(readDb),
     index: catalogIndex,
   });
+  await app.register(searchRoutes, { db: readDb });
   await app.register(contentRoutes, { db: readDb });
   await app.register(cartRoutes, { db: deps.db });
   await app.register(checkoutRoutes, { db: deps.db });

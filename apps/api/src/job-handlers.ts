@@ -14,6 +14,7 @@ import { noGateways, type PaymentGateways } from "./modules/payments/gateways/ga
 import { refreshOpenPayments } from "./modules/payments/hosted-payments.service";
 import { purgeOldWebhookEvents } from "./modules/payments/payments-retention";
 import { purgeLapsedRateLimits } from "./modules/rate-limits/rate-limits-retention";
+import { indexAllQueuedProducts, onProductChanged, onStockChanged, refreshAllVocabularies } from "./modules/search/search-index";
 
 export interface JobHandlerDeps {
   db: Db;
@@ -42,6 +43,18 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     },
     "order-confirmation-mail": async (event) => {
       await mailOrderConfirmation(deps.db, event, { storefrontUrl: deps.storefrontUrl });
+    },
+    "search-index": async (event) => {
+      await onProductChanged(deps.db, event);
+    },
+    "search-index-stock": async (event) => {
+      await onStockChanged(deps.db, event);
+    },
+    "search-index-sweep": async () => {
+      await indexAllQueuedProducts(deps.db);
+    },
+    "refresh-search-vocabulary": async () => {
+      await refreshAllVocabularies(deps.db);
     },
     // Housekeeping (scheduled): each module's own retention rule.
     "purge-idempotency-keys": async () => {

@@ -21,6 +21,7 @@ export default [
   route("favorites/items", "routes/favorites-items.ts"),
   route("recently-viewed", "routes/recently-viewed.ts"),
   route("newsletter", "routes/newsletter.ts"),
+  route("search/suggestions", "routes/search-suggestions.ts"),
   route("successful-order/:id/proforma-invoice", "routes/successful-order-proforma.ts"),
   route("checkout/payment-return", "routes/checkout-payment-return.ts"),
 
@@ -30,7 +31,7 @@ export default [
     route("store/:category", "routes/store-category.tsx"),
     route("store/product/:product", "routes/store-product.tsx"),
 
-    notYet("search", "search"),
+    route("search", "routes/search.tsx", { id: "search" }),
     route("cart", "routes/cart.tsx", { id: "cart" }),
     route("favorites", "routes/favorites.tsx", { id: "favorites" }),
     route("favorites/add", "routes/favorites-add.tsx", { id: "favorites-add" }),

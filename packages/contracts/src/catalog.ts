@@ -12,7 +12,7 @@ import {
   SlugSchema,
   textSchema,
 } from "./common";
-import { MAX_ADDON_PRODUCTS, MAX_RESULT_WINDOW, MAX_SKU_LOOKUP, PRODUCT_SORTS, STOCK_STATUSES } from "./constants";
+import { MAX_ADDON_PRODUCTS, MAX_RESULT_WINDOW, MAX_SKU_LOOKUP, PRODUCT_SORTS, SEARCH_TEXT_MAX, STOCK_STATUSES } from "./constants";
 
 // ---------------------------------------------------------------- paging
 
@@ -215,7 +215,7 @@ export type ProductFilterParam = z.infer<typeof ProductFilterParamSchema>;
 export const ProductSelectionSchema = z.object({
   CategoryId: IdParamSchema.optional(),
   CategorySlug: SlugSchema.optional(),
-  SearchText: textSchema({ trim: true, min: 1, max: 200 }).optional(),
+  SearchText: textSchema({ trim: true, min: 1, max: SEARCH_TEXT_MAX }).optional(),
   Filters: queryArraySchema(ProductFilterParamSchema, { max: 20 })
     .optional()
     .describe("Attribute filters, as indexed parameters (deepObject): Filters[0][Code]=format&Filters[0][Values][0]=hardback"),
@@ -230,7 +230,15 @@ export const ListProductsQuerySchema = ProductSelectionSchema.extend(PageQuerySc
   .strict()
   .refine(withinResultWindow, resultWindowIssue);
 export type ListProductsQuery = z.infer<typeof ListProductsQuerySchema>;
-export const ListProductsResponseSchema = dataSchema(pagedResultSchema(ProductSummarySchema));
+export const ListProductsResponseSchema = dataSchema(
+  pagedResultSchema(ProductSummarySchema).extend({
+    /**
+     * With SearchText: the text with its misspelt words corrected, when any was (the results already include
+     * what the corrected words find); null when nothing was corrected. Absent without SearchText.
+     */
+    didYouMean: z.string().nullable().optional(),
+  }),
+);
 
 export const ProductIdParamsSchema = z.object({ id: IdParamSchema }).strict();
 export const ProductSlugParamsSchema = z.object({ slug: SlugSchema }).strict();

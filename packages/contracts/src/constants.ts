@@ -15,6 +15,8 @@ export const MAX_PAGE_SIZE = 100;
 /** Deepest result a page may reach (PageNumber × PageSize). Past it, narrow the query instead. */
 export const MAX_RESULT_WINDOW = 10_000;
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+/** The longest search text a shopper can send (GET /products' SearchText, the autocomplete, the search box). */
+export const SEARCH_TEXT_MAX = 200;
 export const HEADER_NAMES = {
   apiKey: "API-Key",
   storeKey: "StoreKey",

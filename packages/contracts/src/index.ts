@@ -2,6 +2,7 @@ export * from "./common";
 export * from "./errors";
 export * from "./store-settings";
 export * from "./catalog";
+export * from "./search";
 export * from "./content";
 export * from "./identity";
 export * from "./cart";

@@ -111,6 +111,7 @@ import {
   VariantWithProductResponseSchema,
 } from "./catalog";
 import { IdempotentCallHeadersSchema } from "./common";
+import { AutocompleteQuerySchema, AutocompleteResponseSchema } from "./search";
 import {
   ListPagesQuerySchema,
   ListPagesResponseSchema,
@@ -230,6 +231,12 @@ export const operations = {
 
   // Catalogue: products, add-ons, product types and filters.
   listProducts: { method: "GET", path: "/products", query: ListProductsQuerySchema, response: ListProductsResponseSchema },
+  autocompleteProducts: {
+    method: "GET",
+    path: "/products/search/autocomplete",
+    query: AutocompleteQuerySchema,
+    response: AutocompleteResponseSchema,
+  },
   listVariantsBySku: {
     method: "GET",
     path: "/products/variants/by-sku",

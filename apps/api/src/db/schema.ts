@@ -17,3 +17,4 @@ export * from "../modules/payments/payments.tables";
 export * from "../modules/addresses/addresses.tables";
 export * from "../modules/returns/returns.tables";
 export * from "../modules/marketing/marketing.tables";
+export * from "../modules/search/search.tables";

@@ -32,6 +32,7 @@ export function toProductInput(book: BookDraft, refs: CatalogueRefs): NewProduct
     images: [book.image],
     variants: book.variants.map((variant) => ({
       sku: variant.sku,
+      isbn: variant.isbn,
       name: variant.name,
       options: [{ code: "format", name: "Format", value: variant.name }],
       stockQuantity: variant.stockQuantity,

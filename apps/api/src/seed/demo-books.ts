@@ -33,6 +33,8 @@ export interface BookDraft {
   image: { url: string; alt: string };
   variants: {
     sku: string;
+    /** ISBN-13, digits only: one per edition, as real books have. */
+    isbn: string;
     name: string;
     format: FormatCode;
     stockQuantity: number;
@@ -109,6 +111,17 @@ function poundsIn(currency: CurrencyCode, pounds: number) {
   return Math.ceil(pounds * EXCHANGE_RATES[currency]);
 }
 
+/**
+ * The ISBN-13 of a book's edition: prefix 978-1, then the book's number and its format's place (of fewer than ten), then the
+ * check digit (weights 1 and 3, mod 10). Unique per book and format, the same in every seed.
+ */
+export function isbnFor(number: number, format: FormatCode): string {
+  const formatIndex = Object.keys(FORMATS).indexOf(format);
+  const first12 = `9781${String(number * 10 + formatIndex).padStart(8, "0")}`;
+  const sum = [...first12].reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 1 : 3), 0);
+  return first12 + String((10 - (sum % 10)) % 10);
+}
+
 /** Prices end in .99: whole units times 100, less one. */
 const ninetyNine = (units: number) => units * 100 - 1;
 
@@ -170,6 +183,7 @@ export function generateBook(
     const stockQuantity = stockRoll < 0.05 ? 0 : stockRoll < 0.13 ? random.int(1, 5) : random.int(12, 240);
     return {
       sku: `QB-${String(number).padStart(6, "0")}-${FORMATS[format].skuSuffix}`,
+      isbn: isbnFor(number, format),
       name: FORMATS[format].label,
       format,
       stockQuantity,

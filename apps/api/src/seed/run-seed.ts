@@ -6,6 +6,7 @@ import { DEMO_STORE, DEMO_STORE_KEY } from "./demo-shop";
 import { deleteStore, findStoreId, lockSeeding } from "./seed.repository";
 import { seedDemoShop } from "./seed-demo-shop";
 import { seedLargeCatalogue } from "./seed-large-catalogue";
+import { rebuildStoreIndex } from "../modules/search/search-index";
 
 export interface SeedOptions {
   /** Keep an existing demo store as it is instead of replacing it. */
@@ -77,6 +78,10 @@ export async function runSeed(
   });
   const largeCatalogueAdded =
     options.products > 0 ? await seedLargeCatalogue(db, demo.storeId, options.products, progress.onLargeCatalogue) : 0;
-  if (demo.demo !== "kept" || largeCatalogueAdded > 0) await vacuumAnalyze(db, ALL_TABLES);
+  if (demo.demo !== "kept" || largeCatalogueAdded > 0) {
+    // Written here, not left to the worker: a seeded shop is searchable the moment the seed ends.
+    await rebuildStoreIndex(db, demo.storeId);
+    await vacuumAnalyze(db, ALL_TABLES);
+  }
   return { ...demo, largeCatalogueAdded };
 }

@@ -104,9 +104,11 @@ function queryString(query: object | undefined): string {
  * Method and path come from the contracts' operation table (docs/decisions/022), which also types what is
  * sent and what comes back. Every call carries the spec's headers; answers are parsed with the operation's
  * response schema so a drift between API and storefront fails loudly, here, on the server. A 204 answers null.
+ * `connections` replaces the pooled connections, for a caller with time-outs of its own (the search client).
  */
-export function createApiClient(caller: CallerContext = {}) {
+export function createApiClient(caller: CallerContext = {}, connections: { dispatcher?: Dispatcher } = {}) {
   const env = getEnv();
+  const dispatcher = connections.dispatcher ?? apiConnections;
 
   /** The spec's headers for this caller, then the call's own (an Idempotency-Key, decision 018). */
   function headersOf(callHeaders: Record<string, string | undefined> = {}, hasBody: boolean): Record<string, string> {
@@ -134,7 +136,7 @@ export function createApiClient(caller: CallerContext = {}) {
     };
     const url = `${env.API_URL}${operationPath(operation.path, params)}${queryString(query)}`;
     const answer = await request(url, {
-      dispatcher: apiConnections,
+      dispatcher,
       method: operation.method,
       headers: { ...headersOf(headers, body !== undefined), accept },
       body: body === undefined ? undefined : JSON.stringify(body),

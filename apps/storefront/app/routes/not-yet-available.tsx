@@ -14,14 +14,6 @@ import type { Route } from "./+types/not-yet-available";
  * id (routes.ts) says which screen this is. Access flags for these routes are in ROUTE_ACCESS_BY_ID.
  */
 const SCREENS: Record<string, { title: string; description: string }> = {
-  search: {
-    title: "Search",
-    description: "Search the whole shop by title, author, occasion or interest, with filters to narrow the results.",
-  },
-  "account-addresses": {
-    title: "Your addresses",
-    description: "Add, change and remove delivery and billing addresses, and choose your default.",
-  },
   "blog-list": { title: "The blog", description: "Reading lists, gift ideas and news from the shop." },
   "blog-category": { title: "Blog category", description: "Blog posts on one theme." },
   "blog-tag": { title: "Blog tag", description: "Blog posts with one tag." },

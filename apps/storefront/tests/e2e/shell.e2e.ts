@@ -96,9 +96,9 @@ describe("screens that arrive with later issues", () => {
   it("say so honestly, are not indexed, and validate their route params", async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 1280, height: 800 });
-    const response = await page.goto(`${storefrontUrl}/search`);
+    const response = await page.goto(`${storefrontUrl}/blog/list`);
     expect(response?.status()).toBe(200);
-    await page.getByRole("heading", { level: 1, name: "Search" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "The blog" }).waitFor();
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     expect(await page.getByRole("main").getByRole("link", { name: "Browse the shop" }).getAttribute("href")).toBe("/store");
     await expectNoSeriousA11yViolations(page);

@@ -7,13 +7,18 @@ import { createTestDatabase, type TestDatabase } from "../../testing/test-databa
 import { createBoss, databaseExecutor } from "../jobs/job-queue";
 import { addVariant, createProduct, createProducts, setVariantPrices, updateProduct, type NewProduct } from "./catalog-writes";
 
-// Nothing subscribes to product.changed yet (search reindexing will, issue 11), and publishing to nobody
-// writes nothing a test could see. So this file gives the event a subscriber of its own: a queue made here,
-// named in the catalogue's subscriber list for this file only.
+// product.changed's one subscriber, the search index, keeps one waiting job per store (a burst of changes is
+// one run), so its queue cannot show each event. This file gives the event a subscriber of its own instead:
+// a queue made here, named in the catalogue's subscriber list for this file only.
 const TEST_SUBSCRIBER = "test-product-changed";
 vi.mock("../jobs/job-catalogue", async (importOriginal) => {
   const catalogue = await importOriginal<typeof import("../jobs/job-catalogue")>();
-  return { ...catalogue, EVENT_SUBSCRIBERS: { ...catalogue.EVENT_SUBSCRIBERS, "product.changed": ["test-product-changed"] } };
+  return {
+    ...catalogue,
+    // vi.mock runs before this file's constants exist: the name is written out.
+    JOB_QUEUES: { ...catalogue.JOB_QUEUES, "test-product-changed": { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 } },
+    EVENT_SUBSCRIBERS: { ...catalogue.EVENT_SUBSCRIBERS, "product.changed": ["test-product-changed"] },
+  };
 });
 
 let database: TestDatabase;

@@ -1,3 +1,4 @@
+import { indexAllQueuedProducts } from "../search/search-index";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
@@ -264,6 +265,8 @@ export async function createTestCatalogue(db: Db) {
     name: "Other wrap",
     options: [{ name: "Any", prices: { GBP: 1 } }],
   });
+  // What the worker's search-index job would do within seconds of these writes.
+  await indexAllQueuedProducts(db);
 
   return {
     store,

@@ -12,7 +12,6 @@ import {
   variantPrices,
   variantTierPrices,
 } from "./catalog.tables";
-import { searchTextOf } from "./product-search.repository";
 
 /*
  * The statements of the catalogue's writer (catalog-writes.ts), which alone calls them. Rows of a batch
@@ -53,17 +52,15 @@ export interface ProductRow {
   name: string;
   subtitle: string;
   description: string;
+  series: string;
   popularity: number;
   isPublished: boolean;
   /** Now when null. */
   createdAt: Date | null;
-  /** The attribute values the product is about to be given, from which its search text is made. */
-  attributeValueIds: number[];
 }
 
 /**
- * Inserts products with their search text, made in the same statement from the name, subtitle,
- * description and the authors among `attributeValueIds`; answers their ids in input order.
+ * Inserts products; answers their ids in input order.
  */
 export async function insertProducts(db: Db, input: ProductRow[]): Promise<number[]> {
   const records = input.map((row) => ({
@@ -73,10 +70,10 @@ export async function insertProducts(db: Db, input: ProductRow[]): Promise<numbe
     name: row.name,
     subtitle: row.subtitle,
     description: row.description,
+    series: row.series,
     popularity: row.popularity,
     is_published: row.isPublished,
     created_at: row.createdAt?.toISOString() ?? null,
-    attribute_value_ids: row.attributeValueIds,
   }));
   const columns = {
     store_id: "int",
@@ -85,22 +82,16 @@ export async function insertProducts(db: Db, input: ProductRow[]): Promise<numbe
     name: "text",
     subtitle: "text",
     description: "text",
+    series: "text",
     popularity: "int",
     is_published: "boolean",
     created_at: "timestamptz",
-    attribute_value_ids: "int[]",
   };
-  const searchText = searchTextOf({
-    name: sql`r.name`,
-    subtitle: sql`r.subtitle`,
-    description: sql`r.description`,
-    attributeValueIds: sql`r.attribute_value_ids`,
-  });
   const created = await rows<{ id: number; store_id: number; slug: string }>(
     db.execute(sql`
-      insert into ${products} (store_id, product_type_id, slug, name, subtitle, description, search_text, popularity,
+      insert into ${products} (store_id, product_type_id, slug, name, subtitle, description, series, popularity,
         is_published, created_at)
-      select r.store_id, r.product_type_id, r.slug, r.name, r.subtitle, r.description, ${searchText}, r.popularity,
+      select r.store_id, r.product_type_id, r.slug, r.name, r.subtitle, r.description, r.series, r.popularity,
         r.is_published, coalesce(r.created_at, now())
       from ${recordset(columns, records)}
       returning id, store_id, slug`),
@@ -109,7 +100,9 @@ export async function insertProducts(db: Db, input: ProductRow[]): Promise<numbe
   return input.map((row) => idOf.get(`${row.storeId}:${row.slug}`)!);
 }
 
-export type ProductFields = Partial<Pick<ProductRow, "slug" | "name" | "subtitle" | "description" | "popularity" | "isPublished">>;
+export type ProductFields = Partial<
+  Pick<ProductRow, "slug" | "name" | "subtitle" | "description" | "series" | "popularity" | "isPublished">
+>;
 
 /**
  * Changes a product's own columns and holds its row lock to the end of the transaction, so writes to one
@@ -159,6 +152,7 @@ export interface VariantRow {
   productId: number;
   storeId: number;
   sku: string;
+  isbn: string | null;
   name: string;
   options: { code: string; name: string; value: string }[];
   isMaster: boolean;
@@ -177,6 +171,7 @@ export async function insertVariants(db: Db, input: VariantRow[]): Promise<numbe
         product_id: "int",
         store_id: "int",
         sku: "text",
+        isbn: "text",
         name: "text",
         options: "jsonb",
         is_master: "boolean",
@@ -187,6 +182,7 @@ export async function insertVariants(db: Db, input: VariantRow[]): Promise<numbe
         product_id: row.productId,
         store_id: row.storeId,
         sku: row.sku,
+        isbn: row.isbn,
         name: row.name,
         options: row.options,
         is_master: row.isMaster,

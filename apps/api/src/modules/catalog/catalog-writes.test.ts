@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { createAttribute, createProductType, createStore } from "../../testing/factories";
+import { drainJobs } from "../../testing/test-jobs";
 import { useTestApi } from "../../testing/test-api";
 import { addVariant, createCategory, createProduct, setVariantPrices, updateProduct, type NewProduct } from "./catalog-writes";
 
@@ -69,12 +70,20 @@ async function inBand(productId: number, band: string, extraHeaders: Record<stri
   return (await listSlugs(`Ids[0]=${productId}&${band}`, extraHeaders)).length === 1;
 }
 
-async function searchTextOf(productId: number) {
-  const result = await api.database.db.execute(sql`select search_text from products where id = ${productId}`);
-  return (result as unknown as { rows: { search_text: string }[] }).rows[0]?.search_text;
+/** Runs the search-index jobs the writes queued, as the worker would within seconds. */
+async function indexChanges() {
+  await drainJobs(api.database.db, { only: ["search-index"] });
 }
 
-describe("the catalogue writer keeps the price index and the search text", () => {
+/** The product's search document: what search reads (modules/search). */
+async function searchDocumentOf(productId: number) {
+  const result = await api.database.db.execute(
+    sql`select title, authors, body, codes, in_stock, document::text from search_documents where product_id = ${productId}`,
+  );
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+}
+
+describe("the catalogue writer keeps the price index and queues the search index", () => {
   it("a new product is found by its lowest price in each currency and by its title, subtitle and author", async () => {
     const product = await createProduct(api.database.db, newBook());
     expect(product.variants.map((variant) => [variant.sku, variant.isMaster, variant.stockQuantity])).toEqual([
@@ -83,10 +92,19 @@ describe("the catalogue writer keeps the price index and the search text", () =>
     expect(await inBand(product.id, "MinPrice=1000&MaxPrice=1000")).toBe(true);
     expect(await inBand(product.id, "MinPrice=1200&MaxPrice=1200", { currencycode: "EUR" })).toBe(true);
     expect(await inBand(product.id, "MinPrice=1", { currencycode: "USD" })).toBe(false);
+    // Searchable once the search-index job has run, never in the request.
+    expect(await listSlugs(`SearchText=marsh${serial}`)).toEqual([]);
+    await indexChanges();
     expect(await listSlugs(`SearchText=marsh${serial}`)).toEqual([product.slug]);
     expect(await listSlugs(`SearchText=ashdown&Ids[0]=${product.id}`)).toEqual([product.slug]);
     expect(await listSlugs(`SearchText=novel&Ids[0]=${product.id}`)).toEqual([product.slug]);
-    expect(await searchTextOf(product.id)).toBe(`Marsh${serial} Murders A Novel Imogen Ashdown A body on the shore.`);
+    expect(await searchDocumentOf(product.id)).toMatchObject({
+      title: `Marsh${serial} Murders`,
+      authors: "Imogen Ashdown",
+      body: "A Novel A body on the shore.",
+      codes: [`BOOK-${serial}-HB`],
+      in_stock: true,
+    });
   });
 
   it("changing a variant's price moves the product between price bands; other currencies keep theirs", async () => {
@@ -133,24 +151,29 @@ describe("the catalogue writer keeps the price index and the search text", () =>
     const newWord = `harbour${serial}`;
 
     expect(await updateProduct(api.database.db, product.id, { name: `Harbour${serial} Lights` })).toBe(true);
-    expect(await listSlugs(`SearchText=${oldWord}`)).toEqual([]);
+    await indexChanges();
+    // Only this product: a word no title has any more is corrected to the nearest one that does.
+    expect(await listSlugs(`SearchText=${oldWord}&Ids[0]=${product.id}`)).toEqual([]);
     expect(await listSlugs(`SearchText=${newWord}`)).toEqual([product.slug]);
 
     expect(await updateProduct(api.database.db, product.id, { attributeValueIds: [api.seeded.pike, api.seeded.hardback] })).toBe(true);
+    await indexChanges();
     expect(await listSlugs(`SearchText=ashdown&Ids[0]=${product.id}`)).toEqual([]);
     expect(await listSlugs(`SearchText=pike&Ids[0]=${product.id}`)).toEqual([product.slug]);
     expect((await api.get(`/products/${product.id}`)).json().data.byline).toBe("Rowan Pike");
   });
 
-  it("makes the same search text when a product is created as when it is recomputed", async () => {
+  it("writes the same search document when a product is created as when it is written again", async () => {
     const product = await createProduct(
       api.database.db,
       newBook({ subtitle: "", attributeValueIds: [api.seeded.pike, api.seeded.ashdown] }),
     );
-    const created = await searchTextOf(product.id);
-    expect(created).toBe(`Marsh${serial} Murders Imogen Ashdown, Rowan Pike A body on the shore.`);
+    await indexChanges();
+    const created = await searchDocumentOf(product.id);
+    expect(created).toMatchObject({ authors: "Imogen Ashdown, Rowan Pike", body: "A body on the shore." });
     await updateProduct(api.database.db, product.id, {});
-    expect(await searchTextOf(product.id)).toBe(created);
+    await indexChanges();
+    expect(await searchDocumentOf(product.id)).toEqual(created);
   });
 
   it("answers false or null for a product or variant that does not exist, and writes nothing", async () => {
@@ -196,17 +219,20 @@ describe("the catalogue writer's categories", () => {
 });
 
 describe("search in the listing", () => {
-  it("adds no SQL statement to a listing", async () => {
+  it("adds one SQL statement to a listing, the corrections of every word at once", async () => {
     const product = await createProduct(api.database.db, newBook());
+    await indexChanges();
     const statementsFor = async (url: string) => {
       api.database.resetQueryLog();
       expect((await api.get(url)).statusCode, url).toBe(200);
       return api.database.queries.length;
     };
     const plain = await statementsFor(`/products?Ids[0]=${product.id}`);
-    expect(await statementsFor(`/products?Ids[0]=${product.id}&SearchText=marsh${serial}`)).toBe(plain);
-    expect(await statementsFor(`/product-filters?Ids[0]=${product.id}&SearchText=marsh${serial}`)).toBe(
-      await statementsFor(`/product-filters?Ids[0]=${product.id}`),
+    for (const text of [`marsh${serial}`, `marsh${serial} murders ashdown shore`, `marhs${serial} murdres ashdwon`]) {
+      expect(await statementsFor(`/products?Ids[0]=${product.id}&SearchText=${encodeURIComponent(text)}`)).toBe(plain + 1);
+    }
+    expect(await statementsFor(`/product-filters?Ids[0]=${product.id}&SearchText=marsh${serial}%20murdres`)).toBe(
+      (await statementsFor(`/product-filters?Ids[0]=${product.id}`)) + 1,
     );
   });
 });

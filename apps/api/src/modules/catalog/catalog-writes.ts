@@ -2,14 +2,15 @@ import type { Db } from "../../db/client";
 import { publishEvent } from "../jobs/job-queue";
 import * as writes from "./catalog-writes.repository";
 import { notifyProductsChanged } from "./catalog-index.repository";
-import { refreshSearchText } from "./product-search.repository";
+import { queueForIndexing } from "../search/search-index.repository";
 
 /*
  * The catalogue's write path: the only code that creates or changes products, variants, prices and
  * categories. Each function is one transaction that also keeps what is derived from what it wrote:
  *   - product_price_index, a product's lowest variant price per currency (price sorts, price bands, the
  *     price range of the filters);
- *   - products.search_text, what full-text search indexes (products.search is generated from it);
+ *   - the product's place in the search index's queue (search_index_pending): the search-index job writes its
+ *     document from these rows within seconds (decision 035);
  *   - categories.path and depth, a category's place in the tree.
  * The demo seed, the large seed, the test factories and a later admin API all write through here, so the
  * rules live once. Stock is the inventory module's; nothing derived depends on it.
@@ -22,6 +23,8 @@ import { refreshSearchText } from "./product-search.repository";
 
 export interface NewVariant {
   sku: string;
+  /** The edition's ISBN-13, digits only. */
+  isbn?: string;
   name: string;
   options?: { code: string; name: string; value: string }[];
   /** 0 when not given. */
@@ -41,6 +44,7 @@ export interface NewProduct {
   name: string;
   subtitle?: string;
   description?: string;
+  series?: string;
   popularity?: number;
   isPublished?: boolean;
   createdAt?: Date;
@@ -72,7 +76,6 @@ export async function createProduct(db: Db, product: NewProduct) {
 }
 
 async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[]> {
-  // The search text is made as the rows go in, from the attribute values they are about to be given.
   const productIds = await writes.insertProducts(
     tx,
     products.map((product) => ({
@@ -82,10 +85,10 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
       name: product.name,
       subtitle: product.subtitle ?? "",
       description: product.description ?? "",
+      series: product.series ?? "",
       popularity: product.popularity ?? 0,
       isPublished: product.isPublished ?? true,
       createdAt: product.createdAt ?? null,
-      attributeValueIds: product.attributeValueIds ?? [],
     })),
   );
   const variants = products.flatMap((product, index) =>
@@ -100,6 +103,7 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
     variants.map(({ variant }, index) => ({ variantId: variantIds[index]!, variant })),
   );
   await writes.refreshPriceIndex(tx, productIds);
+  await queueForIndexing(tx, productIds);
   for (const [index, productId] of productIds.entries())
     await publishEvent(tx, { type: "product.changed", storeId: products[index]!.storeId, productId });
   const byStore = new Map<number, number[]>();
@@ -138,6 +142,7 @@ function variantRow(place: { productId: number; storeId: number; position: numbe
   return {
     ...place,
     sku: variant.sku,
+    isbn: variant.isbn ?? null,
     name: variant.name,
     options: variant.options ?? [],
     isMaster: variant.isMaster ?? place.position === 0,
@@ -174,7 +179,7 @@ export type ProductChanges = writes.ProductFields & {
   attributeValueIds?: number[];
 };
 
-/** Changes a product and recomputes its search text; false when there is no such product. */
+/** Changes a product and queues it for the search index; false when there is no such product. */
 export async function updateProduct(db: Db, productId: number, changes: ProductChanges): Promise<boolean> {
   const { categoryIds, attributeValueIds, ...fields } = changes;
   return db.transaction(async (tx) => {
@@ -194,7 +199,7 @@ export async function updateProduct(db: Db, productId: number, changes: ProductC
         attributeValueIds.map((attributeValueId) => ({ productId, attributeValueId })),
       );
     }
-    await refreshSearchText(tx, [productId]);
+    await queueForIndexing(tx, [productId]);
     await publishProductChanged(tx, product.storeId, productId);
     return true;
   });
@@ -212,6 +217,7 @@ export async function addVariant(db: Db, productId: number, variant: NewVariant)
     const [variantId] = await writes.insertVariants(tx, [variantRow({ productId, storeId: product.storeId, position }, variant)]);
     await writeVariantPriceLists(tx, [{ variantId: variantId!, variant }]);
     await writes.refreshPriceIndex(tx, [productId]);
+    await queueForIndexing(tx, [productId]);
     await publishProductChanged(tx, product.storeId, productId);
     return variantId!;
   });

@@ -41,7 +41,7 @@ const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
  * A category is shown when it and every ancestor are visible. Its path lists its ancestors' ids and its
  * own, so the check is a primary-key lookup of a few rows.
  */
-function categoryShown(alias: string): SQL {
+export function categoryShown(alias: string): SQL {
   const c = sql.raw(alias);
   return sql`(${c}.is_visible and not exists (
     select 1 from ${categories} h

@@ -30,7 +30,7 @@ import { StoreCatalogueIndex } from "./catalog-index";
 import type { CatalogIndex } from "./catalog-index-keeper";
 import * as repository from "./catalog.repository";
 import type { ProductSearch } from "./product-search";
-import { postgresProductSearch } from "./product-search.repository";
+import { postgresProductSearch } from "../search/search.service";
 
 /** What every catalogue use case needs to know about the request. */
 export type CatalogContext = Pick<RequestContext, "store" | "currencyCode" | "customerId">;
@@ -171,15 +171,16 @@ export async function listProducts(db: Db, ctx: CatalogContext, query: ListProdu
   const visibility = getCatalogVisibility(viewerOf(ctx));
   if (!visibility.productsVisible) return paged<ProductSummary>([], 0, query.PageNumber, query.PageSize);
 
-  const { counts = noCountsCache, search = postgresProductSearch } = reads;
+  const { counts = noCountsCache, search = postgresProductSearch(db) } = reads;
   const selection = await resolveSelection(db, ctx, visibility, query, search);
   const sort = effectiveSort(query.Sort, selection.search !== undefined, visibility);
+  const corrected = selection.search ? { didYouMean: selection.search.didYouMean ?? null } : {};
   const page = { limit: query.PageSize, offset: (query.PageNumber - 1) * query.PageSize };
   const index = sort === "relevance" ? null : indexFor(reads, ctx, selection);
   if (index && sort !== "relevance") {
     // Any page of any sort is a walk of the index; only the page's cards come from the database.
     const { total, ids } = index.page(selection, sort, page);
-    return paged(await getSummaries(db, ctx, ids), total, query.PageNumber, query.PageSize);
+    return { ...paged(await getSummaries(db, ctx, ids), total, query.PageNumber, query.PageSize), ...corrected };
   }
   const [total, ids] =
     sort === "price-asc" || sort === "price-desc"
@@ -188,7 +189,7 @@ export async function listProducts(db: Db, ctx: CatalogContext, query: ListProdu
           counts.remember("total", selection, () => repository.countProducts(db, selection)),
           repository.listProductIds(db, { selection, sort, ...page }),
         ]);
-  return paged(await getSummaries(db, ctx, ids), total, query.PageNumber, query.PageSize);
+  return { ...paged(await getSummaries(db, ctx, ids), total, query.PageNumber, query.PageSize), ...corrected };
 }
 
 /**
@@ -280,7 +281,7 @@ export async function getProductFilters(db: Db, ctx: CatalogContext, query: Prod
   const visibility = getCatalogVisibility(viewerOf(ctx));
   if (!visibility.productsVisible) return { facets: [], priceRange: null, total: 0 };
 
-  const { counts = noCountsCache, search = postgresProductSearch } = reads;
+  const { counts = noCountsCache, search = postgresProductSearch(db) } = reads;
   const selection = await resolveSelection(db, ctx, visibility, query, search);
   const index = indexFor(reads, ctx, selection);
   const result = await counts.remember("facets", selection, async () => index?.facets(selection) ?? repository.getFacets(db, selection));

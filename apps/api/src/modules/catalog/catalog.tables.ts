@@ -1,9 +1,8 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -15,8 +14,6 @@ import {
 } from "drizzle-orm/pg-core";
 import { TAX_CLASSES } from "@quire/contracts/constants";
 import { stores } from "../stores/stores.tables";
-
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
  * Categories form a tree. `path` is the materialised chain of ancestor ids ("/1/4/9/"), so a subtree is
@@ -73,9 +70,8 @@ export const products = pgTable(
     name: text().notNull(),
     subtitle: text().notNull().default(""),
     description: text().notNull().default(""),
-    /** Text indexed for search: name, subtitle, byline, description. Derived: written only by catalog-writes.ts. */
-    searchText: text().notNull().default(""),
-    search: tsvector().generatedAlwaysAs((): SQL => sql`to_tsvector('english'::regconfig, ${products.searchText})`),
+    /** The series the book belongs to, if any ("The Lighthouse Keepers"): shown and searched. */
+    series: text().notNull().default(""),
     isPublished: boolean().notNull().default(true),
     /** Sales rank used by the "popular" sort; higher sells more. */
     popularity: integer().notNull().default(0),
@@ -86,8 +82,6 @@ export const products = pgTable(
   (t) => [
     unique("products_store_slug_unique").on(t.storeId, t.slug),
     check("products_tax_class_check", sql`${t.taxClass} in ('books','standard')`),
-    index("products_search_idx").using("gin", t.search),
-    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     // Catalogue reads only ever want published products, so the sort indexes hold only those: a page is a
     // walk of one of them, and a total is an index-only scan of the narrowest.
     index("products_store_created_idx")
@@ -142,6 +136,8 @@ export const productVariants = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: "cascade" }),
     sku: text().notNull(),
+    /** The edition's ISBN-13, digits only; a store's ISBNs are unique. */
+    isbn: text(),
     name: text().notNull(),
     /** Option values that distinguish this variant, e.g. [{ "code": "format", "name": "Format", "value": "Hardback" }]. */
     options: jsonb().$type<{ code: string; name: string; value: string }[]>().notNull().default([]),
@@ -151,6 +147,8 @@ export const productVariants = pgTable(
   },
   (t) => [
     unique("product_variants_store_sku_unique").on(t.storeId, t.sku),
+    unique("product_variants_store_isbn_unique").on(t.storeId, t.isbn),
+    check("product_variants_isbn_check", sql`${t.isbn} ~ '^97[89][0-9]{10}$'`),
     index("product_variants_product_idx").on(t.productId, t.position),
     check("product_variants_stock_check", sql`${t.stockQuantity} >= 0`),
   ],
@@ -239,7 +237,11 @@ export const attributeValues = pgTable(
     label: text().notNull(),
     position: integer().notNull().default(0),
   },
-  (t) => [unique("attribute_values_attribute_code_unique").on(t.attributeId, t.code)],
+  (t) => [
+    unique("attribute_values_attribute_code_unique").on(t.attributeId, t.code),
+    // Autocomplete's author suggestions narrow by a word of the name (modules/search).
+    index("attribute_values_label_trgm_idx").using("gin", sql`${t.label} gin_trgm_ops`),
+  ],
 );
 
 export const productAttributeValues = pgTable(

@@ -3,9 +3,9 @@ import type { SQL } from "drizzle-orm";
 /**
  * Product search as the product listing uses it (GET /products and GET /product-filters with SearchText).
  * The listing asks once per request what the shopper's text matches, then filters and, for the relevance
- * sort, orders by the answer; it knows nothing else about search. PostgreSQL full text is the
- * implementation today (product-search.repository.ts); ranking or typo tolerance, or a hosted engine that
- * answers ranked product ids, is another implementation handed to buildApp, with no change to the listing.
+ * sort, orders by the answer; it knows nothing else about search. The search index on PostgreSQL is the
+ * implementation (modules/search, decision 035); a hosted engine that answers ranked product ids is another,
+ * handed to buildApp, with no change to the listing.
  */
 export interface ProductSearch {
   match(input: { storeId: number; text: string }): Promise<ProductSearchMatch>;
@@ -18,6 +18,8 @@ export interface ProductSearch {
  */
 export interface ProductSearchMatch {
   readonly text: string;
+  /** The text with its misspelt words corrected, when the search corrected any (GET /products says so). */
+  readonly didYouMean?: string | null;
   /** True for the products the search finds. */
   condition(): SQL;
   /** ORDER BY terms, best match first; the listing adds its own final tie-break on the id. */

@@ -73,7 +73,8 @@ describe("the housekeeping jobs", () => {
       "purge-payment-webhook-events",
       "refresh-table-statistics",
     ];
-    expect(Object.keys(JOB_SCHEDULES).sort()).toEqual([...housekeeping, "cancel-unpaid-orders", "refresh-open-payments"].sort());
+    const everyMinute: JobName[] = ["cancel-unpaid-orders", "refresh-open-payments", "search-index-sweep"];
+    expect(Object.keys(JOB_SCHEDULES).sort()).toEqual([...housekeeping, ...everyMinute, "refresh-search-vocabulary"].sort());
   });
 
   it("purge-idempotency-keys deletes keys past their expiry and keeps the others", async () => {

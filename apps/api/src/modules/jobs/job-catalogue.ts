@@ -25,6 +25,17 @@ export interface JobPayloads {
   "purge-back-in-stock-requests": HousekeepingRun;
   /** Outbox messages, with their recipients, past their retention (modules/mail). */
   "purge-outbox": HousekeepingRun;
+  /**
+   * Writes the search documents of the store's queued products (modules/search): a product change queued them
+   * in its transaction. One queued job per store at a time (a burst of changes is one run).
+   */
+  "search-index": DomainEvent<"product.changed">;
+  /** Queues a product for the search index when its stock came or went (in-stock ranks first; modules/search). */
+  "search-index-stock": DomainEvent<"stock.changed">;
+  /** Writes any product still queued for the search index, e.g. after a migration or a dead run (modules/search). */
+  "search-index-sweep": HousekeepingRun;
+  /** Recounts each store's search vocabulary from its documents (modules/search). */
+  "refresh-search-vocabulary": HousekeepingRun;
   /** Orders whose payment did not come in time: cancelled, their stock and discount uses given back (modules/orders). */
   "cancel-unpaid-orders": HousekeepingRun;
   /** Payments a gateway has had open for minutes, asked of the gateway in case its webhook never came (modules/payments). */
@@ -51,6 +62,11 @@ export interface QueueSettings {
    * it (its worker died) is failed by the queue's maintenance, so it is tried again.
    */
   expireInSeconds: number;
+  /**
+   * At most one job of the queue waiting per key (pg-boss's "stately" policy: one queued and one running):
+   * a job for a key already waiting is not queued again. The key is read from the payload.
+   */
+  onePerKey?: (payload: never) => string;
 }
 
 const HOUSEKEEPING: QueueSettings = { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 600 };
@@ -61,6 +77,16 @@ export const JOB_QUEUES: { readonly [N in JobName]: QueueSettings } = {
   "mail-delivery": { retryLimit: 8, retryDelaySeconds: 60, expireInSeconds: 120 },
   "back-in-stock-notify": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 300 },
   "order-confirmation-mail": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 120 },
+  // A run writes every queued product of its store; one waits while another runs, so none is missed.
+  "search-index": {
+    retryLimit: 10,
+    retryDelaySeconds: 5,
+    expireInSeconds: 600,
+    onePerKey: (event: DomainEvent<"product.changed">) => `store:${event.storeId}`,
+  },
+  "search-index-stock": { retryLimit: 10, retryDelaySeconds: 5, expireInSeconds: 600 },
+  "search-index-sweep": { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 600 },
+  "refresh-search-vocabulary": HOUSEKEEPING,
   // A failed clean-up is tried twice more; if it dies, the next scheduled run does the same work anyway.
   "purge-idempotency-keys": HOUSEKEEPING,
   "purge-rate-limits": HOUSEKEEPING,
@@ -92,6 +118,8 @@ export const JOB_SCHEDULES: { readonly [N in JobName]?: string } = {
   // A payment whose webhook was lost is settled within a few minutes, well before its order's deadline.
   "refresh-open-payments": "* * * * *",
   "purge-payment-webhook-events": "50 * * * *",
+  "search-index-sweep": "* * * * *",
+  "refresh-search-vocabulary": "40 * * * *",
   // After the hour's clean-ups, which may have deleted many rows.
   "refresh-table-statistics": "55 * * * *",
 };
@@ -103,11 +131,11 @@ type SubscriberOf<T extends DomainEventType> = {
 
 /**
  * Who hears each event: publishEvent queues one job per subscriber, so each handler is retried (and can
- * die) on its own. Search reindexing will subscribe to product.changed, the order emails to order.placed.
+ * die) on its own.
  */
 export const EVENT_SUBSCRIBERS: { readonly [T in DomainEventType]: readonly SubscriberOf<T>[] } = {
-  "stock.changed": ["back-in-stock-notify"],
-  "product.changed": [],
+  "stock.changed": ["back-in-stock-notify", "search-index-stock"],
+  "product.changed": ["search-index"],
   "order.placed": [],
   "payment.captured": ["order-confirmation-mail"],
 };

@@ -104,10 +104,20 @@ export interface EnqueueOptions {
 
 /**
  * Queues a job in the caller's transaction: it exists exactly when the change that asked for it commits,
- * and a rolled-back change leaves nothing to run. Answers the job's id.
+ * and a rolled-back change leaves nothing to run. Answers the job's id, or null for a one-per-key queue
+ * (QueueSettings.onePerKey) where a job for the key was already waiting.
  */
-export async function enqueue<N extends JobName>(tx: Db, name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<string> {
-  const id = await sender.send(name, payload, { ...options, db: drizzleExecutor(tx) });
+export async function enqueue<N extends JobName>(
+  tx: Db,
+  name: N,
+  payload: JobPayloads[N],
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  const onePerKey = JOB_QUEUES[name].onePerKey as ((payload: JobPayloads[N]) => string) | undefined;
+  const singletonKey = onePerKey?.(payload);
+  const id = await sender.send(name, payload, { ...options, ...(singletonKey ? { singletonKey } : {}), db: drizzleExecutor(tx) });
+  // One job per key: null says one is already waiting, which will do this one's work.
+  if (id === null && singletonKey) return null;
   // pg-boss inserts only into a queue that exists, and says nothing when it does not.
   if (id === null) throw new Error(`The job queue "${name}" is not installed: run npm run db:migrate`);
   return id;
@@ -134,7 +144,7 @@ export async function retryDeadJob(db: Db, id: string): Promise<boolean> {
 function queueOptions(name: JobName) {
   const settings = JOB_QUEUES[name];
   return {
-    policy: "standard" as const,
+    policy: settings.onePerKey ? ("stately" as const) : ("standard" as const),
     retryLimit: settings.retryLimit,
     retryDelay: settings.retryDelaySeconds,
     retryBackoff: true,

@@ -1,4 +1,4 @@
-import { DEFAULT_SORT, formatAmountParam, type ListingState } from "./listing-query";
+import { defaultSort, formatAmountParam, type ListingState } from "./listing-query";
 
 /**
  * The parts of a listing's state one form does not edit, carried as hidden inputs so submitting that form
@@ -6,11 +6,19 @@ import { DEFAULT_SORT, formatAmountParam, type ListingState } from "./listing-qu
  * selection starts at page 1.
  */
 export function ListingHiddenFields({ state, keep }: { state: ListingState; keep: "filters" | "sort" }) {
+  // The search text is what both forms refine: each keeps it.
+  const text = state.text !== undefined ? <input type="hidden" name="q" value={state.text} /> : null;
   if (keep === "sort") {
-    return state.sort === DEFAULT_SORT ? null : <input type="hidden" name="sort" value={state.sort} />;
+    return (
+      <>
+        {text}
+        {state.sort === defaultSort(state.text) ? null : <input type="hidden" name="sort" value={state.sort} />}
+      </>
+    );
   }
   return (
     <>
+      {text}
       {state.filters.flatMap((filter) =>
         filter.values.map((value) => <input key={`${filter.code}=${value}`} type="hidden" name={filter.code} value={value} />),
       )}

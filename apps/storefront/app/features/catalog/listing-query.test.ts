@@ -215,3 +215,30 @@ describe("API queries", () => {
     expect(toSelectionQuery(stateOf(""), {})).toEqual({});
   });
 });
+
+describe("search text (q)", () => {
+  it("is read trimmed, orders by relevance unless a sort is chosen, and goes to the API as SearchText", () => {
+    const state = stateOf("q=harbour%20lights&format=hardback");
+    expect(state).toMatchObject({ text: "harbour lights", sort: "relevance", page: 1 });
+    expect(toProductsQuery(state, {})).toMatchObject({ SearchText: "harbour lights", Sort: "relevance" });
+    expect(toSelectionQuery(state, {})).toEqual({ SearchText: "harbour lights", Filters: [{ Code: "format", Values: ["hardback"] }] });
+    expect(stateOf("q=harbour&sort=price-asc").sort).toBe("price-asc");
+    expect(parse("q=%20harbour%20")).toMatchObject({ ok: true, needsTidyUrl: true, state: { text: "harbour" } });
+  });
+
+  it("stays in every link and is kept when filters are cleared; relevance is left out of the URL as the default", () => {
+    const state = stateOf("q=harbour&format=hardback&page=2");
+    expect(serialiseListing(state)).toBe("q=harbour&format=hardback&page=2");
+    expect(listingHref("/search", withoutFilters(state))).toBe("/search?q=harbour");
+    expect(listingHref("/search", withPage(state, 3))).toBe("/search?q=harbour&format=hardback&page=3");
+    expect(serialiseListing({ ...state, sort: "popular", page: 1 })).toBe("q=harbour&format=hardback&sort=popular");
+  });
+
+  it("offers relevance only to search results; refuses text longer than the API takes", () => {
+    expect(parse("sort=relevance")).toEqual({ ok: false, param: "sort", status: 404 });
+    expect(stateOf("").sort).toBe(DEFAULT_SORT);
+    expect(parse(`q=${"a".repeat(201)}`)).toEqual({ ok: false, param: "q", status: 400 });
+    expect(parse("q=a%00b")).toEqual({ ok: false, param: "q", status: 400 });
+    expect(stateOf("q=").text).toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { isPrintableText } from "@quire/contracts/constants";
+import { isPrintableText, SEARCH_TEXT_MAX } from "@quire/contracts/constants";
 import type { ListProductsQuery, ProductFiltersQuery, ProductSort } from "@quire/contracts";
 
 /**
@@ -6,8 +6,9 @@ import type { ListProductsQuery, ProductFiltersQuery, ProductSort } from "@quire
  * JavaScript. The storefront's parameters are short and readable; this module maps them to and from the
  * API's (`Filters`, `MinPrice`, `MaxPrice`, `Sort`, `PageNumber`):
  *
- *   ?format=hardback&format=paperback&min=10&max=20&sort=price-asc&page=2
+ *   ?q=harbour&format=hardback&format=paperback&min=10&max=20&sort=price-asc&page=2
  *
+ * - `q` is the search text (search results only);
  * - each filter is its attribute code, repeated once per chosen value;
  * - `min`/`max` are what a shopper types into the price boxes, in major units ("10", "12.50");
  * - `sort` is one of LISTING_SORTS; `page` is 1-based.
@@ -16,8 +17,12 @@ import type { ListProductsQuery, ProductFiltersQuery, ProductSort } from "@quire
 export const LISTING_PAGE_SIZE = 24;
 export const DEFAULT_SORT: ProductSort = "popular";
 
-/** The sorts a listing offers, in menu order. Relevance belongs to search, not to a category. */
-export const LISTING_SORTS: readonly { value: ProductSort; label: string; usesPrice: boolean }[] = [
+/** Search results are in relevance order unless the shopper chose another. */
+export const SEARCH_DEFAULT_SORT: ProductSort = "relevance";
+
+/** The sorts a listing offers, in menu order. Relevance belongs to search results only. */
+export const LISTING_SORTS: readonly { value: ProductSort; label: string; usesPrice: boolean; searchOnly?: boolean }[] = [
+  { value: "relevance", label: "Best match", usesPrice: false, searchOnly: true },
   { value: "popular", label: "Most popular", usesPrice: false },
   { value: "newest", label: "Newest", usesPrice: false },
   { value: "price-asc", label: "Price: low to high", usesPrice: true },
@@ -27,7 +32,7 @@ export const LISTING_SORTS: readonly { value: ProductSort; label: string; usesPr
 ];
 
 /** Parameter names the listing itself uses; an attribute with one of these codes cannot be a filter. */
-export const RESERVED_PARAMS: ReadonlySet<string> = new Set(["page", "sort", "min", "max"]);
+export const RESERVED_PARAMS: ReadonlySet<string> = new Set(["q", "page", "sort", "min", "max"]);
 
 // The contract's limits on Filters (ProductFilterParamSchema, ProductSelectionSchema).
 const MAX_FILTER_CODES = 20;
@@ -43,6 +48,8 @@ export interface ListingFilter {
 }
 
 export interface ListingState {
+  /** What the shopper searched for (search results only), trimmed. */
+  text?: string;
   filters: ListingFilter[];
   /** Inclusive price bounds in minor units. */
   minPrice?: number;
@@ -92,7 +99,8 @@ export function formatAmountParam(minor: number): string {
 export function parseListingSearch(search: URLSearchParams, filterCodes: ReadonlySet<string>): ListingParseResult {
   for (const [name, value] of search) {
     const isListingParam = RESERVED_PARAMS.has(name) || filterCodes.has(name);
-    if (isListingParam && (value.length > MAX_VALUE_LENGTH || !isPrintableText(value))) return { ok: false, param: name, status: 400 };
+    const maxLength = name === "q" ? SEARCH_TEXT_MAX : MAX_VALUE_LENGTH;
+    if (isListingParam && (value.length > maxLength || !isPrintableText(value))) return { ok: false, param: name, status: 400 };
   }
 
   let needsTidyUrl = false;
@@ -102,10 +110,16 @@ export function parseListingSearch(search: URLSearchParams, filterCodes: Readonl
     return value === null || value === "" ? undefined : value;
   };
 
+  const rawText = search.get("q");
+  const text = rawText?.trim() || undefined;
+  if (rawText !== null && rawText !== text) needsTidyUrl = true;
   const pageText = single("page");
   if (pageText !== undefined && !PAGE_PARAM.test(pageText)) return { ok: false, param: "page", status: 404 };
   const sortText = single("sort");
-  const sort = sortText === undefined ? DEFAULT_SORT : LISTING_SORTS.find((option) => option.value === sortText)?.value;
+  const sort =
+    sortText === undefined
+      ? defaultSort(text)
+      : LISTING_SORTS.find((option) => option.value === sortText && (text !== undefined || !option.searchOnly))?.value;
   if (!sort) return { ok: false, param: "sort", status: 404 };
 
   const bounds: { min?: number; max?: number } = {};
@@ -136,18 +150,31 @@ export function parseListingSearch(search: URLSearchParams, filterCodes: Readonl
 
   return {
     ok: true,
-    state: { filters, minPrice: bounds.min, maxPrice: bounds.max, sort, page: pageText === undefined ? 1 : Number(pageText) },
+    state: {
+      ...(text !== undefined ? { text } : {}),
+      filters,
+      minPrice: bounds.min,
+      maxPrice: bounds.max,
+      sort,
+      page: pageText === undefined ? 1 : Number(pageText),
+    },
     needsTidyUrl,
   };
+}
+
+/** The order a listing has when none is chosen: relevance for search results, else the most popular first. */
+export function defaultSort(text: string | undefined): ProductSort {
+  return text === undefined ? DEFAULT_SORT : SEARCH_DEFAULT_SORT;
 }
 
 /** The state as a query string (no leading "?"); defaults are left out so URLs stay short. */
 export function serialiseListing(state: ListingState): string {
   const params = new URLSearchParams();
+  if (state.text !== undefined) params.set("q", state.text);
   for (const filter of state.filters) for (const value of filter.values) params.append(filter.code, value);
   if (state.minPrice !== undefined) params.set("min", formatAmountParam(state.minPrice));
   if (state.maxPrice !== undefined) params.set("max", formatAmountParam(state.maxPrice));
-  if (state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
+  if (state.sort !== defaultSort(state.text)) params.set("sort", state.sort);
   if (state.page > 1) params.set("page", String(state.page));
   return params.toString();
 }
@@ -175,9 +202,9 @@ export function withoutPriceBounds(state: ListingState): ListingState {
   return { ...state, minPrice: undefined, maxPrice: undefined, page: 1 };
 }
 
-/** Every filter and price bound removed; the sort is kept. */
+/** Every filter and price bound removed; the search text and the sort are kept. */
 export function withoutFilters(state: ListingState): ListingState {
-  return { filters: [], sort: state.sort, page: 1 };
+  return { ...(state.text !== undefined ? { text: state.text } : {}), filters: [], sort: state.sort, page: 1 };
 }
 
 export function hasFilters(state: ListingState): boolean {
@@ -192,6 +219,7 @@ export function isSelected(state: ListingState, code: string, value: string): bo
 export function toSelectionQuery(state: ListingState, scope: { categorySlug?: string }): ProductFiltersQuery {
   return {
     ...(scope.categorySlug ? { CategorySlug: scope.categorySlug } : {}),
+    ...(state.text !== undefined ? { SearchText: state.text } : {}),
     ...(state.filters.length ? { Filters: state.filters.map((filter) => ({ Code: filter.code, Values: filter.values })) } : {}),
     ...(state.minPrice !== undefined ? { MinPrice: state.minPrice } : {}),
     ...(state.maxPrice !== undefined ? { MaxPrice: state.maxPrice } : {}),

@@ -9,7 +9,8 @@ import { useListingSubmit } from "./use-listing-submit";
 
 /**
  * The order of a listing: a GET form of its own, so it works without JavaScript (with its "Sort" button);
- * with JavaScript a change applies at once. Price orders are left out when prices are hidden.
+ * with JavaScript a change applies at once. Price orders are left out when prices are hidden, the relevance
+ * order everywhere but search results.
  */
 export function SortSelect({
   state,
@@ -25,7 +26,7 @@ export function SortSelect({
 }) {
   const hydrated = useHydrated();
   const submitListing = useListingSubmit();
-  const options = LISTING_SORTS.filter((option) => !(pricesHidden && option.usesPrice));
+  const options = LISTING_SORTS.filter((option) => !(pricesHidden && option.usesPrice) && (state.text !== undefined || !option.searchOnly));
   return (
     <Form method="get" action={pathname} className="flex items-end gap-2" preventScrollReset>
       <ListingHiddenFields state={state} keep="filters" />

@@ -1,25 +1,42 @@
-import { useId } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Form, useSearchParams } from "react-router";
+import { SEARCH_TEXT_MAX } from "@quire/contracts/constants";
 import { Icon } from "~/components/ui/icon";
 
-/** GET /search?q= — a plain form, so it works without JavaScript. */
-export function SearchForm({ className = "" }: { className?: string }) {
+// Loaded when the box is first focused: the suggestions cost every page nothing until a shopper wants them.
+const SearchSuggestions = lazy(() => import("~/features/search/search-suggestions"));
+
+/**
+ * GET /search?q=: a plain form, so it works without JavaScript. With JavaScript the box is a combobox (ARIA
+ * 1.2) whose suggestions (books, categories, authors) appear as the shopper types; Enter without a chosen
+ * suggestion searches.
+ */
+export function SearchForm({ className = "", label = "Search books" }: { className?: string; label?: string }) {
   const id = useId();
   const [params] = useSearchParams();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [engaged, setEngaged] = useState(false);
   return (
-    <Form method="get" action="/search" role="search" className={`relative ${className}`}>
+    <Form method="get" action="/search" role="search" aria-label={label} className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
-        Search books
+        {label}
       </label>
       <input
+        ref={inputRef}
         id={id}
         type="search"
         name="q"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded="false"
+        // The list exists once the suggestions have loaded (first focus); a collapsed combobox may point nowhere yet.
+        aria-controls={engaged ? `${id}-suggestions` : undefined}
         defaultValue={params.get("q") ?? ""}
-        placeholder="Search by title, author or occasion"
+        onFocus={() => setEngaged(true)}
+        placeholder="Search by title, author or ISBN"
         autoComplete="off"
         enterKeyHint="search"
-        maxLength={200}
+        maxLength={SEARCH_TEXT_MAX}
         className="block h-input w-full rounded-full border border-line-strong bg-surface pr-12 pl-4 text-base text-ink placeholder:text-ink-muted"
       />
       <button
@@ -29,6 +46,11 @@ export function SearchForm({ className = "" }: { className?: string }) {
         <Icon name="search" className="size-4.5" />
         <span className="sr-only">Search</span>
       </button>
+      {engaged ? (
+        <Suspense fallback={null}>
+          <SearchSuggestions inputRef={inputRef} listboxId={`${id}-suggestions`} />
+        </Suspense>
+      ) : null}
     </Form>
   );
 }

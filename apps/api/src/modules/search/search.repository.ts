@@ -1,0 +1,193 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sqlRows } from "../../db/sql-rows";
+import { categoryShown } from "../catalog/catalog.repository";
+import { attributes, attributeValues, categories, productAttributeValues, productImages } from "../catalog/catalog.tables";
+import { searchKey } from "./search-index.repository";
+import { searchDocuments, searchWords } from "./search.tables";
+
+/*
+ * The search index's reads (decision 035). The ranking rules, best first:
+ *   1. the text is a product's SKU or ISBN;
+ *   2. the text (or its correction) is the product's whole title, case and punctuation aside;
+ *   3. every word is in the title;
+ *   4. every word is in the title or the authors;
+ *   5. every word is in the title, the authors or the series;
+ *   6. every word is somewhere: subtitle and description too.
+ * A word "is in" a field as a whole word (stemmed: "harbours" finds "harbour"), as the beginning of a word
+ * (what a shopper is still typing: "frank"), or as the correction of a misspelt word. Within one rule: in
+ * stock before out of stock; then a title that begins with the text; then PostgreSQL's weighted rank (title
+ * 1, authors 0.4, series 0.2, description 0.1); then the products that sell most.
+ */
+
+/** What the shopper's words are, as the queries below read them. */
+export interface SearchTerms {
+  storeId: number;
+  /** The whole text, and its correction if any: what the exact-title rule compares. */
+  texts: string[];
+  /** Each word with its corrections (none when it is a known word): any of them may match. */
+  words: { word: string; alternatives: string[] }[];
+  /** SKU or ISBN the text may be. */
+  codes: string[];
+}
+
+const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
+
+/** A tsquery that holds when every word, or one of its corrections, is matched by `candidate`'s query. */
+function everyWordQuery(terms: SearchTerms, candidate: (text: string) => SQL): SQL {
+  if (terms.words.length === 0) return sql`''::tsquery`;
+  const perWord = terms.words.map(({ word, alternatives }) => sql`(${sql.join([word, ...alternatives].map(candidate), sql` || `)})`);
+  return sql`(${sql.join(perWord, sql` && `)})`;
+}
+
+/** Whole words, stemmed (english): each word, or one of its corrections, somewhere in the document. */
+const wholeWordsQuery = (terms: SearchTerms) =>
+  everyWordQuery(terms, (candidate) => sql`plainto_tsquery('english'::regconfig, ${candidate})`);
+
+/**
+ * Every word, or a correction, as the beginning of a word of the title, authors or series (simple, not
+ * stemmed). Words are letters and digits only (search-text.ts), so `word:*` needs no quoting.
+ */
+const prefixQuery = (terms: SearchTerms) => everyWordQuery(terms, (candidate) => sql`to_tsquery('simple'::regconfig, ${`${candidate}:*`})`);
+
+/** True for the documents the terms find; over search_documents aliased `d`. */
+export function documentMatches(terms: SearchTerms): SQL {
+  const byWords = terms.words.length > 0 ? sql`d.document @@ ${wholeWordsQuery(terms)} or d.prefixes @@ ${prefixQuery(terms)}` : sql`false`;
+  const byCode = terms.codes.length > 0 ? sql` or d.codes && ${textArray(terms.codes)}` : sql``;
+  return sql`(${byWords}${byCode})`;
+}
+
+/** True when every word is in one of these fields (weights: a title, b authors, c series), whole or begun. */
+function inFields(terms: SearchTerms, weights: string): SQL {
+  const fields = sql.raw(`'{${weights}}'::"char"[]`);
+  return sql`(ts_filter(d.document, ${fields}) @@ ${wholeWordsQuery(terms)} or ts_filter(d.prefixes, ${fields}) @@ ${prefixQuery(terms)})`;
+}
+
+/** The ranking rules above as one number, higher first; over search_documents aliased `d`. */
+export function documentScore(terms: SearchTerms): SQL {
+  const code = terms.codes.length > 0 ? sql`when d.codes && ${textArray(terms.codes)} then 6` : sql``;
+  const keys = sql.join(
+    terms.texts.map((text) => searchKey(sql`${text}`)),
+    sql`, `,
+  );
+  const rule = sql`case ${code}
+    when d.title_key in (${keys}) then 5
+    when ${inFields(terms, "a")} then 4
+    when ${inFields(terms, "a,b")} then 3
+    when ${inFields(terms, "a,b,c")} then 2
+    else 1 end`;
+  const titleBegins = sql`case when starts_with(d.title_key, ${searchKey(sql`${terms.texts[0] ?? ""}`)}) then 1 else 0 end`;
+  // A rule is worth 4, stock 2, a title that begins with the text 1; the rank (below 1 with normalisation 32)
+  // decides within them.
+  return sql`(${rule}) * 4 + (case when d.in_stock then 2 else 0 end) + ${titleBegins}
+    + ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], d.document, ${wholeWordsQuery(terms)}, 32)`;
+}
+
+/**
+ * For each word the store's vocabulary does not know, not even as the beginning of a word (what a shopper is
+ * still typing), its nearest known word by trigram similarity (at least 0.3, pg_trgm's default), the commoner
+ * of equally near ones. Words with no correction, or none needed, are left out. One statement for all words.
+ */
+export async function findCorrections(db: Db, storeId: number, words: string[]): Promise<Map<string, string>> {
+  if (words.length === 0) return new Map();
+  const found = await sqlRows<{ word: string; correction: string }>(
+    db,
+    sql`select q.word, c.word as correction from unnest(${textArray(words)}) as q(word)
+      cross join lateral (
+        select s.word from ${searchWords} s
+        where s.store_id = ${storeId} and s.word % q.word
+          and not exists (select 1 from ${searchWords} k where k.store_id = ${storeId} and k.word like q.word || '%')
+        order by similarity(s.word, q.word) desc, s.documents desc, s.word
+        limit 1) c`,
+  );
+  return new Map(found.map((row) => [row.word, row.correction]));
+}
+
+export interface ProductHit {
+  id: number;
+  slug: string;
+  name: string;
+  authors: string;
+  imageUrl: string | null;
+  imageAlt: string | null;
+  codes: string[];
+}
+
+/** The best `limit` products for the terms, by the ranking rules. */
+export async function findProductHits(db: Db, terms: SearchTerms, limit: number): Promise<ProductHit[]> {
+  const found = await sqlRows<{
+    id: number;
+    slug: string;
+    name: string;
+    authors: string;
+    image_url: string | null;
+    image_alt: string | null;
+    codes: string[];
+  }>(
+    db,
+    sql`select d.product_id as id, p.slug, d.title as name, d.authors, i.url as image_url, i.alt as image_alt, d.codes
+      from ${searchDocuments} d
+      join products p on p.id = d.product_id
+      left join lateral (select url, alt from ${productImages} where product_id = d.product_id order by position limit 1) i on true
+      where d.store_id = ${terms.storeId} and ${documentMatches(terms)}
+      order by ${documentScore(terms)} desc, d.popularity desc, d.product_id
+      limit ${limit}`,
+  );
+  return found.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    authors: row.authors,
+    imageUrl: row.image_url,
+    imageAlt: row.image_alt,
+    codes: row.codes,
+  }));
+}
+
+/** Shown categories a word of whose name begins with each word (or a correction), the shallowest first. */
+export async function findCategoryHits(db: Db, terms: SearchTerms, limit: number) {
+  if (terms.words.length === 0) return [];
+  const everyWord = sql.join(
+    terms.words.map(
+      ({ word, alternatives }) =>
+        sql`(${sql.join(
+          [word, ...alternatives].map((candidate) => sql`c.name ~* ${`\\m${candidate}`}`),
+          sql` or `,
+        )})`,
+    ),
+    sql` and `,
+  );
+  return sqlRows<{ id: number; slug: string; name: string }>(
+    db,
+    sql`select c.id, c.slug, c.name from ${categories} c
+      where c.store_id = ${terms.storeId} and ${everyWord} and ${categoryShown("c")}
+      order by c.depth, c.position, c.id limit ${limit}`,
+  );
+}
+
+/** Authors with a product in the index, a word of whose name begins with each word (or a correction). */
+export async function findAuthorHits(db: Db, terms: SearchTerms, limit: number) {
+  if (terms.words.length === 0) return [];
+  const everyWord = sql.join(
+    terms.words.map(
+      ({ word, alternatives }) =>
+        sql`(${sql.join(
+          [word, ...alternatives].map((candidate) => sql`av.label ~* ${`\\m${candidate}`}`),
+          sql` or `,
+        )})`,
+    ),
+    sql` and `,
+  );
+  // The trigram index narrows the authors to those containing the longest word; the regex checks word starts.
+  const longest = [...terms.words].sort((a, b) => b.word.length - a.word.length)[0]!;
+  const narrow = longest.alternatives.length === 0 && longest.word.length >= 3 ? sql` and av.label ilike ${`%${longest.word}%`}` : sql``;
+  return sqlRows<{ code: string; name: string }>(
+    db,
+    sql`select av.code, av.label as name from ${attributeValues} av
+      join ${attributes} a on a.id = av.attribute_id and a.store_id = ${terms.storeId} and a.code = 'author'
+      where ${everyWord}${narrow}
+        and exists (select 1 from ${productAttributeValues} pav join ${searchDocuments} d on d.product_id = pav.product_id
+          where pav.attribute_value_id = av.id)
+      order by av.label, av.id limit ${limit}`,
+  );
+}

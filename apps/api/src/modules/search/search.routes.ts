@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
+import { operationRoute } from "../../http/operation-route";
+import { getCatalogVisibility } from "../catalog/catalog-policy";
+import { autocomplete } from "./search.service";
+
+// Search calls of spec section 7 beside GET /products' SearchText: the as-you-type suggestions.
+export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.route({
+    ...operationRoute("autocompleteProducts", {
+      schema: {
+        tags: ["Catalogue"],
+        summary: "Suggestions as the shopper types: products (a SKU or ISBN first), categories and authors, the matched part marked",
+      },
+    }),
+    handler: async (request) => {
+      const { store, customerId } = request.ctx;
+      const visibility = getCatalogVisibility({ store, customerId });
+      return { data: await autocomplete(db, { storeId: store.id, text: request.query.SearchText, visibility }) };
+    },
+  });
+};

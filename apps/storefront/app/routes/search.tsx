@@ -1,0 +1,129 @@
+import { Link } from "react-router";
+import { Breadcrumbs } from "~/components/ui/breadcrumbs";
+import { textLinkClass } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { CategoryTiles } from "~/features/catalog/category-links";
+import { getListing } from "~/features/catalog/listing.server";
+import { hasFilters, listingHref } from "~/features/catalog/listing-query";
+import { ProductGrid } from "~/features/catalog/product-grid";
+import { ProductListing } from "~/features/catalog/product-listing";
+import { SearchForm } from "~/features/layout/search-form";
+import { apiContext } from "~/lib/context.server";
+import { getCategoryTree } from "~/lib/shop-data.server";
+import type { Route } from "./+types/search";
+
+/** How many of the shop's most popular books a search that found nothing offers instead. */
+const POPULAR_WHEN_NOTHING_FOUND = 4;
+
+/**
+ * /search?q=: the search results, with the same filters, sort and pages as a category (all in the URL, working
+ * without JavaScript), a "did you mean" when the API corrected a misspelt word, and, when nothing is found,
+ * what to try instead: the correction, tips, the shop's categories and its most popular books.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const url = new URL(request.url);
+  const text = url.searchParams.get("q")?.trim();
+  const topLevel = async () =>
+    (await getCategoryTree()).map(({ id, parentId, slug, name, description, position, depth }) => ({
+      id,
+      parentId,
+      slug,
+      name,
+      description,
+      position,
+      depth,
+    }));
+  if (!text) return { listing: null, topLevel: await topLevel(), popular: [] };
+
+  const listing = await getListing({ request, api });
+  const nothingFound = listing.page.total === 0 && !hasFilters(listing.state);
+  const [categories, popular] = nothingFound
+    ? await Promise.all([
+        topLevel(),
+        api.call("listProducts", { query: { Sort: "popular", PageSize: POPULAR_WHEN_NOTHING_FOUND } }).then(({ data }) => data.results),
+      ])
+    : [[], []];
+  return { listing, topLevel: categories, popular };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const storeName = matches[0]?.loaderData?.settings.name;
+  const text = loaderData?.listing?.state.text;
+  const title = text ? `Search results for “${text}”` : "Search";
+  // Result pages are endless variations of the catalogue: kept out of search engines, their links followed.
+  return [{ title: storeName ? `${title} | ${storeName}` : title }, { name: "robots", content: "noindex, follow" }];
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { listing, topLevel, popular } = loaderData;
+  const text = listing?.state.text;
+  const didYouMean = listing?.page.didYouMean ?? null;
+  const crumbs = [{ label: "Home", to: "/" }, { label: "Search" }];
+
+  return (
+    <Container className="py-6 sm:py-10">
+      <Breadcrumbs items={crumbs} />
+      <h1 className="mt-4 text-display">{text ? <>Results for “{text}”</> : "Search the shop"}</h1>
+      {didYouMean && listing && listing.page.total > 0 ? (
+        <p className="mt-3 text-lg text-ink-muted">
+          Including results for{" "}
+          <Link to={listingHref("/search", { text: didYouMean, filters: [], sort: "relevance", page: 1 })} className={textLinkClass}>
+            {didYouMean}
+          </Link>
+          .
+        </p>
+      ) : null}
+
+      {listing && (listing.page.total > 0 || hasFilters(listing.state)) ? (
+        <div className="mt-8">
+          <ProductListing listing={listing} emptyHint={{ text: "Try other words.", href: "/store", label: "Browse the store" }} />
+        </div>
+      ) : (
+        <div className="mt-8 flex flex-col gap-12">
+          <section aria-labelledby="search-again" className="rounded-card bg-sunk px-6 py-8">
+            <h2 id="search-again" className="text-title">
+              {text ? "Nothing matched your search" : "What are you looking for?"}
+            </h2>
+            {didYouMean ? (
+              <p className="mt-3 text-lg">
+                Did you mean{" "}
+                <Link to={listingHref("/search", { text: didYouMean, filters: [], sort: "relevance", page: 1 })} className={textLinkClass}>
+                  {didYouMean}
+                </Link>
+                ?
+              </p>
+            ) : null}
+            <ul className="mt-3 list-disc pl-5 text-ink-muted">
+              <li>Check the spelling, or use fewer words.</li>
+              <li>Search by a title, an author’s name, a series or an ISBN.</li>
+            </ul>
+            <SearchForm className="mt-5 max-w-xl" label="Search again" />
+          </section>
+
+          {topLevel.length > 0 ? (
+            <section aria-labelledby="search-categories">
+              <h2 id="search-categories" className="text-title">
+                Browse by category
+              </h2>
+              <div className="mt-5">
+                <CategoryTiles categories={topLevel} labelledBy="search-categories" />
+              </div>
+            </section>
+          ) : null}
+
+          {popular.length > 0 ? (
+            <section aria-labelledby="search-popular">
+              <h2 id="search-popular" className="text-title">
+                Popular right now
+              </h2>
+              <div className="mt-5">
+                <ProductGrid products={popular} labelledBy="search-popular" />
+              </div>
+            </section>
+          ) : null}
+        </div>
+      )}
+    </Container>
+  );
+}
