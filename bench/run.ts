@@ -3,7 +3,7 @@
  * how long a run takes. Flags (all optional):
  *
  *   --scale demo,100k,1m    catalogue sizes (default all three; a size with no database is skipped, said why)
- *   --only load,html,js,lighthouse,api   parts to run (default all)
+ *   --only load,html,js,lighthouse,api,search   parts to run (default all)
  *   --rounds 3 --duration 10 --warmup 2  load rounds per figure, seconds per load run, warm-up seconds
  *   --lighthouse-runs 3     Lighthouse audits per page (the median is kept)
  *   --skip-build            use the built apps as they are instead of running `npm run build` first
@@ -25,10 +25,11 @@ import { auditPages } from "./lib/lighthouse";
 import { median, medianOf, runLoad, timeOneRequest, type LoadResult } from "./lib/load";
 import { clientScriptSizes, htmlSizeOf, PAGE_ROUTES, type PageType } from "./lib/page-weight";
 import { freePort, startServer, stopAllServers, type Server } from "./lib/processes";
+import { autocompleteTexts, loadUrls, resultPageWords, type LatencyFigures } from "./lib/search";
 import { atLeast, atMost, errorsNote, formatTable, kib, ms, perSecond, ratio, ratioAtLeast, ratioAtMost, type Row } from "./lib/report";
 
 const root = path.resolve(import.meta.dirname, "..");
-const PARTS = ["load", "html", "js", "lighthouse", "api"] as const;
+const PARTS = ["load", "html", "js", "lighthouse", "api", "search"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values: args } = parseArgs({
@@ -57,7 +58,7 @@ function wholeNumber(name: string, value: string, min: number, max: number): num
 }
 
 if (args.help) {
-  console.log("npm run bench -- [--scale demo,100k,1m] [--only load,html,js,lighthouse,api] [--rounds 3] [--duration 10] ...");
+  console.log("npm run bench -- [--scale demo,100k,1m] [--only load,html,js,lighthouse,api,search] [--rounds 3] [--duration 10] ...");
   console.log("See bench/README.md.");
   process.exit(0);
 }
@@ -197,6 +198,10 @@ interface ScaleFigures {
   /** The storefront's category page p50 at 10 connections, for the large-shop ÷ demo-shop ratio. */
   categoryP50?: number;
   categoryErrors?: number;
+  /** Autocomplete p95 at 10 clients, for the 1M ÷ 100k ratio. */
+  autocompleteP95?: number;
+  /** The storefront's search results page p50 at 10 connections, beside the category page's. */
+  searchPageP50?: number;
 }
 
 async function measureScale(scale: Scale, isFirst: boolean): Promise<ScaleFigures> {
@@ -258,6 +263,14 @@ async function measureScale(scale: Scale, isFirst: boolean): Promise<ScaleFigure
       });
     }
     if (parts.has("api")) await measure("API, under load", () => measureWarmApi(api, database.url, choice, tag));
+    if (parts.has("search")) {
+      await measure("search", async () => {
+        const search = await measureSearch(stack, tag);
+        figures.autocompleteP95 = search.autocompleteP95;
+        figures.searchPageP50 = search.searchPageP50;
+        return search.rows;
+      });
+    }
     if (parts.has("lighthouse") && isFirst) await measure("Lighthouse", () => measureLighthouse(stack.storefront, paths, tag));
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
@@ -508,6 +521,63 @@ async function measureWarmApi(api: Server, databaseUrl: string, choice: Catalogu
   ];
 }
 
+const latencyFigure = (result: LatencyFigures) =>
+  `p95 ${ms(result.p95)} (p50 ${ms(result.p50)}, p99 ${ms(result.p99)}; ${perSecond(result.requestsPerSecond)})${errorsNote(result)}`;
+
+/**
+ * Issue 11: the API's autocomplete as shoppers type (one client: each keystroke's wait; ten: a busy shop) and
+ * the storefront's search results page at 10 connections, whose p50 is set beside the category page's.
+ */
+async function measureSearch(stack: Stack, tag: string) {
+  const texts = await autocompleteTexts(stack.databaseUrl);
+  const autocompleteUrls = texts.map((text) => `${stack.api.url}/products/search/autocomplete?SearchText=${encodeURIComponent(text)}`);
+  const words = resultPageWords(texts);
+  const pageUrls = words.map((word) => `${stack.storefront.url}/search?q=${encodeURIComponent(word)}`);
+  say(
+    `${tag} search: ${texts.length} autocomplete texts (e.g. ${texts
+      .slice(0, 4)
+      .map((text) => `"${text}"`)
+      .join(", ")}), ${words.length} result-page words`,
+  );
+  const load = (connections: number, headers?: Record<string, string>) => ({ connections, durationSeconds: duration, headers });
+  const results: Record<"one" | "ten" | "page", LatencyFigures[]> = { one: [], ten: [], page: [] };
+  for (let round = 1; round <= rounds; round++) {
+    results.one.push(await loadUrls(autocompleteUrls, load(1, API_HEADERS)));
+    results.ten.push(await loadUrls(autocompleteUrls, load(10, API_HEADERS)));
+    await settle(stack.databaseUrl, tag);
+    results.page.push(await loadUrls(pageUrls, load(10)));
+    await settle(stack.databaseUrl, tag);
+    say(
+      `${tag} round ${round}/${rounds} search: autocomplete 1 client ${latencyFigure(results.one.at(-1)!)}; 10 clients ${latencyFigure(results.ten.at(-1)!)}; ` +
+        `results page 10 conn ${latencyFigure(results.page.at(-1)!)}`,
+    );
+  }
+  const medianFigures = (list: LatencyFigures[]): LatencyFigures => ({
+    p50: median(list.map((result) => result.p50)),
+    p95: median(list.map((result) => result.p95)),
+    p99: median(list.map((result) => result.p99)),
+    requestsPerSecond: median(list.map((result) => result.requestsPerSecond)),
+    requests: median(list.map((result) => result.requests)),
+    errors: list.reduce((total, result) => total + result.errors, 0),
+  });
+  const one = medianFigures(results.one);
+  const ten = medianFigures(results.ten);
+  const page = medianFigures(results.page);
+  const judged = tag === "[100k]";
+  const autocompleteRow = (what: string, result: LatencyFigures): Row => ({
+    what: `${tag} autocomplete, ${what}`,
+    figure: latencyFigure(result),
+    goal: judged ? "p95 ≤ 20 ms" : "",
+    verdict: judged ? atMost(result.p95, 20, result.errors > 0) : result.errors ? "errors" : "",
+  });
+  const rows: Row[] = [
+    autocompleteRow("1 client (each keystroke's wait)", one),
+    autocompleteRow("10 clients", ten),
+    { what: `${tag} search results page, 10 conn`, figure: latencyFigure(page), goal: "", verdict: page.errors ? "errors" : "" },
+  ];
+  return { rows, autocompleteP95: ten.p95, searchPageP50: page.p50 };
+}
+
 async function measureLighthouse(storefront: Server, paths: ReturnType<typeof pagePaths>, tag: string): Promise<Row[]> {
   say(`${tag} Lighthouse, mobile, ${lighthouseRuns} runs per page`);
   const figures = await auditPages(
@@ -570,7 +640,7 @@ try {
   const rows: Row[] = [];
   if (parts.has("js")) rows.push(...measureScripts());
   const byScale = new Map<string, ScaleFigures>();
-  const perScale = ["load", "html", "lighthouse", "api"].some((part) => parts.has(part as Part));
+  const perScale = ["load", "html", "lighthouse", "api", "search"].some((part) => parts.has(part as Part));
   for (const [index, scale] of perScale ? scales.entries() : []) {
     const figures = await measureScale(scale, index === 0);
     byScale.set(scale.name, figures);
@@ -584,6 +654,25 @@ try {
       figure: `${ms(figures.categoryP50)} vs ${ms(demo.categoryP50)}${errorsNote({ errors: figures.categoryErrors ?? 0 })}`,
       goal: "≤ 1.5x",
       verdict: ratioAtMost(figures.categoryP50 / demo.categoryP50, 1.5),
+    });
+  }
+  const autocomplete100k = byScale.get("100k")?.autocompleteP95;
+  const autocomplete1m = byScale.get("1m")?.autocompleteP95;
+  if (autocomplete100k !== undefined && autocomplete1m !== undefined) {
+    rows.push({
+      what: "[1m] autocomplete p95, 10 clients, vs 100k",
+      figure: `${ms(autocomplete1m)} vs ${ms(autocomplete100k)}`,
+      goal: "≤ 2x",
+      verdict: ratioAtMost(autocomplete1m / autocomplete100k, 2),
+    });
+  }
+  for (const [name, figures] of byScale) {
+    if (figures.searchPageP50 === undefined || figures.categoryP50 === undefined) continue;
+    rows.push({
+      what: `[${name}] search results page p50 vs category page p50, 10 conn`,
+      figure: `${ms(figures.searchPageP50)} vs ${ms(figures.categoryP50)}`,
+      goal: "≤ 1.0x",
+      verdict: ratioAtMost(figures.searchPageP50 / figures.categoryP50, 1),
     });
   }
   console.log(`\n${formatTable(rows)}\n`);

@@ -116,8 +116,12 @@ export async function prepareDatabase(
 
   const ownProducts = await countProducts(own);
   if (ownProducts !== null && ownProducts >= expected) {
-    options.say(`database ${ownName}: ${ownProducts.toLocaleString("en-GB")} products, reused (migrations applied)`);
+    options.say(
+      `database ${ownName}: ${ownProducts.toLocaleString("en-GB")} products, reused (migrations applied, queued search documents written)`,
+    );
     await runApiCli(options.root, "migrate.js", [], own, options.logFile);
+    // The API runs without its worker here: products a migration queued for the search index are written now.
+    await runApiCli(options.root, "search.js", ["index-queued"], own, options.logFile);
     return { url: own, owned: true, products: ownProducts };
   }
   const borrowedName = `quire_scale_${scale.name}`;

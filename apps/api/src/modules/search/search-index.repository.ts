@@ -55,10 +55,13 @@ export async function listStoresWithPending(db: Db): Promise<number[]> {
   return found.map((row) => row.store_id);
 }
 
+/** Every word of a document (title, authors, series, subtitle, description), not stemmed: its vocabulary. */
+const documentWords = sql`tsvector_to_array(d.prefixes || to_tsvector('simple'::regconfig, d.body))`;
+
 /**
  * Takes up to `limit` queued products of a store (rows another worker holds are skipped) and writes their
  * documents: a published product's is inserted or replaced, any other's deleted. Its title, author and series
- * words join the vocabulary. In the caller's transaction, so a failure leaves them queued. Answers how many
+ * words, and its description's, join the vocabulary. In the caller's transaction, so a failure leaves them queued. Answers how many
  * were taken.
  */
 export async function indexPendingBatch(db: Db, storeId: number, limit: number): Promise<number> {
@@ -97,7 +100,7 @@ export async function indexPendingBatch(db: Db, storeId: number, limit: number):
   await db.execute(sql`
     insert into ${searchWords} (store_id, word, documents)
     select ${storeId}, w.word, 1
-    from ${searchDocuments} d, unnest(tsvector_to_array(d.prefixes)) as w(word)
+    from ${searchDocuments} d, unnest(${documentWords}) as w(word)
     where d.product_id = any(${idList}) and length(w.word) between 3 and 40 and w.word !~ '^[0-9]+$'
     group by w.word
     on conflict (store_id, word) do nothing`);
@@ -112,7 +115,7 @@ export async function refreshVocabulary(db: Db, storeId: number): Promise<void> 
   await db.execute(sql`
     with counted as (
       select w.word, count(*)::int as documents
-      from ${searchDocuments} d, unnest(tsvector_to_array(d.prefixes)) as w(word)
+      from ${searchDocuments} d, unnest(${documentWords}) as w(word)
       where d.store_id = ${storeId} and length(w.word) between 3 and 40 and w.word !~ '^[0-9]+$'
       group by w.word),
     removed as (

@@ -57,6 +57,14 @@ export function documentMatches(terms: SearchTerms): SQL {
   return sql`(${byWords}${byCode})`;
 }
 
+/** The texts as title keys, for the exact-title rule: `d.title_key in (…)`. */
+function titleKeys(terms: SearchTerms): SQL {
+  return sql.join(
+    terms.texts.map((text) => searchKey(sql`${text}`)),
+    sql`, `,
+  );
+}
+
 /** True when every word is in one of these fields (weights: a title, b authors, c series), whole or begun. */
 function inFields(terms: SearchTerms, weights: string): SQL {
   const fields = sql.raw(`'{${weights}}'::"char"[]`);
@@ -66,10 +74,7 @@ function inFields(terms: SearchTerms, weights: string): SQL {
 /** The ranking rules above as one number, higher first; over search_documents aliased `d`. */
 export function documentScore(terms: SearchTerms): SQL {
   const code = terms.codes.length > 0 ? sql`when d.codes && ${textArray(terms.codes)} then 6` : sql``;
-  const keys = sql.join(
-    terms.texts.map((text) => searchKey(sql`${text}`)),
-    sql`, `,
-  );
+  const keys = titleKeys(terms);
   const rule = sql`case ${code}
     when d.title_key in (${keys}) then 5
     when ${inFields(terms, "a")} then 4
@@ -113,7 +118,14 @@ export interface ProductHit {
   codes: string[];
 }
 
-/** The best `limit` products for the terms, by the ranking rules. */
+/**
+ * How many matches the suggestions rank at most: the most popular ones, and every exact title and code match
+ * besides. Two letters match a tenth of a large catalogue; ranking all of them at each keystroke is what a
+ * shopper would wait for, and a book that few buy is found by typing a word more.
+ */
+export const SUGGESTION_CANDIDATES = 200;
+
+/** The best `limit` products for the terms, by the ranking rules, among the SUGGESTION_CANDIDATES above. */
 export async function findProductHits(db: Db, terms: SearchTerms, limit: number): Promise<ProductHit[]> {
   const found = await sqlRows<{
     id: number;
@@ -125,13 +137,21 @@ export async function findProductHits(db: Db, terms: SearchTerms, limit: number)
     codes: string[];
   }>(
     db,
-    sql`select d.product_id as id, p.slug, d.title as name, d.authors, i.url as image_url, i.alt as image_alt, d.codes
-      from ${searchDocuments} d
-      join products p on p.id = d.product_id
-      left join lateral (select url, alt from ${productImages} where product_id = d.product_id order by position limit 1) i on true
-      where d.store_id = ${terms.storeId} and ${documentMatches(terms)}
-      order by ${documentScore(terms)} desc, d.popularity desc, d.product_id
-      limit ${limit}`,
+    sql`with candidates as (
+        (select d.product_id from ${searchDocuments} d where d.store_id = ${terms.storeId} and ${documentMatches(terms)}
+          order by d.popularity desc nulls last, d.product_id limit ${SUGGESTION_CANDIDATES})
+        union
+        select d.product_id from ${searchDocuments} d where d.store_id = ${terms.storeId} and d.title_key in (${titleKeys(terms)})
+        ${terms.codes.length > 0 ? sql`union select d.product_id from ${searchDocuments} d where d.store_id = ${terms.storeId} and d.codes && ${textArray(terms.codes)}` : sql``}
+      ),
+      best as (
+        select d.product_id, d.title, d.authors, d.codes, ${documentScore(terms)} as score, d.popularity
+        from candidates c join ${searchDocuments} d on d.product_id = c.product_id
+        order by score desc, d.popularity desc, d.product_id limit ${limit})
+      select b.product_id as id, p.slug, b.title as name, b.authors, i.url as image_url, i.alt as image_alt, b.codes
+      from best b join products p on p.id = b.product_id
+      left join lateral (select url, alt from ${productImages} where product_id = b.product_id order by position limit 1) i on true
+      order by b.score desc, b.popularity desc, b.product_id`,
   );
   return found.map((row) => ({
     id: row.id,

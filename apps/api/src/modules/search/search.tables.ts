@@ -57,6 +57,8 @@ export const searchDocuments = pgTable(
     index("search_documents_prefixes_idx").using("gin", t.prefixes),
     index("search_documents_codes_idx").using("gin", t.codes),
     index("search_documents_store_popularity_idx").on(t.storeId, t.popularity.desc(), t.productId),
+    // The exact-title rule: a whole title is found by key, however many documents share its words.
+    index("search_documents_store_title_key_idx").on(t.storeId, t.titleKey),
   ],
 );
 
@@ -79,7 +81,7 @@ export const searchIndexPending = pgTable(
 );
 
 /**
- * The words of a store's titles, authors and series, and in how many documents each is: the vocabulary a
+ * The words of a store's titles, authors, series and descriptions, and in how many documents each is: the vocabulary a
  * misspelt word is corrected against ("did you mean", typo tolerance). Trigram-indexed.
  */
 export const searchWords = pgTable(

@@ -97,7 +97,7 @@ async function createSearchShop(db: Db) {
       slug: "midnight-train",
       name: "Midnight Train",
       author: "ada-marlowe",
-      description: "A night journey to the harbour.",
+      description: "A night journey to the lighthouse by the harbour.",
       popularity: 6,
     }),
   };
@@ -155,8 +155,12 @@ describe("the ranking rules", () => {
     const twoWords = await search("harbor lights");
     expect(twoWords.results[0]?.slug).toBe("harbour-lights");
     expect(twoWords.didYouMean).toBe("harbour lights");
-    // A known word, or one still being typed, is not corrected.
+    // A known word (a description's too), or one still being typed, is not corrected.
     expect((await search("harbour")).didYouMean).toBeNull();
+    // "lighthouse" is only in a description; without it in the vocabulary it would be "corrected" to "lights".
+    const described = await search("lighthouse");
+    expect(described.results.map((product) => product.slug)).toEqual(["midnight-train"]);
+    expect(described.didYouMean).toBeNull();
     expect((await search("harb")).didYouMean).toBeNull();
     // Without SearchText there is nothing to correct, and the field is absent.
     expect((await api.get("/products")).json().data).not.toHaveProperty("didYouMean");
