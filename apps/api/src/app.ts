@@ -27,6 +27,7 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import type { ProductSearch } from "./modules/catalog/product-search";
 import { postgresProductSearch } from "./modules/search/search.service";
 import { searchRoutes } from "./modules/search/search.routes";
+import { recommendationsRoutes } from "./modules/recommendations/recommendations.routes";
 import { createAccessTokens } from "./modules/identity/access-tokens";
 import { identityRoutes } from "./modules/identity/identity.routes";
 import { findSessionCustomer } from "./modules/identity/sessions.repository";
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps) {
     index: catalogIndex,
   });
   await app.register(searchRoutes, { db: readDb });
+  await app.register(recommendationsRoutes, { db: readDb });
   await app.register(contentRoutes, { db: readDb });
   await app.register(cartRoutes, { db: deps.db });
   await app.register(checkoutRoutes, { db: deps.db });

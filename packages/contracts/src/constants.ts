@@ -15,6 +15,14 @@ export const MAX_PAGE_SIZE = 100;
 /** Deepest result a page may reach (PageNumber × PageSize). Past it, narrow the query instead. */
 export const MAX_RESULT_WINDOW = 10_000;
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+/**
+ * The recommendation types of spec section 1: books like one (shared authors, themes, occasions, categories),
+ * what shoppers look at and buy now, what is bought with one, and what the merchant links to one.
+ */
+export const RECOMMENDATION_TYPES = ["similar", "trending", "bought-together", "related"] as const;
+export type RecommendationType = (typeof RECOMMENDATION_TYPES)[number];
+export const MAX_RECOMMENDATIONS = 24;
+
 /** The longest search text a shopper can send (GET /products' SearchText, the autocomplete, the search box). */
 export const SEARCH_TEXT_MAX = 200;
 export const HEADER_NAMES = {

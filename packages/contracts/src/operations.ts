@@ -111,7 +111,13 @@ import {
   VariantWithProductResponseSchema,
 } from "./catalog";
 import { IdempotentCallHeadersSchema } from "./common";
-import { AutocompleteQuerySchema, AutocompleteResponseSchema } from "./search";
+import {
+  AutocompleteQuerySchema,
+  AutocompleteResponseSchema,
+  RecommendationParamsSchema,
+  RecommendationQuerySchema,
+  RecommendationsResponseSchema,
+} from "./search";
 import {
   ListPagesQuerySchema,
   ListPagesResponseSchema,
@@ -236,6 +242,13 @@ export const operations = {
     path: "/products/search/autocomplete",
     query: AutocompleteQuerySchema,
     response: AutocompleteResponseSchema,
+  },
+  getRecommendations: {
+    method: "GET",
+    path: "/recommendations/:type",
+    params: RecommendationParamsSchema,
+    query: RecommendationQuerySchema,
+    response: RecommendationsResponseSchema,
   },
   listVariantsBySku: {
     method: "GET",

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ImageSchema } from "./catalog";
-import { dataSchema, IdSchema, textSchema } from "./common";
-import { SEARCH_TEXT_MAX } from "./constants";
+import { ImageSchema, ProductSummarySchema } from "./catalog";
+import { dataSchema, IdParamSchema, IdSchema, intParamSchema, textSchema } from "./common";
+import { MAX_RECOMMENDATIONS, RECOMMENDATION_TYPES, SEARCH_TEXT_MAX } from "./constants";
 
 // ---------------------------------------------------------------- search (decision 035)
 
@@ -64,3 +64,26 @@ export const AutocompleteResponseSchema = dataSchema(
     .meta({ id: "Autocomplete" }),
 );
 export type Autocomplete = z.infer<typeof AutocompleteResponseSchema>["data"];
+
+// ---------------------------------------------------------------- recommendations (decision 035)
+
+export const RecommendationParamsSchema = z.object({ type: z.enum(RECOMMENDATION_TYPES) }).strict();
+export const RecommendationQuerySchema = z
+  .object({
+    /** The variant the shopper is looking at: recommended around it, and never recommended itself. */
+    productVariantId: IdParamSchema.optional(),
+    /** How many cards at most; 8 when not given. */
+    PageSize: intParamSchema(1, MAX_RECOMMENDATIONS).optional(),
+  })
+  .strict();
+export type RecommendationQuery = z.infer<typeof RecommendationQuerySchema>;
+export const RecommendationsResponseSchema = dataSchema(
+  z
+    .object({
+      type: z.enum(RECOMMENDATION_TYPES),
+      /** Product cards, best first: only what the caller may see and can buy, never the product looked at. */
+      results: z.array(ProductSummarySchema).max(MAX_RECOMMENDATIONS),
+    })
+    .meta({ id: "Recommendations" }),
+);
+export type Recommendations = z.infer<typeof RecommendationsResponseSchema>["data"];

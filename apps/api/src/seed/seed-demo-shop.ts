@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { createCategory, createProduct } from "../modules/catalog/catalog-writes";
+import { createCategory, createProduct, setProductLinks } from "../modules/catalog/catalog-writes";
 import {
   createAddon,
   createAttribute,
@@ -29,6 +29,8 @@ import { createDeliveryZone, createDiscountCode, createTaxSetup } from "../testi
 import { DEMO_DELIVERY_ZONES, DEMO_DISCOUNT_CODES, DEMO_PRICES_INCLUDE_TAX, DEMO_TAX_RATES } from "./demo-checkout";
 
 export const DEMO_PRODUCT_COUNT = 320;
+/** How many of the demo books have merchant links to others ("related" recommendations). */
+const DEMO_LINKED_BOOKS = 60;
 const DEMO_AUTHOR_POOL = 120;
 const DEMO_SEED = 0x0b00c5;
 
@@ -88,9 +90,18 @@ export async function seedDemoShop(db: Db, onBook?: (done: number, total: number
   for (const addon of ADDONS) await createAddon(db, { storeId: store.id, ...addon });
 
   const refs = await loadCatalogueRefs(db, store.id);
+  const productIds: number[] = [];
   for (const [index, book] of books.entries()) {
-    await createProduct(db, toProductInput(book, refs));
+    productIds.push((await createProduct(db, toProductInput(book, refs))).id);
     onBook?.(index + 1, books.length);
+  }
+  // The merchant's "goes well with" links ("related" recommendations): each of the first books of a genre links
+  // to the next three books of that genre.
+  for (const [index, book] of books.slice(0, DEMO_LINKED_BOOKS).entries()) {
+    const sameGenre = books.flatMap((other, otherIndex) =>
+      otherIndex > index && other.genre === book.genre ? [productIds[otherIndex]!] : [],
+    );
+    await setProductLinks(db, productIds[index]!, sameGenre.slice(0, 3));
   }
 
   await createMenu(db, { storeId: store.id, code: "main", name: "Main menu", items: MAIN_MENU });

@@ -20,7 +20,9 @@ import { t } from "~/features/i18n/translate";
 import { pageTitle } from "~/features/layout/meta";
 import { useRootData } from "~/features/layout/root-data";
 import { listRecentlyViewed } from "~/features/recently-viewed/recently-viewed.server";
+import { StreamedProductRow } from "~/features/catalog/product-card";
 import { RecentlyViewedRow } from "~/features/recently-viewed/recently-viewed-row";
+import { listRecommendations } from "~/features/recommendations/recommendations.server";
 import { getViewer } from "~/features/recently-viewed/viewer.server";
 import { ApiRequestError } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
@@ -58,12 +60,19 @@ async function listLineAddons(context: Route.LoaderArgs["context"], cart: Cart |
   }
 }
 
-/** /cart: the lines (awaited, with the add-ons each product offers) and, streamed, recently viewed. */
+/**
+ * /cart: the lines (awaited, with the add-ons each product offers) and, streamed, what is often bought with the
+ * first line's book, and recently viewed.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await getCart(context);
   const addons = await listLineAddons(context, cart);
   const recentlyViewed = listRecentlyViewed(context, await getViewer(context, request));
-  return { cart, addons, recentlyViewed };
+  const firstLine = cart?.lineItems[0];
+  const boughtTogether = firstLine
+    ? listRecommendations(context.get(apiContext), "bought-together", { variantId: firstLine.variant.id })
+    : Promise.resolve([]);
+  return { cart, addons, recentlyViewed, boughtTogether };
 }
 
 /**
@@ -129,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, addons, recentlyViewed } = loaderData;
+  const { cart, addons, recentlyViewed, boughtTogether } = loaderData;
   const { inventoryAvailability, showSkus } = useCatalogSettings();
   const quickOrderEnabled = useRootData()?.settings.isQuickOrderEnabled ?? false;
   const lines = cart?.lineItems ?? [];
@@ -188,6 +197,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         </div>
       ) : null}
 
+      <StreamedProductRow id="bought-together" title="Often bought together" products={boughtTogether} />
       <RecentlyViewedRow products={recentlyViewed} />
     </Container>
   );

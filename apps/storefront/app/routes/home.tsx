@@ -1,7 +1,10 @@
 import type { Page } from "@quire/contracts";
 import { loadContentPage, type ContentPageData } from "~/features/content/load-page.server";
 import { PageBlocks, startsWithHero } from "~/features/content/page-blocks";
+import { StreamedProductRow } from "~/features/catalog/product-card";
 import { pageTitle } from "~/features/layout/meta";
+import { listRecommendations } from "~/features/recommendations/recommendations.server";
+import { Container } from "~/components/ui/container";
 import { ApiRequestError } from "~/lib/api.server";
 import { apiContext } from "~/lib/context.server";
 import { getStoreSettings } from "~/lib/shop-data.server";
@@ -32,10 +35,14 @@ function homeWithoutContent(storeName: string): ContentPageData {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  // Streamed below the page's content: what shoppers look at and buy now.
+  const trending = listRecommendations(api, "trending");
   try {
-    return await loadContentPage(context.get(apiContext), "/");
+    return { ...(await loadContentPage(api, "/")), trending };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return homeWithoutContent((await getStoreSettings()).name);
+    if (error instanceof ApiRequestError && error.status === 404)
+      return { ...homeWithoutContent((await getStoreSettings()).name), trending };
     throw error;
   }
 }
@@ -56,6 +63,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       {opensWithHero ? null : <h1 className="sr-only">{loaderData.page.title}</h1>}
       <PageBlocks data={loaderData} heroIsTitle={opensWithHero} />
+      <Container>
+        <StreamedProductRow id="trending" title="Trending now" products={loaderData.trending} />
+      </Container>
     </>
   );
 }

@@ -26,7 +26,9 @@ import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
 import { chooseVariant, isMalformedVariantParam } from "~/features/catalog/variant-choice";
 import { VariantPicker } from "~/features/catalog/variant-picker";
 import { listRecentlyViewed } from "~/features/recently-viewed/recently-viewed.server";
+import { StreamedProductRow } from "~/features/catalog/product-card";
 import { RecentlyViewedRow } from "~/features/recently-viewed/recently-viewed-row";
+import { listRecommendations } from "~/features/recommendations/recommendations.server";
 import { useRecordView } from "~/features/recently-viewed/use-record-view";
 import { getViewer } from "~/features/recently-viewed/viewer.server";
 import { FavouriteToggle } from "~/features/wishlists/favourite-toggle";
@@ -59,11 +61,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { data: product } = await requireApiFound(api.call("getProductBySlug", { params: { slug } }), request);
   const selected = chooseVariant(product.variants, variantParam);
   const recentlyViewed = listRecentlyViewed(context, await getViewer(context, request), product.id);
+  // Streamed below the product: the merchant's links, then similar books.
+  const related = listRecommendations(api, "related", { variantId: selected.id });
 
   return {
     product,
     selectedVariantId: selected.id,
     recentlyViewed,
+    related,
     signedIn: isSignedIn(context),
     origin: url.origin,
     canonical: `${url.origin}${productHref(product.slug)}`,
@@ -112,7 +117,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function StoreProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, selectedVariantId, recentlyViewed, signedIn, origin, canonical } = loaderData;
+  const { product, selectedVariantId, recentlyViewed, related, signedIn, origin, canonical } = loaderData;
   const { addons } = product;
   const { inventoryAvailability, showSkus, hidesPricesFromVisitors } = useCatalogSettings();
   const location = useLocation();
@@ -252,6 +257,7 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
           ) : null}
         </div>
       </div>
+      <StreamedProductRow id="related-products" title="You may also like" products={related} />
       <RecentlyViewedRow products={recentlyViewed} />
     </Container>
   );

@@ -19,10 +19,13 @@ const CLIENT_BUILD = fileURLToPath(new URL("../../build/client", import.meta.url
  * feature cannot make them heavier without this failing, and each saving lowers the budget towards the goal.
  * Raised once, deliberately: the category page from 134 to 135 KB for issue 10's newsletter form in the
  * footer (0.4 KB on every page; moving the checkout's and the account's intents out of every page's scripts
- * won back 0.3 KB, enough for the home and product pages, not for the category page's 0.1 KB).
+ * won back 0.3 KB, enough for the home and product pages, not for the category page's 0.1 KB). And the home page
+ * from 128 to 128.1 KB for issue 11: the search box's combobox on every page and the streamed "Trending now" row
+ * (the suggestions' own code loads on the box's first focus; the placeholder and an attribute were cut to pay
+ * for most of it, 13 bytes remained).
  */
 const PAGE_BUDGETS = [
-  { page: "the home page", routeId: "routes/home", budgetKB: 128, goalKB: 125 },
+  { page: "the home page", routeId: "routes/home", budgetKB: 128.1, goalKB: 125 },
   { page: "a category page", routeId: "routes/store-category", budgetKB: 135, goalKB: 125 },
   { page: "a product page", routeId: "routes/store-product", budgetKB: 134, goalKB: 125 },
   { page: "the cart", routeId: "cart", budgetKB: 145, goalKB: 145 },

@@ -7,6 +7,7 @@ import {
   productCategories,
   productImages,
   productPriceIndex,
+  productLinks,
   products,
   productVariants,
   variantPrices,
@@ -337,4 +338,15 @@ export async function insertCategory(db: Db, input: Omit<typeof categories.$infe
   const path = `${parentPath}${created.id}/`;
   await db.update(categories).set({ path }).where(eq(categories.id, created.id));
   return { ...created, path };
+}
+
+/** The product's links become these products of its store, in this order (others left out). */
+export async function replaceProductLinks(db: Db, input: { productId: number; storeId: number; linkedProductIds: number[] }) {
+  await db.execute(sql`delete from ${productLinks} where product_id = ${input.productId}`);
+  if (input.linkedProductIds.length === 0) return;
+  await db.execute(sql`
+    insert into ${productLinks} (product_id, linked_product_id, position)
+    select ${input.productId}, p.id, l.position::int - 1
+    from unnest(${sql.param(input.linkedProductIds)}::int[]) with ordinality as l(id, position)
+    join ${products} p on p.id = l.id and p.store_id = ${input.storeId} and p.id <> ${input.productId}`);
 }

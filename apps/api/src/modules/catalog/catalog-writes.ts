@@ -280,3 +280,16 @@ export async function createCategory(db: Db, category: NewCategory) {
     });
   });
 }
+
+/**
+ * Replaces the products a merchant links to a product ("related" recommendations), in this order. Products of
+ * another store, the product itself and repeats are left out. False when there is no such product.
+ */
+export async function setProductLinks(db: Db, productId: number, linkedProductIds: number[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const product = await writes.lockProduct(tx, productId);
+    if (!product) return false;
+    await writes.replaceProductLinks(tx, { productId, storeId: product.storeId, linkedProductIds: [...new Set(linkedProductIds)] });
+    return true;
+  });
+}

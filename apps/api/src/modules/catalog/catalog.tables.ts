@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-} from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { TAX_CLASSES } from "@quire/contracts/constants";
 import { stores } from "../stores/stores.tables";
 
@@ -257,6 +245,28 @@ export const productAttributeValues = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.attributeValueId] }),
     index("product_attribute_values_value_idx").on(t.attributeValueId, t.productId),
+  ],
+);
+
+/**
+ * Products a merchant links to a product ("goes well with"), in their order: the "related" recommendations
+ * (modules/recommendations), which fill up with similar books when there are fewer links than asked for.
+ */
+export const productLinks = pgTable(
+  "product_links",
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    linkedProductId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.linkedProductId] }),
+    index("product_links_linked_idx").on(t.linkedProductId),
+    check("product_links_not_itself_check", sql`${t.productId} <> ${t.linkedProductId}`),
   ],
 );
 

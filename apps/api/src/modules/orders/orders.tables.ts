@@ -105,7 +105,12 @@ export const orderLines = pgTable(
     reservedQuantity: integer().notNull(),
     position: integer().notNull(),
   },
-  (t) => [index("order_lines_order_idx").on(t.orderId, t.position), check("order_lines_quantity_check", sql`${t.quantity} >= 1`)],
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId, t.position),
+    // "Bought together" finds the orders of a product's variants (modules/recommendations).
+    index("order_lines_variant_idx").on(t.variantId, t.orderId),
+    check("order_lines_quantity_check", sql`${t.quantity} >= 1`),
+  ],
 );
 
 /** Which order used which code, for per-customer limits and for giving the use back when an order is cancelled. */

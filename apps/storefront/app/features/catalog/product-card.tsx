@@ -1,10 +1,12 @@
 import type { InventoryAvailability, ProductSummary } from "@quire/contracts";
-import { Link } from "react-router";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
 import { Price } from "~/components/ui/price";
 import { CardAddToCart } from "~/features/cart/card-add-to-cart";
 import { FavouriteToggle } from "~/features/wishlists/favourite-toggle";
 import { coverUrlFor } from "./cover-svg";
 import { StockBadge } from "./stock-badge";
+import { useCatalogSettings } from "./use-catalog-settings";
 
 export function productHref(slug: string): string {
   return `/store/product/${slug}`;
@@ -67,5 +69,47 @@ export function ProductCard({
       </div>
       <FavouriteToggle variantId={product.defaultVariantId} productName={product.name} className="absolute top-2 right-2 z-10" />
     </article>
+  );
+}
+
+/** Product cards in a swipeable row on small screens, a six-column grid from large screens up. */
+export function ProductCardList({ products, className = "" }: { products: ProductSummary[]; className?: string }) {
+  const { inventoryAvailability, hidesPricesFromVisitors } = useCatalogSettings();
+  return (
+    <ul
+      className={`-mx-4 grid snap-x snap-mandatory scroll-px-4 auto-cols-[42%] grid-flow-col gap-4 overflow-x-auto px-4 pb-2 sm:auto-cols-[28%] lg:mx-0 lg:grid-flow-row lg:grid-cols-6 lg:overflow-visible lg:px-0 ${className}`}
+    >
+      {products.map((product) => (
+        <li key={product.id} className="snap-start">
+          <ProductCard product={product} inventoryMode={inventoryAvailability} hidesPricesFromVisitors={hidesPricesFromVisitors} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProductRow({ id, title, products }: { id: string; title: string; products: ProductSummary[] }) {
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="mt-12 border-t border-line pt-10 sm:mt-16">
+      <h2 id={id} className="text-2xl">
+        {title}
+      </h2>
+      <ProductCardList products={products} className="mt-5" />
+    </section>
+  );
+}
+
+/**
+ * A titled row of product cards below a page's main content (inside its container), streamed in after the
+ * page: recently viewed, recommendations. Never worth holding the page back for; empty or failed, it is not shown.
+ */
+export function StreamedProductRow({ id, title, products }: { id: string; title: string; products: Promise<ProductSummary[]> }) {
+  return (
+    <Suspense fallback={null}>
+      <Await resolve={products} errorElement={null}>
+        {(list) => <ProductRow id={id} title={title} products={list} />}
+      </Await>
+    </Suspense>
   );
 }

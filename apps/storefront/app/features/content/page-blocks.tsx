@@ -4,8 +4,7 @@ import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
-import { ProductCard } from "~/features/catalog/product-card";
-import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
+import { ProductCardList } from "~/features/catalog/product-card";
 import { categoryHref } from "~/features/layout/navigation";
 import type { ContentPageData } from "./load-page.server";
 
@@ -105,19 +104,11 @@ function CategoryLinksBlock({ block, categories }: { block: Block<"categoryLinks
 }
 
 function ProductRailBlock({ block, products }: { block: Block<"productRail">; products: ContentPageData["rails"][number] | undefined }) {
-  const { inventoryAvailability, hidesPricesFromVisitors } = useCatalogSettings();
   if (!products || products.length === 0) return null;
   return (
     <Container as="section" className="py-10 sm:py-14">
       <SectionHeading title={block.title} href={categoryHref(block.categorySlug)} linkLabel="See all" />
-      {/* A swipeable row on small screens, a grid from large screens up. */}
-      <ul className="-mx-4 grid snap-x snap-mandatory scroll-px-4 auto-cols-[42%] grid-flow-col gap-4 overflow-x-auto px-4 pb-2 sm:auto-cols-[28%] lg:mx-0 lg:grid-flow-row lg:grid-cols-6 lg:overflow-visible lg:px-0">
-        {products.map((product) => (
-          <li key={product.id} className="snap-start">
-            <ProductCard product={product} inventoryMode={inventoryAvailability} hidesPricesFromVisitors={hidesPricesFromVisitors} />
-          </li>
-        ))}
-      </ul>
+      <ProductCardList products={products} />
     </Container>
   );
 }

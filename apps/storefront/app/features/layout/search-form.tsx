@@ -29,11 +29,9 @@ export function SearchForm({ className = "", label = "Search books" }: { classNa
         role="combobox"
         aria-autocomplete="list"
         aria-expanded="false"
-        // The list exists once the suggestions have loaded (first focus); a collapsed combobox may point nowhere yet.
-        aria-controls={engaged ? `${id}-suggestions` : undefined}
         defaultValue={params.get("q") ?? ""}
         onFocus={() => setEngaged(true)}
-        placeholder="Search by title, author or ISBN"
+        placeholder="Title, author or ISBN"
         autoComplete="off"
         enterKeyHint="search"
         maxLength={SEARCH_TEXT_MAX}

@@ -174,10 +174,12 @@ export default function SearchSuggestions({ inputRef, listboxId }: { inputRef: R
   useEffect(() => {
     const input = inputRef.current;
     if (!input) return;
+    // Set here, once the list exists: the box is a plain collapsed combobox until its suggestions load.
+    input.setAttribute("aria-controls", listboxId);
     input.setAttribute("aria-expanded", String(open));
     if (activeId) input.setAttribute("aria-activedescendant", activeId);
     else input.removeAttribute("aria-activedescendant");
-  }, [inputRef, open, activeId]);
+  }, [inputRef, listboxId, open, activeId]);
 
   // Each group's first option's place in the whole list, for the active option's highlight.
   const firstIndex = groups.map((_, position) => groups.slice(0, position).reduce((count, group) => count + group.options.length, 0));

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
+import { operationRoute } from "../../http/operation-route";
+import { recommend } from "./recommendations.service";
+
+// GET /recommendations/:type of spec section 7: product cards around the variant looked at (decision 035).
+export const recommendationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.route({
+    ...operationRoute("getRecommendations", {
+      schema: {
+        tags: ["Catalogue"],
+        "x-error-codes": ["variant_not_found"],
+        summary: "Recommended products: similar, trending, bought together or related, only what the caller can buy",
+      },
+    }),
+    handler: async (request) => ({ data: await recommend(db, request.ctx, request.params.type, request.query) }),
+  });
+};
