@@ -406,17 +406,44 @@ export class StoreCatalogueIndex {
     return selected;
   }
 
-  /** How many products the selection holds. */
-  count(selection: ProductSelection) {
-    return this.select(selection, JSON.stringify(selection)).total;
+  /** How many products the selection holds. `key` names the selection when its JSON would be long (a search's ids). */
+  count(selection: ProductSelection, key = JSON.stringify(selection)) {
+    return this.select(selection, key).total;
+  }
+
+  /**
+   * One page of the selection's products in the order of `order` (a search's ranking: ids, best first), and
+   * the selection's total. Ids not in the selection, or not in the index, are passed over.
+   */
+  pageInOrder(
+    selection: ProductSelection,
+    order: readonly number[],
+    page: { offset: number; limit: number },
+    key = JSON.stringify(selection),
+  ) {
+    const { bits, total } = this.select(selection, key);
+    const ids: number[] = [];
+    let passed = 0;
+    for (const id of order) {
+      const slot = id >= 0 && id < this.slotOfId.length ? this.slotOfId[id]! : -1;
+      if (slot < 0 || (bits[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
+      if (passed++ < page.offset) continue;
+      ids.push(id);
+      if (ids.length === page.limit) break;
+    }
+    return { total, ids };
   }
 
   /**
    * One page of product ids in `sort` order, and the selection's total: what listProductIds and the price
    * sorts of catalog.service answer. Relevance needs search text, which the index does not answer.
    */
-  page(selection: ProductSelection, sort: Exclude<ProductSort, "relevance">, page: { offset: number; limit: number }) {
-    const selectionKey = JSON.stringify(selection);
+  page(
+    selection: ProductSelection,
+    sort: Exclude<ProductSort, "relevance">,
+    page: { offset: number; limit: number },
+    selectionKey = JSON.stringify(selection),
+  ) {
     const { bits, total } = this.select(selection, selectionKey);
     const windowKey = `${sort}|${selectionKey}`;
     let window = this.windows.get(windowKey);

@@ -54,6 +54,25 @@ function indexFor(reads: CatalogReads, ctx: CatalogContext, selection: repositor
   return reads.index.forStore(ctx.store.id);
 }
 
+/**
+ * A search as the catalogue index answers it: the search's whole ranking once (ids, best first), and the
+ * selection with those ids in place of the text, so the index counts, filters and pages it like any other.
+ * Null when the index cannot (not ready, no ranking from this search, too many filters): SQL answers then.
+ */
+async function searchInIndex(reads: CatalogReads, ctx: CatalogContext, selection: repository.ProductSelection) {
+  const search = selection.search;
+  if (!search?.rankedIds || !reads.index) return null;
+  const withoutText = { ...selection, search: undefined };
+  if (!StoreCatalogueIndex.answers(withoutText)) return null;
+  const index = reads.index.forStore(ctx.store.id);
+  if (!index) return null;
+  const asked = selection.ids ? new Set(selection.ids) : null;
+  const ranked = (await search.rankedIds()).filter((id) => asked === null || asked.has(id));
+  // Named by the text, not by its thousands of ids, in the index's cache of selections.
+  const key = JSON.stringify({ ...selection, search: search.text });
+  return { index, selection: { ...withoutText, ids: ranked }, ranked, key };
+}
+
 function paged<T>(results: T[], total: number, pageNumber: number, pageSize: number) {
   return { results, total, pageNumber, pageSize, totalPages: Math.ceil(total / pageSize) };
 }
@@ -176,6 +195,15 @@ export async function listProducts(db: Db, ctx: CatalogContext, query: ListProdu
   const sort = effectiveSort(query.Sort, selection.search !== undefined, visibility);
   const corrected = selection.search ? { didYouMean: selection.search.didYouMean ?? null } : {};
   const page = { limit: query.PageSize, offset: (query.PageNumber - 1) * query.PageSize };
+  const searched = await searchInIndex(reads, ctx, selection);
+  if (searched) {
+    const { index, key } = searched;
+    const { total, ids } =
+      sort === "relevance"
+        ? index.pageInOrder(searched.selection, searched.ranked, page, key)
+        : index.page(searched.selection, sort, page, key);
+    return { ...paged(await getSummaries(db, ctx, ids), total, query.PageNumber, query.PageSize), ...corrected };
+  }
   const index = sort === "relevance" ? null : indexFor(reads, ctx, selection);
   if (index && sort !== "relevance") {
     // Any page of any sort is a walk of the index; only the page's cards come from the database.
@@ -283,8 +311,11 @@ export async function getProductFilters(db: Db, ctx: CatalogContext, query: Prod
 
   const { counts = noCountsCache, search = postgresProductSearch(db) } = reads;
   const selection = await resolveSelection(db, ctx, visibility, query, search);
-  const index = indexFor(reads, ctx, selection);
-  const result = await counts.remember("facets", selection, async () => index?.facets(selection) ?? repository.getFacets(db, selection));
+  const result = await counts.remember("facets", selection, async () => {
+    const searched = await searchInIndex(reads, ctx, selection);
+    if (searched) return searched.index.facets(searched.selection);
+    return indexFor(reads, ctx, selection)?.facets(selection) ?? repository.getFacets(db, selection);
+  });
   const facets: Facet[] = [];
   for (const value of result.values) {
     let facet = facets.at(-1);

@@ -24,4 +24,9 @@ export interface ProductSearchMatch {
   condition(): SQL;
   /** ORDER BY terms, best match first; the listing adds its own final tie-break on the id. */
   relevance(): SQL;
+  /**
+   * Every product found, best first, in the order `relevance()` then the id gives. With it, the in-memory
+   * catalogue index (decision 028) counts, filters and pages a search like any other selection.
+   */
+  rankedIds?(): Promise<number[]>;
 }

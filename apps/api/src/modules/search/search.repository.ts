@@ -108,6 +108,17 @@ export async function findCorrections(db: Db, storeId: number, words: string[]):
   return new Map(found.map((row) => [row.word, row.correction]));
 }
 
+/** Every document the terms find, best first by the ranking rules, then sales, then id: a search's whole ranking. */
+export async function findRankedIds(db: Db, terms: SearchTerms): Promise<number[]> {
+  const rows = await sqlRows<{ id: number }>(
+    db,
+    sql`select d.product_id as id from ${searchDocuments} d
+      where d.store_id = ${terms.storeId} and ${documentMatches(terms)}
+      order by ${documentScore(terms)} desc, d.popularity desc, d.product_id`,
+  );
+  return rows.map((row) => row.id);
+}
+
 export interface ProductHit {
   id: number;
   slug: string;

@@ -50,6 +50,7 @@ export const postgresProductSearch = (db: Db): ProductSearch => ({
       relevance() {
         return sql`(select ${search.documentScore(terms)} from ${searchDocuments} d where d.product_id = p.id) desc, p.popularity desc`;
       },
+      rankedIds: () => search.findRankedIds(db, terms),
     };
   },
 });
