@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const recentlyViewed = listRecentlyViewed(context, await getViewer(context, request));
   const firstLine = cart?.lineItems[0];
   const boughtTogether = firstLine
-    ? listRecommendations(context.get(apiContext), "bought-together", { variantId: firstLine.variant.id })
+    ? listRecommendations(context, "bought-together", { variantId: firstLine.variant.id })
     : Promise.resolve([]);
   return { cart, addons, recentlyViewed, boughtTogether };
 }

@@ -37,7 +37,7 @@ function homeWithoutContent(storeName: string): ContentPageData {
 export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   // Streamed below the page's content: what shoppers look at and buy now.
-  const trending = listRecommendations(api, "trending");
+  const trending = listRecommendations(context, "trending");
   try {
     return { ...(await loadContentPage(api, "/")), trending };
   } catch (error) {

@@ -62,7 +62,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const selected = chooseVariant(product.variants, variantParam);
   const recentlyViewed = listRecentlyViewed(context, await getViewer(context, request), product.id);
   // Streamed below the product: the merchant's links, then similar books.
-  const related = listRecommendations(api, "related", { variantId: selected.id });
+  const related = listRecommendations(context, "related", { variantId: selected.id });
 
   return {
     product,

@@ -34,7 +34,13 @@ const silentLookup: Lookup = () => {};
 beforeAll(async () => {
   server = createServer((request, response) => {
     calls += 1;
-    const text = new URL(request.url ?? "/", "http://x").searchParams.get("SearchText");
+    const url = new URL(request.url ?? "/", "http://x");
+    if (url.pathname.startsWith("/recommendations/")) {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ data: { type: url.pathname.split("/")[2], results: [] } }));
+      return;
+    }
+    const text = url.searchParams.get("SearchText");
     if (text === "never") {
       stalled.push(response);
       return;
@@ -122,6 +128,29 @@ describe("the search client", () => {
     await client.autocomplete("cached", { token: "a-customer" });
     await client.autocomplete("cached", { token: "a-customer" });
     expect(calls - before).toBe(4);
+    await client.close();
+  });
+
+  it("keeps a visitor's recommendations per type, book, size, currency and country, never a customer's", async () => {
+    const clock = 1_000;
+    const client = createSearchClient({ lookup: localLookup, cacheTtlMs: 30_000, now: () => clock });
+    const before = calls;
+    const visitor = { currencyCode: "GBP", countryCode: "GB" };
+    expect(await client.recommendations("trending", { PageSize: 6 }, visitor)).toEqual([]);
+    await client.recommendations("trending", { PageSize: 6 }, visitor);
+    expect(calls - before).toBe(1);
+    await client.recommendations("trending", { PageSize: 6 }, { ...visitor, currencyCode: "EUR" });
+    await client.recommendations("similar", { PageSize: 6, productVariantId: 7 }, visitor);
+    await client.recommendations("similar", { PageSize: 6, productVariantId: 8 }, visitor);
+    expect(calls - before).toBe(4);
+    await client.recommendations("trending", { PageSize: 6 }, { ...visitor, token: "a-customer" });
+    expect(calls - before).toBe(5);
+    await client.close();
+  });
+
+  it("reports a recommendation request that times out like any search request", async () => {
+    const client = createSearchClient({ lookup: silentLookup, connectTimeoutMs: 50 });
+    expect(await failureOf(client.recommendations("trending", {}, {}))).toEqual({ status: 0, content: "Connection timeout" });
     await client.close();
   });
 });

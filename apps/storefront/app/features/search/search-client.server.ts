@@ -1,17 +1,19 @@
-import type { Autocomplete } from "@quire/contracts";
+import type { Autocomplete, ProductSummary } from "@quire/contracts";
+import type { RecommendationType } from "@quire/contracts/constants";
 import { Agent, errors as undiciErrors } from "undici";
-import { ApiRequestError, createApiClient, type CallerContext } from "~/lib/api.server";
+import { ApiRequestError, createApiClient, type ApiClient, type CallerContext } from "~/lib/api.server";
 
 /*
- * The storefront's search client (spec section 8): the as-you-type suggestions, asked of the API with time-outs
- * of their own, since a shopper typing would rather see no suggestion than wait for a late one. A failure
+ * The storefront's search client (spec section 8): the as-you-type suggestions and the recommendations, what the
+ * spec's hosted search service answers, asked of the API with time-outs of their own: a shopper typing would
+ * rather see no suggestion than wait for a late one, and a page never waits long for its recommendations. A failure
  * answers the spec's shape, { status, content }:
  *   - aborted while connecting: status 0, content 'Connection timeout';
  *   - aborted while reading the answer: status 0, content 'Socket timeout';
  *   - any other failure: the error's message, or 'Network request failed' when it has none; status 0 when
  *     no answer came, else the answer's status.
- * Visitors' answers are kept briefly (SEARCH_CACHE_TTL_MS) per text, so a shopper deleting and retyping a
- * letter, or many typing the same start, cost the API one call.
+ * Visitors' answers are kept briefly (SEARCH_CACHE_TTL_MS), so a shopper deleting and retyping a letter, many
+ * typing the same start, or every visitor of the home page's "Trending now", cost the API one call.
  */
 
 /** The spec does not give the search service's time-outs; ours (decision 035). */
@@ -67,27 +69,46 @@ export function createSearchClient(options: SearchClientOptions = {}) {
   const ttl = options.cacheTtlMs ?? SEARCH_CACHE_TTL_MS;
   const now = options.now ?? Date.now;
   /** Insertion-ordered, so the first key is the oldest: dropped when the cache is full. */
-  const cache = new Map<string, { until: number; answer: Autocomplete }>();
+  const cache = new Map<string, { until: number; answer: unknown }>();
+
+  /**
+   * `load` through this client's connections, a visitor's answer kept for the TTL under `key`. Only visitors'
+   * answers are kept: a signed-in customer may see what a store hides from visitors, or their own prices.
+   */
+  async function cached<T>(key: string, caller: CallerContext, load: (api: ApiClient) => Promise<T>): Promise<T> {
+    const kept = caller.token ? undefined : cache.get(key);
+    if (kept && kept.until > now()) return kept.answer as T;
+    if (kept) cache.delete(key);
+    try {
+      const answer = await load(createApiClient(caller, { dispatcher: connections }));
+      if (!caller.token && ttl > 0) {
+        if (cache.size >= SEARCH_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(key, { until: now() + ttl, answer });
+      }
+      return answer;
+    } catch (error) {
+      throw toSearchFailure(error);
+    }
+  }
 
   return {
     /** The suggestions for `text`, as this caller may see them; rejects with SearchRequestError. */
-    async autocomplete(text: string, caller: CallerContext): Promise<Autocomplete> {
-      // Only visitors' answers are kept: a signed-in customer may see what a store hides from visitors.
-      const kept = caller.token ? undefined : cache.get(text);
-      if (kept && kept.until > now()) return kept.answer;
-      if (kept) cache.delete(text);
-      try {
-        const { data } = await createApiClient(caller, { dispatcher: connections }).call("autocompleteProducts", {
-          query: { SearchText: text },
-        });
-        if (!caller.token && ttl > 0) {
-          if (cache.size >= SEARCH_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-          cache.set(text, { until: now() + ttl, answer: data });
-        }
-        return data;
-      } catch (error) {
-        throw toSearchFailure(error);
-      }
+    autocomplete(text: string, caller: CallerContext): Promise<Autocomplete> {
+      return cached(`autocomplete\u0000${text}`, caller, async (api) => {
+        return (await api.call("autocompleteProducts", { query: { SearchText: text } })).data;
+      });
+    },
+    /**
+     * Recommended products (GET /recommendations/:type), as this caller may see them: the cards hold prices, so
+     * a visitor's are kept per currency and country. Rejects with SearchRequestError.
+     */
+    recommendations(
+      type: RecommendationType,
+      query: { productVariantId?: number; PageSize?: number },
+      caller: CallerContext,
+    ): Promise<ProductSummary[]> {
+      const key = ["recommendations", type, query.productVariantId, query.PageSize, caller.currencyCode, caller.countryCode].join("\u0000");
+      return cached(key, caller, async (api) => (await api.call("getRecommendations", { params: { type }, query })).data.results);
     },
     close: () => connections.close(),
   };
