@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { textLinkClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { CategoryTiles } from "~/features/catalog/category-links";
+import { CategorySection } from "~/features/catalog/category-links";
 import { getListing } from "~/features/catalog/listing.server";
 import { hasFilters, listingHref } from "~/features/catalog/listing-query";
 import { ProductGrid } from "~/features/catalog/product-grid";
@@ -59,6 +59,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { listing, topLevel, popular } = loaderData;
   const text = listing?.state.text;
   const didYouMean = listing?.page.didYouMean ?? null;
+  const correction = didYouMean ? (
+    <Link to={listingHref("/search", { text: didYouMean, filters: [], sort: "relevance", page: 1 })} className={textLinkClass}>
+      {didYouMean}
+    </Link>
+  ) : null;
   const crumbs = [{ label: "Home", to: "/" }, { label: "Search" }];
 
   return (
@@ -66,13 +71,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={crumbs} />
       <h1 className="mt-4 text-display">{text ? <>Results for “{text}”</> : "Search the shop"}</h1>
       {didYouMean && listing && listing.page.total > 0 ? (
-        <p className="mt-3 text-lg text-ink-muted">
-          Including results for{" "}
-          <Link to={listingHref("/search", { text: didYouMean, filters: [], sort: "relevance", page: 1 })} className={textLinkClass}>
-            {didYouMean}
-          </Link>
-          .
-        </p>
+        <p className="mt-3 text-lg text-ink-muted">Including results for {correction}.</p>
       ) : null}
 
       {listing && (listing.page.total > 0 || hasFilters(listing.state)) ? (
@@ -85,15 +84,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <h2 id="search-again" className="text-title">
               {text ? "Nothing matched your search" : "What are you looking for?"}
             </h2>
-            {didYouMean ? (
-              <p className="mt-3 text-lg">
-                Did you mean{" "}
-                <Link to={listingHref("/search", { text: didYouMean, filters: [], sort: "relevance", page: 1 })} className={textLinkClass}>
-                  {didYouMean}
-                </Link>
-                ?
-              </p>
-            ) : null}
+            {didYouMean ? <p className="mt-3 text-lg">Did you mean {correction}?</p> : null}
             <ul className="mt-3 list-disc pl-5 text-ink-muted">
               <li>Check the spelling, or use fewer words.</li>
               <li>Search by a title, an author’s name, a series or an ISBN.</li>
@@ -101,16 +92,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <SearchForm className="mt-5 max-w-xl" label="Search again" />
           </section>
 
-          {topLevel.length > 0 ? (
-            <section aria-labelledby="search-categories">
-              <h2 id="search-categories" className="text-title">
-                Browse by category
-              </h2>
-              <div className="mt-5">
-                <CategoryTiles categories={topLevel} labelledBy="search-categories" />
-              </div>
-            </section>
-          ) : null}
+          <CategorySection id="search-categories" categories={topLevel} />
 
           {popular.length > 0 ? (
             <section aria-labelledby="search-popular">

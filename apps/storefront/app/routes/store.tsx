@@ -2,7 +2,7 @@ import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Container } from "~/components/ui/container";
 import { storeTrail, toJsonLdCrumbs, toUiCrumbs } from "~/features/catalog/catalog-crumbs";
 import { canonicalListingUrl, catalogMeta } from "~/features/catalog/catalog-meta";
-import { CategoryTiles } from "~/features/catalog/category-links";
+import { CategorySection } from "~/features/catalog/category-links";
 import { JsonLd } from "~/features/catalog/json-ld";
 import { getListing } from "~/features/catalog/listing.server";
 import { ProductListing } from "~/features/catalog/product-listing";
@@ -50,16 +50,7 @@ export default function Store({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-4 text-display">The store</h1>
       <p className="mt-3 max-w-2xl text-lg text-ink-muted">Books to give and to keep, chosen for every reader and every occasion.</p>
 
-      {topLevel.length > 0 ? (
-        <section aria-labelledby="store-categories" className="mt-10">
-          <h2 id="store-categories" className="text-title">
-            Browse by category
-          </h2>
-          <div className="mt-5">
-            <CategoryTiles categories={topLevel} labelledBy="store-categories" />
-          </div>
-        </section>
-      ) : null}
+      <CategorySection id="store-categories" categories={topLevel} className="mt-10" />
 
       <div className="mt-14">
         <ProductListing

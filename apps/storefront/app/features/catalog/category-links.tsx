@@ -57,3 +57,18 @@ export function SubcategoryLinks({ parentName, categories }: { parentName: strin
     </nav>
   );
 }
+
+/** "Browse by category": the top-level categories as tiles under a heading; nothing when there are none. */
+export function CategorySection({ id, categories, className = "" }: { id: string; categories: Category[]; className?: string }) {
+  if (categories.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-title">
+        Browse by category
+      </h2>
+      <div className="mt-5">
+        <CategoryTiles categories={categories} labelledBy={id} />
+      </div>
+    </section>
+  );
+}
