@@ -36,17 +36,11 @@ export async function queueVariantsForIndexing(db: Db, variantIds: number[]): Pr
 }
 
 /** Queues every product of a store: a full rebuild, done by the same job in the same batches. */
-export async function queueStoreForIndexing(db: Db, storeId: number): Promise<number> {
-  const queued = await sqlRows<{ n: number }>(
-    db,
-    sql`
-      with queued as (
-        insert into ${searchIndexPending} (product_id, store_id)
-        select p.id, p.store_id from ${products} p where p.store_id = ${storeId}
-        on conflict (product_id) do nothing returning 1)
-      select count(*)::int as n from queued`,
-  );
-  return queued[0]?.n ?? 0;
+export async function queueStoreForIndexing(db: Db, storeId: number): Promise<void> {
+  await db.execute(sql`
+    insert into ${searchIndexPending} (product_id, store_id)
+    select p.id, p.store_id from ${products} p where p.store_id = ${storeId}
+    on conflict (product_id) do nothing`);
 }
 
 /** The stores with products waiting to be indexed. */

@@ -9,7 +9,9 @@ import { drainJobs } from "../../testing/test-jobs";
 import { updateProduct } from "../catalog/catalog-writes";
 import { setVariantStock } from "../inventory/inventory.service";
 import { stores } from "../stores/stores.tables";
+import { enqueue } from "../jobs/job-queue";
 import { indexAllQueuedProducts } from "./search-index";
+import { queueForIndexing } from "./search-index.repository";
 
 /*
  * Search and autocomplete against the search index on PostgreSQL (decision 035): the ranking rules, typo
@@ -299,6 +301,31 @@ describe("the search index follows changes through its jobs", () => {
     expect((await slugsOf("harbour")).slice(1, 3)).toEqual(["harbour-lights", "harbour-nights"]);
     await drainJobs(api.database.db, { only: ["search-index-stock"] });
     expect((await slugsOf("harbour")).slice(1, 3)).toEqual(["harbour-nights", "harbour-lights"]);
+  });
+
+  it("writes anything still queued at the minute's sweep, and recounts the vocabulary, forgetting words no book has", async () => {
+    const { saltAndStone } = api.seeded.products;
+    const words = async () =>
+      (
+        await sqlRows<{ word: string; documents: number }>(
+          api.database.db,
+          sql`select word, documents from search_words where word in ('salt', 'flint')`,
+        )
+      )
+        .map((row) => `${row.word}:${row.documents}`)
+        .sort();
+    // Queued outside the writer (as a migration's backfill is), with no job to write it.
+    await api.database.db.execute(sql`update products set name = 'Flint and Stone' where id = ${saltAndStone.id}`);
+    await queueForIndexing(api.database.db, [saltAndStone.id]);
+    expect(await slugsOf("flint")).toEqual([]);
+    await api.database.db.transaction((tx) => enqueue(tx, "search-index-sweep", {}));
+    await drainJobs(api.database.db, { only: ["search-index-sweep"] });
+    expect(await slugsOf("flint")).toEqual(["salt-and-stone"]);
+    // New words join at once; "salt" stays until the recount finds no document with it.
+    expect(await words()).toEqual(["flint:1", "salt:1"]);
+    await api.database.db.transaction((tx) => enqueue(tx, "refresh-search-vocabulary", {}));
+    await drainJobs(api.database.db, { only: ["refresh-search-vocabulary"] });
+    expect(await words()).toEqual(["flint:1"]);
   });
 
   it("drops an unpublished book and finds a renamed one, with one waiting job per store however many changes", async () => {
