@@ -68,7 +68,15 @@ const PERMISSIONS_POLICY = [
 const here = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(path.join(here, "build", "server", "index.js"));
 // TypeScript the build compiled (app/entry.server.tsx re-exports it): the load context and the log's redaction.
-const { createLoadContext, redactUrlForLog, REQUEST_LOG_FORMAT } = build.entry.module;
+const { createLoadContext, getEnv, redactUrlForLog, REQUEST_LOG_FORMAT, tagManagerOriginFor } = build.entry.module;
+// The configuration is checked before the first request: a mistyped setting (a tag-manager id that is not
+// GTM-…) stops the storefront here, with the corrected form, instead of failing every page.
+try {
+  getEnv();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST;
 
@@ -82,6 +90,15 @@ const trustProxy = process.env.STOREFRONT_TRUST_PROXY;
 if (trustProxy) app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy === "true" ? true : trustProxy);
 
 /**
+ * The tag manager's origin when this page will load its script (analytics consent and a configured container
+ * id: app/features/consent), else nothing: the policy names no third party for anyone else.
+ */
+const withTagManager =
+  (...sources) =>
+  (_request, response) =>
+    [...sources, response.locals.tagManagerOrigin].filter(Boolean).join(" ");
+
+/**
  * Helmet's headers, with a script policy that allows our own files and this request's nonce only: no
  * 'unsafe-inline' for scripts. Styles keep 'unsafe-inline' for the style attributes React Aria and a few
  * components set. HSTS and upgrade-insecure-requests only over HTTPS (req.secure, which honours a trusted
@@ -93,12 +110,12 @@ function securityHeaders({ https }) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_request, response) => `'nonce-${response.locals.cspNonce}'`],
+        scriptSrc: ["'self'", (request, response) => withTagManager(`'nonce-${response.locals.cspNonce}'`)(request, response)],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", withTagManager("data:")],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: [withTagManager("'self'")],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -142,7 +159,10 @@ app.use((_request, response, next) => {
 app.use((request, response, next) => {
   response.locals.cspNonce = randomBytes(16).toString("base64");
   response.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-  (request.secure ? overHttps : overHttp)(request, response, next);
+  tagManagerOriginFor(request.headers.cookie).then((origin) => {
+    response.locals.tagManagerOrigin = origin;
+    (request.secure ? overHttps : overHttp)(request, response, next);
+  }, next);
 });
 app.use("/assets", express.static(path.join(here, "build", "client", "assets"), { immutable: true, maxAge: "1y" }));
 // The public files (icons, the web app manifest) sit at the top of the client build, next to assets/. They are

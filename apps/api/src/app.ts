@@ -32,6 +32,8 @@ import { createAccessTokens } from "./modules/identity/access-tokens";
 import { identityRoutes } from "./modules/identity/identity.routes";
 import { findSessionCustomer } from "./modules/identity/sessions.repository";
 import { contentRoutes } from "./modules/content/content.routes";
+import { blogRoutes } from "./modules/blog/blog.routes";
+import { contactRoutes } from "./modules/contact/contact.routes";
 import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
 import { marketingRoutes } from "./modules/marketing/marketing.routes";
 import { registerIdempotency } from "./modules/idempotency/idempotency";
@@ -153,6 +155,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(searchRoutes, { db: readDb });
   await app.register(recommendationsRoutes, { db: readDb });
   await app.register(contentRoutes, { db: readDb });
+  await app.register(blogRoutes, { db: readDb });
   await app.register(cartRoutes, { db: deps.db });
   await app.register(checkoutRoutes, { db: deps.db });
   await app.register(ordersRoutes, { db: deps.db });
@@ -172,6 +175,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(wishlistsRoutes, { db: deps.db });
   await app.register(addressesRoutes, { db: deps.db });
   await app.register(backInStockRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
+  await app.register(contactRoutes, { db: deps.db });
   await app.register(marketingRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });
   await app.register(identityRoutes, {

@@ -9,6 +9,8 @@ import { cspNonceContext } from "./lib/csp-nonce.server";
 // load context and the request log through these re-exports of the server build's entry module.
 export { createLoadContext } from "./lib/csp-nonce.server";
 export { REQUEST_LOG_FORMAT, redactUrlForLog } from "./lib/request-log.server";
+export { tagManagerOriginFor } from "./features/consent/consent.server";
+export { getEnv } from "./lib/env.server";
 
 export const streamTimeout = 5_000;
 

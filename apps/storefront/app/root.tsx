@@ -31,6 +31,14 @@ import { authMiddleware, getCurrentCustomer } from "./lib/auth.server";
 import { getCustomerDetour, isCustomerBlocked, pageLocationOf } from "./lib/auth-redirects";
 import { listCountryOptions, listCurrencyOptions, readPreferences, resolvePreferences } from "./lib/preferences.server";
 import { getMainNavigation, getRedirectMap, getStoreSettings, normalisePath } from "./lib/shop-data.server";
+import { readConsent, tagManagerFor } from "./features/consent/consent.server";
+import { cookieBannerMarkup } from "./features/consent/cookie-banner.server";
+import { BottomDock, CookieBanner } from "./features/consent/cookie-banner";
+import { COOKIE_SETTINGS_PATH } from "./features/consent/consent";
+import { lazy, Suspense } from "react";
+
+// The tag manager's loader is fetched only by shoppers who allowed analytics: most pages never load it.
+const Analytics = lazy(() => import("./features/analytics/analytics"));
 
 /**
  * A path that is not valid percent-encoding (`/store/%E0%A4%A`) names no page: it answers 400 (the request
@@ -109,6 +117,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (detour) throw redirect(detour);
   const blocked = customer !== null && isCustomerBlocked(customer);
   const { currencyCode, countryCode } = context.get(preferencesContext);
+  const consent = await readConsent(request);
   const [favourites, cart] = blocked
     ? [null, NO_CART_SUMMARY]
     : await Promise.all([getStartupFavourites(context), getCartSummary(context)]);
@@ -135,6 +144,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
      * act twice send a key made from it, so a double submit or a resent form is one intent (decision 018).
      */
     formKey: crypto.randomUUID(),
+    /**
+     * The cookie banner until the shopper chooses (spec section 2); never on the cookie settings page or in a
+     * frame the browser says it is loading this page into.
+     */
+    cookieBanner:
+      consent === null && new URL(request.url).pathname !== COOKIE_SETTINGS_PATH && request.headers.get("Sec-Fetch-Dest") !== "iframe"
+        ? cookieBannerMarkup()
+        : null,
+    /** The tag manager's script, only with analytics consent and a configured container id (spec section 4). */
+    tagManagerScriptUrl: tagManagerFor(consent)?.scriptUrl ?? null,
   };
 }
 
@@ -176,8 +195,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <BottomDock>
+          <ScrollToTop />
+          {rootData?.cookieBanner ? <CookieBanner markup={rootData.cookieBanner} /> : null}
+        </BottomDock>
         <ToastArea flash={rootData?.flash ?? null} />
-        <ScrollToTop />
+        {rootData?.tagManagerScriptUrl ? (
+          <Suspense fallback={null}>
+            <Analytics scriptUrl={rootData.tagManagerScriptUrl} />
+          </Suspense>
+        ) : null}
         {/* Restores the position on back/forward; new pages start at the top, or at their #hash. */}
         <ScrollRestoration />
         <Scripts />

@@ -1,11 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-/**
- * The whole URL map (spec section 2). Screens whose features arrive with later issues share one honest
- * "not available yet" module, each under its own route id, until their issue lands.
- */
-const notYet = (path: string, id: string) => route(path, "routes/not-yet-available.tsx", { id });
-
+/** The whole URL map (spec section 2). */
 export default [
   // Resource routes answered by the server: robots.txt, sitemaps, legacy shop URLs, generated media, preferences.
   route("robots.txt", "routes/robots-txt.ts"),
@@ -14,6 +9,7 @@ export default [
   route("en-GB-sitemap.xml", "routes/sitemap-products.ts"),
   route("shop/*", "routes/legacy-shop.ts"),
   route("media/covers/:file", "routes/media-cover.ts"),
+  route("media/blog/:file", "routes/media-blog-hero.ts"),
   route("preferences", "routes/preferences.ts"),
   route("cart/add", "routes/cart-add.ts"),
   route("cart/notices", "routes/cart-notices.ts"),
@@ -53,12 +49,12 @@ export default [
     route("auth/register", "routes/auth-register.tsx", { id: "auth-register" }),
     route("auth/reset-password/:token", "routes/auth-reset-password.tsx", { id: "auth-reset-password" }),
     route("auth/sign-up/complete/:token", "routes/auth-sign-up-complete.tsx", { id: "auth-sign-up-complete" }),
-    notYet("blog/list", "blog-list"),
-    notYet("blog/category/:category", "blog-category"),
-    notYet("blog/tag/:tag", "blog-tag"),
-    notYet("blog/post/:blog", "blog-post"),
-    notYet("contact-us", "contact-us"),
-    notYet("cookies-settings", "cookies-settings"),
+    route("blog/list", "routes/blog-list.tsx", { id: "blog-list" }),
+    route("blog/category/:category", "routes/blog-category.tsx", { id: "blog-category" }),
+    route("blog/tag/:tag", "routes/blog-tag.tsx", { id: "blog-tag" }),
+    route("blog/post/:blog", "routes/blog-post.tsx", { id: "blog-post" }),
+    route("contact-us", "routes/contact-us.tsx", { id: "contact-us" }),
+    route("cookies-settings", "routes/cookies-settings.tsx", { id: "cookies-settings" }),
     route("privacy-policy", "routes/privacy-policy.tsx", { id: "privacy-policy" }),
     route("successful-order", "routes/successful-order.tsx", { id: "successful-order" }),
     route("successful-order/:id", "routes/successful-order-detail.tsx", { id: "successful-order-detail" }),

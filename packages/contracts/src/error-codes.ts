@@ -90,6 +90,7 @@ export const ERROR_CATALOGUE = {
   /** No variant of a published product has the SKU (a bulk add's line, by SKU). */
   sku_not_found: { status: 404 },
   page_not_found: { status: 404 },
+  blog_category_not_found: { status: 404 },
 
   // ---------------------------------------------------------------- stock
   invalid_stock_quantity: { status: 400 },

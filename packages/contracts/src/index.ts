@@ -4,6 +4,8 @@ export * from "./store-settings";
 export * from "./catalog";
 export * from "./search";
 export * from "./content";
+export * from "./blog";
+export * from "./contact";
 export * from "./identity";
 export * from "./cart";
 export * from "./wishlists";

@@ -131,6 +131,14 @@ import {
   SitemapProductsResponseSchema,
 } from "./content";
 import {
+  BlogCategoryBySlugQuerySchema,
+  BlogCategoryResponseSchema,
+  ListBlogCategoriesResponseSchema,
+  ListBlogPostsQuerySchema,
+  ListBlogPostsResponseSchema,
+} from "./blog";
+import { ContactMessageBodySchema, ContactMessageResponseSchema } from "./contact";
+import {
   BackInStockConfirmationResponseSchema,
   BackInStockConfirmBodySchema,
   BackInStockSubscribeBodySchema,
@@ -302,6 +310,25 @@ export const operations = {
   listRedirects: { method: "GET", path: "/redirects", query: ListRedirectsQuerySchema, response: ListRedirectsResponseSchema },
   getPageByUrl: { method: "GET", path: "/pages/by-url", query: PageByUrlQuerySchema, response: PageResponseSchema },
   listPages: { method: "GET", path: "/pages", query: ListPagesQuerySchema, response: ListPagesResponseSchema },
+
+  // Blog.
+  getBlogCategoryBySlug: {
+    method: "GET",
+    path: "/blog-categories/by-slug",
+    query: BlogCategoryBySlugQuerySchema,
+    response: BlogCategoryResponseSchema,
+  },
+  listBlogCategories: { method: "GET", path: "/blog-categories", response: ListBlogCategoriesResponseSchema },
+  listBlogPosts: { method: "GET", path: "/blog-posts", query: ListBlogPostsQuerySchema, response: ListBlogPostsResponseSchema },
+
+  // Contact.
+  sendContactMessage: {
+    method: "POST",
+    path: "/contact-messages",
+    body: ContactMessageBodySchema,
+    response: ContactMessageResponseSchema,
+    status: 202,
+  },
   listSitemapProducts: {
     method: "GET",
     path: "/sitemap/products",

@@ -18,3 +18,5 @@ export * from "../modules/addresses/addresses.tables";
 export * from "../modules/returns/returns.tables";
 export * from "../modules/marketing/marketing.tables";
 export * from "../modules/search/search.tables";
+export * from "../modules/blog/blog.tables";
+export * from "../modules/contact/contact.tables";

@@ -8,7 +8,9 @@ export interface DemoPage {
   blocks: PageBlock[];
 }
 
-const CONTACT_EMAIL = "help@quire.example";
+/** The demo shop's address for customers, where its contact form's messages are mailed too. */
+export const DEMO_CONTACT_EMAIL = "help@quire.example";
+const CONTACT_EMAIL = DEMO_CONTACT_EMAIL;
 
 /** Content pages of the demo shop: the home page and the pages the footer links to (spec section 2). */
 export const DEMO_PAGES: DemoPage[] = [

@@ -12,6 +12,9 @@ import {
 import { toProductInput } from "./book-input";
 import { authorPool, finishDraft, generateBook, type BookDraft } from "./demo-books";
 import { DEMO_PAGES } from "./demo-pages";
+import { seedDemoBlog } from "./seed-demo-blog";
+import { setContactEmail } from "../modules/contact/contact.repository";
+import { DEMO_CONTACT_EMAIL } from "./demo-pages";
 import {
   ADDONS,
   ATTRIBUTE_DEFINITIONS,
@@ -106,6 +109,8 @@ export async function seedDemoShop(db: Db, onBook?: (done: number, total: number
 
   await createMenu(db, { storeId: store.id, code: "main", name: "Main menu", items: MAIN_MENU });
   for (const page of DEMO_PAGES) await createPage(db, { storeId: store.id, updatedAt: DEMO_CONTENT_UPDATED_AT, ...page });
+  await setContactEmail(db, store.id, DEMO_CONTACT_EMAIL);
+  await seedDemoBlog(db, store.id, new Map(books.map((book, index) => [book.slug, productIds[index]!])));
   const productRedirects = LEGACY_PRODUCT_IDS.map((legacyId, index) => ({
     oldUrl: `/shop/prod/${legacyId}`,
     newUrl: `/store/product/${books[index]!.slug}`,

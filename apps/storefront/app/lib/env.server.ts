@@ -1,4 +1,11 @@
 import { z } from "zod";
+import { InvalidTagManagerIdError, parseTagManagerId } from "~/features/analytics/tag-manager-id";
+
+/** An environment flag: "true" or "1" is on, anything else (or nothing) off. */
+const Flag = z
+  .string()
+  .optional()
+  .transform((value) => value === "true" || value === "1");
 
 /** The storefront's configuration, read once from process.env and validated. */
 const EnvSchema = z.object({
@@ -10,6 +17,30 @@ const EnvSchema = z.object({
   STORE_KEY: z.string().min(1).default("quire-demo"),
   /** How long the redirect list, category tree and menu are kept in this process. */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * The tag manager's container id (GTM- and uppercase letters or digits). Unset: no analytics at all. A
+   * mistyped one stops the storefront at start with the corrected form to use (spec sections 5 and 8).
+   */
+  TAG_MANAGER_ID: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === "") return undefined;
+      try {
+        return parseTagManagerId(value);
+      } catch (error) {
+        if (!(error instanceof InvalidTagManagerIdError)) throw error;
+        context.addIssue({ code: "custom", message: error.message });
+        return z.NEVER;
+      }
+    }),
+  /** The tag manager's script; the container id is added as its `id` query parameter (spec section 7). */
+  TAG_MANAGER_SCRIPT_URL: z.string().url().default("https://www.googletagmanager.com/gtm.js"),
+  /**
+   * The shop is embedded on another site (an editor's preview, a partner's frame): the locale cookie is sent
+   * SameSite=None and Secure so that it survives there (spec section 9).
+   */
+  CROSS_ORIGIN_COOKIES: Flag,
 });
 
 export type StorefrontEnv = z.infer<typeof EnvSchema>;

@@ -1,8 +1,8 @@
 import type { AnonymousCustomerProductPolicy } from "@quire/contracts";
 
 /**
- * Route metadata of spec section 2. A route module declares it as `export const handle: RouteHandle`;
- * routes that share a module (the not-yet-available screens) are listed in ROUTE_ACCESS_BY_ID instead.
+ * Route metadata of spec section 2. A route module declares it as `export const handle: RouteHandle`, or is
+ * listed in ROUTE_ACCESS_BY_ID by its route id.
  */
 export interface RouteHandle {
   requiredAuthentication?: boolean;

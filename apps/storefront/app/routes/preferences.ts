@@ -5,6 +5,7 @@ import { preferencesContext } from "~/lib/context.server";
 import { flashToastHeader } from "~/lib/flash.server";
 import { parseForm } from "~/lib/form-intents.server";
 import { countryCookie, currencyCookie, listCountryOptions } from "~/lib/preferences.server";
+import { localeCookieHeader } from "~/features/consent/consent.server";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import { getStoreSettings } from "~/lib/shop-data.server";
 import type { Route } from "./+types/preferences";
@@ -29,6 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const countryCode = chosen.ok ? offered(chosen.value.countryCode, settings.countryCodes) : undefined;
   if (currencyCode) headers.append("Set-Cookie", await currencyCookie.serialize(currencyCode));
   if (countryCode) headers.append("Set-Cookie", await countryCookie.serialize(countryCode));
+  if (currencyCode || countryCode) headers.append("Set-Cookie", localeCookieHeader());
 
   if (currencyCode || countryCode) {
     const current = context.get(preferencesContext);

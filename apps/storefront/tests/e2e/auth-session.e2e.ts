@@ -354,7 +354,8 @@ describe("a password change the shop asked for", () => {
     await page.getByRole("textbox", { name: "Email address" }).fill(FORCED.email);
     await page.getByLabel("Password", { exact: true }).fill(FORCED.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByText(/email or password is incorrect/i).waitFor();
+    // The form's own alert (the same words may also show as a toast, spec section 8).
+    await page.locator("form [role=alert]").getByText("The email or password is incorrect").waitFor();
     await signInThroughForm(page, stack, { email: FORCED.email, password: "Brand-New-Lantern-Harbour-77" });
     await accountMenu(page, FORCED.firstName).waitFor();
     expectNoPageProblems(browser);

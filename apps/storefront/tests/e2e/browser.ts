@@ -113,3 +113,12 @@ export async function openBrowser(options: { javaScriptEnabled?: boolean } = {})
 export function expectNoPageProblems(session: BrowserSession) {
   expect(session.problems, "errors in the browser console").toEqual([]);
 }
+
+/**
+ * Waits until React Router has taken the page over and React has committed it (two frames later its effects
+ * have run): a click before that would post the plain form, and a check of what the scripts did would be early.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}

@@ -22,11 +22,15 @@ const CLIENT_BUILD = fileURLToPath(new URL("../../build/client", import.meta.url
  * won back 0.3 KB, enough for the home and product pages, not for the category page's 0.1 KB). And the home page
  * from 128 to 128.1 KB for issue 11: the search box's combobox on every page and the streamed "Trending now" row
  * (the suggestions' own code loads on the box's first focus; the placeholder and an attribute were cut to pay
- * for most of it, 13 bytes remained).
+ * for most of it, 13 bytes remained). And the home page from 128.1 to 128.6 KB and the category page from 135 to
+ * 135.4 KB for issue 12's cookie consent, which every page must carry: the banner's dock, the scroll-to-top
+ * button moved into it, and the lazy loader of the tag manager (0.4 KB; the banner's content is server-made HTML
+ * and its classes live in the stylesheet, and the tag manager's code loads only after analytics consent, which
+ * kept it from 0.7 KB).
  */
 const PAGE_BUDGETS = [
-  { page: "the home page", routeId: "routes/home", budgetKB: 128.1, goalKB: 125 },
-  { page: "a category page", routeId: "routes/store-category", budgetKB: 135, goalKB: 125 },
+  { page: "the home page", routeId: "routes/home", budgetKB: 128.6, goalKB: 125 },
+  { page: "a category page", routeId: "routes/store-category", budgetKB: 135.4, goalKB: 125 },
   { page: "a product page", routeId: "routes/store-product", budgetKB: 134, goalKB: 125 },
   { page: "the cart", routeId: "cart", budgetKB: 145, goalKB: 145 },
   { page: "the checkout", routeId: "checkout", budgetKB: 145, goalKB: 145 },

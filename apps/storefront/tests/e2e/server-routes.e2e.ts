@@ -1,4 +1,11 @@
-import { CategoryTreeResponseSchema, ListPagesResponseSchema, SitemapProductsResponseSchema, type CategoryNode } from "@quire/contracts";
+import {
+  CategoryTreeResponseSchema,
+  ListBlogCategoriesResponseSchema,
+  ListBlogPostsResponseSchema,
+  ListPagesResponseSchema,
+  SitemapProductsResponseSchema,
+  type CategoryNode,
+} from "@quire/contracts";
 import { describe, expect, inject, it } from "vitest";
 import { getFromApi } from "./demo-api";
 
@@ -31,7 +38,9 @@ describe("POST /preferences", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/about?from=header");
     const cookies = cookiesSetBy(response);
-    expect([...cookies.keys()].sort()).toEqual(["country", "currency", "flash"]);
+    // The locale cookie of spec section 9 comes with the shopper's first recorded choice.
+    expect([...cookies.keys()].sort()).toEqual(["country", "currency", "flash", "i18n_redirected"]);
+    expect(cookies.get("i18n_redirected")).toBe("i18n_redirected=en");
 
     const cookie = [...cookies.values()].join("; ");
     const landing = await fetch(`${storefrontUrl}/about?from=header`, { headers: { Cookie: cookie } });
@@ -97,15 +106,21 @@ describe("sitemaps", () => {
     expect(locs(xml)).toEqual([`${storefrontUrl}/index-sitemap.xml`, `${storefrontUrl}/en-GB-sitemap.xml`]);
   });
 
-  it("/index-sitemap.xml lists every content page, the store and every category", async () => {
+  it("/index-sitemap.xml lists every content page, the store, every category and the blog", async () => {
     const xml = await (await fetch(`${storefrontUrl}/index-sitemap.xml`)).text();
     const pages = (await getFromApi("/pages", ListPagesResponseSchema, { query: { PageSize: 100 } })).data.results;
     const tree = (await getFromApi("/categories/tree", CategoryTreeResponseSchema)).data.nodes;
+    const blog = (await getFromApi("/blog-categories", ListBlogCategoriesResponseSchema)).data;
+    const posts = (await getFromApi("/blog-posts", ListBlogPostsResponseSchema, { query: { PageSize: 48 } })).data;
+    expect(posts.totalPages, "the demo blog fits one page of 48").toBe(1);
     const flatten = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((node) => [node, ...flatten(node.nodes)]);
     const expected = [
       ...pages.map((page) => `${storefrontUrl}${page.url}`),
       `${storefrontUrl}/store`,
       ...flatten(tree).map((category) => `${storefrontUrl}/store/${category.slug}`),
+      `${storefrontUrl}/blog/list`,
+      ...blog.results.filter((category) => category.postCount > 0).map((category) => `${storefrontUrl}/blog/category/${category.slug}`),
+      ...posts.results.map((post) => `${storefrontUrl}/blog/post/${post.slug}`),
     ];
     expect(locs(xml).sort()).toEqual(expected.sort());
   });

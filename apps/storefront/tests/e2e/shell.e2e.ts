@@ -1,3 +1,4 @@
+import type { Locator } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
@@ -67,6 +68,36 @@ describe("the site shell", () => {
     expectNoPageProblems(browser);
   });
 
+  it("keeps the scroll-to-top button off the cookie banner's text and, at the end of a page, off the footer's", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto(`${storefrontUrl}/store`);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    const button = page.getByRole("button", { name: "Back to top" });
+    await button.waitFor();
+    const overlaps = async (text: Locator) => {
+      const [a, b] = [(await button.boundingBox())!, (await text.boundingBox())!];
+      return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    };
+    const banner = page.getByRole("dialog", { name: "Cookies on this shop" });
+    for (const text of [
+      banner.getByRole("heading"),
+      banner.getByText(/We use the cookies/),
+      banner.getByRole("button", { name: "Reject all" }),
+    ])
+      expect(await overlaps(text)).toBe(false);
+
+    await banner.getByRole("button", { name: "Reject all" }).click();
+    await page.getByRole("contentinfo").waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await button.waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const footer = page.getByRole("contentinfo");
+    for (const text of [footer.getByText(/^© \d{4}/), footer.getByRole("link", { name: "Cookie settings" })])
+      expect(await overlaps(text)).toBe(false);
+    expectNoPageProblems(browser);
+  });
+
   it("has a mobile menu that opens, lists the category groups and closes on navigation", async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 800 });
@@ -92,24 +123,7 @@ describe("the site shell", () => {
   });
 });
 
-describe("screens that arrive with later issues", () => {
-  it("say so honestly, are not indexed, and validate their route params", async () => {
-    const { page } = browser;
-    await page.setViewportSize({ width: 1280, height: 800 });
-    const response = await page.goto(`${storefrontUrl}/blog/list`);
-    expect(response?.status()).toBe(200);
-    await page.getByRole("heading", { level: 1, name: "The blog" }).waitFor();
-    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
-    expect(await page.getByRole("main").getByRole("link", { name: "Browse the shop" }).getAttribute("href")).toBe("/store");
-    await expectNoSeriousA11yViolations(page);
-
-    // A bad parameter is a 404 (members-only routes first send a visitor to sign in: auth-session.e2e.ts).
-    const badSlug = await fetch(`${storefrontUrl}/blog/post/Not_a_slug`);
-    expect(badSlug.status).toBe(404);
-    expect(await badSlug.text()).toContain("Page Not Found: /blog/post/Not_a_slug");
-    expectNoPageProblems(browser);
-  });
-
+describe("the layouts", () => {
   it("show checkout in the checkout layout, with its stepper at the first step", async () => {
     const { page } = browser;
     await page.goto(`${storefrontUrl}/checkout`);

@@ -213,6 +213,8 @@ export interface StackOptions {
    * gateways pointed at it. Without it, a stack offers the bank transfer and on account only.
    */
   payments?: boolean;
+  /** More environment for the servers (the tag manager's id and script, say). */
+  env?: Record<string, string>;
 }
 
 /** An empty log file test-results/e2e-<name>.log. */
@@ -278,6 +280,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // mail is either captured above or printed.
       MAIL_CATCHER: "off",
       ...(sandboxPort ? { PAYMENT_SANDBOX_PORT: String(sandboxPort) } : { PAYMENT_SANDBOX: "off" }),
+      ...options.env,
     };
 
     await options.prepare?.(database);

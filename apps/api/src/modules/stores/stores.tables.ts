@@ -35,6 +35,8 @@ export const stores = pgTable(
     checkoutTermsAndConditionsText: text().notNull().default("TBC"),
     /** Where a proforma invoice asks the buyer to transfer the money; null: the store takes no bank transfers. */
     bankTransferDetails: jsonb().$type<BankTransferDetails>(),
+    /** Where the contact form's messages are mailed; null: they are only stored (and said so in the log). */
+    contactEmail: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -116,34 +116,39 @@ function ProductRailBlock({ block, products }: { block: Block<"productRail">; pr
 type ProseBlock = Block<"heading"> | Block<"paragraph"> | Block<"list">;
 const isProse = (block: PageBlock): block is ProseBlock => block.type === "heading" || block.type === "paragraph" || block.type === "list";
 
+/** Text blocks as one reading column's content: headings, paragraphs and lists (also a blog post's body). */
+export function ProseBlocks({ blocks }: { blocks: readonly PageBlock[] }) {
+  return blocks.filter(isProse).map((block, index) => {
+    switch (block.type) {
+      case "heading":
+        return (
+          <h2 key={index} className="mt-10 mb-3 text-2xl font-semibold first:mt-0 sm:text-3xl">
+            {block.text}
+          </h2>
+        );
+      case "paragraph":
+        return (
+          <p key={index} className="mb-5">
+            {block.text}
+          </p>
+        );
+      case "list":
+        return (
+          <ul key={index} className="mb-6 list-disc space-y-2 pl-6 marker:text-accent">
+            {block.items.map((item, itemIndex) => (
+              <li key={itemIndex}>{item}</li>
+            ))}
+          </ul>
+        );
+    }
+  });
+}
+
 function Prose({ blocks }: { blocks: ProseBlock[] }) {
   return (
     <Container className="py-8 sm:py-10">
       <div className="max-w-prose text-base leading-relaxed text-ink sm:text-lg">
-        {blocks.map((block, index) => {
-          switch (block.type) {
-            case "heading":
-              return (
-                <h2 key={index} className="mt-10 mb-3 text-2xl font-semibold first:mt-0 sm:text-3xl">
-                  {block.text}
-                </h2>
-              );
-            case "paragraph":
-              return (
-                <p key={index} className="mb-5">
-                  {block.text}
-                </p>
-              );
-            case "list":
-              return (
-                <ul key={index} className="mb-6 list-disc space-y-2 pl-6 marker:text-accent">
-                  {block.items.map((item, itemIndex) => (
-                    <li key={itemIndex}>{item}</li>
-                  ))}
-                </ul>
-              );
-          }
-        })}
+        <ProseBlocks blocks={blocks} />
       </div>
     </Container>
   );

@@ -1,4 +1,5 @@
-import { MAX_PAGE_SIZE } from "@quire/contracts";
+import { MAX_BLOG_PAGE_SIZE, MAX_PAGE_SIZE } from "@quire/contracts";
+import { BLOG_HOME, blogCategoryHref, blogPostHref } from "~/features/blog/blog-paths";
 import { flattenCategoryTree, categoryHref } from "~/features/layout/navigation";
 import { createApiClient } from "~/lib/api.server";
 import { getCategoryTree } from "~/lib/shop-data.server";
@@ -10,7 +11,22 @@ import { MAX_URLS_PER_SITEMAP, type SitemapEntry } from "~/lib/sitemap-xml";
  */
 const api = () => createApiClient();
 
-/** Content pages (GET /pages, every page of results), the catalogue root and every category. */
+/** The blog: its first page, each category with posts, and every published post with its last change. */
+async function listBlogPaths(): Promise<{ path: string; lastmod?: string }[]> {
+  const { data: navigation } = await api().call("listBlogCategories", {});
+  const posts: { path: string; lastmod?: string }[] = [];
+  for (let pageNumber = 1; ; pageNumber++) {
+    const { data } = await api().call("listBlogPosts", { query: { PageNumber: pageNumber, PageSize: MAX_BLOG_PAGE_SIZE } });
+    posts.push(...data.results.map((post) => ({ path: blogPostHref(post.slug), lastmod: post.updatedAt })));
+    if (pageNumber >= data.totalPages || data.results.length === 0) break;
+  }
+  const categories = navigation.results
+    .filter((category) => category.postCount > 0)
+    .map((category) => ({ path: blogCategoryHref(category.slug) }));
+  return [{ path: BLOG_HOME }, ...categories, ...posts];
+}
+
+/** Content pages (GET /pages, every page of results), the catalogue root, every category and the blog. */
 export async function listPageAndCategoryPaths(): Promise<{ path: string; lastmod?: string }[]> {
   const pages: { path: string; lastmod?: string }[] = [];
   for (let pageNumber = 1; ; pageNumber++) {
@@ -19,7 +35,7 @@ export async function listPageAndCategoryPaths(): Promise<{ path: string; lastmo
     if (pageNumber >= data.totalPages || data.results.length === 0) break;
   }
   const categories = flattenCategoryTree(await getCategoryTree()).map((category) => ({ path: categoryHref(category.slug) }));
-  return [...pages, { path: "/store" }, ...categories];
+  return [...pages, { path: "/store" }, ...categories, ...(await listBlogPaths())];
 }
 
 /** One product sitemap file: up to 50,000 products after the id `after`, and where the next file starts. */

@@ -6,7 +6,9 @@ export const SCROLL_TO_TOP_THRESHOLD_PX = 100;
 
 /**
  * Back to the top of the page. It needs JavaScript to notice scrolling, so it renders nothing on the
- * server; without JavaScript the browser's own Home key does the job.
+ * server; without JavaScript the browser's own Home key does the job. It sits at the bottom right, just above
+ * the page's bottom dock (<BottomDock>: the cookie banner, when there is one), so it never covers the banner's
+ * text, and at the end of a page it rests over the empty right of the footer's last line.
  */
 export function ScrollToTop() {
   const [visible, setVisible] = useState(false);
@@ -26,7 +28,7 @@ export function ScrollToTop() {
         // Keyboard users continue from the top too, not from the bottom of the page.
         document.getElementById("skip-link")?.focus({ preventScroll: true });
       }}
-      className="fixed bottom-4 left-4 z-(--z-overlay) inline-flex size-11 items-center justify-center rounded-full border border-line-strong bg-surface text-ink shadow-lg hover:bg-sunk sm:bottom-6 sm:left-6"
+      className="scroll-to-top"
     >
       <Icon name="arrow-up" className="size-5" />
       <span className="sr-only">Back to top</span>

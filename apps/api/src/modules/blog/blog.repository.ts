@@ -1,0 +1,139 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sqlRows } from "../../db/sql-rows";
+import { products } from "../catalog/catalog.tables";
+import type { PageBlock } from "../content/content.tables";
+import { blogCategories, blogPostCategories, blogPostProducts, blogPosts, blogPostTags, blogTags } from "./blog.tables";
+
+/*
+ * The blog's reads. A post is visible once its published_at has come (`now()` of the statement: a scheduled post
+ * appears by itself). Each read is one statement: a page of posts brings its categories and tags along.
+ */
+
+const published = (alias: SQL) => sql`${alias}.published_at is not null and ${alias}.published_at <= now()`;
+
+export interface BlogCategoryRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  postCount: number;
+}
+
+const categoryColumns = sql`c.id, c.slug, c.name, c.description,
+  (select count(*)::int from ${blogPostCategories} pc join ${blogPosts} p on p.id = pc.post_id
+    where pc.category_id = c.id and ${published(sql`p`)}) as "postCount"`;
+
+/** The store's categories in their order, each with its count of published posts. */
+export async function listCategories(db: Db, storeId: number): Promise<BlogCategoryRow[]> {
+  return sqlRows<BlogCategoryRow>(
+    db,
+    sql`select ${categoryColumns} from ${blogCategories} c where c.store_id = ${storeId} order by c.position, c.name, c.id`,
+  );
+}
+
+export async function findCategoryBySlug(db: Db, storeId: number, slug: string): Promise<BlogCategoryRow | null> {
+  const [row] = await sqlRows<BlogCategoryRow>(
+    db,
+    sql`select ${categoryColumns} from ${blogCategories} c where c.store_id = ${storeId} and c.slug = ${slug}`,
+  );
+  return row ?? null;
+}
+
+/** Tags with at least one published post, most used first. */
+export async function listTags(db: Db, storeId: number): Promise<{ slug: string; name: string; postCount: number }[]> {
+  return sqlRows(
+    db,
+    sql`select t.slug, t.name, count(*)::int as "postCount"
+          from ${blogTags} t
+          join ${blogPostTags} pt on pt.tag_id = t.id
+          join ${blogPosts} p on p.id = pt.post_id
+         where t.store_id = ${storeId} and ${published(sql`p`)}
+         group by t.id, t.slug, t.name
+         order by "postCount" desc, t.name`,
+  );
+}
+
+export interface BlogPostFilter {
+  categorySlug?: string;
+  tagSlug?: string;
+  slug?: string;
+}
+
+export interface BlogPostRow {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  heroImageUrl: string;
+  heroImageAlt: string;
+  author: string;
+  publishedAt: Date | string;
+  updatedAt: Date | string;
+  categories: { slug: string; name: string }[];
+  tags: { slug: string; name: string }[];
+  body: PageBlock[] | null;
+  total: number;
+}
+
+function postConditions(storeId: number, filter: BlogPostFilter): SQL {
+  const conditions = [sql`p.store_id = ${storeId}`, published(sql`p`)];
+  if (filter.slug !== undefined) conditions.push(sql`p.slug = ${filter.slug}`);
+  if (filter.categorySlug !== undefined)
+    conditions.push(sql`exists (select 1 from ${blogPostCategories} pc join ${blogCategories} c on c.id = pc.category_id
+                                 where pc.post_id = p.id and c.slug = ${filter.categorySlug} and c.store_id = ${storeId})`);
+  if (filter.tagSlug !== undefined)
+    conditions.push(sql`exists (select 1 from ${blogPostTags} pt join ${blogTags} t on t.id = pt.tag_id
+                                 where pt.post_id = p.id and t.slug = ${filter.tagSlug} and t.store_id = ${storeId})`);
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * One page of published posts, newest first, with each post's categories and tags and the total matching (on
+ * every row, by a window count: one statement). The body only when `withBody` (a post asked for by its slug).
+ */
+export async function listPosts(
+  db: Db,
+  storeId: number,
+  filter: BlogPostFilter,
+  page: { limit: number; offset: number; withBody: boolean },
+): Promise<{ rows: BlogPostRow[]; total: number | null }> {
+  const rows = await sqlRows<BlogPostRow>(
+    db,
+    sql`select p.id, p.slug, p.title, p.excerpt, p.hero_image_url as "heroImageUrl", p.hero_image_alt as "heroImageAlt",
+               p.author, p.published_at as "publishedAt", p.updated_at as "updatedAt",
+               ${page.withBody ? sql`p.body` : sql`null::jsonb`} as body,
+               coalesce((select json_agg(json_build_object('slug', c.slug, 'name', c.name) order by pc.position, c.position, c.id)
+                           from ${blogPostCategories} pc join ${blogCategories} c on c.id = pc.category_id
+                          where pc.post_id = p.id), '[]'::json) as categories,
+               coalesce((select json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name)
+                           from ${blogPostTags} pt join ${blogTags} t on t.id = pt.tag_id
+                          where pt.post_id = p.id), '[]'::json) as tags,
+               count(*) over ()::int as total
+          from ${blogPosts} p
+         where ${postConditions(storeId, filter)}
+         order by p.published_at desc, p.id desc
+         limit ${page.limit} offset ${page.offset}`,
+  );
+  // A page past the end has no row to carry the total: the caller counts then.
+  return { rows, total: rows[0]?.total ?? null };
+}
+
+export async function countPosts(db: Db, storeId: number, filter: BlogPostFilter): Promise<number> {
+  const [row] = await sqlRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from ${blogPosts} p where ${postConditions(storeId, filter)}`,
+  );
+  return row?.total ?? 0;
+}
+
+/** The published products a post links to, in its order. */
+export async function listRelatedProductIds(db: Db, postId: number, limit: number): Promise<number[]> {
+  const rows = await sqlRows<{ id: number }>(
+    db,
+    sql`select pr.id from ${blogPostProducts} bp join ${products} pr on pr.id = bp.product_id
+         where bp.post_id = ${postId} and pr.is_published
+         order by bp.position, pr.id limit ${limit}`,
+  );
+  return rows.map((row) => row.id);
+}

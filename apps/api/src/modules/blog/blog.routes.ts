@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
+import { operationRoute } from "../../http/operation-route";
+import { listBlogNavigation, listBlogPosts, requireBlogCategory } from "./blog.service";
+
+// The blog calls of spec section 7 (GET /blog-categories/by-slug, GET /blog-posts), and the categories list the
+// blog's navigation reads.
+export const blogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.route({
+    ...operationRoute("getBlogCategoryBySlug", {
+      schema: {
+        tags: ["Blog"],
+        "x-error-codes": ["blog_category_not_found"],
+        summary: "A blog category by its slug, with its count of published posts; 404 when there is none",
+      },
+    }),
+    handler: async (request) => ({ data: await requireBlogCategory(db, request.ctx.store.id, request.query.slug) }),
+  });
+
+  app.route({
+    ...operationRoute("listBlogCategories", {
+      schema: { tags: ["Blog"], summary: "The blog's categories in order, and the tags in use, with their published posts counted" },
+    }),
+    handler: async (request) => ({ data: await listBlogNavigation(db, request.ctx.store.id) }),
+  });
+
+  app.route({
+    ...operationRoute("listBlogPosts", {
+      schema: {
+        tags: ["Blog"],
+        summary:
+          "Published blog posts, newest first, by category, tag or slug; by slug with the body and the related books the caller may see",
+      },
+    }),
+    handler: async (request) => ({ data: await listBlogPosts(db, request.ctx, request.query) }),
+  });
+};

@@ -1,0 +1,62 @@
+import { MAX_BLOG_RELATED_PRODUCTS, type BlogCategory, type BlogPost, type BlogTag, type ListBlogPostsQuery } from "@quire/contracts";
+import type { Db } from "../../db/client";
+import { AppError } from "../../http/errors";
+import { getCatalogVisibility } from "../catalog/catalog-policy";
+import { getSummaries, type CatalogContext } from "../catalog/catalog.service";
+import * as repository from "./blog.repository";
+
+const isoOf = (value: Date | string) => new Date(value).toISOString();
+
+function toPost(row: repository.BlogPostRow): BlogPost {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    heroImage: { url: row.heroImageUrl, alt: row.heroImageAlt },
+    author: row.author,
+    publishedAt: isoOf(row.publishedAt),
+    updatedAt: isoOf(row.updatedAt),
+    categories: row.categories,
+    tags: row.tags,
+    ...(row.body ? { body: row.body } : {}),
+  };
+}
+
+/** Every category (with its published posts counted) and the tags in use, for the blog's navigation. */
+export async function listBlogNavigation(
+  db: Db,
+  storeId: number,
+): Promise<{ results: BlogCategory[]; tags: (BlogTag & { postCount: number })[] }> {
+  const [results, tags] = await Promise.all([repository.listCategories(db, storeId), repository.listTags(db, storeId)]);
+  return { results, tags };
+}
+
+/** GET /blog-categories/by-slug: the category, or 404 blog_category_not_found. */
+export async function requireBlogCategory(db: Db, storeId: number, slug: string): Promise<BlogCategory> {
+  const category = await repository.findCategoryBySlug(db, storeId, slug);
+  if (!category) throw new AppError("blog_category_not_found", `The blog category ${slug} was not found`, { field: "querystring.slug" });
+  return category;
+}
+
+/**
+ * GET /blog-posts: published posts, newest first, filtered by category, tag and slug together. Asked for by
+ * slug, the post comes with its body and the related books this caller may see (the store's product policy:
+ * none for a visitor when products are hidden from visitors).
+ */
+export async function listBlogPosts(db: Db, ctx: CatalogContext, query: ListBlogPostsQuery) {
+  const filter = { categorySlug: query.CategorySlug, tagSlug: query.Tag, slug: query.Slug };
+  const { PageNumber: pageNumber, PageSize: pageSize } = query;
+  const withBody = query.Slug !== undefined;
+  const page = await repository.listPosts(db, ctx.store.id, filter, { limit: pageSize, offset: (pageNumber - 1) * pageSize, withBody });
+  const total = page.total ?? (await repository.countPosts(db, ctx.store.id, filter));
+  let results = page.rows.map(toPost);
+  if (withBody)
+    results = await Promise.all(results.map(async (post) => ({ ...post, relatedProducts: await relatedProductsOf(db, ctx, post.id) })));
+  return { results, total, pageNumber, pageSize, totalPages: Math.ceil(total / pageSize) };
+}
+
+async function relatedProductsOf(db: Db, ctx: CatalogContext, postId: number) {
+  if (!getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId }).productsVisible) return [];
+  return getSummaries(db, ctx, await repository.listRelatedProductIds(db, postId, MAX_BLOG_RELATED_PRODUCTS));
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
+import { operationRoute } from "../../http/operation-route";
+import { sendContactMessage } from "./contact.service";
+
+// POST /contact-messages: the contact form of /contact-us (issue 12).
+export const contactRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.route({
+    ...operationRoute("sendContactMessage", {
+      schema: {
+        tags: ["Contact"],
+        "x-error-codes": ["too_many_requests"],
+        summary: "Send the shop a message: stored, and mailed to the shop's contact address; a few an hour per client",
+      },
+    }),
+    handler: async (request, reply) => reply.status(202).send({ data: await sendContactMessage(db, request.ctx, request.body) }),
+  });
+};

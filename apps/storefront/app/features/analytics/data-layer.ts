@@ -1,0 +1,48 @@
+/**
+ * The analytics data layer (spec sections 2 and 7): `window.dataLayer`, read by the tag manager. Nothing is
+ * pushed, and the array does not exist, unless tracking is on: analytics consent given and a container id
+ * configured (spec section 4). <Analytics> switches it on for the page; every push goes through here.
+ */
+type DataLayerEntry = Record<string, unknown>;
+
+declare global {
+  interface Window {
+    dataLayer?: DataLayerEntry[];
+  }
+}
+
+let tracking = false;
+
+/** Called by <Analytics> only: whether this page may push. */
+export function setTracking(on: boolean) {
+  tracking = on;
+  if (on) window.dataLayer ??= [];
+}
+
+export function isTracking(): boolean {
+  return tracking;
+}
+
+/** Pushes one entry when tracking is on; does nothing otherwise (and on the server). */
+export function pushToDataLayer(entry: DataLayerEntry) {
+  if (!tracking || typeof window === "undefined") return;
+  (window.dataLayer ??= []).push(entry);
+}
+
+/**
+ * Routes whose page view is not reported: their addresses carry a secret (an emailed link's token), which must
+ * never reach a third party, or they only pass the shopper on.
+ */
+export const PAGE_VIEW_EXCLUDED_ROUTES: ReadonlySet<string> = new Set([
+  "auth-reset-password",
+  "auth-sign-up-complete",
+  "auth-invite-complete",
+  "newsletter-confirm",
+  "newsletter-unsubscribe",
+  "back-in-stock-confirm",
+]);
+
+/** The route name a page view reports: the route's id, without the file path's "routes/" of unnamed routes. */
+export function routeNameOf(routeId: string): string {
+  return routeId.replace(/^routes\//, "");
+}

@@ -1,0 +1,75 @@
+import { createCookie } from "react-router";
+import { getEnv } from "~/lib/env.server";
+import type { CookieConsent } from "./consent";
+
+const YEAR = 60 * 60 * 24 * 365;
+const secure = process.env.NODE_ENV === "production" && !process.env.ALLOW_INSECURE_COOKIES;
+
+/**
+ * Bumped when the shop starts using cookies of a kind the shopper was not asked about: a choice made under an
+ * older version counts as no choice, and the banner asks again.
+ */
+export const CONSENT_VERSION = 1;
+
+/**
+ * The shopper's choice, kept for a year in their browser only (decision 036). HttpOnly: the server renders the
+ * banner, the settings page and the tag manager from it, and no script needs to read it.
+ */
+export const consentCookie = createCookie("cookie_consent", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR, secure });
+
+/** The shopper's choice, or null when there is none (no cookie, a malformed one, or an older version's). */
+export async function readConsent(request: Request): Promise<CookieConsent | null> {
+  const value: unknown = await consentCookie.parse(request.headers.get("Cookie"));
+  if (typeof value !== "object" || value === null) return null;
+  const { v, analytics, marketing } = value as Record<string, unknown>;
+  if (v !== CONSENT_VERSION || typeof analytics !== "boolean" || typeof marketing !== "boolean") return null;
+  return { analytics, marketing };
+}
+
+/** The Set-Cookie header that records a choice. */
+export function consentCookieHeader(consent: CookieConsent): Promise<string> {
+  return consentCookie.serialize({ v: CONSENT_VERSION, analytics: consent.analytics, marketing: consent.marketing });
+}
+
+/** The locale cookie's name and its one value (spec section 9: only the locale code en). */
+export const LOCALE_COOKIE = "i18n_redirected";
+export const LOCALE = "en";
+
+/**
+ * The locale cookie of spec section 9: `i18n_redirected=en`, a year, path /, SameSite=Lax; SameSite=None and
+ * Secure when the shop is configured to run inside other sites' frames. Set with the shopper's first choice
+ * that the shop records in cookies (the cookie banner, the currency and country form), never on a page's
+ * answer by itself: an answer that sets a cookie cannot be shared by a cache. Written as is (the value is the bare
+ * locale code other tools read, not React Router's encoded cookie value).
+ */
+export function localeCookieHeader(): string {
+  const crossOrigin = getEnv().CROSS_ORIGIN_COOKIES;
+  const attributes = [`${LOCALE_COOKIE}=${LOCALE}`, `Max-Age=${YEAR}`, "Path=/", crossOrigin ? "SameSite=None" : "SameSite=Lax"];
+  if (crossOrigin || secure) attributes.push("Secure");
+  return attributes.join("; ");
+}
+
+/** What the tag manager needs on a page: only when analytics consent is given and an id is configured. */
+export interface TagManager {
+  id: string;
+  /** The script's URL, the container id as its `id` query parameter (spec section 7). */
+  scriptUrl: string;
+}
+
+export function tagManagerFor(consent: CookieConsent | null): TagManager | null {
+  const { TAG_MANAGER_ID: id, TAG_MANAGER_SCRIPT_URL } = getEnv();
+  if (!id || !consent?.analytics) return null;
+  const url = new URL(TAG_MANAGER_SCRIPT_URL);
+  url.searchParams.set("id", id);
+  return { id, scriptUrl: url.toString() };
+}
+
+/**
+ * The origin the Content-Security-Policy must allow scripts and beacons from for this request: the tag
+ * manager's, when its script will be on the page; none otherwise. server.mjs asks before React Router runs.
+ */
+export async function tagManagerOriginFor(cookieHeader: string | undefined): Promise<string | null> {
+  const request = new Request("http://localhost/", { headers: cookieHeader ? { Cookie: cookieHeader } : {} });
+  const tagManager = tagManagerFor(await readConsent(request));
+  return tagManager ? new URL(tagManager.scriptUrl).origin : null;
+}

@@ -1,0 +1,51 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { Button, buttonClass, textLinkClass } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { INTENT_FIELD } from "~/lib/form-intents";
+import { CONSENT_INTENTS, COOKIE_BANNER_DESCRIPTION_ID, COOKIE_BANNER_TITLE_ID, COOKIE_SETTINGS_PATH } from "./consent";
+
+/**
+ * The cookie banner's content (spec section 2): a description, a link to the cookie settings, and accept all,
+ * reject all and manage. Plain HTML forms and links, rendered here on the server only: the same with or without
+ * JavaScript, and none of it in the browser's scripts (most page views are by shoppers who have chosen). The
+ * root layout puts it, as markup, inside the banner's dialog element. The forms post to /cookies-settings, which
+ * records the choice and sends the shopper back to the page they were on (the Referer) by a full page load, so
+ * that the next page's Content-Security-Policy admits the tag manager once analytics consent is given.
+ */
+function CookieBannerContent() {
+  return (
+    <Container className="flex flex-col gap-4 py-4 md:flex-row md:items-center md:justify-between">
+      <div className="max-w-2xl">
+        <h2 id={COOKIE_BANNER_TITLE_ID} className="font-semibold text-ink">
+          Cookies on this shop
+        </h2>
+        <p id={COOKIE_BANNER_DESCRIPTION_ID} className="mt-1 text-sm text-ink-muted">
+          We use the cookies the shop needs to work. With your permission we'd also use analytics and marketing cookies to see how the shop
+          is used and improve it. Read more, or choose what to allow, in our{" "}
+          <a href={COOKIE_SETTINGS_PATH} className={textLinkClass}>
+            cookie settings
+          </a>
+          .
+        </p>
+      </div>
+      <form method="post" action={COOKIE_SETTINGS_PATH} className="flex shrink-0 flex-wrap gap-2">
+        <Button type="submit" size="sm" name={INTENT_FIELD} value={CONSENT_INTENTS.acceptAll}>
+          Accept all
+        </Button>
+        <Button type="submit" size="sm" variant="secondary" name={INTENT_FIELD} value={CONSENT_INTENTS.rejectAll}>
+          Reject all
+        </Button>
+        <a href={COOKIE_SETTINGS_PATH} className={buttonClass({ variant: "ghost", size: "sm" })}>
+          Manage
+        </a>
+      </form>
+    </Container>
+  );
+}
+
+/** Made once per process: the banner is the same for everyone. */
+let markup: string | undefined;
+export function cookieBannerMarkup(): string {
+  markup ??= renderToStaticMarkup(<CookieBannerContent />);
+  return markup;
+}

@@ -1,0 +1,100 @@
+import { SlugSchema } from "@quire/contracts";
+import { z } from "zod";
+import { Breadcrumbs } from "~/components/ui/breadcrumbs";
+import { Container } from "~/components/ui/container";
+import { buildBlogPostingJsonLd } from "~/features/blog/blog-json-ld";
+import { loadPost } from "~/features/blog/blog.server";
+import { PostDate, TagLink } from "~/features/blog/blog-components";
+import { BLOG_HERO_HEIGHT, BLOG_HERO_WIDTH } from "~/features/blog/blog-hero-svg";
+import { BLOG_HOME, blogCategoryHref, blogPostHref } from "~/features/blog/blog-paths";
+import { JsonLd } from "~/features/catalog/json-ld";
+import { ProductCardList } from "~/features/catalog/product-card";
+import { ProseBlocks } from "~/features/content/page-blocks";
+import { pageTitle, storeNameFrom } from "~/features/layout/meta";
+import { apiContext } from "~/lib/context.server";
+import { requireValidParams } from "~/lib/not-found.server";
+import type { Route } from "./+types/blog-post";
+
+const ParamsSchema = z.object({ blog: SlugSchema });
+
+/** /blog/post/:blog: one published post (GET /blog-posts?Slug=), its books below it. Unknown or unpublished: 404. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { blog: slug } = requireValidParams(ParamsSchema, params, request);
+  const post = await loadPost(context.get(apiContext), request, slug);
+  const origin = new URL(request.url).origin;
+  return { post, origin, url: new URL(blogPostHref(post.slug), origin).toString() };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: pageTitle("Blog", matches) }];
+  const { post, origin, url } = loaderData;
+  const title = pageTitle(post.title, matches);
+  return [
+    { title },
+    { name: "description", content: post.excerpt },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: post.excerpt },
+    { property: "og:image", content: new URL(post.heroImage.url, origin).toString() },
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+}
+
+export default function BlogPostPage({ loaderData, matches }: Route.ComponentProps) {
+  const { post, origin, url } = loaderData;
+  const category = post.categories[0];
+  return (
+    <article>
+      <JsonLd data={buildBlogPostingJsonLd({ post, url, origin, publisher: storeNameFrom(matches) })} />
+      <Container className="py-6 sm:py-10">
+        <Breadcrumbs
+          items={[
+            { label: "Home", href: "/" },
+            { label: "Blog", href: BLOG_HOME },
+            ...(category ? [{ label: category.name, href: blogCategoryHref(category.slug) }] : []),
+            { label: post.title },
+          ]}
+        />
+        <header className="mx-auto mt-6 max-w-3xl">
+          {category ? <p className="text-sm font-semibold tracking-wider text-accent uppercase">{category.name}</p> : null}
+          <h1 className="mt-2 text-display">{post.title}</h1>
+          <p className="mt-4 text-lg text-ink-muted">{post.excerpt}</p>
+          <p className="mt-4 text-sm text-ink-muted">
+            By {post.author} · <PostDate iso={post.publishedAt} />
+          </p>
+        </header>
+        <img
+          src={post.heroImage.url}
+          alt={post.heroImage.alt}
+          width={BLOG_HERO_WIDTH}
+          height={BLOG_HERO_HEIGHT}
+          className="mx-auto mt-8 aspect-[40/21] w-full max-w-4xl rounded-card object-cover"
+        />
+        <div className="mx-auto mt-10 max-w-prose text-base leading-relaxed text-ink sm:text-lg">
+          <ProseBlocks blocks={post.body} />
+        </div>
+        {post.tags.length > 0 ? (
+          <nav aria-label="Tags" className="mx-auto mt-8 max-w-prose">
+            <ul className="flex flex-wrap gap-2">
+              {post.tags.map((tag) => (
+                <li key={tag.slug}>
+                  <TagLink tag={tag} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </Container>
+      {post.relatedProducts && post.relatedProducts.length > 0 ? (
+        <section aria-labelledby="post-books" className="border-t border-line">
+          <Container className="py-10 sm:py-14">
+            <h2 id="post-books" className="mb-6 text-2xl font-semibold sm:text-3xl">
+              Books in this post
+            </h2>
+            <ProductCardList products={post.relatedProducts} />
+          </Container>
+        </section>
+      ) : null}
+    </article>
+  );
+}

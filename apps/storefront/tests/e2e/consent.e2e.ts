@@ -1,0 +1,183 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "./accessibility";
+import { expectNoPageProblems, sessionPerTest, waitForHydration } from "./browser";
+import { startStack, type Stack } from "./stack";
+import { startTagManagerStandIn, type TagManagerStandIn } from "./tag-manager-stand-in";
+
+/*
+ * Cookie consent and the tag manager (issue 12, sections 2 and 3): the banner until a choice, its three ways out,
+ * the settings page, and the tag manager loaded (and page views pushed) only with analytics consent. A stack of
+ * its own, with a container id and a local stand-in for the tag manager's script.
+ */
+
+const TAG_MANAGER_ID = "GTM-QUIRE12";
+let tagManager: TagManagerStandIn;
+let stack: Stack;
+beforeAll(async () => {
+  tagManager = await startTagManagerStandIn();
+  stack = await startStack({
+    name: "consent",
+    env: { TAG_MANAGER_ID, TAG_MANAGER_SCRIPT_URL: tagManager.scriptUrl },
+  });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await tagManager?.close();
+});
+
+const dataLayerOf = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer);
+const pageViews = async (page: Page) => ((await dataLayerOf(page)) ?? []).filter((entry) => entry.event === "content-view");
+
+/** Waits until the stand-in's script ran: the tag manager loaded. */
+async function tagManagerLoaded(page: Page): Promise<string> {
+  const handle = await page.waitForFunction(() => (window as unknown as { tagManagerStandIn?: { id: string } }).tagManagerStandIn?.id);
+  return (await handle.jsonValue()) as string;
+}
+
+/** The page is hydrated and its effects ran, so anything they would push is pushed. */
+const hydrated = waitForHydration;
+
+describe("the cookie banner", () => {
+  const browser = sessionPerTest();
+
+  it("asks on the first visit, and reject all keeps the tag manager out for good", async () => {
+    const { page, context } = browser;
+    const before = tagManager.requests.length;
+    await page.goto(`${stack.storefrontUrl}/`);
+    const banner = page.getByRole("dialog", { name: "Cookies on this shop" });
+    await banner.waitFor();
+    await expect(banner.getByRole("link", { name: "cookie settings" }).getAttribute("href")).resolves.toBe("/cookies-settings");
+    expect(await banner.getByRole("button", { name: /close/i }).count(), "the banner cannot be closed").toBe(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await banner.getByRole("button", { name: "Reject all" }).click();
+    await page.getByText("Only the cookies the shop needs to work are used.").waitFor();
+    expect(await banner.count()).toBe(0);
+    expect(new URL(page.url()).pathname, "back on the page the shopper was on").toBe("/");
+    const consent = (await context.cookies()).find((cookie) => cookie.name === "cookie_consent");
+    expect(consent?.httpOnly).toBe(true);
+
+    await page.getByRole("link", { name: "Trending", exact: true }).first().click();
+    await page.waitForURL(/\/store\//);
+    await hydrated(page);
+    expect(await dataLayerOf(page), "nothing is pushed after reject all").toBeUndefined();
+    expect(tagManager.requests.length, "the tag manager's script was never asked for").toBe(before);
+    expectNoPageProblems(browser);
+  });
+
+  it("accept all loads the tag manager with the container id, and each route change pushes a page view", async () => {
+    const { page } = browser;
+    await page.goto(`${stack.storefrontUrl}/store`);
+    await hydrated(page);
+    expect(await dataLayerOf(page), "nothing is pushed before consent").toBeUndefined();
+
+    const response = page.waitForResponse((answer) => answer.request().isNavigationRequest() && answer.url().endsWith("/store"));
+    await page.getByRole("dialog", { name: "Cookies on this shop" }).getByRole("button", { name: "Accept all" }).click();
+    const csp = (await (await response).allHeaders())["content-security-policy"] ?? "";
+    expect(csp, "the policy admits the tag manager once analytics consent is given").toContain(`script-src 'self' 'nonce-`);
+    expect(csp).toContain(tagManager.origin);
+    expect(await tagManagerLoaded(page)).toBe(TAG_MANAGER_ID);
+    expect(tagManager.requests.at(-1)).toBe(`/gtm.js?id=${TAG_MANAGER_ID}`);
+    expect(await pageViews(page)).toEqual([{ event: "content-view", routeName: "store", fullPath: "/store" }]);
+
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2", exact: true }).click();
+    await page.waitForURL(/\/store\?/);
+    await expect.poll(() => pageViews(page)).toHaveLength(2);
+    const [, second] = await pageViews(page);
+    const { pathname, search } = new URL(page.url());
+    expect(second).toEqual({ event: "content-view", routeName: "store", fullPath: `${pathname}${search}` });
+    expectNoPageProblems(browser);
+  });
+
+  it("manage leads to the settings page, which has no banner and saves each choice", async () => {
+    const { page } = browser;
+    await page.goto(`${stack.storefrontUrl}/store`);
+    await page.getByRole("dialog", { name: "Cookies on this shop" }).getByRole("link", { name: "Manage" }).click();
+    await page.getByRole("heading", { level: 1, name: "Cookie settings" }).waitFor();
+    expect(await page.getByRole("dialog", { name: "Cookies on this shop" }).count(), "no banner on the settings page").toBe(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole("checkbox", { name: /Marketing/ }).check();
+    await page.getByRole("button", { name: "Save my choices" }).click();
+    await page.getByText("Your choice: analytics off, marketing on.").waitFor();
+    await hydrated(page);
+    expect(await dataLayerOf(page), "marketing alone loads no analytics").toBeUndefined();
+
+    await page.getByRole("checkbox", { name: /Analytics/ }).check();
+    await page.getByRole("button", { name: "Save my choices" }).click();
+    await page.getByText("Your choice: analytics on, marketing on.").waitFor();
+    expect(await tagManagerLoaded(page)).toBe(TAG_MANAGER_ID);
+    expect(await pageViews(page)).toEqual([{ event: "content-view", routeName: "cookies-settings", fullPath: "/cookies-settings" }]);
+
+    // Changeable at any time: from the footer, analytics off again.
+    await page.goto(`${stack.storefrontUrl}/`);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
+    await page.getByRole("checkbox", { name: /Analytics/ }).uncheck();
+    await page.getByRole("button", { name: "Save my choices" }).click();
+    await page.getByText("Your choice: analytics off, marketing on.").waitFor();
+    await hydrated(page);
+    expect(await dataLayerOf(page)).toBeUndefined();
+    expectNoPageProblems(browser);
+  });
+
+  it("reports no page view for an address that carries an emailed link's token", async () => {
+    const { page } = browser;
+    await page.goto(`${stack.storefrontUrl}/cookies-settings`);
+    await page.getByRole("button", { name: "Accept all" }).click();
+    await tagManagerLoaded(page);
+    await page.goto(`${stack.storefrontUrl}/auth/reset-password/not-a-real-token-0123456789`);
+    await tagManagerLoaded(page);
+    await hydrated(page);
+    expect(await pageViews(page)).toEqual([]);
+  });
+});
+
+describe("the cookie banner without JavaScript", () => {
+  const browser = sessionPerTest({ javaScriptEnabled: false });
+
+  it("accept all, reject all and manage all work as plain forms and links", async () => {
+    const { page, context } = browser;
+    await page.goto(`${stack.storefrontUrl}/store`);
+    await page.getByRole("dialog", { name: "Cookies on this shop" }).getByRole("button", { name: "Accept all" }).click();
+    await page.waitForURL(`${stack.storefrontUrl}/store`);
+    expect(await page.getByRole("dialog", { name: "Cookies on this shop" }).count()).toBe(0);
+    expect((await context.cookies()).some((cookie) => cookie.name === "cookie_consent")).toBe(true);
+    await page.goto(`${stack.storefrontUrl}/cookies-settings`);
+    await page.getByText("Your choice: analytics on, marketing on.").waitFor();
+  });
+});
+
+describe("the cookies the shop sets", () => {
+  it("records the choice with the locale cookie i18n_redirected=en for a year, path /, SameSite=Lax; a page alone sets none", async () => {
+    const page = await fetch(`${stack.storefrontUrl}/`);
+    expect(page.headers.getSetCookie(), "an answer that sets no cookie can be cached").toEqual([]);
+    const chosen = await fetch(`${stack.storefrontUrl}/cookies-settings`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "reject-all" }),
+      headers: { Origin: stack.storefrontUrl, Referer: `${stack.storefrontUrl}/about` },
+      redirect: "manual",
+    });
+    expect(chosen.status).toBe(303);
+    expect(chosen.headers.get("location"), "back to the page the banner was on").toBe("/about");
+    const cookies = chosen.headers.getSetCookie();
+    // Secure as every cookie of a production storefront (browsers take it on http://localhost too).
+    expect(cookies.find((cookie) => cookie.startsWith("i18n_redirected="))).toMatch(
+      /^i18n_redirected=en; Max-Age=31536000; Path=\/; SameSite=Lax(; Secure)?$/,
+    );
+    const consent = cookies.find((cookie) => cookie.startsWith("cookie_consent="))!;
+    for (const attribute of ["Max-Age=31536000", "Path=/", "HttpOnly", "SameSite=Lax"]) expect(consent).toContain(`; ${attribute}`);
+  });
+
+  it("leaves the banner out of a page loaded into a frame", async () => {
+    const framed = await (await fetch(`${stack.storefrontUrl}/`, { headers: { "Sec-Fetch-Dest": "iframe" } })).text();
+    const top = await (await fetch(`${stack.storefrontUrl}/`, { headers: { "Sec-Fetch-Dest": "document" } })).text();
+    expect(top).toContain('class="cookie-banner"');
+    expect(framed).not.toContain('class="cookie-banner"');
+  });
+
+  it("names no third party in the policy of a visitor who has not consented", async () => {
+    const response = await fetch(`${stack.storefrontUrl}/`);
+    expect(response.headers.get("content-security-policy")).not.toContain(tagManager.origin);
+  });
+});
