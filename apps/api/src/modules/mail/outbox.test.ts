@@ -210,7 +210,9 @@ describe("the mail transport", () => {
 });
 
 describe("upgrading to mail delivery as jobs (migration 0005)", () => {
-  it("gives every message still unsent a delivery job, and none to those already sent", async () => {
+  // Runs every migration twice on an embedded database: 5 s alone, several times that beside the browser suite
+  // on two cores, so it has more time than the suite's default 30 s.
+  it("gives every message still unsent a delivery job, and none to those already sent", { timeout: 90_000 }, async () => {
     // The migrations up to 0004, as a database made before this change had them.
     const folder = await mkdtemp(path.join(tmpdir(), "quire-migrations-"));
     const embedded = await openDatabase({});
