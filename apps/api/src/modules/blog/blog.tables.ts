@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, type PgColumn } from "drizzle-orm/pg-core";
 import { products } from "../catalog/catalog.tables";
 import type { PageBlock } from "../content/content.tables";
 import { stores } from "../stores/stores.tables";
 
-/** Slugs as the contracts take them: lower-case words joined by single hyphens. */
-const SLUG = "^[a-z0-9]+(-[a-z0-9]+)*$";
+/** A slug column's check: lower-case words joined by single hyphens, at most 200 characters, as the contracts take them. */
+const slugCheck = (name: string, slug: PgColumn) => check(name, sql`${slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${slug}) <= 200`);
 
 export const blogCategories = pgTable(
   "blog_categories",
@@ -19,10 +19,7 @@ export const blogCategories = pgTable(
     description: text().notNull().default(""),
     position: integer().notNull().default(0),
   },
-  (t) => [
-    unique("blog_categories_store_slug_unique").on(t.storeId, t.slug),
-    check("blog_categories_slug_check", sql`${t.slug} ~ '${sql.raw(SLUG)}' and length(${t.slug}) <= 200`),
-  ],
+  (t) => [unique("blog_categories_store_slug_unique").on(t.storeId, t.slug), slugCheck("blog_categories_slug_check", t.slug)],
 );
 
 export const blogTags = pgTable(
@@ -35,10 +32,7 @@ export const blogTags = pgTable(
     slug: text().notNull(),
     name: text().notNull(),
   },
-  (t) => [
-    unique("blog_tags_store_slug_unique").on(t.storeId, t.slug),
-    check("blog_tags_slug_check", sql`${t.slug} ~ '${sql.raw(SLUG)}' and length(${t.slug}) <= 200`),
-  ],
+  (t) => [unique("blog_tags_store_slug_unique").on(t.storeId, t.slug), slugCheck("blog_tags_slug_check", t.slug)],
 );
 
 /**
@@ -65,7 +59,7 @@ export const blogPosts = pgTable(
   },
   (t) => [
     unique("blog_posts_store_slug_unique").on(t.storeId, t.slug),
-    check("blog_posts_slug_check", sql`${t.slug} ~ '${sql.raw(SLUG)}' and length(${t.slug}) <= 200`),
+    slugCheck("blog_posts_slug_check", t.slug),
     // The blog's pages: newest published first, keyed so that a page reads its rows in order.
     index("blog_posts_store_published_idx").on(t.storeId, t.publishedAt.desc(), t.id.desc()),
   ],

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useMatches } from "react-router";
-import { PAGE_VIEW_EXCLUDED_ROUTES, pushToDataLayer, routeNameOf, setTracking } from "./data-layer";
+import { PAGE_VIEW_EXCLUDED_ROUTES, pushToDataLayer, routeNameOf, startTracking } from "./data-layer";
 
 const SCRIPT_ID = "tag-manager";
 
@@ -16,7 +16,7 @@ export default function Analytics({ scriptUrl }: { scriptUrl: string }) {
   const routeId = matches.at(-1)?.id ?? "";
 
   useEffect(() => {
-    setTracking(true);
+    startTracking();
     if (document.getElementById(SCRIPT_ID)) return;
     pushToDataLayer({ "gtm.start": Date.now(), event: "gtm.js" });
     const script = document.createElement("script");

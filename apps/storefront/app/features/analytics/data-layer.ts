@@ -13,14 +13,10 @@ declare global {
 
 let tracking = false;
 
-/** Called by <Analytics> only: whether this page may push. */
-export function setTracking(on: boolean) {
-  tracking = on;
-  if (on) window.dataLayer ??= [];
-}
-
-export function isTracking(): boolean {
-  return tracking;
+/** Called by <Analytics> only, which renders only when tracking is on: from now on this page may push. */
+export function startTracking() {
+  tracking = true;
+  window.dataLayer ??= [];
 }
 
 /** Pushes one entry when tracking is on; does nothing otherwise (and on the server). */

@@ -19,7 +19,11 @@ export const consentCookie = createCookie("cookie_consent", { path: "/", sameSit
 
 /** The shopper's choice, or null when there is none (no cookie, a malformed one, or an older version's). */
 export async function readConsent(request: Request): Promise<CookieConsent | null> {
-  const value: unknown = await consentCookie.parse(request.headers.get("Cookie"));
+  return consentFromCookieHeader(request.headers.get("Cookie"));
+}
+
+async function consentFromCookieHeader(cookieHeader: string | null | undefined): Promise<CookieConsent | null> {
+  const value: unknown = await consentCookie.parse(cookieHeader ?? null);
   if (typeof value !== "object" || value === null) return null;
   const { v, analytics, marketing } = value as Record<string, unknown>;
   if (v !== CONSENT_VERSION || typeof analytics !== "boolean" || typeof marketing !== "boolean") return null;
@@ -42,8 +46,7 @@ export const LOCALE = "en";
  * answer by itself: an answer that sets a cookie cannot be shared by a cache. Written as is (the value is the bare
  * locale code other tools read, not React Router's encoded cookie value).
  */
-export function localeCookieHeader(): string {
-  const crossOrigin = getEnv().CROSS_ORIGIN_COOKIES;
+export function localeCookieHeader(crossOrigin = getEnv().CROSS_ORIGIN_COOKIES): string {
   const attributes = [`${LOCALE_COOKIE}=${LOCALE}`, `Max-Age=${YEAR}`, "Path=/", crossOrigin ? "SameSite=None" : "SameSite=Lax"];
   if (crossOrigin || secure) attributes.push("Secure");
   return attributes.join("; ");
@@ -69,7 +72,6 @@ export function tagManagerFor(consent: CookieConsent | null): TagManager | null 
  * manager's, when its script will be on the page; none otherwise. server.mjs asks before React Router runs.
  */
 export async function tagManagerOriginFor(cookieHeader: string | undefined): Promise<string | null> {
-  const request = new Request("http://localhost/", { headers: cookieHeader ? { Cookie: cookieHeader } : {} });
-  const tagManager = tagManagerFor(await readConsent(request));
+  const tagManager = tagManagerFor(await consentFromCookieHeader(cookieHeader));
   return tagManager ? new URL(tagManager.scriptUrl).origin : null;
 }
