@@ -33,6 +33,7 @@ import { listCountryOptions, listCurrencyOptions, readPreferences, resolvePrefer
 import { getMainNavigation, getRedirectMap, getStoreSettings, normalisePath } from "./lib/shop-data.server";
 import { readConsent, tagManagerFor } from "./features/consent/consent.server";
 import { cookieBannerMarkup } from "./features/consent/cookie-banner.server";
+import { ecommerceEventsMiddleware, takeQueuedEcommerceEvents } from "./features/analytics/ecommerce.server";
 import { BottomDock, CookieBanner } from "./features/consent/cookie-banner";
 import { COOKIE_SETTINGS_PATH } from "./features/consent/consent";
 import { lazy, Suspense } from "react";
@@ -89,6 +90,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   viewerCookieMiddleware,
   authMiddleware,
   flashMiddleware,
+  ecommerceEventsMiddleware,
 ];
 
 /**
@@ -154,6 +156,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
     /** The tag manager's script, only with analytics consent and a configured container id (spec section 4). */
     tagManagerScriptUrl: tagManagerFor(consent)?.scriptUrl ?? null,
+    /** The e-commerce events earlier forms queued (tracked shoppers only), pushed once by <Analytics>. */
+    queuedEcommerceEvents: blocked ? null : await takeQueuedEcommerceEvents(context),
   };
 }
 
@@ -202,7 +206,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ToastArea flash={rootData?.flash ?? null} />
         {rootData?.tagManagerScriptUrl ? (
           <Suspense fallback={null}>
-            <Analytics scriptUrl={rootData.tagManagerScriptUrl} />
+            <Analytics scriptUrl={rootData.tagManagerScriptUrl} queued={rootData.queuedEcommerceEvents} />
           </Suspense>
         ) : null}
         {/* Restores the position on back/forward; new pages start at the top, or at their #hash. */}

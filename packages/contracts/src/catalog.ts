@@ -12,7 +12,16 @@ import {
   SlugSchema,
   textSchema,
 } from "./common";
-import { MAX_ADDON_PRODUCTS, MAX_RESULT_WINDOW, MAX_SKU_LOOKUP, PRODUCT_SORTS, SEARCH_TEXT_MAX, STOCK_STATUSES } from "./constants";
+import {
+  ANALYTICS_CATEGORY_LEVELS,
+  MAX_ADDON_PRODUCTS,
+  MAX_ANALYTICS_ITEMS,
+  MAX_RESULT_WINDOW,
+  MAX_SKU_LOOKUP,
+  PRODUCT_SORTS,
+  SEARCH_TEXT_MAX,
+  STOCK_STATUSES,
+} from "./constants";
 
 // ---------------------------------------------------------------- paging
 
@@ -344,6 +353,35 @@ export const VariantBySkuSchema = z
 export type VariantBySku = z.infer<typeof VariantBySkuSchema>;
 /** Found variants in request order; a SKU with no visible variant is left out (the caller reports it). */
 export const VariantsBySkuResponseSchema = dataSchema(z.array(VariantBySkuSchema));
+
+// ---------------------------------------------------------------- analytics items
+
+/**
+ * GET /products/variants/analytics-items?VariantIds[0]=…: what the analytics data layer reports of these
+ * variants (spec section 7's product item). The storefront asks only for shoppers who consented to analytics.
+ */
+export const AnalyticsItemsQuerySchema = z
+  .object({ VariantIds: queryArraySchema(IdParamSchema, { min: 1, max: MAX_ANALYTICS_ITEMS }) })
+  .strict();
+export type AnalyticsItemsQuery = z.infer<typeof AnalyticsItemsQuerySchema>;
+
+/** One variant as analytics reports it; `price` under the caller's price policy (null when hidden or unpriced). */
+export const AnalyticsItemSchema = z
+  .object({
+    productVariantId: IdSchema,
+    productId: IdSchema,
+    sku: z.string(),
+    productName: z.string(),
+    variantName: z.string(),
+    isMaster: z.boolean(),
+    price: PriceSchema.nullable(),
+    /** The product's first shown category and its ancestors, root first, at most ANALYTICS_CATEGORY_LEVELS. */
+    categories: z.array(CategoryCrumbSchema).max(ANALYTICS_CATEGORY_LEVELS),
+  })
+  .meta({ id: "AnalyticsItem" });
+export type AnalyticsItem = z.infer<typeof AnalyticsItemSchema>;
+/** Found variants in request order, each once; unknown or hidden ones are left out. */
+export const AnalyticsItemsResponseSchema = dataSchema(z.array(AnalyticsItemSchema));
 
 // ---------------------------------------------------------------- a variant by id
 

@@ -50,6 +50,10 @@ export const PRODUCT_SORTS = ["relevance", "newest", "popular", "name-asc", "nam
 export const MAX_ADDON_PRODUCTS = 100;
 /** Most SKUs one quick-order lookup may name. */
 export const MAX_SKU_LOOKUP = 50;
+/** Variants one analytics lookup may name: a page of cards (48) with room to spare, a cart's lines. */
+export const MAX_ANALYTICS_ITEMS = 100;
+/** Category levels an analytics product item carries (spec section 7), root first. */
+export const ANALYTICS_CATEGORY_LEVELS = 6;
 
 // ---------------------------------------------------------------- cart
 

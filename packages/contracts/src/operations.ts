@@ -107,6 +107,8 @@ import {
   SubcategoriesResponseSchema,
   VariantIdParamsSchema,
   VariantsBySkuQuerySchema,
+  AnalyticsItemsQuerySchema,
+  AnalyticsItemsResponseSchema,
   VariantsBySkuResponseSchema,
   VariantWithProductResponseSchema,
 } from "./catalog";
@@ -263,6 +265,12 @@ export const operations = {
     path: "/products/variants/by-sku",
     query: VariantsBySkuQuerySchema,
     response: VariantsBySkuResponseSchema,
+  },
+  listAnalyticsItems: {
+    method: "GET",
+    path: "/products/variants/analytics-items",
+    query: AnalyticsItemsQuerySchema,
+    response: AnalyticsItemsResponseSchema,
   },
   getVariant: {
     method: "GET",

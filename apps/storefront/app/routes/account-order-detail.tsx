@@ -1,3 +1,5 @@
+import { orderEvent, trackEcommerceEvent } from "~/features/analytics/ecommerce.server";
+import { REFUND_SHIPPING_AND_TAX } from "~/features/analytics/ecommerce";
 import { IdParamSchema, type Order } from "@quire/contracts";
 import { useState } from "react";
 import { Form, Link, useNavigation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -75,6 +77,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       run: async () => {
         try {
           const { data: order } = await api.call("cancelOrder", { params: { id } });
+          // A cancelled order is refunded in full (spec section 7: shipping and tax reported as 0.01).
+          const { event, ...refund } = orderEvent("refund", order, { shipping: REFUND_SHIPPING_AND_TAX, tax: REFUND_SHIPPING_AND_TAX });
+          trackEcommerceEvent(context, event, refund);
           return redirectWithToast(
             orderPath(id),
             { kind: "success", message: `Order ${order.publicId} has been cancelled.` },

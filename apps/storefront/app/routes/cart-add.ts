@@ -1,3 +1,4 @@
+import { trackEcommerceEvent } from "~/features/analytics/ecommerce.server";
 import { data, redirect } from "react-router";
 import type { ToastMessage } from "~/components/ui/toast";
 import { parseAddonChoices, QUANTITY_MESSAGE, type AddToCartResult } from "~/features/cart/cart-forms";
@@ -38,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { idempotencyKey, ...line } = input.value;
   try {
     const { headers } = await addToCart(context, { ...line, addonOptionIds: addons.value }, { idempotencyKey });
+    trackEcommerceEvent(context, "add_to_cart", { lines: [{ variantId: line.productVariantId, quantity: line.quantity }] });
     return await answer({ kind: "success", message: t("toast.added_to_cart") }, headers);
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;

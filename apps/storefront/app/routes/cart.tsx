@@ -1,4 +1,5 @@
 import { MAX_ADDON_PRODUCTS } from "@quire/contracts/constants";
+import { cartLinesOf, isTracked, pageEcommerceEvents, trackQuantityChange } from "~/features/analytics/ecommerce.server";
 import type { Addon, Cart } from "@quire/contracts";
 import { data, Form } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -72,7 +73,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const boughtTogether = firstLine
     ? listRecommendations(context, "bought-together", { variantId: firstLine.variant.id })
     : Promise.resolve([]);
-  return { cart, addons, recentlyViewed, boughtTogether };
+  const analytics = await pageEcommerceEvents(context, cart ? [{ event: "view_cart", lines: cartLinesOf(cart.lineItems) }] : []);
+  return { cart, addons, recentlyViewed, boughtTogether, analytics };
+}
+
+/** The line a form is about to change, as the analytics of the change need it (tracked shoppers only). */
+async function lineBeforeChange(context: Route.ActionArgs["context"], lineItemId: number) {
+  if (!isTracked(context)) return undefined;
+  return (await getCart(context))?.lineItems.find((line) => line.lineItemId === lineItemId);
 }
 
 /**
@@ -99,7 +107,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       invalid,
       run: ({ lineItemId, quantity }) =>
         changing(async () => {
+          const before = await lineBeforeChange(context, lineItemId);
           await changeCartQuantity(context, { lineItemId, quantity });
+          trackQuantityChange(context, before, quantity);
           return back({ kind: "success", message: quantity === 0 ? "Removed from your basket" : "Basket updated" });
         }),
     }),
@@ -108,7 +118,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       invalid,
       run: ({ lineItemId }) =>
         changing(async () => {
+          const before = await lineBeforeChange(context, lineItemId);
           await removeCartLines(context, [lineItemId]);
+          trackQuantityChange(context, before, 0);
           return back({ kind: "success", message: "Removed from your basket" });
         }),
     }),

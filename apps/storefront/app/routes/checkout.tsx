@@ -1,4 +1,12 @@
-import { MAX_CUSTOMER_ADDRESSES, type Payment, type PaymentProviderId } from "@quire/contracts";
+import {
+  cartLinesOf,
+  isTracked,
+  pageEcommerceEvents,
+  trackEcommerceEvent,
+  trackQuantityChange,
+} from "~/features/analytics/ecommerce.server";
+import { getSameOriginRefererPath } from "~/lib/safe-redirect";
+import { MAX_CUSTOMER_ADDRESSES, type CheckoutSummary, type Payment, type PaymentProviderId } from "@quire/contracts";
 import type { z } from "zod";
 import { useEffect } from "react";
 import { data, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -162,8 +170,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     section === "payment"
       ? await loadPaymentChoice(context, anonymousIdOf(context))
       : { providers: [], providersError: null, credits: null };
+  // begin_checkout when the shopper comes to the checkout, not each time a step's form brings them back to it.
+  const cameFromCheckout = getSameOriginRefererPath(request)?.startsWith(CHECKOUT_PATH) ?? false;
+  const analytics = cameFromCheckout
+    ? null
+    : await pageEcommerceEvents(context, [{ event: "begin_checkout", lines: cartLinesOf(summary.basketDetails.lineItems) }]);
   return {
     kind: "checkout" as const,
+    analytics,
     checkoutStep: stepOfSection(section),
     summary,
     section,
@@ -191,6 +205,26 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 /** What a refused form comes back filled in with. */
 function typedValues(form: FormData, fields: readonly string[]): Record<string, string> {
   return Object.fromEntries(fields.map((field) => [field, formText(form, field)]));
+}
+
+/**
+ * Reports a checkout step's event (tracked shoppers only) with the checkout's lines as they are now, and the
+ * details the step adds (the delivery option, the payment provider).
+ */
+async function trackCheckout(
+  context: Route.ActionArgs["context"],
+  event: "add_shipping_info" | "add_payment_info",
+  details: (summary: CheckoutSummary) => Record<string, string>,
+) {
+  if (!isTracked(context)) return;
+  const summary = await getCheckoutSummary(context);
+  if (summary) trackEcommerceEvent(context, event, { lines: cartLinesOf(summary.basketDetails.lineItems), details: details(summary) });
+}
+
+/** The checkout line a form is about to change, for the analytics of the change (tracked shoppers only). */
+async function checkoutLineBeforeChange(context: Route.ActionArgs["context"], lineItemId: number) {
+  if (!isTracked(context)) return undefined;
+  return (await getCheckoutSummary(context))?.basketDetails.lineItems.find((line) => line.lineItemId === lineItemId);
 }
 
 /**
@@ -324,6 +358,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       run: ({ deliveryZoneOptionId }) =>
         changing(async () => {
           await chooseDeliveryOption(context, deliveryZoneOptionId);
+          await trackCheckout(context, "add_shipping_info", (summary) => ({
+            shipping_tier: summary.deliveryZoneOption?.deliveryOption.name ?? "",
+          }));
           return saved(t("toast.delivery_option_saved"));
         }),
     }),
@@ -354,7 +391,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       invalid: invalidToast,
       run: ({ lineItemId, quantity }) =>
         changing(async () => {
+          const before = await checkoutLineBeforeChange(context, lineItemId);
           await changeCheckoutQuantity(context, lineItemId, quantity);
+          trackQuantityChange(context, before, quantity);
           return saved(quantity === 0 ? "Removed from your basket" : "Basket updated");
         }),
     }),
@@ -363,7 +402,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       invalid: invalidToast,
       run: ({ lineItemId }) =>
         changing(async () => {
+          const before = await checkoutLineBeforeChange(context, lineItemId);
           await removeCheckoutLine(context, lineItemId);
+          trackQuantityChange(context, before, 0);
           return saved("Removed from your basket");
         }),
     }),
@@ -372,6 +413,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       invalid: (errors) => rejectedForm(errors, { intent: CHECKOUT_INTENTS.placeOrder }),
       run: async ({ paymentProviderId, termsAccepted, idempotencyKey }) => {
         let placed: Awaited<ReturnType<typeof placeOrder>>;
+        // The payment information is given as the order is placed: reported with the basket it pays for.
+        await trackCheckout(context, "add_payment_info", () => ({ payment_type: paymentProviderId }));
         try {
           placed = await placeOrder(context, { termsAccepted, idempotencyKey });
         } catch (error) {

@@ -1,3 +1,4 @@
+import { trackEcommerceEvent } from "~/features/analytics/ecommerce.server";
 import { IdParamSchema, WishlistItemQuantitySchema } from "@quire/contracts";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -94,6 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       run: async ({ wishlistId }) => {
         try {
           await addWishlistItem(api, { wishlistId, variantId: selection.variantId, quantity: selection.quantity });
+          trackEcommerceEvent(context, "add_to_wishlist", { lines: [{ variantId: selection.variantId, quantity: selection.quantity }] });
         } catch (error) {
           return redirectWithToast(selectionHref(selection, wishlistId), failureToast(error), { status: 303 });
         }

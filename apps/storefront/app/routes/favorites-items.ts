@@ -1,3 +1,4 @@
+import { trackEcommerceEvent } from "~/features/analytics/ecommerce.server";
 import { data, redirect } from "react-router";
 import { wantsFetcherResponse } from "~/lib/fetcher-response";
 import { t } from "~/features/i18n/translate";
@@ -55,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         respond(
           await settled(async () => {
             await addWishlistItem(api, item);
+            trackEcommerceEvent(context, "add_to_wishlist", { lines: [{ variantId: item.variantId, quantity: item.quantity }] });
             return { ok: true, toast: { kind: "success", message: t("wishlists.item.added_to_wishlist") } };
           }),
         ),

@@ -1,5 +1,6 @@
 import type { Page } from "@quire/contracts";
-import { loadContentPage, type ContentPageData } from "~/features/content/load-page.server";
+import { contentPageEvents, loadContentPage, type ContentPageData } from "~/features/content/load-page.server";
+import { pageEcommerceEvents } from "~/features/analytics/ecommerce.server";
 import { PageBlocks, startsWithHero } from "~/features/content/page-blocks";
 import { StreamedProductRow } from "~/features/catalog/product-card";
 import { pageTitle } from "~/features/layout/meta";
@@ -38,13 +39,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   // Streamed below the page's content: what shoppers look at and buy now.
   const trending = listRecommendations(context, "trending");
-  try {
-    return { ...(await loadContentPage(api, "/")), trending };
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404)
-      return { ...homeWithoutContent((await getStoreSettings()).name), trending };
+  const content = await loadContentPage(api, "/").catch(async (error: unknown) => {
+    if (error instanceof ApiRequestError && error.status === 404) return homeWithoutContent((await getStoreSettings()).name);
     throw error;
-  }
+  });
+  return { ...content, trending, analytics: await pageEcommerceEvents(context, contentPageEvents(content)) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

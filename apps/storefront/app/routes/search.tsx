@@ -1,3 +1,4 @@
+import { pageEcommerceEvents, productListEvent } from "~/features/analytics/ecommerce.server";
 import { Link } from "react-router";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { textLinkClass } from "~/components/ui/button";
@@ -44,7 +45,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         api.call("listProducts", { query: { Sort: "popular", PageSize: POPULAR_WHEN_NOTHING_FOUND } }).then(({ data }) => data.results),
       ])
     : [[], []];
-  return { listing, topLevel: categories, popular };
+  const analytics = await pageEcommerceEvents(context, [
+    nothingFound
+      ? productListEvent("search-popular", "Popular", popular)
+      : productListEvent("search", "Search results", listing.page.results),
+  ]);
+  return { listing, topLevel: categories, popular, analytics };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -76,7 +82,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 
       {listing && (listing.page.total > 0 || hasFilters(listing.state)) ? (
         <div className="mt-8">
-          <ProductListing listing={listing} emptyHint={{ text: "Try other words.", href: "/store", label: "Browse the store" }} />
+          <ProductListing
+            listing={listing}
+            analyticsList="search"
+            emptyHint={{ text: "Try other words.", href: "/store", label: "Browse the store" }}
+          />
         </div>
       ) : (
         <div className="mt-8 flex flex-col gap-12">
@@ -100,7 +110,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 Popular right now
               </h2>
               <div className="mt-5">
-                <ProductGrid products={popular} labelledBy="search-popular" />
+                <ProductGrid products={popular} labelledBy="search-popular" analyticsList="search-popular" />
               </div>
             </section>
           ) : null}

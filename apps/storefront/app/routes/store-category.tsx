@@ -1,3 +1,4 @@
+import { pageEcommerceEvents, productListEvent } from "~/features/analytics/ecommerce.server";
 import { SlugSchema } from "@quire/contracts";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
@@ -24,7 +25,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     getListing({ request, api, categorySlug: slug }),
   ]);
   const url = new URL(request.url);
-  return { category, listing, origin: url.origin, canonical: canonicalListingUrl(url, listing.state.page) };
+  const analytics = await pageEcommerceEvents(context, [
+    productListEvent(`category-${category.slug}`, category.name, listing.page.results),
+  ]);
+  return { category, listing, origin: url.origin, canonical: canonicalListingUrl(url, listing.state.page), analytics };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -59,6 +63,7 @@ export default function StoreCategory({ loaderData }: Route.ComponentProps) {
       <div className="mt-10">
         <ProductListing
           listing={listing}
+          analyticsList={`category-${category.slug}`}
           emptyHint={{ text: "Nothing is filed under this category yet.", href: "/store", label: "Browse the whole store" }}
         />
       </div>

@@ -1,3 +1,4 @@
+import { pageEcommerceEvents } from "~/features/analytics/ecommerce.server";
 import { SlugSchema } from "@quire/contracts";
 import { data, Link, useLocation } from "react-router";
 import { z } from "zod";
@@ -63,6 +64,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const recentlyViewed = listRecentlyViewed(context, await getViewer(context, request), product.id);
   // Streamed below the product: the merchant's links, then similar books.
   const related = listRecommendations(context, "related", { variantId: selected.id });
+  const analytics = await pageEcommerceEvents(context, [{ event: "view_item", lines: [{ variantId: selected.id, quantity: 1 }] }]);
 
   return {
     product,
@@ -72,6 +74,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     signedIn: isSignedIn(context),
     origin: url.origin,
     canonical: `${url.origin}${productHref(product.slug)}`,
+    analytics,
   };
 }
 

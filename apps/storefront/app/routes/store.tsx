@@ -1,3 +1,4 @@
+import { pageEcommerceEvents, productListEvent } from "~/features/analytics/ecommerce.server";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Container } from "~/components/ui/container";
 import { storeTrail, toJsonLdCrumbs, toUiCrumbs } from "~/features/catalog/catalog-crumbs";
@@ -25,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     position,
     depth,
   }));
-  return { listing, topLevel, origin: url.origin, canonical: canonicalListingUrl(url, listing.state.page) };
+  const analytics = await pageEcommerceEvents(context, [productListEvent("store", "Store", listing.page.results)]);
+  return { listing, topLevel, origin: url.origin, canonical: canonicalListingUrl(url, listing.state.page), analytics };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -55,6 +57,7 @@ export default function Store({ loaderData }: Route.ComponentProps) {
       <div className="mt-14">
         <ProductListing
           listing={listing}
+          analyticsList="store"
           title="All books and gifts"
           emptyHint={{ text: "The shelves are being stocked.", href: "/", label: "Back to the home page" }}
         />

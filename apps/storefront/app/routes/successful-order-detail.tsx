@@ -1,3 +1,4 @@
+import { orderEvent, pageEcommerceEvents } from "~/features/analytics/ecommerce.server";
 import { IdParamSchema } from "@quire/contracts";
 import { z } from "zod";
 import { ButtonLink } from "~/components/ui/button";
@@ -21,7 +22,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = requireValidParams(ParamsSchema, params, request);
   const lastOrder = await readLastOrder(request);
   const order = await requireApiFound(getOrder(context, id, orderAnonymousId(context, id, lastOrder)), request);
-  return { order, provider: order.latestPayment?.paymentProviderId ?? null };
+  // The purchase (spec section 7: an empty coupon), unless the order was cancelled before the shopper got here.
+  const analytics =
+    order.status === "cancelled" ? null : await pageEcommerceEvents(context, [orderEvent("purchase", order, { coupon: "" })]);
+  return { order, provider: order.latestPayment?.paymentProviderId ?? null, analytics };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -26,11 +26,13 @@ const CLIENT_BUILD = fileURLToPath(new URL("../../build/client", import.meta.url
  * 135.4 KB for issue 12's cookie consent, which every page must carry: the banner's dock, the scroll-to-top
  * button moved into it, and the lazy loader of the tag manager (0.4 KB; the banner's content is server-made HTML
  * and its classes live in the stylesheet, and the tag manager's code loads only after analytics consent, which
- * kept it from 0.7 KB).
+ * kept it from 0.7 KB). And the home page from 128.6 to 128.8 KB and the category page from 135.4 to 135.6 KB for
+ * issue 12's e-commerce events: the attributes that name a list, a card and a promotion for select_item and
+ * select_promotion (all the rest of the tracking is in the lazy module a page fetches only with analytics consent).
  */
 const PAGE_BUDGETS = [
-  { page: "the home page", routeId: "routes/home", budgetKB: 128.6, goalKB: 125 },
-  { page: "a category page", routeId: "routes/store-category", budgetKB: 135.4, goalKB: 125 },
+  { page: "the home page", routeId: "routes/home", budgetKB: 128.8, goalKB: 125 },
+  { page: "a category page", routeId: "routes/store-category", budgetKB: 135.6, goalKB: 125 },
   { page: "a product page", routeId: "routes/store-product", budgetKB: 134, goalKB: 125 },
   { page: "the cart", routeId: "cart", budgetKB: 145, goalKB: 145 },
   { page: "the checkout", routeId: "checkout", budgetKB: 145, goalKB: 145 },

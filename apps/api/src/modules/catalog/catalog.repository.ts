@@ -654,6 +654,41 @@ export function listVariantsBySku(db: Db, input: { storeId: number; skus: string
   );
 }
 
+// ---------------------------------------------------------------- analytics items
+
+export interface AnalyticsItemRow {
+  productVariantId: number;
+  productId: number;
+  sku: string;
+  productName: string;
+  variantName: string;
+  isMaster: boolean;
+  amount: number | null;
+  originalAmount: number | null;
+  categories: CategoryCrumbRow[];
+}
+
+/**
+ * The store's variants of published products with these ids, with their price in one currency and the path
+ * (root first) to the product's first shown category, as a product page's breadcrumbs take it. One statement.
+ */
+export function listAnalyticsItems(db: Db, input: { storeId: number; variantIds: number[]; currencyCode: string }) {
+  const firstShownCategoryPath = sql`(select c.path from ${productCategories} pc join ${categories} c on c.id = pc.category_id
+      where pc.product_id = p.id and ${categoryShown("c")} order by pc.position, c.id limit 1)`;
+  return rows<AnalyticsItemRow>(
+    db,
+    sql`select v.id as "productVariantId", p.id as "productId", v.sku, p.name as "productName", v.name as "variantName",
+          v.is_master as "isMaster", vp.amount, vp.original_amount as "originalAmount",
+          coalesce((select json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name) order by a.depth)
+            from ${categories} a
+            where a.id = any(string_to_array(trim(both '/' from ${firstShownCategoryPath}), '/')::int[])), '[]') as categories
+        from ${productVariants} v
+        join ${products} p on p.id = v.product_id
+        left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${input.currencyCode}
+        where v.store_id = ${input.storeId} and v.id = any(${intArray(input.variantIds)}) and p.is_published`,
+  );
+}
+
 // ---------------------------------------------------------------- a variant by id
 
 export interface VariantOfProductRow {

@@ -101,6 +101,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   });
 
   app.route({
+    ...operationRoute("listAnalyticsItems", {
+      schema: {
+        ...products,
+        summary: "What the analytics data layer reports of these variants (spec section 7's product item)",
+      },
+    }),
+    handler: async (request) => ({ data: await catalog.listAnalyticsItems(db, request.ctx, request.query.VariantIds) }),
+  });
+
+  app.route({
     ...operationRoute("getVariant", {
       schema: {
         ...products,

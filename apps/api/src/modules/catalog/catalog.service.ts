@@ -1,5 +1,6 @@
 import type {
   Addon,
+  AnalyticsItem,
   ProductAddons,
   CategoryDetail,
   CategoryNode,
@@ -12,6 +13,7 @@ import type {
   VariantBySku,
   VariantWithProduct,
 } from "@quire/contracts";
+import { ANALYTICS_CATEGORY_LEVELS } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
@@ -415,6 +417,30 @@ export async function listVariantsBySku(db: Db, ctx: CatalogContext, skus: strin
   return requested.flatMap((sku) => {
     const row = bySku.get(sku) ?? bySku.get(sku.toUpperCase());
     return row ? [{ requestedSku: sku, ...row }] : [];
+  });
+}
+
+// ---------------------------------------------------------------- analytics items
+
+/**
+ * The analytics product items (spec section 7) of these variants, in request order and each once, under the
+ * product and price policy of a product page: unknown variants, unpublished products and, for a caller the
+ * store hides products from, everything, are left out alike; prices follow the caller's price policy.
+ */
+export async function listAnalyticsItems(db: Db, ctx: CatalogContext, variantIds: number[]): Promise<AnalyticsItem[]> {
+  const visibility = getCatalogVisibility(viewerOf(ctx));
+  if (!visibility.productsVisible) return [];
+  const requested = [...new Set(variantIds)];
+  const rows = await repository.listAnalyticsItems(db, { storeId: ctx.store.id, variantIds: requested, currencyCode: ctx.currencyCode });
+  const byId = new Map(rows.map((row) => [row.productVariantId, row]));
+  return requested.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { amount, originalAmount, categories, ...item } = row;
+    const stored = amount === null ? null : { amount, originalAmount };
+    return [
+      { ...item, price: exposePrice(visibility, stored, ctx.currencyCode), categories: categories.slice(0, ANALYTICS_CATEGORY_LEVELS) },
+    ];
   });
 }
 

@@ -1,3 +1,4 @@
+import { ANALYTICS_LIST_ATTRIBUTE, ANALYTICS_PRODUCT_ATTRIBUTE } from "~/features/analytics/analytics-attributes";
 import type { InventoryAvailability, ProductSummary } from "@quire/contracts";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
@@ -31,7 +32,10 @@ export function ProductCard({
 }) {
   const image = product.image ?? { url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }), alt: "" };
   return (
-    <article className="group relative flex h-full flex-col rounded-card outline-offset-4 outline-accent has-[a:focus-visible]:outline-3">
+    <article
+      {...{ [ANALYTICS_PRODUCT_ATTRIBUTE]: product.id }}
+      className="group relative flex h-full flex-col rounded-card outline-offset-4 outline-accent has-[a:focus-visible]:outline-3"
+    >
       <div className="aspect-[2/3] overflow-hidden rounded-control bg-sunk shadow-sm ring-1 ring-line transition-shadow group-hover:shadow-md">
         <img
           src={image.url}
@@ -73,10 +77,20 @@ export function ProductCard({
 }
 
 /** Product cards in a swipeable row on small screens, a six-column grid from large screens up. */
-export function ProductCardList({ products, className = "" }: { products: ProductSummary[]; className?: string }) {
+export function ProductCardList({
+  products,
+  className = "",
+  analyticsList,
+}: {
+  products: ProductSummary[];
+  className?: string;
+  /** The item_list_id the page's view_item_list named these cards by. */
+  analyticsList?: string;
+}) {
   const { inventoryAvailability, hidesPricesFromVisitors } = useCatalogSettings();
   return (
     <ul
+      {...{ [ANALYTICS_LIST_ATTRIBUTE]: analyticsList }}
       className={`-mx-4 grid snap-x snap-mandatory scroll-px-4 auto-cols-[42%] grid-flow-col gap-4 overflow-x-auto px-4 pb-2 sm:auto-cols-[28%] lg:mx-0 lg:grid-flow-row lg:grid-cols-6 lg:overflow-visible lg:px-0 ${className}`}
     >
       {products.map((product) => (

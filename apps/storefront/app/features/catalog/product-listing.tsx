@@ -28,8 +28,11 @@ export function ProductListing({
   listing,
   title,
   emptyHint,
+  analyticsList,
 }: {
   listing: ListingView;
+  /** The item_list_id of the page's view_item_list, for the select_item of a click on a card. */
+  analyticsList?: string;
   /** Heading of the results; without one the heading is the number of results. */
   title?: string;
   emptyHint: { text: string; href: string; label: string };
@@ -90,7 +93,7 @@ export function ProductListing({
         ) : null}
 
         {page.results.length > 0 ? (
-          <ProductGrid products={page.results} labelledBy="listing-results" />
+          <ProductGrid products={page.results} labelledBy="listing-results" analyticsList={analyticsList} />
         ) : hasFilters(state) ? (
           <div className="rounded-card bg-sunk px-6 py-10 text-center">
             <h3 className="text-xl">Nothing matches these filters</h3>

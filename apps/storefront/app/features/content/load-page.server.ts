@@ -1,3 +1,5 @@
+import { productListEvent, type PageEventInput } from "~/features/analytics/ecommerce.server";
+import { heroPromotionId, railListId } from "./content-analytics";
 import type { Page, PageBlock, ProductSummary } from "@quire/contracts";
 import { flattenCategoryTree } from "~/features/layout/navigation";
 import { ApiRequestError, type ApiClient } from "~/lib/api.server";
@@ -55,4 +57,21 @@ export async function loadContentPage(api: ApiClient, url: string): Promise<Cont
       categories[category.slug] = { slug: category.slug, name: category.name, description: category.description };
   }
   return { page, rails: Object.fromEntries(rails), categories };
+}
+
+/**
+ * A content page's own analytics events (tracked shoppers only): its heroes as promotions and its product rails
+ * as lists of items. The home page's heroes are the shop's promotions (spec section 7).
+ */
+export function contentPageEvents(data: ContentPageData): PageEventInput[] {
+  const promotions = data.page.blocks.flatMap((block, index) =>
+    block.type === "hero" ? [{ promotion_id: heroPromotionId(index), promotion_name: block.title, creative_slot: `block-${index}` }] : [],
+  );
+  const rails = data.page.blocks.flatMap((block, index) => {
+    const products = block.type === "productRail" ? data.rails[index] : undefined;
+    return block.type === "productRail" && products && products.length > 0
+      ? [productListEvent(railListId(index), block.title, products)]
+      : [];
+  });
+  return [...promotions.map((details): PageEventInput => ({ event: "view_promotion", lines: [], details })), ...rails];
 }

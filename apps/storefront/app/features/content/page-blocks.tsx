@@ -1,3 +1,5 @@
+import { ANALYTICS_PROMOTION_ATTRIBUTE } from "~/features/analytics/analytics-attributes";
+import { heroPromotionId, railListId } from "./content-analytics";
 import type { PageBlock } from "@quire/contracts";
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -37,10 +39,10 @@ function Bookshelf() {
   );
 }
 
-function HeroBlock({ block, headingLevel }: { block: Block<"hero">; headingLevel: "h1" | "h2" }) {
+function HeroBlock({ block, headingLevel, index }: { block: Block<"hero">; headingLevel: "h1" | "h2"; index: number }) {
   const Heading = headingLevel;
   return (
-    <section className="bg-accent-soft">
+    <section className="bg-accent-soft" {...{ [ANALYTICS_PROMOTION_ATTRIBUTE]: heroPromotionId(index) }}>
       <Container className="grid items-end gap-8 py-12 sm:py-16 md:grid-cols-[1.3fr_1fr] lg:py-20">
         <div className="max-w-2xl self-center">
           <Heading className="text-display font-semibold tracking-tight">{block.title}</Heading>
@@ -103,12 +105,20 @@ function CategoryLinksBlock({ block, categories }: { block: Block<"categoryLinks
   );
 }
 
-function ProductRailBlock({ block, products }: { block: Block<"productRail">; products: ContentPageData["rails"][number] | undefined }) {
+function ProductRailBlock({
+  block,
+  products,
+  index,
+}: {
+  block: Block<"productRail">;
+  products: ContentPageData["rails"][number] | undefined;
+  index: number;
+}) {
   if (!products || products.length === 0) return null;
   return (
     <Container as="section" className="py-10 sm:py-14">
       <SectionHeading title={block.title} href={categoryHref(block.categorySlug)} linkLabel="See all" />
-      <ProductCardList products={products} />
+      <ProductCardList products={products} analyticsList={railListId(index)} />
     </Container>
   );
 }
@@ -175,14 +185,14 @@ export function PageBlocks({ data, heroIsTitle }: { data: ContentPageData; heroI
     flushProse(`prose-${index}`);
     switch (block.type) {
       case "hero":
-        sections.push(<HeroBlock key={index} block={block} headingLevel={heroIsTitle && !heroSeen ? "h1" : "h2"} />);
+        sections.push(<HeroBlock key={index} index={index} block={block} headingLevel={heroIsTitle && !heroSeen ? "h1" : "h2"} />);
         heroSeen = true;
         break;
       case "categoryLinks":
         sections.push(<CategoryLinksBlock key={index} block={block} categories={data.categories} />);
         break;
       case "productRail":
-        sections.push(<ProductRailBlock key={index} block={block} products={data.rails[index]} />);
+        sections.push(<ProductRailBlock key={index} index={index} block={block} products={data.rails[index]} />);
         break;
     }
   });
