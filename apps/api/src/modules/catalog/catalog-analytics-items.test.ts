@@ -53,7 +53,13 @@ describe("GET /products/variants/analytics-items", () => {
   it("leaves out unknown variants, unpublished products, another store's and, for hidden categories, names none", async () => {
     const { draft, hiddenCategoryBook, emma } = api.seeded.products;
     const otherStore = api.seeded.other.product.variants[0]!.id;
-    const response = await lookup([2_000_000_000, draft.variants[0]!.id, otherStore, hiddenCategoryBook.variants[0]!.id, emma.variants[0]!.id]);
+    const response = await lookup([
+      2_000_000_000,
+      draft.variants[0]!.id,
+      otherStore,
+      hiddenCategoryBook.variants[0]!.id,
+      emma.variants[0]!.id,
+    ]);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
     expect(data.map((item: { sku: string }) => item.sku)).toEqual(["HC-PB", "EM-PB"]);

@@ -2,7 +2,8 @@ import type { AnalyticsItem } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
 import { buildEcommerceEvent, toCurrencyUnits } from "./ecommerce";
 
-const crumbs = (depth: number) => Array.from({ length: depth }, (_, index) => ({ id: index + 1, slug: `c${index + 1}`, name: `Level ${index + 1}` }));
+const crumbs = (depth: number) =>
+  Array.from({ length: depth }, (_, index) => ({ id: index + 1, slug: `c${index + 1}`, name: `Level ${index + 1}` }));
 
 const paperback: AnalyticsItem = {
   productVariantId: 11,
