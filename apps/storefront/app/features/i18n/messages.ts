@@ -1,6 +1,9 @@
 import { checkoutMessages } from "./messages/checkout";
 import { errorMessages } from "./messages/error";
+import { crossSiteErrorMessages } from "./messages/error-cross-site";
+import { layoutMessages } from "./messages/layout";
 import { toastMessages } from "./messages/toast";
+import { uiMessages } from "./messages/ui";
 import { wishlistsMessages } from "./messages/wishlists";
 
 /**
@@ -10,17 +13,22 @@ import { wishlistsMessages } from "./messages/wishlists";
  * object, so a page's scripts carry only the texts it shows.
  */
 export const AREA_MESSAGE_SETS = {
-  error: errorMessages,
+  error: { ...errorMessages, ...crossSiteErrorMessages },
   toast: toastMessages,
   checkout: checkoutMessages,
   wishlists: wishlistsMessages,
+  ui: uiMessages,
+  layout: layoutMessages,
 } as const;
 
 export const messages = {
   ...errorMessages,
+  ...crossSiteErrorMessages,
   ...toastMessages,
   ...checkoutMessages,
   ...wishlistsMessages,
+  ...uiMessages,
+  ...layoutMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

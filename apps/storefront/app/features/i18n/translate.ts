@@ -1,5 +1,6 @@
 import { checkoutMessages } from "./messages/checkout";
 import { errorMessages } from "./messages/error";
+import { crossSiteErrorMessages } from "./messages/error-cross-site";
 import { toastMessages } from "./messages/toast";
 import { wishlistsMessages } from "./messages/wishlists";
 import { translator } from "./translator";
@@ -9,4 +10,4 @@ import { translator } from "./translator";
  * import it from here. New code imports the `t` of its own area's set (messages/<area>.ts) instead: a page's
  * scripts then carry that area's texts only, where this one carries all four sets.
  */
-export const t = translator({ ...errorMessages, ...toastMessages, ...checkoutMessages, ...wishlistsMessages });
+export const t = translator({ ...errorMessages, ...crossSiteErrorMessages, ...toastMessages, ...checkoutMessages, ...wishlistsMessages });

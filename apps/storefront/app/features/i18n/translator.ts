@@ -26,7 +26,7 @@ export function lookUpMessage(set: MessageSet, key: string, params?: Params): st
   if (template !== undefined) return fill(template, params);
   if (!warned.has(key)) {
     warned.add(key);
-    console.warn(`[i18n] No en message for the key "${key}"; a fallback text is shown.`);
+    console.warn(`[i18n] Missing message "${key}": a fallback is shown.`);
   }
   return undefined;
 }

@@ -20,11 +20,6 @@ export const errorMessages = {
   "error.500_title": "Something went wrong on our side",
   "error.500_desc": "We've noted the problem. Please try again in a moment.",
   "error.500_action": "Back to the home page",
-  // A form another site submitted with the shopper's cookies (lib/cross-site.ts), refused with a 403.
-  "error.cross_site_title": "This form came from another site",
-  "error.cross_site_desc":
-    "To keep your basket and account safe, the shop only accepts forms sent from its own pages, so nothing was changed. Please go back to the shop and try again there.",
-  "error.cross_site_action": "Go to the shop",
   // Before the title, for screen readers: "Error 404: We couldn't find that page".
   "error.status_prefix": "Error {status}: ",
 } as const satisfies MessageSet;
