@@ -1,6 +1,10 @@
 import { translator, type MessageSet } from "../translator";
 
-/** The shell around every page: header, main menu, search box, preferences, footer. */
+/**
+ * The shell around every page: header, main menu, search box, preferences, footer; with the texts of the
+ * components it renders from other features (the account menu of features/auth, the newsletter signup of
+ * features/newsletter), since a set goes wherever its components go: here, into every page's scripts.
+ */
 export const layoutMessages = {
   "layout.skip_link": "Skip to content",
   "layout.back_to_top": "Back to top",
@@ -19,6 +23,16 @@ export const layoutMessages = {
   "layout.preferences.currency": "Currency",
   "layout.preferences.country": "Deliver to",
   "layout.preferences.submit": "Update",
+  "layout.account_menu.sign_in": "Sign in",
+  // Read before the customer's name: "Account menu for Ada".
+  "layout.account_menu.label_prefix": "Account menu for ",
+  "layout.account_menu.orders": "Your orders",
+  "layout.account_menu.settings": "Account settings",
+  "layout.account_menu.sign_out": "Sign out",
+  "layout.newsletter.title": "Newsletter",
+  "layout.newsletter.pitch": "New gift books and offers, once or twice a month. No spam, ever.",
+  "layout.newsletter.email": "Your email",
+  "layout.newsletter.submit": "Subscribe",
   "layout.footer.about_shop": "An independent shop of gift books: for birthdays, thank-yous, new arrivals and every reader you know.",
   "layout.footer.copyright": "© {year} {storeName}",
   "layout.footer.shop": "Shop",
