@@ -1,3 +1,4 @@
+import { authMessages } from "./messages/auth";
 import { checkoutMessages } from "./messages/checkout";
 import { errorMessages } from "./messages/error";
 import { crossSiteErrorMessages } from "./messages/error-cross-site";
@@ -19,6 +20,7 @@ export const AREA_MESSAGE_SETS = {
   wishlists: wishlistsMessages,
   ui: uiMessages,
   layout: layoutMessages,
+  auth: authMessages,
 } as const;
 
 export const messages = {
@@ -29,6 +31,7 @@ export const messages = {
   ...wishlistsMessages,
   ...uiMessages,
   ...layoutMessages,
+  ...authMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -14,6 +14,9 @@ export const uiMessages = {
   // Read before the amounts: "Sale price £8.00, Was £10.00".
   "ui.price.sale_prefix": "Sale price ",
   "ui.price.was_prefix": "Was ",
+  "ui.field.optional": " (optional)",
+  // Read before a field's error: "Error: Enter your email address".
+  "ui.field.error_prefix": "Error: ",
   "ui.toast.region": "Notifications",
   "ui.toast.dismiss": "Dismiss",
   // Read before a toast's message: "Success: …".
