@@ -3,6 +3,7 @@ import { checkoutMessages } from "./messages/checkout";
 import { errorMessages } from "./messages/error";
 import { crossSiteErrorMessages } from "./messages/error-cross-site";
 import { layoutMessages } from "./messages/layout";
+import { searchMessages } from "./messages/search";
 import { toastMessages } from "./messages/toast";
 import { uiMessages } from "./messages/ui";
 import { wishlistsMessages } from "./messages/wishlists";
@@ -21,6 +22,7 @@ export const AREA_MESSAGE_SETS = {
   ui: uiMessages,
   layout: layoutMessages,
   auth: authMessages,
+  search: searchMessages,
 } as const;
 
 export const messages = {
@@ -32,6 +34,7 @@ export const messages = {
   ...uiMessages,
   ...layoutMessages,
   ...authMessages,
+  ...searchMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

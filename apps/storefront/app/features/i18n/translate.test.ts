@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AREA_MESSAGE_SETS, messages } from "./messages";
 import { t as errorText } from "./messages/error";
 import { t } from "./translate";
-import { lookUpMessage, translator } from "./translator";
+import { lookUpMessage, textAround, translator } from "./translator";
 
 // Only console.warn's spy is restored here: vitest.setup.ts owns the one on console.error.
 const silencedWarn = () => vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -25,6 +25,13 @@ describe("translator", () => {
   it("fills every occurrence, and numbers", () => {
     const text = translator({ "x.count": "{n} of {n} ({name})" });
     expect(text("x.count", { n: 3, name: "books" })).toBe("3 of 3 (books)");
+  });
+});
+
+describe("textAround", () => {
+  it("splits a message around the placeholder an element takes", () => {
+    expect(textAround("Did you mean {term}?", "term")).toEqual(["Did you mean ", "?"]);
+    expect(textAround("No placeholder", "term")).toEqual(["No placeholder", ""]);
   });
 });
 

@@ -30,3 +30,12 @@ export function lookUpMessage(set: MessageSet, key: string, params?: Params): st
   }
   return undefined;
 }
+
+/**
+ * A message around one {placeholder} that is an element rather than text (a link): the text before it and
+ * after it, e.g. `const [before, after] = textAround(t("search.did_you_mean"), "term")`.
+ */
+export function textAround(message: string, name: string): [before: string, after: string] {
+  const at = message.indexOf(`{${name}}`);
+  return at < 0 ? [message, ""] : [message.slice(0, at), message.slice(at + name.length + 2)];
+}
