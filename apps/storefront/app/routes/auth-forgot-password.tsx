@@ -12,6 +12,7 @@ import { pageTitle } from "~/features/layout/meta";
 import { createApiClient } from "~/lib/api.server";
 import { callerContext } from "~/lib/context.server";
 import type { Route } from "./+types/auth-forgot-password";
+import { t } from "~/features/i18n/messages/auth";
 
 const FIELDS = ["email"] as const;
 
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Forgotten your password?", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("auth.forgot.title"), matches) }, { name: "robots", content: "noindex" }];
 }
 
 export default function AuthForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,14 +49,14 @@ export default function AuthForgotPassword({ loaderData, actionData }: Route.Com
   if (loaderData.sent) {
     return (
       <AuthPage>
-        <AuthPanel title="Check your email">
+        <AuthPanel title={t("auth.check_email")}>
           <FormNotice tone="success">
-            <p className="font-semibold">If that address has an account with us, we've emailed it a link to set a new password.</p>
-            <p>The link works once, for 60 minutes. If nothing arrives, check your spam folder or ask again.</p>
+            <p className="font-semibold">{t("auth.forgot.sent")}</p>
+            <p>{t("auth.forgot.sent_hint")}</p>
           </FormNotice>
           <p className="mt-6 text-sm">
             <Link to="/auth/login" className={textLinkClass}>
-              Back to sign in
+              {t("auth.forgot.back_to_sign_in")}
             </Link>
           </p>
         </AuthPanel>
@@ -65,11 +66,11 @@ export default function AuthForgotPassword({ loaderData, actionData }: Route.Com
 
   return (
     <AuthPage>
-      <AuthPanel title="Forgotten your password?" intro="Enter your email address and we'll send you a link to set a new one.">
+      <AuthPanel title={t("auth.forgot.title")} intro={t("auth.forgot.intro")}>
         <Form method="post" noValidate className="grid gap-5">
           <FormAlert errors={formErrors(failure, FIELDS)} />
           <TextField
-            label="Email address"
+            label={t("auth.email")}
             name="email"
             type="email"
             autoComplete="email"
@@ -80,13 +81,13 @@ export default function AuthForgotPassword({ loaderData, actionData }: Route.Com
             error={fieldError(failure, "email")}
           />
           <Button type="submit" disabled={submitting}>
-            {submitting ? "Sending…" : "Send me a link"}
+            {submitting ? t("auth.sending") : t("auth.forgot.submit")}
           </Button>
         </Form>
         <p className="mt-6 border-t border-line pt-6 text-center text-sm text-ink-muted">
-          Remembered it?{" "}
+          {t("auth.forgot.remembered")}{" "}
           <Link to="/auth/login" className={textLinkClass}>
-            Sign in
+            {t("auth.sign_in")}
           </Link>
         </p>
       </AuthPanel>

@@ -22,13 +22,14 @@ import { completeSignIn } from "~/lib/auth.server";
 import { callerContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/auth-invite-complete";
+import { t } from "~/features/i18n/messages/auth";
 
 const ParamsSchema = z.object({ token: EmailedTokenSchema });
 const FIELDS = ["firstName", "lastName", "password", "privacyPolicyId"] as const;
 // Named by the catalogue's code for a privacy policy not accepted, as the API names that state.
 const CONSENT_MISSING: FormError = {
   code: "privacy_policy_not_accepted" satisfies ApiErrorCode,
-  message: "Accept the privacy policy to open your account",
+  message: t("auth.invite.consent_missing"),
   field: "privacyPolicyId",
 };
 
@@ -59,14 +60,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return rejectedForm([CONSENT_MISSING], { values });
   try {
     const { data: result } = await api.call("completeInvite", { body: { token, ...parsed.value } });
-    return await completeSignIn(context, result, "/", { kind: "success", message: "Your trade account is ready. Welcome!" });
+    return await completeSignIn(context, result, "/", { kind: "success", message: t("auth.invite.done") });
   } catch (error) {
     return failedForm(error, { values });
   }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const title = loaderData?.linkProblem ? getLinkProblemTexts("invite", loaderData.linkProblem).title : "Accept your invitation";
+  const title = loaderData?.linkProblem ? getLinkProblemTexts("invite", loaderData.linkProblem).title : t("auth.invite.title");
   return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
 }
 
@@ -81,24 +82,21 @@ export default function AuthInviteComplete({ loaderData, actionData }: Route.Com
 
   return (
     <AuthPage>
-      <AuthPanel
-        title="Accept your invitation"
-        intro="You've been invited to open a trade account. Check your name and choose a password to finish."
-      >
+      <AuthPanel title={t("auth.invite.title")} intro={t("auth.invite.intro")}>
         <Form method="post" noValidate className="grid gap-5">
           <FormAlert errors={formErrors(failure, FIELDS)} />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              label="First name"
+              label={t("auth.first_name")}
               name="firstName"
               autoComplete="given-name"
               maxLength={100}
-              hint="Leave blank to keep the name on your invitation."
+              hint={t("auth.invite.name_hint")}
               defaultValue={failure?.values?.firstName ?? ""}
               error={fieldError(failure, "firstName")}
             />
             <TextField
-              label="Last name"
+              label={t("auth.last_name")}
               name="lastName"
               autoComplete="family-name"
               maxLength={100}
@@ -107,7 +105,7 @@ export default function AuthInviteComplete({ loaderData, actionData }: Route.Com
             />
           </div>
           <PasswordField
-            label="Choose a password"
+            label={t("auth.choose_password")}
             name="password"
             autoComplete="new-password"
             isNew
@@ -117,7 +115,7 @@ export default function AuthInviteComplete({ loaderData, actionData }: Route.Com
             <PrivacyConsent policyId={loaderData.privacyPolicyId} error={fieldError(failure, "privacyPolicyId")} />
           ) : null}
           <Button type="submit" disabled={submitting}>
-            {submitting ? "Opening your account…" : "Open my account"}
+            {submitting ? t("auth.invite.submitting") : t("auth.invite.submit")}
           </Button>
         </Form>
       </AuthPanel>

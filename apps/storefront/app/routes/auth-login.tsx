@@ -14,6 +14,7 @@ import { completeSignIn, isSignedIn, signInWithPassword } from "~/lib/auth.serve
 import { getReturnPath, REDIRECT_PARAM } from "~/lib/auth-redirects";
 import { getSafeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/auth-login";
+import { t } from "~/features/i18n/messages/auth";
 
 const FIELDS = ["email", "password"] as const;
 
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Sign in", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("auth.sign_in"), matches) }, { name: "robots", content: "noindex" }];
 }
 
 export default function AuthLogin({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,13 +55,13 @@ export default function AuthLogin({ loaderData, actionData }: Route.ComponentPro
   useFailureToast(failure);
 
   return (
-    <AuthPanel title="Sign in" intro="Welcome back. Sign in to see your orders, favourites and saved addresses.">
+    <AuthPanel title={t("auth.sign_in")} intro={t("auth.login.intro")}>
       <Form method="post" noValidate className="grid gap-5">
-        {returnTo && !failure ? <FormNotice>Please sign in to continue.</FormNotice> : null}
+        {returnTo && !failure ? <FormNotice>{t("auth.login.to_continue")}</FormNotice> : null}
         <FormAlert errors={formErrors(failure, FIELDS)} />
         {returnTo ? <input type="hidden" name={REDIRECT_PARAM} value={returnTo} /> : null}
         <TextField
-          label="Email address"
+          label={t("auth.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -70,21 +71,26 @@ export default function AuthLogin({ loaderData, actionData }: Route.ComponentPro
           error={fieldError(failure, "email")}
         />
         <div>
-          <PasswordField label="Password" name="password" autoComplete="current-password" error={fieldError(failure, "password")} />
+          <PasswordField
+            label={t("auth.password.label")}
+            name="password"
+            autoComplete="current-password"
+            error={fieldError(failure, "password")}
+          />
           <p className="mt-2 text-sm">
             <Link to="/auth/forgot-password" className={textLinkClass}>
-              Forgot password?
+              {t("auth.login.forgot")}
             </Link>
           </p>
         </div>
         <Button type="submit" disabled={submitting}>
-          {submitting ? "Signing in…" : "Sign in"}
+          {submitting ? t("auth.login.submitting") : t("auth.sign_in")}
         </Button>
       </Form>
       <p className="mt-6 border-t border-line pt-6 text-center text-sm text-ink-muted">
-        New here?{" "}
+        {t("auth.login.new_here")}{" "}
         <Link to="/auth/register" className={textLinkClass}>
-          Create an account
+          {t("auth.register.title")}
         </Link>
       </p>
     </AuthPanel>

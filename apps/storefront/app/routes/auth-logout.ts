@@ -2,6 +2,7 @@ import { redirect, redirectDocument } from "react-router";
 import { signOutHeaders } from "~/lib/auth.server";
 import { flashToastHeader } from "~/lib/flash.server";
 import type { Route } from "./+types/auth-logout";
+import { t } from "~/features/i18n/messages/auth";
 
 /**
  * POST /auth/logout: signs out (spec section 4): the API ends the session, the token and the guest cart
@@ -9,7 +10,7 @@ import type { Route } from "./+types/auth-logout";
  */
 export async function action({ context }: Route.ActionArgs) {
   const headers = await signOutHeaders(context);
-  headers.append("Set-Cookie", await flashToastHeader({ kind: "success", message: "You have been signed out." }));
+  headers.append("Set-Cookie", await flashToastHeader({ kind: "success", message: t("auth.signed_out") }));
   return redirectDocument("/", { status: 303, headers });
 }
 

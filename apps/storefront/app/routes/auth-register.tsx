@@ -13,6 +13,7 @@ import { createApiClient } from "~/lib/api.server";
 import { isSignedIn } from "~/lib/auth.server";
 import { callerContext } from "~/lib/context.server";
 import type { Route } from "./+types/auth-register";
+import { t } from "~/features/i18n/messages/auth";
 
 const FIELDS = ["firstName", "lastName", "email"] as const;
 
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Create an account", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("auth.register.title"), matches) }, { name: "robots", content: "noindex" }];
 }
 
 export default function AuthRegister({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,14 +52,14 @@ export default function AuthRegister({ loaderData, actionData }: Route.Component
   if (loaderData.sent) {
     return (
       <AuthPage>
-        <AuthPanel title="Check your email">
+        <AuthPanel title={t("auth.check_email")}>
           <FormNotice tone="success">
-            <p className="font-semibold">We've sent you a link to finish creating your account.</p>
-            <p>Open it within 24 hours to choose your password. If nothing arrives, check your spam folder or try again.</p>
+            <p className="font-semibold">{t("auth.register.sent")}</p>
+            <p>{t("auth.register.sent_hint")}</p>
           </FormNotice>
           <p className="mt-6 text-sm">
             <Link to="/auth/register" className={textLinkClass}>
-              Use a different email address
+              {t("auth.register.different_email")}
             </Link>
           </p>
         </AuthPanel>
@@ -68,15 +69,12 @@ export default function AuthRegister({ loaderData, actionData }: Route.Component
 
   return (
     <AuthPage>
-      <AuthPanel
-        title="Create an account"
-        intro="Save favourites, check out faster and follow your orders. We'll email you a link to choose your password."
-      >
+      <AuthPanel title={t("auth.register.title")} intro={t("auth.register.intro")}>
         <Form method="post" noValidate className="grid gap-5">
           <FormAlert errors={formErrors(failure, FIELDS)} />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              label="First name"
+              label={t("auth.first_name")}
               name="firstName"
               autoComplete="given-name"
               required
@@ -85,7 +83,7 @@ export default function AuthRegister({ loaderData, actionData }: Route.Component
               error={fieldError(failure, "firstName")}
             />
             <TextField
-              label="Last name"
+              label={t("auth.last_name")}
               name="lastName"
               autoComplete="family-name"
               required
@@ -95,7 +93,7 @@ export default function AuthRegister({ loaderData, actionData }: Route.Component
             />
           </div>
           <TextField
-            label="Email address"
+            label={t("auth.email")}
             name="email"
             type="email"
             autoComplete="email"
@@ -106,13 +104,13 @@ export default function AuthRegister({ loaderData, actionData }: Route.Component
             error={fieldError(failure, "email")}
           />
           <Button type="submit" disabled={submitting}>
-            {submitting ? "Sending…" : "Email me a link"}
+            {submitting ? t("auth.sending") : t("auth.register.submit")}
           </Button>
         </Form>
         <p className="mt-6 border-t border-line pt-6 text-center text-sm text-ink-muted">
-          Already have an account?{" "}
+          {t("auth.register.have_account")}{" "}
           <Link to="/auth/login" className={textLinkClass}>
-            Sign in
+            {t("auth.sign_in")}
           </Link>
         </p>
       </AuthPanel>

@@ -19,6 +19,7 @@ import { completeSignIn } from "~/lib/auth.server";
 import { callerContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/auth-reset-password";
+import { t } from "~/features/i18n/messages/auth";
 
 const ParamsSchema = z.object({ token: EmailedTokenSchema });
 const FIELDS = ["password"] as const;
@@ -46,14 +47,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   try {
     const api = createApiClient(context.get(callerContext));
     const { data: result } = await api.call("completePasswordReset", { body: { token, ...parsed.value } });
-    return await completeSignIn(context, result, "/", { kind: "success", message: "Your password has been changed and you're signed in." });
+    return await completeSignIn(context, result, "/", { kind: "success", message: t("auth.reset.done") });
   } catch (error) {
     return failedForm(error);
   }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const title = loaderData?.linkProblem ? getLinkProblemTexts("reset", loaderData.linkProblem).title : "Set a new password";
+  const title = loaderData?.linkProblem ? getLinkProblemTexts("reset", loaderData.linkProblem).title : t("auth.reset.title");
   return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
 }
 
@@ -68,12 +69,18 @@ export default function AuthResetPassword({ loaderData, actionData }: Route.Comp
 
   return (
     <AuthPage>
-      <AuthPanel title="Set a new password" intro="Choose a new password for your account. You'll be signed in straight away.">
+      <AuthPanel title={t("auth.reset.title")} intro={t("auth.reset.intro")}>
         <Form method="post" noValidate className="grid gap-5">
           <FormAlert errors={formErrors(failure, FIELDS)} />
-          <PasswordField label="New password" name="password" autoComplete="new-password" isNew error={fieldError(failure, "password")} />
+          <PasswordField
+            label={t("auth.reset.new_password")}
+            name="password"
+            autoComplete="new-password"
+            isNew
+            error={fieldError(failure, "password")}
+          />
           <Button type="submit" disabled={submitting}>
-            {submitting ? "Saving…" : "Save new password"}
+            {submitting ? t("auth.saving") : t("auth.reset.submit")}
           </Button>
         </Form>
       </AuthPanel>

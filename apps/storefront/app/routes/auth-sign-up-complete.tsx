@@ -21,13 +21,14 @@ import { completeSignIn } from "~/lib/auth.server";
 import { callerContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/auth-sign-up-complete";
+import { t } from "~/features/i18n/messages/auth";
 
 const ParamsSchema = z.object({ token: EmailedTokenSchema });
 const FIELDS = ["password", "privacyPolicyId"] as const;
 // Named by the catalogue's code for a privacy policy not accepted, as the API names that state.
 const CONSENT_MISSING: FormError = {
   code: "privacy_policy_not_accepted" satisfies ApiErrorCode,
-  message: "Accept the privacy policy to create your account",
+  message: t("auth.signup.consent_missing"),
   field: "privacyPolicyId",
 };
 
@@ -55,14 +56,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   try {
     const { data: result } = await api.call("completeSignup", { body: { token, ...parsed.value } });
-    return await completeSignIn(context, result, "/", { kind: "success", message: "Your account is ready. Welcome!" });
+    return await completeSignIn(context, result, "/", { kind: "success", message: t("auth.signup.done") });
   } catch (error) {
     return failedForm(error);
   }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const title = loaderData?.linkProblem ? getLinkProblemTexts("signup", loaderData.linkProblem).title : "Finish creating your account";
+  const title = loaderData?.linkProblem ? getLinkProblemTexts("signup", loaderData.linkProblem).title : t("auth.signup.title");
   return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
 }
 
@@ -77,11 +78,11 @@ export default function AuthSignUpComplete({ loaderData, actionData }: Route.Com
 
   return (
     <AuthPage>
-      <AuthPanel title="Finish creating your account" intro="Choose a password, and you're in.">
+      <AuthPanel title={t("auth.signup.title")} intro={t("auth.signup.intro")}>
         <Form method="post" noValidate className="grid gap-5">
           <FormAlert errors={formErrors(failure, FIELDS)} />
           <PasswordField
-            label="Choose a password"
+            label={t("auth.choose_password")}
             name="password"
             autoComplete="new-password"
             isNew
@@ -91,7 +92,7 @@ export default function AuthSignUpComplete({ loaderData, actionData }: Route.Com
             <PrivacyConsent policyId={loaderData.privacyPolicyId} error={fieldError(failure, "privacyPolicyId")} />
           ) : null}
           <Button type="submit" disabled={submitting}>
-            {submitting ? "Creating your account…" : "Create account"}
+            {submitting ? t("auth.signup.submitting") : t("auth.signup.submit")}
           </Button>
         </Form>
       </AuthPanel>

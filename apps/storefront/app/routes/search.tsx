@@ -12,6 +12,8 @@ import { SearchForm } from "~/features/layout/search-form";
 import { apiContext } from "~/lib/context.server";
 import { getCategoryTree } from "~/lib/shop-data.server";
 import type { Route } from "./+types/search";
+import { t } from "~/features/i18n/messages/search";
+import { textAround } from "~/features/i18n/translator";
 
 /** How many of the shop's most popular books a search that found nothing offers instead. */
 const POPULAR_WHEN_NOTHING_FOUND = 4;
@@ -56,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const storeName = matches[0]?.loaderData?.settings.name;
   const text = loaderData?.listing?.state.text;
-  const title = text ? `Search results for “${text}”` : "Search";
+  const title = text ? t("search.results_title", { text }) : t("search.title");
   // Result pages are endless variations of the catalogue: kept out of search engines, their links followed.
   return [{ title: storeName ? `${title} | ${storeName}` : title }, { name: "robots", content: "noindex, follow" }];
 }
@@ -70,14 +72,20 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {didYouMean}
     </Link>
   ) : null;
-  const crumbs = [{ label: "Home", to: "/" }, { label: "Search" }];
+  const including = textAround(t("search.including_results"), "term");
+  const didYouMeanText = textAround(t("search.did_you_mean"), "term");
+  const crumbs = [{ label: t("search.home"), to: "/" }, { label: t("search.title") }];
 
   return (
     <Container className="py-6 sm:py-10">
       <Breadcrumbs items={crumbs} />
-      <h1 className="mt-4 text-display">{text ? <>Results for “{text}”</> : "Search the shop"}</h1>
+      <h1 className="mt-4 text-display">{text ? t("search.heading_results", { text }) : t("search.heading")}</h1>
       {didYouMean && listing && listing.page.total > 0 ? (
-        <p className="mt-3 text-lg text-ink-muted">Including results for {correction}.</p>
+        <p className="mt-3 text-lg text-ink-muted">
+          {including[0]}
+          {correction}
+          {including[1]}
+        </p>
       ) : null}
 
       {listing && (listing.page.total > 0 || hasFilters(listing.state)) ? (
@@ -85,21 +93,27 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <ProductListing
             listing={listing}
             analyticsList="search"
-            emptyHint={{ text: "Try other words.", href: "/store", label: "Browse the store" }}
+            emptyHint={{ text: t("search.empty_hint"), href: "/store", label: t("search.browse_store") }}
           />
         </div>
       ) : (
         <div className="mt-8 flex flex-col gap-12">
           <section aria-labelledby="search-again" className="rounded-card bg-sunk px-6 py-8">
             <h2 id="search-again" className="text-title">
-              {text ? "Nothing matched your search" : "What are you looking for?"}
+              {text ? t("search.nothing_matched") : t("search.looking_for")}
             </h2>
-            {didYouMean ? <p className="mt-3 text-lg">Did you mean {correction}?</p> : null}
+            {didYouMean ? (
+              <p className="mt-3 text-lg">
+                {didYouMeanText[0]}
+                {correction}
+                {didYouMeanText[1]}
+              </p>
+            ) : null}
             <ul className="mt-3 list-disc pl-5 text-ink-muted">
-              <li>Check the spelling, or use fewer words.</li>
-              <li>Search by a title, an author’s name, a series or an ISBN.</li>
+              <li>{t("search.tip_spelling")}</li>
+              <li>{t("search.tip_fields")}</li>
             </ul>
-            <SearchForm className="mt-5 max-w-xl" label="Search again" />
+            <SearchForm className="mt-5 max-w-xl" label={t("search.search_again")} />
           </section>
 
           <CategorySection id="search-categories" categories={topLevel} />
@@ -107,7 +121,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {popular.length > 0 ? (
             <section aria-labelledby="search-popular">
               <h2 id="search-popular" className="text-title">
-                Popular right now
+                {t("search.popular")}
               </h2>
               <div className="mt-5">
                 <ProductGrid products={popular} labelledBy="search-popular" analyticsList="search-popular" />

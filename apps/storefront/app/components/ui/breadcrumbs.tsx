@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "./icon";
+import { t } from "~/features/i18n/messages/ui";
 
 export interface Crumb {
   label: string;
@@ -10,7 +11,7 @@ export interface Crumb {
 /** A breadcrumb trail; the last crumb is the current page. */
 export function Breadcrumbs({ items, className = "" }: { items: Crumb[]; className?: string }) {
   return (
-    <nav aria-label="Breadcrumb" className={`text-sm text-ink-muted ${className}`}>
+    <nav aria-label={t("ui.breadcrumbs.label")} className={`text-sm text-ink-muted ${className}`}>
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
         {items.map((crumb, index) => {
           const isLast = index === items.length - 1;

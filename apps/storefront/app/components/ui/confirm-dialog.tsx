@@ -2,6 +2,7 @@ import { useId, type ReactNode } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 import type { IconName } from "./icon";
+import { t } from "~/features/i18n/messages/ui";
 
 /** Spec section 9: the confirm dialog is 640 px wide. */
 export const CONFIRM_DIALOG_WIDTH_CLASS = "max-w-[640px]";
@@ -16,7 +17,7 @@ export function ConfirmDialog({
   message,
   icon,
   acceptLabel,
-  rejectLabel = "Cancel",
+  rejectLabel = t("ui.dialog.cancel"),
   onAccept,
   onReject,
   isPending = false,

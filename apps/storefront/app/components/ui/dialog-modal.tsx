@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Button as AriaButton, Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import type { DialogProps } from "./dialog";
 import { Icon } from "./icon";
+import { t } from "~/features/i18n/messages/ui";
 
 /**
  * The modal itself, on React Aria's ModalOverlay, Modal and Dialog: focus is trapped inside and restored on
@@ -51,7 +52,7 @@ export default function DialogModal({
               ) : null}
             </div>
             <AriaButton
-              aria-label="Close"
+              aria-label={t("ui.dialog.close")}
               onPress={onClose}
               className="-m-1 inline-flex size-10 shrink-0 items-center justify-center rounded-control text-ink-muted outline-accent hover:bg-ink/5 hover:text-ink focus-visible:outline-3"
             >

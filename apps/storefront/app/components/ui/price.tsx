@@ -1,4 +1,5 @@
 import { formatMoney } from "@quire/money";
+import { t } from "~/features/i18n/messages/ui";
 
 interface PriceProps {
   /** Minor units, as the API computed them. */
@@ -17,15 +18,15 @@ export function Price({ amount, currencyCode, originalPrice, from = false, class
   const onSale = originalPrice != null && originalPrice > amount;
   return (
     <span className={`inline-flex flex-wrap items-baseline gap-x-2 ${className}`}>
-      {from ? <span className="text-sm text-ink-muted">From</span> : null}
+      {from ? <span className="text-sm text-ink-muted">{t("ui.price.from")}</span> : null}
       {onSale ? (
         <>
           <span className="font-semibold text-sale">
-            <span className="sr-only">Sale price </span>
+            <span className="sr-only">{t("ui.price.sale_prefix")}</span>
             {current}
           </span>
           <s className="text-sm text-ink-muted">
-            <span className="sr-only">Was </span>
+            <span className="sr-only">{t("ui.price.was_prefix")}</span>
             {formatMoney(originalPrice, currencyCode)}
           </s>
         </>

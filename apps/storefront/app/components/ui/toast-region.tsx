@@ -9,6 +9,7 @@ import {
 } from "react-aria-components";
 import { Icon } from "./icon";
 import { ToastBody, toastBoxClass, type QueuedToast, type ToastMessage } from "./toast";
+import { t } from "~/features/i18n/messages/ui";
 
 /** React Aria's queue for the tab; toast.tsx hands it each toast once this region has connected. */
 const queue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 5 });
@@ -24,7 +25,7 @@ export default function ToastRegion({ connect }: { connect: (show: (queued: Queu
   return (
     <AriaToastRegion
       queue={queue}
-      aria-label="Notifications"
+      aria-label={t("ui.toast.region")}
       className="fixed right-4 bottom-4 left-4 z-(--z-toast) flex flex-col-reverse gap-2 outline-none sm:left-auto sm:w-96"
     >
       {({ toast: queued }) => (
@@ -34,7 +35,11 @@ export default function ToastRegion({ connect }: { connect: (show: (queued: Queu
               <ToastBody {...queued.content} />
             </Text>
           </ToastContent>
-          <AriaButton slot="close" aria-label="Dismiss" className="-m-1 rounded-control p-1 text-ink-muted hover:bg-ink/5 hover:text-ink">
+          <AriaButton
+            slot="close"
+            aria-label={t("ui.toast.dismiss")}
+            className="-m-1 rounded-control p-1 text-ink-muted hover:bg-ink/5 hover:text-ink"
+          >
             <Icon name="close" className="size-4" />
           </AriaButton>
         </Toast>

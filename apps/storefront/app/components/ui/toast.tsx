@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
 import { Icon, type IconName } from "./icon";
+import { t } from "~/features/i18n/messages/ui";
 
 export const TOAST_KINDS = ["success", "info", "warn", "error"] as const;
 export type ToastKind = (typeof TOAST_KINDS)[number];
@@ -70,11 +71,11 @@ function subscribeToRegion(listener: () => void) {
 
 const ToastRegion = lazy(() => import("./toast-region"));
 
-const KIND_STYLE: Record<ToastKind, { box: string; icon: IconName; iconColour: string; label: string }> = {
-  success: { box: "border-success/40 bg-success-soft", icon: "check", iconColour: "text-success", label: "Success" },
-  info: { box: "border-info/40 bg-info-soft", icon: "info", iconColour: "text-info", label: "Information" },
-  warn: { box: "border-warning/40 bg-warning-soft", icon: "warning", iconColour: "text-warning", label: "Warning" },
-  error: { box: "border-danger/40 bg-danger-soft", icon: "warning", iconColour: "text-danger", label: "Error" },
+const KIND_STYLE: Record<ToastKind, { box: string; icon: IconName; iconColour: string }> = {
+  success: { box: "border-success/40 bg-success-soft", icon: "check", iconColour: "text-success" },
+  info: { box: "border-info/40 bg-info-soft", icon: "info", iconColour: "text-info" },
+  warn: { box: "border-warning/40 bg-warning-soft", icon: "warning", iconColour: "text-warning" },
+  error: { box: "border-danger/40 bg-danger-soft", icon: "warning", iconColour: "text-danger" },
 };
 
 /** The classes of a toast's box, with its kind's colours. */
@@ -88,7 +89,7 @@ export function ToastBody({ kind, message }: ToastMessage) {
   return (
     <>
       <Icon name={style.icon} className={`mt-0.5 size-5 shrink-0 ${style.iconColour}`} />
-      <span className="sr-only">{style.label}: </span>
+      <span className="sr-only">{t("ui.toast.kind_prefix", { kind: t(`ui.toast.${kind}`) })}</span>
       <span className="min-w-0 flex-1 font-medium">{message}</span>
     </>
   );

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { REDIRECT_PARAM, SIGN_IN_PATH } from "~/lib/auth-redirects";
+import { t } from "~/features/i18n/messages/layout";
 
 export interface SignedInCustomer {
   firstName: string;
@@ -30,7 +31,7 @@ export function AccountMenu({ customer }: { customer: SignedInCustomer | null })
     return (
       <NavLink to={signInHref} className={trigger}>
         <Icon name="user" className="size-6" />
-        <span className="sr-only xl:not-sr-only xl:text-sm xl:font-medium">Sign in</span>
+        <span className="sr-only xl:not-sr-only xl:text-sm xl:font-medium">{t("layout.account_menu.sign_in")}</span>
       </NavLink>
     );
   }
@@ -41,7 +42,7 @@ export function AccountMenu({ customer }: { customer: SignedInCustomer | null })
       <summary className={trigger}>
         <Icon name="user" className="size-6" />
         <span className="sr-only xl:not-sr-only xl:max-w-40 xl:truncate xl:text-sm xl:font-medium">
-          <span className="sr-only">Account menu for </span>
+          <span className="sr-only">{t("layout.account_menu.label_prefix")}</span>
           {name}
         </span>
         <Icon name="chevron-down" className="hidden size-4 text-ink-muted transition-transform group-open/account:rotate-180 xl:block" />
@@ -56,24 +57,24 @@ export function AccountMenu({ customer }: { customer: SignedInCustomer | null })
         <ul className="grid gap-0.5 border-t border-line pt-2">
           <li>
             <Link to="/account/orders" className={item}>
-              Your orders
+              {t("layout.account_menu.orders")}
             </Link>
           </li>
           <li>
             <Link to="/favorites" className={item}>
-              Favourites
+              {t("layout.favourites")}
             </Link>
           </li>
           <li>
             <Link to="/account/settings" className={item}>
-              Account settings
+              {t("layout.account_menu.settings")}
             </Link>
           </li>
           <li>
             <Form method="post" action="/auth/logout">
               <button type="submit" className={item}>
                 <Icon name="arrow-right" className="size-4 text-ink-muted" />
-                Sign out
+                {t("layout.account_menu.sign_out")}
               </button>
             </Form>
           </li>

@@ -2,6 +2,7 @@ import type { EmailedLinkKind, EmailedLinkStatus } from "@quire/contracts";
 // The zod-free module: this file runs in the browser too.
 import { EMAILED_LINK_ERROR_CODES, hasErrorCode } from "@quire/contracts/constants";
 import type { FormError } from "./form-errors";
+import { t } from "~/features/i18n/messages/auth";
 
 /** A link its page cannot use: completed already, past its time, or not one the shop made. */
 export type UnusableLinkStatus = Exclude<EmailedLinkStatus, "valid">;
@@ -19,65 +20,64 @@ export interface LinkProblemTexts {
   secondary?: Way;
 }
 
-const SIGN_IN: Way = { label: "Sign in", to: "/auth/login" };
-const FORGOT_PASSWORD: Way = { label: "Forgotten your password?", to: "/auth/forgot-password" };
-const REGISTER_AGAIN: Way = { label: "Register again", to: "/auth/register" };
-const NEW_RESET_LINK: Way = { label: "Request a new reset link", to: "/auth/forgot-password" };
-const ASK_THE_SHOP: Way = { label: "Contact us", to: "/contact-us" };
-const INCOMPLETE = "Check that you opened the whole link from the email,";
+const SIGN_IN: Way = { label: t("auth.sign_in"), to: "/auth/login" };
+const FORGOT_PASSWORD: Way = { label: t("auth.forgot.title"), to: "/auth/forgot-password" };
+const REGISTER_AGAIN: Way = { label: t("auth.link.register_again"), to: "/auth/register" };
+const NEW_RESET_LINK: Way = { label: t("auth.link.new_reset_link"), to: "/auth/forgot-password" };
+const ASK_THE_SHOP: Way = { label: t("auth.link.contact_us"), to: "/contact-us" };
 
 const TEXTS: Record<EmailedLinkKind, Record<UnusableLinkStatus, LinkProblemTexts>> = {
   signup: {
     used: {
-      title: "This sign-up link has already been used",
-      explanation: "Your account was created with it. Sign in with the password you chose.",
+      title: t("auth.link.signup_used_title"),
+      explanation: t("auth.link.signup_used_desc"),
       action: SIGN_IN,
       secondary: FORGOT_PASSWORD,
     },
     expired: {
-      title: "This sign-up link has expired",
-      explanation: "Sign-up links work for 24 hours. Register again and we'll email you a new one.",
+      title: t("auth.link.signup_expired_title"),
+      explanation: t("auth.link.signup_expired_desc"),
       action: REGISTER_AGAIN,
     },
     invalid: {
-      title: "This sign-up link is not valid",
-      explanation: `${INCOMPLETE} or register again and we'll email you a new one.`,
+      title: t("auth.link.signup_invalid_title"),
+      explanation: t("auth.link.signup_invalid_desc"),
       action: REGISTER_AGAIN,
     },
   },
   invite: {
     used: {
-      title: "This invitation has already been accepted",
-      explanation: "Your trade account is open. Sign in with the password you chose.",
+      title: t("auth.link.invite_used_title"),
+      explanation: t("auth.link.invite_used_desc"),
       action: SIGN_IN,
       secondary: FORGOT_PASSWORD,
     },
     expired: {
-      title: "This invitation has expired",
-      explanation: "Ask the shop for a new invitation and we'll email you a fresh link.",
+      title: t("auth.link.invite_expired_title"),
+      explanation: t("auth.link.invite_expired_desc"),
       action: ASK_THE_SHOP,
     },
     invalid: {
-      title: "This invitation link is not valid",
-      explanation: `${INCOMPLETE} or ask the shop for a new invitation.`,
+      title: t("auth.link.invite_invalid_title"),
+      explanation: t("auth.link.invite_invalid_desc"),
       action: ASK_THE_SHOP,
     },
   },
   reset: {
     used: {
-      title: "This reset link has already been used",
-      explanation: "Each link works once, and a new password ends every link sent before it. Ask for a new link if you still need one.",
+      title: t("auth.link.reset_used_title"),
+      explanation: t("auth.link.reset_used_desc"),
       action: NEW_RESET_LINK,
       secondary: SIGN_IN,
     },
     expired: {
-      title: "This reset link has expired",
-      explanation: "Reset links work for 60 minutes. Ask for a new one and use it within the hour.",
+      title: t("auth.link.reset_expired_title"),
+      explanation: t("auth.link.reset_expired_desc"),
       action: NEW_RESET_LINK,
     },
     invalid: {
-      title: "This reset link is not valid",
-      explanation: `${INCOMPLETE} or ask for a new one.`,
+      title: t("auth.link.reset_invalid_title"),
+      explanation: t("auth.link.reset_invalid_desc"),
       action: NEW_RESET_LINK,
     },
   },

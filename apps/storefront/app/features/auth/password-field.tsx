@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { inputClass, labelClass } from "~/components/ui/field";
 import { describePasswordStrength } from "./password-strength";
 import { FieldError } from "./text-field";
+import { t } from "~/features/i18n/messages/auth";
 
 interface PasswordFieldProps {
   label: string;
@@ -36,7 +37,7 @@ export function PasswordField({ label, name, autoComplete, error, isNew = false,
       </label>
       {isNew ? (
         <p id={hintId} className="-mt-0.5 mb-1.5 text-sm text-ink-muted">
-          At least {PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong, memorable password.
+          {t("auth.password.hint", { min: PASSWORD_MIN_LENGTH })}
         </p>
       ) : null}
       <input
@@ -63,7 +64,7 @@ export function PasswordField({ label, name, autoComplete, error, isNew = false,
                 ))}
               </div>
               <p className="mt-1.5 text-sm">
-                <span className={`font-semibold ${strength.text}`}>Password strength: {strength.label}.</span>{" "}
+                <span className={`font-semibold ${strength.text}`}>{t("auth.password.strength", { strength: strength.label })}</span>{" "}
                 <span className="text-ink-muted">{strength.advice}</span>
               </p>
             </>

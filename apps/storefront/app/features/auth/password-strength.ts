@@ -1,10 +1,11 @@
 import { estimatePasswordStrength, PASSWORD_MIN_LENGTH, type PasswordStrength } from "@quire/contracts/constants";
+import { t } from "~/features/i18n/messages/auth";
 
 /** How the indicator shows a strength (spec section 4: weak red, medium orange, strong green), in words too. */
 export const STRENGTH_DISPLAY: Record<PasswordStrength, { label: string; bar: string; text: string; filled: number }> = {
-  weak: { label: "Weak", bar: "bg-danger", text: "text-danger", filled: 1 },
-  medium: { label: "Medium", bar: "bg-warning", text: "text-warning", filled: 2 },
-  strong: { label: "Strong", bar: "bg-success", text: "text-success", filled: 3 },
+  weak: { label: t("auth.password.weak"), bar: "bg-danger", text: "text-danger", filled: 1 },
+  medium: { label: t("auth.password.medium"), bar: "bg-warning", text: "text-warning", filled: 2 },
+  strong: { label: t("auth.password.strong"), bar: "bg-success", text: "text-success", filled: 3 },
 };
 
 /** What the indicator says about a password typed so far; null while the field is empty. */
@@ -13,9 +14,9 @@ export function describePasswordStrength(password: string, context: readonly str
   const strength = estimatePasswordStrength(password, [...context]);
   const advice =
     password.length < PASSWORD_MIN_LENGTH
-      ? `Use at least ${PASSWORD_MIN_LENGTH} characters.`
+      ? t("auth.password.too_short", { min: PASSWORD_MIN_LENGTH })
       : strength === "strong"
-        ? "A good, long password."
-        : "Longer is stronger: try a few unrelated words.";
+        ? t("auth.password.good")
+        : t("auth.password.advice");
   return { strength, ...STRENGTH_DISPLAY[strength], advice };
 }

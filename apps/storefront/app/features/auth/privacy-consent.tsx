@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { textLinkClass } from "~/components/ui/button";
 import { FieldError } from "./text-field";
+import { t } from "~/features/i18n/messages/auth";
 
 /**
  * "I accept the privacy policy": its value is the current policy's id, which the completion call records
@@ -23,9 +24,10 @@ export function PrivacyConsent({ policyId, error }: { policyId: number; error?: 
           className="mt-0.5 size-5 shrink-0 accent-accent"
         />
         <label htmlFor={id} className="text-sm text-ink">
-          I have read and accept the{" "}
+          {t("auth.privacy.accept_prefix")}{" "}
           <a href="/privacy-policy" target="_blank" rel="noopener" className={textLinkClass}>
-            privacy policy<span className="sr-only"> (opens in a new tab)</span>
+            {t("auth.privacy.policy_link")}
+            <span className="sr-only">{t("auth.privacy.new_tab")}</span>
           </a>
           .
         </label>

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes } from "react";
 import { inputClass, labelClass } from "~/components/ui/field";
+import { t } from "~/features/i18n/messages/ui";
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className"> {
   label: string;
@@ -22,7 +23,7 @@ export function TextField({ label, name, error, hint, required, ...input }: Text
     <div>
       <label htmlFor={id} className={labelClass}>
         {label}
-        {required ? null : <span className="font-normal text-ink-muted"> (optional)</span>}
+        {required ? null : <span className="font-normal text-ink-muted">{t("ui.field.optional")}</span>}
       </label>
       {hint ? (
         <p id={hintId} className="-mt-0.5 mb-1.5 text-sm text-ink-muted">
@@ -48,7 +49,7 @@ export function FieldError({ id, message }: { id?: string; message?: string }) {
   if (!message) return null;
   return (
     <p id={id} className="mt-1.5 text-sm font-medium text-danger">
-      <span className="sr-only">Error: </span>
+      <span className="sr-only">{t("ui.field.error_prefix")}</span>
       {message}
     </p>
   );

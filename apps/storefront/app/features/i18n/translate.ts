@@ -1,18 +1,13 @@
-import { messages, type MessageKey } from "./messages";
+import { checkoutMessages } from "./messages/checkout";
+import { errorMessages } from "./messages/error";
+import { crossSiteErrorMessages } from "./messages/error-cross-site";
+import { toastMessages } from "./messages/toast";
+import { wishlistsMessages } from "./messages/wishlists";
+import { translator } from "./translator";
 
-type Params = Record<string, string | number>;
-
-function fill(template: string, params: Params = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-/** The message for a known key, with {placeholders} filled from `params`. */
-export function t(key: MessageKey, params?: Params): string {
-  return fill(messages[key], params);
-}
-
-/** The message for a key built at run time (e.g. from a status code), or undefined so callers can fall back. */
-export function tryTranslate(key: string, params?: Params): string | undefined {
-  const template: string | undefined = (messages as Record<string, string>)[key];
-  return template === undefined ? undefined : fill(template, params);
-}
+/**
+ * `t` over the four sets the catalogue began with (errors, toasts, checkout, wishlists), for the modules that
+ * import it from here. New code imports the `t` of its own area's set (messages/<area>.ts) instead: a page's
+ * scripts then carry that area's texts only, where this one carries all four sets.
+ */
+export const t = translator({ ...errorMessages, ...crossSiteErrorMessages, ...toastMessages, ...checkoutMessages, ...wishlistsMessages });

@@ -1,11 +1,18 @@
 import { Icon } from "~/components/ui/icon";
+import { t } from "~/features/i18n/messages/checkout";
 
 /**
  * The checkout's steps, numbered 0 to 4 (spec sections 2 and 4): customer information; delivery (the
  * delivery and billing addresses and the delivery option); the payment type; the payment process; the order
  * confirmation.
  */
-export const CHECKOUT_STEPS = ["Your details", "Delivery", "Payment method", "Payment", "Confirmation"] as const;
+export const CHECKOUT_STEPS = [
+  t("checkout.steps.details"),
+  t("checkout.steps.delivery"),
+  t("checkout.steps.payment_method"),
+  t("checkout.steps.payment"),
+  t("checkout.steps.confirmation"),
+] as const;
 export type CheckoutStep = 0 | 1 | 2 | 3 | 4;
 
 export function isCheckoutStep(value: unknown): value is CheckoutStep {
@@ -18,9 +25,10 @@ export function isCheckoutStep(value: unknown): value is CheckoutStep {
  */
 export function CheckoutStepper({ current }: { current: CheckoutStep }) {
   return (
-    <nav aria-label="Checkout progress" className="w-full">
+    <nav aria-label={t("checkout.steps.label")} className="w-full">
       <p aria-hidden="true" className="mb-2 text-sm text-ink-muted sm:hidden">
-        Step {current + 1} of {CHECKOUT_STEPS.length}: <span className="font-semibold text-ink">{CHECKOUT_STEPS[current]}</span>
+        {t("checkout.steps.step_of", { step: current + 1, count: CHECKOUT_STEPS.length })}
+        <span className="font-semibold text-ink">{CHECKOUT_STEPS[current]}</span>
       </p>
       <ol className="flex items-center">
         {CHECKOUT_STEPS.map((label, index) => {
@@ -46,7 +54,7 @@ export function CheckoutStepper({ current }: { current: CheckoutStep }) {
                 className={`sr-only text-sm whitespace-nowrap sm:not-sr-only ${state === "current" ? "font-semibold text-ink" : "text-ink-muted"}`}
               >
                 {label}
-                {state === "done" ? <span className="sr-only"> (done)</span> : null}
+                {state === "done" ? <span className="sr-only">{t("checkout.steps.done")}</span> : null}
               </span>
               {index < CHECKOUT_STEPS.length - 1 ? (
                 <span

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getErrorPageTexts } from "./error-page-texts";
 
 describe("getErrorPageTexts (spec sections 2 and 8)", () => {
@@ -24,7 +24,8 @@ describe("getErrorPageTexts (spec sections 2 and 8)", () => {
     expect(texts.actionHref).toBe("/store");
   });
 
-  it("falls back to the generic texts for a status without its own", () => {
+  it("falls back to the generic texts for a status without its own, with a warning naming the missing key", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(getErrorPageTexts(418, "/teapot")).toEqual({
       status: 418,
       title: "Something went wrong",
@@ -33,5 +34,9 @@ describe("getErrorPageTexts (spec sections 2 and 8)", () => {
       actionHref: "/store",
     });
     expect(getErrorPageTexts(503, "/").actionHref).toBe("/store");
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual(
+      expect.arrayContaining([expect.stringContaining('"error.418_title"'), expect.stringContaining('"error.503_desc"')]),
+    );
+    warn.mockRestore();
   });
 });

@@ -1,4 +1,5 @@
-import { tryTranslate } from "~/features/i18n/translate";
+import { errorMessages } from "~/features/i18n/messages/error";
+import { lookUpMessage } from "~/features/i18n/translator";
 
 export interface ErrorPageTexts {
   status: number;
@@ -10,12 +11,15 @@ export interface ErrorPageTexts {
 
 /**
  * What the error page says (spec sections 2 and 8): texts from error.{status}_title/_desc/_action with a
- * generic fallback; a 404 names the path ('Page Not Found: {path}'). The action goes to / for status 500
- * and to /store otherwise.
+ * generic fallback (a status without its own texts logs a warning once); a 404 names the path ('Page Not
+ * Found: {path}'). The action goes to / for status 500 and to /store otherwise. Only the error set is looked
+ * in, so every page's scripts carry the error texts and no others.
  */
 export function getErrorPageTexts(status: number, path: string): ErrorPageTexts {
   const text = (part: "title" | "desc" | "action") =>
-    tryTranslate(`error.${status}_${part}`, { path }) ?? tryTranslate(`error.generic_${part}`, { path }) ?? "";
+    lookUpMessage(errorMessages, `error.${status}_${part}`, { path }) ??
+    lookUpMessage(errorMessages, `error.generic_${part}`, { path }) ??
+    "";
   return {
     status,
     title: text("title"),

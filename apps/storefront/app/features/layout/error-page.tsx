@@ -1,5 +1,6 @@
 import { ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { t } from "~/features/i18n/messages/error";
 import type { ErrorPageTexts } from "./error-page-texts";
 
 /** The error page of spec section 2: status code, translated title and description, one action. */
@@ -11,7 +12,7 @@ export function ErrorPage({ texts }: { texts: ErrorPageTexts }) {
           {texts.status}
         </p>
         <h1 className="mt-4 text-title font-semibold">
-          <span className="sr-only">Error {texts.status}: </span>
+          <span className="sr-only">{t("error.status_prefix", { status: texts.status })}</span>
           {texts.title}
         </h1>
         <p className="mt-4 text-lg break-words text-ink-muted">{texts.description}</p>

@@ -1,4 +1,5 @@
 import type { CategoryNode, MenuItem } from "@quire/contracts";
+import { t } from "~/features/i18n/messages/layout";
 
 export interface NavLink {
   label: string;
@@ -49,36 +50,36 @@ export function flattenCategoryTree(tree: CategoryNode[]): CategoryNode[] {
 
 /** The featured category links of spec section 2, shown in the footer. */
 export const FEATURED_CATEGORY_LINKS: readonly NavLink[] = [
-  { label: "Gift books for her", href: "/store/gift-books-for-her" },
-  { label: "Gift books for him", href: "/store/gift-books-for-him" },
-  { label: "Gift books by occasion", href: "/store/gifts-books-by-occasion" },
-  { label: "Books by interest", href: "/store/books-by-interest" },
-  { label: "Children's books", href: "/store/childrens-books" },
-  { label: "Trending", href: "/store/trending" },
-  { label: "View all", href: "/store/view-all" },
+  { label: t("layout.nav.for_her"), href: "/store/gift-books-for-her" },
+  { label: t("layout.nav.for_him"), href: "/store/gift-books-for-him" },
+  { label: t("layout.nav.by_occasion"), href: "/store/gifts-books-by-occasion" },
+  { label: t("layout.nav.by_interest"), href: "/store/books-by-interest" },
+  { label: t("layout.nav.childrens"), href: "/store/childrens-books" },
+  { label: t("layout.nav.trending"), href: "/store/trending" },
+  { label: t("layout.nav.view_all"), href: "/store/view-all" },
 ];
 
 /** The other navigation links of spec section 2, grouped as the footer shows them. */
 export const FOOTER_LINK_GROUPS: readonly { title: string; links: readonly NavLink[] }[] = [
   {
-    title: "Help",
+    title: t("layout.footer.help"),
     links: [
-      { label: "Support", href: "/support" },
-      { label: "Delivery", href: "/deliveries" },
-      { label: "Returns", href: "/returns" },
-      { label: "FAQ", href: "/faq" },
-      { label: "Contact us", href: "/contact-us" },
+      { label: t("layout.nav.support"), href: "/support" },
+      { label: t("layout.nav.delivery"), href: "/deliveries" },
+      { label: t("layout.nav.returns"), href: "/returns" },
+      { label: t("layout.nav.faq"), href: "/faq" },
+      { label: t("layout.nav.contact"), href: "/contact-us" },
     ],
   },
   {
-    title: "About",
+    title: t("layout.footer.about"),
     links: [
-      { label: "About us", href: "/about" },
-      { label: "Blog", href: "/blog/list" },
-      { label: "Terms and conditions", href: "/terms-and-conditions" },
-      { label: "Policies", href: "/policies" },
-      { label: "Privacy policy", href: "/privacy-policy" },
-      { label: "Cookie settings", href: "/cookies-settings" },
+      { label: t("layout.nav.about"), href: "/about" },
+      { label: t("layout.nav.blog"), href: "/blog/list" },
+      { label: t("layout.nav.terms"), href: "/terms-and-conditions" },
+      { label: t("layout.nav.policies"), href: "/policies" },
+      { label: t("layout.nav.privacy"), href: "/privacy-policy" },
+      { label: t("layout.nav.cookies"), href: "/cookies-settings" },
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { selectChevronClass } from "~/components/ui/field";
 import type { RootData } from "./root-data";
+import { t } from "~/features/i18n/messages/layout";
 
 const compactSelect = `${selectChevronClass} h-9 appearance-none rounded-control border border-line-strong bg-surface bg-[length:0.875rem] bg-[right_0.5rem_center] bg-no-repeat pr-7 pl-2 text-sm text-ink`;
 
@@ -23,12 +24,12 @@ export function PreferencesForm({ data, layout }: { data: RootData; layout: "bar
       // A new choice re-mounts the form so the selects show what is now in force.
       key={`${data.currencyCode}-${data.countryCode}`}
       className={stacked ? "grid gap-3" : "flex flex-wrap items-center gap-x-3 gap-y-2"}
-      aria-label="Currency and delivery country"
+      aria-label={t("layout.preferences.label")}
     >
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <div className={stacked ? "grid gap-1" : "flex items-center gap-1.5"}>
         <label htmlFor={`${id}-currency`} className="text-sm text-ink-muted">
-          Currency
+          {t("layout.preferences.currency")}
         </label>
         <select
           id={`${id}-currency`}
@@ -45,7 +46,7 @@ export function PreferencesForm({ data, layout }: { data: RootData; layout: "bar
       </div>
       <div className={stacked ? "grid gap-1" : "flex items-center gap-1.5"}>
         <label htmlFor={`${id}-country`} className="text-sm text-ink-muted">
-          Deliver to
+          {t("layout.preferences.country")}
         </label>
         <select
           id={`${id}-country`}
@@ -61,7 +62,7 @@ export function PreferencesForm({ data, layout }: { data: RootData; layout: "bar
         </select>
       </div>
       <Button type="submit" variant="secondary" size="sm" className={stacked ? "min-h-input" : ""}>
-        Update
+        {t("layout.preferences.submit")}
       </Button>
     </Form>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/ui/icon";
+import { t } from "~/features/i18n/messages/layout";
 
 /** Spec section 9: the button appears once the page has scrolled 100 px. */
 export const SCROLL_TO_TOP_THRESHOLD_PX = 100;
@@ -31,7 +32,7 @@ export function ScrollToTop() {
       className="scroll-to-top"
     >
       <Icon name="arrow-up" className="size-5" />
-      <span className="sr-only">Back to top</span>
+      <span className="sr-only">{t("layout.back_to_top")}</span>
     </button>
   );
 }

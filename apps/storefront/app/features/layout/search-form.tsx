@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Form, useSearchParams } from "react-router";
 import { SEARCH_TEXT_MAX } from "@quire/contracts/constants";
 import { Icon } from "~/components/ui/icon";
+import { t } from "~/features/i18n/messages/layout";
 
 // Loaded when the box is first focused: the suggestions cost every page nothing until a shopper wants them.
 const SearchSuggestions = lazy(() => import("~/features/search/search-suggestions"));
@@ -11,7 +12,7 @@ const SearchSuggestions = lazy(() => import("~/features/search/search-suggestion
  * 1.2) whose suggestions (books, categories, authors) appear as the shopper types; Enter without a chosen
  * suggestion searches.
  */
-export function SearchForm({ className = "", label = "Search books" }: { className?: string; label?: string }) {
+export function SearchForm({ className = "", label = t("layout.search.label") }: { className?: string; label?: string }) {
   const id = useId();
   const [params] = useSearchParams();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -31,7 +32,7 @@ export function SearchForm({ className = "", label = "Search books" }: { classNa
         aria-expanded="false"
         defaultValue={params.get("q") ?? ""}
         onFocus={() => setEngaged(true)}
-        placeholder="Title, author or ISBN"
+        placeholder={t("layout.search.placeholder")}
         autoComplete="off"
         enterKeyHint="search"
         maxLength={SEARCH_TEXT_MAX}
@@ -42,7 +43,7 @@ export function SearchForm({ className = "", label = "Search books" }: { classNa
         className="absolute top-1 right-1 inline-flex size-9 items-center justify-center rounded-full bg-accent text-accent-ink hover:bg-accent-hover"
       >
         <Icon name="search" className="size-4.5" />
-        <span className="sr-only">Search</span>
+        <span className="sr-only">{t("layout.search.submit")}</span>
       </button>
       {engaged ? (
         <Suspense fallback={null}>

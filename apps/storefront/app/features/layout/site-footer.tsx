@@ -2,6 +2,7 @@ import { Container } from "~/components/ui/container";
 import { NewsletterSignup } from "~/features/newsletter/newsletter-signup";
 import { useInAppLinkClick } from "~/lib/in-app-links";
 import { FEATURED_CATEGORY_LINKS, FOOTER_LINK_GROUPS, type NavLink } from "./navigation";
+import { t } from "~/features/i18n/messages/layout";
 
 const footerLink = "inline-block py-1 text-on-night-muted underline-offset-3 hover:text-on-night hover:underline";
 
@@ -31,23 +32,19 @@ export function SiteFooter({ storeName }: { storeName: string }) {
       <Container className="grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="col-span-2 lg:col-span-1">
           <p className="font-serif text-2xl font-semibold">{storeName}</p>
-          <p className="mt-3 max-w-xs text-[0.9375rem] text-on-night-muted">
-            An independent shop of gift books: for birthdays, thank-yous, new arrivals and every reader you know.
-          </p>
+          <p className="mt-3 max-w-xs text-[0.9375rem] text-on-night-muted">{t("layout.footer.about_shop")}</p>
           <div className="mt-8">
             <NewsletterSignup />
           </div>
         </div>
-        <LinkColumn title="Shop" links={FEATURED_CATEGORY_LINKS} />
+        <LinkColumn title={t("layout.footer.shop")} links={FEATURED_CATEGORY_LINKS} />
         {FOOTER_LINK_GROUPS.map((group) => (
           <LinkColumn key={group.title} title={group.title} links={group.links} />
         ))}
       </Container>
       <div className="border-t border-on-night/15">
         <Container className="flex flex-wrap items-center justify-between gap-2 py-5 text-sm text-on-night-muted">
-          <p>
-            © {new Date().getFullYear()} {storeName}
-          </p>
+          <p>{t("layout.footer.copyright", { year: new Date().getFullYear(), storeName })}</p>
         </Container>
       </div>
     </footer>
@@ -60,15 +57,13 @@ export function SmallFooter({ storeName }: { storeName: string }) {
   return (
     <footer className="mt-auto border-t border-line">
       <Container className="flex flex-wrap items-center justify-between gap-3 py-5 text-sm text-ink-muted">
-        <p>
-          © {new Date().getFullYear()} {storeName}
-        </p>
+        <p>{t("layout.footer.copyright", { year: new Date().getFullYear(), storeName })}</p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1" onClick={followLink}>
           {[
-            { label: "Help", href: "/support" },
-            { label: "Terms", href: "/terms-and-conditions" },
-            { label: "Privacy", href: "/privacy-policy" },
-            { label: "Cookies", href: "/cookies-settings" },
+            { label: t("layout.footer.help"), href: "/support" },
+            { label: t("layout.footer.terms"), href: "/terms-and-conditions" },
+            { label: t("layout.footer.privacy"), href: "/privacy-policy" },
+            { label: t("layout.footer.cookies"), href: "/cookies-settings" },
           ].map((link) => (
             <li key={link.href}>
               <a href={link.href} className="underline-offset-3 hover:text-ink hover:underline">

@@ -11,6 +11,7 @@ import { FALLBACK_STORE_NAME, type RootData } from "./root-data";
 import { SearchForm } from "./search-form";
 import { SiteMenu, SiteMenuButton } from "./site-menu";
 import { useDetailsDismiss } from "./use-details-dismiss";
+import { t } from "~/features/i18n/messages/layout";
 
 function HeaderAction({ to, icon, label, className = "" }: { to: string; icon: IconName; label: string; className?: string }) {
   return (
@@ -36,7 +37,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
       {data ? (
         <div className="hidden bg-sunk md:block">
           <Container className="flex min-h-11 items-center justify-between gap-4 py-1">
-            <p className="text-sm text-ink-muted">Gift books for every reader and every occasion.</p>
+            <p className="text-sm text-ink-muted">{t("layout.header.tagline")}</p>
             <PreferencesForm data={data} layout="bar" />
           </Container>
         </div>
@@ -48,7 +49,7 @@ export function SiteHeader({ data }: { data: RootData | undefined }) {
         <SearchForm className="order-last mt-2.5 w-full md:order-none md:mt-0 md:w-auto md:flex-1 lg:max-w-xl" />
         <div className="flex items-center md:ml-auto">
           <AccountMenu customer={data?.customer ?? null} />
-          <HeaderAction to="/favorites" icon="heart" label="Favourites" />
+          <HeaderAction to="/favorites" icon="heart" label={t("layout.favourites")} />
           <BasketLink count={data?.cart.itemCount ?? 0} />
         </div>
       </Container>

@@ -5,6 +5,7 @@ import { currentPage, useInAppLinkClick } from "~/lib/in-app-links";
 import type { NavEntry } from "./navigation";
 import { PreferencesForm } from "./preferences-form";
 import type { RootData } from "./root-data";
+import { t } from "~/features/i18n/messages/layout";
 
 /** The id that ties the header's menu button to the menu. */
 export const SITE_MENU_ID = "site-menu";
@@ -16,7 +17,7 @@ export function SiteMenuButton() {
   return (
     <button type="button" popoverTarget={SITE_MENU_ID} className={`-ml-2 lg:hidden ${iconButton}`}>
       <Icon name="menu" className="size-6" />
-      <span className="sr-only">Menu</span>
+      <span className="sr-only">{t("layout.menu.title")}</span>
     </button>
   );
 }
@@ -54,17 +55,17 @@ export function SiteMenu({ entries, data }: { entries: NavEntry[]; data: RootDat
       className="site-menu fixed inset-y-0 left-0 m-0 h-dvh w-[min(22rem,calc(100%-3rem))] overflow-y-auto border-0 border-r border-line bg-paper p-0 text-ink shadow-xl backdrop:bg-ink/40 lg:static lg:block lg:h-auto lg:w-auto lg:overflow-visible lg:border-t lg:border-r-0 lg:bg-transparent lg:shadow-none"
     >
       <div className="flex items-center justify-between border-b border-line px-4 py-2 lg:hidden">
-        <p className="font-serif text-lg font-semibold">Menu</p>
+        <p className="font-serif text-lg font-semibold">{t("layout.menu.title")}</p>
         <button type="button" popoverTarget={SITE_MENU_ID} popoverTargetAction="hide" className={iconButton}>
           <Icon name="close" className="size-6" />
-          <span className="sr-only">Close menu</span>
+          <span className="sr-only">{t("layout.menu.close")}</span>
         </button>
       </div>
-      <nav aria-label="Main" onClick={followLink} className="px-4 py-3 lg:mx-auto lg:max-w-page lg:px-5 lg:py-0">
+      <nav aria-label={t("layout.menu.label")} onClick={followLink} className="px-4 py-3 lg:mx-auto lg:max-w-page lg:px-5 lg:py-0">
         <ul className="grid gap-0.5 lg:flex lg:flex-wrap lg:items-center lg:gap-x-1">
           <li className="lg:hidden">
             <a href="/store" aria-current={currentPage("/store", pathname)}>
-              Shop all books
+              {t("layout.menu.shop_all")}
             </a>
           </li>
           {entries.map((entry) => (
@@ -78,7 +79,7 @@ export function SiteMenu({ entries, data }: { entries: NavEntry[]; data: RootDat
                   <ul>
                     <li>
                       <a href={entry.href} aria-current={currentPage(entry.href, pathname)}>
-                        All {entry.label.toLowerCase()}
+                        {t("layout.menu.all_in_group", { group: entry.label.toLowerCase() })}
                       </a>
                     </li>
                     {entry.links.map((link) => (
@@ -101,10 +102,10 @@ export function SiteMenu({ entries, data }: { entries: NavEntry[]; data: RootDat
       </nav>
       <div className="grid gap-0.5 border-t border-line px-4 py-3 lg:hidden [&_a]:justify-start" onClick={followLink}>
         <a href="/account/orders">
-          <Icon name="user" /> Your account
+          <Icon name="user" /> {t("layout.menu.account")}
         </a>
         <a href="/favorites">
-          <Icon name="heart" /> Favourites
+          <Icon name="heart" /> {t("layout.favourites")}
         </a>
       </div>
       {data ? (

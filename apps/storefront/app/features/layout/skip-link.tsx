@@ -1,3 +1,4 @@
+import { t } from "~/features/i18n/messages/layout";
 /** The first focusable element of every layout: jumps past the header to the page's <main>. */
 export function SkipLink() {
   return (
@@ -6,7 +7,7 @@ export function SkipLink() {
       id="skip-link"
       className="sr-only z-(--z-modal) rounded-control bg-ink px-4 py-3 font-semibold text-paper focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
     >
-      Skip to content
+      {t("layout.skip_link")}
     </a>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/features/catalog/use-hydrated";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
+import { t } from "~/features/i18n/messages/layout";
 
 /**
  * The footer's newsletter form, on every page, so it is kept small (the pages' script budgets). It posts to
@@ -18,13 +19,13 @@ export function NewsletterSignup() {
   return (
     <section aria-labelledby="newsletter-heading" className="max-w-sm">
       <h2 id="newsletter-heading" className="font-sans text-sm font-semibold tracking-wider text-on-night uppercase">
-        Newsletter
+        {t("layout.newsletter.title")}
       </h2>
-      <p className="mt-3 text-[0.9375rem] text-on-night-muted">New gift books and offers, once or twice a month. No spam, ever.</p>
+      <p className="mt-3 text-[0.9375rem] text-on-night-muted">{t("layout.newsletter.pitch")}</p>
       <fetcher.Form method="post" action="/newsletter" className="mt-4" noValidate={hydrated}>
         {hydrated ? <input type="hidden" name={FETCHER_FIELD} value={FETCHER_VALUE} /> : null}
         <label htmlFor="newsletter-email" className="mb-1.5 block text-sm font-medium text-on-night">
-          Your email
+          {t("layout.newsletter.email")}
         </label>
         <div className="flex gap-2">
           <input
@@ -39,7 +40,7 @@ export function NewsletterSignup() {
             aria-describedby={error ? "newsletter-email-error" : undefined}
           />
           <Button type="submit" disabled={fetcher.state !== "idle"} className="shrink-0">
-            Subscribe
+            {t("layout.newsletter.submit")}
           </Button>
         </div>
         {error ? (

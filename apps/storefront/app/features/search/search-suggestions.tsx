@@ -1,6 +1,7 @@
 import type { Autocomplete, Highlight } from "@quire/contracts";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { t } from "~/features/i18n/messages/search";
 
 // The catalogue's paths (catalog-crumbs.ts, product-card.tsx), written here so this chunk loads nothing else.
 const productHref = (slug: string) => `/store/product/${slug}`;
@@ -29,7 +30,7 @@ function toGroups(answer: Autocomplete, listboxId: string): Group[] {
   const groups: Group[] = [
     {
       key: "products",
-      title: "Books",
+      title: t("search.suggestions.books"),
       options: answer.products.map((product) => ({
         id: `${listboxId}-product-${product.id}`,
         href: productHref(product.slug),
@@ -40,22 +41,22 @@ function toGroups(answer: Autocomplete, listboxId: string): Group[] {
     },
     {
       key: "categories",
-      title: "Categories",
+      title: t("search.suggestions.categories"),
       options: answer.categories.map((category) => ({
         id: `${listboxId}-category-${category.id}`,
         href: categoryPath(category.slug),
         label: category.highlight,
-        detail: "Category",
+        detail: t("search.suggestions.category"),
       })),
     },
     {
       key: "authors",
-      title: "Authors",
+      title: t("search.suggestions.authors"),
       options: answer.authors.map((author) => ({
         id: `${listboxId}-author-${author.code}`,
         href: searchFor(author.name),
         label: author.highlight,
-        detail: "Author",
+        detail: t("search.suggestions.author"),
       })),
     },
   ];
@@ -191,7 +192,7 @@ export default function SearchSuggestions({ inputRef, listboxId }: { inputRef: R
       <div
         id={listboxId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t("search.suggestions.label")}
         hidden={!open}
         // Choosing with the mouse must not blur the box first, or the list closes before the click lands.
         onMouseDown={(event) => event.preventDefault()}
