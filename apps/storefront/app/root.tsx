@@ -31,7 +31,7 @@ import { authMiddleware, getCurrentCustomer } from "./lib/auth.server";
 import { getCustomerDetour, isCustomerBlocked, pageLocationOf } from "./lib/auth-redirects";
 import { listCountryOptions, listCurrencyOptions, readPreferences, resolvePreferences } from "./lib/preferences.server";
 import { getMainNavigation, getRedirectMap, getStoreSettings, normalisePath } from "./lib/shop-data.server";
-import { readConsent, tagManagerFor } from "./features/consent/consent.server";
+import { localeOf, readConsent, tagManagerFor } from "./features/consent/consent.server";
 import { cookieBannerMarkup } from "./features/consent/cookie-banner.server";
 import { ecommerceEventsMiddleware, takeQueuedEcommerceEvents } from "./features/analytics/ecommerce.server";
 import { BottomDock, CookieBanner } from "./features/consent/cookie-banner";
@@ -120,6 +120,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const blocked = customer !== null && isCustomerBlocked(customer);
   const { currencyCode, countryCode } = context.get(preferencesContext);
   const consent = await readConsent(request);
+  // The pages' texts are English, the one message set; a locale cookie naming another is logged, not refused.
+  localeOf(request.headers.get("Cookie"));
   const [favourites, cart] = blocked
     ? [null, NO_CART_SUMMARY]
     : await Promise.all([getStartupFavourites(context), getCartSummary(context)]);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { consentCookieHeader, localeCookieHeader, readConsent, tagManagerOriginFor } from "./consent.server";
+import { describe, expect, it, vi } from "vitest";
+import { consentCookieHeader, localeCookieHeader, localeOf, readConsent, tagManagerOriginFor } from "./consent.server";
 
 const requestWith = (cookie: string) => new Request("http://shop.test/", { headers: { Cookie: cookie } });
 const cookiePair = (header: string) => header.split(";")[0]!;
@@ -34,5 +34,25 @@ describe("the locale cookie", () => {
 
   it("is SameSite=None and Secure when the shop runs inside other sites' frames", () => {
     expect(localeCookieHeader(true)).toBe("i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=None; Secure");
+  });
+});
+
+describe("localeOf", () => {
+  it("answers en for the locale cookie's en and for no cookie, without a warning", () => {
+    const warn = vi.fn();
+    expect(localeOf("i18n_redirected=en; cookie_consent=x", warn)).toBe("en");
+    expect(localeOf(null, warn)).toBe("en");
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("serves a locale the shop has no message set for in English, and warns once per locale", () => {
+    const warn = vi.fn();
+    expect(localeOf("a=1; i18n_redirected=fr", warn)).toBe("en");
+    expect(localeOf("i18n_redirected=fr", warn)).toBe("en");
+    expect(localeOf("i18n_redirected=de", warn)).toBe("en");
+    expect(warn.mock.calls).toEqual([
+      ['[i18n] No message set for locale "fr": texts are shown in "en".'],
+      ['[i18n] No message set for locale "de": texts are shown in "en".'],
+    ]);
   });
 });

@@ -52,6 +52,26 @@ export function localeCookieHeader(crossOrigin = getEnv().CROSS_ORIGIN_COOKIES):
   return attributes.join("; ");
 }
 
+const warnedLocales = new Set<string>();
+
+/**
+ * The locale a request's texts are in: the locale cookie's, when the shop has a message set for it. English is
+ * the only set (spec section 1), so another value (a cookie written by an older or another version of the shop)
+ * is served in English, and the missing message set is logged once per locale as a warning (spec section 8),
+ * never shown to the shopper as an error.
+ */
+export function localeOf(cookieHeader: string | null, warn: (message: string) => void = console.warn): typeof LOCALE {
+  const requested = cookieHeader
+    ?.split(";")
+    .map((part) => part.trim().split("="))
+    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  if (requested !== undefined && requested !== LOCALE && !warnedLocales.has(requested)) {
+    warnedLocales.add(requested);
+    warn(`[i18n] No message set for locale "${requested.slice(0, 20)}": texts are shown in "${LOCALE}".`);
+  }
+  return LOCALE;
+}
+
 /** What the tag manager needs on a page: only when analytics consent is given and an id is configured. */
 export interface TagManager {
   id: string;
