@@ -36,6 +36,8 @@ import { cookieBannerMarkup } from "./features/consent/cookie-banner.server";
 import { BottomDock, CookieBanner } from "./features/consent/cookie-banner";
 import { COOKIE_SETTINGS_PATH } from "./features/consent/consent";
 import { lazy, Suspense } from "react";
+import { EditorPreviewGuard } from "./features/editor-preview/editor-preview";
+import { getEnv } from "./lib/env.server";
 
 // The tag manager's loader is fetched only by shoppers who allowed analytics: most pages never load it.
 const Analytics = lazy(() => import("./features/analytics/analytics"));
@@ -154,6 +156,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
     /** The tag manager's script, only with analytics consent and a configured container id (spec section 4). */
     tagManagerScriptUrl: tagManagerFor(consent)?.scriptUrl ?? null,
+    /** The editor whose preview frame may show the shop (spec section 1); its clicks are blocked there. */
+    editorPreviewOrigin: getEnv().EDITOR_PREVIEW_ORIGIN ?? null,
   };
 }
 
@@ -200,6 +204,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {rootData?.cookieBanner ? <CookieBanner markup={rootData.cookieBanner} /> : null}
         </BottomDock>
         <ToastArea flash={rootData?.flash ?? null} />
+        <EditorPreviewGuard origin={rootData?.editorPreviewOrigin ?? null} />
         {rootData?.tagManagerScriptUrl ? (
           <Suspense fallback={null}>
             <Analytics scriptUrl={rootData.tagManagerScriptUrl} />
