@@ -165,6 +165,11 @@ app.use((request, response, next) => {
     (request.secure ? overHttps : overHttp)(request, response, next);
   }, next);
 });
+// Which build this server runs (React Router's manifest version, which each page's scripts know as theirs): a page
+// whose route fails while the two differ reloads in full, once per 10 s (app/features/app-version, spec section 2).
+app.get("/__version", (_request, response) => {
+  response.set("Cache-Control", "no-store").json({ version: build.assets.version });
+});
 app.use("/assets", express.static(path.join(here, "build", "client", "assets"), { immutable: true, maxAge: "1y" }));
 // The public files (icons, the web app manifest) sit at the top of the client build, next to assets/. They are
 // listed once at start, so a page request costs no file-system lookup on its way to React Router.

@@ -37,6 +37,7 @@ import { BottomDock, CookieBanner } from "./features/consent/cookie-banner";
 import { COOKIE_SETTINGS_PATH } from "./features/consent/consent";
 import { lazy, Suspense } from "react";
 import { EditorPreviewGuard } from "./features/editor-preview/editor-preview";
+import { ReloadOnNewVersion } from "./features/app-version/reload-on-new-version";
 import { getEnv } from "./lib/env.server";
 
 // The tag manager's loader is fetched only by shoppers who allowed analytics: most pages never load it.
@@ -232,6 +233,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <SiteShell data={useRootData()}>
       <ErrorPage texts={getErrorPageTexts(status, location.pathname)} />
+      <ReloadOnNewVersion error={error} />
     </SiteShell>
   );
 }
