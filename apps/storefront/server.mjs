@@ -19,13 +19,6 @@ import morgan from "morgan";
 const CLIENT_ADDRESS_HEADER = "x-quire-client-address";
 
 /**
- * Who may show the shop in a frame: nobody. This is the one place to change it; when an editor's preview
- * origin is allowed here (e.g. ["https://editor.example"]), X-Frame-Options, which cannot name an origin, is
- * left out and browsers follow frame-ancestors alone.
- */
-const FRAME_ANCESTORS = ["'none'"];
-
-/**
  * Where "Place order" may send the shopper: the storefront itself, and the payment gateways' hosted pages.
  * Without JavaScript the order form's answer is a redirect to the gateway's page, and browsers hold such a
  * redirect to form-action too. The gateways' live and test pages are listed; PAYMENT_PAGE_ORIGINS adds more
@@ -71,12 +64,20 @@ const build = await import(path.join(here, "build", "server", "index.js"));
 const { createLoadContext, getEnv, redactUrlForLog, REQUEST_LOG_FORMAT, tagManagerOriginFor } = build.entry.module;
 // The configuration is checked before the first request: a mistyped setting (a tag-manager id that is not
 // GTM-…) stops the storefront here, with the corrected form, instead of failing every page.
+let env;
 try {
-  getEnv();
+  env = getEnv();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
+
+/**
+ * Who may show the shop in a frame: nobody, or exactly the editor whose preview frame EDITOR_PREVIEW_ORIGIN
+ * names (spec section 1; not 'self' too: the shop never frames itself). With an origin allowed, X-Frame-Options,
+ * which cannot name one, is left out and browsers follow frame-ancestors alone.
+ */
+const FRAME_ANCESTORS = env.EDITOR_PREVIEW_ORIGIN ? [env.EDITOR_PREVIEW_ORIGIN] : ["'none'"];
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST;
 
@@ -163,6 +164,11 @@ app.use((request, response, next) => {
     response.locals.tagManagerOrigin = origin;
     (request.secure ? overHttps : overHttp)(request, response, next);
   }, next);
+});
+// Which build this server runs (React Router's manifest version, which each page's scripts know as theirs): a page
+// whose route fails while the two differ reloads in full, once per 10 s (app/features/app-version, spec section 2).
+app.get("/__version", (_request, response) => {
+  response.set("Cache-Control", "no-store").json({ version: build.assets.version });
 });
 app.use("/assets", express.static(path.join(here, "build", "client", "assets"), { immutable: true, maxAge: "1y" }));
 // The public files (icons, the web app manifest) sit at the top of the client build, next to assets/. They are

@@ -92,3 +92,23 @@ describe("design tokens meet WCAG AA contrast", () => {
     expect(contrast("#777777", "#ffffff")).toBeCloseTo(4.48, 2);
   });
 });
+
+/** A custom property's value as app.css declares it (the first declaration). */
+function cssValue(name: string): string | undefined {
+  const css = readFileSync(new URL("./app.css", import.meta.url), "utf8");
+  return new RegExp(`--${name}:\\s*([^;]+);`).exec(css)?.[1]?.trim();
+}
+
+describe("spec section 9 interface constants", () => {
+  it("stacks overlays and menus at 1000, modals and tooltips at 1100", () => {
+    expect(cssValue("z-overlay")).toBe("1000");
+    expect(cssValue("z-menu")).toBe("1000");
+    expect(cssValue("z-modal")).toBe("1100");
+    expect(cssValue("z-tooltip")).toBe("1100");
+  });
+
+  it("makes text inputs 44 px tall and dropdown lists at most 200 px", () => {
+    expect(cssValue("spacing-input")).toBe("2.75rem"); // 44 px at the 16 px root size
+    expect(cssValue("spacing-dropdown")).toBe("200px");
+  });
+});

@@ -37,6 +37,9 @@ import { ecommerceEventsMiddleware, takeQueuedEcommerceEvents } from "./features
 import { BottomDock, CookieBanner } from "./features/consent/cookie-banner";
 import { COOKIE_SETTINGS_PATH } from "./features/consent/consent";
 import { lazy, Suspense } from "react";
+import { EditorPreviewGuard } from "./features/editor-preview/editor-preview";
+import { ReloadOnNewVersion } from "./features/app-version/reload-on-new-version";
+import { getEnv } from "./lib/env.server";
 
 // The tag manager's loader is fetched only by shoppers who allowed analytics: most pages never load it.
 const Analytics = lazy(() => import("./features/analytics/analytics"));
@@ -160,6 +163,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tagManagerScriptUrl: tagManagerFor(consent)?.scriptUrl ?? null,
     /** The e-commerce events earlier forms queued (tracked shoppers only), pushed once by <Analytics>. */
     queuedEcommerceEvents: blocked ? null : await takeQueuedEcommerceEvents(context),
+    /** The editor whose preview frame may show the shop (spec section 1); its clicks are blocked there. */
+    editorPreviewOrigin: getEnv().EDITOR_PREVIEW_ORIGIN ?? null,
   };
 }
 
@@ -206,6 +211,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {rootData?.cookieBanner ? <CookieBanner markup={rootData.cookieBanner} /> : null}
         </BottomDock>
         <ToastArea flash={rootData?.flash ?? null} />
+        <EditorPreviewGuard origin={rootData?.editorPreviewOrigin ?? null} />
         {rootData?.tagManagerScriptUrl ? (
           <Suspense fallback={null}>
             <Analytics scriptUrl={rootData.tagManagerScriptUrl} queued={rootData.queuedEcommerceEvents} />
@@ -233,6 +239,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <SiteShell data={useRootData()}>
       <ErrorPage texts={getErrorPageTexts(status, location.pathname)} />
+      <ReloadOnNewVersion error={error} />
     </SiteShell>
   );
 }

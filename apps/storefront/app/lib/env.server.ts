@@ -41,7 +41,37 @@ const EnvSchema = z.object({
    * SameSite=None and Secure so that it survives there (spec section 9).
    */
   CROSS_ORIGIN_COOKIES: Flag,
+  /**
+   * The origin of an editor that shows the shop in its preview frame (spec section 1), e.g.
+   * https://editor.example. Unset: no site may frame the shop. Set: the CSP's frame-ancestors names exactly it,
+   * and inside its frame the shop's clicks are switched off except in the editor controls area.
+   */
+  EDITOR_PREVIEW_ORIGIN: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === "") return undefined;
+      const origin = parseOrigin(value);
+      if (origin === null) {
+        context.addIssue({ code: "custom", message: `must be an origin such as https://editor.example, not ${JSON.stringify(value)}` });
+        return z.NEVER;
+      }
+      return origin;
+    }),
 });
+
+/**
+ * `value` as an origin (scheme, host and port, nothing more) when it is exactly one: an http(s) URL with no
+ * path, query, fragment or credentials; else null. A trailing slash is forgiven.
+ */
+export function parseOrigin(value: string): string | null {
+  if (!URL.canParse(value)) return null;
+  const url = new URL(value);
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== "/") return null;
+  // new URL() keeps "http://a.example?" as an empty search; only the plain form (with or without "/") passes.
+  return value.replace(/\/$/, "").toLowerCase() === url.origin ? url.origin : null;
+}
 
 export type StorefrontEnv = z.infer<typeof EnvSchema>;
 

@@ -62,6 +62,15 @@ describe("the header search box", () => {
     expect(await second.getAttribute("aria-selected")).toBe("true");
     expect(await searchBox(page).getAttribute("aria-activedescendant")).toBe(await second.getAttribute("id"));
     expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("combobox");
+    // The list is at most 200 px high (spec section 9), and the option the arrows reached is in view.
+    expect(await suggestions(page).evaluate((list) => getComputedStyle(list).maxHeight)).toBe("200px");
+    const inView = () =>
+      second.evaluate((option) => {
+        const list = option.closest('[role="listbox"]')!.getBoundingClientRect();
+        const box = option.getBoundingClientRect();
+        return box.top >= list.top && box.bottom <= list.bottom;
+      });
+    await expect.poll(inView).toBe(true);
     await page.keyboard.press("Enter");
     await page.waitForURL(`${storefrontUrl}/store/product/${expected.products[1]!.slug}`);
     await page.getByRole("heading", { level: 1, name: expected.products[1]!.name }).waitFor();

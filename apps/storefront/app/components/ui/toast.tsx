@@ -33,10 +33,15 @@ let deliver: ((queued: QueuedToast) => void) | null = null;
 let regionWanted = false;
 const regionListeners = new Set<() => void>();
 
+/** A toast as the region queues it: its own lifetime when it sets one, else the default 3000 ms. */
+export function queuedToastOf(toast: ToastMessage, options: { lifetimeMs?: number } = {}): QueuedToast {
+  return { toast, timeoutMs: options.lifetimeMs ?? TOAST_LIFETIME_MS };
+}
+
 /** Shows a toast. Call it from event handlers and effects; on the server use a flash (lib/flash.server.ts). */
 export function showToast(toast: ToastMessage, options: { lifetimeMs?: number } = {}): void {
   if (typeof document === "undefined") return;
-  const queued = { toast, timeoutMs: options.lifetimeMs ?? TOAST_LIFETIME_MS };
+  const queued = queuedToastOf(toast, options);
   if (deliver) {
     deliver(queued);
     return;

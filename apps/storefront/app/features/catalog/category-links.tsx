@@ -1,5 +1,5 @@
 import type { Category } from "@quire/contracts";
-import { Link } from "react-router";
+import { PrefetchLink } from "~/components/ui/prefetch-link";
 import { categoryPath } from "./catalog-crumbs";
 import { COVER_PALETTES } from "./cover-svg";
 
@@ -11,9 +11,8 @@ export function CategoryTiles({ categories, labelledBy }: { categories: (Categor
         const palette = COVER_PALETTES[index % COVER_PALETTES.length]!;
         return (
           <li key={category.id}>
-            <Link
+            <PrefetchLink
               to={categoryPath(category.slug)}
-              prefetch="intent"
               style={{ backgroundColor: palette.background, color: palette.ink }}
               className="group flex h-full min-h-24 flex-col justify-between gap-3 rounded-card p-4 shadow-sm transition-shadow hover:shadow-md sm:min-h-36 sm:gap-4 sm:p-5"
             >
@@ -27,7 +26,7 @@ export function CategoryTiles({ categories, labelledBy }: { categories: (Categor
               <span className="text-sm font-semibold">
                 Browse <span aria-hidden="true">→</span>
               </span>
-            </Link>
+            </PrefetchLink>
           </li>
         );
       })}
@@ -44,13 +43,12 @@ export function SubcategoryLinks({ parentName, categories }: { parentName: strin
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         {categories.map((category) => (
           <li key={category.id}>
-            <Link
+            <PrefetchLink
               to={categoryPath(category.slug)}
-              prefetch="intent"
               className="inline-flex min-h-10 items-center whitespace-nowrap rounded-full border border-line-strong bg-surface px-4 text-sm font-medium text-ink hover:border-ink hover:bg-sunk"
             >
               {category.name}
-            </Link>
+            </PrefetchLink>
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
 import { ANALYTICS_LIST_ATTRIBUTE, ANALYTICS_PRODUCT_ATTRIBUTE } from "~/features/analytics/analytics-attributes";
 import type { InventoryAvailability, ProductSummary } from "@quire/contracts";
 import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Await } from "react-router";
+import { PrefetchLink } from "~/components/ui/prefetch-link";
 import { Price } from "~/components/ui/price";
 import { CardAddToCart } from "~/features/cart/card-add-to-cart";
 import { FavouriteToggle } from "~/features/wishlists/favourite-toggle";
@@ -48,13 +49,12 @@ export function ProductCard({
         />
       </div>
       <h3 className="mt-3 font-serif text-base leading-snug font-semibold sm:text-lg">
-        <Link
+        <PrefetchLink
           to={productHref(product.slug)}
-          prefetch="intent"
           className="after:absolute after:inset-0 focus-visible:outline-none group-hover:underline group-hover:decoration-1 group-hover:underline-offset-3"
         >
           {product.name}
-        </Link>
+        </PrefetchLink>
       </h3>
       {product.byline ? <p className="mt-0.5 text-sm text-ink-muted">{product.byline}</p> : null}
       <div className="mt-auto flex flex-col gap-1 pt-2">

@@ -180,6 +180,8 @@ export default function SearchSuggestions({ inputRef, listboxId }: { inputRef: R
     input.setAttribute("aria-expanded", String(open));
     if (activeId) input.setAttribute("aria-activedescendant", activeId);
     else input.removeAttribute("aria-activedescendant");
+    // The list is at most 200 px high (spec section 9): the option the arrows reach is scrolled into view.
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: "nearest" });
   }, [inputRef, listboxId, open, activeId]);
 
   // Each group's first option's place in the whole list, for the active option's highlight.
@@ -196,7 +198,7 @@ export default function SearchSuggestions({ inputRef, listboxId }: { inputRef: R
         hidden={!open}
         // Choosing with the mouse must not blur the box first, or the list closes before the click lands.
         onMouseDown={(event) => event.preventDefault()}
-        className="absolute top-full right-0 left-0 z-(--z-menu) mt-2 max-h-[70vh] overflow-y-auto rounded-card border border-line bg-surface py-2 shadow-lg"
+        className="absolute top-full right-0 left-0 z-(--z-menu) mt-2 max-h-dropdown overflow-y-auto rounded-card border border-line bg-surface py-2 shadow-lg"
       >
         {groups.map((group, groupIndex) => (
           <div key={group.key} role="group" aria-labelledby={`${listboxId}-${group.key}`}>
