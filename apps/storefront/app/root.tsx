@@ -12,6 +12,8 @@ import stylesheet from "./app.css?url";
 import frauncesLatin from "./fonts/fraunces-latin.woff2?url";
 import interLatin from "./fonts/inter-latin.woff2?url";
 import { ToastArea } from "./components/ui/toast";
+import { IconSpriteContext, SHIPPED_ICON_SPRITE } from "./components/ui/icon";
+import { serviceIconSpriteUrl } from "./features/icons/icons.server";
 import { getErrorPageTexts } from "./features/layout/error-page-texts";
 import { ErrorPage } from "./features/layout/error-page";
 import { pageTitle } from "./features/layout/meta";
@@ -163,6 +165,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tagManagerScriptUrl: tagManagerFor(consent)?.scriptUrl ?? null,
     /** The e-commerce events earlier forms queued (tracked shoppers only), pushed once by <Analytics>. */
     queuedEcommerceEvents: blocked ? null : await takeQueuedEcommerceEvents(context),
+    /** The icon sprite of the configured icon service (spec section 9); null: the shipped icons. */
+    iconSpriteUrl: serviceIconSpriteUrl(),
     /** The editor whose preview frame may show the shop (spec section 1); its clicks are blocked there. */
     editorPreviewOrigin: getEnv().EDITOR_PREVIEW_ORIGIN ?? null,
   };
@@ -205,12 +209,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
-        <BottomDock>
-          <ScrollToTop />
-          {rootData?.cookieBanner ? <CookieBanner markup={rootData.cookieBanner} /> : null}
-        </BottomDock>
-        <ToastArea flash={rootData?.flash ?? null} />
+        <IconSpriteContext value={rootData?.iconSpriteUrl ?? SHIPPED_ICON_SPRITE}>
+          {children}
+          <BottomDock>
+            <ScrollToTop />
+            {rootData?.cookieBanner ? <CookieBanner markup={rootData.cookieBanner} /> : null}
+          </BottomDock>
+          <ToastArea flash={rootData?.flash ?? null} />
+        </IconSpriteContext>
         <EditorPreviewGuard origin={rootData?.editorPreviewOrigin ?? null} />
         {rootData?.tagManagerScriptUrl ? (
           <Suspense fallback={null}>

@@ -10,6 +10,7 @@ export default [
   route("shop/*", "routes/legacy-shop.ts"),
   route("media/covers/:file", "routes/media-cover.ts"),
   route("media/blog/:file", "routes/media-blog-hero.ts"),
+  route("icons/sprite.svg", "routes/icon-sprite.ts"),
   route("preferences", "routes/preferences.ts"),
   route("cart/add", "routes/cart-add.ts"),
   route("cart/notices", "routes/cart-notices.ts"),

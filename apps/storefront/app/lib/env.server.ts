@@ -8,57 +8,71 @@ const Flag = z
   .transform((value) => value === "true" || value === "1");
 
 /** The storefront's configuration, read once from process.env and validated. */
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  /** Where the commerce API listens. Only the storefront's server talks to it. */
-  API_URL: z.string().url().default("http://127.0.0.1:4000"),
-  /** Sent as the API-Key header; never reaches the browser. */
-  API_KEY: z.string().min(8).default("quire-demo-api-key"),
-  STORE_KEY: z.string().min(1).default("quire-demo"),
-  /** How long the redirect list, category tree and menu are kept in this process. */
-  CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  /**
-   * The tag manager's container id (GTM- and uppercase letters or digits). Unset: no analytics at all. A
-   * mistyped one stops the storefront at start with the corrected form to use (spec sections 5 and 8).
-   */
-  TAG_MANAGER_ID: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined || value === "") return undefined;
-      try {
-        return parseTagManagerId(value);
-      } catch (error) {
-        if (!(error instanceof InvalidTagManagerIdError)) throw error;
-        context.addIssue({ code: "custom", message: error.message });
-        return z.NEVER;
-      }
-    }),
-  /** The tag manager's script; the container id is added as its `id` query parameter (spec section 7). */
-  TAG_MANAGER_SCRIPT_URL: z.string().url().default("https://www.googletagmanager.com/gtm.js"),
-  /**
-   * The shop is embedded on another site (an editor's preview, a partner's frame): the locale cookie is sent
-   * SameSite=None and Secure so that it survives there (spec section 9).
-   */
-  CROSS_ORIGIN_COOKIES: Flag,
-  /**
-   * The origin of an editor that shows the shop in its preview frame (spec section 1), e.g.
-   * https://editor.example. Unset: no site may frame the shop. Set: the CSP's frame-ancestors names exactly it,
-   * and inside its frame the shop's clicks are switched off except in the editor controls area.
-   */
-  EDITOR_PREVIEW_ORIGIN: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined || value === "") return undefined;
-      const origin = parseOrigin(value);
-      if (origin === null) {
-        context.addIssue({ code: "custom", message: `must be an origin such as https://editor.example, not ${JSON.stringify(value)}` });
-        return z.NEVER;
-      }
-      return origin;
-    }),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** Where the commerce API listens. Only the storefront's server talks to it. */
+    API_URL: z.string().url().default("http://127.0.0.1:4000"),
+    /** Sent as the API-Key header; never reaches the browser. */
+    API_KEY: z.string().min(8).default("quire-demo-api-key"),
+    STORE_KEY: z.string().min(1).default("quire-demo"),
+    /** How long the redirect list, category tree and menu are kept in this process. */
+    CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /**
+     * The tag manager's container id (GTM- and uppercase letters or digits). Unset: no analytics at all. A
+     * mistyped one stops the storefront at start with the corrected form to use (spec sections 5 and 8).
+     */
+    TAG_MANAGER_ID: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined || value === "") return undefined;
+        try {
+          return parseTagManagerId(value);
+        } catch (error) {
+          if (!(error instanceof InvalidTagManagerIdError)) throw error;
+          context.addIssue({ code: "custom", message: error.message });
+          return z.NEVER;
+        }
+      }),
+    /** The tag manager's script; the container id is added as its `id` query parameter (spec section 7). */
+    TAG_MANAGER_SCRIPT_URL: z.string().url().default("https://www.googletagmanager.com/gtm.js"),
+    /**
+     * The shop is embedded on another site (an editor's preview, a partner's frame): the locale cookie is sent
+     * SameSite=None and Secure so that it survives there (spec section 9).
+     */
+    CROSS_ORIGIN_COOKIES: Flag,
+    /**
+     * The origin of an editor that shows the shop in its preview frame (spec section 1), e.g.
+     * https://editor.example. Unset: no site may frame the shop. Set: the CSP's frame-ancestors names exactly it,
+     * and inside its frame the shop's clicks are switched off except in the editor controls area.
+     */
+    EDITOR_PREVIEW_ORIGIN: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined || value === "") return undefined;
+        const origin = parseOrigin(value);
+        if (origin === null) {
+          context.addIssue({ code: "custom", message: `must be an origin such as https://editor.example, not ${JSON.stringify(value)}` });
+          return z.NEVER;
+        }
+        return origin;
+      }),
+    /**
+     * An icon service (Iconify's API, e.g. https://api.iconify.design) to draw the shop's icons from, and the icon
+     * set to ask it for (e.g. lucide). Unset: the icons that ship with Quire, and nothing is fetched.
+     */
+    ICON_SERVICE_URL: z.string().url().optional(),
+    ICON_SERVICE_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be an icon set's prefix such as lucide")
+      .optional(),
+  })
+  .refine((env) => env.ICON_SERVICE_URL === undefined || env.ICON_SERVICE_PREFIX !== undefined, {
+    message: "ICON_SERVICE_PREFIX must name the icon set to use when ICON_SERVICE_URL is set",
+    path: ["ICON_SERVICE_PREFIX"],
+  });
 
 /**
  * `value` as an origin (scheme, host and port, nothing more) when it is exactly one: an http(s) URL with no

@@ -30,10 +30,12 @@ export const ICON_PATHS = {
  * that uses it (currentColor inherits into the use), and sized by that <svg>. The fill is left to that <svg>
  * too (icon.tsx sets none; a filled heart's class sets the current colour).
  */
-export function buildIconSprite(): string {
-  const symbols = Object.entries(ICON_PATHS).map(
-    ([name, path]) =>
-      `  <symbol id="${name}" viewBox="0 0 24 24"><path d="${path}" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round"/></symbol>`,
-  );
+export function buildIconSprite(fromService: ReadonlyMap<string, { body: string; width: number; height: number }> = new Map()): string {
+  const symbols = Object.entries(ICON_PATHS).map(([name, path]) => {
+    // An icon service's drawing of the icon, where a shop configures one (features/icons); else the shipped one.
+    const served = fromService.get(name);
+    if (served) return `  <symbol id="${name}" viewBox="0 0 ${served.width} ${served.height}">${served.body}</symbol>`;
+    return `  <symbol id="${name}" viewBox="0 0 24 24"><path d="${path}" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round"/></symbol>`;
+  });
   return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import type { ICON_PATHS } from "./icon-paths";
 // A file of its own even though it is small (no-inline): <use> cannot point into a data: URL.
 import spriteUrl from "./icons.svg?url&no-inline";
@@ -10,10 +10,18 @@ import spriteUrl from "./icons.svg?url&no-inline";
  */
 export type IconName = keyof typeof ICON_PATHS;
 
+/**
+ * The sprite the icons point into: the shipped one unless the shop configures an icon service (the root
+ * provides its sprite's address then, features/icons).
+ */
+export const IconSpriteContext = createContext<string>(spriteUrl);
+export const SHIPPED_ICON_SPRITE: string = spriteUrl;
+
 export function Icon({ name, className = "size-5" }: { name: IconName; className?: string }) {
+  const sprite = useContext(IconSpriteContext);
   return (
     <svg fill="none" aria-hidden="true" focusable="false" className={className}>
-      <use href={`${spriteUrl}#${name}`} />
+      <use href={`${sprite}#${name}`} />
     </svg>
   );
 }
