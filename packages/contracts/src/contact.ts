@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataSchema, textSchema } from "./common";
+import { dataSchema, IdSchema, pagedResultSchema, PageQuerySchema, textSchema } from "./common";
 import { CONTACT_SUBJECTS } from "./constants";
 import { EmailSchema } from "./identity";
 
@@ -40,3 +40,21 @@ export const ContactMessageReceiptSchema = z
   })
   .meta({ id: "ContactMessageReceipt" });
 export const ContactMessageResponseSchema = dataSchema(ContactMessageReceiptSchema);
+
+/** GET /admin/contact-messages: the store's messages, newest first, paged (the merchant's admin API). */
+export const AdminListContactMessagesQuerySchema = PageQuerySchema.strict();
+export const AdminContactMessageSchema = z
+  .object({
+    id: IdSchema,
+    reference: z.string(),
+    name: z.string(),
+    email: z.string(),
+    subject: ContactSubjectSchema,
+    message: z.string(),
+    /** The signed-in customer who sent it; null for a visitor. */
+    customerId: IdSchema.nullable(),
+    sentAt: z.string(),
+  })
+  .meta({ id: "AdminContactMessage" });
+export type AdminContactMessage = z.infer<typeof AdminContactMessageSchema>;
+export const AdminListContactMessagesResponseSchema = dataSchema(pagedResultSchema(AdminContactMessageSchema));

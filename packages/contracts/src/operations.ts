@@ -139,7 +139,12 @@ import {
   ListBlogPostsQuerySchema,
   ListBlogPostsResponseSchema,
 } from "./blog";
-import { ContactMessageBodySchema, ContactMessageResponseSchema } from "./contact";
+import {
+  AdminListContactMessagesQuerySchema,
+  AdminListContactMessagesResponseSchema,
+  ContactMessageBodySchema,
+  ContactMessageResponseSchema,
+} from "./contact";
 import {
   BackInStockConfirmationResponseSchema,
   BackInStockConfirmBodySchema,
@@ -336,6 +341,12 @@ export const operations = {
     body: ContactMessageBodySchema,
     response: ContactMessageResponseSchema,
     status: 202,
+  },
+  listAdminContactMessages: {
+    method: "GET",
+    path: "/admin/contact-messages",
+    query: AdminListContactMessagesQuerySchema,
+    response: AdminListContactMessagesResponseSchema,
   },
   listSitemapProducts: {
     method: "GET",

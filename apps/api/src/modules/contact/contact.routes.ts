@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
-import { sendContactMessage } from "./contact.service";
+import { listContactMessages, sendContactMessage } from "./contact.service";
 
 // POST /contact-messages: the contact form of /contact-us (issue 12).
 export const contactRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -14,5 +14,19 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     }),
     handler: async (request, reply) => reply.status(202).send({ data: await sendContactMessage(db, request.ctx, request.body) }),
+  });
+
+  // The merchant reads them with an admin key (decision 024), as the orders.
+  app.route({
+    ...operationRoute("listAdminContactMessages", {
+      config: { admin: true },
+      schema: {
+        tags: ["Admin"],
+        security: [{ adminKey: [], storeKey: [] }],
+        "x-error-codes": ["admin_key_missing", "admin_key_invalid"],
+        summary: "The store's contact messages, newest first",
+      },
+    }),
+    handler: async (request) => ({ data: await listContactMessages(db, { storeId: request.ctx.store.id, ...request.query }) }),
   });
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ContactMessageBody } from "@quire/contracts";
+import type { AdminContactMessage, ContactMessageBody, ContactSubject } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
@@ -41,4 +41,19 @@ export async function sendContactMessage(
       await enqueueMail(tx, contactMessageMail({ storeId: ctx.store.id, storeName: ctx.store.name, recipient, reference, body }));
   });
   return { reference };
+}
+
+/** GET /admin/contact-messages: the store's messages, newest first, a page at a time (the merchant's admin API). */
+export async function listContactMessages(db: Db, input: { storeId: number; PageNumber: number; PageSize: number }) {
+  const { rows, total } = await repository.listContactMessagesPage(db, {
+    storeId: input.storeId,
+    limit: input.PageSize,
+    offset: (input.PageNumber - 1) * input.PageSize,
+  });
+  const results: AdminContactMessage[] = rows.map(({ createdAt, subject, ...row }) => ({
+    ...row,
+    subject: subject as ContactSubject,
+    sentAt: createdAt.toISOString(),
+  }));
+  return { results, total, pageNumber: input.PageNumber, pageSize: input.PageSize, totalPages: Math.ceil(total / input.PageSize) };
 }

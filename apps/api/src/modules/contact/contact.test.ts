@@ -11,13 +11,17 @@ import { contactMessages } from "./contact.tables";
 
 // POST /contact-messages (issue 12): stored, mailed to the shop through the outbox, checked per field, throttled.
 
-const api = useTestApi(async (db) => {
-  const store = await createStore(db);
-  await setContactEmail(db, store.id, "help@shop.example");
-  const quiet = await createStore(db, { key: "quiet-store", name: "Quiet" });
-  const customer = await createCustomer(db, { storeId: store.id, email: "reader@example.com" });
-  return { store, quiet, customer };
-});
+const ADMIN_KEY = "contact-admin-key-0000";
+const api = useTestApi(
+  async (db) => {
+    const store = await createStore(db);
+    await setContactEmail(db, store.id, "help@shop.example");
+    const quiet = await createStore(db, { key: "quiet-store", name: "Quiet" });
+    const customer = await createCustomer(db, { storeId: store.id, email: "reader@example.com" });
+    return { store, quiet, customer };
+  },
+  { adminApiKeys: [ADMIN_KEY] },
+);
 
 const MESSAGE = {
   name: "Ada Lovelace",
@@ -114,5 +118,62 @@ describe("POST /contact-messages", () => {
     expect(Number(refused[0]!.headers["retry-after"])).toBeGreaterThan(0);
     expect(refused[0]!.json().errors[0].code).toBe("too_many_requests");
     expect((await send(MESSAGE)).statusCode, "another client is not held up").toBe(202);
+  });
+});
+
+describe("GET /admin/contact-messages", () => {
+  const asAdmin = (url: string, key = ADMIN_KEY) =>
+    api.app.inject({ method: "GET", url, headers: { storekey: TEST_HEADERS.storekey, "admin-key": key } });
+
+  it("lists the store's messages to an admin key, newest first, a page at a time", async () => {
+    const first = (await send({ ...MESSAGE, message: "The first of two messages, about a lost parcel." })).json().data.reference;
+    const second = (await send({ ...MESSAGE, subject: "other", message: "The second of two messages, about gift wrap." })).json().data
+      .reference;
+    const response = await asAdmin("/admin/contact-messages?PageSize=1");
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({ pageNumber: 1, pageSize: 1, total: expect.any(Number) });
+    expect(data.total).toBeGreaterThanOrEqual(2);
+    expect(data.results).toEqual([
+      {
+        id: expect.any(Number),
+        reference: second,
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        subject: "other",
+        message: "The second of two messages, about gift wrap.",
+        customerId: null,
+        sentAt: expect.any(String),
+      },
+    ]);
+    const next = (await asAdmin("/admin/contact-messages?PageSize=1&PageNumber=2")).json().data.results;
+    expect(next.map((message: { reference: string }) => message.reference)).toEqual([first]);
+  });
+
+  it("takes only an admin key, and shows no other store's messages", async () => {
+    expect((await api.app.inject({ method: "GET", url: "/admin/contact-messages", headers: TEST_HEADERS })).json().errors[0].code).toBe(
+      "admin_key_missing",
+    );
+    expect((await asAdmin("/admin/contact-messages", "not-an-admin-key-000")).json().errors[0].code).toBe("admin_key_invalid");
+    const mine = (await send({ ...MESSAGE, message: "A message for this store's eyes only." })).json().data.reference;
+    const quiet = await api.app.inject({
+      method: "GET",
+      url: "/admin/contact-messages",
+      headers: { storekey: api.seeded.quiet.key, "admin-key": ADMIN_KEY },
+    });
+    expect(quiet.statusCode, quiet.body).toBe(200);
+    const references = quiet.json().data.results.map((message: { reference: string }) => message.reference);
+    expect(references).not.toContain(mine);
+    expect(
+      (await asAdmin("/admin/contact-messages?PageSize=100"))
+        .json()
+        .data.results.map((message: { reference: string }) => message.reference),
+    ).toContain(mine);
+  });
+
+  it("answers 400 with an errors list for a bad page", async () => {
+    const response = await asAdmin("/admin/contact-messages?PageNumber=0");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.length).toBeGreaterThan(0);
   });
 });
