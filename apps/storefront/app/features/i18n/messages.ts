@@ -1,3 +1,5 @@
+import { accountMessages } from "./messages/account";
+import { accountServerMessages } from "./messages/account-server";
 import { authMessages } from "./messages/auth";
 import { checkoutMessages } from "./messages/checkout";
 import { errorMessages } from "./messages/error";
@@ -23,6 +25,7 @@ export const AREA_MESSAGE_SETS = {
   layout: layoutMessages,
   auth: authMessages,
   search: searchMessages,
+  account: { ...accountMessages, ...accountServerMessages },
 } as const;
 
 export const messages = {
@@ -35,6 +38,8 @@ export const messages = {
   ...layoutMessages,
   ...authMessages,
   ...searchMessages,
+  ...accountMessages,
+  ...accountServerMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
