@@ -1,6 +1,10 @@
 import { accountMessages } from "./messages/account";
 import { accountServerMessages } from "./messages/account-server";
 import { authMessages } from "./messages/auth";
+import { cartMessages } from "./messages/cart";
+import { cartAddMessages } from "./messages/cart-add";
+import { cartFormMessages } from "./messages/cart-forms";
+import { cartServerMessages } from "./messages/cart-server";
 import { checkoutMessages } from "./messages/checkout";
 import { errorMessages } from "./messages/error";
 import { crossSiteErrorMessages } from "./messages/error-cross-site";
@@ -26,6 +30,7 @@ export const AREA_MESSAGE_SETS = {
   auth: authMessages,
   search: searchMessages,
   account: { ...accountMessages, ...accountServerMessages },
+  cart: { ...cartMessages, ...cartAddMessages, ...cartFormMessages, ...cartServerMessages },
 } as const;
 
 export const messages = {
@@ -40,6 +45,10 @@ export const messages = {
   ...searchMessages,
   ...accountMessages,
   ...accountServerMessages,
+  ...cartMessages,
+  ...cartAddMessages,
+  ...cartFormMessages,
+  ...cartServerMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
