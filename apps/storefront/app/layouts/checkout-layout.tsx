@@ -6,7 +6,7 @@ import { Logo } from "~/features/layout/logo";
 import { FALLBACK_STORE_NAME, useRootData } from "~/features/layout/root-data";
 import { SmallFooter } from "~/features/layout/site-footer";
 import { MAIN_CONTENT_ID, SkipLink } from "~/features/layout/skip-link";
-import { t } from "~/features/i18n/messages/checkout";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 /** The step to highlight: the checkout route's loader returns it as `checkoutStep` (0 to 4). */
 function useCheckoutStep(): CheckoutStep {

@@ -18,6 +18,7 @@ import {
   SAVE_TO_BOOK_FIELD,
   SAVED_ADDRESS_FIELD,
 } from "./checkout-forms";
+import { t } from "~/features/i18n/messages/checkout-server";
 
 /*
  * The checkout's forms as its action reads them (lib/form-intents.server.ts): the contract's bodies without
@@ -73,13 +74,13 @@ export const PlaceOrderFormSchema = z.object({
 
 /** Paying an order already placed (the payment step): which order, how, and the form's key. */
 export const PayOrderFormSchema = z.object({
-  orderId: postedIdField("That order could not be found."),
+  orderId: postedIdField(t("checkout.form.order_not_found")),
   paymentProviderId: PaymentMethodField,
   [IDEMPOTENCY_KEY_FIELD]: PostedIdempotencyKeyField,
 });
 
 /** "Check payment status" on the payment step. */
-export const RefreshPaymentFormSchema = z.object({ orderId: postedIdField("That order could not be found.") });
+export const RefreshPaymentFormSchema = z.object({ orderId: postedIdField(t("checkout.form.order_not_found")) });
 
 /**
  * A failed call's errors as a form shows them: the API names a field by where it was in the request

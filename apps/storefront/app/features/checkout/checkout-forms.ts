@@ -1,5 +1,6 @@
 import type { AddressAnswer } from "@quire/contracts";
 import type { FormFailure } from "~/features/auth/form-errors";
+import { t } from "~/features/i18n/messages/checkout-server";
 
 /**
  * The checkout's forms as data the components and the action share (no zod: the browser gets these): field
@@ -58,9 +59,9 @@ export interface SavedAddressOption {
   isDefaultBilling: boolean;
 }
 
-export const CHOOSE_DELIVERY_OPTION = "Choose a delivery option.";
-export const CHOOSE_SAVED_ADDRESS = "Choose one of your addresses.";
-export const CHOOSE_PAYMENT_METHOD = "Choose how you would like to pay.";
+export const CHOOSE_DELIVERY_OPTION = /* @__PURE__ */ t("checkout.form.choose_delivery_option");
+export const CHOOSE_SAVED_ADDRESS = /* @__PURE__ */ t("checkout.form.choose_saved_address");
+export const CHOOSE_PAYMENT_METHOD = /* @__PURE__ */ t("checkout.form.choose_payment_method");
 
 /** The action's answer when it is a refusal (FormFailure: its errors, and which form). */
 export function formFailureOf(actionData: unknown): FormFailure | undefined {

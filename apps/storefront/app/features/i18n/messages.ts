@@ -6,6 +6,8 @@ import { cartAddMessages } from "./messages/cart-add";
 import { cartFormMessages } from "./messages/cart-forms";
 import { cartServerMessages } from "./messages/cart-server";
 import { checkoutMessages } from "./messages/checkout";
+import { checkoutPageMessages } from "./messages/checkout-page";
+import { checkoutServerMessages } from "./messages/checkout-server";
 import { errorMessages } from "./messages/error";
 import { crossSiteErrorMessages } from "./messages/error-cross-site";
 import { layoutMessages } from "./messages/layout";
@@ -23,7 +25,7 @@ import { wishlistsMessages } from "./messages/wishlists";
 export const AREA_MESSAGE_SETS = {
   error: { ...errorMessages, ...crossSiteErrorMessages },
   toast: toastMessages,
-  checkout: checkoutMessages,
+  checkout: { ...checkoutMessages, ...checkoutPageMessages, ...checkoutServerMessages },
   wishlists: wishlistsMessages,
   ui: uiMessages,
   layout: layoutMessages,
@@ -38,6 +40,8 @@ export const messages = {
   ...crossSiteErrorMessages,
   ...toastMessages,
   ...checkoutMessages,
+  ...checkoutPageMessages,
+  ...checkoutServerMessages,
   ...wishlistsMessages,
   ...uiMessages,
   ...layoutMessages,

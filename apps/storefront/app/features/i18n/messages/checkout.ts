@@ -4,9 +4,6 @@ import { translator, type MessageSet } from "../translator";
 export const checkoutMessages = {
   "checkout.terms_not_accepted": "Please accept the terms and conditions to proceed with the order.",
   "checkout.free_delivery": "Free delivery",
-  // The checkout layout's header (layouts/checkout-layout.tsx).
-  "checkout.layout.secure": "Secure checkout",
-  "checkout.layout.back_to_basket": "Back to basket",
   // The checkout layout's stepper (features/layout/checkout-stepper.tsx).
   "checkout.steps.label": "Checkout progress",
   "checkout.steps.step_of": "Step {step} of {count}: ",
