@@ -23,7 +23,6 @@ import { CheckoutSection } from "~/features/checkout/checkout-section";
 import {
   ADDRESS_FIELDS,
   CHECKOUT_PATH,
-  CHOOSE_SAVED_ADDRESS,
   CUSTOMER_INFO_FIELDS,
   EDIT_PARAM,
   failureFor,
@@ -34,6 +33,7 @@ import {
   successfulOrderPath,
 } from "~/features/checkout/checkout-forms";
 import {
+  CHOOSE_SAVED_ADDRESS,
   addressOf,
   CheckoutAddressFormSchema,
   CustomerInfoFormSchema,

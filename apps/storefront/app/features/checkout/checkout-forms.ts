@@ -1,6 +1,5 @@
 import type { AddressAnswer } from "@quire/contracts";
 import type { FormFailure } from "~/features/auth/form-errors";
-import { t } from "~/features/i18n/messages/checkout-server";
 
 /**
  * The checkout's forms as data the components and the action share (no zod: the browser gets these): field
@@ -58,10 +57,6 @@ export interface SavedAddressOption {
   isDefaultDelivery: boolean;
   isDefaultBilling: boolean;
 }
-
-export const CHOOSE_DELIVERY_OPTION = /* @__PURE__ */ t("checkout.form.choose_delivery_option");
-export const CHOOSE_SAVED_ADDRESS = /* @__PURE__ */ t("checkout.form.choose_saved_address");
-export const CHOOSE_PAYMENT_METHOD = /* @__PURE__ */ t("checkout.form.choose_payment_method");
 
 /** The action's answer when it is a refusal (FormFailure: its errors, and which form). */
 export function formFailureOf(actionData: unknown): FormFailure | undefined {
