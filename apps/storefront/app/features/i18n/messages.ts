@@ -5,7 +5,12 @@ import { cartMessages } from "./messages/cart";
 import { cartAddMessages } from "./messages/cart-add";
 import { cartFormMessages } from "./messages/cart-forms";
 import { cartServerMessages } from "./messages/cart-server";
+import { catalogMessages } from "./messages/catalog";
+import { catalogListingMessages } from "./messages/catalog-listing";
+import { catalogProductMessages } from "./messages/catalog-product";
+import { catalogStoreMessages } from "./messages/catalog-store";
 import { checkoutMessages } from "./messages/checkout";
+import { contentServerMessages } from "./messages/content-server";
 import { checkoutPageMessages } from "./messages/checkout-page";
 import { checkoutServerMessages } from "./messages/checkout-server";
 import { errorMessages } from "./messages/error";
@@ -33,6 +38,8 @@ export const AREA_MESSAGE_SETS = {
   search: searchMessages,
   account: { ...accountMessages, ...accountServerMessages },
   cart: { ...cartMessages, ...cartAddMessages, ...cartFormMessages, ...cartServerMessages },
+  catalog: { ...catalogMessages, ...catalogListingMessages, ...catalogProductMessages, ...catalogStoreMessages },
+  content: contentServerMessages,
 } as const;
 
 export const messages = {
@@ -53,6 +60,11 @@ export const messages = {
   ...cartAddMessages,
   ...cartFormMessages,
   ...cartServerMessages,
+  ...catalogMessages,
+  ...catalogListingMessages,
+  ...catalogProductMessages,
+  ...catalogStoreMessages,
+  ...contentServerMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
