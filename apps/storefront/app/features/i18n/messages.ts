@@ -20,6 +20,7 @@ import { searchMessages } from "./messages/search";
 import { toastMessages } from "./messages/toast";
 import { uiMessages } from "./messages/ui";
 import { wishlistsMessages } from "./messages/wishlists";
+import { wishlistsToggleMessages } from "./messages/wishlists-toggle";
 
 /**
  * The en-GB catalogue (the only locale, spec section 1): every area's message set in one typed object. Keys
@@ -31,7 +32,7 @@ export const AREA_MESSAGE_SETS = {
   error: { ...errorMessages, ...crossSiteErrorMessages },
   toast: toastMessages,
   checkout: { ...checkoutMessages, ...checkoutPageMessages, ...checkoutServerMessages },
-  wishlists: wishlistsMessages,
+  wishlists: { ...wishlistsMessages, ...wishlistsToggleMessages },
   ui: uiMessages,
   layout: layoutMessages,
   auth: authMessages,
@@ -50,6 +51,7 @@ export const messages = {
   ...checkoutPageMessages,
   ...checkoutServerMessages,
   ...wishlistsMessages,
+  ...wishlistsToggleMessages,
   ...uiMessages,
   ...layoutMessages,
   ...authMessages,
