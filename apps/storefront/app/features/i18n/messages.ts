@@ -10,6 +10,7 @@ import { catalogListingMessages } from "./messages/catalog-listing";
 import { catalogProductMessages } from "./messages/catalog-product";
 import { catalogStoreMessages } from "./messages/catalog-store";
 import { checkoutMessages } from "./messages/checkout";
+import { consentMessages } from "./messages/consent";
 import { contentServerMessages } from "./messages/content-server";
 import { checkoutPageMessages } from "./messages/checkout-page";
 import { checkoutServerMessages } from "./messages/checkout-server";
@@ -41,6 +42,7 @@ export const AREA_MESSAGE_SETS = {
   cart: { ...cartMessages, ...cartAddMessages, ...cartFormMessages, ...cartServerMessages },
   catalog: { ...catalogMessages, ...catalogListingMessages, ...catalogProductMessages, ...catalogStoreMessages },
   content: contentServerMessages,
+  consent: consentMessages,
 } as const;
 
 export const messages = {
@@ -67,6 +69,7 @@ export const messages = {
   ...catalogProductMessages,
   ...catalogStoreMessages,
   ...contentServerMessages,
+  ...consentMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
