@@ -17,6 +17,8 @@ import { checkoutServerMessages } from "./messages/checkout-server";
 import { errorMessages } from "./messages/error";
 import { crossSiteErrorMessages } from "./messages/error-cross-site";
 import { layoutMessages } from "./messages/layout";
+import { newsletterMessages } from "./messages/newsletter";
+import { newsletterServerMessages } from "./messages/newsletter-server";
 import { searchMessages } from "./messages/search";
 import { toastMessages } from "./messages/toast";
 import { uiMessages } from "./messages/ui";
@@ -43,6 +45,7 @@ export const AREA_MESSAGE_SETS = {
   catalog: { ...catalogMessages, ...catalogListingMessages, ...catalogProductMessages, ...catalogStoreMessages },
   content: contentServerMessages,
   consent: consentMessages,
+  newsletter: { ...newsletterMessages, ...newsletterServerMessages },
 } as const;
 
 export const messages = {
@@ -70,6 +73,8 @@ export const messages = {
   ...catalogStoreMessages,
   ...contentServerMessages,
   ...consentMessages,
+  ...newsletterMessages,
+  ...newsletterServerMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
