@@ -5,6 +5,9 @@ import { cartMessages } from "./messages/cart";
 import { cartAddMessages } from "./messages/cart-add";
 import { cartFormMessages } from "./messages/cart-forms";
 import { cartServerMessages } from "./messages/cart-server";
+import { backInStockMessages } from "./messages/back-in-stock";
+import { backInStockPageMessages } from "./messages/back-in-stock-page";
+import { backInStockServerMessages } from "./messages/back-in-stock-server";
 import { catalogMessages } from "./messages/catalog";
 import { catalogListingMessages } from "./messages/catalog-listing";
 import { catalogProductMessages } from "./messages/catalog-product";
@@ -46,6 +49,7 @@ export const AREA_MESSAGE_SETS = {
   content: contentServerMessages,
   consent: consentMessages,
   newsletter: { ...newsletterMessages, ...newsletterServerMessages },
+  back_in_stock: { ...backInStockMessages, ...backInStockPageMessages, ...backInStockServerMessages },
 } as const;
 
 export const messages = {
@@ -75,6 +79,9 @@ export const messages = {
   ...consentMessages,
   ...newsletterMessages,
   ...newsletterServerMessages,
+  ...backInStockMessages,
+  ...backInStockPageMessages,
+  ...backInStockServerMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
