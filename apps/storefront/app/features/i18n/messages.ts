@@ -8,6 +8,7 @@ import { cartServerMessages } from "./messages/cart-server";
 import { backInStockMessages } from "./messages/back-in-stock";
 import { backInStockPageMessages } from "./messages/back-in-stock-page";
 import { backInStockServerMessages } from "./messages/back-in-stock-server";
+import { blogMessages } from "./messages/blog";
 import { catalogMessages } from "./messages/catalog";
 import { catalogListingMessages } from "./messages/catalog-listing";
 import { catalogProductMessages } from "./messages/catalog-product";
@@ -50,6 +51,7 @@ export const AREA_MESSAGE_SETS = {
   consent: consentMessages,
   newsletter: { ...newsletterMessages, ...newsletterServerMessages },
   back_in_stock: { ...backInStockMessages, ...backInStockPageMessages, ...backInStockServerMessages },
+  blog: blogMessages,
 } as const;
 
 export const messages = {
@@ -82,6 +84,7 @@ export const messages = {
   ...backInStockMessages,
   ...backInStockPageMessages,
   ...backInStockServerMessages,
+  ...blogMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
