@@ -15,6 +15,7 @@ import { catalogProductMessages } from "./messages/catalog-product";
 import { catalogStoreMessages } from "./messages/catalog-store";
 import { checkoutMessages } from "./messages/checkout";
 import { consentMessages } from "./messages/consent";
+import { contactMessages } from "./messages/contact";
 import { contentServerMessages } from "./messages/content-server";
 import { checkoutPageMessages } from "./messages/checkout-page";
 import { checkoutServerMessages } from "./messages/checkout-server";
@@ -52,6 +53,7 @@ export const AREA_MESSAGE_SETS = {
   newsletter: { ...newsletterMessages, ...newsletterServerMessages },
   back_in_stock: { ...backInStockMessages, ...backInStockPageMessages, ...backInStockServerMessages },
   blog: blogMessages,
+  contact: contactMessages,
 } as const;
 
 export const messages = {
@@ -85,6 +87,7 @@ export const messages = {
   ...backInStockPageMessages,
   ...backInStockServerMessages,
   ...blogMessages,
+  ...contactMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
