@@ -9,6 +9,7 @@ import { Icon } from "~/components/ui/icon";
 import { ProductCardList } from "~/features/catalog/product-card";
 import { categoryHref } from "~/features/layout/navigation";
 import type { ContentPageData } from "./load-page.server";
+import { t } from "~/features/i18n/messages/content";
 
 type Block<T extends PageBlock["type"]> = Extract<PageBlock, { type: T }>;
 
@@ -117,7 +118,7 @@ function ProductRailBlock({
   if (!products || products.length === 0) return null;
   return (
     <Container as="section" className="py-10 sm:py-14">
-      <SectionHeading title={block.title} href={categoryHref(block.categorySlug)} linkLabel="See all" />
+      <SectionHeading title={block.title} href={categoryHref(block.categorySlug)} linkLabel={t("content.see_all")} />
       <ProductCardList products={products} analyticsList={railListId(index)} />
     </Container>
   );

@@ -16,7 +16,10 @@ import { catalogStoreMessages } from "./messages/catalog-store";
 import { checkoutMessages } from "./messages/checkout";
 import { consentMessages } from "./messages/consent";
 import { contactMessages } from "./messages/contact";
+import { contentMessages } from "./messages/content";
 import { contentServerMessages } from "./messages/content-server";
+import { privacyMessages } from "./messages/privacy";
+import { privacyServerMessages } from "./messages/privacy-server";
 import { checkoutPageMessages } from "./messages/checkout-page";
 import { checkoutServerMessages } from "./messages/checkout-server";
 import { errorMessages } from "./messages/error";
@@ -48,12 +51,13 @@ export const AREA_MESSAGE_SETS = {
   account: { ...accountMessages, ...accountServerMessages },
   cart: { ...cartMessages, ...cartAddMessages, ...cartFormMessages, ...cartServerMessages },
   catalog: { ...catalogMessages, ...catalogListingMessages, ...catalogProductMessages, ...catalogStoreMessages },
-  content: contentServerMessages,
+  content: { ...contentMessages, ...contentServerMessages },
   consent: consentMessages,
   newsletter: { ...newsletterMessages, ...newsletterServerMessages },
   back_in_stock: { ...backInStockMessages, ...backInStockPageMessages, ...backInStockServerMessages },
   blog: blogMessages,
   contact: contactMessages,
+  privacy: { ...privacyMessages, ...privacyServerMessages },
 } as const;
 
 export const messages = {
@@ -79,6 +83,7 @@ export const messages = {
   ...catalogListingMessages,
   ...catalogProductMessages,
   ...catalogStoreMessages,
+  ...contentMessages,
   ...contentServerMessages,
   ...consentMessages,
   ...newsletterMessages,
@@ -88,6 +93,8 @@ export const messages = {
   ...backInStockServerMessages,
   ...blogMessages,
   ...contactMessages,
+  ...privacyMessages,
+  ...privacyServerMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
