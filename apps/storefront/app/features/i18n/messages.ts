@@ -24,6 +24,7 @@ import { checkoutPageMessages } from "./messages/checkout-page";
 import { checkoutServerMessages } from "./messages/checkout-server";
 import { errorMessages } from "./messages/error";
 import { crossSiteErrorMessages } from "./messages/error-cross-site";
+import { serverErrorMessages } from "./messages/error-server";
 import { layoutMessages } from "./messages/layout";
 import { newsletterMessages } from "./messages/newsletter";
 import { newsletterServerMessages } from "./messages/newsletter-server";
@@ -40,7 +41,7 @@ import { wishlistsToggleMessages } from "./messages/wishlists-toggle";
  * object, so a page's scripts carry only the texts it shows.
  */
 export const AREA_MESSAGE_SETS = {
-  error: { ...errorMessages, ...crossSiteErrorMessages },
+  error: { ...errorMessages, ...crossSiteErrorMessages, ...serverErrorMessages },
   toast: toastMessages,
   checkout: { ...checkoutMessages, ...checkoutPageMessages, ...checkoutServerMessages },
   wishlists: { ...wishlistsMessages, ...wishlistsToggleMessages },
@@ -63,6 +64,7 @@ export const AREA_MESSAGE_SETS = {
 export const messages = {
   ...errorMessages,
   ...crossSiteErrorMessages,
+  ...serverErrorMessages,
   ...toastMessages,
   ...checkoutMessages,
   ...checkoutPageMessages,
