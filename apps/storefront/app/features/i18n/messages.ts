@@ -26,9 +26,12 @@ import { errorMessages } from "./messages/error";
 import { crossSiteErrorMessages } from "./messages/error-cross-site";
 import { serverErrorMessages } from "./messages/error-server";
 import { layoutMessages } from "./messages/layout";
+import { layoutServerMessages } from "./messages/layout-server";
+import { mediaServerMessages } from "./messages/media-server";
 import { newsletterMessages } from "./messages/newsletter";
 import { newsletterServerMessages } from "./messages/newsletter-server";
 import { searchMessages } from "./messages/search";
+import { searchServerMessages } from "./messages/search-server";
 import { toastMessages } from "./messages/toast";
 import { uiMessages } from "./messages/ui";
 import { wishlistsMessages } from "./messages/wishlists";
@@ -46,9 +49,9 @@ export const AREA_MESSAGE_SETS = {
   checkout: { ...checkoutMessages, ...checkoutPageMessages, ...checkoutServerMessages },
   wishlists: { ...wishlistsMessages, ...wishlistsToggleMessages },
   ui: uiMessages,
-  layout: layoutMessages,
+  layout: { ...layoutMessages, ...layoutServerMessages },
   auth: authMessages,
-  search: searchMessages,
+  search: { ...searchMessages, ...searchServerMessages },
   account: { ...accountMessages, ...accountServerMessages },
   cart: { ...cartMessages, ...cartAddMessages, ...cartFormMessages, ...cartServerMessages },
   catalog: { ...catalogMessages, ...catalogListingMessages, ...catalogProductMessages, ...catalogStoreMessages },
@@ -59,6 +62,7 @@ export const AREA_MESSAGE_SETS = {
   blog: blogMessages,
   contact: contactMessages,
   privacy: { ...privacyMessages, ...privacyServerMessages },
+  media: mediaServerMessages,
 } as const;
 
 export const messages = {
@@ -73,8 +77,10 @@ export const messages = {
   ...wishlistsToggleMessages,
   ...uiMessages,
   ...layoutMessages,
+  ...layoutServerMessages,
   ...authMessages,
   ...searchMessages,
+  ...searchServerMessages,
   ...accountMessages,
   ...accountServerMessages,
   ...cartMessages,
@@ -97,6 +103,7 @@ export const messages = {
   ...contactMessages,
   ...privacyMessages,
   ...privacyServerMessages,
+  ...mediaServerMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;
