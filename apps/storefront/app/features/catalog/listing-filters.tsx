@@ -9,6 +9,7 @@ import { ListingHiddenFields } from "./listing-hidden-fields";
 import { formatAmountParam, hasFilters, isSelected, listingHref, withoutFilters, type ListingState } from "./listing-query";
 import { useListingSubmit } from "./use-listing-submit";
 import { t } from "~/features/i18n/messages/catalog-listing";
+import { textAround } from "~/features/i18n/translator";
 
 /** Values shown before a long facet folds the rest under "Show more". */
 const VISIBLE_VALUES = 6;
@@ -106,6 +107,7 @@ function FacetGroup({ facet, view }: { facet: ListedFacet; view: ListingState })
   const first = facet.values.slice(0, VISIBLE_VALUES);
   const rest = facet.values.slice(VISIBLE_VALUES);
   const restHasSelection = rest.some((value) => isSelected(view, facet.code, value.code));
+  const [countBefore, countAfter] = textAround(t("catalog.listing.value_count"), "count");
   const checkbox = (value: ListedFacet["values"][number]) => (
     <li key={value.code}>
       <label className="flex min-h-9 cursor-pointer items-center gap-3 rounded-control py-1 text-sm hover:bg-sunk lg:-mx-2 lg:px-2">
@@ -121,9 +123,9 @@ function FacetGroup({ facet, view }: { facet: ListedFacet; view: ListingState })
         />
         <span className="flex-1">{value.label}</span>
         <span className="text-ink-muted tabular-nums">
-          <span className="sr-only">(</span>
+          <span className="sr-only">{countBefore}</span>
           {value.count}
-          <span className="sr-only"> products)</span>
+          <span className="sr-only">{countAfter}</span>
         </span>
       </label>
     </li>

@@ -61,8 +61,9 @@ export function ProductGallery({ images, productName }: { images: Image[]; produ
               >
                 <img src={image.url} alt="" width={64} height={96} loading="lazy" className="aspect-[2/3] w-full object-cover" />
                 <span className="sr-only">
-                  Show image {index + 1} of {images.length}
-                  {image.alt ? `: ${image.alt}` : ""}
+                  {image.alt
+                    ? t("catalog.product.show_image_alt", { number: index + 1, count: images.length, alt: image.alt })
+                    : t("catalog.product.show_image", { number: index + 1, count: images.length })}
                 </span>
               </a>
             </li>

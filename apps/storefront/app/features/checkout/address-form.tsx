@@ -92,7 +92,7 @@ export function AddressForm({
           {...bound("region")}
           autoComplete="address-level1"
           maxLength={100}
-          hint="US addresses: the state's two-letter code, such as CA."
+          hint={t("checkout.address.region_hint")}
         />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">

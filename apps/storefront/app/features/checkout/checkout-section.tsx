@@ -50,7 +50,7 @@ export function CheckoutSection({
             {state === "done" ? <Icon name="check" className="size-4" /> : number}
           </span>
           {title}
-          {state === "done" ? <span className="sr-only"> (done)</span> : null}
+          {state === "done" ? <span className="sr-only">{t("checkout.steps.done")}</span> : null}
         </h2>
         {state === "done" && changeHref ? (
           <Link to={changeHref} preventScrollReset className={`${textLinkClass} text-sm`}>

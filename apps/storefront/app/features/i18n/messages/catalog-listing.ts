@@ -7,6 +7,8 @@ export const catalogListingMessages = {
   "catalog.listing.clear_all": "Clear all",
   "catalog.listing.show_more": "Show {count} more",
   "catalog.listing.show_fewer": "Show fewer",
+  // A filter value's count, read in full by screen readers: "(12 products)"; the page shows the number only.
+  "catalog.listing.value_count": "({count} products)",
   "catalog.listing.unlisted": "Only the most common are listed. Other filters or a search narrow the rest.",
   "catalog.listing.price": "Price ({symbol})",
   "catalog.listing.price_range": "{min} to {max} in this selection",

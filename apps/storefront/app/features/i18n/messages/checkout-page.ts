@@ -67,6 +67,7 @@ export const checkoutPageMessages = {
   "checkout.address.line2": "Address line 2",
   "checkout.address.city": "Town or city",
   "checkout.address.region": "County, state or province",
+  "checkout.address.region_hint": "US addresses: the state's two-letter code, such as CA.",
   "checkout.address.postcode": "Postcode or ZIP code",
   "checkout.address.postcode_hint": "Required everywhere except Ireland.",
   "checkout.address.phone": "Phone number",
