@@ -42,6 +42,7 @@ import { notFound, requireApiFound, requireValidParams } from "~/lib/not-found.s
 import type { Route } from "./+types/store-product";
 import { t as catalogText } from "~/features/i18n/messages/catalog";
 import { t } from "~/features/i18n/messages/catalog-product";
+import { textAround } from "~/features/i18n/translator";
 import { PRODUCT_PAGE_INTENTS } from "~/lib/form-intents";
 import { dispatchIntent, intent } from "~/lib/form-intents.server";
 
@@ -143,6 +144,7 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
   const signInHref = `/auth/login?redirect_url=${encodeURIComponent(location.pathname + location.search)}`;
   const bookWord = /book/i.test(product.productType.code) ? t("catalog.product.book") : product.productType.name.toLowerCase();
   useRecordView(variant.id);
+  const byline = textAround(t("catalog.product.byline"), "byline");
 
   return (
     <Container className="py-6 sm:py-10">
@@ -162,7 +164,9 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
             {product.subtitle ? <p className="mt-1 text-lg text-ink-muted">{product.subtitle}</p> : null}
             {product.byline ? (
               <p className="mt-2 text-base">
-                by <span className="font-semibold">{product.byline}</span>
+                {byline[0]}
+                <span className="font-semibold">{product.byline}</span>
+                {byline[1]}
               </p>
             ) : null}
           </header>

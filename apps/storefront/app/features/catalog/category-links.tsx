@@ -26,7 +26,7 @@ export function CategoryTiles({ categories, labelledBy }: { categories: (Categor
                 {category.description ? <span className="mt-2 line-clamp-2 hidden text-sm sm:block">{category.description}</span> : null}
               </span>
               <span className="text-sm font-semibold">
-                Browse <span aria-hidden="true">→</span>
+                {t("catalog.browse")} <span aria-hidden="true">→</span>
               </span>
             </Link>
           </li>

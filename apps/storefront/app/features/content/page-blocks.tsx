@@ -96,7 +96,7 @@ function CategoryLinksBlock({ block, categories }: { block: Block<"categoryLinks
                 <span className="mt-1.5 line-clamp-2 hidden text-sm text-ink-muted sm:block">{category.description}</span>
               ) : null}
               <span className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-accent">
-                Browse <Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
+                {t("content.browse")} <Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
               </span>
             </Link>
           </li>

@@ -8,6 +8,8 @@ export const catalogProductMessages = {
   "catalog.product.images_of": "Images of {name}",
   "catalog.product.image_alt": "{name}, image {number}",
   "catalog.product.choose_image": "Choose an image",
+  "catalog.product.byline": "by {byline}",
+  "catalog.product.show_variant": "Show this {option}",
   "catalog.product.show_image": "Show image {number} of {count}",
   "catalog.product.show_image_alt": "Show image {number} of {count}: {alt}",
   "catalog.product.price_and_availability": "Price and availability",

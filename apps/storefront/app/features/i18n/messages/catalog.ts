@@ -15,6 +15,7 @@ export const catalogMessages = {
   "catalog.stock.in": "In stock",
   "catalog.categories_in": "Categories in {name}",
   "catalog.browse_by_category": "Browse by category",
+  "catalog.browse": "Browse",
   "catalog.edition": "Edition",
   "catalog.recently_viewed": "Recently viewed",
   "catalog.trending": "Trending now",

@@ -4,6 +4,7 @@ import { translator, type MessageSet } from "../translator";
 export const contentMessages = {
   "content.home": "Home",
   "content.see_all": "See all",
+  "content.browse": "Browse",
 } as const satisfies MessageSet;
 
 export const t = translator(contentMessages);
