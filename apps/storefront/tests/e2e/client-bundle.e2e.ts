@@ -29,11 +29,14 @@ const CLIENT_BUILD = fileURLToPath(new URL("../../build/client", import.meta.url
  * kept it from 0.7 KB). And the home page from 128.6 to 128.8 KB and the category page from 135.4 to 135.6 KB for
  * issue 12's e-commerce events: the attributes that name a list, a card and a promotion for select_item and
  * select_promotion (all the rest of the tracking is in the lazy module a page fetches only with analytics consent).
+ * And the home page from 128.8 to 129.5 KB, the category page from 135.6 to 136.9 KB and the product page from 134 to
+ * 135.3 KB for issue 12's translation keys, each page carrying its areas' message sets (0.5, 1.0 and 0.95 KB; a fresh
+ * build of the merge they started from already measured 129.0, 135.8 and 134.3 KB, which these budgets take in too).
  */
 const PAGE_BUDGETS = [
-  { page: "the home page", routeId: "routes/home", budgetKB: 128.8, goalKB: 125 },
-  { page: "a category page", routeId: "routes/store-category", budgetKB: 135.6, goalKB: 125 },
-  { page: "a product page", routeId: "routes/store-product", budgetKB: 134, goalKB: 125 },
+  { page: "the home page", routeId: "routes/home", budgetKB: 129.5, goalKB: 125 },
+  { page: "a category page", routeId: "routes/store-category", budgetKB: 136.9, goalKB: 125 },
+  { page: "a product page", routeId: "routes/store-product", budgetKB: 135.3, goalKB: 125 },
   { page: "the cart", routeId: "cart", budgetKB: 145, goalKB: 145 },
   { page: "the checkout", routeId: "checkout", budgetKB: 145, goalKB: 145 },
 ];
