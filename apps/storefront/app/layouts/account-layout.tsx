@@ -1,6 +1,7 @@
 import { NavLink, Outlet } from "react-router";
 import { Container } from "~/components/ui/container";
 import { useRootData } from "~/features/layout/root-data";
+import { t } from "~/features/i18n/messages/account";
 
 interface AccountSection {
   to: string;
@@ -11,11 +12,11 @@ interface AccountSection {
 
 /** The account's pages (spec section 2), in the order a customer looks for them. */
 const SECTIONS: readonly AccountSection[] = [
-  { to: "/account/orders", label: "Orders" },
-  { to: "/account/returns", label: "Returns" },
-  { to: "/account/addresses", label: "Addresses" },
-  { to: "/account/credit-limit", label: "Credit limit", tradeOnly: true },
-  { to: "/account/settings", label: "Settings" },
+  { to: "/account/orders", label: t("account.nav.orders") },
+  { to: "/account/returns", label: t("account.nav.returns") },
+  { to: "/account/addresses", label: t("account.nav.addresses") },
+  { to: "/account/credit-limit", label: t("account.nav.credit_limit"), tradeOnly: true },
+  { to: "/account/settings", label: t("account.nav.settings") },
 ];
 
 const link =
@@ -31,8 +32,8 @@ export default function AccountLayout() {
   const sections = SECTIONS.filter((section) => !section.tradeOnly || customer?.isTrade);
   return (
     <Container className="grid gap-6 py-8 sm:py-12 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10">
-      <nav aria-label="Your account" className="lg:pt-1">
-        <p className="hidden px-3 pb-2 text-xs font-semibold tracking-wide text-ink-muted uppercase lg:block">Your account</p>
+      <nav aria-label={t("account.nav.label")} className="lg:pt-1">
+        <p className="hidden px-3 pb-2 text-xs font-semibold tracking-wide text-ink-muted uppercase lg:block">{t("account.nav.label")}</p>
         <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 lg:mx-0 lg:grid lg:overflow-visible lg:px-0">
           {sections.map((section) => (
             <li key={section.to}>

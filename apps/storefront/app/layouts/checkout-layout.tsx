@@ -6,6 +6,7 @@ import { Logo } from "~/features/layout/logo";
 import { FALLBACK_STORE_NAME, useRootData } from "~/features/layout/root-data";
 import { SmallFooter } from "~/features/layout/site-footer";
 import { MAIN_CONTENT_ID, SkipLink } from "~/features/layout/skip-link";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 /** The step to highlight: the checkout route's loader returns it as `checkoutStep` (0 to 4). */
 function useCheckoutStep(): CheckoutStep {
@@ -26,10 +27,10 @@ export default function CheckoutLayout() {
           <Logo storeName={storeName} />
           <div className="flex items-center gap-4 text-sm font-medium sm:gap-6">
             <p className="hidden items-center gap-2 text-ink-muted sm:inline-flex">
-              <Icon name="lock" className="size-4" /> Secure checkout
+              <Icon name="lock" className="size-4" /> {t("checkout.layout.secure")}
             </p>
             <Link to="/cart" className="text-accent underline-offset-3 hover:underline">
-              Back to basket
+              {t("checkout.layout.back_to_basket")}
             </Link>
           </div>
         </Container>

@@ -8,6 +8,7 @@ import {
   withReturnTo,
   type PageLocation,
 } from "./auth-redirects";
+import { t } from "~/features/i18n/messages/error-server";
 
 /** What the storefront does about a failed API call (spec section 8). */
 export type ApiFailureOutcome =
@@ -28,7 +29,7 @@ export function decideApiFailure(
   from: PageLocation,
 ): ApiFailureOutcome {
   const first = failure.errors[0];
-  const message = first?.message ?? "Something went wrong. Please try again.";
+  const message = first?.message ?? t("error.api_failed");
   if (hasErrorCode(failure, PASSWORD_CHANGE_REQUIRED)) {
     return from.pathname === ACCOUNT_SETTINGS_PATH ? { kind: "toast", message } : { kind: "redirect", location: PASSWORD_CHANGE_LOCATION };
   }

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { FormError, FormFailure } from "~/features/auth/form-errors";
 import { INTENT_FIELD } from "./form-intents";
+import { t } from "~/features/i18n/messages/error-server";
 
 /*
  * The one way a storefront action reads a form (docs/decisions/023): a zod object schema (the contract's,
@@ -45,7 +46,7 @@ export const NoFieldsFormSchema = z.object({});
  * An id posted by a form (a variant, a line, a policy): digits only, 1 to the largest row id. The contract's
  * IdParamSchema coerces, and would take "1e3" or "0x1F" from a form; a form posts what its page rendered.
  */
-export function postedIdField(message = "That item could not be found.") {
+export function postedIdField(message = t("error.item_not_found")) {
   return z
     .string({ error: message })
     .trim()

@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { t } from "~/features/i18n/messages/error";
 import { ApiRequestError } from "./api.server";
 
 /** The message of every not-found answer (spec sections 2 and 8). */
 export function pageNotFoundMessage(path: string): string {
-  return `Page Not Found: ${path}`;
+  return t("error.404_desc", { path });
 }
 
 function pathOf(request: Request | string): string {

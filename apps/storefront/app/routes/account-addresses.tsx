@@ -32,14 +32,16 @@ import { ACCOUNT_ADDRESSES_INTENTS } from "~/lib/account-intents";
 import { CheckboxField, dispatchIntent, intent, postedIdField } from "~/lib/form-intents.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-addresses";
+import { t } from "~/features/i18n/messages/account";
+import { t as actionText } from "~/features/i18n/messages/account-server";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Your addresses", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("account.addresses.title"), matches) }, { name: "robots", content: "noindex" }];
 }
 
-const AddressIdField = postedIdField("That address could not be found.");
+const AddressIdField = postedIdField(actionText("account.addresses.not_found"));
 
 function idParam(url: URL, name: string): number | null {
   const parsed = AddressIdField.safeParse(url.searchParams.get(name));
@@ -132,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         async ({ isDefaultDelivery, isDefaultBilling, ...address }: z.output<typeof BookAddressFormSchema>) => {
           await api.call("createAddress", { body: { address: addressOf(address), isDefaultDelivery, isDefaultBilling } });
         },
-        "The address has been added to your address book.",
+        actionText("account.addresses.added"),
       ),
     }),
     [update]: intent({
@@ -145,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             body: { address: addressOf(address), isDefaultDelivery, isDefaultBilling },
           });
         },
-        "The address has been saved.",
+        actionText("account.addresses.saved"),
       ),
     }),
     [addCompany]: intent({
@@ -155,19 +157,22 @@ export async function action({ request, context }: Route.ActionArgs) {
         async (address: z.output<typeof AddressFormSchema>) => {
           await api.call("addCompanyAddress", { body: { address: addressOf(address) } });
         },
-        "The address has been added to your company's addresses.",
+        actionText("account.addresses.company_added"),
       ),
     }),
     [remove]: intent({
       schema: AddressIdFormSchema,
-      run: ({ addressId }) => button(() => api.call("deleteAddress", { params: { id: addressId } }), "The address has been deleted."),
+      run: ({ addressId }) =>
+        button(() => api.call("deleteAddress", { params: { id: addressId } }), actionText("account.addresses.deleted")),
     }),
     [setDefault]: intent({
       schema: SetDefaultFormSchema,
       run: ({ addressId, kind }) =>
         button(
           () => api.call("setDefaultAddress", { params: { id: addressId }, body: { kinds: [kind] } }),
-          kind === "delivery" ? "Your default delivery address has been changed." : "Your default billing address has been changed.",
+          kind === "delivery"
+            ? actionText("account.addresses.default_delivery_changed")
+            : actionText("account.addresses.default_billing_changed"),
         ),
     }),
   });
@@ -201,14 +206,12 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
     <div className="grid gap-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-title font-semibold tracking-tight">Your addresses</h1>
-          <p className="mt-2 max-w-2xl text-ink-muted">
-            Where we deliver your orders and send your invoices. Checkout offers your default addresses first.
-          </p>
+          <h1 className="text-title font-semibold tracking-tight">{t("account.addresses.title")}</h1>
+          <p className="mt-2 max-w-2xl text-ink-muted">{t("account.addresses.intro")}</p>
         </div>
         {adding === "mine" || addresses.length === 0 ? null : (
           <ButtonLink to={`${ADDRESSES_PATH}?${ADDRESS_PAGE_PARAMS.add}=mine`} preventScrollReset variant="secondary">
-            Add a new address
+            {t("account.addresses.add")}
           </ButtonLink>
         )}
       </div>
@@ -216,14 +219,14 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
       {adding === "mine" || addFailure ? (
         <section aria-labelledby="new-address" className={cardClass}>
           <h2 id="new-address" className="mb-5 text-xl font-semibold">
-            {addresses.length === 0 ? "Add your first address" : "New address"}
+            {addresses.length === 0 ? t("account.addresses.add_first") : t("account.addresses.new")}
           </h2>
           <AddressForm
             intent={ACCOUNT_ADDRESSES_INTENTS.add}
             values={newAddress}
             failure={addFailure}
             countries={countries}
-            submitLabel="Save address"
+            submitLabel={t("account.addresses.save")}
             cancelHref={addresses.length === 0 ? undefined : ADDRESSES_PATH}
             fields={addresses.length === 0 ? <FirstAddressNote /> : <DefaultChoices failure={addFailure} />}
           />
@@ -233,7 +236,7 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
       {addresses.length > 0 ? (
         <section aria-labelledby="address-book">
           <h2 id="address-book" className="sr-only">
-            Address book
+            {t("account.addresses.book")}
           </h2>
           <ul className="grid gap-4 md:grid-cols-2">
             {addresses.map((address) => (
@@ -246,7 +249,8 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
                     deleteControl={
                       hydrated ? (
                         <Button type="button" variant="ghost" size="sm" onClick={() => setPendingDeleteId(address.id)}>
-                          Delete<span className="sr-only"> {addressName(address)}</span>
+                          {t("account.addresses.delete")}
+                          <span className="sr-only">{t("account.addresses.button_name", { name: addressName(address) })}</span>
                         </Button>
                       ) : (
                         <Link
@@ -254,7 +258,8 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
                           preventScrollReset
                           className={buttonClass({ variant: "ghost", size: "sm" })}
                         >
-                          Delete<span className="sr-only"> {addressName(address)}</span>
+                          {t("account.addresses.delete")}
+                          <span className="sr-only">{t("account.addresses.button_name", { name: addressName(address) })}</span>
                         </Link>
                       )
                     }
@@ -274,10 +279,10 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
 
       <ConfirmDialog
         isOpen={pendingDelete !== undefined}
-        title="Delete this address?"
+        title={t("account.addresses.delete_title")}
         message={pendingDelete ? <DeleteMessage address={pendingDelete} /> : undefined}
         icon="warning"
-        acceptLabel="Delete address"
+        acceptLabel={t("account.addresses.delete_accept")}
         onReject={() => setPendingDeleteId(null)}
         onAccept={() => {
           if (pendingDelete) {
@@ -298,8 +303,9 @@ function DeleteMessage({ address }: { address: SavedAddress }) {
   const isDefault = address.isDefaultDelivery || address.isDefaultBilling;
   return (
     <>
-      {address.formattedAddress} will be removed from your address book.
-      {isDefault ? " Your newest other address becomes your default instead." : ""} Orders already placed keep their addresses.
+      {isDefault
+        ? t("account.addresses.delete_message_default", { address: address.formattedAddress })
+        : t("account.addresses.delete_message", { address: address.formattedAddress })}
     </>
   );
 }
@@ -311,8 +317,8 @@ function AddressCard({ address, deleteControl, children }: { address: SavedAddre
     <div className="flex h-full flex-col gap-4">
       {address.isDefaultDelivery || address.isDefaultBilling ? (
         <p className="flex flex-wrap gap-2">
-          {address.isDefaultDelivery ? <span className={badgeClass}>Default delivery</span> : null}
-          {address.isDefaultBilling ? <span className={badgeClass}>Default billing</span> : null}
+          {address.isDefaultDelivery ? <span className={badgeClass}>{t("account.addresses.default_delivery")}</span> : null}
+          {address.isDefaultBilling ? <span className={badgeClass}>{t("account.addresses.default_billing")}</span> : null}
         </p>
       ) : null}
       <PostalAddress address={address} />
@@ -322,7 +328,8 @@ function AddressCard({ address, deleteControl, children }: { address: SavedAddre
           preventScrollReset
           className={buttonClass({ variant: "secondary", size: "sm" })}
         >
-          Edit<span className="sr-only"> {name}</span>
+          {t("account.addresses.edit")}
+          <span className="sr-only">{t("account.addresses.button_name", { name })}</span>
         </Link>
         {address.isDefaultDelivery ? null : <SetDefaultButton address={address} kind="delivery" />}
         {address.isDefaultBilling ? null : <SetDefaultButton address={address} kind="billing" />}
@@ -340,8 +347,8 @@ function SetDefaultButton({ address, kind }: { address: SavedAddress; kind: "del
       <input type="hidden" name="addressId" value={address.id} />
       <input type="hidden" name="kind" value={kind} />
       <Button type="submit" variant="ghost" size="sm">
-        Use for {kind}
-        <span className="sr-only"> by default: {addressName(address)}</span>
+        {kind === "delivery" ? t("account.addresses.use_for_delivery") : t("account.addresses.use_for_billing")}
+        <span className="sr-only">{t("account.addresses.use_for_name", { name: addressName(address) })}</span>
       </Button>
     </Form>
   );
@@ -359,14 +366,14 @@ function EditAddress({
   return (
     <section aria-labelledby={`edit-${address.id}`}>
       <h2 id={`edit-${address.id}`} className="mb-5 text-xl font-semibold">
-        Edit address
+        {t("account.addresses.edit_title")}
       </h2>
       <AddressForm
         intent={ACCOUNT_ADDRESSES_INTENTS.update}
         values={address}
         failure={failure}
         countries={countries}
-        submitLabel="Save address"
+        submitLabel={t("account.addresses.save")}
         cancelHref={ADDRESSES_PATH}
         fields={
           <>
@@ -386,16 +393,26 @@ function EditAddress({
 function DefaultChoices({ failure, current }: { failure?: FormFailure; current?: SavedAddress }) {
   const typed = failure?.values;
   const choices = [
-    { field: DEFAULT_FIELDS.delivery, label: "Use as my default delivery address", held: current?.isDefaultDelivery ?? false },
-    { field: DEFAULT_FIELDS.billing, label: "Use as my default billing address", held: current?.isDefaultBilling ?? false },
+    {
+      field: DEFAULT_FIELDS.delivery,
+      label: t("account.addresses.make_default_delivery"),
+      heldLabel: t("account.addresses.is_default_delivery"),
+      held: current?.isDefaultDelivery ?? false,
+    },
+    {
+      field: DEFAULT_FIELDS.billing,
+      label: t("account.addresses.make_default_billing"),
+      heldLabel: t("account.addresses.is_default_billing"),
+      held: current?.isDefaultBilling ?? false,
+    },
   ];
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-2 text-sm font-medium text-ink">Defaults</legend>
-      {choices.map(({ field, label, held }) =>
+      <legend className="mb-2 text-sm font-medium text-ink">{t("account.addresses.defaults")}</legend>
+      {choices.map(({ field, label, heldLabel, held }) =>
         held ? (
           <p key={field} className="text-sm text-ink-muted">
-            {label.replace("Use as my", "This is your")}.
+            {heldLabel}
           </p>
         ) : (
           <div key={field} className="flex items-start gap-3">
@@ -418,7 +435,7 @@ function DefaultChoices({ failure, current }: { failure?: FormFailure; current?:
 }
 
 function FirstAddressNote() {
-  return <p className="text-sm text-ink-muted">Your first address becomes your default for delivery and billing.</p>;
+  return <p className="text-sm text-ink-muted">{t("account.addresses.first_note")}</p>;
 }
 
 /** The delete confirmation as part of the page (`?delete=<id>`), for browsers without JavaScript. */
@@ -427,7 +444,7 @@ function InlineDeleteConfirmation({ address }: { address: SavedAddress }) {
   return (
     <section aria-labelledby={headingId} className="rounded-control border border-danger/40 bg-danger-soft p-4">
       <h3 id={headingId} className="font-serif text-lg font-semibold">
-        Delete this address?
+        {t("account.addresses.delete_title")}
       </h3>
       <p className="mt-1">
         <DeleteMessage address={address} />
@@ -436,9 +453,9 @@ function InlineDeleteConfirmation({ address }: { address: SavedAddress }) {
         <input type="hidden" name={INTENT_FIELD} value={ACCOUNT_ADDRESSES_INTENTS.delete} />
         <input type="hidden" name="addressId" value={address.id} />
         <Link to={ADDRESSES_PATH} className={buttonClass({ variant: "secondary" })}>
-          Cancel
+          {t("account.addresses.cancel")}
         </Link>
-        <Button type="submit">Delete address</Button>
+        <Button type="submit">{t("account.addresses.delete_accept")}</Button>
       </Form>
     </section>
   );
@@ -454,33 +471,33 @@ function CompanySection({ company, adding, failure }: { company: CompanyAddresse
       <div className="flex flex-wrap items-end justify-between gap-4 border-t border-line pt-8">
         <div>
           <h2 id="company-addresses" className="text-xl font-semibold">
-            {company.companyName} addresses
+            {t("account.addresses.company_title", { company: company.companyName })}
           </h2>
-          <p className="mt-1 text-ink-muted">Shared with everyone who buys for {company.companyName}, and offered at checkout.</p>
+          <p className="mt-1 text-ink-muted">{t("account.addresses.company_intro", { company: company.companyName })}</p>
         </div>
         {adding ? null : (
           <ButtonLink to={`${ADDRESSES_PATH}?${ADDRESS_PAGE_PARAMS.add}=${target}`} preventScrollReset variant="secondary">
-            Add a company address
+            {t("account.addresses.company_add")}
           </ButtonLink>
         )}
       </div>
       {adding ? (
         <section aria-labelledby="new-company-address" className={cardClass}>
           <h3 id="new-company-address" className="mb-5 text-lg font-semibold">
-            New company address
+            {t("account.addresses.company_new")}
           </h3>
           <AddressForm
             intent={ACCOUNT_ADDRESSES_INTENTS.addCompany}
             values={{ firstName: "", lastName: "", company: company.companyName, countryCode: countries[0]?.code ?? "GB" }}
             failure={failure}
             countries={countries}
-            submitLabel="Save company address"
+            submitLabel={t("account.addresses.company_save")}
             cancelHref={ADDRESSES_PATH}
           />
         </section>
       ) : null}
       {company.addresses.length === 0 ? (
-        <p className="text-ink-muted">Your company has no shared addresses yet.</p>
+        <p className="text-ink-muted">{t("account.addresses.company_none")}</p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {company.addresses.map((address) => (

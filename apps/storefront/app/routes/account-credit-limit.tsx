@@ -11,6 +11,7 @@ import { apiContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/format-date";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-credit-limit";
+import { t } from "~/features/i18n/messages/account";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
@@ -25,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Credit limit", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("account.credit.title"), matches) }, { name: "robots", content: "noindex" }];
 }
 
 type Credit = CustomerCreditAccount["currencies"][number];
@@ -37,31 +38,31 @@ function CreditCard({ credit }: { credit: Credit }) {
     <section aria-labelledby={headingId} className="grid gap-5 rounded-card border border-line bg-surface p-5 shadow-sm sm:p-6">
       <div className="flex items-baseline justify-between gap-4">
         <h3 id={headingId} className="text-lg font-semibold">
-          Credit in {currencyCode}
+          {t("account.credit.in_currency", { currency: currencyCode })}
         </h3>
         <p className="text-sm text-ink-muted">
           <span className="font-semibold text-ink">
             <Price amount={credit.available.amount} currencyCode={currencyCode} />
           </span>{" "}
-          available
+          {t("account.credit.available_suffix")}
         </p>
       </div>
       <CreditMeter used={credit.used.amount} limit={credit.limit.amount} currencyCode={currencyCode} labelledBy={headingId} />
       <dl className="grid grid-cols-3 gap-4 text-sm">
         <div>
-          <dt className="text-ink-muted">Credit limit</dt>
+          <dt className="text-ink-muted">{t("account.credit.limit")}</dt>
           <dd className="mt-1 text-base">
             <Price amount={credit.limit.amount} currencyCode={currencyCode} />
           </dd>
         </div>
         <div>
-          <dt className="text-ink-muted">Used</dt>
+          <dt className="text-ink-muted">{t("account.credit.used")}</dt>
           <dd className="mt-1 text-base">
             <Price amount={credit.used.amount} currencyCode={currencyCode} />
           </dd>
         </div>
         <div>
-          <dt className="text-ink-muted">Available</dt>
+          <dt className="text-ink-muted">{t("account.credit.available")}</dt>
           <dd className="mt-1 text-base">
             <Price amount={credit.available.amount} currencyCode={currencyCode} />
           </dd>
@@ -79,19 +80,19 @@ function OpenOrderRow({ order }: { order: CreditOrder }) {
         className="group grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-5 py-4 hover:bg-sunk sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,0.8fr)_auto] sm:px-6"
       >
         <span className="min-w-0">
-          <span className="sr-only">Order </span>
+          <span className="sr-only">{t("account.orders.row_order")}</span>
           <span className="font-mono font-semibold text-ink group-hover:text-accent group-hover:underline">{order.publicId}</span>
           <span className="block text-sm text-ink-muted">
-            <span className="sr-only">, placed on </span>
+            <span className="sr-only">{t("account.orders.row_placed")}</span>
             <time dateTime={order.placedAt}>{formatDate(order.placedAt)}</time>
           </span>
         </span>
         <span className="justify-self-end sm:justify-self-start">
-          <span className="sr-only">, status </span>
+          <span className="sr-only">{t("account.orders.row_status")}</span>
           <OrderStatusBadge status={order.status} />
         </span>
         <span className="sm:justify-self-end">
-          <span className="sr-only">, on account </span>
+          <span className="sr-only">{t("account.credit.row_on_account")}</span>
           <Price amount={order.amount.amount} currencyCode={order.amount.currencyCode} />
         </span>
         <Icon name="chevron-right" className="hidden size-5 text-ink-muted group-hover:text-accent sm:block" />
@@ -106,14 +107,16 @@ function OpenOrders({ openOrders }: { openOrders: CustomerCreditAccount["openOrd
     <section aria-labelledby="open-orders-heading" className="grid gap-4">
       <div>
         <h2 id="open-orders-heading" className="text-xl font-semibold">
-          Orders on account
+          {t("account.credit.open_orders")}
         </h2>
         <p className="mt-1 text-ink-muted">
           {openOrders.total === 0
-            ? "No order is using your credit at the moment."
+            ? t("account.credit.open_none")
             : openOrders.total > shown
-              ? `The newest ${shown} of ${openOrders.total} orders using your credit. Each one's amount is released when it is refunded or cancelled.`
-              : `${openOrders.total === 1 ? "1 order is" : `${openOrders.total} orders are`} using your credit. An order's amount is released when it is refunded or cancelled.`}
+              ? t("account.credit.open_newest", { shown, total: openOrders.total })
+              : openOrders.total === 1
+                ? t("account.credit.open_one")
+                : t("account.credit.open", { total: openOrders.total })}
         </p>
       </div>
       {shown > 0 ? (
@@ -122,9 +125,9 @@ function OpenOrders({ openOrders }: { openOrders: CustomerCreditAccount["openOrd
             aria-hidden="true"
             className="hidden grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,0.8fr)_1.25rem] gap-x-4 border-b border-line bg-sunk px-6 py-2.5 text-xs font-semibold tracking-wide text-ink-muted uppercase sm:grid"
           >
-            <span>Order</span>
-            <span>Status</span>
-            <span className="text-right">On account</span>
+            <span>{t("account.orders.column_order")}</span>
+            <span>{t("account.orders.column_status")}</span>
+            <span className="text-right">{t("account.credit.column_on_account")}</span>
             <span />
           </div>
           <ul className="divide-y divide-line">
@@ -149,18 +152,14 @@ function NoCreditAccount({ isTrade }: { isTrade: boolean }) {
       </span>
       <div>
         <h2 id="no-credit-heading" className="text-xl font-semibold">
-          {isTrade ? "Your company has no credit limit yet" : "Your account has no credit limit"}
+          {isTrade ? t("account.credit.none_trade_title") : t("account.credit.none_title")}
         </h2>
-        <p className="mt-1 max-w-prose text-ink-muted">
-          {isTrade
-            ? "Once we set a credit limit for your company, you can pay for orders on account and follow here how much of it is in use."
-            : "Paying on account is for our trade customers: bookshops, schools and businesses that buy from us regularly. You pay for your orders by card or bank transfer at checkout."}
-        </p>
+        <p className="mt-1 max-w-prose text-ink-muted">{isTrade ? t("account.credit.none_trade_text") : t("account.credit.none_text")}</p>
       </div>
       <div className="flex flex-wrap gap-3">
-        <ButtonLink to="/contact-us">{isTrade ? "Ask about a credit limit" : "Ask about a trade account"}</ButtonLink>
+        <ButtonLink to="/contact-us">{isTrade ? t("account.credit.ask_limit") : t("account.credit.ask_trade")}</ButtonLink>
         <ButtonLink to="/account/orders" variant="secondary">
-          Your orders
+          {t("account.orders.title")}
         </ButtonLink>
       </div>
     </section>
@@ -173,18 +172,14 @@ export default function AccountCreditLimit({ loaderData }: Route.ComponentProps)
   return (
     <div className="grid gap-8">
       <div>
-        <h1 className="text-title font-semibold tracking-tight">Credit limit</h1>
-        <p className="mt-3 text-ink-muted">
-          {hasCredit
-            ? "What your company may order on account in each currency, how much is in use and what is left."
-            : "Trade customers can pay for orders on account, within a credit limit."}
-        </p>
+        <h1 className="text-title font-semibold tracking-tight">{t("account.credit.title")}</h1>
+        <p className="mt-3 text-ink-muted">{hasCredit ? t("account.credit.intro") : t("account.credit.intro_none")}</p>
       </div>
       {hasCredit ? (
         <>
           <section aria-labelledby="credit-heading" className="grid gap-4">
             <h2 id="credit-heading" className="sr-only">
-              Your credit
+              {t("account.credit.your_credit")}
             </h2>
             <div className="grid gap-4 xl:grid-cols-2">
               {credit.currencies.map((entry) => (

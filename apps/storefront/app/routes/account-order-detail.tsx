@@ -31,6 +31,8 @@ import { dispatchIntent, intent, NoFieldsFormSchema } from "~/lib/form-intents.s
 import { notFound, requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-order-detail";
+import { t } from "~/features/i18n/messages/account";
+import { t as actionText } from "~/features/i18n/messages/account-server";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
@@ -82,7 +84,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           trackEcommerceEvent(context, event, refund);
           return redirectWithToast(
             orderPath(id),
-            { kind: "success", message: `Order ${order.publicId} has been cancelled.` },
+            { kind: "success", message: actionText("account.order_detail.cancelled", { id: order.publicId }) },
             { status: 303 },
           );
         } catch (error) {
@@ -114,18 +116,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const title = loaderData ? `Order ${loaderData.order.publicId}` : "Your order";
+  const title = loaderData ? t("account.order_detail.title", { id: loaderData.order.publicId }) : t("account.order_detail.fallback_title");
   return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
 }
 
-const CANCEL_TITLE = "Cancel this order?";
+const CANCEL_TITLE = t("account.order_detail.cancel_title");
 const cancelMessage = (order: Order) =>
-  `Order ${order.publicId} will be cancelled and its books put back on sale. ` +
-  (order.latestPayment?.paymentProviderId === "proforma-invoice"
-    ? "Please don't send the bank transfer for it. This can't be undone."
-    : "This can't be undone.");
-const CANCEL_ACCEPT = "Cancel order";
-const CANCEL_REJECT = "Keep order";
+  order.latestPayment?.paymentProviderId === "proforma-invoice"
+    ? t("account.order_detail.cancel_message_proforma", { id: order.publicId })
+    : t("account.order_detail.cancel_message", { id: order.publicId });
+const CANCEL_ACCEPT = t("account.order_detail.cancel");
+const CANCEL_REJECT = t("account.order_detail.keep");
 
 /** "Buy again": puts the order's books back in the basket at today's prices (a plain form: works without JavaScript). */
 function ReorderForm({ order, disabled }: { order: Order; disabled: boolean }) {
@@ -136,7 +137,7 @@ function ReorderForm({ order, disabled }: { order: Order; disabled: boolean }) {
       {idempotencyKey ? <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} /> : null}
       <Button type="submit" disabled={disabled}>
         <Icon name="bag" className="size-5" />
-        Buy again
+        {t("account.order_detail.buy_again")}
       </Button>
     </Form>
   );
@@ -163,7 +164,7 @@ function InlineCancelConfirmation({ order }: { order: Order }) {
 
 function itemCountLabel(order: Order): string {
   const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
-  return count === 1 ? "1 item" : `${count} items`;
+  return count === 1 ? t("account.item_count_one") : t("account.item_count", { count });
 }
 
 export default function AccountOrderDetail({ loaderData }: Route.ComponentProps) {
@@ -181,16 +182,21 @@ export default function AccountOrderDetail({ loaderData }: Route.ComponentProps)
   return (
     <div className="grid gap-8">
       <div>
-        <Breadcrumbs items={[{ label: "Your orders", href: "/account/orders" }, { label: `Order ${order.publicId}` }]} />
+        <Breadcrumbs
+          items={[
+            { label: t("account.orders.title"), href: "/account/orders" },
+            { label: t("account.order_detail.title", { id: order.publicId }) },
+          ]}
+        />
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
           <h1 className="text-title font-semibold tracking-tight">
-            Order <span className="font-mono">{order.publicId}</span>
+            {t("account.order_detail.heading")} <span className="font-mono">{order.publicId}</span>
           </h1>
           <OrderStatusBadge status={order.status} />
         </div>
         <p className="mt-3 text-ink-muted">
-          Placed on <time dateTime={order.placedAt}>{formatDate(order.placedAt)}</time> <span aria-hidden="true">·</span>{" "}
-          {itemCountLabel(order)}
+          {t("account.order_detail.placed_on")} <time dateTime={order.placedAt}>{formatDate(order.placedAt)}</time>{" "}
+          <span aria-hidden="true">·</span> {itemCountLabel(order)}
         </p>
       </div>
 
@@ -201,17 +207,17 @@ export default function AccountOrderDetail({ loaderData }: Route.ComponentProps)
             // A document, not a page: the browser downloads it (no client-side routing).
             <a href={proformaInvoicePath(order.id)} download className={buttonClass({ variant: "secondary" })}>
               <Icon name="download" className="size-5" />
-              Download proforma invoice (PDF)
+              {t("account.order_detail.proforma")}
             </a>
           ) : null}
           {cancellable ? (
             hydrated ? (
               <Button type="button" variant="secondary" onClick={() => setAskingToCancel(true)} disabled={posting}>
-                Cancel order
+                {CANCEL_ACCEPT}
               </Button>
             ) : (
               <Link to={`${orderPath(order.id)}?${CANCEL_PARAM}`} className={buttonClass({ variant: "secondary" })}>
-                Cancel order
+                {CANCEL_ACCEPT}
               </Link>
             )
           ) : null}

@@ -12,6 +12,7 @@ import { apiContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/format-date";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-orders";
+import { t } from "~/features/i18n/messages/account";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
@@ -30,7 +31,7 @@ const ORDERS_PATH = "/account/orders";
 const ordersPageHref = (page: number) => listPageHref(ORDERS_PATH, page);
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Your orders", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("account.orders.title"), matches) }, { name: "robots", content: "noindex" }];
 }
 
 function OrderRow({ order }: { order: OrderListItem }) {
@@ -41,15 +42,15 @@ function OrderRow({ order }: { order: OrderListItem }) {
         className="group grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 px-5 py-4 hover:bg-sunk sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,0.7fr)_minmax(0,0.8fr)_auto] sm:px-6"
       >
         <span className="min-w-0">
-          <span className="sr-only">Order </span>
+          <span className="sr-only">{t("account.orders.row_order")}</span>
           <span className="font-mono font-semibold text-ink group-hover:text-accent group-hover:underline">{order.publicId}</span>
           <span className="block text-sm text-ink-muted">
-            <span className="sr-only">, placed on </span>
+            <span className="sr-only">{t("account.orders.row_placed")}</span>
             <time dateTime={order.placedAt}>{formatDate(order.placedAt)}</time>
           </span>
         </span>
         <span className="justify-self-end sm:justify-self-start">
-          <span className="sr-only">, status </span>
+          <span className="sr-only">{t("account.orders.row_status")}</span>
           <OrderStatusBadge status={order.status} />
         </span>
         <span className="text-sm text-ink-muted sm:text-base sm:text-ink">
@@ -57,7 +58,7 @@ function OrderRow({ order }: { order: OrderListItem }) {
           {itemCountLabel(order.itemCount)}
         </span>
         <span className="justify-self-end sm:justify-self-end">
-          <span className="sr-only">, total </span>
+          <span className="sr-only">{t("account.orders.row_total")}</span>
           <Price amount={order.grandTotal.amount} currencyCode={order.grandTotal.currencyCode} />
         </span>
         <Icon name="chevron-right" className="hidden size-5 text-ink-muted group-hover:text-accent sm:block" />
@@ -71,11 +72,13 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-8">
       <div>
-        <h1 className="text-title font-semibold tracking-tight">Your orders</h1>
+        <h1 className="text-title font-semibold tracking-tight">{t("account.orders.title")}</h1>
         <p className="mt-3 text-ink-muted">
           {orders.total === 0
-            ? "Everything you buy from us will be listed here."
-            : `${orders.total === 1 ? "1 order" : `${orders.total} orders`}, newest first. Open one to see what you bought, where it is going and how it was paid.`}
+            ? t("account.orders.empty_intro")
+            : orders.total === 1
+              ? t("account.orders.intro_one")
+              : t("account.orders.intro", { count: orders.total })}
         </p>
       </div>
 
@@ -89,28 +92,26 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
           </span>
           <div>
             <h2 id="no-orders-heading" className="text-xl font-semibold">
-              You haven't placed an order yet
+              {t("account.orders.empty_title")}
             </h2>
-            <p className="mt-1 text-ink-muted">
-              Find a book to give, or one to keep: your orders will appear here once you have bought something.
-            </p>
+            <p className="mt-1 text-ink-muted">{t("account.orders.empty_text")}</p>
           </div>
-          <ButtonLink to="/store">Browse the shop</ButtonLink>
+          <ButtonLink to="/store">{t("account.orders.browse")}</ButtonLink>
         </section>
       ) : (
         <section aria-labelledby="order-list-heading" className="grid gap-6">
           <h2 id="order-list-heading" className="sr-only">
-            Orders
+            {t("account.orders.list_heading")}
           </h2>
           <div className="overflow-hidden rounded-card border border-line bg-surface shadow-sm">
             <div
               aria-hidden="true"
               className="hidden grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,0.7fr)_minmax(0,0.8fr)_1.25rem] gap-x-4 border-b border-line bg-sunk px-6 py-2.5 text-xs font-semibold tracking-wide text-ink-muted uppercase sm:grid"
             >
-              <span>Order</span>
-              <span>Status</span>
-              <span>Items</span>
-              <span className="text-right">Total</span>
+              <span>{t("account.orders.column_order")}</span>
+              <span>{t("account.orders.column_status")}</span>
+              <span>{t("account.orders.column_items")}</span>
+              <span className="text-right">{t("account.orders.column_total")}</span>
               <span />
             </div>
             <ul className="divide-y divide-line">

@@ -12,6 +12,7 @@ import { formatDate } from "~/lib/format-date";
 import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-return-detail";
+import { t } from "~/features/i18n/messages/account";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
@@ -32,7 +33,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const title = loaderData ? `Return ${loaderData.detail.publicId}` : "Your return";
+  const title = loaderData
+    ? t("account.return_detail.title", { id: loaderData.detail.publicId })
+    : t("account.return_detail.fallback_title");
   return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
 }
 
@@ -41,16 +44,22 @@ export default function AccountReturnDetail({ loaderData }: Route.ComponentProps
   return (
     <div className="grid gap-8">
       <div>
-        <Breadcrumbs items={[{ label: "Your returns", href: "/account/returns" }, { label: `Return ${detail.publicId}` }]} />
+        <Breadcrumbs
+          items={[
+            { label: t("account.returns.title"), href: "/account/returns" },
+            { label: t("account.return_detail.title", { id: detail.publicId }) },
+          ]}
+        />
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
           <h1 className="text-title font-semibold tracking-tight">
-            Return <span className="font-mono">{detail.publicId}</span>
+            {t("account.return_detail.heading")} <span className="font-mono">{detail.publicId}</span>
           </h1>
           <ReturnStatusBadge status={detail.status} />
         </div>
         <p className="mt-3 text-ink-muted">
-          Asked for on <time dateTime={detail.createdAt}>{formatDate(detail.createdAt)}</time> <span aria-hidden="true">·</span>{" "}
-          {itemCountLabel(detail.itemCount)} <span aria-hidden="true">·</span> from order{" "}
+          {t("account.return_detail.asked_for")} <time dateTime={detail.createdAt}>{formatDate(detail.createdAt)}</time>{" "}
+          <span aria-hidden="true">·</span> {itemCountLabel(detail.itemCount)} <span aria-hidden="true">·</span>{" "}
+          {t("account.return_detail.from_order")}{" "}
           <Link
             to={`/account/orders/${detail.orderId}`}
             className="font-mono text-ink underline decoration-line-strong underline-offset-2 hover:text-accent"

@@ -15,6 +15,7 @@ import { apiContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/format-date";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-returns";
+import { t } from "~/features/i18n/messages/account";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Your returns", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("account.returns.title"), matches) }, { name: "robots", content: "noindex" }];
 }
 
 const COLUMNS = "sm:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,0.6fr)_minmax(0,0.8fr)]";
@@ -49,20 +50,20 @@ function ReturnRow({ summary, resolutions }: { summary: ReturnSummary; resolutio
           to={`${RETURNS_PATH}/${summary.id}`}
           className="font-mono font-semibold text-ink after:absolute after:inset-0 hover:text-accent hover:underline"
         >
-          <span className="sr-only">Return </span>
+          <span className="sr-only">{t("account.returns.row_return")}</span>
           {summary.publicId}
         </Link>
         <span className="block text-sm text-ink-muted">
-          <span className="sr-only">Asked for on </span>
+          <span className="sr-only">{t("account.returns.row_asked_for")}</span>
           <time dateTime={summary.createdAt}>{formatDate(summary.createdAt)}</time>
         </span>
       </span>
       <span className="justify-self-end sm:justify-self-start">
-        <span className="sr-only">Status: </span>
+        <span className="sr-only">{t("account.returns.row_status")}</span>
         <ReturnStatusBadge status={summary.status} />
       </span>
       <span className="text-sm">
-        <span className="text-ink-muted">Order </span>
+        <span className="text-ink-muted">{t("account.returns.row_order")}</span>
         <Link
           to={`/account/orders/${summary.orderId}`}
           className="relative font-mono text-ink underline decoration-line-strong underline-offset-2 hover:text-accent"
@@ -71,12 +72,12 @@ function ReturnRow({ summary, resolutions }: { summary: ReturnSummary; resolutio
         </Link>
       </span>
       <span className="justify-self-end text-sm sm:justify-self-start sm:text-base">
-        <span className="sr-only">Resolution: </span>
+        <span className="sr-only">{t("account.returns.row_resolution")}</span>
         {choiceLabel(resolutions, summary.resolution)}
       </span>
       <span className="text-sm text-ink-muted sm:text-base sm:text-ink">
         {itemCountLabel(summary.itemCount)}
-        <span className="sr-only">, worth </span>
+        <span className="sr-only">{t("account.returns.row_worth")}</span>
         <span className="sm:hidden"> · </span>
         <Price amount={summary.amount.amount} currencyCode={summary.amount.currencyCode} className="sm:hidden" />
       </span>
@@ -92,11 +93,13 @@ export default function AccountReturns({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-8">
       <div>
-        <h1 className="text-title font-semibold tracking-tight">Your returns</h1>
+        <h1 className="text-title font-semibold tracking-tight">{t("account.returns.title")}</h1>
         <p className="mt-3 text-ink-muted">
           {returns.total === 0
-            ? "Items you send back to us will be listed here."
-            : `${returns.total === 1 ? "1 return" : `${returns.total} returns`}, newest first. Open one to see where it stands and what happens next.`}
+            ? t("account.returns.empty_intro")
+            : returns.total === 1
+              ? t("account.returns.intro_one")
+              : t("account.returns.intro", { count: returns.total })}
         </p>
       </div>
 
@@ -110,30 +113,28 @@ export default function AccountReturns({ loaderData }: Route.ComponentProps) {
           </span>
           <div>
             <h2 id="no-returns-heading" className="text-xl font-semibold">
-              You haven't returned anything
+              {t("account.returns.empty_title")}
             </h2>
-            <p className="mt-1 text-ink-muted">
-              Something not right? Open a delivered order and choose "Return items" to send books back within the return window.
-            </p>
+            <p className="mt-1 text-ink-muted">{t("account.returns.empty_text")}</p>
           </div>
-          <ButtonLink to="/account/orders">See your orders</ButtonLink>
+          <ButtonLink to="/account/orders">{t("account.returns.see_orders")}</ButtonLink>
         </section>
       ) : (
         <section aria-labelledby="return-list-heading" className="grid gap-6">
           <h2 id="return-list-heading" className="sr-only">
-            Returns
+            {t("account.returns.list_heading")}
           </h2>
           <div className="overflow-hidden rounded-card border border-line bg-surface shadow-sm">
             <div
               aria-hidden="true"
               className={`hidden gap-x-4 border-b border-line bg-sunk px-6 py-2.5 text-xs font-semibold tracking-wide text-ink-muted uppercase sm:grid ${COLUMNS}`}
             >
-              <span>Return</span>
-              <span>Status</span>
-              <span>Order</span>
-              <span>Resolution</span>
-              <span>Items</span>
-              <span className="text-right">Amount</span>
+              <span>{t("account.returns.column_return")}</span>
+              <span>{t("account.returns.column_status")}</span>
+              <span>{t("account.returns.column_order")}</span>
+              <span>{t("account.returns.column_resolution")}</span>
+              <span>{t("account.returns.column_items")}</span>
+              <span className="text-right">{t("account.returns.column_amount")}</span>
             </div>
             <ul className="divide-y divide-line">
               {returns.results.map((summary) => (

@@ -23,6 +23,8 @@ import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/account-intents";
 import { CheckboxField, dispatchIntent, intent } from "~/lib/form-intents.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-settings";
+import { t } from "~/features/i18n/messages/account";
+import { t as actionText } from "~/features/i18n/messages/account-server";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
@@ -78,7 +80,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         } catch (error) {
           return failedForm(error, { values: profileValues(form), intent: profile });
         }
-        return redirectWithToast("/account/settings", { kind: "success", message: "Your details have been saved." }, { status: 303 });
+        return redirectWithToast(
+          "/account/settings",
+          { kind: "success", message: actionText("account.settings.details_saved") },
+          { status: 303 },
+        );
       },
     }),
     [newsletters]: intent({
@@ -92,8 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
         const message =
           topics.length === 0
-            ? "You're unsubscribed from our newsletters."
-            : `Your newsletters have been saved: ${topicList(topics as NewsletterTopicId[])}.`;
+            ? actionText("account.settings.unsubscribed")
+            : actionText("account.settings.newsletters_saved", { topics: topicList(topics as NewsletterTopicId[]) });
         return redirectWithToast("/account/settings", { kind: "success", message }, { status: 303 });
       },
     }),
@@ -111,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         for (const cookie of token ? await mergeGuestCart(context, token) : []) headers.append("Set-Cookie", cookie);
         return redirectWithToast(
           "/account/settings",
-          { kind: "success", message: "Your password has been changed." },
+          { kind: "success", message: actionText("account.settings.password_changed") },
           { status: 303, headers },
         );
       },
@@ -120,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Account settings", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("account.settings.title"), matches) }, { name: "robots", content: "noindex" }];
 }
 
 function failureOf(actionData: FormFailure | undefined, intent: string): FormFailure | undefined {
@@ -135,7 +141,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   const password = (
     <section key="password" className={sectionClass} aria-labelledby="password-heading">
       <h2 id="password-heading" className="text-xl font-semibold">
-        Password
+        {t("account.settings.password")}
       </h2>
       <div className="mt-6">
         <ChangePasswordForm
@@ -149,7 +155,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   const details = (
     <section key="details" className={sectionClass} aria-labelledby="profile-heading">
       <h2 id="profile-heading" className="text-xl font-semibold">
-        Your details
+        {t("account.settings.details")}
       </h2>
       <div className="mt-6">
         {/* Keyed by the consent, which the newsletters form also changes: its box then shows the saved state. */}
@@ -164,7 +170,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   const newslettersSection = newsletters ? (
     <section key="newsletters" className={sectionClass} aria-labelledby="newsletters-heading">
       <h2 id="newsletters-heading" className="text-xl font-semibold">
-        Newsletters
+        {t("account.settings.newsletters")}
       </h2>
       <div className="mt-4">
         {/* Keyed by the saved topics, which the details form's marketing box also changes. */}
@@ -180,13 +186,13 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   return (
     <div className="grid max-w-2xl gap-8">
       <div>
-        <h1 className="text-title font-semibold tracking-tight">Account settings</h1>
-        <p className="mt-3 text-ink-muted">Your details, newsletters and password.</p>
+        <h1 className="text-title font-semibold tracking-tight">{t("account.settings.title")}</h1>
+        <p className="mt-3 text-ink-muted">{t("account.settings.intro")}</p>
       </div>
       {passwordChangeRequired ? (
         <FormNotice tone="warn" id="password-change-required">
-          <p className="font-semibold">Please choose a new password to continue.</p>
-          <p>For your security the shop has asked you to change your password before you go on.</p>
+          <p className="font-semibold">{t("account.settings.change_required")}</p>
+          <p>{t("account.settings.change_required_why")}</p>
         </FormNotice>
       ) : null}
       {/* A forced change puts the password first, where the notice points. */}

@@ -15,6 +15,7 @@ import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/back-in-stock-confirm";
 import { BACK_IN_STOCK_CONFIRM_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 import { dispatchIntent, intent, NoFieldsFormSchema } from "~/lib/form-intents.server";
+import { t } from "~/features/i18n/messages/back-in-stock-page";
 
 const ParamsSchema = z.object({ token: EmailedTokenSchema });
 
@@ -56,7 +57,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Back-in-stock email", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("back_in_stock.page.title"), matches) }, { name: "robots", content: "noindex" }];
 }
 
 export default function BackInStockConfirm({ loaderData }: Route.ComponentProps) {
@@ -69,25 +70,25 @@ export default function BackInStockConfirm({ loaderData }: Route.ComponentProps)
       <div className="max-w-xl rounded-card border border-line bg-surface p-5 sm:p-6">
         <h1 className="text-title">{heading}</h1>
 
-        {book ? <VariantBookSummary book={book} label="The book" className="mt-5" /> : null}
+        {book ? <VariantBookSummary book={book} label={t("back_in_stock.page.book")} className="mt-5" /> : null}
 
         <p className="mt-4">{message}</p>
         {offer === "confirm" ? (
           <Form method="post" className="mt-5">
             <input type="hidden" name={INTENT_FIELD} value={BACK_IN_STOCK_CONFIRM_INTENTS.confirm} />
             <Button type="submit" disabled={submitting}>
-              {submitting ? "Confirming…" : "Confirm"}
+              {submitting ? t("back_in_stock.page.confirming") : t("back_in_stock.page.confirm")}
             </Button>
           </Form>
         ) : null}
         {offer === "see-book" && book ? (
           <ButtonLink to={book.href} className="mt-5">
-            See the book <Icon name="arrow-right" className="size-4" />
+            {t("back_in_stock.page.see_book")} <Icon name="arrow-right" className="size-4" />
           </ButtonLink>
         ) : null}
         {offer === "browse" ? (
           <ButtonLink to="/store" variant="secondary" className="mt-5">
-            Continue shopping
+            {t("back_in_stock.page.continue")}
           </ButtonLink>
         ) : null}
       </div>

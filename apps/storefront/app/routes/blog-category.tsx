@@ -7,6 +7,7 @@ import { pageTitle } from "~/features/layout/meta";
 import { apiContext } from "~/lib/context.server";
 import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/blog-category";
+import { t } from "~/features/i18n/messages/blog";
 
 const ParamsSchema = z.object({ category: SlugSchema });
 
@@ -26,11 +27,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: pageTitle("Blog", matches) }];
+  if (!loaderData) return [{ title: pageTitle(t("blog.title"), matches) }];
   const { category, posts } = loaderData;
   return [
-    { title: pageTitle(posts.pageNumber > 1 ? `${category.name}, page ${posts.pageNumber}` : category.name, matches) },
-    { name: "description", content: category.description || `Posts about ${category.name.toLowerCase()} from our booksellers.` },
+    {
+      title: pageTitle(
+        posts.pageNumber > 1 ? t("blog.page_title", { name: category.name, page: posts.pageNumber }) : category.name,
+        matches,
+      ),
+    },
+    { name: "description", content: category.description || t("blog.category.description", { name: category.name.toLowerCase() }) },
   ];
 }
 
@@ -38,7 +44,7 @@ export default function BlogCategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, posts, navigation } = loaderData;
   return (
     <BlogListing
-      crumbs={[{ label: "Home", href: "/" }, { label: "Blog", href: BLOG_HOME }, { label: category.name }]}
+      crumbs={[{ label: t("blog.home"), href: "/" }, { label: t("blog.title"), href: BLOG_HOME }, { label: category.name }]}
       title={category.name}
       intro={category.description}
       path={blogCategoryHref(category.slug)}

@@ -4,6 +4,7 @@ import { BLOG_HOME } from "~/features/blog/blog-paths";
 import { pageTitle } from "~/features/layout/meta";
 import { apiContext } from "~/lib/context.server";
 import type { Route } from "./+types/blog-list";
+import { t } from "~/features/i18n/messages/blog";
 
 /** /blog/list: every published post, newest first, twelve a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,17 +16,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const page = loaderData?.posts.pageNumber ?? 1;
   return [
-    { title: pageTitle(page > 1 ? `Blog, page ${page}` : "Blog", matches) },
-    { name: "description", content: "Gift guides, reading lists and news from the booksellers of our shop." },
+    { title: pageTitle(page > 1 ? t("blog.page_title", { name: t("blog.title"), page }) : t("blog.title"), matches) },
+    { name: "description", content: t("blog.list.description") },
   ];
 }
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
   return (
     <BlogListing
-      crumbs={[{ label: "Home", href: "/" }, { label: "Blog" }]}
-      title="From the shop"
-      intro="Gift guides, reading lists, how we wrap and who we are: notes from our booksellers."
+      crumbs={[{ label: t("blog.home"), href: "/" }, { label: t("blog.title") }]}
+      title={t("blog.list.title")}
+      intro={t("blog.list.intro")}
       path={BLOG_HOME}
       posts={loaderData.posts}
       navigation={loaderData.navigation}

@@ -14,6 +14,7 @@ import { pageTitle, storeNameFrom } from "~/features/layout/meta";
 import { apiContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/blog-post";
+import { t } from "~/features/i18n/messages/blog";
 
 const ParamsSchema = z.object({ blog: SlugSchema });
 
@@ -26,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: pageTitle("Blog", matches) }];
+  if (!loaderData) return [{ title: pageTitle(t("blog.title"), matches) }];
   const { post, origin, url } = loaderData;
   const title = pageTitle(post.title, matches);
   return [
@@ -49,8 +50,8 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
       <Container className="py-6 sm:py-10">
         <Breadcrumbs
           items={[
-            { label: "Home", href: "/" },
-            { label: "Blog", href: BLOG_HOME },
+            { label: t("blog.home"), href: "/" },
+            { label: t("blog.title"), href: BLOG_HOME },
             ...(category ? [{ label: category.name, href: blogCategoryHref(category.slug) }] : []),
             { label: post.title },
           ]}
@@ -60,7 +61,7 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
           <h1 className="mt-2 text-display">{post.title}</h1>
           <p className="mt-4 text-lg text-ink-muted">{post.excerpt}</p>
           <p className="mt-4 text-sm text-ink-muted">
-            By {post.author} · <PostDate iso={post.publishedAt} />
+            {t("blog.post.by", { author: post.author })} · <PostDate iso={post.publishedAt} />
           </p>
         </header>
         <img
@@ -74,7 +75,7 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
           <ProseBlocks blocks={post.body} />
         </div>
         {post.tags.length > 0 ? (
-          <nav aria-label="Tags" className="mx-auto mt-8 max-w-prose">
+          <nav aria-label={t("blog.post.tags")} className="mx-auto mt-8 max-w-prose">
             <ul className="flex flex-wrap gap-2">
               {post.tags.map((tag) => (
                 <li key={tag.slug}>
@@ -89,7 +90,7 @@ export default function BlogPostPage({ loaderData, matches }: Route.ComponentPro
         <section aria-labelledby="post-books" className="border-t border-line">
           <Container className="py-10 sm:py-14">
             <h2 id="post-books" className="mb-6 text-2xl font-semibold sm:text-3xl">
-              Books in this post
+              {t("blog.post.books")}
             </h2>
             <ProductCardList products={post.relatedProducts} />
           </Container>

@@ -7,6 +7,7 @@ import { pageTitle } from "~/features/layout/meta";
 import { apiContext } from "~/lib/context.server";
 import { requireFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/blog-tag";
+import { t } from "~/features/i18n/messages/blog";
 
 const ParamsSchema = z.object({ tag: SlugSchema });
 
@@ -23,11 +24,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: pageTitle("Blog", matches) }];
+  if (!loaderData) return [{ title: pageTitle(t("blog.title"), matches) }];
   const { tag, posts } = loaderData;
   return [
-    { title: pageTitle(posts.pageNumber > 1 ? `Posts tagged ${tag.name}, page ${posts.pageNumber}` : `Posts tagged ${tag.name}`, matches) },
-    { name: "description", content: `Posts tagged ${tag.name} from our booksellers.` },
+    {
+      title: pageTitle(
+        posts.pageNumber > 1
+          ? t("blog.tag.title_page", { name: tag.name, page: posts.pageNumber })
+          : t("blog.tag.title", { name: tag.name }),
+        matches,
+      ),
+    },
+    { name: "description", content: t("blog.tag.description", { name: tag.name }) },
   ];
 }
 
@@ -35,8 +43,12 @@ export default function BlogTagPage({ loaderData }: Route.ComponentProps) {
   const { tag, posts, navigation } = loaderData;
   return (
     <BlogListing
-      crumbs={[{ label: "Home", href: "/" }, { label: "Blog", href: BLOG_HOME }, { label: `#${tag.name}` }]}
-      title={`Posts tagged ${tag.name}`}
+      crumbs={[
+        { label: t("blog.home"), href: "/" },
+        { label: t("blog.title"), href: BLOG_HOME },
+        { label: t("blog.tag.crumb", { name: tag.name }) },
+      ]}
+      title={t("blog.tag.title", { name: tag.name })}
       intro={`${posts.total} ${posts.total === 1 ? "post" : "posts"} from our booksellers.`}
       path={blogTagHref(tag.slug)}
       posts={posts}

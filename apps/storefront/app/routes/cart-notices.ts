@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm } from "~/lib/form-intents.server";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/cart-notices";
+import { t } from "~/features/i18n/messages/cart-server";
 
 /**
  * POST /cart/notices: a page has shown the cart's notices (decision 020). The API keeps each notice, on
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = getSafeRedirectPath(form.get("redirectTo") ?? getSameOriginRefererPath(request), "/cart");
   if (!shown.ok) {
     if (byFetcher) return data({ acknowledged: false }, { status: 400 });
-    return redirectWithToast(back, { kind: "error", message: "Those basket notices could not be read." }, { status: 303 });
+    return redirectWithToast(back, { kind: "error", message: t("cart.notices_unreadable") }, { status: 303 });
   }
   try {
     await acknowledgeCartNotices(context, shown.value.notices);

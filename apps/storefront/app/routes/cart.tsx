@@ -17,7 +17,9 @@ import { changeCartQuantity, getCart, removeCartLines, setCartAddonsBulk, setCar
 import { QuickOrderForm, type QuickOrderResult } from "~/features/cart/quick-order-form";
 import { placeQuickOrder } from "~/features/cart/quick-order.server";
 import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
-import { t } from "~/features/i18n/translate";
+import { t as toastText } from "~/features/i18n/translate";
+import { t } from "~/features/i18n/messages/cart";
+import { t as actionText } from "~/features/i18n/messages/cart-server";
 import { pageTitle } from "~/features/layout/meta";
 import { useRootData } from "~/features/layout/root-data";
 import { listRecentlyViewed } from "~/features/recently-viewed/recently-viewed.server";
@@ -37,7 +39,7 @@ import type { Route } from "./+types/cart";
 const CART_PATH = "/cart";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Your basket", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("cart.title"), matches) }, { name: "robots", content: "noindex" }];
 }
 
 /**
@@ -110,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const before = await lineBeforeChange(context, lineItemId);
           await changeCartQuantity(context, { lineItemId, quantity });
           trackQuantityChange(context, before, quantity);
-          return back({ kind: "success", message: quantity === 0 ? "Removed from your basket" : "Basket updated" });
+          return back({ kind: "success", message: quantity === 0 ? actionText("cart.removed") : actionText("cart.updated") });
         }),
     }),
     [CART_INTENTS.remove]: intent({
@@ -121,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const before = await lineBeforeChange(context, lineItemId);
           await removeCartLines(context, [lineItemId]);
           trackQuantityChange(context, before, 0);
-          return back({ kind: "success", message: "Removed from your basket" });
+          return back({ kind: "success", message: actionText("cart.removed") });
         }),
     }),
     [CART_INTENTS.addons]: intent({
@@ -133,14 +135,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           const [single] = choice.value.items;
           if (choice.value.bulk || !single) await setCartAddonsBulk(context, choice.value.items);
           else await setCartLineAddons(context, single);
-          return back({ kind: "success", message: t("toast.addons_updated") });
+          return back({ kind: "success", message: toastText("toast.addons_updated") });
         }),
     }),
     [CART_INTENTS.quickOrder]: intent({
       schema: QuickOrderFormSchema,
       run: async ({ idempotencyKey }, form) => {
         if (!(await getStoreSettings()).isQuickOrderEnabled)
-          return back({ kind: "error", message: "Quick order is not available in this shop." });
+          return back({ kind: "error", message: actionText("cart.quick_order.unavailable") });
         const { outcomes, headers } = await placeQuickOrder(context, form, idempotencyKey);
         const result: QuickOrderResult = { id: crypto.randomUUID(), outcomes };
         return data({ quickOrder: result }, { headers });
@@ -159,9 +161,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <Container className="py-6 sm:py-10">
-      <h1 className="text-title">Your basket</h1>
+      <h1 className="text-title">{t("cart.title")}</h1>
       <div role="status" className="mt-4 empty:hidden">
-        <CartNotices notices={generic} label="Changes to your basket" />
+        <CartNotices notices={generic} label={t("cart.changes_label")} />
       </div>
       {/* With JavaScript the header acknowledges them once shown (CartChangedNotice); without, this does. */}
       <DismissNoticesForm notices={cart?.notifications ?? []} className="mt-3" />
@@ -170,14 +172,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <div className="mt-8 flex flex-col items-start gap-4 rounded-card border border-line bg-surface p-6">
           <p className="flex items-center gap-2 text-lg">
             <Icon name="bag" className="size-6 text-ink-muted" />
-            Your basket is empty.
+            {t("cart.empty")}
           </p>
-          <ButtonLink to="/store">Browse the shop</ButtonLink>
+          <ButtonLink to="/store">{t("cart.browse")}</ButtonLink>
         </div>
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)] lg:items-start">
           <div>
-            <ul aria-label="Items in your basket" className="border-t border-line">
+            <ul aria-label={t("cart.items_label")} className="border-t border-line">
               {lines.map((line) => (
                 <CartLine
                   key={line.lineItemId}
@@ -194,7 +196,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name={INTENT_FIELD} value={CART_INTENTS.addons} />
               {linesWithAddons.length > 1 ? (
                 <Button type="submit" name={ADDONS_APPLY_FIELD} value={ADDONS_APPLY_ALL} variant="secondary">
-                  Update all add-ons
+                  {t("cart.update_all_addons")}
                 </Button>
               ) : null}
             </Form>
@@ -209,7 +211,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         </div>
       ) : null}
 
-      <StreamedProductRow id="bought-together" title="Often bought together" products={boughtTogether} />
+      <StreamedProductRow id="bought-together" title={t("cart.bought_together")} products={boughtTogether} />
       <RecentlyViewedRow products={recentlyViewed} />
     </Container>
   );

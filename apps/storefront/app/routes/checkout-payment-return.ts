@@ -7,6 +7,7 @@ import { ApiRequestError } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { notFound } from "~/lib/not-found.server";
 import type { Route } from "./+types/checkout-payment-return";
+import { t } from "~/features/i18n/messages/checkout-server";
 
 /**
  * What a gateway's return address carries (decision 026): the order, the payment and its provider, and
@@ -46,18 +47,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirectWithToast(orderPaymentPath(orderId), { kind: "error", message: wholeErrorOf(error).message });
   }
   if (status === "captured") {
-    return redirectWithToast(successfulOrderPath(orderId), { kind: "success", message: "Thank you: your payment has been received" });
+    return redirectWithToast(successfulOrderPath(orderId), { kind: "success", message: t("checkout.toast.paid") });
   }
   if (status === "pending" && !cancelled) {
     return redirectWithToast(successfulOrderPath(orderId), {
       kind: "info",
-      message: "Your payment is on its way: we will email you as soon as it has reached us.",
+      message: t("checkout.toast.pending"),
     });
   }
   return redirectWithToast(orderPaymentPath(orderId), {
     kind: cancelled ? "info" : "error",
-    message: cancelled
-      ? "You left the payment page before paying. Choose how to pay."
-      : "Your payment did not go through. Choose how to pay, or try again.",
+    message: cancelled ? t("checkout.toast.left_payment") : t("checkout.toast.payment_failed"),
   });
 }

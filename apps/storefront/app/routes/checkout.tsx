@@ -23,7 +23,6 @@ import { CheckoutSection } from "~/features/checkout/checkout-section";
 import {
   ADDRESS_FIELDS,
   CHECKOUT_PATH,
-  CHOOSE_SAVED_ADDRESS,
   CUSTOMER_INFO_FIELDS,
   EDIT_PARAM,
   failureFor,
@@ -34,6 +33,7 @@ import {
   successfulOrderPath,
 } from "~/features/checkout/checkout-forms";
 import {
+  CHOOSE_SAVED_ADDRESS,
   addressOf,
   CheckoutAddressFormSchema,
   CustomerInfoFormSchema,
@@ -80,7 +80,9 @@ import { lastOrderCookieHeader, readLastOrder } from "~/features/checkout/last-o
 import { OrderNoteForm } from "~/features/checkout/order-note-form";
 import { OrderPayment } from "~/features/checkout/order-payment";
 import { PlaceOrderForm } from "~/features/checkout/place-order-form";
-import { t } from "~/features/i18n/translate";
+import { t as toastText } from "~/features/i18n/translate";
+import { t } from "~/features/i18n/messages/checkout-page";
+import { t as actionText } from "~/features/i18n/messages/checkout-server";
 import { pageTitle } from "~/features/layout/meta";
 import { useRootData } from "~/features/layout/root-data";
 import { ApiRequestError } from "~/lib/api.server";
@@ -97,10 +99,10 @@ import type { Route } from "./+types/checkout";
 export const handle: RouteHandle = { requiredAuthentication: true, checkIfAllowedForGuest: true };
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Checkout", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("checkout.title"), matches) }, { name: "robots", content: "noindex" }];
 }
 
-const OrderParamSchema = postedIdField("That order could not be found.");
+const OrderParamSchema = postedIdField(actionText("checkout.form.order_not_found"));
 
 /** What the payment step offers: the providers (or why they could not be read) and, for pay on account, the credit. */
 interface PaymentChoice {
@@ -238,7 +240,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = (message: ToastMessage, to = CHECKOUT_PATH, init: ResponseInit = {}) =>
     redirectWithToast(to, message, { status: 303, ...init });
   const saved = (message: string) => back({ kind: "success", message });
-  const invalidToast = (errors: FormError[]) => back({ kind: "error", message: errors[0]?.message ?? "Please check the form." });
+  const invalidToast = (errors: FormError[]) => back({ kind: "error", message: errors[0]?.message ?? actionText("checkout.form.check") });
   // A change to the summary: a refusal comes back as the API's first error, as a toast.
   const changing = async (change: () => Promise<Response>) => {
     try {
@@ -293,7 +295,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         CHECKOUT_INTENTS.customerInfo,
         CUSTOMER_INFO_FIELDS,
         (info) => saveCustomerInfo(context, info),
-        t("toast.customer_information_saved"),
+        toastText("toast.customer_information_saved"),
       ),
     }),
     [CHECKOUT_INTENTS.deliveryAddress]: intent({
@@ -306,7 +308,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           await saveDeliveryAddress(context, address);
           if (saveToBook && isSignedIn(context)) await addToAddressBook(context, address);
         },
-        t("toast.delivery_address_saved"),
+        toastText("toast.delivery_address_saved"),
       ),
     }),
     [CHECKOUT_INTENTS.savedDeliveryAddress]: intent({
@@ -317,7 +319,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const address = await savedAddressInput(context, savedAddress);
           if (!address) return back({ kind: "error", message: CHOOSE_SAVED_ADDRESS });
           await saveDeliveryAddress(context, address);
-          return saved(t("toast.delivery_address_saved"));
+          return saved(toastText("toast.delivery_address_saved"));
         }),
     }),
     [CHECKOUT_INTENTS.billingAddress]: intent({
@@ -330,7 +332,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           await saveBillingAddress(context, { address });
           if (saveToBook && isSignedIn(context)) await addToAddressBook(context, address);
         },
-        t("toast.billing_address_saved"),
+        toastText("toast.billing_address_saved"),
       ),
     }),
     [CHECKOUT_INTENTS.savedBillingAddress]: intent({
@@ -341,7 +343,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const address = await savedAddressInput(context, savedAddress);
           if (!address) return back({ kind: "error", message: CHOOSE_SAVED_ADDRESS });
           await saveBillingAddress(context, { address });
-          return saved(t("toast.billing_address_saved"));
+          return saved(toastText("toast.billing_address_saved"));
         }),
     }),
     [CHECKOUT_INTENTS.billingSameAsDelivery]: intent({
@@ -349,7 +351,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       run: () =>
         changing(async () => {
           await saveBillingAddress(context, { sameAsDelivery: true });
-          return saved(t("toast.billing_address_saved"));
+          return saved(toastText("toast.billing_address_saved"));
         }),
     }),
     [CHECKOUT_INTENTS.deliveryOption]: intent({
@@ -361,12 +363,17 @@ export async function action({ request, context }: Route.ActionArgs) {
           await trackCheckout(context, "add_shipping_info", (summary) => ({
             shipping_tier: summary.deliveryZoneOption?.deliveryOption.name ?? "",
           }));
-          return saved(t("toast.delivery_option_saved"));
+          return saved(toastText("toast.delivery_option_saved"));
         }),
     }),
     [CHECKOUT_INTENTS.orderNote]: intent({
       schema: OrderNoteFormSchema,
-      ...stepForm(CHECKOUT_INTENTS.orderNote, ORDER_NOTE_FIELDS, (note) => saveOrderNote(context, note), "Your order note has been saved"),
+      ...stepForm(
+        CHECKOUT_INTENTS.orderNote,
+        ORDER_NOTE_FIELDS,
+        (note) => saveOrderNote(context, note),
+        actionText("checkout.toast.note_saved"),
+      ),
     }),
     [CHECKOUT_INTENTS.applyDiscount]: intent({
       schema: DiscountCodeFormSchema,
@@ -374,7 +381,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       run: ({ discountCode }) =>
         changing(async () => {
           await applyDiscountCode(context, discountCode);
-          return saved(`Discount code ${discountCode} has been applied`);
+          return saved(actionText("checkout.toast.code_applied", { code: discountCode }));
         }),
     }),
     [CHECKOUT_INTENTS.removeDiscount]: intent({
@@ -383,7 +390,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       run: ({ discountCode }) =>
         changing(async () => {
           await removeDiscountCode(context, discountCode);
-          return saved(t("toast.discount_code_removed"));
+          return saved(toastText("toast.discount_code_removed"));
         }),
     }),
     [CHECKOUT_INTENTS.quantity]: intent({
@@ -394,7 +401,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const before = await checkoutLineBeforeChange(context, lineItemId);
           await changeCheckoutQuantity(context, lineItemId, quantity);
           trackQuantityChange(context, before, quantity);
-          return saved(quantity === 0 ? "Removed from your basket" : "Basket updated");
+          return saved(quantity === 0 ? actionText("checkout.toast.removed") : actionText("checkout.toast.updated"));
         }),
     }),
     [CHECKOUT_INTENTS.remove]: intent({
@@ -405,7 +412,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           const before = await checkoutLineBeforeChange(context, lineItemId);
           await removeCheckoutLine(context, lineItemId);
           trackQuantityChange(context, before, 0);
-          return saved("Removed from your basket");
+          return saved(actionText("checkout.toast.removed"));
         }),
     }),
     [CHECKOUT_INTENTS.placeOrder]: intent({
@@ -422,7 +429,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
         return pay(placed.order, paymentProviderId, placed.anonymousId, idempotencyKey, () => ({
           kind: "success",
-          message: t("toast.order_created"),
+          message: toastText("toast.order_created"),
         }));
       },
     }),
@@ -435,7 +442,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const order = await requireApiFound(getOrderSummary(context, orderId, anonymousId ?? undefined), request);
         return pay(order, paymentProviderId, anonymousId, idempotencyKey, (payment) => ({
           kind: "success",
-          message: payment.status === "captured" ? "Thank you: your payment has been received" : "Thank you: your payment is on its way",
+          message: payment.status === "captured" ? actionText("checkout.toast.paid") : actionText("checkout.toast.payment_on_its_way"),
         }));
       },
     }),
@@ -446,8 +453,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         let payment: Payment;
         try {
           const { latestPayment } = await getOrderSummary(context, orderId, anonymousId);
-          if (!latestPayment)
-            return back({ kind: "error", message: "No payment has been started for this order." }, orderPaymentPath(orderId));
+          if (!latestPayment) return back({ kind: "error", message: actionText("checkout.toast.no_payment") }, orderPaymentPath(orderId));
           payment = await refreshPayment(context, { orderId, payment: latestPayment, anonymousId });
         } catch (error) {
           if (!(error instanceof ApiRequestError)) throw error;
@@ -455,9 +461,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           return data<FormFailure>({ errors: [wholeErrorOf(error)], intent: CHECKOUT_INTENTS.refreshPayment }, { status: error.status });
         }
         if (payment.status === "captured") {
-          return back({ kind: "success", message: "Thank you: your payment has been received" }, successfulOrderPath(orderId));
+          return back({ kind: "success", message: actionText("checkout.toast.paid") }, successfulOrderPath(orderId));
         }
-        return back({ kind: "info", message: "Your payment has not reached us yet." }, orderPaymentPath(orderId));
+        return back({ kind: "info", message: actionText("checkout.toast.not_reached") }, orderPaymentPath(orderId));
       },
     }),
   });
@@ -499,10 +505,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const given = summary.basketDetails.customerInfo;
   return (
     <Container className="py-6 sm:py-10">
-      <h1 className="text-title">Checkout</h1>
+      <h1 className="text-title">{t("checkout.title")}</h1>
       {notices.length ? (
         <div role="status" className="mt-4 grid gap-3">
-          <CartNotices notices={notices} label="Changes to your basket" />
+          <CartNotices notices={notices} label={t("checkout.changes_label")} />
           <DismissNoticesForm notices={notices} />
         </div>
       ) : null}
@@ -512,10 +518,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <CheckoutSection
             id="details"
             number={1}
-            title="Your details"
+            title={t("checkout.details.title")}
             state={states.details}
             changeHref={`${CHECKOUT_PATH}?${EDIT_PARAM}=details`}
-            changeLabel="your details"
+            changeLabel={t("checkout.details.change_label")}
           >
             {states.details === "open" ? (
               <CustomerInfoForm
@@ -536,10 +542,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <CheckoutSection
             id="delivery"
             number={2}
-            title="Delivery"
+            title={t("checkout.delivery.title")}
             state={states.delivery}
             changeHref={`${CHECKOUT_PATH}?${EDIT_PARAM}=delivery`}
-            changeLabel="delivery and billing"
+            changeLabel={t("checkout.delivery.change_label")}
           >
             {states.delivery === "open" ? (
               <DeliveryStep
@@ -558,7 +564,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             )}
           </CheckoutSection>
 
-          <CheckoutSection id="payment" number={3} title="Payment" state={states.payment}>
+          <CheckoutSection id="payment" number={3} title={t("checkout.payment.title")} state={states.payment}>
             <div className="grid gap-6">
               <OrderNoteForm
                 referenceNumber={summary.basketDetails.referenceNumber}

@@ -16,6 +16,8 @@ import { getCurrentCustomer } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { parseForm } from "~/lib/form-intents.server";
 import type { Route } from "./+types/contact-us";
+import { t } from "~/features/i18n/messages/contact";
+import { textAround } from "~/features/i18n/translator";
 
 const FIELDS = ["name", "email", "subject", "message"] as const;
 const SENT_PARAM = "sent";
@@ -51,10 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: pageTitle("Contact us", matches) },
-    { name: "description", content: "Questions about an order, a delivery or the right gift: write to our booksellers." },
-  ];
+  return [{ title: pageTitle(t("contact.title"), matches) }, { name: "description", content: t("contact.description") }];
 }
 
 export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
@@ -66,26 +65,26 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
   const subjectError = fieldError(failure, "subject");
   const messageError = fieldError(failure, "message");
 
+  const sentReference = textAround(t("contact.sent_reference"), "reference");
   return (
     <Container className="py-10 sm:py-14">
       <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_18rem]">
         <div>
-          <h1 className="text-title font-semibold tracking-tight">Contact us</h1>
-          <p className="mt-3 text-lg text-ink-muted">
-            A question about an order, a delivery or the right book for someone? Write to us and a bookseller will reply within one working
-            day.
-          </p>
+          <h1 className="text-title font-semibold tracking-tight">{t("contact.title")}</h1>
+          <p className="mt-3 text-lg text-ink-muted">{t("contact.intro")}</p>
           {loaderData.sent ? (
             <div className="mt-8">
               <FormNotice tone="success">
-                <p className="font-semibold">Thank you: your message is with us.</p>
+                <p className="font-semibold">{t("contact.sent")}</p>
                 <p>
-                  Your reference is <strong>{loaderData.sent}</strong>. We'll reply to the address you gave within one working day.
+                  {sentReference[0]}
+                  <strong>{loaderData.sent}</strong>
+                  {sentReference[1]}
                 </p>
               </FormNotice>
               <p className="mt-6">
                 <Link to="/contact-us" className={textLinkClass}>
-                  Send another message
+                  {t("contact.send_another")}
                 </Link>
               </p>
             </div>
@@ -94,7 +93,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
               <FormAlert errors={formErrors(failure, FIELDS)} />
               <div className="grid gap-5 sm:grid-cols-2">
                 <TextField
-                  label="Your name"
+                  label={t("contact.name")}
                   name="name"
                   autoComplete="name"
                   required
@@ -103,7 +102,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
                   error={fieldError(failure, "name")}
                 />
                 <TextField
-                  label="Email address"
+                  label={t("contact.email")}
                   name="email"
                   type="email"
                   autoComplete="email"
@@ -116,7 +115,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
               </div>
               <div>
                 <label htmlFor={`${id}-subject`} className={labelClass}>
-                  What is it about?
+                  {t("contact.subject")}
                 </label>
                 <select
                   id={`${id}-subject`}
@@ -127,7 +126,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
                   aria-describedby={subjectError ? `${id}-subject-error` : undefined}
                   className={`${selectClass} ${selectChevronClass}`}
                 >
-                  <option value="">Choose a subject</option>
+                  <option value="">{t("contact.choose_subject")}</option>
                   {CONTACT_SUBJECTS.map((subject) => (
                     <option key={subject} value={subject}>
                       {CONTACT_SUBJECT_LABELS[subject]}
@@ -138,7 +137,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
               </div>
               <div>
                 <label htmlFor={`${id}-message`} className={labelClass}>
-                  Your message
+                  {t("contact.message")}
                 </label>
                 <textarea
                   id={`${id}-message`}
@@ -155,7 +154,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
               </div>
               <div>
                 <Button type="submit" disabled={submitting}>
-                  {submitting ? "Sending…" : "Send message"}
+                  {submitting ? t("contact.sending") : t("contact.send")}
                 </Button>
               </div>
             </Form>
@@ -163,7 +162,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
         </div>
         <aside className="grid content-start gap-6 rounded-card border border-line bg-surface p-6 text-[0.9375rem]">
           <div>
-            <h2 className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">Email</h2>
+            <h2 className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">{t("contact.aside.email")}</h2>
             <p className="mt-2">
               <a href="mailto:help@quire.example" className={textLinkClass}>
                 help@quire.example
@@ -171,27 +170,25 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
             </p>
           </div>
           <div>
-            <h2 className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">Opening hours</h2>
-            <p className="mt-2 text-ink-muted">
-              Monday to Friday, 9am to 5pm (UK time). Messages sent at the weekend are answered on Monday.
-            </p>
+            <h2 className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">{t("contact.aside.hours")}</h2>
+            <p className="mt-2 text-ink-muted">{t("contact.aside.hours_text")}</p>
           </div>
           <div>
-            <h2 className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">Quick answers</h2>
+            <h2 className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">{t("contact.aside.quick_answers")}</h2>
             <ul className="mt-2 grid gap-1">
               <li>
                 <Link to="/deliveries" className={textLinkClass}>
-                  Delivery
+                  {t("contact.aside.delivery")}
                 </Link>
               </li>
               <li>
                 <Link to="/returns" className={textLinkClass}>
-                  Returns
+                  {t("contact.aside.returns")}
                 </Link>
               </li>
               <li>
                 <Link to="/faq" className={textLinkClass}>
-                  FAQ
+                  {t("contact.aside.faq")}
                 </Link>
               </li>
             </ul>

@@ -8,6 +8,7 @@ import { pageTitle } from "~/features/layout/meta";
 import { apiContext } from "~/lib/context.server";
 import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/content-page";
+import { t } from "~/features/i18n/messages/content";
 
 const ParamsSchema = z.object({ page: SlugSchema });
 
@@ -29,7 +30,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       {opensWithHero ? null : (
         <header className="border-b border-line bg-sunk">
           <Container className="py-8 sm:py-12">
-            <Breadcrumbs items={[{ label: "Home", href: "/" }, { label: loaderData.page.title }]} />
+            <Breadcrumbs items={[{ label: t("content.home"), href: "/" }, { label: loaderData.page.title }]} />
             <h1 className="mt-4 text-title font-semibold tracking-tight">{loaderData.page.title}</h1>
           </Container>
         </header>

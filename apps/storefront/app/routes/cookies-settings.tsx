@@ -10,6 +10,7 @@ import { CheckboxField, dispatchIntent, intent, NoFieldsFormSchema } from "~/lib
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/cookies-settings";
+import { t } from "~/features/i18n/messages/consent";
 
 /** /cookies-settings: what the shop stores, the shopper's analytics and marketing choices, changeable at any time. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,9 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 const RETURN_FIELD = "redirectTo";
 
 const CONSENT_SAVED: Record<string, string> = {
-  [CONSENT_INTENTS.acceptAll]: "Thanks: analytics and marketing cookies are on. You can change this at any time.",
-  [CONSENT_INTENTS.rejectAll]: "Only the cookies the shop needs to work are used. You can change this at any time.",
-  [CONSENT_INTENTS.save]: "Your cookie settings have been saved.",
+  [CONSENT_INTENTS.acceptAll]: t("consent.saved.accept_all"),
+  [CONSENT_INTENTS.rejectAll]: t("consent.saved.reject_all"),
+  [CONSENT_INTENTS.save]: t("consent.saved.choices"),
 };
 
 /**
@@ -58,20 +59,19 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Cookie settings", matches) }];
+  return [{ title: pageTitle(t("consent.settings.title"), matches) }];
 }
 
 const KINDS = [
   {
     name: "analytics",
-    title: "Analytics",
-    description:
-      "Tells us which pages and books are looked at and what is bought, through our tag manager, so that we can improve the shop. Nothing is sent until you allow it.",
+    title: t("consent.settings.analytics"),
+    description: t("consent.settings.analytics_text"),
   },
   {
     name: "marketing",
-    title: "Marketing",
-    description: "Lets us and our advertising partners measure our campaigns and show you offers that suit you.",
+    title: t("consent.settings.marketing"),
+    description: t("consent.settings.marketing_text"),
   },
 ] as const;
 
@@ -81,26 +81,24 @@ export default function CookieSettingsPage({ loaderData }: Route.ComponentProps)
   return (
     <Container className="py-10 sm:py-14">
       <div className="mx-auto max-w-2xl">
-        <h1 className="text-title font-semibold tracking-tight">Cookie settings</h1>
-        <p className="mt-4 text-ink-muted">
-          Choose which cookies we may use. The ones the shop needs to work (your basket, sign-in, currency, country and this choice) are
-          always on; nothing else is used until you say so, and you can change your mind here at any time.
-        </p>
+        <h1 className="text-title font-semibold tracking-tight">{t("consent.settings.title")}</h1>
+        <p className="mt-4 text-ink-muted">{t("consent.settings.intro")}</p>
         <p className="mt-3 text-sm text-ink-muted" data-testid="consent-state">
           {consent === null
-            ? "You haven't made a choice yet: analytics and marketing cookies are off."
-            : `Your choice: analytics ${consent.analytics ? "on" : "off"}, marketing ${consent.marketing ? "on" : "off"}.`}
+            ? t("consent.settings.no_choice")
+            : t("consent.settings.choice", {
+                analytics: consent.analytics ? t("consent.settings.on") : t("consent.settings.off"),
+                marketing: consent.marketing ? t("consent.settings.on") : t("consent.settings.off"),
+              })}
         </p>
 
         <Form method="post" reloadDocument className="mt-8 grid gap-4">
           <input type="hidden" name={RETURN_FIELD} value={COOKIE_SETTINGS_PATH} />
           <fieldset className="grid gap-4">
-            <legend className="sr-only">Cookies you allow</legend>
+            <legend className="sr-only">{t("consent.settings.allowed")}</legend>
             <div className="rounded-lg border border-line bg-surface p-4">
-              <p className="font-semibold text-ink">Strictly necessary</p>
-              <p className="mt-1 text-sm text-ink-muted">
-                Your basket, sign-in, currency, country, language and this choice. Always on: the shop cannot work without them.
-              </p>
+              <p className="font-semibold text-ink">{t("consent.settings.necessary")}</p>
+              <p className="mt-1 text-sm text-ink-muted">{t("consent.settings.necessary_text")}</p>
             </div>
             {KINDS.map((kind) => (
               <label key={kind.name} className="flex cursor-pointer gap-3 rounded-lg border border-line bg-surface p-4">
@@ -119,13 +117,13 @@ export default function CookieSettingsPage({ loaderData }: Route.ComponentProps)
           </fieldset>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" name={INTENT_FIELD} value={CONSENT_INTENTS.save} disabled={saving}>
-              Save my choices
+              {t("consent.settings.save")}
             </Button>
             <Button type="submit" variant="secondary" name={INTENT_FIELD} value={CONSENT_INTENTS.acceptAll} disabled={saving}>
-              Accept all
+              {t("consent.accept_all")}
             </Button>
             <Button type="submit" variant="secondary" name={INTENT_FIELD} value={CONSENT_INTENTS.rejectAll} disabled={saving}>
-              Reject all
+              {t("consent.reject_all")}
             </Button>
           </div>
         </Form>

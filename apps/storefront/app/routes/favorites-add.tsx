@@ -7,7 +7,7 @@ import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { useHydrated } from "~/features/catalog/use-hydrated";
-import { t } from "~/features/i18n/translate";
+import { t } from "~/features/i18n/messages/wishlists";
 import { pageTitle } from "~/features/layout/meta";
 import type { FormError } from "~/features/auth/form-errors";
 import { firstProblem, type FormProblem } from "~/features/wishlists/wishlist-forms";
@@ -123,13 +123,17 @@ export default function FavoritesAdd({ loaderData, actionData }: Route.Component
   return (
     <Container className="py-6 sm:py-10">
       <Breadcrumbs
-        items={[{ label: "Home", href: "/" }, { label: "Favourites", href: "/favorites" }, { label: t("wishlists.select.title") }]}
+        items={[
+          { label: t("wishlists.home"), href: "/" },
+          { label: t("wishlists.title"), href: "/favorites" },
+          { label: t("wishlists.select.title") },
+        ]}
       />
       <div className="mt-6 max-w-xl rounded-card border border-line bg-surface p-5 sm:p-6">
         <h1 className="text-title">{t("wishlists.select.title")}</h1>
         <p className="mt-2 text-ink-muted">{t("wishlists.select.subtitle")}</p>
 
-        <VariantBookSummary book={book} label="The book to save" className="mt-5" />
+        <VariantBookSummary book={book} label={t("wishlists.book_to_save")} className="mt-5" />
 
         <Form method="post" className="mt-6 flex flex-col gap-4" key={selected ?? "none"}>
           <input type="hidden" name={INTENT_FIELD} value={FAVORITE_ITEM_INTENTS.add} />

@@ -11,7 +11,7 @@ import { coverUrlFor } from "~/features/catalog/cover-svg";
 import { productHref } from "~/features/catalog/product-card";
 import { StockBadge } from "~/features/catalog/stock-badge";
 import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
-import { t } from "~/features/i18n/translate";
+import { t } from "~/features/i18n/messages/wishlists";
 import { pageTitle } from "~/features/layout/meta";
 import type { FormError } from "~/features/auth/form-errors";
 import { firstProblem, REMOVE_SELECTED_FORM_ID } from "~/features/wishlists/wishlist-forms";
@@ -81,7 +81,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(loaderData ? loaderData.wishlist.name : "Favourites", matches) }, { name: "robots", content: "noindex" }];
+  return [
+    { title: pageTitle(loaderData ? loaderData.wishlist.name : t("wishlists.title"), matches) },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 function ItemRow({ item, wishlistId }: { item: WishlistItem; wishlistId: number }) {
@@ -101,7 +104,7 @@ function ItemRow({ item, wishlistId }: { item: WishlistItem; wishlistId: number 
         className="mt-1 size-5 shrink-0 self-start accent-accent"
       />
       <label htmlFor={selectId} className="sr-only">
-        Select {item.product.name} ({item.variant.name})
+        {t("wishlists.select_item", { product: item.product.name, variant: item.variant.name })}
       </label>
       <img
         src={image.url}
@@ -120,12 +123,12 @@ function ItemRow({ item, wishlistId }: { item: WishlistItem; wishlistId: number 
           </h3>
           <p className="text-sm text-ink-muted">
             {item.variant.name}
-            {item.quantity > 1 ? ` · quantity ${item.quantity}` : ""}
+            {item.quantity > 1 ? t("wishlists.quantity", { quantity: item.quantity }) : ""}
           </p>
           {item.price ? (
             <Price amount={item.price.amount} originalPrice={item.price.originalPrice} currencyCode={item.price.currencyCode} />
           ) : (
-            <p className="text-sm text-ink-muted">Not on sale in this currency at the moment.</p>
+            <p className="text-sm text-ink-muted">{t("wishlists.not_on_sale")}</p>
           )}
           <StockBadge stock={item.stock} mode={inventoryAvailability} />
         </div>
@@ -140,7 +143,8 @@ function ItemRow({ item, wishlistId }: { item: WishlistItem; wishlistId: number 
             <input type="hidden" name="wishlistId" value={wishlistId} />
             <input type="hidden" name="itemId" value={item.id} />
             <Button type="submit" variant="secondary" size="sm" className="w-full">
-              Remove<span className="sr-only"> {item.product.name}</span>
+              {t("wishlists.remove")}
+              <span className="sr-only">{t("wishlists.list_name", { name: item.product.name })}</span>
             </Button>
           </Form>
         </div>
@@ -153,19 +157,21 @@ export default function FavoritesDetail({ loaderData }: Route.ComponentProps) {
   const { wishlist } = loaderData;
   return (
     <Container className="py-6 sm:py-10">
-      <Breadcrumbs items={[{ label: "Home", href: "/" }, { label: "Favourites", href: "/favorites" }, { label: wishlist.name }]} />
+      <Breadcrumbs
+        items={[{ label: t("wishlists.home"), href: "/" }, { label: t("wishlists.title"), href: "/favorites" }, { label: wishlist.name }]}
+      />
       <h1 className="mt-4 text-display break-words">{wishlist.name}</h1>
       <p className="mt-2 text-ink-muted">{wishlist.items.length === 1 ? "1 item" : `${wishlist.items.length} items`}</p>
 
       {wishlist.items.length === 0 ? (
         <div className="mt-8 flex flex-col items-start gap-4">
-          <p>Nothing saved in this list yet. Tap the heart on any book to save it here.</p>
+          <p>{t("wishlists.empty")}</p>
           <ButtonLink to="/store" variant="secondary">
-            Browse the shop
+            {t("wishlists.browse")}
           </ButtonLink>
         </div>
       ) : (
-        <section aria-label={`Items in ${wishlist.name}`} className="mt-8">
+        <section aria-label={t("wishlists.items_in", { name: wishlist.name })} className="mt-8">
           <ul className="flex flex-col gap-3">
             {wishlist.items.map((item) => (
               <ItemRow key={item.id} item={item} wishlistId={wishlist.id} />
@@ -174,7 +180,7 @@ export default function FavoritesDetail({ loaderData }: Route.ComponentProps) {
           <Form id={REMOVE_SELECTED_FORM_ID} method="post" action={`/favorites/${wishlist.id}`} className="mt-4 flex justify-end">
             <input type="hidden" name={INTENT_FIELD} value={FAVORITE_LIST_INTENTS.removeItems} />
             <Button type="submit" variant="secondary">
-              Remove selected
+              {t("wishlists.remove_selected")}
             </Button>
           </Form>
         </section>

@@ -8,7 +8,7 @@ import { inputClass, labelClass } from "~/components/ui/field";
 import { Container } from "~/components/ui/container";
 import type { ToastMessage } from "~/components/ui/toast";
 import { useHydrated } from "~/features/catalog/use-hydrated";
-import { t } from "~/features/i18n/translate";
+import { t } from "~/features/i18n/messages/wishlists";
 import { pageTitle } from "~/features/layout/meta";
 import { NewListFields } from "~/features/wishlists/wishlist-choice";
 import { firstProblem, type FormProblem } from "~/features/wishlists/wishlist-forms";
@@ -90,11 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Favourites", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("wishlists.title"), matches) }, { name: "robots", content: "noindex" }];
 }
 
 function itemCountLabel(count: number): string {
-  return count === 1 ? "1 item" : `${count} items`;
+  return count === 1 ? t("wishlists.item_count_one") : t("wishlists.item_count", { count });
 }
 
 function RenameForm({ list, problem }: { list: WishlistSummary; problem?: string }) {
@@ -104,7 +104,7 @@ function RenameForm({ list, problem }: { list: WishlistSummary; problem?: string
       <input type="hidden" name={INTENT_FIELD} value={FAVORITES_INTENTS.rename} />
       <input type="hidden" name="wishlistId" value={list.id} />
       <label htmlFor={inputId} className={labelClass}>
-        New name for “{list.name}”
+        {t("wishlists.new_name_for", { name: list.name })}
       </label>
       <div className="flex flex-wrap gap-2">
         <input
@@ -119,9 +119,9 @@ function RenameForm({ list, problem }: { list: WishlistSummary; problem?: string
           aria-describedby={problem ? `${inputId}-error` : undefined}
           className={`${inputClass} min-w-0 flex-1 basis-48`}
         />
-        <Button type="submit">Save name</Button>
+        <Button type="submit">{t("wishlists.save_name")}</Button>
         <Link to="/favorites" preventScrollReset className={buttonClass({ variant: "secondary" })}>
-          Cancel
+          {t("wishlists.cancel")}
         </Link>
       </div>
       {problem ? (
@@ -146,7 +146,7 @@ function InlineDeleteConfirmation({ list }: { list: WishlistSummary }) {
         <input type="hidden" name={INTENT_FIELD} value={FAVORITES_INTENTS.delete} />
         <input type="hidden" name="wishlistId" value={list.id} />
         <Link to="/favorites" className={buttonClass({ variant: "secondary" })}>
-          Cancel
+          {t("wishlists.cancel")}
         </Link>
         <Button type="submit">{t("wishlists.list.delete_confirm_button")}</Button>
       </Form>
@@ -171,17 +171,17 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <Container className="py-6 sm:py-10">
-      <Breadcrumbs items={[{ label: "Home", href: "/" }, { label: "Favourites" }]} />
-      <h1 className="mt-4 text-display">Your favourites</h1>
-      <p className="mt-2 max-w-2xl text-lg text-ink-muted">Lists of books you are keeping an eye on, to buy later or to give.</p>
+      <Breadcrumbs items={[{ label: t("wishlists.home"), href: "/" }, { label: t("wishlists.title") }]} />
+      <h1 className="mt-4 text-display">{t("wishlists.heading")}</h1>
+      <p className="mt-2 max-w-2xl text-lg text-ink-muted">{t("wishlists.intro")}</p>
 
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="favourite-lists">
           <h2 id="favourite-lists" className="text-title">
-            Your lists
+            {t("wishlists.your_lists")}
           </h2>
           {lists.length === 0 ? (
-            <p className="mt-4 text-ink-muted">You have no lists yet. Create your first one to start saving books.</p>
+            <p className="mt-4 text-ink-muted">{t("wishlists.no_lists")}</p>
           ) : (
             <ul className="mt-4 flex flex-col gap-3">
               {lists.map((list) => (
@@ -205,15 +205,18 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
                           preventScrollReset
                           className={buttonClass({ variant: "secondary", size: "sm" })}
                         >
-                          Rename<span className="sr-only"> {list.name}</span>
+                          {t("wishlists.rename")}
+                          <span className="sr-only">{t("wishlists.list_name", { name: list.name })}</span>
                         </Link>
                         {hydrated ? (
                           <Button type="button" variant="secondary" size="sm" onClick={() => setPendingDeleteId(list.id)}>
-                            Delete<span className="sr-only"> {list.name}</span>
+                            {t("wishlists.delete")}
+                            <span className="sr-only">{t("wishlists.list_name", { name: list.name })}</span>
                           </Button>
                         ) : (
                           <Link to={`/favorites?delete=${list.id}`} className={buttonClass({ variant: "secondary", size: "sm" })}>
-                            Delete<span className="sr-only"> {list.name}</span>
+                            {t("wishlists.delete")}
+                            <span className="sr-only">{t("wishlists.list_name", { name: list.name })}</span>
                           </Link>
                         )}
                       </div>
@@ -228,7 +231,7 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
 
         <section aria-labelledby="new-list" className="self-start rounded-card border border-line bg-sunk p-4 sm:p-5">
           <h2 id="new-list" className="font-serif text-xl font-semibold">
-            Start a new list
+            {t("wishlists.start_list")}
           </h2>
           <Form method="post" action="/favorites" className="mt-3" key={lists.length}>
             <NewListFields error={createProblem} disabled={navigation.state === "submitting"} />

@@ -10,6 +10,8 @@ import { ApiRequestError } from "~/lib/api.server";
 import { apiContext } from "~/lib/context.server";
 import { getStoreSettings } from "~/lib/shop-data.server";
 import type { Route } from "./+types/home";
+import { t as catalogText } from "~/features/i18n/messages/catalog";
+import { t } from "~/features/i18n/messages/content-server";
 
 /**
  * A shop whose editors have not written a home page yet still opens on something useful: a hero that
@@ -20,14 +22,14 @@ function homeWithoutContent(storeName: string): ContentPageData {
     id: 1,
     url: "/",
     title: storeName,
-    metaDescription: `Gift books for every reader and every occasion from ${storeName}.`,
+    metaDescription: t("content.home.description", { store: storeName }),
     updatedAt: new Date(0).toISOString(),
     blocks: [
       {
         type: "hero",
-        title: `Welcome to ${storeName}`,
-        text: "Find the right book for everyone you know.",
-        linkLabel: "Browse the shop",
+        title: t("content.home.welcome", { store: storeName }),
+        text: t("content.home.text"),
+        linkLabel: t("content.home.link"),
         linkUrl: "/store",
       },
     ],
@@ -63,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {opensWithHero ? null : <h1 className="sr-only">{loaderData.page.title}</h1>}
       <PageBlocks data={loaderData} heroIsTitle={opensWithHero} />
       <Container>
-        <StreamedProductRow id="trending" title="Trending now" products={loaderData.trending} />
+        <StreamedProductRow id="trending" title={catalogText("catalog.trending")} products={loaderData.trending} />
       </Container>
     </>
   );

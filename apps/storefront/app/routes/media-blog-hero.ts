@@ -1,14 +1,12 @@
 import { parseBlogHeroFile, renderBlogHeroSvg } from "~/features/blog/blog-hero-svg";
 import type { Route } from "./+types/media-blog-hero";
+import { t } from "~/features/i18n/messages/media-server";
 
 /** GET /media/blog/<slug>.svg: a blog post's generated hero picture (features/blog/blog-hero-svg.ts). */
 export function loader({ params }: Route.LoaderArgs) {
   const slug = parseBlogHeroFile(params.file);
   if (slug === null) {
-    return Response.json(
-      { errors: [{ code: "invalid_input", message: "Expected a picture address such as /media/blog/how-we-wrap.svg", field: "file" }] },
-      { status: 400 },
-    );
+    return Response.json({ errors: [{ code: "invalid_input", message: t("media.blog_hero.invalid"), field: "file" }] }, { status: 400 });
   }
   return new Response(renderBlogHeroSvg(slug), {
     headers: {

@@ -11,6 +11,7 @@ import { createApiClient } from "~/lib/api.server";
 import { callerContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/newsletter-link";
+import { t } from "~/features/i18n/messages/newsletter";
 
 const ParamsSchema = z.object({ token: EmailedTokenSchema });
 
@@ -46,22 +47,22 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches, data: loaderData }: Route.MetaArgs) {
-  const title = loaderData?.kind === "unsubscribe" ? "Unsubscribe from newsletters" : "Confirm your newsletters";
+  const title = loaderData?.kind === "unsubscribe" ? t("newsletter.link.title_unsubscribe") : t("newsletter.link.title_confirm");
   return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
 }
 
 const PROBLEMS: Record<"invalid" | "expired" | "used", { heading: string; message: string }> = {
   invalid: {
-    heading: "This link doesn't work",
-    message: "It may have been copied incompletely. Subscribe again from the bottom of any page.",
+    heading: t("newsletter.link.invalid"),
+    message: t("newsletter.link.invalid_text"),
   },
   expired: {
-    heading: "This link has expired",
-    message: "Confirmation links work for a week. Subscribe again from the bottom of any page.",
+    heading: t("newsletter.link.expired"),
+    message: t("newsletter.link.expired_text"),
   },
   used: {
-    heading: "This link has already been used",
-    message: "Your choice was saved when you first used it: there is nothing more to do.",
+    heading: t("newsletter.link.used"),
+    message: t("newsletter.link.used_text"),
   },
 };
 
@@ -69,23 +70,36 @@ function describe(kind: LinkKind, answer: NewsletterLinkAnswer, done: boolean) {
   if (!answer.ok) return { ...PROBLEMS[answer.problem], offer: "browse" as const };
   const { email, topics } = answer.link;
   const named = topicList(topics as NewsletterTopicId[]);
+  const unsubscribed = {
+    heading: t("newsletter.link.unsubscribed"),
+    message: t("newsletter.link.unsubscribed_text", { email }),
+    offer: "browse" as const,
+  };
   if (kind === "unsubscribe") {
     return done
-      ? { heading: "You're unsubscribed", message: `We won't send newsletters to ${email} any more.`, offer: "browse" as const }
+      ? unsubscribed
       : {
-          heading: "Unsubscribe from our newsletters?",
-          message: `We'll stop sending any newsletter to ${email}.`,
+          heading: t("newsletter.link.unsubscribe_title"),
+          message: t("newsletter.link.unsubscribe_text", { email }),
           offer: "apply" as const,
         };
   }
   if (topics.length === 0) {
     return done
-      ? { heading: "You're unsubscribed", message: `We won't send newsletters to ${email} any more.`, offer: "browse" as const }
-      : { heading: "Stop our newsletters?", message: `Confirm that ${email} should get no more newsletters.`, offer: "apply" as const };
+      ? unsubscribed
+      : { heading: t("newsletter.link.stop_title"), message: t("newsletter.link.stop_text", { email }), offer: "apply" as const };
   }
   return done
-    ? { heading: "You're subscribed", message: `Thank you: ${email} will get ${named}.`, offer: "browse" as const }
-    : { heading: "Confirm your newsletters", message: `Confirm that ${email} should get ${named}.`, offer: "apply" as const };
+    ? {
+        heading: t("newsletter.link.subscribed"),
+        message: t("newsletter.link.subscribed_text", { email, topics: named }),
+        offer: "browse" as const,
+      }
+    : {
+        heading: t("newsletter.link.confirm_title"),
+        message: t("newsletter.link.confirm_text", { email, topics: named }),
+        offer: "apply" as const,
+      };
 }
 
 export default function NewsletterLinkPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -107,16 +121,16 @@ export default function NewsletterLinkPage({ loaderData, actionData }: Route.Com
             <Button type="submit" disabled={submitting}>
               {kind === "unsubscribe" || (loaderData.link.ok && loaderData.link.link.topics.length === 0)
                 ? submitting
-                  ? "Unsubscribing…"
-                  : "Unsubscribe"
+                  ? t("newsletter.link.unsubscribing")
+                  : t("newsletter.link.unsubscribe")
                 : submitting
-                  ? "Confirming…"
-                  : "Confirm subscription"}
+                  ? t("newsletter.link.confirming")
+                  : t("newsletter.link.confirm")}
             </Button>
           </Form>
         ) : (
           <ButtonLink to="/store" variant="secondary" className="mt-6">
-            Continue shopping
+            {t("newsletter.link.continue")}
           </ButtonLink>
         )}
       </div>

@@ -10,6 +10,7 @@ import { flashToastHeader, redirectWithToast } from "~/lib/flash.server";
 import { parseForm } from "~/lib/form-intents.server";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/newsletter";
+import { t } from "~/features/i18n/messages/newsletter-server";
 
 /** What the footer shows once the API took the request. */
 export interface NewsletterSuccess {
@@ -18,10 +19,10 @@ export interface NewsletterSuccess {
 
 function successMessage(result: NewsletterSubscribeResult): string {
   if (result.status === "confirmation_sent") {
-    return `Nearly there: we've emailed ${result.email} a link to confirm your subscription. It works for a week.`;
+    return t("newsletter.signup.confirmation_sent", { email: result.email });
   }
-  if (result.status === "unsubscribed") return "You're unsubscribed: we won't send you newsletters.";
-  return `You're subscribed to ${topicList((result.topics ?? []) as NewsletterTopicId[])}.`;
+  if (result.status === "unsubscribed") return t("newsletter.signup.unsubscribed");
+  return t("newsletter.signup.subscribed", { topics: topicList((result.topics ?? []) as NewsletterTopicId[]) });
 }
 
 /**
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = getSafeRedirectPath(getSameOriginRefererPath(request), "/");
   const failed = async (failure: FormFailure, status: number) => {
     if (inPlace) return data(failure, { status });
-    const message = failure.errors[0]?.message ?? "Your subscription could not be saved.";
+    const message = failure.errors[0]?.message ?? t("newsletter.signup.not_saved");
     return redirect(back, { status: 303, headers: { "Set-Cookie": await flashToastHeader({ kind: "error", message }) } });
   };
 

@@ -9,6 +9,7 @@ import { localeCookieHeader } from "~/features/consent/consent.server";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import { getStoreSettings } from "~/lib/shop-data.server";
 import type { Route } from "./+types/preferences";
+import { t as layoutText } from "~/features/i18n/messages/layout-server";
 
 /**
  * POST /preferences: the header's currency and country form. Codes are checked against the store's
@@ -38,10 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const country = listCountryOptions([countryCode ?? current.countryCode])[0]?.label ?? "";
     headers.append("Set-Cookie", await flashToastHeader({ kind: "success", message: t("toast.preferences_saved", { currency, country }) }));
   } else {
-    headers.append(
-      "Set-Cookie",
-      await flashToastHeader({ kind: "error", message: "That currency or country isn't available in this shop." }),
-    );
+    headers.append("Set-Cookie", await flashToastHeader({ kind: "error", message: layoutText("layout.preferences.unavailable") }));
   }
   return redirect(back, { status: 303, headers });
 }

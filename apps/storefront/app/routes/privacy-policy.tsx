@@ -15,6 +15,8 @@ import { getSafeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/privacy-policy";
 import { parseForm, postedIdField } from "~/lib/form-intents.server";
 import { z } from "zod";
+import { t } from "~/features/i18n/messages/privacy";
+import { t as actionText } from "~/features/i18n/messages/privacy-server";
 
 /**
  * /privacy-policy: the current policy, open to everyone. A signed-in customer who has not accepted this
@@ -33,14 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** PUT /privacy-policies/:id/accept, then back to where the customer was. */
 /** The accept button's form: the policy shown, so a newer one published meanwhile is not accepted unseen. */
-const AcceptPolicyFormSchema = z.object({ policyId: postedIdField("That privacy policy could not be found.") });
+const AcceptPolicyFormSchema = z.object({ policyId: postedIdField(actionText("privacy.not_found")) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const returnTo = getSafeRedirectPath(form.get(REDIRECT_PARAM), "/");
   const accepted = parseForm(form, AcceptPolicyFormSchema);
   const here = returnTo === "/" ? PRIVACY_POLICY_PATH : `${PRIVACY_POLICY_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: returnTo })}`;
-  if (!accepted.ok) return redirectWithToast(here, { kind: "error", message: "That privacy policy could not be found." }, { status: 303 });
+  if (!accepted.ok) return redirectWithToast(here, { kind: "error", message: actionText("privacy.not_found") }, { status: 303 });
   try {
     await context.get(apiContext).call("acceptPrivacyPolicy", { params: { id: accepted.value.policyId } });
   } catch (error) {
@@ -52,11 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = context.get(sessionContext).token;
   const headers = new Headers();
   for (const cookie of token ? await mergeGuestCart(context, token) : []) headers.append("Set-Cookie", cookie);
-  return redirectWithToast(returnTo, { kind: "success", message: "Thank you for accepting our privacy policy." }, { status: 303, headers });
+  return redirectWithToast(returnTo, { kind: "success", message: actionText("privacy.thanks") }, { status: 303, headers });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Privacy policy", matches) }];
+  return [{ title: pageTitle(t("privacy.title"), matches) }];
 }
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
@@ -65,14 +67,14 @@ export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) 
   return (
     <Container className="py-10 sm:py-14">
       <article className="mx-auto max-w-3xl">
-        <h1 className="text-title font-semibold tracking-tight">Privacy policy</h1>
-        {policy ? <p className="mt-3 text-sm text-ink-muted">Version {policy.version}</p> : null}
+        <h1 className="text-title font-semibold tracking-tight">{t("privacy.title")}</h1>
+        {policy ? <p className="mt-3 text-sm text-ink-muted">{t("privacy.version", { version: policy.version })}</p> : null}
 
         {policy && acceptance === "pending" ? (
           <div className="mt-8">
             <FormNotice tone="warn">
-              <p className="font-semibold">We've updated our privacy policy.</p>
-              <p>Please read it and accept it to carry on using your account.</p>
+              <p className="font-semibold">{t("privacy.updated")}</p>
+              <p>{t("privacy.updated_text")}</p>
             </FormNotice>
           </div>
         ) : null}
@@ -90,22 +92,20 @@ export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) 
             )}
           </div>
         ) : (
-          <p className="mt-8 text-lg">Our privacy policy is being written. Please check back soon.</p>
+          <p className="mt-8 text-lg">{t("privacy.being_written")}</p>
         )}
 
         {policy && acceptance === "pending" ? (
           <Form method="post" className="mt-10 flex flex-wrap items-center gap-4 rounded-card border border-line bg-surface p-5 sm:p-6">
             <input type="hidden" name="policyId" value={policy.id} />
             {returnTo ? <input type="hidden" name={REDIRECT_PARAM} value={returnTo} /> : null}
-            <p className="flex-1 text-ink">By accepting, you agree to how we handle your information as described above.</p>
+            <p className="flex-1 text-ink">{t("privacy.by_accepting")}</p>
             <Button type="submit" disabled={submitting}>
-              {submitting ? "Saving…" : "Accept privacy policy"}
+              {submitting ? t("privacy.saving") : t("privacy.accept")}
             </Button>
           </Form>
         ) : null}
-        {policy && acceptance === "accepted" ? (
-          <p className="mt-10 text-sm text-ink-muted">You have accepted this version of our privacy policy.</p>
-        ) : null}
+        {policy && acceptance === "accepted" ? <p className="mt-10 text-sm text-ink-muted">{t("privacy.accepted")}</p> : null}
       </article>
     </Container>
   );

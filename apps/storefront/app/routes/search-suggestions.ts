@@ -2,6 +2,7 @@ import { isPrintableText, SEARCH_TEXT_MAX } from "@quire/contracts/constants";
 import { getSearchClient, SearchRequestError } from "~/features/search/search-client.server";
 import { callerContext, sessionContext } from "~/lib/context.server";
 import type { Route } from "./+types/search-suggestions";
+import { t } from "~/features/i18n/messages/search-server";
 
 /**
  * GET /search/suggestions?q=: the header search box's suggestions as JSON, through the search client (its
@@ -11,7 +12,7 @@ import type { Route } from "./+types/search-suggestions";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const text = new URL(request.url).searchParams.get("q")?.trim() ?? "";
   if (!text || text.length > SEARCH_TEXT_MAX || !isPrintableText(text)) {
-    return Response.json({ errors: [{ code: "invalid_search_text", message: "Type what to search for" }] }, { status: 400 });
+    return Response.json({ errors: [{ code: "invalid_search_text", message: t("search.suggestions.invalid_text") }] }, { status: 400 });
   }
   const session = context.get(sessionContext);
   try {

@@ -13,6 +13,8 @@ import { buildBreadcrumbJsonLd } from "~/features/catalog/structured-data";
 import { apiContext } from "~/lib/context.server";
 import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/store-category";
+import { t as catalogText } from "~/features/i18n/messages/catalog";
+import { t } from "~/features/i18n/messages/catalog-listing";
 
 const ParamsSchema = z.object({ category: SlugSchema });
 
@@ -32,11 +34,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Store" }];
+  if (!loaderData) return [{ title: catalogText("catalog.store") }];
   const { category, listing } = loaderData;
   const page = listing.state.page;
   return catalogMeta({
-    title: page > 1 ? `${category.name}, page ${page}` : category.name,
+    title: page > 1 ? t("catalog.listing.page_title", { name: category.name, page }) : category.name,
     storeName: matches[0]?.loaderData?.settings.name,
     description: category.description || `${category.name}: ${listing.page.total} books and gifts to choose from.`,
     canonical: loaderData.canonical,
@@ -64,7 +66,7 @@ export default function StoreCategory({ loaderData }: Route.ComponentProps) {
         <ProductListing
           listing={listing}
           analyticsList={`category-${category.slug}`}
-          emptyHint={{ text: "Nothing is filed under this category yet.", href: "/store", label: "Browse the whole store" }}
+          emptyHint={{ text: t("catalog.listing.category_empty"), href: "/store", label: t("catalog.listing.browse_store") }}
         />
       </div>
     </Container>

@@ -40,6 +40,9 @@ import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { notFound, requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/store-product";
+import { t as catalogText } from "~/features/i18n/messages/catalog";
+import { t } from "~/features/i18n/messages/catalog-product";
+import { textAround } from "~/features/i18n/translator";
 import { PRODUCT_PAGE_INTENTS } from "~/lib/form-intents";
 import { dispatchIntent, intent } from "~/lib/form-intents.server";
 
@@ -106,11 +109,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Product" }];
+  if (!loaderData) return [{ title: t("catalog.product.title") }];
   const { product, origin, canonical } = loaderData;
   const image = product.images[0]?.url;
   return catalogMeta({
-    title: product.byline ? `${product.name} by ${product.byline}` : product.name,
+    title: product.byline ? t("catalog.product.title_by", { name: product.name, byline: product.byline }) : product.name,
     storeName: matches[0]?.loaderData?.settings.name,
     description: product.description || product.subtitle || product.name,
     canonical,
@@ -128,14 +131,20 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
   const trail = catalogTrail(product.breadcrumbs, { label: product.name, path: productHref(product.slug) });
   const images = product.images.length
     ? product.images
-    : [{ url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }), alt: `Cover of ${product.name}` }];
+    : [
+        {
+          url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }),
+          alt: t("catalog.product.cover_of", { name: product.name }),
+        },
+      ];
   const paragraphs = product.description
     .split(/\n\s*\n/)
     .map((text) => text.trim())
     .filter(Boolean);
   const signInHref = `/auth/login?redirect_url=${encodeURIComponent(location.pathname + location.search)}`;
-  const bookWord = /book/i.test(product.productType.code) ? "book" : product.productType.name.toLowerCase();
+  const bookWord = /book/i.test(product.productType.code) ? t("catalog.product.book") : product.productType.name.toLowerCase();
   useRecordView(variant.id);
+  const byline = textAround(t("catalog.product.byline"), "byline");
 
   return (
     <Container className="py-6 sm:py-10">
@@ -155,12 +164,17 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
             {product.subtitle ? <p className="mt-1 text-lg text-ink-muted">{product.subtitle}</p> : null}
             {product.byline ? (
               <p className="mt-2 text-base">
-                by <span className="font-semibold">{product.byline}</span>
+                {byline[0]}
+                <span className="font-semibold">{product.byline}</span>
+                {byline[1]}
               </p>
             ) : null}
           </header>
 
-          <section aria-label="Price and availability" className="flex flex-col gap-5 rounded-card border border-line bg-surface p-5">
+          <section
+            aria-label={t("catalog.product.price_and_availability")}
+            className="flex flex-col gap-5 rounded-card border border-line bg-surface p-5"
+          >
             <div className="flex flex-col gap-2">
               {variant.price ? (
                 <Price
@@ -173,22 +187,22 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
                 <p className="flex items-center gap-2 text-ink-muted">
                   <Icon name="lock" className="size-4" />
                   <Link to={signInHref} className="font-semibold text-accent underline underline-offset-3">
-                    Sign in to see prices
+                    {catalogText("catalog.sign_in_for_prices")}
                   </Link>
                 </p>
               ) : (
-                <p className="text-ink-muted">Not on sale in this currency at the moment.</p>
+                <p className="text-ink-muted">{t("catalog.product.not_on_sale")}</p>
               )}
               {variant.price?.originalPrice != null && variant.price.originalPrice > variant.price.amount ? (
-                <p className="text-sm font-semibold text-sale">On sale</p>
+                <p className="text-sm font-semibold text-sale">{t("catalog.product.on_sale")}</p>
               ) : null}
               <StockBadge stock={variant.stock} mode={inventoryAvailability} />
               {variant.stock?.status === "OutOfStock" && variant.isPurchasable ? (
-                <p className="text-sm text-ink-muted">You can still order it; we send it as soon as it is back.</p>
+                <p className="text-sm text-ink-muted">{t("catalog.product.back_order")}</p>
               ) : null}
               {showSkus ? (
                 <p className="text-sm text-ink-muted">
-                  SKU <span className="font-mono text-ink">{variant.sku}</span>
+                  {t("catalog.product.sku")} <span className="font-mono text-ink">{variant.sku}</span>
                 </p>
               ) : null}
             </div>
@@ -203,16 +217,16 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
           {variant.price && variant.isPurchasable ? (
             <section aria-labelledby="product-purchase" className="rounded-card border border-line bg-surface p-5">
               <h2 id="product-purchase" className="sr-only">
-                Buy {product.name}
+                {t("catalog.product.buy", { name: product.name })}
               </h2>
               <AddToCartForm productVariantId={variant.id} className="flex flex-col gap-5" buttonClassName="w-full sm:w-auto sm:self-start">
                 {addons.length ? (
                   <div className="flex flex-col gap-3">
-                    <h3 className="font-sans text-base font-semibold">Extras for this {bookWord}</h3>
+                    <h3 className="font-sans text-base font-semibold">{t("catalog.product.extras_for_this", { kind: bookWord })}</h3>
                     <AddonChoices addons={addons} idPrefix="product" />
                   </div>
                 ) : null}
-                <QuantityInput id="product-quantity" label="Quantity" />
+                <QuantityInput id="product-quantity" label={t("catalog.product.quantity")} />
               </AddToCartForm>
             </section>
           ) : (
@@ -233,7 +247,7 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
           {paragraphs.length ? (
             <section aria-labelledby="product-description">
               <h2 id="product-description" className="text-xl">
-                About this {bookWord}
+                {t("catalog.product.about", { kind: bookWord })}
               </h2>
               <div className="mt-2 flex max-w-prose flex-col gap-3 leading-relaxed">
                 {paragraphs.map((text, index) => (
@@ -246,7 +260,7 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
           {product.attributes.length ? (
             <section aria-labelledby="product-details">
               <h2 id="product-details" className="text-xl">
-                Details
+                {t("catalog.product.details")}
               </h2>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 text-sm">
                 {product.attributes.map((attribute) => (
@@ -260,7 +274,7 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
           ) : null}
         </div>
       </div>
-      <StreamedProductRow id="related-products" title="You may also like" products={related} />
+      <StreamedProductRow id="related-products" title={t("catalog.product.you_may_also_like")} products={related} />
       <RecentlyViewedRow products={recentlyViewed} />
     </Container>
   );

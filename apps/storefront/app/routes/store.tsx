@@ -11,6 +11,9 @@ import { buildBreadcrumbJsonLd } from "~/features/catalog/structured-data";
 import { apiContext } from "~/lib/context.server";
 import { getCategoryTree } from "~/lib/shop-data.server";
 import type { Route } from "./+types/store";
+import { t as catalogText } from "~/features/i18n/messages/catalog";
+import { t as listingText } from "~/features/i18n/messages/catalog-listing";
+import { t } from "~/features/i18n/messages/catalog-store";
 
 /** /store: the catalogue root, top-level categories and every product. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,12 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Store" }];
+  if (!loaderData) return [{ title: catalogText("catalog.store") }];
   const storeName = matches[0]?.loaderData?.settings.name;
   return catalogMeta({
-    title: loaderData.listing.state.page > 1 ? `Store, page ${loaderData.listing.state.page}` : "Store",
+    title:
+      loaderData.listing.state.page > 1
+        ? listingText("catalog.listing.page_title", { name: catalogText("catalog.store"), page: loaderData.listing.state.page })
+        : catalogText("catalog.store"),
     storeName,
-    description: `Every book and gift in ${storeName ?? "the shop"}, by category, with filters by format, occasion and price.`,
+    description: t("catalog.store_page.description", { store: storeName ?? t("catalog.store_page.the_shop") }),
     canonical: loaderData.canonical,
   });
 }
@@ -49,8 +55,8 @@ export default function Store({ loaderData }: Route.ComponentProps) {
     <Container className="py-6 sm:py-10">
       <Breadcrumbs items={toUiCrumbs(crumbs)} />
       <JsonLd data={buildBreadcrumbJsonLd(toJsonLdCrumbs(crumbs, origin))} />
-      <h1 className="mt-4 text-display">The store</h1>
-      <p className="mt-3 max-w-2xl text-lg text-ink-muted">Books to give and to keep, chosen for every reader and every occasion.</p>
+      <h1 className="mt-4 text-display">{t("catalog.store_page.title")}</h1>
+      <p className="mt-3 max-w-2xl text-lg text-ink-muted">{t("catalog.store_page.intro")}</p>
 
       <CategorySection id="store-categories" categories={topLevel} className="mt-10" />
 
@@ -58,8 +64,8 @@ export default function Store({ loaderData }: Route.ComponentProps) {
         <ProductListing
           listing={listing}
           analyticsList="store"
-          title="All books and gifts"
-          emptyHint={{ text: "The shelves are being stocked.", href: "/", label: "Back to the home page" }}
+          title={t("catalog.store_page.all")}
+          emptyHint={{ text: t("catalog.store_page.empty"), href: "/", label: t("catalog.store_page.back_home") }}
         />
       </div>
     </Container>

@@ -10,6 +10,8 @@ import { PlacedOrder } from "~/features/checkout/placed-order";
 import { pageTitle } from "~/features/layout/meta";
 import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/successful-order-detail";
+import { t } from "~/features/i18n/messages/checkout-page";
+import { textAround } from "~/features/i18n/translator";
 
 const ParamsSchema = z.object({ id: IdParamSchema });
 
@@ -29,7 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const title = loaderData ? `Order ${loaderData.order.publicId}` : "Your order";
+  const title = loaderData ? t("checkout.done.title", { id: loaderData.order.publicId }) : t("checkout.done.your_order");
   return [{ title: pageTitle(title, matches) }, { name: "robots", content: "noindex" }];
 }
 
@@ -37,6 +39,7 @@ export default function SuccessfulOrderPage({ loaderData }: Route.ComponentProps
   const { order, provider } = loaderData;
   const cancelled = order.status === "cancelled";
   const paid = order.status !== "awaiting_payment" && !cancelled;
+  const orderNumber = textAround(t("checkout.done.number"), "number");
   return (
     <Container className="py-8 sm:py-12">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-4">
@@ -46,15 +49,15 @@ export default function SuccessfulOrderPage({ loaderData }: Route.ComponentProps
           </span>
         )}
         <div className="grid gap-2">
-          <h1 className="text-title">{cancelled ? "This order was cancelled" : "Thank you for your order"}</h1>
+          <h1 className="text-title">{cancelled ? t("checkout.done.cancelled") : t("checkout.done.thanks")}</h1>
           <p className="text-lg">
-            Order number <strong className="font-mono">{order.publicId}</strong>
+            {orderNumber[0]}
+            <strong className="font-mono">{order.publicId}</strong>
+            {orderNumber[1]}
           </p>
           {cancelled ? null : (
             <p className="text-ink-muted">
-              {paid
-                ? `A confirmation is on its way to ${order.email}.`
-                : `We will email ${order.email} as soon as your payment has reached us.`}
+              {paid ? t("checkout.done.confirmation", { email: order.email }) : t("checkout.done.will_email", { email: order.email })}
             </p>
           )}
         </div>
@@ -63,7 +66,7 @@ export default function SuccessfulOrderPage({ loaderData }: Route.ComponentProps
         <PlacedOrder order={order} provider={provider} />
       </div>
       <div className="mt-8 flex flex-wrap gap-3">
-        <ButtonLink to="/store">Continue shopping</ButtonLink>
+        <ButtonLink to="/store">{t("checkout.done.continue")}</ButtonLink>
       </div>
     </Container>
   );

@@ -5,6 +5,8 @@ import { successfulOrderPath } from "~/features/checkout/checkout-forms";
 import { readLastOrder } from "~/features/checkout/last-order.server";
 import { pageTitle } from "~/features/layout/meta";
 import type { Route } from "./+types/successful-order";
+import { t } from "~/features/i18n/messages/checkout-page";
+import { textAround } from "~/features/i18n/translator";
 
 /**
  * /successful-order without an id: a short page that points to the last order this browser placed, or to
@@ -16,32 +18,35 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Your order", matches) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(t("checkout.done.your_order"), matches) }, { name: "robots", content: "noindex" }];
 }
 
 export default function SuccessfulOrderIndex({ loaderData }: Route.ComponentProps) {
   const { lastOrder } = loaderData;
+  const latest = textAround(t("checkout.done.latest"), "number");
   return (
     <Container className="py-10 sm:py-14">
       <div className="mx-auto flex max-w-xl flex-col items-start gap-4 rounded-card border border-line bg-surface p-6">
-        <h1 className="text-title">Your order</h1>
+        <h1 className="text-title">{t("checkout.done.your_order")}</h1>
         {lastOrder ? (
           <>
             <p className="flex items-center gap-2 text-lg">
               <Icon name="check" className="size-6 text-success" />
-              Your latest order is <strong className="font-mono">{lastOrder.publicId}</strong>.
+              {latest[0]}
+              <strong className="font-mono">{lastOrder.publicId}</strong>
+              {latest[1]}
             </p>
             <div className="flex flex-wrap gap-3">
-              <ButtonLink to={successfulOrderPath(lastOrder.id)}>View your order</ButtonLink>
+              <ButtonLink to={successfulOrderPath(lastOrder.id)}>{t("checkout.pay.view_order")}</ButtonLink>
               <ButtonLink to="/store" variant="secondary">
-                Continue shopping
+                {t("checkout.done.continue")}
               </ButtonLink>
             </div>
           </>
         ) : (
           <>
-            <p className="text-lg">There is no recent order from this browser.</p>
-            <ButtonLink to="/store">Browse the shop</ButtonLink>
+            <p className="text-lg">{t("checkout.done.none")}</p>
+            <ButtonLink to="/store">{t("checkout.browse")}</ButtonLink>
           </>
         )}
       </div>

@@ -1,3 +1,5 @@
+import { t } from "~/features/i18n/messages/account";
+
 /**
  * The account's lists (orders, returns), read a page at a time (?page=N, 1-based, as the catalogue's listings).
  * Plain data, no zod: the pages' links are built in the browser too.
@@ -24,5 +26,5 @@ export function listPageHref(path: string, page: number): string {
 
 /** A row's item count: "1 item", "3 items". */
 export function itemCountLabel(count: number): string {
-  return count === 1 ? "1 item" : `${count} items`;
+  return count === 1 ? t("account.item_count_one") : t("account.item_count", { count });
 }

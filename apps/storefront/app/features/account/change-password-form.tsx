@@ -5,6 +5,7 @@ import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-e
 import { PasswordField } from "~/features/auth/password-field";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/account-intents";
+import { t } from "~/features/i18n/messages/account";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;
 
@@ -25,14 +26,14 @@ export function ChangePasswordForm({
       <input type="hidden" name={INTENT_FIELD} value={ACCOUNT_SETTINGS_INTENTS.password} />
       <FormAlert errors={formErrors(failure, FIELDS)} />
       <PasswordField
-        label="Current password"
+        label={t("account.password.current")}
         name="currentPassword"
         autoComplete="current-password"
         autoFocus={autoFocus}
         error={fieldError(failure, "currentPassword")}
       />
       <PasswordField
-        label="New password"
+        label={t("account.password.new")}
         name="newPassword"
         autoComplete="new-password"
         isNew
@@ -41,7 +42,7 @@ export function ChangePasswordForm({
       />
       <div>
         <Button type="submit" disabled={submitting}>
-          {submitting ? "Changing…" : "Change password"}
+          {submitting ? t("account.password.changing") : t("account.password.change")}
         </Button>
       </div>
     </Form>

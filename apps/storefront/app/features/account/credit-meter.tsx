@@ -1,4 +1,5 @@
 import { formatMoney } from "@quire/money";
+import { t } from "~/features/i18n/messages/account";
 
 interface CreditMeterProps {
   /** Minor units, as the API answered them. */
@@ -28,8 +29,8 @@ export function CreditMeter({ used, limit, currencyCode, labelledBy }: CreditMet
       aria-valuenow={Math.min(used, limit)}
       aria-valuetext={
         used > 0
-          ? `${formatMoney(used, currencyCode)} of ${formatMoney(limit, currencyCode)} used (${percent}%)`
-          : `Nothing used of ${formatMoney(limit, currencyCode)}`
+          ? t("account.credit_meter.used", { used: formatMoney(used, currencyCode), limit: formatMoney(limit, currencyCode), percent })
+          : t("account.credit_meter.none_used", { limit: formatMoney(limit, currencyCode) })
       }
       className="h-3 overflow-hidden rounded-full bg-sunk ring-1 ring-line ring-inset"
     >

@@ -2,6 +2,7 @@ import type { Order } from "@quire/contracts";
 import type { ReactNode } from "react";
 import { Price } from "~/components/ui/price";
 import { OrderTotals } from "~/features/checkout/order-totals";
+import { t } from "~/features/i18n/messages/account";
 import { orderStatusText, paymentMethodName, paymentStateLabel } from "./order-status";
 import { ProgressList } from "./progress-list";
 
@@ -37,23 +38,26 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
 /** The order's lines (name, format, SKU, quantity, unit price, add-ons, line total), then its totals. */
 export function OrderItems({ order }: { order: Order }) {
   return (
-    <Card id="order-items-heading" title="Items">
-      <ul aria-label="Items in this order" className="mt-4 border-t border-line">
+    <Card id="order-items-heading" title={t("account.order.items")}>
+      <ul aria-label={t("account.order.items_label")} className="mt-4 border-t border-line">
         {order.items.map((item) => (
           <li key={item.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 border-b border-line py-4">
             <div className="min-w-0">
               <p className="font-serif text-lg leading-snug font-semibold">{item.productName}</p>
               <p className="text-sm text-ink-muted">
-                {item.variantName} <span aria-hidden="true">·</span> SKU <span className="font-mono">{item.sku}</span>
+                {item.variantName} <span aria-hidden="true">·</span> {t("account.order.sku")} <span className="font-mono">{item.sku}</span>
               </p>
               <p className="mt-1 text-sm">
-                <span className="sr-only">Quantity </span>
+                <span className="sr-only">{t("account.order.quantity_prefix")}</span>
                 {item.quantity} ×{" "}
                 <Price amount={item.unitPrice.amount} currencyCode={item.unitPrice.currencyCode} className="[&>span]:font-normal" />
-                <span className="text-ink-muted"> each</span>
+                <span className="text-ink-muted">{t("account.order.each")}</span>
               </p>
               {item.addons.length > 0 ? (
-                <ul aria-label={`Add-ons for ${item.productName}`} className="mt-1 grid gap-0.5 text-sm text-ink-muted">
+                <ul
+                  aria-label={t("account.order.addons_label", { name: item.productName })}
+                  className="mt-1 grid gap-0.5 text-sm text-ink-muted"
+                >
                   {item.addons.map((addon) => (
                     <li key={addon.name}>
                       + {addon.name} (
@@ -62,14 +66,14 @@ export function OrderItems({ order }: { order: Order }) {
                         currencyCode={addon.unitPrice.currencyCode}
                         className="[&>span]:font-normal"
                       />{" "}
-                      each)
+                      {t("account.order.addon_each")})
                     </li>
                   ))}
                 </ul>
               ) : null}
             </div>
             <p className="text-right">
-              <span className="sr-only">Line total </span>
+              <span className="sr-only">{t("account.order.line_total_prefix")}</span>
               <Price amount={item.total.amount} currencyCode={item.total.currencyCode} />
             </p>
           </li>
@@ -85,7 +89,7 @@ export function OrderItems({ order }: { order: Order }) {
         />
         {order.discountCodes.length > 0 ? (
           <p className="mt-3 text-sm text-ink-muted">
-            Discount {order.discountCodes.length === 1 ? "code" : "codes"} used:{" "}
+            {order.discountCodes.length === 1 ? t("account.order.discount_code_used") : t("account.order.discount_codes_used")}{" "}
             {order.discountCodes.map((discount) => discount.code).join(", ")}
           </p>
         ) : null}
@@ -97,17 +101,17 @@ export function OrderItems({ order }: { order: Order }) {
 /** Where the order goes: the delivery address, the option chosen and, once shipped, the carrier's reference. */
 export function OrderDelivery({ order }: { order: Order }) {
   return (
-    <Card id="order-delivery-heading" title="Delivery">
+    <Card id="order-delivery-heading" title={t("account.order.delivery")}>
       <dl className="mt-4 grid gap-4">
-        <Fact label="Delivery address">
+        <Fact label={t("account.order.delivery_address")}>
           <address className="not-italic">{order.deliveryAddress.formattedAddress}</address>
         </Fact>
-        <Fact label="Delivery option">{order.deliveryOption.name}</Fact>
-        <Fact label="Tracking reference">
+        <Fact label={t("account.order.delivery_option")}>{order.deliveryOption.name}</Fact>
+        <Fact label={t("account.order.tracking_reference")}>
           {order.trackingReference ? (
             <span className="font-mono break-all">{order.trackingReference}</span>
           ) : (
-            <span className="text-ink-muted">Given once your order has shipped</span>
+            <span className="text-ink-muted">{t("account.order.tracking_when_shipped")}</span>
           )}
         </Fact>
       </dl>
@@ -119,19 +123,21 @@ export function OrderDelivery({ order }: { order: Order }) {
 export function OrderPayment({ order }: { order: Order }) {
   const payment = order.latestPayment;
   return (
-    <Card id="order-payment-heading" title="Payment">
+    <Card id="order-payment-heading" title={t("account.order.payment")}>
       <dl className="mt-4 grid gap-4">
-        <Fact label="Payment method">{payment ? paymentMethodName(payment.paymentProviderId) : "Not chosen yet"}</Fact>
-        <Fact label="Payment status">{paymentStateLabel(payment)}</Fact>
-        <Fact label="Billing address">
+        <Fact label={t("account.order.payment_method")}>
+          {payment ? paymentMethodName(payment.paymentProviderId) : t("account.order.payment_not_chosen")}
+        </Fact>
+        <Fact label={t("account.order.payment_status")}>{paymentStateLabel(payment)}</Fact>
+        <Fact label={t("account.order.billing_address")}>
           <address className="not-italic">{order.billingAddress.formattedAddress}</address>
         </Fact>
-        <Fact label="Email">
+        <Fact label={t("account.order.email")}>
           <span className="break-all">{order.email}</span>
         </Fact>
-        {order.referenceNumber ? <Fact label="Your reference">{order.referenceNumber}</Fact> : null}
+        {order.referenceNumber ? <Fact label={t("account.order.your_reference")}>{order.referenceNumber}</Fact> : null}
         {order.customerComment ? (
-          <Fact label="Your note">
+          <Fact label={t("account.order.your_note")}>
             <span className="whitespace-pre-line">{order.customerComment}</span>
           </Fact>
         ) : null}
@@ -143,16 +149,19 @@ export function OrderPayment({ order }: { order: Order }) {
 /** The order's progress, oldest first: placed, then each change of its status with its date and time. */
 export function OrderTimeline({ order }: { order: Order }) {
   const events = [
-    { key: "placed", label: "Order placed", at: order.placedAt, note: null as string | null },
+    { key: "placed", label: t("account.order.placed"), at: order.placedAt, note: null as string | null },
     ...order.history.map((change, index) => ({
       key: `${index}-${change.to}`,
       label: orderStatusText(change.to).label,
       at: change.at,
-      note: change.to === "shipped" && order.trackingReference ? `Tracking reference ${order.trackingReference}` : null,
+      note:
+        change.to === "shipped" && order.trackingReference
+          ? t("account.order.tracking_note", { reference: order.trackingReference })
+          : null,
     })),
   ];
   return (
-    <Card id="order-progress-heading" title="Progress">
+    <Card id="order-progress-heading" title={t("account.order.progress")}>
       <ProgressList events={events} />
     </Card>
   );

@@ -1,4 +1,5 @@
 import type { LatestPayment, OrderStatus, PaymentProviderId } from "@quire/contracts";
+import { t } from "~/features/i18n/messages/account";
 
 /*
  * An order's status and payment in the customer's words (the account's order pages). Plain data, no zod: the
@@ -8,11 +9,11 @@ import type { LatestPayment, OrderStatus, PaymentProviderId } from "@quire/contr
 export type StatusTone = "waiting" | "progress" | "done" | "cancelled";
 
 const STATUS_TEXT: Record<OrderStatus, { label: string; tone: StatusTone }> = {
-  awaiting_payment: { label: "Awaiting payment", tone: "waiting" },
-  confirmed: { label: "Confirmed", tone: "progress" },
-  shipped: { label: "Shipped", tone: "progress" },
-  delivered: { label: "Delivered", tone: "done" },
-  cancelled: { label: "Cancelled", tone: "cancelled" },
+  awaiting_payment: { label: t("account.order_status.awaiting_payment"), tone: "waiting" },
+  confirmed: { label: t("account.order_status.confirmed"), tone: "progress" },
+  shipped: { label: t("account.order_status.shipped"), tone: "progress" },
+  delivered: { label: t("account.order_status.delivered"), tone: "done" },
+  cancelled: { label: t("account.order_status.cancelled"), tone: "cancelled" },
 };
 
 /** What the customer reads for an order's status, and how it is coloured. */
@@ -30,12 +31,12 @@ export function customerMayCancel(status: OrderStatus): boolean {
 }
 
 const METHOD_NAMES: Record<PaymentProviderId, string> = {
-  stripe: "Card",
-  adyen: "Card",
-  paypal: "PayPal",
-  mollie: "Mollie",
-  "on-account": "On account",
-  "proforma-invoice": "Bank transfer (proforma invoice)",
+  stripe: t("account.payment_method.card"),
+  adyen: t("account.payment_method.card"),
+  paypal: t("account.payment_method.paypal"),
+  mollie: t("account.payment_method.mollie"),
+  "on-account": t("account.payment_method.on_account"),
+  "proforma-invoice": t("account.payment_method.proforma_invoice"),
 };
 
 /** How the order is paid, by name. */
@@ -45,19 +46,21 @@ export function paymentMethodName(provider: PaymentProviderId): string {
 
 /** Where the order's latest payment stands, in the customer's words; none yet: "Not paid yet". */
 export function paymentStateLabel(payment: LatestPayment | null): string {
-  if (!payment) return "Not paid yet";
+  if (!payment) return t("account.payment_state.not_paid");
   switch (payment.status) {
     case "created":
     case "pending":
-      return payment.paymentProviderId === "proforma-invoice" ? "Awaiting your bank transfer" : "Awaiting payment";
+      return payment.paymentProviderId === "proforma-invoice"
+        ? t("account.payment_state.awaiting_transfer")
+        : t("account.payment_state.awaiting");
     case "captured":
-      return payment.paymentProviderId === "on-account" ? "Paid on account" : "Paid";
+      return payment.paymentProviderId === "on-account" ? t("account.payment_state.paid_on_account") : t("account.payment_state.paid");
     case "failed":
-      return "Payment failed";
+      return t("account.payment_state.failed");
     case "cancelled":
-      return "Payment cancelled";
+      return t("account.payment_state.cancelled");
     case "refunded":
-      return "Refunded";
+      return t("account.payment_state.refunded");
   }
 }
 

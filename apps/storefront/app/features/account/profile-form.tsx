@@ -7,6 +7,7 @@ import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-e
 import { TextField } from "~/features/auth/text-field";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/account-intents";
+import { t } from "~/features/i18n/messages/account";
 
 const FIELDS = ["firstName", "lastName", "phone", "marketingOptIn"] as const;
 
@@ -21,19 +22,19 @@ export function ProfileForm({ settings, failure }: { settings: CustomerSettings;
       <FormAlert errors={formErrors(failure, FIELDS)} />
       <dl className="grid gap-4 sm:grid-cols-2">
         <div>
-          <dt className={labelClass}>Email address</dt>
+          <dt className={labelClass}>{t("account.profile.email")}</dt>
           <dd className="text-ink-muted break-all">{settings.email}</dd>
         </div>
         {settings.companyName ? (
           <div>
-            <dt className={labelClass}>Company</dt>
+            <dt className={labelClass}>{t("account.profile.company")}</dt>
             <dd className="text-ink-muted">{settings.companyName}</dd>
           </div>
         ) : null}
       </dl>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="First name"
+          label={t("account.profile.first_name")}
           name="firstName"
           autoComplete="given-name"
           required
@@ -42,7 +43,7 @@ export function ProfileForm({ settings, failure }: { settings: CustomerSettings;
           error={fieldError(failure, "firstName")}
         />
         <TextField
-          label="Last name"
+          label={t("account.profile.last_name")}
           name="lastName"
           autoComplete="family-name"
           required
@@ -52,7 +53,7 @@ export function ProfileForm({ settings, failure }: { settings: CustomerSettings;
         />
       </div>
       <TextField
-        label="Phone number"
+        label={t("account.profile.phone")}
         name="phone"
         type="tel"
         autoComplete="tel"
@@ -70,13 +71,13 @@ export function ProfileForm({ settings, failure }: { settings: CustomerSettings;
           className="mt-0.5 size-5 shrink-0 accent-accent"
         />
         <label htmlFor="marketing-opt-in" className="text-sm text-ink">
-          <span className="font-medium">Email me about new books, offers and events.</span>{" "}
-          <span className="text-ink-muted">You can change your mind at any time.</span>
+          <span className="font-medium">{t("account.profile.marketing")}</span>{" "}
+          <span className="text-ink-muted">{t("account.profile.marketing_hint")}</span>
         </label>
       </div>
       <div>
         <Button type="submit" disabled={submitting}>
-          {submitting ? "Saving…" : "Save details"}
+          {submitting ? t("account.profile.saving") : t("account.profile.save")}
         </Button>
       </div>
     </Form>

@@ -1,5 +1,6 @@
 import type { ReorderResponse } from "@quire/contracts";
 import type { ToastMessage } from "~/components/ui/toast";
+import { t } from "~/features/i18n/messages/account";
 
 /**
  * The toast "Buy again" lands on the basket with: how many books were added, and, when some lines could not
@@ -9,10 +10,13 @@ import type { ToastMessage } from "~/components/ui/toast";
 export function reorderToastOf(answer: Pick<ReorderResponse["data"], "addedQuantity" | "linesNotAdded">): ToastMessage {
   const { addedQuantity, linesNotAdded } = answer;
   if (addedQuantity === 0) {
-    return { kind: "warn", message: "Nothing from this order could be added to your basket. Your basket says why." };
+    return { kind: "warn", message: t("account.reorder.nothing_added") };
   }
-  const added = `Added ${addedQuantity} ${addedQuantity === 1 ? "item" : "items"} from this order to your basket.`;
+  const added = addedQuantity === 1 ? t("account.reorder.added_one") : t("account.reorder.added", { count: addedQuantity });
   if (linesNotAdded.length === 0) return { kind: "success", message: added };
-  const some = linesNotAdded.length === 1 ? "One item" : `${linesNotAdded.length} items`;
-  return { kind: "warn", message: `${added} ${some} could not be added as ordered; your basket says why.` };
+  const message =
+    linesNotAdded.length === 1
+      ? t("account.reorder.some_not_added_one", { added })
+      : t("account.reorder.some_not_added", { added, count: linesNotAdded.length });
+  return { kind: "warn", message };
 }

@@ -1,6 +1,7 @@
 import type { ReturnDetail } from "@quire/contracts";
 import { Icon } from "~/components/ui/icon";
 import { Price } from "~/components/ui/price";
+import { t } from "~/features/i18n/messages/account";
 import { Card, Fact } from "./order-details";
 import { ProgressList } from "./progress-list";
 import type { ReturnChoices } from "./return-form";
@@ -19,7 +20,7 @@ export function ReturnNextStep({ detail }: { detail: ReturnDetail }) {
       <Icon name="info" className="mt-0.5 size-5 shrink-0 text-info" />
       <div>
         <h2 id="return-next-heading" className="font-semibold">
-          What happens next
+          {t("account.return.next_heading")}
         </h2>
         <p className="mt-1">{returnNextStep(detail.status)}</p>
       </div>
@@ -30,34 +31,34 @@ export function ReturnNextStep({ detail }: { detail: ReturnDetail }) {
 /** The lines sent back: name, format, SKU, how many, and what each is worth; then the return's total. */
 export function ReturnLines({ detail }: { detail: ReturnDetail }) {
   return (
-    <Card id="return-items-heading" title="Items">
-      <ul aria-label="Items in this return" className="mt-4 border-t border-line">
+    <Card id="return-items-heading" title={t("account.order.items")}>
+      <ul aria-label={t("account.return.items_label")} className="mt-4 border-t border-line">
         {detail.lines.map((line) => (
           <li key={line.orderLineId} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 border-b border-line py-4">
             <div className="min-w-0">
               <p className="font-serif text-lg leading-snug font-semibold">{line.productName}</p>
               <p className="text-sm text-ink-muted">
-                {line.variantName} <span aria-hidden="true">·</span> SKU <span className="font-mono">{line.sku}</span>
+                {line.variantName} <span aria-hidden="true">·</span> {t("account.order.sku")} <span className="font-mono">{line.sku}</span>
               </p>
               <p className="mt-1 text-sm">
-                <span className="sr-only">Quantity </span>
-                {line.quantity} returned
+                <span className="sr-only">{t("account.order.quantity_prefix")}</span>
+                {t("account.return.quantity_returned", { quantity: line.quantity })}
               </p>
             </div>
             <p className="text-right">
-              <span className="sr-only">Worth </span>
+              <span className="sr-only">{t("account.return.worth_prefix")}</span>
               <Price amount={line.amount.amount} currencyCode={line.amount.currencyCode} />
             </p>
           </li>
         ))}
       </ul>
       <dl className="mt-4 flex items-baseline justify-between gap-4 text-lg font-semibold">
-        <dt>Return total</dt>
+        <dt>{t("account.return.total")}</dt>
         <dd>
           <Price amount={detail.amount.amount} currencyCode={detail.amount.currencyCode} />
         </dd>
       </dl>
-      <p className="mt-1 text-sm text-ink-muted">Each item's share of what you paid for it. Delivery is not refunded.</p>
+      <p className="mt-1 text-sm text-ink-muted">{t("account.return.total_note")}</p>
     </Card>
   );
 }
@@ -66,22 +67,22 @@ export function ReturnLines({ detail }: { detail: ReturnDetail }) {
 export function ReturnRequest({ detail, choices }: { detail: ReturnDetail; choices: ReturnChoices }) {
   const resolution = choices.resolutions.find((choice) => choice.code === detail.resolution);
   return (
-    <Card id="return-request-heading" title="Your request">
+    <Card id="return-request-heading" title={t("account.return.request")}>
       <dl className="mt-4 grid gap-4">
-        <Fact label="Reason">{choiceLabel(choices.reasons, detail.reason)}</Fact>
-        <Fact label="You asked for">
+        <Fact label={t("account.return.reason")}>{choiceLabel(choices.reasons, detail.reason)}</Fact>
+        <Fact label={t("account.return.asked_for")}>
           <span className="block">{choiceLabel(choices.resolutions, detail.resolution)}</span>
           {resolution ? <span className="block text-sm text-ink-muted">{resolution.description}</span> : null}
         </Fact>
-        <Fact label="Your comment">
+        <Fact label={t("account.return.comment")}>
           {detail.comment ? (
             <span className="whitespace-pre-line">{detail.comment}</span>
           ) : (
-            <span className="text-ink-muted">No comment</span>
+            <span className="text-ink-muted">{t("account.return.no_comment")}</span>
           )}
         </Fact>
         {detail.status === "rejected" && detail.merchantNote ? (
-          <Fact label="Our note">
+          <Fact label={t("account.return.our_note")}>
             <span className="whitespace-pre-line">{detail.merchantNote}</span>
           </Fact>
         ) : null}
@@ -93,13 +94,13 @@ export function ReturnRequest({ detail, choices }: { detail: ReturnDetail; choic
 /** The money given back once the return is settled: how, how much, and where it stands. */
 export function ReturnRefund({ refund }: { refund: NonNullable<ReturnDetail["refund"]> }) {
   return (
-    <Card id="return-refund-heading" title="Money back">
+    <Card id="return-refund-heading" title={t("account.return.money_back")}>
       <dl className="mt-4 grid gap-4">
-        <Fact label="How">{refundKindLabel(refund.kind)}</Fact>
-        <Fact label="Amount">
+        <Fact label={t("account.return.how")}>{refundKindLabel(refund.kind)}</Fact>
+        <Fact label={t("account.return.amount")}>
           <Price amount={refund.amount.amount} currencyCode={refund.amount.currencyCode} />
         </Fact>
-        <Fact label="Status">{refundStatusLabel(refund.status)}</Fact>
+        <Fact label={t("account.return.status")}>{refundStatusLabel(refund.status)}</Fact>
       </dl>
     </Card>
   );
@@ -108,11 +109,11 @@ export function ReturnRefund({ refund }: { refund: NonNullable<ReturnDetail["ref
 /** The return's progress, oldest first: asked for, then each change of its status with its date and time. */
 export function ReturnProgress({ detail }: { detail: ReturnDetail }) {
   const events = [
-    { key: "requested", label: "Return requested", at: detail.createdAt },
+    { key: "requested", label: t("account.return.requested"), at: detail.createdAt },
     ...detail.history.map((change, index) => ({ key: `${index}-${change.to}`, label: returnStatusText(change.to).label, at: change.at })),
   ];
   return (
-    <Card id="return-progress-heading" title="Progress">
+    <Card id="return-progress-heading" title={t("account.order.progress")}>
       <ProgressList events={events} />
     </Card>
   );

@@ -1,5 +1,6 @@
 import type { Order, ReturnReason, ReturnResolution } from "@quire/contracts";
 import type { FormError } from "~/features/auth/form-errors";
+import { t } from "~/features/i18n/messages/account";
 
 /*
  * The return form of an order's page (/account/orders/:id): its field names, and the pure rules the page and
@@ -37,7 +38,7 @@ export function returnQuantityField(orderLineId: number): string {
   return `${QUANTITY_PREFIX}${orderLineId}`;
 }
 
-export const QUANTITY_MESSAGE = "Enter how many to return, 0 or more.";
+export const QUANTITY_MESSAGE = t("account.return_form.quantity_invalid");
 
 /** The lines of the order that may still be returned, as many as the API says of each; none once the window has closed. */
 export function returnableItems(order: Pick<Order, "returnableUntil" | "items">): Order["items"] {

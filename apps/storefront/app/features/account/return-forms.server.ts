@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { ACCOUNT_ORDER_INTENTS } from "~/lib/account-intents";
 import { intent, issuesToFormErrors, PostedIdempotencyKeyField } from "~/lib/form-intents.server";
 import { notFound } from "~/lib/not-found.server";
+import { t } from "~/features/i18n/messages/account-server";
 import {
   readReturnLines,
   RETURN_FIELDS,
@@ -52,8 +53,8 @@ const CommentField = z
 
 /** The return form's own fields; each line's quantity is read apart (readReturnLines), its field named by the line. */
 export const ReturnItemsFormSchema = z.object({
-  [RETURN_FIELDS.reason]: z.enum(RETURN_REASONS, { error: "Choose why you are sending the items back." }),
-  [RETURN_FIELDS.resolution]: z.enum(RETURN_RESOLUTIONS, { error: "Choose what you would like instead." }),
+  [RETURN_FIELDS.reason]: z.enum(RETURN_REASONS, { error: t("account.return_form.reason_missing") }),
+  [RETURN_FIELDS.resolution]: z.enum(RETURN_RESOLUTIONS, { error: t("account.return_form.resolution_missing") }),
   [RETURN_FIELDS.comment]: CommentField,
   [IDEMPOTENCY_KEY_FIELD]: PostedIdempotencyKeyField,
 });
@@ -93,7 +94,7 @@ export function returnItemsIntent(api: ApiClient, orderId: number, request: Requ
         });
         return redirectWithToast(
           returnPath(created.id),
-          { kind: "success", message: `Return ${created.publicId} has been requested. Here is what happens next.` },
+          { kind: "success", message: t("account.return_form.requested", { id: created.publicId }) },
           { status: 303 },
         );
       } catch (error) {

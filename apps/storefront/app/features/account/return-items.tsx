@@ -15,6 +15,8 @@ import { formatDate } from "~/lib/format-date";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { ACCOUNT_ORDER_INTENTS } from "~/lib/account-intents";
 import { MAX_RETURN_COMMENT_LENGTH } from "@quire/contracts/constants";
+import { t } from "~/features/i18n/messages/account";
+import { textAround } from "~/features/i18n/translator";
 import { RETURN_FIELDS, RETURN_PARAM, returnableItems, returnQuantityField, type ReturnFormData } from "./return-form";
 
 /*
@@ -23,8 +25,8 @@ import { RETURN_FIELDS, RETURN_PARAM, returnableItems, returnQuantityField, type
  */
 
 const orderPath = (id: number) => `/account/orders/${id}`;
-const TITLE = "Return items";
-const SUBMIT = "Request return";
+const TITLE = t("account.return_form.title");
+const SUBMIT = t("account.return_form.submit");
 
 /** The return form's state on the order page: the button, the dialog, and the form on the page when asked for. */
 export function ReturnItems({ order, returnForm }: { order: Order; returnForm: ReturnFormData | null }) {
@@ -36,11 +38,12 @@ export function ReturnItems({ order, returnForm }: { order: Order; returnForm: R
   // At `?return` (the link's address without JavaScript) the form is part of the page, and posts back to that
   // address, so a refusal comes back to the form there; the dialog's refusals come back to the dialog.
   const inline = returnForm.open;
+  const returnableUntil = textAround(t("account.return_form.returnable_until"), "date");
   return (
     <>
       <section aria-labelledby="return-items-heading" className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <h2 id="return-items-heading" className="sr-only">
-          Returns
+          {t("account.return_form.returns")}
         </h2>
         {inline ? null : hydrated ? (
           <Button type="button" variant="secondary" onClick={() => setDialogOpen(true)}>
@@ -52,7 +55,9 @@ export function ReturnItems({ order, returnForm }: { order: Order; returnForm: R
           </Link>
         )}
         <p className="text-ink-muted">
-          Returnable until <time dateTime={returnForm.returnableUntil}>{formatDate(returnForm.returnableUntil)}</time>
+          {returnableUntil[0]}
+          <time dateTime={returnForm.returnableUntil}>{formatDate(returnForm.returnableUntil)}</time>
+          {returnableUntil[1]}
         </p>
       </section>
 
@@ -71,7 +76,7 @@ export function ReturnItems({ order, returnForm }: { order: Order; returnForm: R
             actions={
               <div className="flex flex-wrap gap-3">
                 <Link to={orderPath(order.id)} className={buttonClass({ variant: "secondary" })}>
-                  Cancel
+                  {t("account.return_form.cancel")}
                 </Link>
                 <ReturnSubmitButton orderId={order.id} />
               </div>
@@ -91,7 +96,7 @@ export function ReturnItems({ order, returnForm }: { order: Order; returnForm: R
   );
 }
 
-const RETURN_HELP = "Choose what you are sending back and why. You get each item's share of what you paid; delivery is not refunded.";
+const RETURN_HELP = t("account.return_form.help");
 
 function ReturnDialog({
   isOpen,
@@ -117,7 +122,7 @@ function ReturnDialog({
       footer={
         <>
           <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
+            {t("account.return_form.cancel")}
           </Button>
           <ReturnSubmitButton orderId={order.id} form={formId} />
         </>
@@ -137,7 +142,7 @@ function ReturnSubmitButton({ orderId, form }: { orderId: number; form?: string 
     navigation.formData?.get(INTENT_FIELD) === ACCOUNT_ORDER_INTENTS.returnItems;
   return (
     <Button type="submit" form={form} disabled={posting} aria-busy={posting || undefined}>
-      {posting ? "Sending your request…" : SUBMIT}
+      {posting ? t("account.return_form.submitting") : SUBMIT}
     </Button>
   );
 }
@@ -190,8 +195,8 @@ function ReturnForm({
       <FormAlert errors={formErrors(failure, shownFields(order))} />
 
       <fieldset aria-describedby={linesError ? `${fieldId}-lines-error` : undefined}>
-        <legend className="text-base font-semibold">Items to return</legend>
-        <p className="mt-0.5 text-sm text-ink-muted">Leave an item at 0 to keep it.</p>
+        <legend className="text-base font-semibold">{t("account.return_form.items")}</legend>
+        <p className="mt-0.5 text-sm text-ink-muted">{t("account.return_form.items_hint")}</p>
         <FieldError id={`${fieldId}-lines-error`} message={linesError} />
         <ul className="mt-3 divide-y divide-line border-y border-line">
           {returnableItems(order).map((item) => {
@@ -205,7 +210,8 @@ function ReturnForm({
                     {item.productName}
                   </label>
                   <p id={`${inputId}-hint`} className="text-sm text-ink-muted">
-                    {item.variantName} <span aria-hidden="true">·</span> up to {item.returnableQuantity} can be returned
+                    {item.variantName} <span aria-hidden="true">·</span>{" "}
+                    {t("account.return_form.up_to", { count: item.returnableQuantity })}
                   </p>
                   <FieldError id={`${inputId}-error`} message={error} />
                 </div>
@@ -230,7 +236,7 @@ function ReturnForm({
 
       <div>
         <label htmlFor={`${fieldId}-reason`} className={labelClass}>
-          Why are you returning them?
+          {t("account.return_form.reason")}
         </label>
         <select
           id={`${fieldId}-reason`}
@@ -240,7 +246,7 @@ function ReturnForm({
           aria-describedby={reasonError ? `${fieldId}-reason-error` : undefined}
           className={`${selectClass} ${selectChevronClass}`}
         >
-          <option value="">Choose a reason</option>
+          <option value="">{t("account.return_form.choose_reason")}</option>
           {returnForm.reasons.map((reason) => (
             <option key={reason.code} value={reason.code}>
               {reason.label}
@@ -251,7 +257,7 @@ function ReturnForm({
       </div>
 
       <fieldset aria-describedby={resolutionError ? `${fieldId}-resolution-error` : undefined}>
-        <legend className="mb-2 text-sm font-medium text-ink">What would you like instead?</legend>
+        <legend className="mb-2 text-sm font-medium text-ink">{t("account.return_form.resolution")}</legend>
         <FieldError id={`${fieldId}-resolution-error`} message={resolutionError} />
         <div className="grid gap-3 sm:grid-cols-3">
           {returnForm.resolutions.map((resolution) => (
@@ -280,7 +286,7 @@ function ReturnForm({
 
       <div>
         <label htmlFor={`${fieldId}-comment`} className={labelClass}>
-          Anything we should know? <span className="font-normal text-ink-muted">(optional)</span>
+          {t("account.return_form.comment")} <span className="font-normal text-ink-muted">{t("account.return_form.optional")}</span>
         </label>
         <textarea
           id={`${fieldId}-comment`}
@@ -293,7 +299,7 @@ function ReturnForm({
           className={`${inputClass} h-auto min-h-24 py-2`}
         />
         <p id={`${fieldId}-comment-hint`} className="mt-1 text-sm text-ink-muted">
-          Up to {MAX_RETURN_COMMENT_LENGTH} characters.
+          {t("account.return_form.comment_hint", { count: MAX_RETURN_COMMENT_LENGTH })}
         </p>
         <FieldError id={`${fieldId}-comment-error`} message={commentError} />
       </div>

@@ -1,4 +1,5 @@
 import type { ReturnDetail, ReturnStatus } from "@quire/contracts";
+import { t } from "~/features/i18n/messages/account";
 import type { StatusTone } from "./order-status";
 
 /*
@@ -9,46 +10,14 @@ import type { StatusTone } from "./order-status";
  */
 
 const STATUS_TEXT: Record<ReturnStatus, { label: string; tone: StatusTone; next: string }> = {
-  requested: {
-    label: "Requested",
-    tone: "waiting",
-    next: "Pack the items with a note of your return number and send them back to us. We will email you as soon as your parcel arrives.",
-  },
-  received: {
-    label: "Parcel received",
-    tone: "progress",
-    next: "Your parcel has arrived. We are checking the items and will email you once we have settled your return.",
-  },
-  approved: {
-    label: "Approved",
-    tone: "progress",
-    next: "We have accepted your return and are settling it as you asked. We will email you once it is done.",
-  },
-  rejected: {
-    label: "Rejected",
-    tone: "cancelled",
-    next: "We could not accept this return; our note says why. If you have a question about it, please contact us with your return number.",
-  },
-  refunded: {
-    label: "Refunded",
-    tone: "done",
-    next: "Your money is on its way back the way you paid. A card refund can take a few working days to show on your statement.",
-  },
-  credited: {
-    label: "Store credit given",
-    tone: "done",
-    next: "The credit has been added to your account, to spend on your next order.",
-  },
-  exchanged: {
-    label: "Exchanged",
-    tone: "done",
-    next: "Your replacement items are on their way to you. Nothing more to do.",
-  },
-  cancelled: {
-    label: "Cancelled",
-    tone: "cancelled",
-    next: "This return was cancelled, so nothing will be collected or refunded. You can start a new return from the order while it is still returnable.",
-  },
+  requested: { label: t("account.return_status.requested"), tone: "waiting", next: t("account.return_status.requested_next") },
+  received: { label: t("account.return_status.received"), tone: "progress", next: t("account.return_status.received_next") },
+  approved: { label: t("account.return_status.approved"), tone: "progress", next: t("account.return_status.approved_next") },
+  rejected: { label: t("account.return_status.rejected"), tone: "cancelled", next: t("account.return_status.rejected_next") },
+  refunded: { label: t("account.return_status.refunded"), tone: "done", next: t("account.return_status.refunded_next") },
+  credited: { label: t("account.return_status.credited"), tone: "done", next: t("account.return_status.credited_next") },
+  exchanged: { label: t("account.return_status.exchanged"), tone: "done", next: t("account.return_status.exchanged_next") },
+  cancelled: { label: t("account.return_status.cancelled"), tone: "cancelled", next: t("account.return_status.cancelled_next") },
 };
 
 /** What the customer reads for a return's status, and how it is coloured. */
@@ -66,12 +35,12 @@ type Refund = NonNullable<ReturnDetail["refund"]>;
 
 /** How the money goes back: to the order's payment, or as store credit. */
 export function refundKindLabel(kind: Refund["kind"]): string {
-  return kind === "payment" ? "Refund to your payment" : "Store credit";
+  return kind === "payment" ? t("account.refund.to_payment") : t("account.refund.store_credit");
 }
 
 /** Where the money given back stands. */
 export function refundStatusLabel(status: Refund["status"]): string {
-  return status === "succeeded" ? "Completed" : "In progress";
+  return status === "succeeded" ? t("account.refund.completed") : t("account.refund.in_progress");
 }
 
 /**

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { inputClass, labelClass } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { INTENT_FIELD, PRODUCT_PAGE_INTENTS } from "~/lib/form-intents";
+import { t } from "~/features/i18n/messages/back-in-stock";
 
 /** What the product page's action said about this form when it refused it. */
 export interface BackInStockFormState {
@@ -39,19 +40,15 @@ export function BackInStockForm({
     >
       <h2 id="back-in-stock-title" className="flex items-center gap-2 font-sans text-base font-semibold">
         <Icon name="info" className="size-5 text-info" />
-        This {variantName.toLowerCase()} is out of stock
+        {t("back_in_stock.form.title", { variant: variantName.toLowerCase() })}
       </h2>
-      <p className="text-sm text-ink-muted">
-        {signedIn
-          ? "We will send one message to your account's email when it is back."
-          : "Leave your email. Once you confirm it from the link we send, we will email you one message when it is back."}
-      </p>
+      <p className="text-sm text-ink-muted">{signedIn ? t("back_in_stock.form.signed_in") : t("back_in_stock.form.guest")}</p>
       <input type="hidden" name={INTENT_FIELD} value={PRODUCT_PAGE_INTENTS.backInStock} />
       <input type="hidden" name="productVariantId" value={productVariantId} />
       {signedIn ? null : (
         <div>
           <label htmlFor="back-in-stock-email" className={labelClass}>
-            Email address
+            {t("back_in_stock.form.email")}
           </label>
           <input
             id="back-in-stock-email"
@@ -73,7 +70,7 @@ export function BackInStockForm({
         </p>
       ) : null}
       <Button type="submit" variant="secondary" className="self-start" aria-disabled={busy || undefined}>
-        Email me when it's back
+        {t("back_in_stock.form.submit")}
       </Button>
     </Form>
   );

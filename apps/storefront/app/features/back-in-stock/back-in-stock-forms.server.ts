@@ -1,5 +1,6 @@
 import { BackInStockEmailSchema, INT32_MAX } from "@quire/contracts";
 import { z } from "zod";
+import { t } from "~/features/i18n/messages/back-in-stock-server";
 
 /*
  * The "Email me when it's back" form, as the product page's action reads it (lib/form-intents.server.ts).
@@ -7,9 +8,9 @@ import { z } from "zod";
  * a valid one, checked with the API's own schema.
  */
 
-const NOT_IN_CATALOGUE = "That item is not in the shop's catalogue.";
-const ENTER_EMAIL = "Enter your email address.";
-const VALID_EMAIL = "Enter a valid email address, like name@example.com.";
+const NOT_IN_CATALOGUE = t("back_in_stock.not_in_catalogue");
+const ENTER_EMAIL = t("back_in_stock.enter_email");
+const VALID_EMAIL = t("back_in_stock.valid_email");
 
 const VariantField = z
   .string({ error: NOT_IN_CATALOGUE })

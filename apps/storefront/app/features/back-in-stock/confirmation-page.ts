@@ -1,5 +1,6 @@
 import { BACK_IN_STOCK_CONFIRMATION_DAYS } from "@quire/contracts/constants";
 import type { BackInStockConfirmation } from "@quire/contracts";
+import { t } from "~/features/i18n/messages/back-in-stock-page";
 
 /** What an emailed confirmation link leads to: its request, or why it no longer works. */
 export type ConfirmationLink = { ok: true; confirmation: BackInStockConfirmation } | { ok: false; problem: "invalid" | "expired" };
@@ -21,36 +22,36 @@ export interface ConfirmationPage {
 export function describeConfirmationPage(link: ConfirmationLink): ConfirmationPage {
   if (!link.ok && link.problem === "expired") {
     return {
-      heading: "This link has expired",
-      message: `Confirmation links work for ${BACK_IN_STOCK_CONFIRMATION_DAYS} days. Ask again from the book's page and we'll send you a new one.`,
+      heading: t("back_in_stock.page.expired"),
+      message: t("back_in_stock.page.expired_text", { days: BACK_IN_STOCK_CONFIRMATION_DAYS }),
       offer: "browse",
     };
   }
   if (!link.ok) {
     return {
-      heading: "This link is not valid",
-      message: "It may be incomplete, or copied wrongly from the email. Ask again from the book's page and we'll send you a new one.",
+      heading: t("back_in_stock.page.invalid"),
+      message: t("back_in_stock.page.invalid_text"),
       offer: "browse",
     };
   }
   const { state, backInStock } = link.confirmation;
   if (backInStock) {
     return {
-      heading: "It's back in stock",
-      message: `${state === "confirmed" ? "Your email is confirmed, and good news" : "Good news"}: there is no need to wait for an email, as it can be ordered now.`,
+      heading: t("back_in_stock.page.back"),
+      message: state === "confirmed" ? t("back_in_stock.page.back_confirmed_text") : t("back_in_stock.page.back_text"),
       offer: "see-book",
     };
   }
   if (state === "confirmed") {
     return {
-      heading: "You're on the list",
-      message: "Your email is confirmed. We'll send you one message when it's back in stock.",
+      heading: t("back_in_stock.page.on_the_list"),
+      message: t("back_in_stock.page.on_the_list_text"),
       offer: "browse",
     };
   }
   return {
-    heading: "Confirm your back-in-stock email",
-    message: "Confirm, and we'll email you once when it's back in stock. Until you do, we won't send anything.",
+    heading: t("back_in_stock.page.confirm_title"),
+    message: t("back_in_stock.page.confirm_text"),
     offer: "confirm",
   };
 }

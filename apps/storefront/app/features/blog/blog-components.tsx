@@ -7,6 +7,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { formatDate } from "~/lib/format-date";
 import { BLOG_HERO_HEIGHT, BLOG_HERO_WIDTH } from "./blog-hero-svg";
 import { BLOG_HOME, blogCategoryHref, blogPageHref, blogPostHref, blogTagHref } from "./blog-paths";
+import { t } from "~/features/i18n/messages/blog";
 
 /** A post's date as the reader reads it, with the machine-readable date beside it. */
 export function PostDate({ iso }: { iso: string }) {
@@ -58,12 +59,12 @@ function BlogNavigation({
   const itemClass = "underline-offset-3 hover:text-accent hover:underline";
   return (
     <aside className="grid content-start gap-8 text-[0.9375rem]">
-      <nav aria-label="Blog categories">
-        <h2 className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">Categories</h2>
+      <nav aria-label={t("blog.nav.categories_label")}>
+        <h2 className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">{t("blog.nav.categories")}</h2>
         <ul className="mt-3 grid gap-2">
           <li>
             <Link to={BLOG_HOME} className={itemClass} aria-current={current ? undefined : "page"}>
-              All posts
+              {t("blog.nav.all_posts")}
             </Link>
           </li>
           {categories.map((category) => (
@@ -80,8 +81,8 @@ function BlogNavigation({
         </ul>
       </nav>
       {tags.length > 0 ? (
-        <nav aria-label="Blog tags">
-          <h2 className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">Tags</h2>
+        <nav aria-label={t("blog.nav.tags_label")}>
+          <h2 className="font-sans text-sm font-semibold tracking-wider text-ink uppercase">{t("blog.nav.tags")}</h2>
           <ul className="mt-3 flex flex-wrap gap-2">
             {tags.map((tag) => (
               <li key={tag.slug}>
@@ -125,9 +126,9 @@ export function BlogListing({ crumbs, title, intro, path, posts, navigation, cur
       <h1 className="mt-4 text-display">{title}</h1>
       <div className="mt-3 max-w-2xl text-lg text-ink-muted">{intro}</div>
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_15rem]">
-        <section aria-label="Posts">
+        <section aria-label={t("blog.posts")}>
           {posts.results.length === 0 ? (
-            <p className="text-ink-muted">No posts here yet: come back soon.</p>
+            <p className="text-ink-muted">{t("blog.no_posts")}</p>
           ) : (
             <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {posts.results.map((post) => (

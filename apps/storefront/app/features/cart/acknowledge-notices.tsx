@@ -6,6 +6,7 @@ import { useHydrated } from "~/features/catalog/use-hydrated";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
 import { postInBackground } from "~/lib/post-in-background";
 import { CART_NOTICES_PATH, SHOWN_NOTICES_FIELD } from "./cart-forms";
+import { t } from "~/features/i18n/messages/layout";
 
 /**
  * Tells the API the cart's notices have been shown, once the page showing them has rendered in the browser
@@ -33,7 +34,8 @@ export function DismissNoticesForm({ notices, className = "" }: { notices: CartN
       <input type="hidden" name={SHOWN_NOTICES_FIELD} value={JSON.stringify(notices)} />
       <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
       <Button type="submit" variant="secondary" size="sm">
-        Dismiss<span className="sr-only"> the changes to your basket</span>
+        {t("layout.basket.dismiss")}
+        <span className="sr-only">{t("layout.basket.dismiss_name")}</span>
       </Button>
     </Form>
   );

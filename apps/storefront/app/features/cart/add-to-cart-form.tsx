@@ -7,6 +7,7 @@ import { useHydrated } from "~/features/catalog/use-hydrated";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
 import { useFormIdempotencyKey } from "~/features/layout/root-data";
 import { ADD_TO_CART_PATH, IDEMPOTENCY_KEY_FIELD, type AddToCartResult } from "./cart-forms";
+import { t } from "~/features/i18n/messages/cart-add";
 
 /**
  * "Add to basket" for one variant. A plain POST form to /cart/add, so it works without JavaScript (the
@@ -16,7 +17,7 @@ import { ADD_TO_CART_PATH, IDEMPOTENCY_KEY_FIELD, type AddToCartResult } from ".
  */
 export function AddToCartForm({
   productVariantId,
-  label = "Add to basket",
+  label = t("cart.add.label"),
   labelSuffix,
   size = "md",
   className = "",
@@ -57,7 +58,7 @@ export function AddToCartForm({
         size={size}
         // The suffix goes in the name, not in a visually hidden span: Chrome puts a space before such a span,
         // which would make the name "Add to basket : Emma".
-        aria-label={labelSuffix ? `${busy ? "Adding…" : label}: ${labelSuffix}` : undefined}
+        aria-label={labelSuffix ? t("cart.add.label_for", { label: busy ? t("cart.add.adding") : label, name: labelSuffix }) : undefined}
         aria-disabled={busy || undefined}
         onClick={(event) => {
           // Ignore a second click while the first add is on its way, rather than adding twice.
@@ -66,7 +67,7 @@ export function AddToCartForm({
         className={buttonClassName}
       >
         <Icon name="bag" className={size === "sm" ? "size-4" : "size-5"} />
-        {busy ? "Adding…" : label}
+        {busy ? t("cart.add.adding") : label}
       </Button>
     </fetcher.Form>
   );

@@ -1,10 +1,11 @@
 import type { Addon } from "@quire/contracts";
 import { Price } from "~/components/ui/price";
+import { t } from "~/features/i18n/messages/cart-add";
 import { addonFieldName } from "./cart-forms";
 
 function OptionPrice({ price }: { price: Addon["options"][number]["price"] }) {
   if (price === null) return null;
-  if (price.amount === 0) return <span className="font-semibold">Free</span>;
+  if (price.amount === 0) return <span className="font-semibold">{t("cart.add.free")}</span>;
   return <Price amount={price.amount} currencyCode={price.currencyCode} className="text-sm" />;
 }
 
@@ -67,7 +68,7 @@ export function AddonChoices({
             <div className="flex flex-col gap-1">
               <label className="flex items-center gap-3 text-sm">
                 <input type="radio" name={name} value="" form={form} defaultChecked={!anyChosen} className="size-4 accent-accent" />
-                <span>No {addon.name.toLowerCase()}</span>
+                <span>{t("cart.add.no_addon", { name: addon.name.toLowerCase() })}</span>
               </label>
               {addon.options.map((option) => (
                 <label key={option.id} className="flex items-center gap-3 text-sm">

@@ -1,10 +1,11 @@
 import { NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
+import { t } from "~/features/i18n/messages/layout";
 
 /** "Basket, 3 items": the link's name and what the live region announces when the count changes. */
 export function basketLabel(count: number): string {
-  if (count === 0) return "Basket, empty";
-  return `Basket, ${count} ${count === 1 ? "item" : "items"}`;
+  if (count === 0) return t("layout.basket.label_empty");
+  return count === 1 ? t("layout.basket.label_one") : t("layout.basket.label", { count });
 }
 
 /**
@@ -23,7 +24,7 @@ export function BasketLink({ count }: { count: number }) {
       >
         <Icon name="bag" className="size-6" />
         <span aria-hidden="true" className="sr-only xl:not-sr-only xl:text-sm xl:font-medium">
-          Basket
+          {t("layout.basket")}
         </span>
         {count > 0 ? (
           // The number is drawn from data-count by CSS, so it is not text: the link's name already says it, and

@@ -2,6 +2,7 @@ import type { CartNotification } from "@quire/contracts";
 import { Link, useLocation } from "react-router";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
+import { t } from "~/features/i18n/messages/layout";
 import { DismissNoticesForm, useAcknowledgeNotices } from "./acknowledge-notices";
 
 /**
@@ -19,7 +20,7 @@ export function CartChangedNotice({ notices }: { notices: CartNotification[] }) 
       <Container className="flex flex-col gap-1 py-3 text-sm sm:flex-row sm:items-start sm:gap-4">
         <p className="flex shrink-0 items-center gap-2 font-semibold">
           <Icon name="warning" className="size-4 text-warning" />
-          Your basket has changed
+          {t("layout.basket.changed")}
         </p>
         <ul className="flex-1">
           {notices.map((notice, index) => (
@@ -27,7 +28,7 @@ export function CartChangedNotice({ notices }: { notices: CartNotification[] }) 
           ))}
         </ul>
         <Link to="/cart" className="shrink-0 font-semibold text-accent underline underline-offset-3">
-          View basket
+          {t("layout.basket.view")}
         </Link>
         <DismissNoticesForm notices={notices} className="shrink-0" />
       </Container>

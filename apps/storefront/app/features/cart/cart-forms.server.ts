@@ -2,6 +2,7 @@ import { AcknowledgeCartNotificationsBodySchema, MAX_CART_LINE_QUANTITY } from "
 import { z } from "zod";
 import { postedIdField, PostedIdempotencyKeyField } from "~/lib/form-intents.server";
 import { IDEMPOTENCY_KEY_FIELD, QUANTITY_MESSAGE, SHOWN_NOTICES_FIELD } from "./cart-forms";
+import { t } from "~/features/i18n/messages/cart-forms";
 
 /*
  * The cart's forms' fields, as the actions read them (lib/form-intents.server.ts): the same rules the
@@ -9,7 +10,7 @@ import { IDEMPOTENCY_KEY_FIELD, QUANTITY_MESSAGE, SHOWN_NOTICES_FIELD } from "./
  * rows have field names made per line or row; their handlers read those with cart-forms.ts.
  */
 
-const NOT_IN_CATALOGUE = "That item is not in the shop's catalogue.";
+const NOT_IN_CATALOGUE = t("cart.form.not_in_catalogue");
 
 /** An id posted by a form (a variant, a line). */
 const PostedIdField = postedIdField(NOT_IN_CATALOGUE);

@@ -7,6 +7,7 @@ import {
   MAX_CART_ITEMS_PER_REQUEST,
   MAX_CART_LINE_QUANTITY,
 } from "@quire/contracts/constants";
+import { t } from "~/features/i18n/messages/cart-forms";
 
 /**
  * The cart's forms as data: field names shared by the components that render them and the actions that
@@ -35,7 +36,7 @@ export interface AddToCartResult {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
-export const QUANTITY_MESSAGE = `Enter a whole number from 1 to ${MAX_CART_LINE_QUANTITY}.`;
+export const QUANTITY_MESSAGE = /* @__PURE__ */ t("cart.form.quantity", { max: MAX_CART_LINE_QUANTITY });
 
 /** A quantity typed into a form: a whole number from `min` to the cart's maximum, nothing else. */
 export function parseQuantity(value: FormDataEntryValue | null, min: 0 | 1 = 1): Parsed<number> {
@@ -51,7 +52,7 @@ export function parseQuantity(value: FormDataEntryValue | null, min: 0 | 1 = 1):
 export function parseId(value: FormDataEntryValue | null): Parsed<number> {
   const text = typeof value === "string" ? value.trim() : "";
   const id = /^\d{1,10}$/.test(text) ? Number(text) : 0;
-  return id >= 1 && id <= INT32_MAX ? { ok: true, value: id } : { ok: false, message: "That item is not in the shop's catalogue." };
+  return id >= 1 && id <= INT32_MAX ? { ok: true, value: id } : { ok: false, message: t("cart.form.not_in_catalogue") };
 }
 
 /**
@@ -74,10 +75,10 @@ export function parseAddonChoices(form: FormData, scope = ""): Parsed<number[]> 
   for (const [name, value] of form.entries()) {
     if (!name.startsWith(prefix) || !/^\d+$/.test(name.slice(prefix.length)) || value === "") continue;
     const id = parseId(value);
-    if (!id.ok) return { ok: false, message: "That extra is not offered with this book." };
+    if (!id.ok) return { ok: false, message: t("cart.form.addon_not_offered") };
     ids.add(id.value);
   }
-  if (ids.size > MAX_ADDON_OPTIONS_PER_LINE) return { ok: false, message: "Too many extras chosen for one book." };
+  if (ids.size > MAX_ADDON_OPTIONS_PER_LINE) return { ok: false, message: t("cart.form.too_many_addons") };
   return { ok: true, value: [...ids] };
 }
 
@@ -107,7 +108,7 @@ export function parseAddonsForm(form: FormData): Parsed<{ bulk: boolean; items: 
     if (!id.ok) return id;
     lineIds.add(id.value);
   }
-  if (lineIds.size === 0 || lineIds.size > MAX_CART_ITEMS_PER_REQUEST) return { ok: false, message: "There are no extras to update." };
+  if (lineIds.size === 0 || lineIds.size > MAX_CART_ITEMS_PER_REQUEST) return { ok: false, message: t("cart.form.no_addons") };
   const items: LineAddons[] = [];
   for (const lineItemId of lineIds) {
     const choices = parseAddonChoices(form, lineScope(lineItemId));
@@ -148,7 +149,7 @@ export function parseQuickOrderForm(form: FormData): { requests: QuickOrderReque
     if (sku === "" && quantityText === "") continue;
     const line = { row, sku, quantityText };
     if (sku === "") {
-      rejections.push({ line, message: "Enter the SKU of the item you want." });
+      rejections.push({ line, message: t("cart.form.sku_missing") });
       continue;
     }
     // The API would refuse the whole order for one such SKU; refused here, it costs only its own row.

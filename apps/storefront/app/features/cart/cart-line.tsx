@@ -11,6 +11,7 @@ import { CART_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 import { ADDONS_APPLY_FIELD, ADDONS_FORM_ID, ADDONS_LINE_FIELD, lineScope } from "./cart-forms";
 import { CartNotices } from "./cart-notices";
 import { QuantityInput } from "./quantity-input";
+import { t } from "~/features/i18n/messages/cart";
 
 /**
  * One cart line: what it is, what one costs (the API's tier price for this quantity), its quantity and
@@ -58,15 +59,15 @@ export function CartLine({
         <p className="text-sm text-ink-muted">{line.variant.name}</p>
         {showSkus ? (
           <p className="text-sm text-ink-muted">
-            SKU <span className="font-mono text-ink">{line.variant.sku}</span>
+            {t("cart.line.sku")} <span className="font-mono text-ink">{line.variant.sku}</span>
           </p>
         ) : null}
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="text-ink-muted">Price each</span>
+          <span className="text-ink-muted">{t("cart.line.price_each")}</span>
           {line.unitPrice ? (
             <Price amount={line.unitPrice.amount} originalPrice={line.unitPrice.originalPrice} currencyCode={line.unitPrice.currencyCode} />
           ) : (
-            <span className="font-medium">Not on sale in this currency</span>
+            <span className="font-medium">{t("cart.line.not_on_sale")}</span>
           )}
         </p>
         <StockBadge stock={line.stock} mode={inventoryMode} />
@@ -78,7 +79,8 @@ export function CartLine({
                 {addon.price && addon.price.amount > 0 ? (
                   <>
                     {" "}
-                    (<Price amount={addon.price.amount} currencyCode={addon.price.currencyCode} className="font-normal" /> each)
+                    (<Price amount={addon.price.amount} currencyCode={addon.price.currencyCode} className="font-normal" />{" "}
+                    {t("cart.line.addon_each")})
                   </>
                 ) : null}
               </li>
@@ -88,7 +90,7 @@ export function CartLine({
       </div>
 
       <p className="col-start-2 text-base sm:col-start-3 sm:row-start-1 sm:text-right">
-        <span className="sr-only">Line total: </span>
+        <span className="sr-only">{t("cart.line.total_prefix")}</span>
         {line.lineTotal ? <Price amount={line.lineTotal.amount} currencyCode={line.lineTotal.currencyCode} className="text-lg" /> : "—"}
       </p>
 
@@ -98,9 +100,10 @@ export function CartLine({
           <Form method="post" preventScrollReset className="flex items-end gap-2">
             <input type="hidden" name={INTENT_FIELD} value={CART_INTENTS.quantity} />
             <input type="hidden" name="lineItemId" value={id} />
-            <QuantityInput id={`quantity-${id}`} label={`Quantity of ${title}`} defaultValue={line.quantity} hideLabel />
+            <QuantityInput id={`quantity-${id}`} label={t("cart.line.quantity_of", { title })} defaultValue={line.quantity} hideLabel />
             <Button type="submit" variant="secondary">
-              Update<span className="sr-only"> quantity of {title}</span>
+              {t("cart.line.update")}
+              <span className="sr-only">{t("cart.line.update_name", { title })}</span>
             </Button>
           </Form>
           <Form method="post" preventScrollReset>
@@ -108,14 +111,15 @@ export function CartLine({
             <input type="hidden" name="lineItemId" value={id} />
             <Button type="submit" variant="ghost" className="text-danger">
               <Icon name="close" className="size-4" />
-              Remove<span className="sr-only"> {title} from your basket</span>
+              {t("cart.line.remove")}
+              <span className="sr-only">{t("cart.line.remove_name", { title })}</span>
             </Button>
           </Form>
         </div>
 
         {addons.length ? (
           <fieldset className="rounded-control border border-line bg-paper p-4">
-            <legend className="px-1 text-sm font-semibold">Extras for {line.productName}</legend>
+            <legend className="px-1 text-sm font-semibold">{t("cart.line.extras_for", { name: line.productName })}</legend>
             <input type="hidden" name={ADDONS_LINE_FIELD} value={id} form={ADDONS_FORM_ID} />
             <AddonChoices
               addons={addons}
@@ -126,7 +130,8 @@ export function CartLine({
               compact
             />
             <Button type="submit" form={ADDONS_FORM_ID} name={ADDONS_APPLY_FIELD} value={id} variant="secondary" size="sm" className="mt-3">
-              Update add-ons<span className="sr-only"> of {title}</span>
+              {t("cart.line.update_addons")}
+              <span className="sr-only">{t("cart.line.update_addons_name", { title })}</span>
             </Button>
           </fieldset>
         ) : null}

@@ -3,6 +3,7 @@ import { formatMoney } from "@quire/money";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { MinimumOrderNotice } from "~/features/cart/minimum-order-notice";
 import { Price } from "~/components/ui/price";
+import { t } from "~/features/i18n/messages/cart";
 
 /**
  * The minimum-order message (spec sections 1 and 5), from the cart's own figures: the API says whether the
@@ -11,7 +12,7 @@ import { Price } from "~/components/ui/price";
 export function minimumOrderMessage(cart: Pick<Cart, "minimumOrder">): string | null {
   const minimum = cart.minimumOrder;
   if (!minimum || minimum.isMet) return null;
-  return `The minimum order is ${formatMoney(minimum.amount, minimum.currencyCode)}. Add a little more to your basket to place your order.`;
+  return t("cart.summary.minimum_order", { amount: formatMoney(minimum.amount, minimum.currencyCode) });
 }
 
 /** The cart's subtotal, the minimum-order message when it applies, and the way on to checkout. */
@@ -20,31 +21,31 @@ export function CartSummary({ cart }: { cart: Cart }) {
   return (
     <section aria-labelledby="cart-summary" className="flex flex-col gap-4 rounded-card border border-line bg-surface p-5">
       <h2 id="cart-summary" className="text-xl">
-        Summary
+        {t("cart.summary.title")}
       </h2>
       <dl className="flex items-baseline justify-between gap-4">
         <dt>
-          Subtotal{" "}
+          {t("cart.summary.subtotal")}{" "}
           <span className="text-sm text-ink-muted">
-            ({cart.itemCount} {cart.itemCount === 1 ? "item" : "items"})
+            {cart.itemCount === 1 ? t("cart.summary.item_count_one") : t("cart.summary.item_count", { count: cart.itemCount })}
           </span>
         </dt>
         <dd>
           <Price amount={cart.subTotal.amount} currencyCode={cart.subTotal.currencyCode} className="text-xl" />
         </dd>
       </dl>
-      <p className="text-sm text-ink-muted">Delivery and any discounts are worked out at checkout.</p>
+      <p className="text-sm text-ink-muted">{t("cart.summary.at_checkout")}</p>
       {minimum ? <MinimumOrderNotice message={minimum} /> : null}
       {minimum ? (
         // An honest dead end rather than a checkout that would refuse the order.
         <Button type="button" disabled aria-describedby="minimum-order">
-          Checkout
+          {t("cart.summary.checkout")}
         </Button>
       ) : (
-        <ButtonLink to="/checkout">Checkout</ButtonLink>
+        <ButtonLink to="/checkout">{t("cart.summary.checkout")}</ButtonLink>
       )}
       <ButtonLink to="/store" variant="ghost">
-        Continue shopping
+        {t("cart.summary.continue")}
       </ButtonLink>
     </section>
   );

@@ -8,6 +8,7 @@ import { useHydrated } from "~/features/catalog/use-hydrated";
 import { useFormIdempotencyKey } from "~/features/layout/root-data";
 import { CART_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 import { IDEMPOTENCY_KEY_FIELD, QUICK_ORDER_MAX_LINES, QUICK_ORDER_START_LINES, type QuickOrderOutcome } from "./cart-forms";
+import { t } from "~/features/i18n/messages/cart";
 
 /** What the last quick order did, to report and to put the refused rows back in the form. */
 export interface QuickOrderResult {
@@ -21,12 +22,12 @@ function Report({ result }: { result: QuickOrderResult }) {
   const failed = result.outcomes.filter((outcome) => !outcome.added);
   return (
     <div role="status" className="flex flex-col gap-3 text-sm">
-      {result.outcomes.length === 0 ? <p className="font-medium">Enter at least one SKU to add.</p> : null}
+      {result.outcomes.length === 0 ? <p className="font-medium">{t("cart.quick_order.none_entered")}</p> : null}
       {added.length ? (
         <div className="rounded-control border border-success/40 bg-success-soft p-3">
           <p className="flex items-center gap-2 font-semibold text-success">
             <Icon name="check" className="size-4" />
-            Added to your basket ({added.length} {added.length === 1 ? "line" : "lines"})
+            {added.length === 1 ? t("cart.quick_order.added_one") : t("cart.quick_order.added", { count: added.length })}
           </p>
           <ul className="mt-1 list-disc pl-9">
             {added.map((outcome) => (
@@ -39,12 +40,12 @@ function Report({ result }: { result: QuickOrderResult }) {
         <div className="rounded-control border border-danger/40 bg-danger-soft p-3">
           <p className="flex items-center gap-2 font-semibold text-danger">
             <Icon name="warning" className="size-4" />
-            Not added ({failed.length} {failed.length === 1 ? "line" : "lines"})
+            {failed.length === 1 ? t("cart.quick_order.failed_one") : t("cart.quick_order.failed", { count: failed.length })}
           </p>
-          <ul className="mt-1 list-disc pl-9" aria-label="Lines not added">
+          <ul className="mt-1 list-disc pl-9" aria-label={t("cart.quick_order.failed_label")}>
             {failed.map((outcome) => (
               <li key={outcome.row}>
-                Line {outcome.row + 1}
+                {t("cart.quick_order.line", { number: outcome.row + 1 })}
                 {outcome.sku ? (
                   <>
                     {" "}
@@ -80,9 +81,9 @@ export function QuickOrderForm({ result }: { result?: QuickOrderResult }) {
   return (
     <section aria-labelledby="quick-order" className="rounded-card border border-line bg-surface p-5">
       <h2 id="quick-order" className="text-xl">
-        Quick order
+        {t("cart.quick_order.title")}
       </h2>
-      <p className="mt-1 text-sm text-ink-muted">Know the SKUs? Add several items at once. Leave the quantity empty for one.</p>
+      <p className="mt-1 text-sm text-ink-muted">{t("cart.quick_order.intro")}</p>
       {result ? (
         <div className="mt-4">
           <Report result={result} />
@@ -94,10 +95,10 @@ export function QuickOrderForm({ result }: { result?: QuickOrderResult }) {
         {idempotencyKey ? <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} /> : null}
         <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-x-3 gap-y-2">
           <span aria-hidden="true" className="text-sm font-medium">
-            SKU
+            {t("cart.quick_order.sku")}
           </span>
           <span aria-hidden="true" className="text-sm font-medium">
-            Quantity
+            {t("cart.quick_order.quantity")}
           </span>
           {Array.from({ length: rows }, (_, row) => {
             const previous = refused[row];
@@ -105,17 +106,17 @@ export function QuickOrderForm({ result }: { result?: QuickOrderResult }) {
               <div key={row} className="col-span-2 grid grid-cols-subgrid">
                 <input
                   name={`sku-${row}`}
-                  aria-label={`SKU, line ${row + 1}`}
+                  aria-label={t("cart.quick_order.sku_label", { number: row + 1 })}
                   defaultValue={previous?.sku}
                   autoComplete="off"
                   spellCheck={false}
                   maxLength={100}
                   className={`${inputClass} font-mono`}
-                  placeholder={row === 0 ? "e.g. QB-000123-HB" : undefined}
+                  placeholder={row === 0 ? t("cart.quick_order.sku_example") : undefined}
                 />
                 <input
                   name={`quantity-${row}`}
-                  aria-label={`Quantity, line ${row + 1}`}
+                  aria-label={t("cart.quick_order.quantity_label", { number: row + 1 })}
                   type="number"
                   inputMode="numeric"
                   min={1}
@@ -131,11 +132,11 @@ export function QuickOrderForm({ result }: { result?: QuickOrderResult }) {
         <div className="flex flex-wrap gap-3">
           <Button type="submit" aria-disabled={busy || undefined}>
             <Icon name="bag" className="size-5" />
-            {busy ? "Adding…" : "Add all to basket"}
+            {busy ? t("cart.quick_order.adding") : t("cart.quick_order.submit")}
           </Button>
           {hydrated && rows < QUICK_ORDER_MAX_LINES ? (
             <Button type="button" variant="secondary" onClick={() => setExtraRows((count) => count + 1)}>
-              Add a line
+              {t("cart.quick_order.add_line")}
             </Button>
           ) : null}
         </div>

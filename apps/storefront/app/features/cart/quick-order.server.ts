@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { ApiRequestError } from "~/lib/api.server";
 import { parseQuickOrderForm, sortOutcomes, type QuickOrderOutcome } from "./cart-forms";
 import { addToCartBulk } from "./cart.server";
+import { t } from "~/features/i18n/messages/cart-server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -35,7 +36,7 @@ export async function placeQuickOrder(context: Context, form: FormData, idempote
     requests.forEach((request, index) => {
       const result = results[index];
       if (!result) {
-        outcomes.push({ ...request, added: false, message: "The shop did not answer for this line; try it again." });
+        outcomes.push({ ...request, added: false, message: t("cart.quick_order.no_answer") });
       } else if (result.added) {
         const line = lines.get(result.lineItemId);
         const name = line ? `${line.productName} (${line.variant.name})` : request.sku;

@@ -3,6 +3,7 @@ import { formatMoney } from "@quire/money";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { listingHref, withoutFilters, withoutFilterValue, withoutPriceBounds, type ListingState } from "./listing-query";
+import { t } from "~/features/i18n/messages/catalog-listing";
 
 const chipClass =
   "inline-flex min-h-9 items-center gap-1.5 rounded-full border border-line-strong bg-surface py-1 pr-2.5 pl-3 text-sm text-ink hover:border-ink hover:bg-sunk";
@@ -26,7 +27,7 @@ export function ActiveFilters({
       const label = facet?.values.find((candidate) => candidate.code === value)?.label ?? value;
       chips.push({
         key: `${filter.code}=${value}`,
-        label: facet ? `${facet.name}: ${label}` : label,
+        label: facet ? t("catalog.listing.chip", { name: facet.name, value: label }) : label,
         href: listingHref(pathname, withoutFilterValue(state, filter.code, value)),
       });
     }
@@ -34,17 +35,27 @@ export function ActiveFilters({
   if (state.minPrice !== undefined || state.maxPrice !== undefined) {
     const min = state.minPrice ? formatMoney(state.minPrice, currencyCode) : undefined;
     const max = state.maxPrice !== undefined ? formatMoney(state.maxPrice, currencyCode) : undefined;
-    const label = min && max ? `${min} to ${max}` : min ? `${min} and up` : `Up to ${max}`;
-    chips.push({ key: "price", label: `Price: ${label}`, href: listingHref(pathname, withoutPriceBounds(state)) });
+    const range =
+      min && max
+        ? t("catalog.listing.price_between", { min, max })
+        : min
+          ? t("catalog.listing.price_and_up", { min })
+          : t("catalog.listing.price_up_to", { max: max ?? "" });
+    chips.push({ key: "price", label: t("catalog.listing.chip_price", { range }), href: listingHref(pathname, withoutPriceBounds(state)) });
   }
   if (chips.length === 0) return null;
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <ul aria-label="Applied filters" className="flex flex-wrap gap-2">
+      <ul aria-label={t("catalog.listing.applied")} className="flex flex-wrap gap-2">
         {chips.map((chip) => (
           <li key={chip.key}>
-            <Link to={chip.href} preventScrollReset className={chipClass} aria-label={`Remove filter ${chip.label}`}>
+            <Link
+              to={chip.href}
+              preventScrollReset
+              className={chipClass}
+              aria-label={t("catalog.listing.remove_filter", { label: chip.label })}
+            >
               {chip.label}
               <Icon name="close" className="size-4 text-ink-muted" />
             </Link>
@@ -57,7 +68,7 @@ export function ActiveFilters({
           preventScrollReset
           className="px-1 text-sm font-medium text-accent underline underline-offset-3"
         >
-          Clear all
+          {t("catalog.listing.clear_all")}
         </Link>
       ) : null}
     </div>

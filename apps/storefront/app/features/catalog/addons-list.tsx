@@ -1,5 +1,6 @@
 import type { Addon } from "@quire/contracts";
 import { Price } from "~/components/ui/price";
+import { t } from "~/features/i18n/messages/catalog-product";
 
 /** The extras sold with a product and what each option costs (prices absent when hidden). */
 export function AddonsList({ addons }: { addons: Addon[] }) {
@@ -7,7 +8,7 @@ export function AddonsList({ addons }: { addons: Addon[] }) {
   return (
     <section aria-labelledby="product-addons" className="rounded-card border border-line bg-surface p-5">
       <h2 id="product-addons" className="text-xl">
-        Extras for this book
+        {t("catalog.product.extras_for_book")}
       </h2>
       <ul className="mt-3 flex flex-col gap-4">
         {addons.map((addon) => (
@@ -19,7 +20,7 @@ export function AddonsList({ addons }: { addons: Addon[] }) {
                 <li key={option.id} className="flex items-baseline justify-between gap-4 border-b border-dotted border-line pb-1">
                   <span>{option.name}</span>
                   {option.price === null ? null : option.price.amount === 0 ? (
-                    <span className="font-semibold">Free</span>
+                    <span className="font-semibold">{t("catalog.product.free")}</span>
                   ) : (
                     <Price amount={option.price.amount} currencyCode={option.price.currencyCode} />
                   )}

@@ -1,6 +1,7 @@
 import type { CategoryCrumb } from "@quire/contracts";
 import type { Crumb as UiCrumb } from "~/components/ui/breadcrumbs";
 import type { Crumb as JsonLdCrumb } from "./structured-data";
+import { t } from "~/features/i18n/messages/catalog";
 
 /** One step of a catalogue trail: Home › Store › Gifts › For her › The book. */
 export interface TrailStep {
@@ -13,8 +14,8 @@ export function categoryPath(slug: string): string {
 }
 
 const START: TrailStep[] = [
-  { label: "Home", path: "/" },
-  { label: "Store", path: "/store" },
+  { label: t("catalog.home"), path: "/" },
+  { label: t("catalog.store"), path: "/store" },
 ];
 
 /** The trail to /store itself. */

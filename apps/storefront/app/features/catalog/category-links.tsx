@@ -2,6 +2,7 @@ import type { Category } from "@quire/contracts";
 import { PrefetchLink } from "~/components/ui/prefetch-link";
 import { categoryPath } from "./catalog-crumbs";
 import { COVER_PALETTES } from "./cover-svg";
+import { t } from "~/features/i18n/messages/catalog";
 
 /** Top-level categories as tiles, each in the next colour of the cover palettes (so neighbours differ). */
 export function CategoryTiles({ categories, labelledBy }: { categories: (Category & { nodes?: unknown[] })[]; labelledBy: string }) {
@@ -24,7 +25,7 @@ export function CategoryTiles({ categories, labelledBy }: { categories: (Categor
                 {category.description ? <span className="mt-2 line-clamp-2 hidden text-sm sm:block">{category.description}</span> : null}
               </span>
               <span className="text-sm font-semibold">
-                Browse <span aria-hidden="true">→</span>
+                {t("catalog.browse")} <span aria-hidden="true">→</span>
               </span>
             </PrefetchLink>
           </li>
@@ -38,7 +39,7 @@ export function CategoryTiles({ categories, labelledBy }: { categories: (Categor
 export function SubcategoryLinks({ parentName, categories }: { parentName: string; categories: Category[] }) {
   if (categories.length === 0) return null;
   return (
-    <nav aria-label={`Categories in ${parentName}`}>
+    <nav aria-label={t("catalog.categories_in", { name: parentName })}>
       {/* One scrolling row on a phone, so the products are not pushed below the fold; wrapped from sm up. */}
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         {categories.map((category) => (
@@ -62,7 +63,7 @@ export function CategorySection({ id, categories, className = "" }: { id: string
   return (
     <section aria-labelledby={id} className={className}>
       <h2 id={id} className="text-title">
-        Browse by category
+        {t("catalog.browse_by_category")}
       </h2>
       <div className="mt-5">
         <CategoryTiles categories={categories} labelledBy={id} />

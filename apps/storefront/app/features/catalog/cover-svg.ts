@@ -1,3 +1,6 @@
+import { t as errorText } from "~/features/i18n/messages/error";
+import { t as mediaText } from "~/features/i18n/messages/media-server";
+
 /**
  * Book covers drawn as SVG from a slug, a title and an author, so the demo catalogue has a distinct,
  * decent-looking cover per product without shipping image files. The seed writes image URLs of the form
@@ -215,7 +218,7 @@ export function renderCoverSvg(input: CoverInput): string {
     .map((line, i) => `<tspan x="200" y="${560 - (authorLines.length - 1 - i) * 24}">${escapeXml(line)}</tspan>`)
     .join("");
 
-  const label = author ? `${title} by ${author}` : title;
+  const label = author ? mediaText("media.cover.label", { title, author }) : title;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_WIDTH}" height="${COVER_HEIGHT}" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}" role="img">`,
     `<title>${escapeXml(label)}</title>`,
@@ -256,11 +259,16 @@ function titleFromSlug(slug: string): string {
 export function parseCoverRequest(file: string, search: string): CoverRequest {
   const match = COVER_FILE.exec(file);
   if (!match || file.length > COVER_LIMITS.slug + 4) {
-    return { ok: false, status: 404, code: "not_found", message: `Page Not Found: /media/covers/${file}` };
+    return { ok: false, status: 404, code: "not_found", message: errorText("error.404_desc", { path: `/media/covers/${file}` }) };
   }
   const slug = match[1]!;
   if (search.length > COVER_LIMITS.query) {
-    return { ok: false, status: 400, code: "cover_query_too_long", message: `The query may be at most ${COVER_LIMITS.query} characters` };
+    return {
+      ok: false,
+      status: 400,
+      code: "cover_query_too_long",
+      message: mediaText("media.cover.query_too_long", { max: COVER_LIMITS.query }),
+    };
   }
   const params = new URLSearchParams(search);
   const title = params.get("t");
@@ -272,7 +280,7 @@ export function parseCoverRequest(file: string, search: string): CoverRequest {
       ok: false,
       status: 400,
       code: "cover_title_too_long",
-      message: `The title may be at most ${COVER_LIMITS.title} characters`,
+      message: mediaText("media.cover.title_too_long", { max: COVER_LIMITS.title }),
       field: "t",
     };
   }
@@ -281,12 +289,12 @@ export function parseCoverRequest(file: string, search: string): CoverRequest {
       ok: false,
       status: 400,
       code: "cover_author_too_long",
-      message: `The author may be at most ${COVER_LIMITS.author} characters`,
+      message: mediaText("media.cover.author_too_long", { max: COVER_LIMITS.author }),
       field: "a",
     };
   }
   if (palette !== null && !PALETTE_PARAM.test(palette)) {
-    return { ok: false, status: 400, code: "cover_palette_invalid", message: "The palette is a whole number from 0 to 11", field: "p" };
+    return { ok: false, status: 400, code: "cover_palette_invalid", message: mediaText("media.cover.palette_invalid"), field: "p" };
   }
   return {
     ok: true,

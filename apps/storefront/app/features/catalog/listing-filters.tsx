@@ -8,6 +8,8 @@ import type { ListedFacet } from "./listing-facets";
 import { ListingHiddenFields } from "./listing-hidden-fields";
 import { formatAmountParam, hasFilters, isSelected, listingHref, withoutFilters, type ListingState } from "./listing-query";
 import { useListingSubmit } from "./use-listing-submit";
+import { t } from "~/features/i18n/messages/catalog-listing";
+import { textAround } from "~/features/i18n/translator";
 
 /** Values shown before a long facet folds the rest under "Show more". */
 const VISIBLE_VALUES = 6;
@@ -56,13 +58,13 @@ export function ListingFilters({
     <details className="group/filters rounded-card border border-line bg-surface lg:border-0 lg:bg-transparent lg:details-content:[content-visibility:visible]">
       <summary className="flex min-h-input items-center justify-between gap-2 px-4 font-semibold lg:[@supports(selector(::details-content))]:hidden">
         <span>
-          Filters
+          {t("catalog.listing.filters")}
           {activeCount > 0 ? <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs text-accent-ink">{activeCount}</span> : null}
         </span>
         <Icon name="chevron-down" className="size-5 transition-transform group-open/filters:rotate-180" />
       </summary>
       <div className="border-t border-line px-4 pt-2 pb-4 lg:border-0 lg:p-0">
-        <h2 className="sr-only lg:not-sr-only lg:mb-2 lg:font-serif lg:text-xl">Filters</h2>
+        <h2 className="sr-only lg:not-sr-only lg:mb-2 lg:font-serif lg:text-xl">{t("catalog.listing.filters")}</h2>
         <Form
           method="get"
           action={pathname}
@@ -83,7 +85,7 @@ export function ListingFilters({
           <ListingHiddenFields state={state} keep="sort" />
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
             <Button type="submit" size="sm">
-              Apply filters
+              {t("catalog.listing.apply_filters")}
             </Button>
             {hasFilters(state) ? (
               <Link
@@ -91,7 +93,7 @@ export function ListingFilters({
                 preventScrollReset
                 className="text-sm font-medium text-accent underline underline-offset-3"
               >
-                Clear all
+                {t("catalog.listing.clear_all")}
               </Link>
             ) : null}
           </div>
@@ -105,6 +107,7 @@ function FacetGroup({ facet, view }: { facet: ListedFacet; view: ListingState })
   const first = facet.values.slice(0, VISIBLE_VALUES);
   const rest = facet.values.slice(VISIBLE_VALUES);
   const restHasSelection = rest.some((value) => isSelected(view, facet.code, value.code));
+  const [countBefore, countAfter] = textAround(t("catalog.listing.value_count"), "count");
   const checkbox = (value: ListedFacet["values"][number]) => (
     <li key={value.code}>
       <label className="flex min-h-9 cursor-pointer items-center gap-3 rounded-control py-1 text-sm hover:bg-sunk lg:-mx-2 lg:px-2">
@@ -120,9 +123,9 @@ function FacetGroup({ facet, view }: { facet: ListedFacet; view: ListingState })
         />
         <span className="flex-1">{value.label}</span>
         <span className="text-ink-muted tabular-nums">
-          <span className="sr-only">(</span>
+          <span className="sr-only">{countBefore}</span>
           {value.count}
-          <span className="sr-only"> products)</span>
+          <span className="sr-only">{countAfter}</span>
         </span>
       </label>
     </li>
@@ -134,14 +137,12 @@ function FacetGroup({ facet, view }: { facet: ListedFacet; view: ListingState })
       {rest.length ? (
         <details open={restHasSelection} className="group/more">
           <summary className="mt-1 inline-flex min-h-9 items-center gap-1 text-sm font-medium text-accent">
-            <span className="group-open/more:hidden">Show {rest.length} more</span>
-            <span className="hidden group-open/more:inline">Show fewer</span>
+            <span className="group-open/more:hidden">{t("catalog.listing.show_more", { count: rest.length })}</span>
+            <span className="hidden group-open/more:inline">{t("catalog.listing.show_fewer")}</span>
             <Icon name="chevron-down" className="size-4 transition-transform group-open/more:rotate-180" />
           </summary>
           <ul>{rest.map(checkbox)}</ul>
-          {facet.unlisted > 0 ? (
-            <p className="mt-1 text-sm text-ink-muted">Only the most common are listed. Other filters or a search narrow the rest.</p>
-          ) : null}
+          {facet.unlisted > 0 ? <p className="mt-1 text-sm text-ink-muted">{t("catalog.listing.unlisted")}</p> : null}
         </details>
       ) : null}
     </fieldset>
@@ -189,18 +190,21 @@ function PriceBounds({ state, priceRange, currencyCode }: { state: ListingState;
 
   return (
     <fieldset className="py-3">
-      <legend className="mb-1 text-sm font-semibold text-ink">Price ({symbol})</legend>
+      <legend className="mb-1 text-sm font-semibold text-ink">{t("catalog.listing.price", { symbol })}</legend>
       {priceRange ? (
         <p className="mb-2 text-xs text-ink-muted">
-          {formatMoney(priceRange.min, priceRange.currencyCode)} to {formatMoney(priceRange.max, priceRange.currencyCode)} in this selection
+          {t("catalog.listing.price_range", {
+            min: formatMoney(priceRange.min, priceRange.currencyCode),
+            max: formatMoney(priceRange.max, priceRange.currencyCode),
+          })}
         </p>
       ) : null}
       <div className="flex items-end gap-2">
-        {box("min", "From", min, setMin, priceRange?.min)}
+        {box("min", t("catalog.listing.price_from"), min, setMin, priceRange?.min)}
         <span aria-hidden="true" className="pb-3 text-ink-muted">
           –
         </span>
-        {box("max", "To", max, setMax, priceRange?.max)}
+        {box("max", t("catalog.listing.price_to"), max, setMax, priceRange?.max)}
       </div>
     </fieldset>
   );

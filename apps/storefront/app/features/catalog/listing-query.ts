@@ -1,5 +1,6 @@
 import { isPrintableText, SEARCH_TEXT_MAX } from "@quire/contracts/constants";
 import type { ListProductsQuery, ProductFiltersQuery, ProductSort } from "@quire/contracts";
+import { t } from "~/features/i18n/messages/catalog-listing";
 
 /**
  * A product listing's state lives in the URL so a filtered page can be shared, bookmarked and used without
@@ -22,13 +23,13 @@ export const SEARCH_DEFAULT_SORT: ProductSort = "relevance";
 
 /** The sorts a listing offers, in menu order. Relevance belongs to search results only. */
 export const LISTING_SORTS: readonly { value: ProductSort; label: string; usesPrice: boolean; searchOnly?: boolean }[] = [
-  { value: "relevance", label: "Best match", usesPrice: false, searchOnly: true },
-  { value: "popular", label: "Most popular", usesPrice: false },
-  { value: "newest", label: "Newest", usesPrice: false },
-  { value: "price-asc", label: "Price: low to high", usesPrice: true },
-  { value: "price-desc", label: "Price: high to low", usesPrice: true },
-  { value: "name-asc", label: "Title: A to Z", usesPrice: false },
-  { value: "name-desc", label: "Title: Z to A", usesPrice: false },
+  { value: "relevance", label: t("catalog.listing.sort.relevance"), usesPrice: false, searchOnly: true },
+  { value: "popular", label: t("catalog.listing.sort.popular"), usesPrice: false },
+  { value: "newest", label: t("catalog.listing.sort.newest"), usesPrice: false },
+  { value: "price-asc", label: t("catalog.listing.sort.price_asc"), usesPrice: true },
+  { value: "price-desc", label: t("catalog.listing.sort.price_desc"), usesPrice: true },
+  { value: "name-asc", label: t("catalog.listing.sort.name_asc"), usesPrice: false },
+  { value: "name-desc", label: t("catalog.listing.sort.name_desc"), usesPrice: false },
 ];
 
 /** Parameter names the listing itself uses; an attribute with one of these codes cannot be a filter. */

@@ -9,6 +9,7 @@ import { FavouriteToggle } from "~/features/wishlists/favourite-toggle";
 import { coverUrlFor } from "./cover-svg";
 import { StockBadge } from "./stock-badge";
 import { useCatalogSettings } from "./use-catalog-settings";
+import { t } from "~/features/i18n/messages/catalog";
 
 export function productHref(slug: string): string {
   return `/store/product/${slug}`;
@@ -66,7 +67,7 @@ export function ProductCard({
             from={product.hasPriceRange}
           />
         ) : hidesPricesFromVisitors ? (
-          <p className="text-sm text-ink-muted">Sign in to see prices</p>
+          <p className="text-sm text-ink-muted">{t("catalog.sign_in_for_prices")}</p>
         ) : null}
         <StockBadge stock={product.stock} mode={inventoryMode} />
         <CardAddToCart product={product} />

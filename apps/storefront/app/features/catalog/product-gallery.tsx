@@ -1,5 +1,6 @@
 import type { Image } from "@quire/contracts";
 import { useRef, useState } from "react";
+import { t } from "~/features/i18n/messages/catalog-product";
 
 /**
  * The product's images: a main picture that scrolls sideways between images (scroll snapping), and
@@ -23,7 +24,7 @@ export function ProductGallery({ images, productName }: { images: Image[]; produ
       <div
         ref={strip}
         // A strip that scrolls must be reachable by keyboard (arrow keys scroll it once focused).
-        {...(many ? { tabIndex: 0, role: "region", "aria-label": `Images of ${productName}` } : {})}
+        {...(many ? { tabIndex: 0, role: "region", "aria-label": t("catalog.product.images_of", { name: productName }) } : {})}
         onScroll={(event) => {
           const element = event.currentTarget;
           const index = Math.round(element.scrollLeft / Math.max(1, element.clientWidth));
@@ -35,7 +36,7 @@ export function ProductGallery({ images, productName }: { images: Image[]; produ
           <figure key={image.url} id={`image-${index + 1}`} className="w-full shrink-0 snap-center">
             <img
               src={image.url}
-              alt={image.alt || `${productName}, image ${index + 1}`}
+              alt={image.alt || t("catalog.product.image_alt", { name: productName, number: index + 1 })}
               width={400}
               height={600}
               loading={index === 0 ? "eager" : "lazy"}
@@ -46,7 +47,7 @@ export function ProductGallery({ images, productName }: { images: Image[]; produ
         ))}
       </div>
       {many ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Choose an image">
+        <ul className="flex flex-wrap gap-2" aria-label={t("catalog.product.choose_image")}>
           {images.map((image, index) => (
             <li key={image.url}>
               <a
@@ -60,8 +61,9 @@ export function ProductGallery({ images, productName }: { images: Image[]; produ
               >
                 <img src={image.url} alt="" width={64} height={96} loading="lazy" className="aspect-[2/3] w-full object-cover" />
                 <span className="sr-only">
-                  Show image {index + 1} of {images.length}
-                  {image.alt ? `: ${image.alt}` : ""}
+                  {image.alt
+                    ? t("catalog.product.show_image_alt", { number: index + 1, count: images.length, alt: image.alt })
+                    : t("catalog.product.show_image", { number: index + 1, count: images.length })}
                 </span>
               </a>
             </li>

@@ -11,6 +11,8 @@ import { ProductGrid } from "./product-grid";
 import { SortSelect } from "./sort-select";
 import { useCatalogSettings } from "./use-catalog-settings";
 import { useOptimisticListingState } from "./use-listing-submit";
+import { t } from "~/features/i18n/messages/catalog-listing";
+import { t as catalogText } from "~/features/i18n/messages/catalog";
 
 export interface ListingView {
   state: ListingState;
@@ -45,12 +47,12 @@ export function ProductListing({
   const pricesHidden = hidesPricesFromVisitors && page.results.every((product) => product.price === null);
   const first = (page.pageNumber - 1) * LISTING_PAGE_SIZE + 1;
   const last = first + page.results.length - 1;
-  const resultCount = `${page.total} ${page.total === 1 ? "result" : "results"}`;
-  const range = page.total > page.results.length && page.results.length > 0 ? `Showing ${first}–${last}` : null;
+  const resultCount = page.total === 1 ? t("catalog.listing.result_count_one") : t("catalog.listing.result_count", { count: page.total });
+  const range = page.total > page.results.length && page.results.length > 0 ? t("catalog.listing.showing", { first, last }) : null;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
-      <aside aria-label="Filters">
+      <aside aria-label={t("catalog.listing.filters")}>
         <ListingFilters
           state={state}
           view={view}
@@ -81,12 +83,12 @@ export function ProductListing({
           <p className="flex items-center gap-2 rounded-control bg-info-soft px-4 py-3 text-sm text-info">
             <Icon name="lock" className="size-4 shrink-0" />
             <span>
-              Prices are shown to signed-in customers.{" "}
+              {t("catalog.listing.prices_for_customers")}{" "}
               <Link
                 to={`/auth/login?redirect_url=${encodeURIComponent(location.pathname + location.search)}`}
                 className="font-semibold underline underline-offset-3"
               >
-                Sign in to see prices
+                {catalogText("catalog.sign_in_for_prices")}
               </Link>
             </span>
           </p>
@@ -96,15 +98,15 @@ export function ProductListing({
           <ProductGrid products={page.results} labelledBy="listing-results" analyticsList={analyticsList} />
         ) : hasFilters(state) ? (
           <div className="rounded-card bg-sunk px-6 py-10 text-center">
-            <h3 className="text-xl">Nothing matches these filters</h3>
-            <p className="mt-2 text-ink-muted">Try removing a filter or widening the price range.</p>
+            <h3 className="text-xl">{t("catalog.listing.nothing_matches")}</h3>
+            <p className="mt-2 text-ink-muted">{t("catalog.listing.nothing_matches_hint")}</p>
             <ButtonLink to={listingHref(pathname, withoutFilters(state))} preventScrollReset variant="secondary" className="mt-5">
-              Clear all filters
+              {t("catalog.listing.clear_all_filters")}
             </ButtonLink>
           </div>
         ) : (
           <div className="rounded-card bg-sunk px-6 py-10 text-center">
-            <h3 className="text-xl">Nothing here yet</h3>
+            <h3 className="text-xl">{t("catalog.listing.nothing_yet")}</h3>
             <p className="mt-2 text-ink-muted">
               {emptyHint.text}{" "}
               <Link to={emptyHint.href} className={textLinkClass}>

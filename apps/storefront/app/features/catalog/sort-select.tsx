@@ -6,6 +6,7 @@ import type { ProductSort } from "@quire/contracts";
 import { LISTING_SORTS, type ListingState } from "./listing-query";
 import { useHydrated } from "./use-hydrated";
 import { useListingSubmit } from "./use-listing-submit";
+import { t } from "~/features/i18n/messages/catalog-listing";
 
 /**
  * The order of a listing: a GET form of its own, so it works without JavaScript (with its "Sort" button);
@@ -32,7 +33,7 @@ export function SortSelect({
       <ListingHiddenFields state={state} keep="filters" />
       <div>
         <label htmlFor="listing-sort" className="mb-1 block text-sm font-medium text-ink">
-          Sort by
+          {t("catalog.listing.sort_by")}
         </label>
         <select
           id="listing-sort"
@@ -52,7 +53,7 @@ export function SortSelect({
       </div>
       {hydrated ? null : (
         <Button type="submit" variant="secondary">
-          Sort
+          {t("catalog.listing.sort")}
         </Button>
       )}
     </Form>

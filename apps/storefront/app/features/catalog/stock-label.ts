@@ -1,4 +1,5 @@
 import type { InventoryAvailability, Stock } from "@quire/contracts";
+import { t } from "~/features/i18n/messages/catalog";
 
 export type StockTone = "in" | "low" | "out";
 export interface StockLabel {
@@ -19,13 +20,13 @@ export interface StockLabel {
 export function getStockLabel(stock: Stock | null, mode: InventoryAvailability): StockLabel | null {
   if (!stock || mode === "None") return null;
   if (stock.status === "OutOfStock" || (mode === "AvailableQuantity" && stock.quantity === 0)) {
-    return { tone: "out", text: "Out of stock" };
+    return { tone: "out", text: t("catalog.stock.out") };
   }
   const quantity = stock.quantity;
   const lowShown = stock.status === "LowStock" && (mode === "LowStockAlert" || mode === "AvailableQuantity");
   if (lowShown) {
-    return { tone: "low", text: quantity !== undefined ? `Only ${quantity} left` : "Low stock" };
+    return { tone: "low", text: quantity !== undefined ? t("catalog.stock.only_left", { quantity }) : t("catalog.stock.low") };
   }
-  if (mode === "AvailableQuantity" && quantity !== undefined) return { tone: "in", text: `${quantity} in stock` };
-  return { tone: "in", text: "In stock" };
+  if (mode === "AvailableQuantity" && quantity !== undefined) return { tone: "in", text: t("catalog.stock.in_quantity", { quantity }) };
+  return { tone: "in", text: t("catalog.stock.in") };
 }

@@ -1,4 +1,6 @@
 import type { ProductVariant } from "@quire/contracts";
+// Relative, not "~/": the browser journeys import this module without the app's path alias.
+import { t } from "../i18n/messages/catalog";
 
 const VARIANT_PARAM = /^[1-9]\d{0,9}$/;
 
@@ -19,5 +21,5 @@ export function chooseVariant<V extends Pick<ProductVariant, "id" | "isMaster">>
 /** What the variants differ by ("Format") when they all name the same option; otherwise "Edition". */
 export function variantOptionName(variants: readonly Pick<ProductVariant, "options">[]): string {
   const names = new Set(variants.map((variant) => variant.options[0]?.name).filter(Boolean));
-  return names.size === 1 ? [...names][0]! : "Edition";
+  return names.size === 1 ? [...names][0]! : t("catalog.edition");
 }

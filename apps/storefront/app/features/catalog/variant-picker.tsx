@@ -5,6 +5,7 @@ import { Price } from "~/components/ui/price";
 import { getStockLabel } from "./stock-label";
 import { useHydrated } from "./use-hydrated";
 import { variantOptionName } from "./variant-choice";
+import { t } from "~/features/i18n/messages/catalog-product";
 
 /**
  * The variant choice as native radio buttons in a fieldset, in a GET form (?variant=<id>), so choosing works
@@ -69,7 +70,7 @@ export function VariantPicker({
       </fieldset>
       {hydrated ? null : (
         <Button type="submit" variant="secondary" size="sm" className="self-start">
-          Show this {optionName.toLowerCase()}
+          {t("catalog.product.show_variant", { option: optionName.toLowerCase() })}
         </Button>
       )}
     </Form>

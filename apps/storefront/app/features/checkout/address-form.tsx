@@ -10,6 +10,7 @@ import type { RootData } from "~/features/layout/root-data";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { ADDRESS_FIELDS } from "./checkout-forms";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 /** What an address form starts with: a saved address, or a new one's country and names. */
 export type AddressValues = Pick<AddressAnswer, "firstName" | "lastName" | "countryCode"> &
@@ -58,7 +59,7 @@ export function AddressForm({
       <FormAlert errors={formErrors(failure, ADDRESS_FIELDS)} />
       <div>
         <label htmlFor={`${id}-country`} className={labelClass}>
-          Country
+          {t("checkout.address.country")}
         </label>
         <select
           id={`${id}-country`}
@@ -78,48 +79,48 @@ export function AddressForm({
         <FieldError id={`${id}-country-error`} message={countryError} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" {...bound("firstName")} autoComplete="given-name" required maxLength={100} />
-        <TextField label="Last name" {...bound("lastName")} autoComplete="family-name" required maxLength={100} />
+        <TextField label={t("checkout.address.first_name")} {...bound("firstName")} autoComplete="given-name" required maxLength={100} />
+        <TextField label={t("checkout.address.last_name")} {...bound("lastName")} autoComplete="family-name" required maxLength={100} />
       </div>
-      <TextField label="Company" {...bound("company")} autoComplete="organization" maxLength={200} />
-      <TextField label="Address line 1" {...bound("line1")} autoComplete="address-line1" required maxLength={200} />
-      <TextField label="Address line 2" {...bound("line2")} autoComplete="address-line2" maxLength={200} />
+      <TextField label={t("checkout.address.company")} {...bound("company")} autoComplete="organization" maxLength={200} />
+      <TextField label={t("checkout.address.line1")} {...bound("line1")} autoComplete="address-line1" required maxLength={200} />
+      <TextField label={t("checkout.address.line2")} {...bound("line2")} autoComplete="address-line2" maxLength={200} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Town or city" {...bound("city")} autoComplete="address-level2" required maxLength={100} />
+        <TextField label={t("checkout.address.city")} {...bound("city")} autoComplete="address-level2" required maxLength={100} />
         <TextField
-          label="County, state or province"
+          label={t("checkout.address.region")}
           {...bound("region")}
           autoComplete="address-level1"
           maxLength={100}
-          hint="US addresses: the state's two-letter code, such as CA."
+          hint={t("checkout.address.region_hint")}
         />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="Postcode or ZIP code"
+          label={t("checkout.address.postcode")}
           {...bound("postcode")}
           autoComplete="postal-code"
           maxLength={20}
-          hint="Required everywhere except Ireland."
+          hint={t("checkout.address.postcode_hint")}
         />
         <TextField
-          label="Phone number"
+          label={t("checkout.address.phone")}
           {...bound("phone")}
           type="tel"
           autoComplete="tel"
           maxLength={30}
-          hint="For the courier, if they need you."
+          hint={t("checkout.address.phone_hint")}
         />
       </div>
       {fields}
       <div className="flex flex-wrap items-center gap-4">
-        <SubmitButton pending={isPosting(posting, intent)} waiting={posting !== undefined} pendingLabel="Saving…">
+        <SubmitButton pending={isPosting(posting, intent)} waiting={posting !== undefined} pendingLabel={t("checkout.saving")}>
           {submitLabel}
         </SubmitButton>
         {children}
         {cancelHref ? (
           <Link to={cancelHref} preventScrollReset className={textLinkClass}>
-            Cancel
+            {t("checkout.cancel")}
           </Link>
         ) : null}
       </div>

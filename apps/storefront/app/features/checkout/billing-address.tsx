@@ -9,6 +9,7 @@ import { AddressForm, type AddressValues } from "./address-form";
 import { CHECKOUT_PATH, EDIT_PARAM, type SavedAddressOption } from "./checkout-forms";
 import { SavedAddressChoice, SaveToBookField } from "./saved-address-choice";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 /** "Same as delivery", in a form of its own (PUT /baskets/checkout/billing-address { sameAsDelivery }). */
 function SameAsDeliveryForm({ label }: { label: string }) {
@@ -63,7 +64,7 @@ export function BillingAddress({
         values={values}
         failure={failure}
         countries={countries}
-        submitLabel="Save billing address"
+        submitLabel={t("checkout.billing.save")}
         cancelHref={CHECKOUT_PATH}
         fields={canSaveToBook ? <SaveToBookField /> : undefined}
       />
@@ -77,10 +78,10 @@ export function BillingAddress({
               options={savedAddresses}
               kind="billing"
               currentFormatted={billingSameAsDelivery ? undefined : billingAddress?.formattedAddress}
-              submitLabel="Bill this address"
+              submitLabel={t("checkout.billing.this")}
             />
             <details className="border-t border-line pt-4" open={failure !== undefined}>
-              <summary className="cursor-pointer font-semibold">Or bill a new address</summary>
+              <summary className="cursor-pointer font-semibold">{t("checkout.billing.new")}</summary>
               <div className="mt-3">{form}</div>
             </details>
           </>
@@ -88,8 +89,8 @@ export function BillingAddress({
           form
         )}
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4 text-sm text-ink-muted">
-          <span>Or bill the delivery address:</span>
-          <SameAsDeliveryForm label="Use my delivery address" />
+          <span>{t("checkout.billing.or_delivery")}</span>
+          <SameAsDeliveryForm label={t("checkout.billing.use_delivery")} />
         </div>
       </div>
     );
@@ -97,15 +98,15 @@ export function BillingAddress({
   return (
     <div className="grid gap-3">
       {billingSameAsDelivery || !billingAddress ? (
-        <p>Same as the delivery address.</p>
+        <p>{t("checkout.billing.same")}</p>
       ) : (
         <address className="not-italic">{billingAddress.formattedAddress}</address>
       )}
       <div className="flex flex-wrap items-center gap-4">
         <Link to={`${CHECKOUT_PATH}?${EDIT_PARAM}=billing`} preventScrollReset className={`${textLinkClass} text-sm`}>
-          {billingSameAsDelivery ? "Use a different billing address" : "Change billing address"}
+          {billingSameAsDelivery ? t("checkout.billing.different") : t("checkout.billing.change")}
         </Link>
-        {billingSameAsDelivery ? null : <SameAsDeliveryForm label="Use my delivery address" />}
+        {billingSameAsDelivery ? null : <SameAsDeliveryForm label={t("checkout.billing.use_delivery")} />}
       </div>
     </div>
   );

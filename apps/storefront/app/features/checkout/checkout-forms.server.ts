@@ -11,18 +11,18 @@ import type { FormError, FormFailure } from "~/features/auth/form-errors";
 import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
 import { ApiRequestError } from "~/lib/api.server";
 import { CheckboxField, postedIdField, PostedIdempotencyKeyField } from "~/lib/form-intents.server";
-import {
-  CHOOSE_DELIVERY_OPTION,
-  CHOOSE_PAYMENT_METHOD,
-  CHOOSE_SAVED_ADDRESS,
-  SAVE_TO_BOOK_FIELD,
-  SAVED_ADDRESS_FIELD,
-} from "./checkout-forms";
+import { t } from "~/features/i18n/messages/checkout-server";
+import { SAVE_TO_BOOK_FIELD, SAVED_ADDRESS_FIELD } from "./checkout-forms";
 
 /*
  * The checkout's forms as its action reads them (lib/form-intents.server.ts): the contract's bodies without
  * the anonymousId, which the server adds from the visitor's basket cookie, never from the form.
  */
+
+/** The refusals of the checkout's choices (the server's only: its sets stay out of the page's scripts). */
+export const CHOOSE_DELIVERY_OPTION = t("checkout.form.choose_delivery_option");
+export const CHOOSE_SAVED_ADDRESS = t("checkout.form.choose_saved_address");
+export const CHOOSE_PAYMENT_METHOD = t("checkout.form.choose_payment_method");
 
 /** Customer information: email, names and phone. */
 export const CustomerInfoFormSchema = CustomerInfoBodySchema.omit({ anonymousId: true });
@@ -73,13 +73,13 @@ export const PlaceOrderFormSchema = z.object({
 
 /** Paying an order already placed (the payment step): which order, how, and the form's key. */
 export const PayOrderFormSchema = z.object({
-  orderId: postedIdField("That order could not be found."),
+  orderId: postedIdField(t("checkout.form.order_not_found")),
   paymentProviderId: PaymentMethodField,
   [IDEMPOTENCY_KEY_FIELD]: PostedIdempotencyKeyField,
 });
 
 /** "Check payment status" on the payment step. */
-export const RefreshPaymentFormSchema = z.object({ orderId: postedIdField("That order could not be found.") });
+export const RefreshPaymentFormSchema = z.object({ orderId: postedIdField(t("checkout.form.order_not_found")) });
 
 /**
  * A failed call's errors as a form shows them: the API names a field by where it was in the request

@@ -58,10 +58,6 @@ export interface SavedAddressOption {
   isDefaultBilling: boolean;
 }
 
-export const CHOOSE_DELIVERY_OPTION = "Choose a delivery option.";
-export const CHOOSE_SAVED_ADDRESS = "Choose one of your addresses.";
-export const CHOOSE_PAYMENT_METHOD = "Choose how you would like to pay.";
-
 /** The action's answer when it is a refusal (FormFailure: its errors, and which form). */
 export function formFailureOf(actionData: unknown): FormFailure | undefined {
   return typeof actionData === "object" && actionData !== null && "errors" in actionData ? (actionData as FormFailure) : undefined;

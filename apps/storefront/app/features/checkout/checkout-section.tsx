@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { textLinkClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import type { SectionState } from "./checkout-steps";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 /**
  * One section of the checkout page: its number and title, and what it holds now. An open section holds its
@@ -49,11 +50,12 @@ export function CheckoutSection({
             {state === "done" ? <Icon name="check" className="size-4" /> : number}
           </span>
           {title}
-          {state === "done" ? <span className="sr-only"> (done)</span> : null}
+          {state === "done" ? <span className="sr-only">{t("checkout.steps.done")}</span> : null}
         </h2>
         {state === "done" && changeHref ? (
           <Link to={changeHref} preventScrollReset className={`${textLinkClass} text-sm`}>
-            Change<span className="sr-only"> {changeLabel ?? title.toLowerCase()}</span>
+            {t("checkout.change")}
+            <span className="sr-only">{t("checkout.change_name", { name: changeLabel ?? title.toLowerCase() })}</span>
           </Link>
         ) : null}
       </div>

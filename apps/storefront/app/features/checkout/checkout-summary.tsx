@@ -11,11 +11,12 @@ import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
 import { OrderTotals } from "./order-totals";
 import { minimumOrderText } from "./place-order-form";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 const DISCOUNT_KIND_LABELS: Record<CheckoutSummary["basketDetails"]["discountCodes"][number]["kind"], string> = {
-  percentage: "Percentage off",
-  fixed_amount: "Money off",
-  free_delivery: "Free delivery",
+  percentage: t("checkout.summary.kind_percentage"),
+  fixed_amount: t("checkout.summary.kind_fixed_amount"),
+  free_delivery: t("checkout.free_delivery"),
 };
 
 /** One line of the order: what it is, its total, and its quantity and removal (each a small form of its own). */
@@ -38,7 +39,7 @@ function SummaryLine({ line }: { line: CartLineItem }) {
         <div className="flex items-baseline justify-between gap-3">
           <h3 className="font-serif leading-snug font-semibold">{line.productName}</h3>
           <p className="shrink-0">
-            <span className="sr-only">Line total: </span>
+            <span className="sr-only">{t("checkout.summary.line_total_prefix")}</span>
             {line.lineTotal ? <Price amount={line.lineTotal.amount} currencyCode={line.lineTotal.currencyCode} /> : "—"}
           </p>
         </div>
@@ -63,7 +64,12 @@ function SummaryLine({ line }: { line: CartLineItem }) {
           <Form method="post" preventScrollReset className="flex items-end gap-2">
             <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.quantity} />
             <input type="hidden" name="lineItemId" value={id} />
-            <QuantityInput id={`checkout-quantity-${id}`} label={`Quantity of ${title}`} defaultValue={line.quantity} hideLabel />
+            <QuantityInput
+              id={`checkout-quantity-${id}`}
+              label={t("checkout.summary.quantity_of", { title })}
+              defaultValue={line.quantity}
+              hideLabel
+            />
             <SubmitButton
               variant="secondary"
               size="sm"
@@ -71,7 +77,8 @@ function SummaryLine({ line }: { line: CartLineItem }) {
               pending={isPosting(posting, CHECKOUT_INTENTS.quantity, { lineItemId: id })}
               waiting={posting !== undefined}
             >
-              Update<span className="sr-only"> quantity of {title}</span>
+              {t("checkout.summary.update")}
+              <span className="sr-only">{t("checkout.summary.update_name", { title })}</span>
             </SubmitButton>
           </Form>
           <Form method="post" preventScrollReset>
@@ -85,7 +92,8 @@ function SummaryLine({ line }: { line: CartLineItem }) {
               waiting={posting !== undefined}
             >
               <Icon name="close" className="size-4" />
-              Remove<span className="sr-only"> {title} from your order</span>
+              {t("checkout.summary.remove")}
+              <span className="sr-only">{t("checkout.summary.remove_name", { title })}</span>
             </SubmitButton>
           </Form>
         </div>
@@ -101,7 +109,7 @@ function DiscountCodes({ codes }: { codes: CheckoutSummary["basketDetails"]["dis
   return (
     <div className="grid gap-3 border-b border-line pb-5">
       {codes.length ? (
-        <ul aria-label="Discount codes applied" className="grid gap-2">
+        <ul aria-label={t("checkout.summary.codes_label")} className="grid gap-2">
           {codes.map((code) => (
             <li key={code.code} className="flex items-center justify-between gap-3 rounded-control bg-success-soft px-3 py-2 text-sm">
               <span>
@@ -125,7 +133,8 @@ function DiscountCodes({ codes }: { codes: CheckoutSummary["basketDetails"]["dis
                   pending={isPosting(posting, CHECKOUT_INTENTS.removeDiscount, { discountCode: code.code })}
                   waiting={posting !== undefined}
                 >
-                  Remove<span className="sr-only"> discount code {code.code}</span>
+                  {t("checkout.summary.remove")}
+                  <span className="sr-only">{t("checkout.summary.remove_code_name", { code: code.code })}</span>
                 </SubmitButton>
               </Form>
             </li>
@@ -136,7 +145,7 @@ function DiscountCodes({ codes }: { codes: CheckoutSummary["basketDetails"]["dis
       <Form key={codes.map((code) => code.code).join()} method="post" preventScrollReset className="grid gap-1.5">
         <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.applyDiscount} />
         <label htmlFor={`${id}-code`} className={labelClass}>
-          Discount code
+          {t("checkout.summary.discount_code")}
         </label>
         <div className="flex gap-2">
           <input
@@ -150,7 +159,7 @@ function DiscountCodes({ codes }: { codes: CheckoutSummary["basketDetails"]["dis
             className={`${inputClass} uppercase`}
           />
           <SubmitButton variant="secondary" pending={isPosting(posting, CHECKOUT_INTENTS.applyDiscount)} waiting={posting !== undefined}>
-            Apply
+            {t("checkout.summary.apply")}
           </SubmitButton>
         </div>
       </Form>
@@ -170,12 +179,12 @@ export function CheckoutOrderSummary({ summary }: { summary: CheckoutSummary }) 
   return (
     <section aria-labelledby="order-summary-heading" className="flex flex-col gap-5 rounded-card border border-line bg-surface p-5 sm:p-6">
       <h2 id="order-summary-heading" className="flex items-baseline justify-between gap-3 text-xl">
-        Order summary
+        {t("checkout.summary.title")}
         <span className="font-sans text-sm font-normal text-ink-muted">
-          {itemCount} {itemCount === 1 ? "item" : "items"}
+          {itemCount === 1 ? t("checkout.summary.item_count_one") : t("checkout.summary.item_count", { count: itemCount })}
         </span>
       </h2>
-      <ul aria-label="Items in your order" className="border-b border-line">
+      <ul aria-label={t("checkout.items_label")} className="border-b border-line">
         {basketDetails.lineItems.map((line) => (
           <SummaryLine key={line.lineItemId} line={line} />
         ))}

@@ -7,6 +7,7 @@ import { INTENT_FIELD } from "~/lib/form-intents";
 import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
 import { CHECKOUT_PATH, CUSTOMER_INFO_FIELDS } from "./checkout-forms";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 export interface CustomerInfoValues {
   email: string;
@@ -40,33 +41,37 @@ export function CustomerInfoForm({
       <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.customerInfo} />
       <FormAlert errors={formErrors(failure, CUSTOMER_INFO_FIELDS)} />
       <TextField
-        label="Email address"
+        label={t("checkout.details.email")}
         {...bound("email")}
         type="email"
         autoComplete="email"
         required
         maxLength={254}
-        hint="For your order confirmation and delivery updates."
+        hint={t("checkout.details.email_hint")}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" {...bound("firstName")} autoComplete="given-name" required maxLength={100} />
-        <TextField label="Last name" {...bound("lastName")} autoComplete="family-name" required maxLength={100} />
+        <TextField label={t("checkout.address.first_name")} {...bound("firstName")} autoComplete="given-name" required maxLength={100} />
+        <TextField label={t("checkout.address.last_name")} {...bound("lastName")} autoComplete="family-name" required maxLength={100} />
       </div>
       <TextField
-        label="Phone number"
+        label={t("checkout.address.phone")}
         {...bound("phone")}
         type="tel"
         autoComplete="tel"
         maxLength={30}
-        hint="Only used if the courier needs to reach you."
+        hint={t("checkout.details.phone_hint")}
       />
       <div className="flex flex-wrap items-center gap-4">
-        <SubmitButton pending={isPosting(posting, CHECKOUT_INTENTS.customerInfo)} waiting={posting !== undefined} pendingLabel="Saving…">
-          {editing ? "Save details" : "Continue to delivery"}
+        <SubmitButton
+          pending={isPosting(posting, CHECKOUT_INTENTS.customerInfo)}
+          waiting={posting !== undefined}
+          pendingLabel={t("checkout.saving")}
+        >
+          {editing ? t("checkout.details.save") : t("checkout.details.continue")}
         </SubmitButton>
         {editing ? (
           <Link to={CHECKOUT_PATH} preventScrollReset className={textLinkClass}>
-            Cancel
+            {t("checkout.cancel")}
           </Link>
         ) : null}
       </div>

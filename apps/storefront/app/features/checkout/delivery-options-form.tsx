@@ -4,11 +4,12 @@ import { Price } from "~/components/ui/price";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 /** "2–4 working days", "1 working day". */
 export function deliveryDays(option: Pick<DeliveryOption, "minDays" | "maxDays">): string {
   const days = option.minDays === option.maxDays ? `${option.maxDays}` : `${option.minDays}–${option.maxDays}`;
-  return `${days} working ${option.maxDays === 1 ? "day" : "days"}`;
+  return option.maxDays === 1 ? t("checkout.delivery.days_one", { days }) : t("checkout.delivery.days", { days });
 }
 
 /** The radio cards' look: a checked card takes the accent. */
@@ -22,13 +23,13 @@ export const choiceCardClass =
 export function DeliveryOptionsForm({ options, chosenId }: { options: DeliveryOption[]; chosenId: number | null }) {
   const posting = usePostingForm();
   if (options.length === 0) {
-    return <p className="text-ink-muted">We do not deliver to this address yet. Please choose another country.</p>;
+    return <p className="text-ink-muted">{t("checkout.delivery.none")}</p>;
   }
   return (
     <Form method="post" preventScrollReset className="grid gap-4">
       <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.deliveryOption} />
       <fieldset className="grid gap-3">
-        <legend className="mb-3 font-semibold">Delivery option</legend>
+        <legend className="mb-3 font-semibold">{t("checkout.delivery.option")}</legend>
         {options.map((option) => (
           <label key={option.id} className={choiceCardClass}>
             <input
@@ -43,7 +44,7 @@ export function DeliveryOptionsForm({ options, chosenId }: { options: DeliveryOp
               <span className="flex flex-wrap items-baseline justify-between gap-x-4">
                 <span className="font-semibold">{option.name}</span>
                 {option.charge.amount === 0 ? (
-                  <span className="font-semibold text-success">Free</span>
+                  <span className="font-semibold text-success">{t("checkout.free")}</span>
                 ) : (
                   <Price amount={option.charge.amount} currencyCode={option.charge.currencyCode} />
                 )}
@@ -56,8 +57,12 @@ export function DeliveryOptionsForm({ options, chosenId }: { options: DeliveryOp
         ))}
       </fieldset>
       <div>
-        <SubmitButton pending={isPosting(posting, CHECKOUT_INTENTS.deliveryOption)} waiting={posting !== undefined} pendingLabel="Saving…">
-          Save delivery option
+        <SubmitButton
+          pending={isPosting(posting, CHECKOUT_INTENTS.deliveryOption)}
+          waiting={posting !== undefined}
+          pendingLabel={t("checkout.saving")}
+        >
+          {t("checkout.delivery.save_option")}
         </SubmitButton>
       </div>
     </Form>

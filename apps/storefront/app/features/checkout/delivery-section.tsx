@@ -11,6 +11,7 @@ import { CHECKOUT_PATH, EDIT_PARAM, type EditableSection, type SavedAddressOptio
 import { isSectionComplete } from "./checkout-steps";
 import { deliveryDays, DeliveryOptionsForm } from "./delivery-options-form";
 import { SavedAddressChoice, SaveToBookField } from "./saved-address-choice";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 const subheading = "mb-3 font-semibold";
 
@@ -21,30 +22,34 @@ export function DeliveryGiven({ summary }: { summary: CheckoutSummary }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
       <div>
-        <dt className="text-sm text-ink-muted">Delivery address</dt>
+        <dt className="text-sm text-ink-muted">{t("checkout.delivery.address")}</dt>
         <dd>
           <address className="not-italic">{summary.deliveryAddress.formattedAddress}</address>
         </dd>
       </div>
       <div>
-        <dt className="text-sm text-ink-muted">Delivery option</dt>
+        <dt className="text-sm text-ink-muted">{t("checkout.delivery.option")}</dt>
         <dd>
           {option ? (
             <>
               {option.name} ·{" "}
-              {option.charge.amount === 0 ? "Free" : <Price amount={option.charge.amount} currencyCode={option.charge.currencyCode} />}
+              {option.charge.amount === 0 ? (
+                t("checkout.free")
+              ) : (
+                <Price amount={option.charge.amount} currencyCode={option.charge.currencyCode} />
+              )}
               <span className="block text-sm text-ink-muted">{deliveryDays(option)}</span>
             </>
           ) : (
-            "Not chosen yet"
+            t("checkout.delivery.not_chosen")
           )}
         </dd>
       </div>
       <div>
-        <dt className="text-sm text-ink-muted">Billing address</dt>
+        <dt className="text-sm text-ink-muted">{t("checkout.delivery.billing")}</dt>
         <dd>
           {summary.billingSameAsDelivery || !summary.billingAddress ? (
-            "Same as delivery"
+            t("checkout.delivery.same")
           ) : (
             <address className="not-italic">{summary.billingAddress.formattedAddress}</address>
           )}
@@ -94,7 +99,7 @@ export function DeliveryStep({
         }
         failure={addressFailure}
         countries={countries}
-        submitLabel={address ? "Save delivery address" : "Continue"}
+        submitLabel={address ? t("checkout.delivery.save_address") : t("checkout.continue")}
         cancelHref={address ? CHECKOUT_PATH : undefined}
         fields={canSaveToBook ? <SaveToBookField /> : undefined}
       />
@@ -102,7 +107,7 @@ export function DeliveryStep({
     if (savedAddresses.length === 0) {
       return (
         <div>
-          <h3 className={subheading}>Delivery address</h3>
+          <h3 className={subheading}>{t("checkout.delivery.address")}</h3>
           {form}
         </div>
       );
@@ -110,18 +115,18 @@ export function DeliveryStep({
     return (
       <div className="grid gap-6">
         <div>
-          <h3 className={subheading}>Deliver to a saved address</h3>
+          <h3 className={subheading}>{t("checkout.delivery.saved_address")}</h3>
           <SavedAddressChoice
             intent={CHECKOUT_INTENTS.savedDeliveryAddress}
             options={savedAddresses}
             kind="delivery"
             currentFormatted={address?.formattedAddress}
-            submitLabel="Deliver to this address"
+            submitLabel={t("checkout.delivery.to_this")}
           />
         </div>
         {/* Open when the new address was refused, so its errors show; a disclosure otherwise. */}
         <details className="group border-t border-line pt-5" open={addressFailure !== undefined}>
-          <summary className={`${subheading} cursor-pointer`}>Or deliver to a new address</summary>
+          <summary className={`${subheading} cursor-pointer`}>{t("checkout.delivery.new_address")}</summary>
           <div className="mt-3">{form}</div>
         </details>
       </div>
@@ -131,9 +136,10 @@ export function DeliveryStep({
     <div className="grid gap-6">
       <div>
         <div className="flex items-baseline justify-between gap-4">
-          <h3 className={subheading}>Delivery address</h3>
+          <h3 className={subheading}>{t("checkout.delivery.address")}</h3>
           <Link to={`${CHECKOUT_PATH}?${EDIT_PARAM}=address`} preventScrollReset className={`${textLinkClass} text-sm`}>
-            Change<span className="sr-only"> delivery address</span>
+            {t("checkout.change")}
+            <span className="sr-only">{t("checkout.change_delivery_address")}</span>
           </Link>
         </div>
         <address className="not-italic">{address.formattedAddress}</address>
@@ -142,7 +148,7 @@ export function DeliveryStep({
         <DeliveryOptionsForm options={deliveryOptions} chosenId={summary.deliveryZoneOption?.id ?? null} />
       </div>
       <div className="border-t border-line pt-5">
-        <h3 className={subheading}>Billing address</h3>
+        <h3 className={subheading}>{t("checkout.delivery.billing")}</h3>
         <BillingAddress
           summary={summary}
           editing={editing === "billing" || billingFailure !== undefined}
@@ -156,7 +162,7 @@ export function DeliveryStep({
       {isSectionComplete(summary.missing, "delivery") && editing !== "billing" ? (
         <div className="border-t border-line pt-5">
           <ButtonLink to={CHECKOUT_PATH} preventScrollReset variant="secondary">
-            Continue to payment
+            {t("checkout.delivery.continue")}
           </ButtonLink>
         </div>
       ) : null}

@@ -8,6 +8,7 @@ import { INTENT_FIELD } from "~/lib/form-intents";
 import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
 import { ORDER_NOTE_FIELDS } from "./checkout-forms";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 /**
  * The order note (spec section 3: referenceNumber, customerComment), folded away until wanted: most orders
@@ -30,23 +31,23 @@ export function OrderNoteForm({
   return (
     <details open={hasNote || failure !== undefined} className="group rounded-control border border-line bg-paper">
       <summary className="flex items-center justify-between gap-3 px-4 py-3 font-semibold">
-        {hasNote ? "Your order note" : "Add an order note or your reference"}
-        <span className="text-sm font-normal text-ink-muted">(optional)</span>
+        {hasNote ? t("checkout.note.yours") : t("checkout.note.add")}
+        <span className="text-sm font-normal text-ink-muted">{t("checkout.optional")}</span>
       </summary>
       <Form method="post" noValidate preventScrollReset className="grid gap-4 border-t border-line p-4">
         <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.orderNote} />
         <FormAlert errors={formErrors(failure, ORDER_NOTE_FIELDS)} />
         <TextField
-          label="Your reference"
+          label={t("checkout.note.reference")}
           name="referenceNumber"
           maxLength={100}
-          hint="A purchase order number, for example. It appears on your invoice."
+          hint={t("checkout.note.reference_hint")}
           defaultValue={typed?.referenceNumber ?? referenceNumber ?? ""}
           error={fieldError(failure, "referenceNumber")}
         />
         <div>
           <label htmlFor={`${id}-comment`} className={labelClass}>
-            Note for the shop <span className="font-normal text-ink-muted">(optional)</span>
+            {t("checkout.note.comment")} <span className="font-normal text-ink-muted">{t("checkout.optional")}</span>
           </label>
           <textarea
             id={`${id}-comment`}
@@ -65,9 +66,9 @@ export function OrderNoteForm({
             variant="secondary"
             pending={isPosting(posting, CHECKOUT_INTENTS.orderNote)}
             waiting={posting !== undefined}
-            pendingLabel="Saving…"
+            pendingLabel={t("checkout.saving")}
           >
-            Save note
+            {t("checkout.note.save")}
           </SubmitButton>
         </div>
       </Form>

@@ -12,6 +12,8 @@ import { PLACE_ORDER_FIELDS, successfulOrderPath } from "./checkout-forms";
 import type { CustomerCredits, OrderSummary, PaymentProvider } from "./checkout-types";
 import { PaymentMethods } from "./payment-methods";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+import { t } from "~/features/i18n/messages/checkout-page";
+import { textAround } from "~/features/i18n/translator";
 
 /**
  * The payment of an order already placed (spec section 4: step 3 for a signed-in customer, 4 for a guest):
@@ -41,22 +43,28 @@ export function OrderPayment({
   idempotencyKey: string;
 }) {
   const posting = usePostingForm();
+  const waiting = textAround(t("checkout.pay.waiting"), "number");
+  const waitingAmount = textAround(waiting[1], "amount");
+  const proformaChosen = textAround(t("checkout.pay.proforma_chosen"), "link");
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
       <div className="flex items-start gap-4 rounded-card border border-success/40 bg-success-soft p-5">
         <Icon name="check" className="mt-1 size-6 shrink-0 text-success" />
         <div className="grid gap-1">
-          <h1 className="text-title">Your order is placed</h1>
+          <h1 className="text-title">{t("checkout.pay.placed")}</h1>
           <p>
-            Order number <strong className="font-mono">{order.publicId}</strong>. It is waiting for your payment of{" "}
-            <strong>{formatMoney(order.grandTotal)}</strong>.
+            {waiting[0]}
+            <strong className="font-mono">{order.publicId}</strong>
+            {waitingAmount[0]}
+            <strong>{formatMoney(order.grandTotal)}</strong>
+            {waitingAmount[1]}
           </p>
         </div>
       </div>
 
       <section aria-labelledby="pay-heading" className="rounded-card border border-line-strong bg-surface p-5 shadow-sm sm:p-6">
         <h2 id="pay-heading" className="text-xl">
-          Pay for your order
+          {t("checkout.pay.title")}
         </h2>
         <Form method="post" noValidate preventScrollReset className="mt-5 grid gap-6">
           <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.pay} />
@@ -67,11 +75,11 @@ export function OrderPayment({
           {chosen === "proforma-invoice" ? (
             <FormNotice>
               <p>
-                You chose to pay by bank transfer: the proforma invoice is on{" "}
+                {proformaChosen[0]}
                 <Link to={successfulOrderPath(order.id)} className={textLinkClass}>
-                  your order&apos;s page
+                  {t("checkout.pay.order_page")}
                 </Link>
-                . You may also pay another way here.
+                {proformaChosen[1]}
               </p>
             </FormNotice>
           ) : null}
@@ -88,10 +96,10 @@ export function OrderPayment({
             pending={isPosting(posting, CHECKOUT_INTENTS.pay)}
             waiting={posting !== undefined}
             disabled={providers.length === 0}
-            pendingLabel="Paying…"
+            pendingLabel={t("checkout.pay.paying")}
           >
             <Icon name="lock" className="size-5" />
-            Pay {formatMoney(order.grandTotal)}
+            {t("checkout.pay.submit", { amount: formatMoney(order.grandTotal) })}
           </SubmitButton>
         </Form>
         {refreshFailure ? (
@@ -104,14 +112,14 @@ export function OrderPayment({
             <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.refreshPayment} />
             <input type="hidden" name="orderId" value={order.id} />
             <div className="flex flex-wrap items-center gap-3">
-              <span className="text-ink-muted">Paid already, in another window?</span>
+              <span className="text-ink-muted">{t("checkout.pay.paid_elsewhere")}</span>
               <SubmitButton
                 variant="secondary"
                 size="sm"
                 pending={isPosting(posting, CHECKOUT_INTENTS.refreshPayment)}
                 waiting={posting !== undefined}
               >
-                Check payment status
+                {t("checkout.pay.check_status")}
               </SubmitButton>
             </div>
           </Form>
@@ -119,7 +127,7 @@ export function OrderPayment({
       </section>
       <p className="text-center text-sm">
         <Link to={successfulOrderPath(order.id)} className={textLinkClass}>
-          View your order
+          {t("checkout.pay.view_order")}
         </Link>
       </p>
     </div>

@@ -1,5 +1,5 @@
 import { Price } from "~/components/ui/price";
-import { t } from "~/features/i18n/translate";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 interface Money {
   amount: number;
@@ -29,24 +29,24 @@ export function OrderTotals({
   return (
     <dl className="grid gap-2.5">
       <div className={row}>
-        <dt>Subtotal</dt>
+        <dt>{t("checkout.totals.subtotal")}</dt>
         <dd>
           <Price amount={subTotal.amount} currencyCode={subTotal.currencyCode} className="[&>span]:font-medium" />
         </dd>
       </div>
       {discount.amount > 0 ? (
         <div className={row}>
-          <dt>Discount</dt>
+          <dt>{t("checkout.totals.discount")}</dt>
           <dd className="text-success">
             <Price amount={-discount.amount} currencyCode={discount.currencyCode} className="[&>span]:font-medium" />
           </dd>
         </div>
       ) : null}
       <div className={row}>
-        <dt>Delivery</dt>
+        <dt>{t("checkout.totals.delivery")}</dt>
         <dd>
           {deliveryCharge === null ? (
-            <span className="text-sm text-ink-muted">Chosen at the delivery step</span>
+            <span className="text-sm text-ink-muted">{t("checkout.totals.delivery_later")}</span>
           ) : deliveryCharge.amount === 0 ? (
             <span className="font-medium text-success">{t("checkout.free_delivery")}</span>
           ) : (
@@ -55,13 +55,13 @@ export function OrderTotals({
         </dd>
       </div>
       <div className={`${row} ${taxes.included ? "text-sm text-ink-muted" : ""}`}>
-        <dt>{taxes.included ? "Tax included in prices" : "Tax"}</dt>
+        <dt>{taxes.included ? t("checkout.totals.tax_included") : t("checkout.totals.tax")}</dt>
         <dd>
           <Price amount={taxes.amount.amount} currencyCode={taxes.amount.currencyCode} className="[&>span]:font-normal" />
         </dd>
       </div>
       <div className={`${row} mt-1 border-t border-line pt-3.5`}>
-        <dt className="text-lg font-semibold">Total</dt>
+        <dt className="text-lg font-semibold">{t("checkout.totals.total")}</dt>
         <dd>
           <Price amount={grandTotal.amount} currencyCode={grandTotal.currencyCode} className="text-xl" />
         </dd>

@@ -3,6 +3,8 @@ import { Price } from "~/components/ui/price";
 import { FieldError } from "~/features/auth/text-field";
 import type { CustomerCredits, PaymentProvider } from "./checkout-types";
 import { choiceCardClass } from "./delivery-options-form";
+import { t } from "~/features/i18n/messages/checkout-page";
+import { textAround } from "~/features/i18n/translator";
 
 /**
  * The payment type (spec section 2, step 2): a radio card per provider the API offers this buyer, with the
@@ -21,9 +23,10 @@ export function PaymentMethods({
   /** Why the choice was refused. */
   error?: string;
 }) {
+  const creditAvailable = textAround(t("checkout.payment.credit_available"), "amount");
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? "payment-method-error" : undefined}>
-      <legend className="mb-3 font-semibold">Payment method</legend>
+      <legend className="mb-3 font-semibold">{t("checkout.payment.method")}</legend>
       {providers.map((provider) => (
         <label key={provider.id} className={choiceCardClass}>
           <input
@@ -48,7 +51,9 @@ export function PaymentMethods({
             <span className="text-sm text-ink-muted">{provider.settings.description}</span>
             {provider.settings.kind === "on_account" && credits ? (
               <span className="text-sm">
-                <Price amount={credits.available.amount} currencyCode={credits.available.currencyCode} /> of credit available
+                {creditAvailable[0]}
+                <Price amount={credits.available.amount} currencyCode={credits.available.currencyCode} />
+                {creditAvailable[1]}
               </span>
             ) : null}
           </span>

@@ -1,4 +1,5 @@
 import type { OrderStatus, PaymentProviderId } from "@quire/contracts";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 export interface PaymentStatusText {
   label: string;
@@ -11,9 +12,15 @@ export interface PaymentStatusText {
  * still awaited from a card payment still being processed.
  */
 export function paymentStatusText(status: OrderStatus, provider: PaymentProviderId | null): PaymentStatusText {
-  if (status === "cancelled") return { label: "Cancelled", tone: "cancelled" };
+  if (status === "cancelled") return { label: t("checkout.payment_status.cancelled"), tone: "cancelled" };
   if (status === "awaiting_payment") {
-    return { label: provider === "proforma-invoice" ? "Awaiting your bank transfer" : "Awaiting payment", tone: "waiting" };
+    return {
+      label: provider === "proforma-invoice" ? t("checkout.payment_status.awaiting_transfer") : t("checkout.payment_status.awaiting"),
+      tone: "waiting",
+    };
   }
-  return { label: provider === "on-account" ? "Paid on account" : "Paid", tone: "success" };
+  return {
+    label: provider === "on-account" ? t("checkout.payment_status.paid_on_account") : t("checkout.payment_status.paid"),
+    tone: "success",
+  };
 }

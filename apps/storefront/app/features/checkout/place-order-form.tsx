@@ -14,11 +14,13 @@ import { PLACE_ORDER_FIELDS } from "./checkout-forms";
 import type { CustomerCredits, PaymentProvider } from "./checkout-types";
 import { PaymentMethods } from "./payment-methods";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+import { t } from "~/features/i18n/messages/checkout-page";
+import { textAround } from "~/features/i18n/translator";
 
 /** The minimum-order message (spec sections 1 and 5), worded from the API's figure; null when it is met or there is none. */
 export function minimumOrderText(minimum: CheckoutSummary["minimumOrder"]): string | null {
   if (!minimum || minimum.isMet) return null;
-  return `The minimum order is ${formatMoney(minimum.amount)}. Add a little more to your basket to place your order.`;
+  return t("checkout.minimum_order", { amount: formatMoney(minimum.amount) });
 }
 
 /**
@@ -52,6 +54,8 @@ export function PlaceOrderForm({
   const termsError = fieldError(failure, "termsAccepted");
   const cannotOrder = minimum !== null || providers.length === 0;
   const describedBy = [minimum ? "minimum-order" : null, providers.length === 0 ? "no-payment-methods" : null].filter(Boolean).join(" ");
+  const acceptTerms = textAround(t("checkout.payment.accept_terms"), "link");
+  const privacy = textAround(t("checkout.payment.privacy"), "link");
   return (
     <Form method="post" noValidate preventScrollReset className="grid gap-6">
       <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.placeOrder} />
@@ -67,7 +71,7 @@ export function PlaceOrderForm({
         />
       ) : providersError ? null : (
         <p id="no-payment-methods" className="text-ink-muted">
-          No payment method is available for this order. Please contact us and we will help.
+          {t("checkout.payment.none")}
         </p>
       )}
 
@@ -85,10 +89,12 @@ export function PlaceOrderForm({
               className="mt-0.5 size-5 shrink-0 accent-accent"
             />
             <label htmlFor="terms-accepted" className="text-sm font-medium">
-              I accept the{" "}
+              {acceptTerms[0]}
               <Link to="/terms-and-conditions" target="_blank" className={textLinkClass}>
-                terms and conditions<span className="sr-only"> (opens in a new tab)</span>
+                {t("checkout.payment.terms")}
+                <span className="sr-only">{t("checkout.payment.new_tab")}</span>
               </Link>
+              {acceptTerms[1]}
             </label>
           </div>
           <FieldError id="terms-error" message={termsError} />
@@ -104,21 +110,20 @@ export function PlaceOrderForm({
           waiting={posting !== undefined}
           disabled={cannotOrder}
           aria-describedby={describedBy || undefined}
-          pendingLabel="Placing your order…"
+          pendingLabel={t("checkout.payment.placing")}
         >
           <Icon name="lock" className="size-5" />
-          Place order
+          {t("checkout.payment.place")}
         </SubmitButton>
         <p className="text-center text-sm text-ink-muted">
-          You will pay {formatMoney(summary.grandTotal)}.
+          {t("checkout.payment.you_will_pay", { amount: formatMoney(summary.grandTotal) })}
           {guest ? (
             <>
-              {" "}
-              We use your details as our{" "}
+              {privacy[0]}
               <Link to="/privacy-policy" className={textLinkClass}>
-                privacy policy
-              </Link>{" "}
-              says.
+                {t("checkout.payment.privacy_link")}
+              </Link>
+              {privacy[1]}
             </>
           ) : null}
         </p>

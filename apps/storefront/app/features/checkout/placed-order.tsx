@@ -7,6 +7,8 @@ import { Price } from "~/components/ui/price";
 import { proformaInvoicePath } from "./checkout-forms";
 import { OrderTotals } from "./order-totals";
 import { paymentStatusText } from "./payment-status";
+import { t } from "~/features/i18n/messages/checkout-page";
+import { textAround } from "~/features/i18n/translator";
 
 const STATUS_LOOK = {
   success: "border-success/40 bg-success-soft",
@@ -18,10 +20,12 @@ const STATUS_LOOK = {
 function PaymentPanel({ order, provider }: { order: Order; provider: PaymentProviderId | null }) {
   const status = paymentStatusText(order.status, provider);
   const awaitingTransfer = order.status === "awaiting_payment" && provider === "proforma-invoice";
+  const transfer = textAround(t("checkout.placed.transfer", { days: PROFORMA_PAYMENT_DAYS }), "amount");
+  const transferNumber = textAround(transfer[1], "number");
   return (
     <section aria-labelledby="payment-heading" className={`grid gap-3 rounded-card border p-5 ${STATUS_LOOK[status.tone]}`}>
       <h2 id="payment-heading" className="text-lg">
-        Payment
+        {t("checkout.placed.payment")}
       </h2>
       <p className="flex items-center gap-2 font-semibold">
         <Icon name={status.tone === "success" ? "check" : status.tone === "waiting" ? "info" : "warning"} className="size-5" />
@@ -30,15 +34,17 @@ function PaymentPanel({ order, provider }: { order: Order; provider: PaymentProv
       {awaitingTransfer ? (
         <>
           <p>
-            Please pay <strong>{formatMoney(order.grandTotal)}</strong> by bank transfer within {PROFORMA_PAYMENT_DAYS} days, quoting your
-            order number <strong className="font-mono">{order.publicId}</strong>. The proforma invoice has our bank details. We send your
-            books as soon as the transfer arrives.
+            {transfer[0]}
+            <strong>{formatMoney(order.grandTotal)}</strong>
+            {transferNumber[0]}
+            <strong className="font-mono">{order.publicId}</strong>
+            {transferNumber[1]}
           </p>
           <div>
             {/* A document, not a page: the browser downloads it (no client-side routing). */}
             <a href={proformaInvoicePath(order.id)} download className={buttonClass({ variant: "secondary" })}>
               <Icon name="download" className="size-5" />
-              Download proforma invoice (PDF)
+              {t("checkout.placed.proforma")}
             </a>
           </div>
         </>
@@ -55,9 +61,9 @@ export function PlacedOrder({ order, provider }: { order: Order; provider: Payme
         <PaymentPanel order={order} provider={provider} />
         <section aria-labelledby="items-heading" className="rounded-card border border-line bg-surface p-5 sm:p-6">
           <h2 id="items-heading" className="text-xl">
-            Items
+            {t("checkout.placed.items")}
           </h2>
-          <ul aria-label="Items in your order" className="mt-4 border-t border-line">
+          <ul aria-label={t("checkout.items_label")} className="mt-4 border-t border-line">
             {order.items.map((item) => (
               <li key={item.id} className="flex items-baseline justify-between gap-4 border-b border-line py-3">
                 <div className="min-w-0">
@@ -91,38 +97,38 @@ export function PlacedOrder({ order, provider }: { order: Order; provider: Payme
       </div>
       <section aria-labelledby="delivery-heading" className="grid gap-5 rounded-card border border-line bg-surface p-5 sm:p-6">
         <h2 id="delivery-heading" className="text-xl">
-          Delivery
+          {t("checkout.placed.delivery")}
         </h2>
         <dl className="grid gap-4">
           <div>
-            <dt className="text-sm text-ink-muted">Delivery address</dt>
+            <dt className="text-sm text-ink-muted">{t("checkout.delivery.address")}</dt>
             <dd>
               <address className="not-italic">{order.deliveryAddress.formattedAddress}</address>
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-ink-muted">Delivery option</dt>
+            <dt className="text-sm text-ink-muted">{t("checkout.delivery.option")}</dt>
             <dd>{order.deliveryOption.name}</dd>
           </div>
           <div>
-            <dt className="text-sm text-ink-muted">Billing address</dt>
+            <dt className="text-sm text-ink-muted">{t("checkout.delivery.billing")}</dt>
             <dd>
               <address className="not-italic">{order.billingAddress.formattedAddress}</address>
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-ink-muted">Email</dt>
+            <dt className="text-sm text-ink-muted">{t("checkout.placed.email")}</dt>
             <dd className="break-all">{order.email}</dd>
           </div>
           {order.referenceNumber ? (
             <div>
-              <dt className="text-sm text-ink-muted">Your reference</dt>
+              <dt className="text-sm text-ink-muted">{t("checkout.note.reference")}</dt>
               <dd>{order.referenceNumber}</dd>
             </div>
           ) : null}
           {order.customerComment ? (
             <div>
-              <dt className="text-sm text-ink-muted">Your note</dt>
+              <dt className="text-sm text-ink-muted">{t("checkout.placed.your_note")}</dt>
               <dd className="whitespace-pre-line">{order.customerComment}</dd>
             </div>
           ) : null}

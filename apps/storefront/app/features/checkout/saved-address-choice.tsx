@@ -3,6 +3,7 @@ import { PostalAddress } from "~/features/account/saved-address";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { SAVE_TO_BOOK_FIELD, SAVED_ADDRESS_FIELD, type SavedAddressOption } from "./checkout-forms";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
+import { t } from "~/features/i18n/messages/checkout-page";
 
 /**
  * A signed-in customer's saved addresses as radio cards (their own, then their company's), one already
@@ -28,8 +29,8 @@ export function SavedAddressChoice({
     options.find((option) => (kind === "delivery" ? option.isDefaultDelivery : option.isDefaultBilling)) ??
     options[0];
   const groups = [
-    { source: "mine", legend: "Your addresses" },
-    { source: "company", legend: "Your company's addresses" },
+    { source: "mine", legend: t("checkout.saved.mine") },
+    { source: "company", legend: t("checkout.saved.company") },
   ] as const;
   return (
     <Form method="post" preventScrollReset className="grid gap-4">
@@ -57,7 +58,10 @@ export function SavedAddressChoice({
                     <PostalAddress address={option.address} />
                     {option.isDefaultDelivery || option.isDefaultBilling ? (
                       <span className="mt-2 block text-xs font-semibold text-accent">
-                        {[option.isDefaultDelivery ? "Default delivery" : null, option.isDefaultBilling ? "Default billing" : null]
+                        {[
+                          option.isDefaultDelivery ? t("checkout.default_delivery") : null,
+                          option.isDefaultBilling ? t("checkout.default_billing") : null,
+                        ]
                           .filter(Boolean)
                           .join(" · ")}
                       </span>
@@ -70,7 +74,7 @@ export function SavedAddressChoice({
         );
       })}
       <div>
-        <SubmitButton pending={isPosting(posting, intent)} waiting={posting !== undefined} pendingLabel="Saving…">
+        <SubmitButton pending={isPosting(posting, intent)} waiting={posting !== undefined} pendingLabel={t("checkout.saving")}>
           {submitLabel}
         </SubmitButton>
       </div>
@@ -91,7 +95,7 @@ export function SaveToBookField() {
         className="mt-0.5 size-5 shrink-0 accent-accent"
       />
       <label htmlFor={`checkout-${SAVE_TO_BOOK_FIELD}`} className="text-sm text-ink">
-        Save this address to my address book
+        {t("checkout.saved.save_to_book")}
       </label>
     </div>
   );

@@ -3,6 +3,8 @@ import { Button, buttonClass, textLinkClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { CONSENT_INTENTS, COOKIE_BANNER_DESCRIPTION_ID, COOKIE_BANNER_TITLE_ID, COOKIE_SETTINGS_PATH } from "./consent";
+import { t } from "~/features/i18n/messages/consent";
+import { textAround } from "~/features/i18n/translator";
 
 /**
  * The cookie banner's content (spec section 2): a description, a link to the cookie settings, and accept all,
@@ -13,30 +15,30 @@ import { CONSENT_INTENTS, COOKIE_BANNER_DESCRIPTION_ID, COOKIE_BANNER_TITLE_ID, 
  * that the next page's Content-Security-Policy admits the tag manager once analytics consent is given.
  */
 function CookieBannerContent() {
+  const [before, after] = textAround(t("consent.banner.text"), "link");
   return (
     <Container className="flex flex-col gap-4 py-4 md:flex-row md:items-center md:justify-between">
       <div className="max-w-2xl">
         <h2 id={COOKIE_BANNER_TITLE_ID} className="font-semibold text-ink">
-          Cookies on this shop
+          {t("consent.banner.title")}
         </h2>
         <p id={COOKIE_BANNER_DESCRIPTION_ID} className="mt-1 text-sm text-ink-muted">
-          We use the cookies the shop needs to work. With your permission we'd also use analytics and marketing cookies to see how the shop
-          is used and improve it. Read more, or choose what to allow, in our{" "}
+          {before}
           <a href={COOKIE_SETTINGS_PATH} className={textLinkClass}>
-            cookie settings
+            {t("consent.banner.link")}
           </a>
-          .
+          {after}
         </p>
       </div>
       <form method="post" action={COOKIE_SETTINGS_PATH} className="flex shrink-0 flex-wrap gap-2">
         <Button type="submit" size="sm" name={INTENT_FIELD} value={CONSENT_INTENTS.acceptAll}>
-          Accept all
+          {t("consent.accept_all")}
         </Button>
         <Button type="submit" size="sm" variant="secondary" name={INTENT_FIELD} value={CONSENT_INTENTS.rejectAll}>
-          Reject all
+          {t("consent.reject_all")}
         </Button>
         <a href={COOKIE_SETTINGS_PATH} className={buttonClass({ variant: "ghost", size: "sm" })}>
-          Manage
+          {t("consent.manage")}
         </a>
       </form>
     </Container>

@@ -9,6 +9,7 @@ import { Icon } from "~/components/ui/icon";
 import { ProductCardList } from "~/features/catalog/product-card";
 import { categoryHref } from "~/features/layout/navigation";
 import type { ContentPageData } from "./load-page.server";
+import { t } from "~/features/i18n/messages/content";
 
 type Block<T extends PageBlock["type"]> = Extract<PageBlock, { type: T }>;
 
@@ -95,7 +96,7 @@ function CategoryLinksBlock({ block, categories }: { block: Block<"categoryLinks
                 <span className="mt-1.5 line-clamp-2 hidden text-sm text-ink-muted sm:block">{category.description}</span>
               ) : null}
               <span className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-accent">
-                Browse <Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
+                {t("content.browse")} <Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
               </span>
             </Link>
           </li>
@@ -117,7 +118,7 @@ function ProductRailBlock({
   if (!products || products.length === 0) return null;
   return (
     <Container as="section" className="py-10 sm:py-14">
-      <SectionHeading title={block.title} href={categoryHref(block.categorySlug)} linkLabel="See all" />
+      <SectionHeading title={block.title} href={categoryHref(block.categorySlug)} linkLabel={t("content.see_all")} />
       <ProductCardList products={products} analyticsList={railListId(index)} />
     </Container>
   );

@@ -5,6 +5,8 @@ import type { FormFailure } from "~/features/auth/form-errors";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/account-intents";
 import { NEWSLETTER_TOPIC_IDS, NEWSLETTER_TOPIC_TEXT, type NewsletterTopicId } from "./newsletter-topics";
+import { t } from "~/features/i18n/messages/newsletter";
+import { textAround } from "~/features/i18n/translator";
 
 /**
  * The account's newsletters (PUT /marketing-customers/subscriptions with the account's own email, applied at
@@ -21,13 +23,16 @@ export function NewsletterPreferencesForm({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get(INTENT_FIELD) === ACCOUNT_SETTINGS_INTENTS.newsletters;
+  const sentTo = textAround(t("newsletter.preferences.sent_to"), "email");
   return (
     <Form method="post" className="grid gap-5">
       <input type="hidden" name={INTENT_FIELD} value={ACCOUNT_SETTINGS_INTENTS.newsletters} />
       {failure ? <FormAlert errors={failure.errors} /> : null}
       <fieldset>
         <legend className="text-sm text-ink-muted">
-          Sent to <span className="font-medium text-ink">{email}</span>. Untick them all to unsubscribe.
+          {sentTo[0]}
+          <span className="font-medium text-ink">{email}</span>
+          {sentTo[1]}
         </legend>
         <div className="mt-4 grid gap-3 sm:grid-cols-2">
           {NEWSLETTER_TOPIC_IDS.map((topic) => (
@@ -55,7 +60,7 @@ export function NewsletterPreferencesForm({
       </fieldset>
       <div>
         <Button type="submit" disabled={submitting}>
-          {submitting ? "Saving…" : "Save newsletters"}
+          {submitting ? t("newsletter.preferences.saving") : t("newsletter.preferences.save")}
         </Button>
       </div>
     </Form>

@@ -1,13 +1,14 @@
 import { NEWSLETTER_TOPICS } from "@quire/contracts/constants";
+import { t } from "~/features/i18n/messages/newsletter";
 
 export type NewsletterTopicId = (typeof NEWSLETTER_TOPICS)[number];
 
 /** The shop's newsletters as the pages name and describe them (the API's constants, no zod). */
 export const NEWSLETTER_TOPIC_TEXT: Record<NewsletterTopicId, { label: string; description: string }> = {
-  new_releases: { label: "New releases", description: "The month's new gift books, chosen by our booksellers." },
-  offers: { label: "Offers", description: "Sales and discount codes, a few times a year." },
-  events: { label: "Events and signings", description: "Author evenings, signings and readings at the shop." },
-  childrens_books: { label: "Children's books", description: "Picture books and first chapter books for young readers." },
+  new_releases: { label: t("newsletter.topic.new_releases"), description: t("newsletter.topic.new_releases_text") },
+  offers: { label: t("newsletter.topic.offers"), description: t("newsletter.topic.offers_text") },
+  events: { label: t("newsletter.topic.events"), description: t("newsletter.topic.events_text") },
+  childrens_books: { label: t("newsletter.topic.childrens_books"), description: t("newsletter.topic.childrens_books_text") },
 };
 
 export const NEWSLETTER_TOPIC_IDS: readonly NewsletterTopicId[] = NEWSLETTER_TOPICS;
@@ -16,5 +17,5 @@ export const NEWSLETTER_TOPIC_IDS: readonly NewsletterTopicId[] = NEWSLETTER_TOP
 export function topicList(topics: readonly NewsletterTopicId[]): string {
   const labels = topics.map((topic) => NEWSLETTER_TOPIC_TEXT[topic].label.toLowerCase());
   if (labels.length <= 1) return labels.join("");
-  return `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+  return t("newsletter.topics_and", { list: labels.slice(0, -1).join(t("newsletter.topics_separator")), last: labels.at(-1)! });
 }

@@ -12,6 +12,7 @@ import { getFavouriteToggleMode } from "./favourite-toggle-mode";
 import { useFavourites } from "./use-favourites";
 import { useFetcherOutcome } from "./use-fetcher-outcome";
 import { FAVORITE_ITEM_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
+import { t } from "~/features/i18n/messages/wishlists-toggle";
 
 // The selection dialog loads the first time a heart opens it: cards and product pages carry hearts, and most
 // visits never save a book. The modal it opens in (ui/dialog-modal.tsx, which ui/dialog.tsx would load next)
@@ -74,10 +75,10 @@ export function FavouriteToggle({
       <Link
         to={signInLocation(location)}
         className={`${look} ${className}`}
-        aria-label={appearance === "icon" ? `Sign in to save ${productName} to your favourites` : undefined}
+        aria-label={appearance === "icon" ? t("wishlists.toggle.sign_in_label", { name: productName }) : undefined}
       >
         <Heart filled={false} />
-        {appearance === "labelled" ? <span>Sign in to save to favourites</span> : null}
+        {appearance === "labelled" ? <span>{t("wishlists.toggle.sign_in")}</span> : null}
       </Link>
     );
   }
@@ -118,11 +119,15 @@ export function FavouriteToggle({
           type="submit"
           className={look}
           aria-label={
-            appearance === "icon" ? (saved ? `Remove ${productName} from favourites` : `Save ${productName} to favourites`) : undefined
+            appearance === "icon"
+              ? saved
+                ? t("wishlists.toggle.remove_label", { name: productName })
+                : t("wishlists.toggle.save_label", { name: productName })
+              : undefined
           }
         >
           <Heart filled={saved} />
-          {appearance === "labelled" ? <span>{saved ? "Remove from favourites" : "Save to favourites"}</span> : null}
+          {appearance === "labelled" ? <span>{saved ? t("wishlists.toggle.remove") : t("wishlists.toggle.save")}</span> : null}
         </button>
       </form>
       {/* Outside the form: saving turns the heart on before the dialog has handled its answer. */}

@@ -2,7 +2,7 @@ import type { WishlistSummary } from "@quire/contracts";
 import { useId } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass, labelClass } from "~/components/ui/field";
-import { t } from "~/features/i18n/translate";
+import { t } from "~/features/i18n/messages/wishlists";
 import { FAVORITES_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 
 /**
@@ -25,7 +25,7 @@ export function WishlistRadioGroup({
   if (lists.length === 0) return <p className="text-sm text-ink-muted">{t("wishlists.select.no_lists")}</p>;
   return (
     <fieldset className="min-w-0">
-      <legend className="mb-2 text-sm font-semibold text-ink">Your lists</legend>
+      <legend className="mb-2 text-sm font-semibold text-ink">{t("wishlists.your_lists")}</legend>
       <div className="flex max-h-72 flex-col gap-2 overflow-y-auto p-1">
         {lists.map((list) => (
           <label
@@ -59,7 +59,7 @@ export function NewListFields({ error, disabled = false, defaultValue }: { error
     <div className="flex flex-col gap-1.5">
       <input type="hidden" name={INTENT_FIELD} value={FAVORITES_INTENTS.create} />
       <label htmlFor={`${id}-name`} className={labelClass}>
-        New list name
+        {t("wishlists.new_list_name")}
       </label>
       <div className="flex flex-wrap gap-2">
         <input
@@ -74,7 +74,7 @@ export function NewListFields({ error, disabled = false, defaultValue }: { error
           className={`${inputClass} min-w-0 flex-1 basis-48`}
         />
         <Button type="submit" variant="secondary" disabled={disabled}>
-          Create list
+          {t("wishlists.create_list")}
         </Button>
       </div>
       {error ? (

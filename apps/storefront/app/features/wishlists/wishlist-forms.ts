@@ -1,4 +1,5 @@
 import type { FormError } from "~/features/auth/form-errors";
+import { t } from "~/features/i18n/messages/wishlists";
 
 /*
  * What the favourites forms share with their pages, without zod (the schemas are in
@@ -18,5 +19,5 @@ export interface FormProblem {
 /** The problem the shopper is told of: the first error, beside its field when it has one. */
 export function firstProblem(errors: readonly FormError[]): FormProblem {
   const [first] = errors;
-  return { field: first?.field, message: first?.message ?? "That form could not be read." };
+  return { field: first?.field, message: first?.message ?? t("wishlists.form_unreadable") };
 }

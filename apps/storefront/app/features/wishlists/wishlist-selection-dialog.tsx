@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { showToast } from "~/components/ui/toast";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
-import { t } from "~/features/i18n/translate";
+import { t } from "~/features/i18n/messages/wishlists";
 import type { FavouritesOutcome } from "./favourites-outcome";
 import { canSaveSelection, type FavouriteSelectionEvent, type FavouriteSelectionState } from "./pending-favourite";
 import { useFetcherOutcome } from "./use-fetcher-outcome";

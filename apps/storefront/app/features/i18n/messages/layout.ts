@@ -23,6 +23,15 @@ export const layoutMessages = {
   "layout.preferences.currency": "Currency",
   "layout.preferences.country": "Deliver to",
   "layout.preferences.submit": "Update",
+  // The header's basket link (features/cart/basket-link.tsx) and its notice of a changed basket.
+  "layout.basket": "Basket",
+  "layout.basket.label_empty": "Basket, empty",
+  "layout.basket.label_one": "Basket, 1 item",
+  "layout.basket.label": "Basket, {count} items",
+  "layout.basket.changed": "Your basket has changed",
+  "layout.basket.view": "View basket",
+  "layout.basket.dismiss": "Dismiss",
+  "layout.basket.dismiss_name": " the changes to your basket",
   "layout.account_menu.sign_in": "Sign in",
   // Read before the customer's name: "Account menu for Ada".
   "layout.account_menu.label_prefix": "Account menu for ",

@@ -1,0 +1,55 @@
+import { translator, type MessageSet } from "../translator";
+
+/** The basket page (routes/cart.tsx): its lines, summary and quick order (features/cart). */
+export const cartMessages = {
+  "cart.title": "Your basket",
+  "cart.changes_label": "Changes to your basket",
+  "cart.empty": "Your basket is empty.",
+  "cart.browse": "Browse the shop",
+  "cart.items_label": "Items in your basket",
+  "cart.update_all_addons": "Update all add-ons",
+  "cart.bought_together": "Often bought together",
+  // A line (features/cart/cart-line.tsx); {title} is "Emma (Hardback)".
+  "cart.line.sku": "SKU",
+  "cart.line.price_each": "Price each",
+  "cart.line.not_on_sale": "Not on sale in this currency",
+  "cart.line.addon_each": "each",
+  "cart.line.total_prefix": "Line total: ",
+  "cart.line.quantity_of": "Quantity of {title}",
+  "cart.line.update": "Update",
+  "cart.line.update_name": " quantity of {title}",
+  "cart.line.remove": "Remove",
+  "cart.line.remove_name": " {title} from your basket",
+  "cart.line.extras_for": "Extras for {name}",
+  "cart.line.update_addons": "Update add-ons",
+  "cart.line.update_addons_name": " of {title}",
+  // The summary (features/cart/cart-summary.tsx).
+  "cart.summary.title": "Summary",
+  "cart.summary.subtotal": "Subtotal",
+  "cart.summary.item_count_one": "(1 item)",
+  "cart.summary.item_count": "({count} items)",
+  "cart.summary.at_checkout": "Delivery and any discounts are worked out at checkout.",
+  "cart.summary.checkout": "Checkout",
+  "cart.summary.continue": "Continue shopping",
+  "cart.summary.minimum_order": "The minimum order is {amount}. Add a little more to your basket to place your order.",
+  // Quick order (features/cart/quick-order-form.tsx).
+  "cart.quick_order.title": "Quick order",
+  "cart.quick_order.intro": "Know the SKUs? Add several items at once. Leave the quantity empty for one.",
+  "cart.quick_order.none_entered": "Enter at least one SKU to add.",
+  "cart.quick_order.added_one": "Added to your basket (1 line)",
+  "cart.quick_order.added": "Added to your basket ({count} lines)",
+  "cart.quick_order.failed_one": "Not added (1 line)",
+  "cart.quick_order.failed": "Not added ({count} lines)",
+  "cart.quick_order.failed_label": "Lines not added",
+  "cart.quick_order.line": "Line {number}",
+  "cart.quick_order.sku": "SKU",
+  "cart.quick_order.quantity": "Quantity",
+  "cart.quick_order.sku_label": "SKU, line {number}",
+  "cart.quick_order.quantity_label": "Quantity, line {number}",
+  "cart.quick_order.sku_example": "e.g. QB-000123-HB",
+  "cart.quick_order.adding": "Adding…",
+  "cart.quick_order.submit": "Add all to basket",
+  "cart.quick_order.add_line": "Add a line",
+} as const satisfies MessageSet;
+
+export const t = translator(cartMessages);
