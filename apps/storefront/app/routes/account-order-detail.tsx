@@ -1,4 +1,4 @@
-import { orderEvent, trackEcommerceEvent } from "~/features/analytics/ecommerce.server";
+import { isTracked, orderEvent, trackEcommerceEvent } from "~/features/analytics/ecommerce.server";
 import { REFUND_SHIPPING_AND_TAX } from "~/features/analytics/ecommerce";
 import { IdParamSchema, type Order } from "@quire/contracts";
 import { useState } from "react";
@@ -66,6 +66,25 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 /**
+ * The add_to_cart of a reorder (analytics, tracked shoppers only): each of the order's lines with what of it went
+ * into the basket, read from the order, since the answer names only the lines not added in full.
+ */
+async function trackReorder(
+  context: Route.ActionArgs["context"],
+  orderId: number,
+  notAdded: { orderLineId: number; addedQuantity: number }[],
+) {
+  if (!isTracked(context)) return;
+  const { data: order } = await context.get(apiContext).call("getOrder", { params: { id: orderId } });
+  const addedOf = new Map(notAdded.map((line) => [line.orderLineId, line.addedQuantity]));
+  const lines = order.items.flatMap((line) => {
+    const quantity = addedOf.get(line.id) ?? line.quantity;
+    return line.productVariantId !== null && quantity > 0 ? [{ variantId: line.productVariantId, quantity }] : [];
+  });
+  trackEcommerceEvent(context, "add_to_cart", { lines });
+}
+
+/**
  * Cancels the order (PUT /orders/:id/cancel), back on its page with a toast either way: the API's first error
  * when it refuses (spec section 8), for instance once the order has been paid meanwhile. Or buys it again
  * (PUT /baskets/orders/:orderId/merge, one call): on to the basket, with a toast saying how much was added.
@@ -99,6 +118,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       run: async ({ idempotencyKey }) => {
         try {
           const { data } = await api.call("reorderIntoCart", { params: { orderId: id }, headers: { "idempotency-key": idempotencyKey } });
+          await trackReorder(context, id, data.linesNotAdded);
           // What could not be added, and why, is shown by the basket itself: the API stores each such line as a
           // `reorder_line_not_added` cart notice (beside the line when part of it was added), which the basket
           // lists with its other notices until they have been seen, with or without JavaScript. A toast is gone in

@@ -276,11 +276,38 @@ describe("the analytics data layer's e-commerce events", () => {
     });
     expect(refund.event.ecommerce.items.map((item) => [item.sku, item.quantity])).toEqual([[master.sku, 1]]);
 
+    // "Buy again" puts the order's book back in the basket: add_to_cart, from a form that redirects to the basket.
+    await page.getByRole("button", { name: "Buy again" }).click();
+    await page.waitForURL(`${stack.storefrontUrl}/cart`);
+    const bought = await nextEvent(page, "add_to_cart", refund.next);
+    expect(bought.event.ecommerce.items.map((item) => [item.sku, item.quantity])).toEqual([[master.sku, 1]]);
+
     // Each e-commerce event is preceded by a cleared `ecommerce`, so no payload merges into the next.
     const layer = await dataLayerOf(page);
     layer.forEach((entry, index) => {
       if (typeof entry.ecommerce === "object" && entry.ecommerce !== null) expect(layer[index - 1]).toEqual({ ecommerce: null });
     });
+    expectNoPageProblems(browser);
+  });
+
+  it("reports a quick order's added lines as one add_to_cart", async () => {
+    const { page } = browser;
+    const book = await findBookOfHeroCategory();
+    const master = masterOf(book);
+    await page.goto(`${stack.storefrontUrl}/cart`);
+    await page.getByRole("dialog", { name: "Cookies on this shop" }).getByRole("button", { name: "Accept all" }).click();
+    await page.waitForFunction(() => (window as unknown as { tagManagerStandIn?: unknown }).tagManagerStandIn !== undefined);
+    await waitForHydration(page);
+
+    const panel = page.getByRole("region", { name: "Quick order" });
+    await panel.getByRole("textbox", { name: "SKU, line 1" }).fill(master.sku);
+    await panel.getByRole("spinbutton", { name: "Quantity, line 1" }).fill("3");
+    await panel.getByRole("textbox", { name: "SKU, line 2" }).fill("NO-SUCH-SKU");
+    await panel.getByRole("button", { name: "Add all to basket" }).click();
+    await panel.getByRole("status").getByText("Added to your basket (1 line)").waitFor();
+    const added = await nextEvent(page, "add_to_cart", 0);
+    expect(added.event.ecommerce.items.map((item) => [item.sku, item.quantity])).toEqual([[master.sku, 3]]);
+    expect(added.event.ecommerce.value).toBe((3 * master.price!.amount) / 100);
     expectNoPageProblems(browser);
   });
 });

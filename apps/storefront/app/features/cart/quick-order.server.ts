@@ -3,6 +3,8 @@ import { ApiRequestError } from "~/lib/api.server";
 import { parseQuickOrderForm, sortOutcomes, type QuickOrderOutcome } from "./cart-forms";
 import { addToCartBulk } from "./cart.server";
 import { t } from "~/features/i18n/messages/cart-server";
+import { trackEcommerceEvent } from "~/features/analytics/ecommerce.server";
+import type { EcommerceLine } from "~/features/analytics/ecommerce";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -33,18 +35,22 @@ export async function placeQuickOrder(context: Context, form: FormData, idempote
       { idempotencyKey },
     );
     const lines = new Map(cart.lineItems.map((line) => [line.lineItemId, line]));
+    const added: EcommerceLine[] = [];
     requests.forEach((request, index) => {
       const result = results[index];
       if (!result) {
         outcomes.push({ ...request, added: false, message: t("cart.quick_order.no_answer") });
       } else if (result.added) {
         const line = lines.get(result.lineItemId);
+        if (line) added.push({ variantId: line.variant.id, quantity: request.quantity, unitPrice: line.unitPrice });
         const name = line ? `${line.productName} (${line.variant.name})` : request.sku;
         outcomes.push({ ...request, added: true, message: `${name} × ${request.quantity}` });
       } else {
         outcomes.push({ ...request, added: false, message: result.error.message });
       }
     });
+    // One add_to_cart for the rows the order added (analytics, tracked shoppers only).
+    trackEcommerceEvent(context, "add_to_cart", { lines: added });
     return { outcomes: sortOutcomes(outcomes), headers };
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
