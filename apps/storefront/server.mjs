@@ -61,7 +61,16 @@ const PERMISSIONS_POLICY = [
 const here = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(path.join(here, "build", "server", "index.js"));
 // TypeScript the build compiled (app/entry.server.tsx re-exports it): the load context and the log's redaction.
-const { createLoadContext, getEnv, redactUrlForLog, REQUEST_LOG_FORMAT, tagManagerOriginFor } = build.entry.module;
+const {
+  createLoadContext,
+  getEnv,
+  NOT_READY_RETRY_AFTER_SECONDS,
+  redactUrlForLog,
+  REQUEST_LOG_FORMAT,
+  requestIdFor,
+  storefrontReadiness,
+  tagManagerOriginFor,
+} = build.entry.module;
 // The configuration is checked before the first request: a mistyped setting (a tag-manager id that is not
 // GTM-…) stops the storefront here, with the corrected form, instead of failing every page.
 let env;
@@ -156,6 +165,14 @@ app.use((_request, response, next) => {
   }
   next();
 });
+// Each request's id first: kept from a load balancer when it is a plain token, else new; answered, logged, and sent
+// on to the API with every call the request makes (app/lib/request-id.server.ts).
+app.use((request, response, next) => {
+  const id = requestIdFor(request.get("x-request-id"));
+  request.headers["x-request-id"] = id;
+  response.setHeader("X-Request-Id", id);
+  next();
+});
 // Headers first, so static files, pages, resource routes and error answers all carry them.
 app.use((request, response, next) => {
   response.locals.cspNonce = randomBytes(16).toString("base64");
@@ -163,6 +180,17 @@ app.use((request, response, next) => {
   tagManagerOriginFor(request.headers.cookie).then((origin) => {
     response.locals.tagManagerOrigin = origin;
     (request.secure ? overHttps : overHttp)(request, response, next);
+  }, next);
+});
+// Liveness and readiness for a load balancer (app/lib/health.server.ts): never cached, never logged as pages are.
+app.get("/health", (_request, response) => {
+  response.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+app.get("/health/ready", (_request, response, next) => {
+  storefrontReadiness(env.API_URL).then(({ status, body }) => {
+    response.set("Cache-Control", "no-store");
+    if (status === 503) response.set("Retry-After", String(NOT_READY_RETRY_AFTER_SECONDS));
+    response.status(status).json(body);
   }, next);
 });
 // Which build this server runs (React Router's manifest version, which each page's scripts know as theirs): a page
@@ -184,6 +212,7 @@ app.use((request, response, next) => (publicFiles.has(request.path) ? servePubli
 // A line per request past the static files, secrets redacted (tokens in emailed-link paths, ids in query
 // strings); the format names no header, so no cookie or Authorization.
 morgan.token("redacted-url", (request) => redactUrlForLog(request.originalUrl ?? request.url));
+morgan.token("request-id", (request) => request.headers["x-request-id"]);
 app.use(morgan(REQUEST_LOG_FORMAT));
 app.use((request, _response, next) => {
   request.headers[CLIENT_ADDRESS_HEADER] = request.ip ?? "";

@@ -3,6 +3,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import qs from "qs";
+import { registerRequestIdHeader, requestIdOf } from "./http/request-id";
 import type { Db } from "./db/client";
 import { registerAbandonedReadCancellation } from "./http/abandoned-reads";
 import { clientErrorHandler, MAX_REQUEST_HEAD_BYTES, registerEdgeLimits } from "./http/edge-limits";
@@ -92,13 +93,16 @@ export async function buildApp(deps: AppDeps) {
       setSecurityHeadersBeforeRouting(reply);
       return answerError(error, request, reply);
     },
-    requestIdHeader: "x-request-id",
+    // The id each log line of a request carries: the storefront's, when it sent a plain one (http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: deps.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestIdHeader(app);
   // Before any route: a GET whose client goes away has its running statement cancelled.
   registerAbandonedReadCancellation(app);
   await registerSecurityHeaders(app);

@@ -11,6 +11,8 @@ export { createLoadContext } from "./lib/csp-nonce.server";
 export { REQUEST_LOG_FORMAT, redactUrlForLog } from "./lib/request-log.server";
 export { tagManagerOriginFor } from "./features/consent/consent.server";
 export { getEnv } from "./lib/env.server";
+export { requestIdFor } from "./lib/request-id.server";
+export { NOT_READY_RETRY_AFTER_SECONDS, storefrontReadiness } from "./lib/health.server";
 
 export const streamTimeout = 5_000;
 

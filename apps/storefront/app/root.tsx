@@ -23,6 +23,7 @@ import { SiteShell } from "./features/layout/site-shell";
 import { createApiClient } from "./lib/api.server";
 import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { clientAddressOf } from "./lib/client-address.server";
+import { requestIdOf } from "./lib/request-id.server";
 import { readSession } from "./lib/session.server";
 import { apiContext, callerContext, preferencesContext, sessionContext } from "./lib/context.server";
 import { flashMiddleware, takeFlashToast } from "./lib/flash.server";
@@ -80,7 +81,12 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
   const session = await readSession(request);
   context.set(preferencesContext, preferences);
   context.set(sessionContext, session);
-  const caller = { currencyCode: preferences.currencyCode, countryCode: preferences.countryCode, clientAddress: clientAddressOf(request) };
+  const caller = {
+    currencyCode: preferences.currencyCode,
+    countryCode: preferences.countryCode,
+    clientAddress: clientAddressOf(request),
+    requestId: requestIdOf(request),
+  };
   context.set(callerContext, caller);
   context.set(apiContext, createApiClient({ ...caller, token: session.token ?? undefined, signal: request.signal }));
   return next();

@@ -46,4 +46,24 @@ describe("the API's log", () => {
     for (const secret of [anonymousId, "secret-cookie-value", "not.a.token", TEST_HEADERS["api-key"]])
       expect(written).not.toContain(secret);
   });
+
+  it("logs every line of a call under the request id the storefront sent, and answers it", async () => {
+    const requestId = "storefront-3f6c2a9e-request";
+    const response = await api.app.inject({ url: "/store-settings", headers: { ...TEST_HEADERS, "x-request-id": requestId } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["x-request-id"]).toBe(requestId);
+    const ofCall = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string }).filter((line) => line.reqId === requestId);
+    expect(ofCall.map((line) => line.msg)).toEqual(["incoming request", "request completed"]);
+  });
+
+  it("gives a call without a request id, or with one that is no plain token, an id of its own", async () => {
+    for (const sent of [undefined, "two words", "x".repeat(129), "line\nbreak"]) {
+      const response = await api.app.inject({
+        url: "/store-settings",
+        headers: { ...TEST_HEADERS, ...(sent === undefined ? {} : { "x-request-id": sent }) },
+      });
+      expect(response.headers["x-request-id"], String(sent)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+    expect(lines.join("\n")).not.toContain("two words");
+  });
 });

@@ -55,6 +55,8 @@ export interface CallerContext {
   token?: string;
   /** The shopper's address, sent as X-Forwarded-For so the API can throttle per client. */
   clientAddress?: string;
+  /** The shopper's request's id, sent as X-Request-Id so the API's log lines carry it too (issue 13). */
+  requestId?: string;
   /**
    * Aborts when the shopper's browser goes away before the page is sent (React Router's request.signal). It
    * ends this request's reads, so the API cancels their SQL (decision 030); a write is never cut off midway.
@@ -120,6 +122,7 @@ export function createApiClient(caller: CallerContext = {}, connections: { dispa
     if (caller.countryCode) headers.CountryCode = caller.countryCode;
     if (caller.token) headers.Authorization = `Bearer ${caller.token}`;
     if (caller.clientAddress) headers["X-Forwarded-For"] = caller.clientAddress;
+    if (caller.requestId) headers["X-Request-Id"] = caller.requestId;
     if (hasBody) headers["content-type"] = "application/json";
     for (const [name, value] of Object.entries(callHeaders)) if (value !== undefined) headers[name] = value;
     return headers;

@@ -45,6 +45,7 @@ describe("the request log's URL", () => {
 
   it("logs no request header: no cookie, Authorization or Referer can reach a line", () => {
     expect(REQUEST_LOG_FORMAT).toContain(":redacted-url");
+    expect(REQUEST_LOG_FORMAT, "each line starts with its request's id").toMatch(/^:request-id /);
     expect(REQUEST_LOG_FORMAT).not.toMatch(/:req\[|:referrer|:url\b|:remote-user|:user-agent/);
   });
 });

@@ -6,10 +6,11 @@
  */
 
 /**
- * The log line: method, URL with its secrets redacted, status, size and time. It names no request header,
+ * The log line: the request's id (lib/request-id.server.ts, the same in the API's lines for it), method, URL with
+ * its secrets redacted, status, size and time. It names no request header,
  * so cookies, Authorization and the Referer (which may be a page with a token in its path) never reach it.
  */
-export const REQUEST_LOG_FORMAT = ":method :redacted-url :status :res[content-length] - :response-time ms";
+export const REQUEST_LOG_FORMAT = ":request-id :method :redacted-url :status :res[content-length] - :response-time ms";
 
 const REDACTED = "[redacted]";
 
