@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import qs from "qs";
 import { registerRequestIdHeader, requestIdOf } from "./http/request-id";
+import { registerMetrics, type PoolStats } from "./http/metrics";
 import type { Db } from "./db/client";
 import { registerAbandonedReadCancellation } from "./http/abandoned-reads";
 import { clientErrorHandler, MAX_REQUEST_HEAD_BYTES, registerEdgeLimits } from "./http/edge-limits";
@@ -71,6 +72,8 @@ export interface AppDeps {
   paymentGateways?: PaymentGateways;
   /** How long a sign-in lasts (default 30 days). */
   sessionTtlDays?: number;
+  /** GET /metrics (http/metrics.ts): its bearer token, and the pool's figures; no token, no metrics. */
+  metrics?: { token?: string; poolStats?: () => PoolStats };
   /** Whether to take the client's address from X-Forwarded-For (Fastify's trustProxy); off by default. */
   trustProxy?: FastifyServerOptions["trustProxy"];
 }
@@ -103,6 +106,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestIdHeader(app);
+  registerMetrics(app, { db: deps.db, ...deps.metrics });
   // Before any route: a GET whose client goes away has its running statement cancelled.
   registerAbandonedReadCancellation(app);
   await registerSecurityHeaders(app);

@@ -44,6 +44,11 @@ const EnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.string().min(16, "Admin keys need at least 16 characters"))),
+    /**
+     * The bearer token Prometheus sends to read GET /metrics (at least 16 characters). Unset: no metrics are served,
+     * as they tell how many orders and payments the shop has.
+     */
+    METRICS_TOKEN: z.string().min(16, "The metrics token needs at least 16 characters").optional(),
     /** Seconds product totals and facet counts stay cached in each API process (0 turns it off). */
     CATALOG_COUNTS_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     /**

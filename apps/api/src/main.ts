@@ -28,6 +28,7 @@ const app = await buildApp({
   paymentGateways: gatewaysFromEnv(env),
   sessionTtlDays: env.SESSION_TTL_DAYS,
   trustProxy: env.TRUST_PROXY,
+  metrics: { token: env.METRICS_TOKEN, poolStats: database.poolStats },
 });
 
 // Losing the database never stops this process: calls that need it answer 503 with Retry-After (the error

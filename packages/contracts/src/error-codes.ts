@@ -46,6 +46,8 @@ export const ERROR_CATALOGUE = {
   api_key_invalid: { status: 401, message: "The API-Key header is not a valid key" },
   admin_key_missing: { status: 401, message: "The Admin-Key header is required" },
   admin_key_invalid: { status: 401, message: "The Admin-Key header is not a valid admin key" },
+  /** GET /metrics without the configured METRICS_TOKEN as its bearer token (issue 13). */
+  metrics_token_invalid: { status: 401, message: "The metrics need the configured bearer token" },
   store_key_missing: { status: 400, message: "The StoreKey header is required" },
   store_key_invalid: { status: 400, message: "The StoreKey header is too long" },
   store_not_found: { status: 404 },

@@ -30,6 +30,8 @@ export interface Database {
    * process and cannot go away, so it never reports.
    */
   watchConnection(watcher: ConnectionWatcher): void;
+  /** The pool's connections now (total, idle, calls waiting for one), for the metrics; PostgreSQL only. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * Embedded only: the data directory as a tarball, which `loadDataDir` starts another database from. The API
    * tests migrate one database per run and start each file from its copy (testing/test-database-template.ts).
@@ -78,6 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: "postgres",
       close: () => pool.end(),
       watchConnection: (watcher) => void watchers.push(watcher),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
 

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { cartClient, cartOf } from "../modules/cart/cart-test-catalogue";
+import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } from "../modules/checkout/checkout-test-shop";
+import { TEST_HEADERS, useTestApi } from "../testing/test-api";
+
+// GET /metrics (issue 13): Prometheus's text format, behind the configured bearer token.
+const TOKEN = "metrics-token-for-tests-0000";
+const api = useTestApi((db) => createCheckoutTestShop(db), {
+  metrics: { token: TOKEN, poolStats: () => ({ total: 4, idle: 3, waiting: 0 }) },
+});
+const cart = cartClient(() => api.app);
+const checkout = checkoutClient(() => api.app);
+
+const scrape = (authorization?: string) =>
+  api.app.inject({ method: "GET", url: "/metrics", headers: authorization === undefined ? {} : { authorization } });
+
+/** The value of the sample `line` names (metric{labels}), or undefined when the scrape has no such sample. */
+function sample(text: string, line: string): number | undefined {
+  const found = text.split("\n").find((row) => row.startsWith(`${line} `));
+  return found === undefined ? undefined : Number(found.slice(line.length + 1));
+}
+
+describe("GET /metrics", () => {
+  it("answers only the configured bearer token", async () => {
+    for (const authorization of [undefined, "Bearer wrong-token-of-the-same-len", `Bearer ${TOKEN}x`, TOKEN]) {
+      const response = await scrape(authorization);
+      expect(response.statusCode, String(authorization)).toBe(401);
+      expect(response.json().errors[0].code).toBe("metrics_token_invalid");
+    }
+    expect((await scrape(`Bearer ${TOKEN}`)).statusCode).toBe(200);
+  });
+
+  it("counts requests by route pattern and status, with their latency", async () => {
+    await api.app.inject({ url: "/store-settings", headers: TEST_HEADERS });
+    await api.app.inject({ url: "/products/2000000000", headers: TEST_HEADERS });
+    const response = await scrape(`Bearer ${TOKEN}`);
+    expect(response.headers["content-type"]).toContain("text/plain");
+    const text = response.body;
+    expect(
+      sample(text, 'quire_api_http_request_duration_seconds_count{method="GET",route="/store-settings",status="200"}'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'quire_api_http_request_duration_seconds_count{method="GET",route="/products/:id",status="404"}'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(text, "a route's values never become labels").not.toContain("2000000000");
+    expect(text).not.toContain('route="/metrics"');
+    expect(sample(text, 'quire_api_db_pool_connections{state="idle"}')).toBe(3);
+    expect(text).toContain("quire_api_process_cpu_seconds_total");
+  });
+
+  it("counts orders by status, read when scraped", async () => {
+    const before = sample((await scrape(`Bearer ${TOKEN}`)).body, 'quire_orders{status="awaiting_payment"}') ?? 0;
+    const { variants, options } = api.seeded;
+    const anonymousId = cartOf(await cart.add({ productVariantId: variants.tiered, quantity: 2 })).anonymousId!;
+    await checkout.customerInfo({ ...CUSTOMER_INFO, anonymousId });
+    await checkout.deliveryAddress({ address: UK_ADDRESS, anonymousId });
+    await checkout.deliveryOption({ deliveryZoneOptionId: options.ukStandard, anonymousId });
+    const placed = await checkout.placeOrder({ anonymousBasketId: anonymousId, termsAccepted: true });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(sample(text, 'quire_orders{status="awaiting_payment"}')).toBe(before + 1);
+    expect(text).toContain("# TYPE quire_payments gauge");
+    expect(text).toContain("# TYPE quire_jobs gauge");
+  });
+});
+
+describe("GET /metrics without a token configured", () => {
+  const unconfigured = useTestApi(async () => undefined);
+  it("is not served", async () => {
+    const response = await unconfigured.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.statusCode).toBe(404);
+  });
+});
