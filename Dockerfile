@@ -6,8 +6,8 @@
 # No image registry is reachable from the machines Quire is built on, so these are not built in CI: the same
 # topology is tested as processes (see the README). Keep them plain.
 
-# ---------------------------------------------------------------- build: every workspace, with dev dependencies
-FROM node:20-bookworm-slim AS build
+# ---------------------------------------------------------------- the workspaces' manifests, what npm ci reads
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /quire
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
@@ -15,6 +15,11 @@ COPY apps/storefront/package.json apps/storefront/
 COPY apps/payment-sandbox/package.json apps/payment-sandbox/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/money/package.json packages/money/
+
+# ---------------------------------------------------------------- build: every workspace, with dev dependencies
+FROM node:20-bookworm-slim AS build
+WORKDIR /quire
+COPY --from=manifests /quire ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -22,12 +27,7 @@ RUN npm run build
 # ---------------------------------------------------------------- runtime dependencies only
 FROM node:20-bookworm-slim AS runtime-deps
 WORKDIR /quire
-COPY package.json package-lock.json ./
-COPY apps/api/package.json apps/api/
-COPY apps/storefront/package.json apps/storefront/
-COPY apps/payment-sandbox/package.json apps/payment-sandbox/
-COPY packages/contracts/package.json packages/contracts/
-COPY packages/money/package.json packages/money/
+COPY --from=manifests /quire ./
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts
 
 # ---------------------------------------------------------------- a small base that runs as a user, not root
