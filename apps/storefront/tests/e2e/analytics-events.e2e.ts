@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnalyticsProductItem, EcommerceEvent } from "../../app/features/analytics/ecommerce";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { signInThroughForm } from "./auth-journeys";
@@ -44,19 +45,9 @@ afterAll(async () => {
   await tagManager?.close();
 });
 
-interface ProductItem {
-  id: number;
-  sku: string;
-  name: string;
-  quantity: number;
-  variants: { sku: string; name: string; isMaster: boolean; basePrice: number; discount: number }[];
-  price: { originalPrice: number };
-  categories: { id: number; name: string }[];
-}
-interface EcommerceEntry {
-  event: string;
-  ecommerce: { currency: string; value: number; items: ProductItem[]; [detail: string]: unknown };
-}
+type ProductItem = AnalyticsProductItem;
+/** An e-commerce entry as the data layer holds it: the shape the shop pushes (features/analytics/ecommerce.ts). */
+type EcommerceEntry = EcommerceEvent;
 
 const dataLayerOf = async (page: Page) =>
   ((await page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer)) ?? []) as Record<

@@ -176,13 +176,13 @@ export async function createReadyGuestBaskets(
 }
 
 /**
- * A guest's order placed through the API (one book, UK standard delivery), awaiting payment: its id, grand
- * total and the guest's anonymousId.
+ * A guest's order placed through the API (`quantity` of one book, one unless given; UK standard delivery), awaiting
+ * payment: its id, grand total and the guest's anonymousId.
  */
-export async function placeGuestOrder(app: () => App, shop: Awaited<ReturnType<typeof createCheckoutTestShop>>) {
+export async function placeGuestOrder(app: () => App, shop: Awaited<ReturnType<typeof createCheckoutTestShop>>, quantity = 1) {
   const cart = cartClient(app);
   const checkout = checkoutClient(app);
-  const anonymousId = cartOf(await cart.add({ productVariantId: shop.variants.tiered, quantity: 1 })).anonymousId!;
+  const anonymousId = cartOf(await cart.add({ productVariantId: shop.variants.tiered, quantity })).anonymousId!;
   await checkout.customerInfo({ ...CUSTOMER_INFO, anonymousId });
   await checkout.deliveryAddress({ address: UK_ADDRESS, anonymousId });
   await checkout.deliveryOption({ deliveryZoneOptionId: shop.options.ukStandard, anonymousId });
