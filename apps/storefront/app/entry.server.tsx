@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { cspNonceContext } from "./lib/csp-nonce.server";
+import { withRetryAfter } from "./lib/api-unavailable.server";
 
 // The production server (server.mjs) is plain JavaScript outside the build; it reaches the app's code for the
 // load context and the request log through these re-exports of the server build's entry module.
@@ -15,6 +16,12 @@ export { requestIdFor } from "./lib/request-id.server";
 export { NOT_READY_RETRY_AFTER_SECONDS, storefrontReadiness } from "./lib/health.server";
 
 export const streamTimeout = 5_000;
+
+/** A client-side navigation's data while the API is away (503) says when to try again, as the page would. */
+export function handleDataRequest(response: Response): Response {
+  withRetryAfter(response.status, response.headers);
+  return response;
+}
 
 /**
  * React Router's default Node entry, plus the request's CSP nonce: ServerRouter puts it on the scripts it
@@ -28,6 +35,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // The "back shortly" page (the API away): a balancer or a browser learns when to try again.
+  withRetryAfter(responseStatusCode, responseHeaders);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

@@ -86,6 +86,8 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
     countryCode: preferences.countryCode,
     clientAddress: clientAddressOf(request),
     requestId: requestIdOf(request),
+    // A page (GET, HEAD) the API cannot serve answers the "back shortly" page; a form's action, a toast.
+    page: request.method === "GET" || request.method === "HEAD",
   };
   context.set(callerContext, caller);
   context.set(apiContext, createApiClient({ ...caller, token: session.token ?? undefined, signal: request.signal }));

@@ -22,6 +22,8 @@ const ANSWERS: Record<string, { status: number; body?: unknown; document?: { typ
   "GET /orders/5/proforma-invoice": { status: 200, document: { type: "application/pdf", bytes: "%PDF-1.7 proforma" } },
   // A document operation answered with something that is not the document.
   "GET /orders/6/proforma-invoice": { status: 200, document: { type: "text/html", bytes: "<p>Sign in</p>" } },
+  // The API's database is away.
+  "GET /wishlists/98": { status: 503, body: { errors: [{ code: "service_unavailable", message: "Try again shortly" }] } },
 };
 
 // A real HTTP peer standing in for the API, to see exactly what the storefront sends.
@@ -158,6 +160,21 @@ describe("the API client", () => {
     expect(failure).toMatchObject({ status: 409, errors: [{ code: "out_of_stock", message: "Out of stock" }] });
   });
 
+  it("ends a page with the 503 'back shortly' page when the API is away, and leaves a form's action its ApiRequestError", async () => {
+    const onPage = await createApiClient({ page: true })
+      .call("getWishlist", { params: { id: 98 } })
+      .catch((error: unknown) => error);
+    expect(isRouteErrorResponseLike(onPage)).toEqual({ status: 503, retryAfter: "5" });
+    // The same answer to a form's action is the API's own errors list, for its toast.
+    const inAction = await createApiClient()
+      .call("getWishlist", { params: { id: 98 } })
+      .catch((error: unknown) => error);
+    expect(inAction).toBeInstanceOf(ApiRequestError);
+    expect(inAction).toMatchObject({ status: 503, errors: [{ code: "service_unavailable" }] });
+    // An answer the API decided (409) is never the "back shortly" page, on a page or not.
+    await expect(createApiClient({ page: true }).call("getWishlist", { params: { id: 99 } })).rejects.toBeInstanceOf(ApiRequestError);
+  });
+
   it("downloads a document operation's bytes as they came, with what they are", async () => {
     seen = [];
     const document = await createApiClient().download("getProformaInvoice", { params: { id: 5 }, query: { anonymousId: "a".repeat(22) } });
@@ -199,6 +216,13 @@ describe("the API client", () => {
     expect(typed).toBeTypeOf("function");
   });
 });
+
+/** A thrown `data(null, { status, headers })`, as React Router reads it: its status and Retry-After; else null. */
+function isRouteErrorResponseLike(thrown: unknown): { status: number | undefined; retryAfter: string | null } | null {
+  if (!(thrown instanceof Object) || (thrown as { type?: unknown }).type !== "DataWithResponseInit") return null;
+  const init = (thrown as { init: ResponseInit | null }).init;
+  return { status: init?.status, retryAfter: new Headers(init?.headers).get("Retry-After") };
+}
 
 describe("operationPath", () => {
   it("fills each parameter of the template, encoded", () => {

@@ -13,6 +13,8 @@ import qs from "qs";
 import { Agent, request, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { getEnv } from "./env.server";
+import { API_UNREACHABLE, backShortly, isConnectionFailure, isUnavailableStatus } from "./api-unavailable.server";
+import { t } from "~/features/i18n/messages/error-server";
 
 /**
  * The connections to the API, kept alive between pages. Calls go through undici's `request` rather than the
@@ -35,7 +37,7 @@ interface ApiAnswer {
  */
 export const UNEXPECTED_RESPONSE = "unexpected_response";
 /** One error of a failed call: the API's (a catalogue code), or this client's own when the answer was unreadable. */
-export type CallError = ApiError | { code: typeof UNEXPECTED_RESPONSE; message: string; field?: undefined };
+export type CallError = ApiError | { code: typeof UNEXPECTED_RESPONSE | typeof API_UNREACHABLE; message: string; field?: undefined };
 
 /** A failed API call: the HTTP status and the API's `errors` list (spec section 8). */
 export class ApiRequestError extends Error {
@@ -62,6 +64,13 @@ export interface CallerContext {
    * ends this request's reads, so the API cancels their SQL (decision 030); a write is never cut off midway.
    */
   signal?: AbortSignal;
+  /**
+   * The request being served is a page (GET or HEAD): when the API is away (502, 503, 504, or no answer at all)
+   * a call ends it with the 503 "back shortly" page (lib/api-unavailable.server.ts). Without it (a form's
+   * action), the call fails with ApiRequestError, status 503 and API_UNREACHABLE when no answer came, which
+   * the action shows as a toast.
+   */
+  page?: boolean;
 }
 
 /**
@@ -138,13 +147,22 @@ export function createApiClient(caller: CallerContext = {}, connections: { dispa
       signal?: AbortSignal;
     };
     const url = `${env.API_URL}${operationPath(operation.path, params)}${queryString(query)}`;
-    const answer = await request(url, {
-      dispatcher,
-      method: operation.method,
-      headers: { ...headersOf(headers, body !== undefined), accept },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: signal ?? (operation.method === "GET" ? caller.signal : undefined),
-    });
+    const abortSignal = signal ?? (operation.method === "GET" ? caller.signal : undefined);
+    let answer: Dispatcher.ResponseData;
+    try {
+      answer = await request(url, {
+        dispatcher,
+        method: operation.method,
+        headers: { ...headersOf(headers, body !== undefined), accept },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: abortSignal,
+      });
+    } catch (error) {
+      // A caller with connections of its own (the search client) reports its failures itself.
+      if (connections.dispatcher || !isConnectionFailure(error, abortSignal)) throw error;
+      if (caller.page) backShortly();
+      throw new ApiRequestError(503, [{ code: API_UNREACHABLE, message: t("error.api_unreachable") }]);
+    }
     return {
       status: answer.statusCode,
       ok: answer.statusCode >= 200 && answer.statusCode < 300,
@@ -167,8 +185,15 @@ export function createApiClient(caller: CallerContext = {}, connections: { dispa
     }
   }
 
-  /** The ApiRequestError of a failed answer: the API's errors list, or this client's own code when unreadable. */
+  /**
+   * The ApiRequestError of a failed answer: the API's errors list, or this client's own code when unreadable.
+   * On a page, an API that is away ends the request with the "back shortly" page instead.
+   */
   async function failureOf(response: ApiAnswer): Promise<ApiRequestError> {
+    if (caller.page && !connections.dispatcher && isUnavailableStatus(response.status)) {
+      await response.body.dump();
+      backShortly();
+    }
     const parsed = ErrorResponseSchema.safeParse(await jsonOf(response));
     return new ApiRequestError(
       response.status,

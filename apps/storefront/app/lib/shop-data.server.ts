@@ -37,7 +37,8 @@ export function cached<T>(
   };
 }
 
-const api = () => createApiClient();
+// No page is drawn without these: with the API away and no copy kept, the request gets the "back shortly" page.
+const api = () => createApiClient({ page: true });
 
 export const getStoreSettings = cached<StoreSettings>(async () => (await api().call("getStoreSettings")).data);
 export const getCategoryTree = cached<CategoryNode[]>(async () => (await api().call("getCategoryTree")).data.nodes);

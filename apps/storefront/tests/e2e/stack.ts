@@ -204,6 +204,11 @@ export interface StackOptions {
   /** The database to copy; by default the run's template (global-setup.ts). */
   template?: E2eTemplate;
   /**
+   * A database made elsewhere (on a PostgreSQL server of the test's own, say), migrated and seeded with
+   * `migrateAndSeed`, used as it is instead of a copy of the template. The stack drops it when it stops.
+   */
+  database?: E2eDatabase;
+  /**
    * Starts a real SMTP server (the API's smtp-capture) and points the API's SMTP_URL at it, with a short
    * job poll, so a journey can open the links Quire emails. Without it the API prints its mail.
    */
@@ -233,15 +238,20 @@ function environmentFor(database: E2eDatabase): NodeJS.ProcessEnv {
   return { ...inherited, ...database.env, LOG_LEVEL: "warn", NO_COLOR: "1" };
 }
 
+/** Runs the built migrations and the demo seed on `database`, their output in test-results/e2e-<name>.log. */
+export async function migrateAndSeed(database: E2eDatabase, name: string): Promise<void> {
+  assertBuilt();
+  const logFile = newLogFile(name);
+  const env = environmentFor(database);
+  await runCli("migrate.js", [], env, logFile);
+  await runCli("seed.js", ["--if-empty"], env, logFile);
+}
+
 /** Migrates and seeds a new database, once per run, for every stack to copy (decision 021). */
 export async function createE2eTemplate(): Promise<{ template: E2eTemplate; drop(): Promise<void> }> {
-  assertBuilt();
-  const logFile = newLogFile("template");
   const database = await createE2eDatabase();
   try {
-    const env = environmentFor(database);
-    await runCli("migrate.js", [], env, logFile);
-    await runCli("seed.js", ["--if-empty"], env, logFile);
+    await migrateAndSeed(database, "template");
   } catch (error) {
     await database.drop();
     throw error;
@@ -253,7 +263,7 @@ export async function createE2eTemplate(): Promise<{ template: E2eTemplate; drop
 export async function startStack(options: StackOptions): Promise<Stack> {
   assertBuilt();
   const logFile = newLogFile(options.name);
-  const database = await createE2eDatabase(options.template ?? inject("e2eTemplate"));
+  const database = options.database ?? (await createE2eDatabase(options.template ?? inject("e2eTemplate")));
   let server: ChildProcess | undefined;
   let mailbox: SmtpCapture | null = null;
   try {

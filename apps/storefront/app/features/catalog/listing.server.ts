@@ -10,7 +10,7 @@ import { listFacets } from "./listing-facets";
  * then never mistaken for filters. Shop-wide and rarely changed, so kept per process like the category tree.
  */
 const getFilterCodes = cached<ReadonlySet<string>>(async () => {
-  const { data } = await createApiClient().call("listFilterAttributes");
+  const { data } = await createApiClient({ page: true }).call("listFilterAttributes");
   return new Set(data.map((attribute) => attribute.code));
 });
 

@@ -9,7 +9,7 @@ import { MAX_URLS_PER_SITEMAP, type SitemapEntry } from "~/lib/sitemap-xml";
  * Sitemaps list public, shopper-independent URLs, so they use a plain API client (store defaults), not
  * the shopper's currency and country.
  */
-const api = () => createApiClient();
+const api = () => createApiClient({ page: true });
 
 /** The blog: its first page, each category with posts, and every published post with its last change. */
 async function listBlogPaths(): Promise<{ path: string; lastmod?: string }[]> {

@@ -24,6 +24,16 @@ describe("getErrorPageTexts (spec sections 2 and 8)", () => {
     expect(texts.actionHref).toBe("/store");
   });
 
+  it("says the shop will be back shortly on a 503 (the API or its database away), and offers /store as the spec says", () => {
+    expect(getErrorPageTexts(503, "/store")).toEqual({
+      status: 503,
+      title: "We'll be back shortly",
+      description: "The shop is taking a short break and will be open again in a moment. Your basket is safe.",
+      actionLabel: "Go to the shop",
+      actionHref: "/store",
+    });
+  });
+
   it("falls back to the generic texts for a status without its own, with a warning naming the missing key", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(getErrorPageTexts(418, "/teapot")).toEqual({
@@ -33,9 +43,9 @@ describe("getErrorPageTexts (spec sections 2 and 8)", () => {
       actionLabel: "Go to the shop",
       actionHref: "/store",
     });
-    expect(getErrorPageTexts(503, "/").actionHref).toBe("/store");
+    expect(getErrorPageTexts(502, "/").actionHref).toBe("/store");
     expect(warn.mock.calls.map((call) => String(call[0]))).toEqual(
-      expect.arrayContaining([expect.stringContaining('"error.418_title"'), expect.stringContaining('"error.503_desc"')]),
+      expect.arrayContaining([expect.stringContaining('"error.418_title"'), expect.stringContaining('"error.502_desc"')]),
     );
     warn.mockRestore();
   });
