@@ -133,15 +133,22 @@ async function waitForHttp(label, url, child, ready) {
   await shutdown(1);
 }
 
-/** Stops every child (SIGTERM, then SIGKILL after 10 s) and exits with `exitCode`. */
+/**
+ * Stops every child (SIGTERM, then SIGKILL once their own grace, SHUTDOWN_GRACE_SECONDS, is over by 2 s) and
+ * exits with `exitCode`.
+ */
 async function shutdown(exitCode) {
   if (shuttingDown) return new Promise(() => {});
   shuttingDown = true;
   const running = [...children.keys()];
   for (const child of running) child.kill("SIGTERM");
-  const forceKill = setTimeout(() => {
-    for (const child of children.keys()) child.kill("SIGKILL");
-  }, 10_000);
+  const graceSeconds = Number(process.env.SHUTDOWN_GRACE_SECONDS) || 8;
+  const forceKill = setTimeout(
+    () => {
+      for (const child of children.keys()) child.kill("SIGKILL");
+    },
+    (graceSeconds + 2) * 1000,
+  );
   await Promise.all(running.map((child) => child.exitStatus));
   clearTimeout(forceKill);
   process.exit(exitCode);

@@ -69,6 +69,7 @@ const {
   REQUEST_LOG_FORMAT,
   requestIdFor,
   storefrontReadiness,
+  STOPPING_READINESS,
   tagManagerOriginFor,
 } = build.entry.module;
 // The configuration is checked before the first request: a mistyped setting (a tag-manager id that is not
@@ -91,6 +92,8 @@ const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST;
 
 const app = express();
+/** Set once SIGTERM or SIGINT has come: readiness answers 503 from then on (graceful shutdown, below). */
+let stopping = false;
 app.disable("x-powered-by");
 // Behind a load balancer, STOREFRONT_TRUST_PROXY (Express's "trust proxy" setting: a hop count, addresses or
 // "true") lets req.ip, req.protocol and req.hostname come from X-Forwarded-For/-Proto/-Host; otherwise they
@@ -187,7 +190,7 @@ app.get("/health", (_request, response) => {
   response.set("Cache-Control", "no-store").json({ status: "ok" });
 });
 app.get("/health/ready", (_request, response, next) => {
-  storefrontReadiness(env.API_URL).then(({ status, body }) => {
+  (stopping ? Promise.resolve(STOPPING_READINESS) : storefrontReadiness(env.API_URL)).then(({ status, body }) => {
     response.set("Cache-Control", "no-store");
     if (status === 503) response.set("Retry-After", String(NOT_READY_RETRY_AFTER_SECONDS));
     response.status(status).json(body);
@@ -247,6 +250,31 @@ app.use(
 
 const server = host ? app.listen(port, host) : app.listen(port);
 server.on("listening", () => console.log(`storefront listening on http://localhost:${port}`));
+// Once stopping, a keep-alive connection whose request finishes closes as soon as its answer has gone, instead of
+// staying open (and keeping the server from closing) until its idle time-out.
+server.on("request", (_request, response) => {
+  response.on("finish", () => {
+    if (stopping) setImmediate(() => server.closeIdleConnections());
+  });
+});
+
+// Graceful shutdown (issue 13): on SIGTERM the server takes no new connections, closes its idle ones, says not
+// ready to a balancer still connected, and exits 0 once the requests in flight have been answered; if the grace
+// (SHUTDOWN_GRACE_SECONDS) runs out first it exits 1 all the same, so no request keeps the process for ever.
 for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`storefront: ${signal}: taking no new requests, finishing those in flight (at most ${env.SHUTDOWN_GRACE_SECONDS} s)`);
+    const deadline = setTimeout(() => {
+      console.error("storefront: requests still in flight when the grace ran out; exiting without them");
+      process.exit(1);
+    }, env.SHUTDOWN_GRACE_SECONDS * 1000);
+    server.close(() => {
+      clearTimeout(deadline);
+      console.log("storefront: stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  });
 }

@@ -1,3 +1,4 @@
+import { registerConnectionCloseWhileClosing } from "./http/closing";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestIdHeader(app);
+  registerConnectionCloseWhileClosing(app);
   registerMetrics(app, { db: deps.db, ...deps.metrics });
   // Before any route: a GET whose client goes away has its running statement cancelled.
   registerAbandonedReadCancellation(app);

@@ -71,6 +71,12 @@ const EnvSchema = z
     /** How often the job worker looks for due jobs (mail to send, notices to queue) when it has none. */
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     /**
+     * On SIGTERM or SIGINT the API and the worker take no new work and finish what is in flight for at most this
+     * long; then they exit anyway, with code 1 (shutdown.ts). Keep it below the supervisor's own limit (30 s in
+     * Kubernetes, 10 s in Docker) so the process, not a SIGKILL, decides what is cut off.
+     */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(8),
+    /**
      * Whether the API's process also runs the background jobs (mail, notices, housekeeping): "on", or "off" when
      * they run in workers of their own (`npm run worker --workspace @quire/api`), which need DATABASE_URL.
      */

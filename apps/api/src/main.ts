@@ -4,6 +4,7 @@ import { startInProcessJobs } from "./background-jobs";
 import { openDatabase } from "./db/client";
 import { loadEnv, resolveDataDir, resolveAdminKeys, resolveTokenSecret } from "./env";
 import { summariseDatabaseError } from "./http/database-unavailable";
+import { exitGracefullyOnSignals } from "./shutdown";
 
 const env = loadEnv();
 const database = await openDatabase({
@@ -48,18 +49,13 @@ for (const [name, watched] of [
 // says workers of their own (worker.ts) run them.
 const jobWorker = await startInProcessJobs({ env, database, log: app.log });
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, "stopping");
-  await app.close();
-  await jobWorker?.stop();
+// On SIGTERM: new requests answer 503 (Fastify's return503OnClosing) and idle connections close, so a balancer
+// moves on; requests in flight and the job in hand finish within the grace, the job worker handing back
+// what it could not finish.
+exitGracefullyOnSignals(app.log, env.SHUTDOWN_GRACE_SECONDS, async (graceMs) => {
+  await Promise.all([app.close(), jobWorker?.stop({ graceMs })]);
   await readDatabase?.close();
   await database.close();
-  process.exit(0);
-}
-process.on("SIGINT", () => void stop("SIGINT"));
-process.on("SIGTERM", () => void stop("SIGTERM"));
+});
 
 await app.listen({ host: env.API_HOST, port: env.API_PORT });

@@ -3,6 +3,7 @@ import { startBackgroundJobs } from "./background-jobs";
 import { openDatabase } from "./db/client";
 import { loadEnv } from "./env";
 import { serializeError } from "./http/logging";
+import { exitGracefullyOnSignals } from "./shutdown";
 
 // The background jobs in a process of their own (`npm run worker --workspace @quire/api`), for running them
 // apart from the API. It needs DATABASE_URL: the embedded database belongs to the one process that opened
@@ -21,14 +22,7 @@ database.watchConnection({
 const worker = await startBackgroundJobs({ env, database, log });
 log.info("job worker started");
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, "stopping: finishing the job in hand");
-  await worker.stop();
+exitGracefullyOnSignals(log, env.SHUTDOWN_GRACE_SECONDS, async (graceMs) => {
+  await worker.stop({ graceMs });
   await database.close();
-  process.exit(0);
-}
-process.on("SIGINT", () => void stop("SIGINT"));
-process.on("SIGTERM", () => void stop("SIGTERM"));
+});

@@ -13,7 +13,7 @@ export { REQUEST_LOG_FORMAT, redactUrlForLog } from "./lib/request-log.server";
 export { tagManagerOriginFor } from "./features/consent/consent.server";
 export { getEnv } from "./lib/env.server";
 export { requestIdFor } from "./lib/request-id.server";
-export { NOT_READY_RETRY_AFTER_SECONDS, storefrontReadiness } from "./lib/health.server";
+export { NOT_READY_RETRY_AFTER_SECONDS, STOPPING_READINESS, storefrontReadiness } from "./lib/health.server";
 
 export const streamTimeout = 5_000;
 

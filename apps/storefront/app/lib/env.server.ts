@@ -19,6 +19,11 @@ const EnvSchema = z
     /** How long the redirect list, category tree and menu are kept in this process. */
     CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     /**
+     * On SIGTERM or SIGINT the server takes no new connections and finishes the requests in flight for at most
+     * this long, then exits anyway, with code 1 (server.mjs). The API's setting of the same name says the same.
+     */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(8),
+    /**
      * The tag manager's container id (GTM- and uppercase letters or digits). Unset: no analytics at all. A
      * mistyped one stops the storefront at start with the corrected form to use (spec sections 5 and 8).
      */

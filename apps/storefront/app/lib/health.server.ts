@@ -12,8 +12,14 @@ export const NOT_READY_RETRY_AFTER_SECONDS = 5;
 
 export interface Readiness {
   status: 200 | 503;
-  body: { status: "ok" | "unavailable"; api: "ready" | "not ready" | "unreachable" };
+  body: { status: "ok" | "unavailable"; api: "ready" | "not ready" | "unreachable" } | { status: "stopping" };
 }
+
+/**
+ * Readiness once the process has been told to stop (SIGTERM): not ready, whatever the API says, so a balancer
+ * that still holds a connection to it sends the next shopper elsewhere while the requests in flight finish.
+ */
+export const STOPPING_READINESS: Readiness = { status: 503, body: { status: "stopping" } };
 
 export async function storefrontReadiness(apiUrl: string, fetchApi: typeof fetch = fetch): Promise<Readiness> {
   try {
