@@ -15,6 +15,7 @@ COPY apps/storefront/package.json apps/storefront/
 COPY apps/payment-sandbox/package.json apps/payment-sandbox/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/money/package.json packages/money/
+COPY packages/telemetry/package.json packages/telemetry/
 
 # ---------------------------------------------------------------- build: every workspace, with dev dependencies
 FROM node:20-bookworm-slim AS build
@@ -45,10 +46,10 @@ COPY --from=build --chown=node:node /quire/packages packages
 WORKDIR /quire/apps/api
 ENV API_HOST=0.0.0.0 API_PORT=4000 JOBS_WORKER=off
 EXPOSE 4000
-CMD ["node", "dist/main.js"]
+CMD ["node", "--import", "@quire/telemetry/register", "dist/main.js"]
 
 FROM api AS worker
-CMD ["node", "dist/worker.js"]
+CMD ["node", "--import", "@quire/telemetry/register", "dist/worker.js"]
 
 FROM base AS storefront
 COPY --from=build --chown=node:node /quire/apps/storefront/package.json apps/storefront/
@@ -58,7 +59,7 @@ COPY --from=build --chown=node:node /quire/packages packages
 WORKDIR /quire/apps/storefront
 ENV HOST=0.0.0.0 PORT=3000
 EXPOSE 3000
-CMD ["node", "server.mjs"]
+CMD ["node", "--import", "@quire/telemetry/register", "server.mjs"]
 
 FROM base AS payment-sandbox
 COPY --from=build --chown=node:node /quire/apps/payment-sandbox/package.json apps/payment-sandbox/

@@ -37,6 +37,7 @@ export default defineConfig([
     files: [
       "apps/api/**/*.{js,mjs,ts}",
       "apps/payment-sandbox/**/*.{js,mjs,ts}",
+      "packages/telemetry/**/*.{js,mjs,ts}",
       "scripts/**/*.{js,mjs}",
       "packages/**/*.ts",
       "*.{js,mjs,ts}",

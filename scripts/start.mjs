@@ -288,15 +288,21 @@ if (!serveOnly) {
   await runStep("seed", [...apiScript("seed.js", "src/seed/seed-cli.ts"), "--if-empty"], { cwd: apiDir, env: apiEnv });
 }
 
-const api = startServer("api", dev ? [tsx, "watch", "--clear-screen=false", "src/main.ts"] : [path.join(apiDir, "dist", "main.js")], {
-  cwd: apiDir,
-  env: apiEnv,
-});
+// Built servers start with @quire/telemetry's hook: traces when an OTLP endpoint is configured, else nothing.
+const TELEMETRY = ["--import", "@quire/telemetry/register"];
+const api = startServer(
+  "api",
+  dev ? [tsx, "watch", "--clear-screen=false", "src/main.ts"] : [...TELEMETRY, path.join(apiDir, "dist", "main.js")],
+  {
+    cwd: apiDir,
+    env: apiEnv,
+  },
+);
 await waitForHttp("api", `${apiUrl}/health`, api, (status) => status === 200);
 
 const reactRouterArgs = dev
   ? [binOf("@react-router/dev", storefrontDir, "react-router"), "dev", "--port", String(storefrontPort), "--strictPort"]
-  : [path.join(storefrontDir, "server.mjs")];
+  : [...TELEMETRY, path.join(storefrontDir, "server.mjs")];
 if (dev && process.env.HOST) reactRouterArgs.push("--host", process.env.HOST);
 const web = startServer("web", reactRouterArgs, { cwd: storefrontDir, env: storefrontEnv });
 // Any HTTP answer means the storefront is serving; whether the home page is right is for the tests.

@@ -9,6 +9,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { trace } from "@opentelemetry/api";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -174,6 +175,8 @@ app.use((request, response, next) => {
   const id = requestIdFor(request.get("x-request-id"));
   request.headers["x-request-id"] = id;
   response.setHeader("X-Request-Id", id);
+  // With traces exported (@quire/telemetry), the request's span carries the id that finds its log lines.
+  trace.getActiveSpan()?.setAttribute("quire.request_id", id);
   next();
 });
 // Headers first, so static files, pages, resource routes and error answers all carry them.

@@ -1,4 +1,5 @@
 import { registerConnectionCloseWhileClosing } from "./http/closing";
+import { registerTraceAttributes } from "./http/trace-attributes";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   registerRequestIdHeader(app);
   registerConnectionCloseWhileClosing(app);
+  registerTraceAttributes(app);
   registerMetrics(app, { db: deps.db, ...deps.metrics });
   // Before any route: a GET whose client goes away has its running statement cancelled.
   registerAbandonedReadCancellation(app);
