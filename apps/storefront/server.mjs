@@ -14,7 +14,6 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import morgan from "morgan";
 
 /** Must match app/lib/client-address.server.ts. */
 const CLIENT_ADDRESS_HEADER = "x-quire-client-address";
@@ -66,8 +65,10 @@ const {
   createLoadContext,
   getEnv,
   NOT_READY_RETRY_AFTER_SECONDS,
-  redactUrlForLog,
-  REQUEST_LOG_FORMAT,
+  createLog,
+  inRequestScope,
+  requestLogger,
+  routeConsoleTo,
   requestIdFor,
   storefrontReadiness,
   STOPPING_READINESS,
@@ -82,6 +83,9 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
+// From here on every line is JSON, each line of a request with its id (app/lib/log.server.ts), console's included.
+const log = createLog(env.LOG_LEVEL);
+routeConsoleTo(log);
 
 /**
  * Who may show the shop in a frame: nobody, or exactly the editor whose preview frame EDITOR_PREVIEW_ORIGIN
@@ -177,7 +181,7 @@ app.use((request, response, next) => {
   response.setHeader("X-Request-Id", id);
   // With traces exported (@quire/telemetry), the request's span carries the id that finds its log lines.
   trace.getActiveSpan()?.setAttribute("quire.request_id", id);
-  next();
+  inRequestScope(id, next);
 });
 // Headers first, so static files, pages, resource routes and error answers all carry them.
 app.use((request, response, next) => {
@@ -216,10 +220,8 @@ const publicFiles = new Set(
 const servePublicFile = express.static(clientDir, { maxAge: "1h", index: false });
 app.use((request, response, next) => (publicFiles.has(request.path) ? servePublicFile(request, response, next) : next()));
 // A line per request past the static files, secrets redacted (tokens in emailed-link paths, ids in query
-// strings); the format names no header, so no cookie or Authorization.
-morgan.token("redacted-url", (request) => redactUrlForLog(request.originalUrl ?? request.url));
-morgan.token("request-id", (request) => request.headers["x-request-id"]);
-app.use(morgan(REQUEST_LOG_FORMAT));
+// strings); it names no header, so no cookie or Authorization.
+app.use(requestLogger(log));
 app.use((request, _response, next) => {
   request.headers[CLIENT_ADDRESS_HEADER] = request.ip ?? "";
   next();
@@ -252,7 +254,7 @@ app.use(
 );
 
 const server = host ? app.listen(port, host) : app.listen(port);
-server.on("listening", () => console.log(`storefront listening on http://localhost:${port}`));
+server.on("listening", () => log.info(`storefront listening on http://localhost:${port}`));
 // Once stopping, a keep-alive connection whose request finishes closes as soon as its answer has gone, instead of
 // staying open (and keeping the server from closing) until its idle time-out.
 server.on("request", (_request, response) => {
@@ -268,14 +270,14 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    console.log(`storefront: ${signal}: taking no new requests, finishing those in flight (at most ${env.SHUTDOWN_GRACE_SECONDS} s)`);
+    log.info({ signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS }, "stopping: taking no new requests, finishing those in flight");
     const deadline = setTimeout(() => {
-      console.error("storefront: requests still in flight when the grace ran out; exiting without them");
+      log.error("stopping: requests still in flight when the grace ran out; exiting without them");
       process.exit(1);
     }, env.SHUTDOWN_GRACE_SECONDS * 1000);
     server.close(() => {
       clearTimeout(deadline);
-      console.log("storefront: stopped");
+      log.info("stopped");
       process.exit(0);
     });
     server.closeIdleConnections();

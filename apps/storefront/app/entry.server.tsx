@@ -9,7 +9,7 @@ import { withRetryAfter } from "./lib/api-unavailable.server";
 // The production server (server.mjs) is plain JavaScript outside the build; it reaches the app's code for the
 // load context and the request log through these re-exports of the server build's entry module.
 export { createLoadContext } from "./lib/csp-nonce.server";
-export { REQUEST_LOG_FORMAT, redactUrlForLog } from "./lib/request-log.server";
+export { createLog, inRequestScope, requestLogger, routeConsoleTo } from "./lib/log.server";
 export { tagManagerOriginFor } from "./features/consent/consent.server";
 export { getEnv } from "./lib/env.server";
 export { requestIdFor } from "./lib/request-id.server";

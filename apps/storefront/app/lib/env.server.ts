@@ -1,3 +1,4 @@
+import { LOG_LEVELS } from "./log.server";
 import { z } from "zod";
 import { InvalidTagManagerIdError, parseTagManagerId } from "~/features/analytics/tag-manager-id";
 
@@ -18,6 +19,8 @@ const EnvSchema = z
     STORE_KEY: z.string().min(1).default("quire-demo"),
     /** How long the redirect list, category tree and menu are kept in this process. */
     CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /** The least severe log lines written (JSON on standard output, lib/log.server.ts). */
+    LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
     /**
      * On SIGTERM or SIGINT the server takes no new connections and finishes the requests in flight for at most
      * this long, then exits anyway, with code 1 (server.mjs). The API's setting of the same name says the same.

@@ -1,16 +1,9 @@
 /**
- * What the storefront's request log (morgan, in server.mjs) may carry. A log is read by more people, and kept
+ * What the storefront's request log (lib/log.server.ts) may carry. A log is read by more people, and kept
  * longer, than the data it mentions: it never holds a sign-in, reset or invite token, an anonymous cart id,
  * a cookie or an Authorization header (ARCHITECTURE.md: "logs never carry tokens, anonymous ids or
  * personal data").
  */
-
-/**
- * The log line: the request's id (lib/request-id.server.ts, the same in the API's lines for it), method, URL with
- * its secrets redacted, status, size and time. It names no request header,
- * so cookies, Authorization and the Referer (which may be a page with a token in its path) never reach it.
- */
-export const REQUEST_LOG_FORMAT = ":request-id :method :redacted-url :status :res[content-length] - :response-time ms";
 
 const REDACTED = "[redacted]";
 

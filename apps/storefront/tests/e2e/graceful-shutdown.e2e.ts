@@ -81,7 +81,7 @@ async function startStorefront(apiUrl: string, graceSeconds: number): Promise<Se
       STORE_KEY: DEMO_STORE_KEY,
       SHUTDOWN_GRACE_SECONDS: String(graceSeconds),
     },
-    /storefront listening on/,
+    /"msg":"storefront listening on /,
     port,
   );
 }

@@ -17,6 +17,13 @@ afterAll(async () => {
 });
 
 const logLines = () => readFileSync(stack.logFile, "utf8").split("\n");
+/** The JSON lines one process of the stack wrote (start.mjs labels them "[api]", "[web]"). */
+const linesOf = (label: "api" | "web") =>
+  logLines()
+    .filter((line) => line.startsWith(`[${label}]`))
+    .map((line) => line.slice(line.indexOf("{")))
+    .filter((json) => json.startsWith("{"))
+    .map((json) => JSON.parse(json) as Record<string, unknown>);
 
 describe("a request's id", () => {
   it("goes from a load balancer's header through the storefront to the API's log lines", async () => {
@@ -25,11 +32,12 @@ describe("a request's id", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("x-request-id")).toBe(requestId);
     await expect
-      .poll(() => logLines().filter((line) => line.includes(`"reqId":"${requestId}"`)).length, {
-        message: "the API's lines of the page's calls",
-      })
+      .poll(() => linesOf("api").filter((line) => line.reqId === requestId).length, { message: "the API's lines of the page's calls" })
       .toBeGreaterThan(1);
-    await expect.poll(() => logLines().some((line) => line.includes(`${requestId} GET /store 200`))).toBe(true);
+    // The storefront's own line of the request: structured, under the same id.
+    await expect
+      .poll(() => linesOf("web").find((line) => line.reqId === requestId && line.msg === "GET /store 200"))
+      .toMatchObject({ level: 30, service: "storefront", req: { method: "GET", url: "/store" }, res: { statusCode: 200 } });
   });
 
   it("is a new one when none came, or one that is no plain token", async () => {

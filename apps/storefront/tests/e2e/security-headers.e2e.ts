@@ -136,7 +136,7 @@ describe("behind a trusted proxy that terminates HTTPS", () => {
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    await untilPrinted(server, /^storefront listening on /, logFile);
+    await untilPrinted(server, /"msg":"storefront listening on /, logFile);
   });
   afterAll(async () => {
     if (server) await stopProcess(server);
