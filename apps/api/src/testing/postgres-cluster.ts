@@ -138,6 +138,12 @@ export interface PostgresReplica extends PostgresCluster {
    * primary's `pg_current_wal_lsn()` against the replica's `pg_last_wal_replay_lsn()`); fails after `timeoutMs`.
    */
   caughtUp(timeoutMs?: number): Promise<void>;
+  /**
+   * Stops applying the primary's changes (it still receives them), as a replica far behind would be; resolves
+   * once the replica says replay is paused. `resumeReplay()` carries on from there.
+   */
+  pauseReplay(): Promise<void>;
+  resumeReplay(): Promise<void>;
 }
 
 /** Runs one query on a fresh connection and answers its first row's first column. */
@@ -213,6 +219,18 @@ export async function startReplica(primary: PostgresCluster): Promise<PostgresRe
         }
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    },
+    async pauseReplay() {
+      await queryValue(replica.url(), "select pg_wal_replay_pause()");
+      // Asking for a pause only requests it: it takes effect before the next record is replayed.
+      const deadline = Date.now() + 10_000;
+      while ((await queryValue(replica.url(), "select pg_get_wal_replay_pause_state()")) !== "paused") {
+        if (Date.now() > deadline) throw new Error("The replica did not pause its replay within 10 s");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async resumeReplay() {
+      await queryValue(replica.url(), "select pg_wal_replay_resume()");
     },
   };
 
