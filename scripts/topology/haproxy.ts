@@ -56,7 +56,7 @@ export interface Balancer {
 
 /**
  * The configuration an operator would write for two storefronts behind one address and two APIs behind
- * another: round robin, HTTP health checks on /health/ready every 250 ms (down after two failures, back
+ * another: round robin, HTTP health checks on /health/ready every 250 ms (down after three failures, back
  * after two successes), and a failed connection tried again, on the other server (retries, redispatch),
  * so a process that died between two checks costs a shopper nothing: nothing had been sent. A request that
  * reached a process that then died unanswered is tried again only when it is a GET or HEAD: a repeated
@@ -79,7 +79,7 @@ defaults
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response response-timeout
-  default-server inter 250 fall 2 rise 2
+  default-server inter 250 fall 3 rise 2
 
 frontend shop
   bind 127.0.0.1:${plan.storefrontPort}

@@ -96,8 +96,12 @@ it("takes a shopper from browsing to one paid order while a storefront, an API a
   // Browsing: the home page, a category, the book's page, each through the balancer.
   await page.goto(`${topology.storefrontUrl}/`);
   await basketLink(page, 0).waitFor();
+  // Once shown, the page records the view in the background: the kill below waits for it, so no request is
+  // in flight to the storefront it kills (a POST cut off mid-way is not repeated, by design).
+  const viewRecorded = page.waitForResponse((response) => new URL(response.url()).pathname === "/recently-viewed");
   await page.goto(`${topology.storefrontUrl}/store/product/${book.slug}`);
   await waitForHydration(page);
+  await viewRecorded;
   await page.getByRole("heading", { level: 1, name: book.name, exact: true }).waitFor();
   const purchase = page.getByRole("region", { name: `Buy ${book.name}` });
 
