@@ -162,7 +162,9 @@ it("takes a shopper from browsing to one paid order while a storefront, an API a
   expect(mailed!.confirmation_mailed_at).not.toBeNull();
   expect(Number(mailed!.sent)).toBe(1);
 
-  // The order was made from the primary's catalogue; once the replica replays again, so is the product page.
+  // The replica, paused all along, has never heard of the order: every read of it came from the primary. The
+  // order was made from the primary's catalogue; once the replica replays again, so is the product page.
+  expect(await topology.queryReplica("select id from orders where email = $1", [buyer.email])).toEqual([]);
   expect(confirmation.text).toContain(renamed);
   await topology.replica.resumeReplay();
   await topology.replica.caughtUp();
