@@ -96,6 +96,8 @@ it("takes a shopper from browsing to one paid order while a storefront, an API a
   // Browsing: the home page, a category, the book's page, each through the balancer.
   await page.goto(`${topology.storefrontUrl}/`);
   await basketLink(page, 0).waitFor();
+  await page.goto(`${topology.storefrontUrl}/store/gift-books-for-her`);
+  await page.getByRole("heading", { name: /^\d+ results$/ }).waitFor();
   // Once shown, the page records the view in the background: the kill below waits for it, so no request is
   // in flight to the storefront it kills (a POST cut off mid-way is not repeated, by design).
   const viewRecorded = page.waitForResponse((response) => new URL(response.url()).pathname === "/recently-viewed");
