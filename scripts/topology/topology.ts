@@ -15,10 +15,11 @@ import {
   DEMO_API_KEY,
   DEMO_STORE_KEY,
   freePort,
+  migrateAndSeed,
   root,
-  runCli,
   stopProcess,
   untilPrinted,
+  type E2eDatabase,
 } from "../../apps/storefront/tests/e2e/stack";
 import { planPaymentSandbox } from "../payment-sandbox.mjs";
 import { startHaproxy, type Balancer } from "./haproxy";
@@ -155,9 +156,15 @@ export async function startTopology(): Promise<Topology> {
     const databaseUrl = primary.url("quire");
     const replicaDatabaseUrl = replica.url("quire");
     const base = cleanEnvironment();
-    const setupLog = newLogFile("setup");
-    await runCli("migrate.js", [], { ...base, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }, setupLog);
-    await runCli("seed.js", ["--if-empty"], { ...base, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }, setupLog);
+    const shopDatabase: E2eDatabase = {
+      kind: "postgres",
+      source: "quire",
+      env: { DATABASE_URL: databaseUrl },
+      execute: async (statement, params) => void (await queryOnce(databaseUrl, statement, params)),
+      // The cluster goes with the topology.
+      drop: async () => {},
+    };
+    await migrateAndSeed(shopDatabase, "topology-setup");
     // The APIs read the catalogue from the replica: it must hold the seeded shop before they serve it.
     await replica.caughtUp();
 

@@ -143,7 +143,7 @@ export async function createE2eDatabase(template?: E2eTemplate): Promise<E2eData
 }
 
 /** Runs one of the API's built CLIs to completion, its output appended to the log. */
-export async function runCli(script: string, args: string[], env: NodeJS.ProcessEnv, logFile: string) {
+async function runCli(script: string, args: string[], env: NodeJS.ProcessEnv, logFile: string) {
   const log = openSync(logFile, "a");
   try {
     const child = spawn(process.execPath, [path.join(apiDist, script), ...args], { cwd: root, env, stdio: ["ignore", log, log] });
