@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // The storefront imports its own modules as "~/..." (apps/storefront/tsconfig.json).
 const storefrontAlias = { "~": fileURLToPath(new URL("./apps/storefront/app", import.meta.url)) };
@@ -19,6 +19,8 @@ export default defineConfig({
             "scripts/**/*.test.ts",
             "apps/payment-sandbox/src/**/*.test.ts",
           ],
+          // The topology test starts a whole deployment: it is a project of its own (below).
+          exclude: [...configDefaults.exclude, "scripts/topology/**"],
           setupFiles: ["./vitest.setup.ts"],
           // `npm test` runs the unit tests beside the browser journeys on two cores: a test that takes a
           // second alone (loading ESLint, generating fuzz requests) can take several there.
@@ -54,6 +56,17 @@ export default defineConfig({
           // A worker keeps its modules from one file to the next (Playwright, axe, the stack harness): each
           // file still gets its own browser, session per test and data; only the import is shared.
           isolate: false,
+        },
+      },
+      {
+        test: {
+          name: "topology",
+          include: ["scripts/topology/**/*.test.ts"],
+          setupFiles: ["./vitest.setup.ts"],
+          // Two PostgreSQL servers, HAProxy, seven Node processes and Chromium, started by the test on a
+          // 2-core machine: the start alone takes a while, and so do the restarts the journey waits for.
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
         },
       },
     ],

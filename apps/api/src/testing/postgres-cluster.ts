@@ -5,6 +5,7 @@ import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import pg from "pg";
 
 const run = promisify(execFile);
 
@@ -126,6 +127,140 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     return cluster;
   } catch (error) {
     await cluster.destroy();
+    throw error;
+  }
+}
+
+/** A hot standby of a test's own cluster, streaming its WAL: read-only, as a read replica in production is. */
+export interface PostgresReplica extends PostgresCluster {
+  /**
+   * Resolves once the replica has replayed everything the primary had written when this was called (the
+   * primary's `pg_current_wal_lsn()` against the replica's `pg_last_wal_replay_lsn()`); fails after `timeoutMs`.
+   */
+  caughtUp(timeoutMs?: number): Promise<void>;
+  /**
+   * Stops applying the primary's changes (it still receives them), as a replica far behind would be; resolves
+   * once the replica says replay is paused. `resumeReplay()` carries on from there.
+   */
+  pauseReplay(): Promise<void>;
+  resumeReplay(): Promise<void>;
+}
+
+/** Runs one query on a fresh connection and answers its first row's first column. */
+async function queryValue(url: string, statement: string, params: unknown[] = []): Promise<unknown> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query({ text: statement, values: params, rowMode: "array" });
+    return (result.rows[0] as unknown[] | undefined)?.[0];
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts a streaming replica of `primary` on a free port: `pg_basebackup -R` copies the running primary and
+ * writes the standby's connection settings, and the copy starts as a hot standby that answers reads. The
+ * primary needs nothing more than initdb gave it (wal_level replica, WAL senders, and `-A trust` lets
+ * 127.0.0.1 connect for replication). Stopping or destroying the replica leaves the primary running.
+ */
+export async function startReplica(primary: PostgresCluster): Promise<PostgresReplica> {
+  const bin = findPostgresBinaries();
+  const asRoot = process.getuid?.() === 0;
+  const dir = await mkdtemp(path.join(os.tmpdir(), "quire-pg-replica-"));
+  const dataDir = path.join(dir, "data");
+  const logFile = path.join(dir, "server.log");
+
+  const postgres = async (program: string, args: string[]) => {
+    const file = path.join(bin, program);
+    try {
+      await (asRoot ? run("runuser", ["-u", "postgres", "--", file, ...args], { cwd: dir }) : run(file, args, { cwd: dir }));
+    } catch (error) {
+      const log = await readFile(logFile, "utf8").catch(() => "");
+      throw new Error(`${program} ${args.join(" ")} failed: ${(error as Error).message}\n${log.slice(-4000)}`, { cause: error });
+    }
+  };
+
+  let port = 0;
+  let running = false;
+  const replica: PostgresReplica = {
+    get port() {
+      return port;
+    },
+    url: (database = "postgres") => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async start() {
+      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c hot_standby=on`;
+      // -w returns once the standby has reached a consistent state and accepts read-only connections.
+      await postgres("pg_ctl", ["start", "-D", dataDir, "-l", logFile, "-w", "-t", "60", "-o", options]);
+      running = true;
+    },
+    async stop() {
+      await postgres("pg_ctl", ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "30"]);
+      running = false;
+    },
+    async destroy() {
+      try {
+        if (running) await postgres("pg_ctl", ["stop", "-D", dataDir, "-m", "immediate", "-w", "-t", "30"]);
+      } finally {
+        running = false;
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    async caughtUp(timeoutMs = 30_000) {
+      const target = String(await queryValue(primary.url(), "select pg_current_wal_lsn()::text"));
+      const deadline = Date.now() + timeoutMs;
+      // The standby reports its replay position only when asked: ask until it has passed the primary's.
+      for (;;) {
+        const replayed = await queryValue(replica.url(), "select coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false)", [target]);
+        if (replayed === true) return;
+        if (Date.now() > deadline) {
+          const log = await readFile(logFile, "utf8").catch(() => "");
+          throw new Error(`The replica did not replay the primary's WAL up to ${target} within ${timeoutMs} ms:\n${log.slice(-4000)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async pauseReplay() {
+      await queryValue(replica.url(), "select pg_wal_replay_pause()");
+      // Asking for a pause only requests it: it takes effect before the next record is replayed.
+      const deadline = Date.now() + 10_000;
+      while ((await queryValue(replica.url(), "select pg_get_wal_replay_pause_state()")) !== "paused") {
+        if (Date.now() > deadline) throw new Error("The replica did not pause its replay within 10 s");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async resumeReplay() {
+      await queryValue(replica.url(), "select pg_wal_replay_resume()");
+    },
+  };
+
+  try {
+    if (asRoot) {
+      const [uid, gid] = await Promise.all([run("id", ["-u", "postgres"]), run("id", ["-g", "postgres"])]);
+      await chown(dir, Number(uid.stdout), Number(gid.stdout));
+    }
+    // -X stream: the WAL written during the copy comes along, so the copy is consistent on its own; -R: the
+    // standby.signal file and primary_conninfo, so it starts as a standby streaming from the primary.
+    await postgres("pg_basebackup", [
+      "-h",
+      "127.0.0.1",
+      "-p",
+      String(primary.port),
+      "-U",
+      "postgres",
+      "-D",
+      dataDir,
+      "-R",
+      "-X",
+      "stream",
+      "--checkpoint=fast",
+      "--no-sync",
+    ]);
+    port = await freePort();
+    await replica.start();
+    return replica;
+  } catch (error) {
+    await replica.destroy();
     throw error;
   }
 }
