@@ -14,8 +14,9 @@ declare module "fastify" {
 /** How long a key keeps its answer. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /**
- * How long a first request may hold its key before a retry may take it over: longer than any request runs
- * (a connection waits at most 5 s, statements are short), so only a process that died mid-request loses it.
+ * How long a first request may hold its key before a retry may take it over, unless IDEMPOTENCY_LEASE_SECONDS
+ * says otherwise: longer than any request runs (a connection waits at most 5 s, statements are short), so
+ * only a process that died mid-request loses it, and its retries answer 409 until then.
  */
 export const IDEMPOTENCY_LEASE_SECONDS = 60;
 
@@ -41,7 +42,7 @@ function requestHash(route: string, request: FastifyRequest): string {
  * also be idempotent in their own rules (an order placed from a cart moves the cart to "ordered", and a
  * second attempt finds it so).
  */
-export function registerIdempotency(app: FastifyInstance, deps: { db: Db }) {
+export function registerIdempotency(app: FastifyInstance, deps: { db: Db; leaseSeconds?: number }) {
   const claims = new WeakMap<FastifyRequest, number>();
 
   app.addHook("preHandler", async (request, reply) => {
@@ -57,7 +58,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db }) {
       key,
       route,
       requestHash: requestHash(route, request),
-      leaseSeconds: IDEMPOTENCY_LEASE_SECONDS,
+      leaseSeconds: deps.leaseSeconds ?? IDEMPOTENCY_LEASE_SECONDS,
       ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
     });
     switch (outcome.kind) {
