@@ -9,6 +9,13 @@ declare module "fastify" {
     /** The route accepts an Idempotency-Key header (decision 018); its schema declares IdempotentCallHeadersSchema. */
     idempotent?: boolean;
   }
+  interface FastifyRequest {
+    /**
+     * This request repeats one with the same Idempotency-Key whose process died before keeping its answer: what
+     * the first did may have committed. A route that moves money answers what the first made, if it made it.
+     */
+    repeatsUnfinishedRequest: boolean;
+  }
 }
 
 /** How long a key keeps its answer. */
@@ -40,10 +47,12 @@ function requestHash(route: string, request: FastifyRequest): string {
  * The answer is kept after the handler's own transaction has committed, so a process that dies in between
  * leaves the key in flight until its lease lapses, and then a retry runs again: routes that move money must
  * also be idempotent in their own rules (an order placed from a cart moves the cart to "ordered", and a
- * second attempt finds it so).
+ * second attempt finds it so; a payment retried so, told by `request.repeatsUnfinishedRequest`, answers the
+ * attempt the first made).
  */
 export function registerIdempotency(app: FastifyInstance, deps: { db: Db; leaseSeconds?: number }) {
   const claims = new WeakMap<FastifyRequest, number>();
+  app.decorateRequest("repeatsUnfinishedRequest", false);
 
   app.addHook("preHandler", async (request, reply) => {
     if (!request.routeOptions.config?.idempotent) return;
@@ -64,6 +73,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; leaseS
     switch (outcome.kind) {
       case "claimed":
         claims.set(request, outcome.id);
+        request.repeatsUnfinishedRequest = outcome.unfinished;
         return;
       case "other_request":
         throw new AppError(
