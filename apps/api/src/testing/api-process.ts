@@ -10,7 +10,7 @@ export interface LogLine {
 }
 
 /** One of the API's real entry points running as a process of its own, as `npm start` or `npm run worker` runs it. */
-export interface ChildProcess {
+export interface EntryPointProcess {
   /** Everything logged so far, oldest first; `stderr` holds any line written there. */
   lines: LogLine[];
   stderr: string[];
@@ -27,12 +27,12 @@ export interface ChildProcess {
 }
 
 /** The API (src/main.ts), listening at `url`. */
-export interface ApiProcess extends ChildProcess {
+export interface ApiProcess extends EntryPointProcess {
   url: string;
 }
 
 /** The background jobs' worker (src/worker.ts), started once it logged "job worker started". */
-export type WorkerProcess = ChildProcess;
+export type WorkerProcess = EntryPointProcess;
 
 const apiDir = path.resolve(import.meta.dirname, "..", "..");
 
@@ -64,7 +64,7 @@ export async function startWorkerProcess(env: Record<string, string>, startTimeo
   }
 }
 
-function spawnEntryPoint(entryPoint: string, env: Record<string, string>): ChildProcess {
+function spawnEntryPoint(entryPoint: string, env: Record<string, string>): EntryPointProcess {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(DATABASE_|SMTP_|API_|JOB_|LOG_LEVEL$|DATA_DIR$)/.test(name)),
   );
