@@ -74,6 +74,8 @@ export interface AppDeps {
   paymentGateways?: PaymentGateways;
   /** How long a sign-in lasts (default 30 days). */
   sessionTtlDays?: number;
+  /** How long a request holds its Idempotency-Key before a retry may take it over (default 60 s). */
+  idempotencyLeaseSeconds?: number;
   /** GET /metrics (http/metrics.ts): its bearer token, and the pool's figures; no token, no metrics. */
   metrics?: { token?: string; poolStats?: () => PoolStats };
   /** Whether to take the client's address from X-Forwarded-For (Fastify's trustProxy); off by default. */
@@ -138,7 +140,7 @@ export async function buildApp(deps: AppDeps) {
     },
   });
 
-  registerIdempotency(app, { db: deps.db });
+  registerIdempotency(app, { db: deps.db, leaseSeconds: deps.idempotencyLeaseSeconds });
 
   app.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.get("/health", { config: { public: true }, schema: { hide: true } }, async () => ({ status: "ok" }));

@@ -61,6 +61,11 @@ const EnvSchema = z
      * run); development and tests fall back to a fixed, public value.
      */
     AUTH_TOKEN_SECRET: z.string().min(32).optional(),
+    /**
+     * How long a request holds its Idempotency-Key (decision 018) before a retry may take it over: the time a
+     * shopper waits after a process died mid-request. Longer than any request runs.
+     */
+    IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** How long a sign-in lasts. */
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** SMTP server for outgoing mail (smtp://user:pass@host:port). Unset: messages and their links are printed. */

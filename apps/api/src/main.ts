@@ -28,6 +28,7 @@ const app = await buildApp({
   storefrontUrl: env.STOREFRONT_URL,
   paymentGateways: gatewaysFromEnv(env),
   sessionTtlDays: env.SESSION_TTL_DAYS,
+  idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
   trustProxy: env.TRUST_PROXY,
   metrics: { token: env.METRICS_TOKEN, poolStats: database.poolStats },
 });

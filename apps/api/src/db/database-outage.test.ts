@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { EventEmitter, once } from "node:events";
+import { EventEmitter } from "node:events";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../http/database-unavailable";
@@ -8,13 +8,14 @@ import { startJobWorker } from "../modules/jobs/job-worker";
 import { createSmtpTransport } from "../modules/mail/mail-transports";
 import { enqueueMail, type OutgoingMail } from "../modules/mail/outbox.repository";
 import { startApiProcess, type ApiProcess, type LogLine } from "../testing/api-process";
+import { createMigratedDatabase } from "../testing/cluster-database";
+import { eventually } from "../testing/eventually";
 import { createProduct, createProductType, createStore } from "../testing/factories";
 import { startPostgresCluster, type PostgresCluster } from "../testing/postgres-cluster";
 import { startSmtpCapture, type SmtpCapture } from "../testing/smtp-capture";
 import { startTcpProxy, type TcpProxy } from "../testing/tcp-proxy";
 import { TEST_API_KEY, TEST_HEADERS } from "../testing/test-constants";
 import { CONNECTION_TIMEOUT_MS, openDatabase, pingDatabase, type Database } from "./client";
-import { runMigrations } from "./migrate";
 
 // A PostgreSQL server of this file's own (initdb, pg_ctl on a free port), so it can be stopped and started
 // under a running API without disturbing the server every other test uses.
@@ -29,34 +30,6 @@ afterAll(async () => {
   await cluster?.destroy();
 });
 
-/** A new, migrated database on the cluster; `through` reaches it via a proxy instead of directly. */
-async function createMigratedDatabase(name: string, through?: TcpProxy) {
-  const admin = new pg.Client({ connectionString: cluster.url() });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const direct = await openDatabase({ url: cluster.url(name) });
-  await runMigrations(direct);
-  const url = through ? `postgres://postgres@127.0.0.1:${through.port}/${name}` : cluster.url(name);
-  return { direct, url };
-}
-
-/**
- * Checks `condition` until it holds, failing after `timeoutMs`. Between two checks it waits for `changed`
- * to emit "change" (something the condition reads has changed), never for a length of time. Without
- * `changed`, the condition waits on an answer of its own (a request, a query) and is asked again at once.
- */
-async function eventually(what: string, condition: () => boolean | Promise<boolean>, changed?: EventEmitter, timeoutMs = 10_000) {
-  const deadline = AbortSignal.timeout(timeoutMs);
-  while (!(await condition())) {
-    if (deadline.aborted) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    if (changed) await once(changed, "change", { signal: deadline }).catch(() => {});
-  }
-}
-
 async function expectUnavailable(response: Response, what: string) {
   expect(response.status, what).toBe(503);
   expect(response.headers.get("retry-after"), what).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
@@ -70,7 +43,7 @@ function mail(recipient: string): OutgoingMail {
 
 describe("the API while PostgreSQL stops and starts again", () => {
   it("stays up, answers 503 with Retry-After while the database is away, and 200 within seconds of its return", async () => {
-    const { direct, url } = await createMigratedDatabase("quire_outage");
+    const { direct, url } = await createMigratedDatabase(cluster, "quire_outage");
     const observer = new pg.Client({ connectionString: url });
     const locker = new pg.Client({ connectionString: url });
     // Both sessions end with the server, on purpose.
@@ -274,7 +247,7 @@ describe("the connection pool", () => {
 describe("the job worker", () => {
   it("warns once per outage, polls less often while it lasts, and delivers mail again when the database is back", async () => {
     const proxy = await startTcpProxy({ host: "127.0.0.1", port: cluster.port });
-    const { direct, url } = await createMigratedDatabase("quire_outbox_outage", proxy);
+    const { direct, url } = await createMigratedDatabase(cluster, "quire_outbox_outage", proxy);
     const proxied = await openDatabase({ url });
     const unavailable: unknown[] = [];
     const errors: unknown[] = [];

@@ -9,9 +9,8 @@ export interface LogLine {
   [key: string]: unknown;
 }
 
-/** The API's real entry point (src/main.ts) running as a process of its own, as `npm start` runs it. */
-export interface ApiProcess {
-  url: string;
+/** One of the API's real entry points running as a process of its own, as `npm start` or `npm run worker` runs it. */
+export interface EntryPointProcess {
   /** Everything logged so far, oldest first; `stderr` holds any line written there. */
   lines: LogLine[];
   stderr: string[];
@@ -19,24 +18,59 @@ export interface ApiProcess {
   isRunning(): boolean;
   /** Resolves with the first line `match` accepts, already logged or still to come; fails if the process exits. */
   waitForLog(match: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
-  /** SIGTERM, then waits for the exit (SIGKILL after 10 s). */
-  stop(): Promise<void>;
+  /** SIGTERM, then waits for the exit (SIGKILL after `killAfterMs`, 10 s unless given). */
+  stop(options?: { killAfterMs?: number }): Promise<void>;
+  /** SIGKILL, as a crash or the OOM killer ends a process: nothing runs after it. Waits for the exit. */
+  kill(): Promise<void>;
+  /** How the process ended: its exit code, or the signal that ended it; null while it runs. */
+  exitStatus(): { code: number | null; signal: NodeJS.Signals | null } | null;
 }
+
+/** The API (src/main.ts), listening at `url`. */
+export interface ApiProcess extends EntryPointProcess {
+  url: string;
+}
+
+/** The background jobs' worker (src/worker.ts), started once it logged "job worker started". */
+export type WorkerProcess = EntryPointProcess;
 
 const apiDir = path.resolve(import.meta.dirname, "..", "..");
 
 /**
  * Starts `src/main.ts` under tsx (no build step) with `env` on top of a clean environment: the shell's own
- * database, mail and port settings never leak in. The API listens on a port the system picks; the URL is read
- * from its "Server listening" log line.
+ * database, mail and port settings never leak in. The API listens on a port the system picks (unless `env`
+ * names one: a restarted API keeps its address); the URL is read from its "Server listening" log line.
  */
 export async function startApiProcess(env: Record<string, string>, startTimeoutMs = 30_000): Promise<ApiProcess> {
+  const child = spawnEntryPoint("src/main.ts", { API_HOST: "127.0.0.1", API_PORT: "0", ...env });
+  try {
+    const listening = await child.waitForLog((line) => /^Server listening at http:\/\/127\.0\.0\.1:\d+$/.test(line.msg), startTimeoutMs);
+    return { ...child, url: listening.msg.replace("Server listening at ", "") };
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+}
+
+/** Starts `src/worker.ts` under tsx the same way, resolving once it runs jobs. */
+export async function startWorkerProcess(env: Record<string, string>, startTimeoutMs = 30_000): Promise<WorkerProcess> {
+  const child = spawnEntryPoint("src/worker.ts", env);
+  try {
+    await child.waitForLog((line) => line.msg === "job worker started", startTimeoutMs);
+    return child;
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+}
+
+function spawnEntryPoint(entryPoint: string, env: Record<string, string>): EntryPointProcess {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(DATABASE_|SMTP_|API_|JOB_|LOG_LEVEL$|DATA_DIR$)/.test(name)),
   );
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", entryPoint], {
     cwd: apiDir,
-    env: { ...inherited, API_HOST: "127.0.0.1", API_PORT: "0", ...env },
+    env: { ...inherited, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: LogLine[] = [];
@@ -67,7 +101,7 @@ export async function startApiProcess(env: Record<string, string>, startTimeoutM
   function waitForLog(match: (line: LogLine) => boolean, timeoutMs = 10_000): Promise<LogLine> {
     const seen = lines.find(match);
     if (seen) return Promise.resolve(seen);
-    if (!isRunning()) return Promise.reject(new Error(`The API has exited:\n${describe()}`));
+    if (!isRunning()) return Promise.reject(new Error(`The process has exited:\n${describe()}`));
     return new Promise<LogLine>((resolve, reject) => {
       const waiter = {
         match,
@@ -78,30 +112,31 @@ export async function startApiProcess(env: Record<string, string>, startTimeoutM
       };
       const timer = setTimeout(() => {
         waiters.delete(waiter);
-        reject(new Error(`The API did not log the expected line within ${timeoutMs} ms:\n${describe()}`));
+        reject(new Error(`The process did not log the expected line within ${timeoutMs} ms:\n${describe()}`));
       }, timeoutMs);
       waiters.add(waiter);
       void exited.then(() => {
         if (!waiters.delete(waiter)) return;
         clearTimeout(timer);
-        reject(new Error(`The API exited (${child.exitCode ?? child.signalCode}):\n${describe()}`));
+        reject(new Error(`The process exited (${child.exitCode ?? child.signalCode}):\n${describe()}`));
       });
     });
   }
 
-  async function stop() {
+  async function stop({ killAfterMs = 10_000 } = {}) {
     if (!isRunning()) return;
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
     child.kill("SIGTERM");
     await exited;
     clearTimeout(timer);
   }
 
-  try {
-    const listening = await waitForLog((line) => /^Server listening at http:\/\/127\.0\.0\.1:\d+$/.test(line.msg), startTimeoutMs);
-    return { url: listening.msg.replace("Server listening at ", ""), lines, stderr, isRunning, waitForLog, stop };
-  } catch (error) {
-    await stop();
-    throw error;
+  async function kill() {
+    if (!isRunning()) return;
+    child.kill("SIGKILL");
+    await exited;
   }
+
+  const exitStatus = () => (isRunning() ? null : { code: child.exitCode, signal: child.signalCode });
+  return { lines, stderr, isRunning, waitForLog, stop, kill, exitStatus };
 }

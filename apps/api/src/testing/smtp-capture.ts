@@ -15,6 +15,15 @@ export interface CapturedMail {
   raw: string;
 }
 
+/** A message whose data has arrived and whose answer the capture holds back: the sender waits for "250". */
+export interface HeldMail {
+  mail: CapturedMail;
+  /** Answers "250": the message is accepted, and joins `messages`. */
+  accept(): void;
+  /** Resolves when the sender hung up without an answer: the message was never accepted. */
+  hungUp: Promise<void>;
+}
+
 export interface SmtpCapture {
   /** smtp://127.0.0.1:<port>, for SMTP_URL or createSmtpTransport. */
   url: string;
@@ -31,6 +40,13 @@ export interface SmtpCapture {
   ): Promise<CapturedMail>;
   /** Refuses the next `count` messages with a temporary error (451), as a struggling mail server does. */
   failNext(count: number): void;
+  /**
+   * Holds back the answer to the next message, once its data has arrived: resolves then, while the sender
+   * waits for it (a sender with a message in hand, for a test to stop at that moment).
+   */
+  holdNextAnswer(): Promise<HeldMail>;
+  /** Messages whose sender hung up while their answer was held: received, never accepted. */
+  abandoned: CapturedMail[];
   close(): Promise<void>;
 }
 
@@ -40,6 +56,10 @@ export interface SmtpCapture {
  */
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
+  const abandoned: CapturedMail[] = [];
+  const holdRequests: ((held: HeldMail) => void)[] = [];
+  /** Held answers by SMTP session, until answered or hung up on. */
+  const heldSessions = new Map<string, { mail: CapturedMail; answered: boolean; hangUp: () => void }>();
   const waiters = new Set<{ accepts: (mail: CapturedMail) => boolean; resolve: (mail: CapturedMail) => void }>();
   let failuresLeft = 0;
 
@@ -47,6 +67,14 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onClose(session) {
+      const held = heldSessions.get(session.id);
+      if (!held) return;
+      heldSessions.delete(session.id);
+      if (held.answered) return;
+      abandoned.push(held.mail);
+      held.hangUp();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -62,14 +90,31 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
           from,
           session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
         );
-        messages.push(mail);
-        for (const waiter of waiters) {
-          if (waiter.accepts(mail)) {
-            waiters.delete(waiter);
-            waiter.resolve(mail);
+        const accept = () => {
+          messages.push(mail);
+          for (const waiter of waiters) {
+            if (waiter.accepts(mail)) {
+              waiters.delete(waiter);
+              waiter.resolve(mail);
+            }
           }
-        }
-        callback();
+          callback();
+        };
+        const hold = holdRequests.shift();
+        if (!hold) return accept();
+        let hangUp!: () => void;
+        const hungUp = new Promise<void>((resolve) => (hangUp = resolve));
+        const held = { mail, answered: false, hangUp };
+        heldSessions.set(session.id, held);
+        hold({
+          mail,
+          accept() {
+            if (held.answered || !heldSessions.has(session.id)) return;
+            held.answered = true;
+            accept();
+          },
+          hungUp,
+        });
       });
     },
   });
@@ -111,6 +156,8 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     failNext(count) {
       failuresLeft = count;
     },
+    holdNextAnswer: () => new Promise<HeldMail>((resolve) => holdRequests.push(resolve)),
+    abandoned,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -176,6 +176,30 @@ export async function createReadyGuestBaskets(
 }
 
 /**
+ * A signed-in customer's open basket, ready to order, written straight to the database as the guests' baskets
+ * above: `quantity` of the variant, the customer's details, a UK address and the option. A customer has one
+ * open basket at a time: place its order before making the next. Answers the basket's id.
+ */
+export async function createReadyCustomerBasket(
+  db: Db,
+  input: { storeId: number; customerId: number; variantId: number; quantity: number; deliveryOptionId: number },
+): Promise<number> {
+  const result = (await db.execute(
+    sql`insert into carts (store_id, customer_id) values (${input.storeId}, ${input.customerId}) returning id`,
+  )) as unknown as { rows: { id: number }[] };
+  const cartId = result.rows[0]!.id;
+  await db.execute(
+    sql`insert into cart_lines (cart_id, variant_id, item_name, quantity) values (${cartId}, ${input.variantId}, 'item', ${input.quantity})`,
+  );
+  await db.execute(
+    sql`insert into cart_checkouts (cart_id, email, first_name, last_name, delivery_address, delivery_zone_option_id)
+        values (${cartId}, 'customer-' || ${input.customerId} || '@example.com', 'Trade', 'Buyer',
+                ${JSON.stringify({ ...UK_ADDRESS, postcode: "SW1Y 4JH" })}::jsonb, ${input.deliveryOptionId})`,
+  );
+  return cartId;
+}
+
+/**
  * A guest's order placed through the API (`quantity` of one book, one unless given; UK standard delivery), awaiting
  * payment: its id, grand total and the guest's anonymousId.
  */

@@ -16,20 +16,27 @@ export interface KeyClaim {
 }
 
 export type ClaimOutcome =
-  { kind: "claimed"; id: number } | { kind: "other_request" } | { kind: "in_flight" } | { kind: "completed"; status: number; body: string };
+  /** `unfinished`: the key was taken over from a first request that died; what it did may have committed. */
+  | { kind: "claimed"; id: number; unfinished: boolean }
+  | { kind: "other_request" }
+  | { kind: "in_flight" }
+  | { kind: "completed"; status: number; body: string };
 
 /**
  * Claims a key for a request, in one statement: a new key, an expired one, or one whose first request died
  * (its lease lapsed, and this request is the same) becomes this request's. Otherwise the key's row says what
  * to answer: another request's key, still in flight, or finished with an answer to replay. The unique key
  * makes two concurrent first requests agree on one winner: the other waits for the winner's insert to commit
- * (or roll back) and then sees its row.
+ * (or roll back) and then sees its row. A key taken over from a request that died says so (`unfinished`):
+ * the first request may have done its work and only its answer was lost.
  */
 export async function claimKey(db: Db, claim: KeyClaim): Promise<ClaimOutcome> {
   const lease = sql`now() + make_interval(secs => ${claim.leaseSeconds})`;
-  const [claimed] = await sqlRows<{ id: number }>(
+  const [claimed] = await sqlRows<{ id: number; unfinished: boolean }>(
     db,
-    sql`insert into ${k} (store_id, scope, key, route, request_hash, state, lease_until, expires_at)
+    sql`with previous as (
+          select state from ${k} where store_id = ${claim.storeId} and scope = ${claim.scope} and key = ${claim.key})
+        insert into ${k} (store_id, scope, key, route, request_hash, state, lease_until, expires_at)
         values (${claim.storeId}, ${claim.scope}, ${claim.key}, ${claim.route}, ${claim.requestHash}, 'in_flight', ${lease},
                 now() + make_interval(secs => ${claim.ttlSeconds}))
         on conflict (store_id, scope, key) do update set
@@ -38,9 +45,9 @@ export async function claimKey(db: Db, claim: KeyClaim): Promise<ClaimOutcome> {
         where ${k.expiresAt} <= now()
            or (${k.state} = 'in_flight' and ${k.leaseUntil} <= now()
                and ${k.route} = excluded.route and ${k.requestHash} = excluded.request_hash)
-        returning id`,
+        returning id, coalesce((select state = 'in_flight' from previous), false) as unfinished`,
   );
-  if (claimed) return { kind: "claimed", id: claimed.id };
+  if (claimed) return { kind: "claimed", id: claimed.id, unfinished: claimed.unfinished };
 
   const [row] = await db
     .select({ route: k.route, requestHash: k.requestHash, state: k.state, status: k.responseStatus, body: k.responseBody })

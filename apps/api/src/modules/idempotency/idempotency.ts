@@ -9,13 +9,21 @@ declare module "fastify" {
     /** The route accepts an Idempotency-Key header (decision 018); its schema declares IdempotentCallHeadersSchema. */
     idempotent?: boolean;
   }
+  interface FastifyRequest {
+    /**
+     * This request repeats one with the same Idempotency-Key whose process died before keeping its answer: what
+     * the first did may have committed. A route that moves money answers what the first made, if it made it.
+     */
+    repeatsUnfinishedRequest: boolean;
+  }
 }
 
 /** How long a key keeps its answer. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /**
- * How long a first request may hold its key before a retry may take it over: longer than any request runs
- * (a connection waits at most 5 s, statements are short), so only a process that died mid-request loses it.
+ * How long a first request may hold its key before a retry may take it over, unless IDEMPOTENCY_LEASE_SECONDS
+ * says otherwise: longer than any request runs (a connection waits at most 5 s, statements are short), so
+ * only a process that died mid-request loses it, and its retries answer 409 until then.
  */
 export const IDEMPOTENCY_LEASE_SECONDS = 60;
 
@@ -39,10 +47,12 @@ function requestHash(route: string, request: FastifyRequest): string {
  * The answer is kept after the handler's own transaction has committed, so a process that dies in between
  * leaves the key in flight until its lease lapses, and then a retry runs again: routes that move money must
  * also be idempotent in their own rules (an order placed from a cart moves the cart to "ordered", and a
- * second attempt finds it so).
+ * second attempt finds it so; a payment retried so, told by `request.repeatsUnfinishedRequest`, answers the
+ * attempt the first made).
  */
-export function registerIdempotency(app: FastifyInstance, deps: { db: Db }) {
+export function registerIdempotency(app: FastifyInstance, deps: { db: Db; leaseSeconds?: number }) {
   const claims = new WeakMap<FastifyRequest, number>();
+  app.decorateRequest("repeatsUnfinishedRequest", false);
 
   app.addHook("preHandler", async (request, reply) => {
     if (!request.routeOptions.config?.idempotent) return;
@@ -57,12 +67,13 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db }) {
       key,
       route,
       requestHash: requestHash(route, request),
-      leaseSeconds: IDEMPOTENCY_LEASE_SECONDS,
+      leaseSeconds: deps.leaseSeconds ?? IDEMPOTENCY_LEASE_SECONDS,
       ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
     });
     switch (outcome.kind) {
       case "claimed":
         claims.set(request, outcome.id);
+        request.repeatsUnfinishedRequest = outcome.unfinished;
         return;
       case "other_request":
         throw new AppError(

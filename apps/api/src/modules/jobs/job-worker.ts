@@ -213,7 +213,8 @@ export interface JobWorkerOptions {
  * the queue's maintenance: expiring jobs whose worker died, archiving and deleting old ones. And it runs
  * pg-boss's scheduler: it writes the schedules (JOB_SCHEDULES) at start, and every 30 s one worker (whichever
  * first moves the clock in `pgboss.version.cron_on`) queues the scheduled jobs whose minute came, once each
- * (a singleton per name and minute), so several workers run each scheduled job once. Fails at once when
+ * (a singleton per name and minute), so several workers run each scheduled job once. At start it hands back
+ * the jobs of a worker that died, whose time limit has passed. Fails at once when
  * `npm run db:migrate` has not installed the queue.
  */
 export async function startJobWorker(options: JobWorkerOptions): Promise<JobWorker> {
@@ -233,6 +234,10 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
   });
   // The scheduler starts pg-boss's own work() loop on its queue; this worker's loop forwards those jobs instead.
   await boss.offWork(SCHEDULED_JOBS_QUEUE);
+  // A job whose worker died (killed, out of memory) stays active until its time limit passes, and is then
+  // failed, and so retried, by the queue's maintenance, which runs every two minutes. A worker starting (as
+  // one restarted after such a crash does) hands back at once those whose time is already up.
+  await boss.expire();
 
   let stopping = false;
   let failedPolls = 0;

@@ -64,7 +64,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGa
     handler: async (request, reply) => {
       const payer = payerOf(request, request.body.anonymousId);
       reply.status(201);
-      return { data: await paymentsService.createPayment(db, request.ctx, payer, request.body, gateways) };
+      const repeat = { repeatsUnfinishedRequest: request.repeatsUnfinishedRequest };
+      return { data: await paymentsService.createPayment(db, request.ctx, payer, request.body, gateways, repeat) };
     },
   });
 

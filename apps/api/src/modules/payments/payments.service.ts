@@ -128,7 +128,8 @@ export async function confirmPaidOrder(tx: Db, payment: repository.PaymentRow, a
  * order must be the caller's and await payment; the amount and currency must be its grand total (else 400);
  * the provider must be offered to the caller. On account: the credit is used within its limit and the payment
  * captured, confirming the order. Proforma: the payment waits for the transfer, and the order's deadline moves
- * to the invoice's.
+ * to the invoice's. `repeatsUnfinishedRequest`: the call repeats one whose process died; the attempt it made,
+ * if any, is answered again.
  */
 export async function createPayment(
   db: Db,
@@ -136,6 +137,7 @@ export async function createPayment(
   payer: Payer,
   body: CreatePaymentBody,
   gateways: PaymentGateways,
+  options: { repeatsUnfinishedRequest?: boolean } = {},
 ): Promise<Payment> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, { storeId: ctx.store.id, orderId: body.orderId });
@@ -147,6 +149,12 @@ export async function createPayment(
     if (!order || !owns) throw new AppError("order_not_found");
     if (body.amount !== order.grandTotal || body.currencyCode !== order.currencyCode) {
       throw new AppError("payment_amount_mismatch", { field: "body.amount" });
+    }
+    // The same call again after its process died (decision 018): if the first committed, its attempt is the
+    // answer, so a lost answer never turns into "already paid" or a second attempt replacing the first.
+    if (options.repeatsUnfinishedRequest) {
+      const [latest] = await repository.findOrderPayments(tx, order.id, ["created", "pending", "captured"]);
+      if (latest && latest.provider === body.paymentProviderId) return toPayment(latest);
     }
     if (order.status !== "awaiting_payment") {
       throw new AppError("order_not_payable", order.status === "cancelled" ? "This order was cancelled" : "This order is already paid");

@@ -4,6 +4,7 @@ import { createCustomer, createSession } from "../../testing/identity-factories"
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { errorCodeOf } from "../cart/cart-test-catalogue";
 import { checkoutClient, createCheckoutTestShop, placeGuestOrder, UK_ADDRESS } from "../checkout/checkout-test-shop";
+import { idempotencyKeys } from "../idempotency/idempotency.tables";
 import { outboxMessages } from "../mail/mail.tables";
 import { mailOrderConfirmation } from "../orders/order-notifications";
 import { orders } from "../orders/orders.tables";
@@ -242,6 +243,54 @@ describe("paying an order", () => {
       currencyCode: "GBP",
     });
     expect(errorCodeOf(again)).toBe("order_not_payable");
+  });
+
+  it("answers the payment it made when a payment's first answer was lost with its process, charging once", async () => {
+    // The API died after the payment's transaction committed and before its Idempotency-Key kept the answer:
+    // the key is left in flight, and once its lease lapses the shopper's retry runs the call again.
+    const loseTheAnswer = (key: string) =>
+      api.database.db
+        .update(idempotencyKeys)
+        .set({ state: "in_flight", responseStatus: null, responseBody: null, leaseUntil: new Date(Date.now() - 1000) })
+        .where(eq(idempotencyKeys.key, key));
+
+    const trade = await tradeCustomer("trade-lost-answer@example.com", 100_000);
+    const [orderId] = await awaitingOrders(trade.id, 1, 2500);
+    const onAccount = { orderId, paymentProviderId: "on-account", amount: 2500, currencyCode: "GBP" };
+    const paid = await checkout.send("POST", "/payments", trade.caller, onAccount, { "idempotency-key": "on-account-lost-answer-1" });
+    expect(paid.statusCode, paid.body).toBe(201);
+    await loseTheAnswer("on-account-lost-answer-1");
+    const retried = await checkout.send("POST", "/payments", trade.caller, onAccount, { "idempotency-key": "on-account-lost-answer-1" });
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json().data).toEqual(paid.json().data);
+    expect(await api.database.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, orderId!))).toEqual([
+      { status: "captured" },
+    ]);
+    const [credit] = await api.database.db.select().from(customerCredits).where(eq(customerCredits.customerId, trade.id));
+    expect(credit!.usedAmount).toBe(2500);
+
+    // A bank transfer's attempt is answered again too, instead of a second attempt replacing it.
+    const order = await guestOrder();
+    const byTransfer = {
+      orderId: order.id,
+      paymentProviderId: "proforma-invoice",
+      amount: order.grandTotal.amount,
+      currencyCode: "GBP",
+      anonymousId: order.anonymousId,
+    };
+    const first = await checkout.send("POST", "/payments", {}, byTransfer, { "idempotency-key": "transfer-lost-answer-1" });
+    expect(first.statusCode, first.body).toBe(201);
+    await loseTheAnswer("transfer-lost-answer-1");
+    const again = await checkout.send("POST", "/payments", {}, byTransfer, { "idempotency-key": "transfer-lost-answer-1" });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data).toEqual(first.json().data);
+    expect(await api.database.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.id))).toEqual([
+      { status: "pending" },
+    ]);
+
+    // Without a key, or with a new one, a paid order is still refused a second payment.
+    const fresh = await checkout.send("POST", "/payments", trade.caller, onAccount, { "idempotency-key": "on-account-lost-answer-2" });
+    expect(errorCodeOf(fresh)).toBe("order_not_payable");
   });
 
   it("gives no proforma invoice for an order not paid by bank transfer", async () => {
