@@ -45,6 +45,8 @@ async function workerDatabase(name: string) {
       SMTP_URL: smtp.url,
       MAIL_FROM: `Quire Books <shop@${MAIL_DOMAIN}>`,
       JOB_POLL_INTERVAL_MS: "50",
+      // On SIGTERM the job in hand gets the grace less a second (shutdown.ts) before it is handed back.
+      SHUTDOWN_GRACE_SECONDS: "3",
     });
     workers.push(worker);
     return worker;
@@ -193,10 +195,10 @@ describe("the job worker stopped (SIGTERM) with a mail delivery in hand", () => 
       const messageId = await queueMail(database.direct, recipient);
       const inHand = await held;
 
-      // The worker waits 10 s for the job in hand (worker.ts), then hands it back and exits.
+      // The worker waits out its grace for the job in hand (2 s here: shutdown.ts), then hands it back and exits 0.
       await first.stop({ killAfterMs: 30_000 });
       expect(first.exitStatus()).toEqual({ code: 0, signal: null });
-      expect(first.lines.map((line) => line.msg)).toContain("stopping: finishing the job in hand");
+      expect(first.lines.map((line) => line.msg)).toContain("stopping: taking no new work, finishing what is in flight");
       await inHand.hungUp;
       expect(deliveredTo(recipient)).toEqual([]);
       expect(await deliveryOf(database.direct, messageId)).toMatchObject({
