@@ -156,7 +156,8 @@ export async function buildApp(deps: AppDeps) {
   }
   // Ready once the large stores' catalogue indexes are built, not only once the databases answer.
   const index = catalogIndex;
-  registerReadinessCheck(app, deps.readDb ? [deps.db, deps.readDb] : [deps.db], () => index?.isWarm() ?? true);
+  // The primary alone: catalogue reads fall back to it while a replica is away (db/replica-fallback.ts).
+  registerReadinessCheck(app, [deps.db], () => index?.isWarm() ?? true);
   await app.register(catalogRoutes, {
     db: readDb,
     counts: createCountsCache({

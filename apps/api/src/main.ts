@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { gatewaysFromEnv } from "./modules/payments/gateways/gateways";
 import { startInProcessJobs } from "./background-jobs";
 import { openDatabase } from "./db/client";
+import { readsWithFallback } from "./db/replica-fallback";
 import { loadEnv, resolveDataDir, resolveAdminKeys, resolveTokenSecret } from "./env";
 import { summariseDatabaseError } from "./http/database-unavailable";
 import { exitGracefullyOnSignals } from "./shutdown";
@@ -16,9 +17,15 @@ const readDatabase = env.DATABASE_READ_URL
   ? await openDatabase({ url: env.DATABASE_READ_URL, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS })
   : null;
 
+// Catalogue reads on the replica while it answers, on the primary while it does not (db/replica-fallback.ts).
+let logReplicaSwitch: ((toReplica: boolean) => void) | undefined;
+const replicaReads = readDatabase
+  ? readsWithFallback(database, readDatabase, { onSwitch: (toReplica) => logReplicaSwitch?.(toReplica) })
+  : null;
+
 const app = await buildApp({
   db: database.db,
-  readDb: readDatabase?.db,
+  readDb: replicaReads?.db,
   apiKeys: env.API_KEYS,
   adminApiKeys: resolveAdminKeys(env),
   tokenSecret: resolveTokenSecret(env),
@@ -35,16 +42,15 @@ const app = await buildApp({
 
 // Losing the database never stops this process: calls that need it answer 503 with Retry-After (the error
 // handler), /health keeps answering, and the pool reconnects on the first call after the server is back.
-for (const [name, watched] of [
-  ["database", database],
-  ["read replica", readDatabase],
-] as const) {
-  watched?.watchConnection({
-    lost: (error) =>
-      app.log.warn({ cause: summariseDatabaseError(error) }, `${name} connection lost: calls that need it answer 503 until it is back`),
-    restored: () => app.log.info(`${name} connection restored`),
-  });
-}
+database.watchConnection({
+  lost: (error) =>
+    app.log.warn({ cause: summariseDatabaseError(error) }, "database connection lost: calls that need it answer 503 until it is back"),
+  restored: () => app.log.info("database connection restored"),
+});
+logReplicaSwitch = (toReplica) =>
+  toReplica
+    ? app.log.info("read replica answers again: catalogue reads go to it")
+    : app.log.warn("read replica not answering: catalogue reads go to the primary until it does");
 
 // Background jobs (mail, back-in-stock notices, housekeeping) run in this process unless JOBS_WORKER=off
 // says workers of their own (worker.ts) run them.
@@ -55,6 +61,7 @@ const jobWorker = await startInProcessJobs({ env, database, log: app.log });
 // what it could not finish.
 exitGracefullyOnSignals(app.log, env.SHUTDOWN_GRACE_SECONDS, async (graceMs) => {
   await Promise.all([app.close(), jobWorker?.stop({ graceMs })]);
+  replicaReads?.stop();
   await readDatabase?.close();
   await database.close();
 });
