@@ -28,7 +28,7 @@ describe("getErrorPageTexts (spec sections 2 and 8)", () => {
     expect(getErrorPageTexts(503, "/store")).toEqual({
       status: 503,
       title: "We'll be back shortly",
-      description: "The shop is taking a short break and will be open again in a moment. Your basket is safe.",
+      description: "We will be open again in a moment. Your basket is safe.",
       actionLabel: "Go to the shop",
       actionHref: "/store",
     });

@@ -21,7 +21,7 @@ export const errorMessages = {
   "error.500_desc": "We've noted the problem. Please try again in a moment.",
   "error.500_action": "Back to the home page",
   "error.503_title": "We'll be back shortly",
-  "error.503_desc": "The shop is taking a short break and will be open again in a moment. Your basket is safe.",
+  "error.503_desc": "We will be open again in a moment. Your basket is safe.",
   "error.503_action": "Go to the shop",
   // Before the title, for screen readers: "Error 404: We couldn't find that page".
   "error.status_prefix": "Error {status}: ",
