@@ -49,6 +49,8 @@ EXPOSE 4000
 CMD ["node", "--import", "@quire/telemetry/register", "dist/main.js"]
 
 FROM api AS worker
+ENV WORKER_HEALTH_PORT=4001
+EXPOSE 4001
 CMD ["node", "--import", "@quire/telemetry/register", "dist/worker.js"]
 
 FROM base AS storefront

@@ -87,6 +87,11 @@ const EnvSchema = z
      */
     JOBS_WORKER: z.enum(["on", "off"]).default("on"),
     /**
+     * The worker process (worker.ts) answers GET /health and /health/ready on this port (on API_HOST's address);
+     * unset: it serves nothing.
+     */
+    WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /**
      * Whether the API sits behind a proxy whose X-Forwarded-For to believe for the client address (sign-in
      * throttling counts per address): "true" (any), a number of hops, or comma-separated proxy addresses or
      * CIDR ranges. Unset or "false": the socket address, which a client cannot forge.

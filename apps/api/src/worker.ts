@@ -1,9 +1,10 @@
 import { pino } from "pino";
 import { startBackgroundJobs } from "./background-jobs";
-import { openDatabase } from "./db/client";
+import { openDatabase, pingDatabase } from "./db/client";
 import { loadEnv } from "./env";
 import { serializeError } from "./http/logging";
 import { exitGracefullyOnSignals } from "./shutdown";
+import { serveWorkerHealth } from "./worker-health";
 
 // The background jobs in a process of their own (`npm run worker --workspace @quire/api`), for running them
 // apart from the API. It needs DATABASE_URL: the embedded database belongs to the one process that opened
@@ -22,7 +23,21 @@ database.watchConnection({
 const worker = await startBackgroundJobs({ env, database, log });
 log.info("job worker started");
 
+// Liveness and readiness for an orchestrator, when asked for (worker-health.ts).
+let stopping = false;
+const health =
+  env.WORKER_HEALTH_PORT === undefined
+    ? null
+    : await serveWorkerHealth({
+        host: env.API_HOST,
+        port: env.WORKER_HEALTH_PORT,
+        ready: async () => !stopping && (await pingDatabase(database.db).then(() => true)),
+      });
+if (health) log.info(`job worker health at ${health.url}/health and /health/ready`);
+
 exitGracefullyOnSignals(log, env.SHUTDOWN_GRACE_SECONDS, async (graceMs) => {
+  stopping = true;
   await worker.stop({ graceMs });
+  await health?.close();
   await database.close();
 });
