@@ -18,9 +18,10 @@ const readDatabase = env.DATABASE_READ_URL
   : null;
 
 // Catalogue reads on the replica while it answers, on the primary while it does not (db/replica-fallback.ts).
-let logReplicaSwitch: ((toReplica: boolean) => void) | undefined;
+// Each switch is logged once the app (and its logger) exists; one before that is only acted on.
+const replicaSwitches: { log?: (toReplica: boolean) => void } = {};
 const replicaReads = readDatabase
-  ? readsWithFallback(database, readDatabase, { onSwitch: (toReplica) => logReplicaSwitch?.(toReplica) })
+  ? readsWithFallback(database, readDatabase, { onSwitch: (toReplica) => replicaSwitches.log?.(toReplica) })
   : null;
 
 const app = await buildApp({
@@ -47,7 +48,7 @@ database.watchConnection({
     app.log.warn({ cause: summariseDatabaseError(error) }, "database connection lost: calls that need it answer 503 until it is back"),
   restored: () => app.log.info("database connection restored"),
 });
-logReplicaSwitch = (toReplica) =>
+replicaSwitches.log = (toReplica) =>
   toReplica
     ? app.log.info("read replica answers again: catalogue reads go to it")
     : app.log.warn("read replica not answering: catalogue reads go to the primary until it does");
