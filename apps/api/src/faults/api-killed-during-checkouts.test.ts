@@ -1,3 +1,4 @@
+import { createSeededRandom } from "../seed/seeded-random";
 import { SANDBOX_KEYS } from "@quire/payment-sandbox";
 import { sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
@@ -34,19 +35,6 @@ const RANDOM_KILLS = 2;
 const KILLS_AFTER_COMMIT = ["orders", "payments:stripe:created", "payments:on-account:captured"];
 /** Leases of Idempotency-Keys at test scale: a killed request's key is free again once the API is back. */
 const LEASE_SECONDS = 1;
-
-/** A small seeded generator (mulberry32): the same seed, the same choices. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
-}
 
 const gateway = usePaymentSandbox();
 let cluster: PostgresCluster;
@@ -98,7 +86,7 @@ interface Answer {
 describe("the API killed at random moments during 200 checkouts", () => {
   it("loses no order, makes none twice, takes no payment without its order, and keeps stock and credit exact", async () => {
     console.info(`api-killed-during-checkouts: seed ${SEED} (FAULT_SEED=${SEED} replays it)`);
-    const random = seededRandom(SEED);
+    const random = createSeededRandom(SEED);
     const { direct, url } = await createMigratedDatabase(cluster, "quire_checkout_kills");
     const db: Db = direct.db;
     const shop = await createCheckoutTestShop(db, { minimumOrderPrices: {} });
@@ -110,7 +98,7 @@ describe("the API killed at random moments during 200 checkouts", () => {
     // Guests' baskets: one to three of one book each, chosen by the seed.
     const guests: { anonymousId: string; variantId: number; quantity: number }[] = [];
     for (let index = 0; index < GUESTS; index++) {
-      const variantId = variants[random.int(0, variants.length - 1)]!;
+      const variantId = random.pick(variants);
       const quantity = random.int(1, 3);
       const [anonymousId] = await createReadyGuestBaskets(db, {
         storeId,
@@ -128,7 +116,7 @@ describe("the API killed at random moments during 200 checkouts", () => {
       const customer = await createCustomer(db, { storeId, email: `trade-${index}@example.com`, isTrade: true });
       await db.insert(customerCredits).values({ customerId: customer.id, currencyCode: "GBP", limitAmount: 10_000_000 });
       const baskets = Array.from({ length: ORDERS_PER_TRADE_CUSTOMER }, () => ({
-        variantId: variants[random.int(0, variants.length - 1)]!,
+        variantId: random.pick(variants),
         quantity: random.int(1, 3),
       }));
       traders.push({ id: customer.id, authorization: (await createSession(db, customer.id)).authorization, baskets });

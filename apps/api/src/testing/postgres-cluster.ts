@@ -62,13 +62,47 @@ export async function freePort(): Promise<number> {
  * refuses to run as root, so as root (CI) the server runs as the `postgres` OS user.
  */
 export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const server = await ownServer("quire-pg-", { extraOptions: "-c full_page_writes=off", startTimeoutSeconds: 30 });
+  try {
+    await server.run("initdb", [
+      "-D",
+      server.dataDir,
+      "-U",
+      "postgres",
+      "-A",
+      "trust",
+      "-E",
+      "UTF8",
+      "--no-locale",
+      "--no-sync",
+      "--no-instructions",
+    ]);
+    await server.startOnFreePort();
+    return server.cluster;
+  } catch (error) {
+    await server.cluster.destroy();
+    throw error;
+  }
+}
+
+/**
+ * A PostgreSQL server's files in a temporary folder of their own (owned by the `postgres` OS user when running
+ * as root, as initdb and the server refuse root), and its control: `run` runs one of the server's programs there
+ * (its failure carries the end of the server's log), `cluster` starts, stops and deletes it. The caller fills
+ * `dataDir` (initdb, or a base backup), then calls `startOnFreePort`.
+ */
+async function ownServer(prefix: string, { extraOptions, startTimeoutSeconds }: { extraOptions: string; startTimeoutSeconds: number }) {
   const bin = findPostgresBinaries();
   const asRoot = process.getuid?.() === 0;
-  const dir = await mkdtemp(path.join(os.tmpdir(), "quire-pg-"));
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   const dataDir = path.join(dir, "data");
   const logFile = path.join(dir, "server.log");
+  if (asRoot) {
+    const [uid, gid] = await Promise.all([run("id", ["-u", "postgres"]), run("id", ["-g", "postgres"])]);
+    await chown(dir, Number(uid.stdout), Number(gid.stdout));
+  }
 
-  const postgres = async (program: string, args: string[]) => {
+  const runProgram = async (program: string, args: string[]) => {
     const file = path.join(bin, program);
     try {
       await (asRoot ? run("runuser", ["-u", "postgres", "--", file, ...args], { cwd: dir }) : run(file, args, { cwd: dir }));
@@ -86,49 +120,34 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     },
     url: (database = "postgres") => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async start() {
-      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-      await postgres("pg_ctl", ["start", "-D", dataDir, "-l", logFile, "-w", "-t", "30", "-o", options]);
+      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off ${extraOptions}`;
+      // -w returns once the server accepts connections (a standby: once it is consistent and answers reads).
+      await runProgram("pg_ctl", ["start", "-D", dataDir, "-l", logFile, "-w", "-t", String(startTimeoutSeconds), "-o", options]);
       running = true;
     },
     async stop() {
-      await postgres("pg_ctl", ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "30"]);
+      await runProgram("pg_ctl", ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "30"]);
       running = false;
     },
     async destroy() {
       try {
-        if (running) await postgres("pg_ctl", ["stop", "-D", dataDir, "-m", "immediate", "-w", "-t", "30"]);
+        if (running) await runProgram("pg_ctl", ["stop", "-D", dataDir, "-m", "immediate", "-w", "-t", "30"]);
       } finally {
         running = false;
         await rm(dir, { recursive: true, force: true });
       }
     },
   };
-
-  try {
-    if (asRoot) {
-      const [uid, gid] = await Promise.all([run("id", ["-u", "postgres"]), run("id", ["-g", "postgres"])]);
-      await chown(dir, Number(uid.stdout), Number(gid.stdout));
-    }
-    await postgres("initdb", [
-      "-D",
-      dataDir,
-      "-U",
-      "postgres",
-      "-A",
-      "trust",
-      "-E",
-      "UTF8",
-      "--no-locale",
-      "--no-sync",
-      "--no-instructions",
-    ]);
-    port = await freePort();
-    await cluster.start();
-    return cluster;
-  } catch (error) {
-    await cluster.destroy();
-    throw error;
-  }
+  return {
+    dataDir,
+    logFile,
+    cluster,
+    run: runProgram,
+    async startOnFreePort() {
+      port = await freePort();
+      await cluster.start();
+    },
+  };
 }
 
 /** A hot standby of a test's own cluster, streaming its WAL: read-only, as a read replica in production is. */
@@ -165,47 +184,9 @@ async function queryValue(url: string, statement: string, params: unknown[] = []
  * 127.0.0.1 connect for replication). Stopping or destroying the replica leaves the primary running.
  */
 export async function startReplica(primary: PostgresCluster): Promise<PostgresReplica> {
-  const bin = findPostgresBinaries();
-  const asRoot = process.getuid?.() === 0;
-  const dir = await mkdtemp(path.join(os.tmpdir(), "quire-pg-replica-"));
-  const dataDir = path.join(dir, "data");
-  const logFile = path.join(dir, "server.log");
-
-  const postgres = async (program: string, args: string[]) => {
-    const file = path.join(bin, program);
-    try {
-      await (asRoot ? run("runuser", ["-u", "postgres", "--", file, ...args], { cwd: dir }) : run(file, args, { cwd: dir }));
-    } catch (error) {
-      const log = await readFile(logFile, "utf8").catch(() => "");
-      throw new Error(`${program} ${args.join(" ")} failed: ${(error as Error).message}\n${log.slice(-4000)}`, { cause: error });
-    }
-  };
-
-  let port = 0;
-  let running = false;
-  const replica: PostgresReplica = {
-    get port() {
-      return port;
-    },
-    url: (database = "postgres") => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    async start() {
-      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c hot_standby=on`;
-      // -w returns once the standby has reached a consistent state and accepts read-only connections.
-      await postgres("pg_ctl", ["start", "-D", dataDir, "-l", logFile, "-w", "-t", "60", "-o", options]);
-      running = true;
-    },
-    async stop() {
-      await postgres("pg_ctl", ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "30"]);
-      running = false;
-    },
-    async destroy() {
-      try {
-        if (running) await postgres("pg_ctl", ["stop", "-D", dataDir, "-m", "immediate", "-w", "-t", "30"]);
-      } finally {
-        running = false;
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
+  const server = await ownServer("quire-pg-replica-", { extraOptions: "-c hot_standby=on", startTimeoutSeconds: 60 });
+  const { logFile } = server;
+  const replica: PostgresReplica = Object.assign(server.cluster, {
     async caughtUp(timeoutMs = 30_000) {
       const target = String(await queryValue(primary.url(), "select pg_current_wal_lsn()::text"));
       const deadline = Date.now() + timeoutMs;
@@ -232,16 +213,12 @@ export async function startReplica(primary: PostgresCluster): Promise<PostgresRe
     async resumeReplay() {
       await queryValue(replica.url(), "select pg_wal_replay_resume()");
     },
-  };
+  });
 
   try {
-    if (asRoot) {
-      const [uid, gid] = await Promise.all([run("id", ["-u", "postgres"]), run("id", ["-g", "postgres"])]);
-      await chown(dir, Number(uid.stdout), Number(gid.stdout));
-    }
     // -X stream: the WAL written during the copy comes along, so the copy is consistent on its own; -R: the
     // standby.signal file and primary_conninfo, so it starts as a standby streaming from the primary.
-    await postgres("pg_basebackup", [
+    await server.run("pg_basebackup", [
       "-h",
       "127.0.0.1",
       "-p",
@@ -249,15 +226,14 @@ export async function startReplica(primary: PostgresCluster): Promise<PostgresRe
       "-U",
       "postgres",
       "-D",
-      dataDir,
+      server.dataDir,
       "-R",
       "-X",
       "stream",
       "--checkpoint=fast",
       "--no-sync",
     ]);
-    port = await freePort();
-    await replica.start();
+    await server.startOnFreePort();
     return replica;
   } catch (error) {
     await replica.destroy();
