@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps) {
     search: deps.productSearch ?? postgresProductSearch(readDb),
     index: catalogIndex,
   });
-  await app.register(searchRoutes, { db: readDb });
+  await app.register(searchRoutes, { db: readDb, index: catalogIndex });
   await app.register(recommendationsRoutes, { db: readDb });
   await app.register(contentRoutes, { db: readDb });
   await app.register(blogRoutes, { db: readDb });

@@ -14,7 +14,11 @@ export { TEST_API_KEY, TEST_HEADERS, TEST_TOKEN_SECRET } from "./test-constants"
  * show at once). Registers its own beforeAll/afterAll; the afterAll fails the file if any error answer broke
  * the error catalogue or its route's declared codes (testing/error-answers.ts).
  */
-export function useTestApi<T>(seed: (db: Db) => Promise<T>, options: Partial<Omit<AppDeps, "db">> = {}) {
+/** `options` may be worked out from what the seed answered (an in-memory index over the seeded database). */
+export function useTestApi<T>(
+  seed: (db: Db) => Promise<T>,
+  options: Partial<Omit<AppDeps, "db">> | ((seeded: T) => Partial<Omit<AppDeps, "db">>) = {},
+) {
   let database: TestDatabase | undefined;
   let app: App | undefined;
   let seeded: T | undefined;
@@ -23,7 +27,8 @@ export function useTestApi<T>(seed: (db: Db) => Promise<T>, options: Partial<Omi
   beforeAll(async () => {
     database = await createTestDatabase();
     seeded = await seed(database.db);
-    app = await buildApp({ db: database.db, apiKeys: [TEST_API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0, ...options });
+    const extra = typeof options === "function" ? options(seeded) : options;
+    app = await buildApp({ db: database.db, apiKeys: [TEST_API_KEY], tokenSecret: TEST_TOKEN_SECRET, storeCacheTtlMs: 0, ...extra });
     errorAnswers = watchErrorAnswers(app);
   });
   afterAll(async () => {

@@ -154,12 +154,13 @@ export async function createCatalogIndex(options: CatalogIndexOptions): Promise<
           state.pending.clear();
           const started = performance.now();
           const loaded = await loadStoreCatalogue(db, storeId);
-          state.index = StoreCatalogueIndex.build(loaded.rows, loaded.orders, loaded.values);
+          state.index = StoreCatalogueIndex.build(loaded.rows, loaded.orders, loaded.values, loaded.search);
           state.builtAt = Date.now();
           log?.info(
             {
               storeId,
               products: state.index.size,
+              searchDocuments: state.index.search?.size ?? 0,
               megabytes: Math.round(state.index.memoryBytes() / 1e5) / 10,
               ms: Math.round(performance.now() - started),
             },

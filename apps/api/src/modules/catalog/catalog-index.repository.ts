@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import type { Db } from "../../db/client";
+import { loadSearchDocumentRows, loadSearchPostings } from "../search/search-postings.repository";
 import type { CatalogueRows, FacetValueMeta, SortKey } from "./catalog-index";
 import { attributes, attributeValues, productAttributeValues, productCategories, productPriceIndex, products } from "./catalog.tables";
 
@@ -250,7 +251,8 @@ export async function loadStoreCatalogue(db: Db, storeId: number) {
       const catalogue = await loadRows(tx, { storeId });
       const orders = await loadOrders(tx, storeId);
       const values = await loadFacetValues(tx, storeId);
-      return { rows: catalogue, orders, values };
+      const search = await loadSearchPostings(tx, storeId);
+      return { rows: catalogue, orders, values, search };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
@@ -311,7 +313,8 @@ export async function loadProductChanges(db: Db, input: { storeId: number; chang
       const currencies = [...new Set([...input.currencies, ...changedRows.prices.keys()])];
       const placements = await loadPlacements(tx, input.storeId, input.changedIds, currencies);
       const values = await loadFacetValues(tx, input.storeId);
-      return { changedIds: input.changedIds, rows: changedRows, placements, values };
+      const searchRows = await loadSearchDocumentRows(tx, input.storeId, input.changedIds);
+      return { changedIds: input.changedIds, rows: changedRows, placements, values, searchRows };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

@@ -4,6 +4,7 @@ import { buildApp, type App } from "../../app";
 import { createAttribute, createProduct, createProductsBulk } from "../../testing/factories";
 import { TEST_HEADERS, TEST_TOKEN_SECRET, TEST_API_KEY } from "../../testing/test-api";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
+import { indexAllQueuedProducts } from "../search/search-index";
 import { createCatalogIndex, type CatalogIndex } from "./catalog-index-keeper";
 import { addVariant, setVariantPrices, updateProduct } from "./catalog-writes";
 import { createTestCatalogue, type TestCatalogue } from "./catalog-test-catalogue";
@@ -54,6 +55,11 @@ const selections = [
   "MaxPrice=1000&Filters[0][Code]=occasion&Filters[0][Values][0]=christmas",
   "MinPrice=100000",
   `Ids[0]=${1}&Ids[1]=${2}&Ids[2]=${4}&Ids[3]=${999}`,
+  // Searches: ranked by PostgreSQL on one side, by the index's in-memory lists on the other.
+  "SearchText=a",
+  "SearchText=zuleika",
+  "SearchText=great%20expect",
+  "SearchText=christmas&CategorySlug=gifts",
 ];
 const sorts = ["popular", "newest", "name-asc", "name-desc", "price-asc", "price-desc"];
 const currencies = ["GBP", "EUR", "USD"];
@@ -125,11 +131,11 @@ describe("the catalogue index", { timeout: 120_000 }, () => {
     }
     expect(found).toEqual([]);
 
-    // Through the index a search is one ranking statement: nothing counted or scored product by product in SQL.
+    // Through the index a search is ranked in its lists: no SQL counts, matches or scores a document.
     database.resetQueryLog();
     await answer(indexApp, "/products?SearchText=a&Sort=relevance&PageSize=2", "GBP");
     await answer(indexApp, "/product-filters?SearchText=a", "GBP");
-    expect(database.queries.filter((query) => /count\(|where d\.product_id = p\.id/i.test(query))).toEqual([]);
+    expect(database.queries.filter((query) => /count\(|where d\.product_id = p\.id|ts_filter|@@/i.test(query))).toEqual([]);
   });
 
   it("follows product writes: new, renamed, re-filed, repriced, unpublished", async () => {
@@ -155,8 +161,13 @@ describe("the catalogue index", { timeout: 120_000 }, () => {
     await addVariant(database.db, products.frankenstein.id, { sku: "FR-HB", name: "Hardback", prices: { GBP: { amount: 450 } } });
     await updateProduct(database.db, products.carol.id, { isPublished: false });
     await updateProduct(database.db, products.draft.id, { isPublished: true });
+    // The search documents follow through their job, whose writes the index's lists follow in turn.
+    await indexAllQueuedProducts(database.db);
 
     await syncBoth();
+    expect(
+      (await answer(indexApp, "/products?SearchText=zuleika", "GBP")).body.data.results.map((product: { slug: string }) => product.slug),
+    ).toEqual(["emma"]);
     const names = (await answer(indexApp, "/products?Sort=name-desc&PageSize=3", "GBP")).body.data.results.map(
       (product: { name: string }) => product.name,
     );

@@ -1,5 +1,6 @@
 import type { ProductSort } from "@quire/contracts";
 import { LRUCache } from "lru-cache";
+import type { SearchDocumentRow, SearchPostings } from "../search/search-postings";
 import { MAX_FACET_VALUES, type FacetsResult, type FacetValueRow, type ProductSelection } from "./catalog.repository";
 
 /*
@@ -53,6 +54,8 @@ export interface ProductChanges {
    */
   placements: Map<SortKey, { id: number; after: number | null }[]>;
   values: FacetValueMeta[];
+  /** The changed products' search documents now (none for a product that has none any more). */
+  searchRows: SearchDocumentRow[];
 }
 
 interface Attribute {
@@ -93,6 +96,8 @@ export class StoreCatalogueIndex {
     private readonly rows: CatalogueRows,
     orders: Map<SortKey, Int32Array>,
     readonly values: FacetValueMeta[],
+    /** The store's search words as posting lists (search-postings.ts), what a search ranks in; null: PostgreSQL ranks. */
+    readonly search: SearchPostings | null,
   ) {
     this.size = rows.ids.length;
     const maxId = rows.ids.length > 0 ? rows.ids[rows.ids.length - 1]! : 0;
@@ -129,8 +134,8 @@ export class StoreCatalogueIndex {
   }
 
   /** An index of these rows; `orders` list product ids, and may name products the rows lack (left out). */
-  static build(rows: CatalogueRows, orders: Map<SortKey, Int32Array>, values: FacetValueMeta[]) {
-    return new StoreCatalogueIndex(rows, orders, values);
+  static build(rows: CatalogueRows, orders: Map<SortKey, Int32Array>, values: FacetValueMeta[], search: SearchPostings | null = null) {
+    return new StoreCatalogueIndex(rows, orders, values, search);
   }
 
   /**
@@ -138,6 +143,12 @@ export class StoreCatalogueIndex {
    * not hold (a change it has not heard of yet): the caller then builds afresh.
    */
   withChanges(changes: ProductChanges): StoreCatalogueIndex | null {
+    let search: SearchPostings | null = null;
+    if (this.search) {
+      search = this.search.withChanges(changes.changedIds, changes.searchRows);
+      // Too many changed documents beside the lists: build everything again.
+      if (!search) return null;
+    }
     const changed = new Set(changes.changedIds);
     const fresh = changes.rows;
     const old = this.rows;
@@ -224,6 +235,7 @@ export class StoreCatalogueIndex {
       { ids: Int32Array.from(ids), valueOffsets, valueIds, categoryOffsets, categoryIds, prices },
       orders,
       changes.values,
+      search,
     );
   }
 
@@ -240,7 +252,7 @@ export class StoreCatalogueIndex {
     bytes += rows.categoryOffsets.byteLength + rows.categoryIds.byteLength;
     for (const prices of rows.prices.values()) bytes += prices.byteLength;
     for (const order of this.orders.values()) bytes += order.byteLength;
-    return bytes;
+    return bytes + (this.search?.memoryBytes() ?? 0);
   }
 
   /** Whether the index answers this selection: search text is PostgreSQL's, and a filter is a bit of 30. */

@@ -61,6 +61,7 @@ describe("the catalogue index of a store", () => {
         ["price:GBP", [{ id: 40, after: null }]],
       ]),
       values,
+      searchRows: [],
     });
     expect(changed?.page(base, "popular", { offset: 0, limit: 5 })).toEqual({ total: 3, ids: [40, 30, 10] });
     expect(changed?.page(base, "price-asc", { offset: 0, limit: 5 }).ids).toEqual([40, 10, 30]);
@@ -73,6 +74,7 @@ describe("the catalogue index of a store", () => {
       rows: rows([40], [[]], [[]], [-1]),
       placements: new Map<SortKey, { id: number; after: number | null }[]>([["popular", [{ id: 40, after: 99 }]]]),
       values,
+      searchRows: [],
     };
     expect(index.withChanges(changes)).toBeNull();
   });

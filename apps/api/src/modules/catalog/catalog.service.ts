@@ -69,7 +69,7 @@ async function searchInIndex(reads: CatalogReads, ctx: CatalogContext, selection
   const index = reads.index.forStore(ctx.store.id);
   if (!index) return null;
   const asked = selection.ids ? new Set(selection.ids) : null;
-  const ranked = (await search.rankedIds()).filter((id) => asked === null || asked.has(id));
+  const ranked = (await search.rankedIds(index.search)).filter((id) => asked === null || asked.has(id));
   // Named by the text, not by its thousands of ids, in the index's cache of selections.
   const key = JSON.stringify({ ...selection, search: search.text });
   return { index, selection: { ...withoutText, ids: ranked }, ranked, key };

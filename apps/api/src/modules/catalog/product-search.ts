@@ -1,4 +1,5 @@
 import type { SQL } from "drizzle-orm";
+import type { SearchPostings } from "../search/search-postings";
 
 /**
  * Product search as the product listing uses it (GET /products and GET /product-filters with SearchText).
@@ -26,7 +27,9 @@ export interface ProductSearchMatch {
   relevance(): SQL;
   /**
    * Every product found, best first, in the order `relevance()` then the id gives. With it, the in-memory
-   * catalogue index (decision 028) counts, filters and pages a search like any other selection.
+   * catalogue index (decision 028) counts, filters and pages a search like any other selection. `lists`:
+   * the store's search words that the catalogue index holds (search-postings.ts), for a search that ranks in
+   * them; another engine ignores them.
    */
-  rankedIds?(): Promise<number[]>;
+  rankedIds?(lists: SearchPostings | null): Promise<number[]>;
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
 import { stores } from "../stores/stores.tables";
 import { attributes, attributeValues, productAttributeValues, products, productVariants } from "../catalog/catalog.tables";
+import { notifyProductsChanged } from "../catalog/catalog-index.repository";
 import { searchDocuments, searchIndexPending, searchWords } from "./search.tables";
 
 /*
@@ -98,6 +99,8 @@ export async function indexPendingBatch(db: Db, storeId: number, limit: number):
     where d.product_id = any(${idList}) and length(w.word) between 3 and 40 and w.word !~ '^[0-9]+$'
     group by w.word
     on conflict (store_id, word) do nothing`);
+  // The catalogue index keeps the documents' words in memory (search-postings.ts): it reads them again on commit.
+  await notifyProductsChanged(db, storeId, ids);
   return ids.length;
 }
 

@@ -16,8 +16,8 @@ import { searchDocuments, searchWords } from "./search.tables";
  *   6. every word is somewhere: subtitle and description too.
  * A word "is in" a field as a whole word (stemmed: "harbours" finds "harbour"), as the beginning of a word
  * (what a shopper is still typing: "frank"), or as the correction of a misspelt word. Within one rule: in
- * stock before out of stock; then a title that begins with the text; then PostgreSQL's weighted rank (title
- * 1, authors 0.4, series 0.2, description 0.1); then the products that sell most.
+ * stock before out of stock; then a title that begins with the text; then the more words there as themselves
+ * (whole, not only begun or corrected); then the products that sell most; then the lower product id.
  */
 
 /** What the shopper's words are, as the queries below read them. */
@@ -75,6 +75,15 @@ function inFields(terms: SearchTerms, weights: string): SQL {
   return sql`(ts_filter(d.document, ${fields}) @@ ${wholeWordsQuery(terms)} or ts_filter(d.prefixes, ${fields}) @@ ${prefixQuery(terms)})`;
 }
 
+/** How many of the words are in the document as themselves (stemmed), not begun or corrected: 0 to MAX_SEARCH_WORDS. */
+function exactWords(terms: SearchTerms): SQL {
+  if (terms.words.length === 0) return sql`0`;
+  return sql.join(
+    terms.words.map(({ word }) => sql`(case when d.document @@ plainto_tsquery('english'::regconfig, ${word}) then 1 else 0 end)`),
+    sql` + `,
+  );
+}
+
 /** The ranking rules above as one number, higher first; over search_documents aliased `d`. */
 export function documentScore(terms: SearchTerms): SQL {
   const code = terms.codes.length > 0 ? sql`when d.codes && ${textArray(terms.codes)} then 6` : sql``;
@@ -86,30 +95,55 @@ export function documentScore(terms: SearchTerms): SQL {
     when ${inFields(terms, "a,b,c")} then 2
     else 1 end`;
   const titleBegins = sql`case when starts_with(d.title_key, ${searchKey(sql`${terms.texts[0] ?? ""}`)}) then 1 else 0 end`;
-  // A rule is worth 4, stock 2, a title that begins with the text 1; the rank (below 1 with normalisation 32)
-  // decides within them.
-  return sql`(${rule}) * 4 + (case when d.in_stock then 2 else 0 end) + ${titleBegins}
-    + ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], d.document, ${wholeWordsQuery(terms)}, 32)`;
+  // A rule is worth 4, stock 2, a title that begins with the text 1; the words there as themselves (at most
+  // MAX_SEARCH_WORDS, so below 16) count sixteenths. The in-memory lists rank by the same numbers (search-postings.ts).
+  return sql`(${rule}) * 4 + (case when d.in_stock then 2 else 0 end) + ${titleBegins} + (${exactWords(terms)}) / 16.0`;
+}
+
+/** What PostgreSQL makes of a word: its stemmed lexemes, and its correction with that word's lexemes. */
+export interface WordReading {
+  word: string;
+  lexemes: string[];
+  correction: string | null;
+  correctionLexemes: string[] | null;
 }
 
 /**
- * For each word the store's vocabulary does not know, not even as the beginning of a word (what a shopper is
- * still typing), its nearest known word by trigram similarity (at least 0.3, pg_trgm's default), the commoner
- * of equally near ones. Words with no correction, or none needed, are left out. One statement for all words.
+ * How PostgreSQL reads the shopper's words, in one statement: for each word its stemmed lexemes (english;
+ * none for a stop word) and, for a correctable word the store's vocabulary does not know, not even as the
+ * beginning of a word (what a shopper is still typing), its nearest known word by trigram similarity (at
+ * least 0.3, pg_trgm's default; the commoner of equally near ones) with that word's lexemes; the text as a
+ * title key; and the products whose SKU or ISBN the text is. The lexemes, key and products are what the
+ * in-memory lists need (search-postings.ts); SQL ranking reads the words and corrections alone.
  */
-export async function findCorrections(db: Db, storeId: number, words: string[]): Promise<Map<string, string>> {
-  if (words.length === 0) return new Map();
-  const found = await sqlRows<{ word: string; correction: string }>(
+export async function readWords(
+  db: Db,
+  input: { storeId: number; text: string; words: string[]; correctable: boolean[]; codes: string[] },
+): Promise<{ words: WordReading[]; textKey: string; codeProductIds: number[] }> {
+  const { storeId } = input;
+  const codeProducts =
+    input.codes.length > 0
+      ? sql`coalesce((select array_agg(d.product_id order by d.product_id) from ${searchDocuments} d
+          where d.store_id = ${storeId} and d.codes && ${textArray(input.codes)}), '{}'::int[])`
+      : sql`'{}'::int[]`;
+  const [row] = await sqlRows<{ words: WordReading[]; text_key: string; code_product_ids: number[] }>(
     db,
-    sql`select q.word, c.word as correction from unnest(${textArray(words)}) as q(word)
-      cross join lateral (
-        select s.word from ${searchWords} s
-        where s.store_id = ${storeId} and s.word % q.word
-          and not exists (select 1 from ${searchWords} k where k.store_id = ${storeId} and k.word like q.word || '%')
-        order by similarity(s.word, q.word) desc, s.documents desc, s.word
-        limit 1) c`,
+    sql`select ${searchKey(sql`${input.text}`)} as text_key, ${codeProducts} as code_product_ids,
+      coalesce((select json_agg(json_build_object(
+          'word', q.word,
+          'lexemes', tsvector_to_array(to_tsvector('english'::regconfig, q.word)),
+          'correction', c.word,
+          'correctionLexemes', case when c.word is not null then tsvector_to_array(to_tsvector('english'::regconfig, c.word)) end)
+          order by q.n)
+        from unnest(${textArray(input.words)}, ${sql.param(input.correctable)}::boolean[]) with ordinality as q(word, correctable, n)
+        left join lateral (
+          select s.word from ${searchWords} s
+          where q.correctable and s.store_id = ${storeId} and s.word % q.word
+            and not exists (select 1 from ${searchWords} k where k.store_id = ${storeId} and k.word like q.word || '%')
+          order by similarity(s.word, q.word) desc, s.documents desc, s.word
+          limit 1) c on true), '[]'::json) as words`,
   );
-  return new Map(found.map((row) => [row.word, row.correction]));
+  return { words: row!.words, textKey: row!.text_key, codeProductIds: row!.code_product_ids };
 }
 
 /** Every document the terms find, best first by the ranking rules, then sales, then id: a search's whole ranking. */
@@ -144,15 +178,7 @@ export const SUGGESTION_CANDIDATES = 200;
 
 /** The best `limit` products for the terms, by the ranking rules, among the SUGGESTION_CANDIDATES above. */
 export async function findProductHits(db: Db, terms: SearchTerms, limit: number): Promise<ProductHit[]> {
-  const found = await sqlRows<{
-    id: number;
-    slug: string;
-    name: string;
-    authors: string;
-    image_url: string | null;
-    image_alt: string | null;
-    codes: string[];
-  }>(
+  const found = await sqlRows<HitRecord>(
     db,
     sql`with candidates as (
         (select d.product_id from ${searchDocuments} d where d.store_id = ${terms.storeId} and ${wordsMatch(terms)}
@@ -170,16 +196,42 @@ export async function findProductHits(db: Db, terms: SearchTerms, limit: number)
       left join lateral (select url, alt from ${productImages} where product_id = b.product_id order by position limit 1) i on true
       order by b.score desc, b.popularity desc, b.product_id`,
   );
-  return found.map((row) => ({
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    authors: row.authors,
-    imageUrl: row.image_url,
-    imageAlt: row.image_alt,
-    codes: row.codes,
-  }));
+  return found.map(toHit);
 }
+
+/** The suggestions' details of these products, in this order (ranked by the in-memory lists, search-postings.ts). */
+export async function findProductHitsByIds(db: Db, ids: number[]): Promise<ProductHit[]> {
+  if (ids.length === 0) return [];
+  const found = await sqlRows<HitRecord>(
+    db,
+    sql`select d.product_id as id, p.slug, d.title as name, d.authors, i.url as image_url, i.alt as image_alt, d.codes
+      from unnest(${sql.param(ids)}::int[]) with ordinality as b(product_id, n)
+      join ${searchDocuments} d on d.product_id = b.product_id join products p on p.id = d.product_id
+      left join lateral (select url, alt from ${productImages} where product_id = d.product_id order by position limit 1) i on true
+      order by b.n`,
+  );
+  return found.map(toHit);
+}
+
+interface HitRecord {
+  id: number;
+  slug: string;
+  name: string;
+  authors: string;
+  image_url: string | null;
+  image_alt: string | null;
+  codes: string[];
+}
+
+const toHit = (row: HitRecord): ProductHit => ({
+  id: row.id,
+  slug: row.slug,
+  name: row.name,
+  authors: row.authors,
+  imageUrl: row.image_url,
+  imageAlt: row.image_alt,
+  codes: row.codes,
+});
 
 /** Shown categories a word of whose name begins with each word (or a correction), the shallowest first. */
 export async function findCategoryHits(db: Db, terms: SearchTerms, limit: number) {

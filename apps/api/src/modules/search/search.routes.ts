@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import type { CatalogIndex } from "../catalog/catalog-index-keeper";
 import { operationRoute } from "../../http/operation-route";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { autocomplete } from "./search.service";
 
 // Search calls of spec section 7 beside GET /products' SearchText: the as-you-type suggestions.
-export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+// `index`: the catalogue index, whose search lists rank the suggestions when it holds them (search-postings.ts).
+export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; index?: CatalogIndex | null }> = async (app, { db, index }) => {
   app.route({
     ...operationRoute("autocompleteProducts", {
       schema: {
@@ -16,7 +18,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     handler: async (request) => {
       const { store, customerId } = request.ctx;
       const visibility = getCatalogVisibility({ store, customerId });
-      return { data: await autocomplete(db, { storeId: store.id, text: request.query.SearchText, visibility }) };
+      return { data: await autocomplete(db, { storeId: store.id, text: request.query.SearchText, visibility, index }) };
     },
   });
 };

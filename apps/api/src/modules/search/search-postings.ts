@@ -1,0 +1,548 @@
+/*
+ * The search index's words in the API's memory (decision 035, "at a million products"): for each word of a
+ * store's search documents, the documents that hold it and in which fields (posting lists), beside the
+ * catalogue index (decision 028) that counts and pages what a search finds. PostgreSQL stays the source:
+ * every list is built from `search_documents` as PostgreSQL wrote it (its stemmed `document`, its word-for-word
+ * `prefixes`), and a query's words arrive already stemmed and corrected by PostgreSQL (search.service.ts), so
+ * these lists find what PostgreSQL's `@@` finds and rank by the same rules (search.repository.ts). Without
+ * them, a common word's match set costs PostgreSQL a bitmap of a third of the catalogue and a visit to each
+ * document; here it is a walk of one list.
+ *
+ * Documents are numbered most popular first (then by product id), so each list is in popularity order and
+ * the ranking is a counting sort by rule, no comparison sort. Immutable: changes (`withChanges`) make a new
+ * instance that shares the lists, marks the changed documents' old entries as gone and holds their new
+ * state beside (`extra`), until the owner rebuilds. No I/O here: search-postings.repository.ts loads.
+ */
+
+/** Where in a document a word is: tsvector weights A (title), B (authors), C (series), D (subtitle, description). */
+export const FIELD_TITLE = 1;
+export const FIELD_AUTHORS = 2;
+export const FIELD_SERIES = 4;
+export const FIELD_BODY = 8;
+
+/** A search document as search_documents holds it; the vectors in PostgreSQL's text form. */
+export interface SearchDocumentRow {
+  productId: number;
+  popularity: number;
+  inStock: boolean;
+  titleKey: string;
+  /** `document::text`: `'lexem':1A,4 'other':2B` (stemmed, english). */
+  document: string;
+  /** `prefixes::text`: title, authors and series word for word (simple). */
+  prefixes: string;
+}
+
+/** One word of a search as the lists read it, from what PostgreSQL made of it (search.service.ts). */
+export interface PostingsWord {
+  /**
+   * The word's stemmed forms: its own first, then its corrections'. A form is the lexemes PostgreSQL's
+   * english configuration makes of it (one for a word of letters and digits; none for a stop word), all of
+   * which a document must hold. A word with no lexeme in any form is left out of whole-word matching, as
+   * PostgreSQL leaves an empty query out of `&&`.
+   */
+  forms: string[][];
+  /** The word and its corrections as the beginnings of title, author and series words. */
+  prefixes: string[];
+}
+
+export interface PostingsQuery {
+  words: PostingsWord[];
+  /** The text and its correction as title keys: the exact-title rule. */
+  titleKeys: string[];
+  /** The text as a title key: the "title begins with the text" tie-break. */
+  textKey: string;
+  /** Products whose SKU or ISBN the text is. */
+  codeProductIds: number[];
+}
+
+/** More changed documents than this beside the lists: the owner builds them again. */
+export const MAX_EXTRA_DOCUMENTS = 20_000;
+
+/** Exact-word counts stay below this, so a bucket is score × 16 + exact (search.repository.ts: exact / 16). */
+const EXACT_SLOTS = 16;
+/** Rule 6 × 4 + stock 2 + begins 1 = 27 is the highest score. */
+const BUCKETS = 28 * EXACT_SLOTS;
+
+/** Bits of a word's byte per document: whole-word fields (A-D) low, prefix fields (A-C) shifted, own form high. */
+const PREFIX_SHIFT = 4;
+const EXACT_BIT = 0x80;
+
+/**
+ * Calls `each` for every lexeme of a tsvector's text form with the fields (FIELD_* bits) it appears in. A
+ * position without a weight letter is D; a lexeme without positions counts as D, as ts_filter reads it.
+ */
+export function parseTsvector(text: string, each: (lexeme: string, fields: number) => void) {
+  const length = text.length;
+  let at = 0;
+  while (at < length) {
+    while (at < length && text.charCodeAt(at) === 32) at++;
+    if (at >= length) break;
+    if (text.charCodeAt(at) !== 39) throw new Error(`not a tsvector at ${at}: ${text.slice(at, at + 20)}`);
+    at++;
+    let lexeme = "";
+    let start = at;
+    for (;;) {
+      const code = text.charCodeAt(at);
+      if (Number.isNaN(code)) throw new Error("unterminated lexeme in a tsvector");
+      if (code === 92) {
+        // A backslash escapes the next character.
+        lexeme += text.slice(start, at) + text.charAt(at + 1);
+        at += 2;
+        start = at;
+      } else if (code === 39) {
+        if (text.charCodeAt(at + 1) === 39) {
+          lexeme += text.slice(start, at + 1);
+          at += 2;
+          start = at;
+        } else {
+          lexeme += text.slice(start, at);
+          at++;
+          break;
+        }
+      } else at++;
+    }
+    let fields = 0;
+    if (text.charCodeAt(at) === 58) {
+      at++;
+      for (;;) {
+        while (at < length && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) at++;
+        const weight = text.charCodeAt(at);
+        if (weight === 65) fields |= FIELD_TITLE;
+        else if (weight === 66) fields |= FIELD_AUTHORS;
+        else if (weight === 67) fields |= FIELD_SERIES;
+        else fields |= FIELD_BODY;
+        if (weight >= 65 && weight <= 68) at++;
+        if (text.charCodeAt(at) !== 44) break;
+        at++;
+      }
+    } else fields = FIELD_BODY;
+    each(lexeme, fields);
+  }
+}
+
+/** Posting lists in one array, per term: documents ascending, each with its fields. */
+interface Lists {
+  offsets: Int32Array;
+  documents: Int32Array;
+  fields: Uint8Array;
+}
+
+/** The built lists; shared by every instance that follows changes from them. */
+interface Base {
+  size: number;
+  productIds: Int32Array;
+  popularity: Int32Array;
+  inStock: Uint8Array;
+  /** Every title key, each followed by "\n"; document d's begins at keyOffsets[d]. */
+  titleKeys: string;
+  keyOffsets: Int32Array;
+  /** Base document of a product id, -1 for none. */
+  documentOfProduct: Int32Array;
+  /** Stemmed terms (english) by their text. */
+  wholeTerms: Map<string, number>;
+  whole: Lists;
+  /** Word-for-word terms (simple), sorted, so a prefix is a range. */
+  prefixTerms: string[];
+  prefix: Lists;
+}
+
+/** A document changed since the lists were built, read word by word. */
+interface ExtraDocument {
+  productId: number;
+  popularity: number;
+  inStock: boolean;
+  titleKey: string;
+  whole: Map<string, number>;
+  prefix: [string, number][];
+}
+
+/** A growable pair of columns: term ids and their fields, document after document. */
+class TermColumn {
+  terms = new Int32Array(1 << 16);
+  fields = new Uint8Array(1 << 16);
+  length = 0;
+  push(term: number, fields: number) {
+    if (this.length === this.terms.length) {
+      const terms = new Int32Array(this.terms.length * 2);
+      terms.set(this.terms);
+      this.terms = terms;
+      const more = new Uint8Array(this.fields.length * 2);
+      more.set(this.fields);
+      this.fields = more;
+    }
+    this.terms[this.length] = term;
+    this.fields[this.length++] = fields;
+  }
+}
+
+/** Turns document-ordered (term, fields) columns into per-term lists; `rank` renumbers terms (sorted order). */
+function invert(column: TermColumn, documentStarts: number[], termCount: number, rank: Int32Array | null): Lists {
+  const offsets = new Int32Array(termCount + 1);
+  for (let at = 0; at < column.length; at++) offsets[(rank ? rank[column.terms[at]!]! : column.terms[at]!) + 1]!++;
+  for (let term = 0; term < termCount; term++) offsets[term + 1]! += offsets[term]!;
+  const next = offsets.slice(0, termCount);
+  const documents = new Int32Array(column.length);
+  const fields = new Uint8Array(column.length);
+  for (let document = 0; document + 1 < documentStarts.length; document++) {
+    for (let at = documentStarts[document]!; at < documentStarts[document + 1]!; at++) {
+      const term = rank ? rank[column.terms[at]!]! : column.terms[at]!;
+      const slot = next[term]!++;
+      documents[slot] = document;
+      fields[slot] = column.fields[at]!;
+    }
+  }
+  return { offsets, documents, fields };
+}
+
+/** Builds the lists from documents given most popular first (then by product id), as the ranking needs them. */
+export class SearchPostingsBuilder {
+  private readonly productIds: number[] = [];
+  private readonly popularity: number[] = [];
+  private readonly inStock: number[] = [];
+  private readonly titleKeys: string[] = [];
+  private readonly wholeTerms = new Map<string, number>();
+  private readonly prefixTerms = new Map<string, number>();
+  private readonly whole = new TermColumn();
+  private readonly prefix = new TermColumn();
+  private readonly wholeStarts: number[] = [0];
+  private readonly prefixStarts: number[] = [0];
+
+  add(row: SearchDocumentRow) {
+    this.productIds.push(row.productId);
+    this.popularity.push(row.popularity);
+    this.inStock.push(row.inStock ? 1 : 0);
+    this.titleKeys.push(row.titleKey);
+    const termOf = (terms: Map<string, number>, lexeme: string) => {
+      let term = terms.get(lexeme);
+      if (term === undefined) {
+        term = terms.size;
+        terms.set(lexeme, term);
+      }
+      return term;
+    };
+    parseTsvector(row.document, (lexeme, fields) => this.whole.push(termOf(this.wholeTerms, lexeme), fields));
+    parseTsvector(row.prefixes, (lexeme, fields) => this.prefix.push(termOf(this.prefixTerms, lexeme), fields));
+    this.wholeStarts.push(this.whole.length);
+    this.prefixStarts.push(this.prefix.length);
+  }
+
+  build(): SearchPostings {
+    const size = this.productIds.length;
+    const productIds = Int32Array.from(this.productIds);
+    let maxProductId = 0;
+    for (const id of productIds) if (id > maxProductId) maxProductId = id;
+    const documentOfProduct = new Int32Array(maxProductId + 1).fill(-1);
+    productIds.forEach((id, document) => (documentOfProduct[id] = document));
+    const keyOffsets = new Int32Array(size + 1);
+    this.titleKeys.forEach((key, document) => (keyOffsets[document + 1] = keyOffsets[document]! + key.length + 1));
+
+    const prefixTerms = [...this.prefixTerms.keys()].sort();
+    const rank = new Int32Array(prefixTerms.length);
+    prefixTerms.forEach((term, sorted) => (rank[this.prefixTerms.get(term)!] = sorted));
+
+    return new SearchPostings(
+      {
+        size,
+        productIds,
+        popularity: Int32Array.from(this.popularity),
+        inStock: Uint8Array.from(this.inStock),
+        titleKeys: this.titleKeys.length > 0 ? `${this.titleKeys.join("\n")}\n` : "",
+        keyOffsets,
+        documentOfProduct,
+        wholeTerms: this.wholeTerms,
+        whole: invert(this.whole, this.wholeStarts, this.wholeTerms.size, null),
+        prefixTerms,
+        prefix: invert(this.prefix, this.prefixStarts, prefixTerms.length, rank),
+      },
+      null,
+      [],
+    );
+  }
+}
+
+/** The first index of `sorted` whose term is not below `prefix`. */
+function lowerBound(sorted: string[], prefix: string) {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < prefix) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Whether every word is in `fields`: bit 1 as a whole word (when some word has a whole form), bit 2 begun. */
+function everyWordIn(bytes: Uint8Array, stop: boolean[], wholeWords: number, fields: number) {
+  let whole = wholeWords > 0;
+  let begun = bytes.length > 0;
+  for (let word = 0; word < bytes.length; word++) {
+    const byte = bytes[word]!;
+    // A stop word has no whole form and narrows nothing, as PostgreSQL leaves an empty query out of `&&`.
+    if (whole && !stop[word] && (byte & fields) === 0) whole = false;
+    if (begun && ((byte >>> PREFIX_SHIFT) & fields) === 0) begun = false;
+  }
+  return (whole ? 1 : 0) | (begun ? 2 : 0);
+}
+
+/** What a document needs besides its word bytes to be scored. */
+interface Candidate {
+  code: boolean;
+  inStock: boolean;
+  titleKeyIs(keys: string[]): boolean;
+  titleBegins(textKey: string): boolean;
+}
+
+/**
+ * A matching document's bucket under the ranking rules of search.repository.ts (higher first): the rule,
+ * stock and "the title begins with the text" as its score, then how many words are there as themselves.
+ * -1 when the document does not match.
+ */
+function bucketOf(bytes: Uint8Array, stop: boolean[], wholeWords: number, query: PostingsQuery, candidate: Candidate) {
+  if (everyWordIn(bytes, stop, wholeWords, 0x0f) === 0 && !candidate.code) return -1;
+  let rule: number;
+  if (candidate.code) rule = 6;
+  else if (candidate.titleKeyIs(query.titleKeys)) rule = 5;
+  else if (everyWordIn(bytes, stop, wholeWords, FIELD_TITLE) !== 0) rule = 4;
+  else if (everyWordIn(bytes, stop, wholeWords, FIELD_TITLE | FIELD_AUTHORS) !== 0) rule = 3;
+  else if (everyWordIn(bytes, stop, wholeWords, FIELD_TITLE | FIELD_AUTHORS | FIELD_SERIES) !== 0) rule = 2;
+  else rule = 1;
+  let exact = 0;
+  for (const byte of bytes) if (byte & EXACT_BIT) exact++;
+  const score = rule * 4 + (candidate.inStock ? 2 : 0) + (candidate.titleBegins(query.textKey) ? 1 : 0);
+  return score * EXACT_SLOTS + Math.min(exact, EXACT_SLOTS - 1);
+}
+
+export class SearchPostings {
+  /** @internal built by SearchPostingsBuilder or withChanges */
+  constructor(
+    private readonly base: Base,
+    /** Base documents changed or deleted since the build (1: leave out). */
+    private readonly gone: Uint8Array | null,
+    private readonly extra: ExtraDocument[],
+  ) {}
+
+  /** How many documents the lists answer for. */
+  get size() {
+    let gone = 0;
+    if (this.gone) for (const flag of this.gone) gone += flag;
+    return this.base.size - gone + this.extra.length;
+  }
+
+  /** Bytes held by the lists and columns (not the term maps). */
+  memoryBytes() {
+    const { base } = this;
+    const lists = (l: Lists) => l.offsets.byteLength + l.documents.byteLength + l.fields.byteLength;
+    return (
+      lists(base.whole) +
+      lists(base.prefix) +
+      base.productIds.byteLength +
+      base.popularity.byteLength +
+      base.inStock.byteLength +
+      base.keyOffsets.byteLength +
+      base.documentOfProduct.byteLength +
+      base.titleKeys.length
+    );
+  }
+
+  /**
+   * These lists with the documents of `changedIds` replaced by `rows` (a changed product with no row has no
+   * document any more). Null when more changed documents than MAX_EXTRA_DOCUMENTS would sit beside the
+   * lists: the owner builds them again then.
+   */
+  withChanges(changedIds: number[], rows: SearchDocumentRow[]): SearchPostings | null {
+    if (changedIds.length === 0) return this;
+    const changed = new Set(changedIds);
+    const extra = this.extra.filter((document) => !changed.has(document.productId));
+    for (const row of rows) {
+      const whole = new Map<string, number>();
+      parseTsvector(row.document, (lexeme, fields) => whole.set(lexeme, (whole.get(lexeme) ?? 0) | fields));
+      const prefix = new Map<string, number>();
+      parseTsvector(row.prefixes, (lexeme, fields) => prefix.set(lexeme, (prefix.get(lexeme) ?? 0) | fields));
+      extra.push({
+        productId: row.productId,
+        popularity: row.popularity,
+        inStock: row.inStock,
+        titleKey: row.titleKey,
+        whole,
+        prefix: [...prefix],
+      });
+    }
+    if (extra.length > MAX_EXTRA_DOCUMENTS) return null;
+    const { documentOfProduct } = this.base;
+    const gone = this.gone ? this.gone.slice() : new Uint8Array(this.base.size);
+    for (const id of changed) {
+      const document = id < documentOfProduct.length ? documentOfProduct[id]! : -1;
+      if (document >= 0) gone[document] = 1;
+    }
+    return new SearchPostings(this.base, gone, extra);
+  }
+
+  /** Per word, a byte per base document: its whole-word fields, begun fields and whether its own form is there. */
+  private wordBytes(word: PostingsWord): Uint8Array {
+    const { base } = this;
+    const bytes = new Uint8Array(base.size);
+    for (const form of word.forms) {
+      if (form.length === 0) continue;
+      const own = form === word.forms[0];
+      const matched = this.formFields(form);
+      for (let document = 0; document < base.size; document++) {
+        const fields = matched[document]!;
+        if (fields !== 0) bytes[document]! |= fields | (own ? EXACT_BIT : 0);
+      }
+    }
+    const { prefix, prefixTerms } = base;
+    for (const start of new Set(word.prefixes)) {
+      for (let term = lowerBound(prefixTerms, start); term < prefixTerms.length && prefixTerms[term]!.startsWith(start); term++) {
+        for (let at = prefix.offsets[term]!, end = prefix.offsets[term + 1]!; at < end; at++) {
+          bytes[prefix.documents[at]!]! |= prefix.fields[at]! << PREFIX_SHIFT;
+        }
+      }
+    }
+    return bytes;
+  }
+
+  /** The fields of each base document holding every lexeme of a form (0: not all of them). */
+  private formFields(form: string[]): Uint8Array {
+    const { base } = this;
+    let result: Uint8Array | null = null;
+    for (const lexeme of form) {
+      const fields = new Uint8Array(base.size);
+      const term = base.wholeTerms.get(lexeme);
+      if (term !== undefined) {
+        const { offsets, documents, fields: listFields } = base.whole;
+        for (let at = offsets[term]!, end = offsets[term + 1]!; at < end; at++) fields[documents[at]!] = listFields[at]!;
+      }
+      if (result === null) result = fields;
+      else
+        for (let document = 0; document < base.size; document++)
+          result[document] = result[document]! && fields[document]! ? result[document]! | fields[document]! : 0;
+    }
+    return result ?? new Uint8Array(base.size);
+  }
+
+  /** The word bytes of a changed document, as wordBytes makes them for a base one. */
+  private extraBytes(document: ExtraDocument, words: PostingsWord[]): Uint8Array {
+    const bytes = new Uint8Array(words.length);
+    words.forEach((word, index) => {
+      let byte = 0;
+      for (const form of word.forms) {
+        if (form.length === 0) continue;
+        let fields = 0;
+        for (const lexeme of form) {
+          const found = document.whole.get(lexeme) ?? 0;
+          fields = found === 0 ? 0 : fields | found;
+          if (found === 0) break;
+        }
+        if (fields !== 0) byte |= fields | (form === word.forms[0] ? EXACT_BIT : 0);
+      }
+      for (const [term, fields] of document.prefix) {
+        if (word.prefixes.some((start) => term.startsWith(start))) byte |= fields << PREFIX_SHIFT;
+      }
+      bytes[index] = byte;
+    });
+    return bytes;
+  }
+
+  /**
+   * Every product the query finds, best first: by the ranking rules, then popularity, then product id, as
+   * search.repository.ts's findRankedIds orders them.
+   */
+  rank(query: PostingsQuery): Int32Array {
+    const { base, gone } = this;
+    const words = query.words.map((word) => this.wordBytes(word));
+    const stop = query.words.map((word) => word.forms.every((form) => form.length === 0));
+    const wholeWords = stop.filter((isStop) => !isStop).length;
+    const codes = new Set(query.codeProductIds);
+    const { titleKeys, keyOffsets } = base;
+    let document = 0;
+    const candidate: Candidate = {
+      code: false,
+      inStock: false,
+      titleKeyIs(keys) {
+        const start = keyOffsets[document]!;
+        const length = keyOffsets[document + 1]! - start - 1;
+        return keys.some((key) => key.length === length && titleKeys.startsWith(key, start));
+      },
+      titleBegins(textKey) {
+        const start = keyOffsets[document]!;
+        return textKey.length < keyOffsets[document + 1]! - start && titleKeys.startsWith(textKey, start);
+      },
+    };
+
+    // Each base document's bucket (+1; 0 for no match), counted per bucket.
+    const buckets = new Uint16Array(base.size);
+    const counts = new Int32Array(BUCKETS + 1);
+    const bytes = new Uint8Array(words.length);
+    for (document = 0; document < base.size; document++) {
+      if (gone !== null && gone[document] === 1) continue;
+      // The cheap test first: is every word somewhere, whole or begun, or is the text this product's code?
+      let whole = wholeWords > 0;
+      let begun = words.length > 0;
+      for (let word = 0; word < words.length; word++) {
+        const byte = words[word]![document]!;
+        bytes[word] = byte;
+        if (!stop[word] && (byte & 0x0f) === 0) whole = false;
+        if ((byte & 0x70) === 0) begun = false;
+      }
+      candidate.code = codes.size > 0 && codes.has(base.productIds[document]!);
+      if (!whole && !begun && !candidate.code) continue;
+      candidate.inStock = base.inStock[document] === 1;
+      const bucket = bucketOf(bytes, stop, wholeWords, query, candidate);
+      if (bucket < 0) continue;
+      buckets[document] = bucket + 1;
+      counts[bucket + 1]!++;
+    }
+
+    // Changed documents, each scored the same way, in the same order.
+    const extra: { productId: number; popularity: number; bucket: number }[] = [];
+    for (const changed of this.extra) {
+      const bucket = bucketOf(this.extraBytes(changed, query.words), stop, wholeWords, query, {
+        code: codes.has(changed.productId),
+        inStock: changed.inStock,
+        titleKeyIs: (keys) => keys.includes(changed.titleKey),
+        titleBegins: (textKey) => changed.titleKey.startsWith(textKey),
+      });
+      if (bucket >= 0) extra.push({ productId: changed.productId, popularity: changed.popularity, bucket });
+    }
+    extra.sort((a, b) => b.bucket - a.bucket || b.popularity - a.popularity || a.productId - b.productId);
+
+    // Counting sort, highest bucket first; within one the documents keep their order (popularity, then id).
+    const starts = new Int32Array(BUCKETS + 1);
+    let total = 0;
+    for (let bucket = BUCKETS; bucket >= 1; bucket--) {
+      starts[bucket] = total;
+      total += counts[bucket]!;
+    }
+    const ranked = new Int32Array(total);
+    for (document = 0; document < base.size; document++) {
+      const bucket = buckets[document]!;
+      if (bucket !== 0) ranked[starts[bucket]!++] = document;
+    }
+    if (extra.length === 0) return ranked.map((at) => base.productIds[at]!);
+
+    // Merge the changed documents in: higher bucket, then more popular, then lower product id first.
+    const merged = new Int32Array(total + extra.length);
+    let at = 0;
+    let next = 0;
+    for (let index = 0; index < total; index++) {
+      const document = ranked[index]!;
+      const bucket = buckets[document]! - 1;
+      const popularity = base.popularity[document]!;
+      const productId = base.productIds[document]!;
+      while (next < extra.length) {
+        const candidate = extra[next]!;
+        const before =
+          candidate.bucket > bucket ||
+          (candidate.bucket === bucket &&
+            (candidate.popularity > popularity || (candidate.popularity === popularity && candidate.productId < productId)));
+        if (!before) break;
+        merged[at++] = candidate.productId;
+        next++;
+      }
+      merged[at++] = productId;
+    }
+    while (next < extra.length) merged[at++] = extra[next++]!.productId;
+    return merged;
+  }
+}
