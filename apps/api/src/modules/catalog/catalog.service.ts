@@ -68,8 +68,9 @@ async function searchInIndex(reads: CatalogReads, ctx: CatalogContext, selection
   if (!StoreCatalogueIndex.answers(withoutText)) return null;
   const index = reads.index.forStore(ctx.store.id);
   if (!index) return null;
+  const all = await search.rankedIds(index.search);
   const asked = selection.ids ? new Set(selection.ids) : null;
-  const ranked = (await search.rankedIds(index.search)).filter((id) => asked === null || asked.has(id));
+  const ranked = asked === null ? all : all.filter((id) => asked.has(id));
   // Named by the text, not by its thousands of ids, in the index's cache of selections.
   const key = JSON.stringify({ ...selection, search: search.text });
   return { index, selection: { ...withoutText, ids: ranked }, ranked, key };

@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /*
  * The search index's words in the API's memory (decision 035, "at a million products"): for each word of a
  * store's search documents, the documents that hold it and in which fields (posting lists), beside the
@@ -313,7 +315,15 @@ function bucketOf(bytes: Uint8Array, stop: boolean[], wholeWords: number, query:
   return score * EXACT_SLOTS + Math.min(exact, EXACT_SLOTS - 1);
 }
 
+/** Bytes of rankings kept per instance: a results page asks for its list and its facets, then its next pages. */
+const RANKINGS_KEPT_BYTES = 64 * 1024 * 1024;
+
 export class SearchPostings {
+  private readonly rankings = new LRUCache<string, Int32Array>({
+    maxSize: RANKINGS_KEPT_BYTES,
+    sizeCalculation: (ranking) => Math.max(ranking.byteLength, 1),
+  });
+
   /** @internal built by SearchPostingsBuilder or withChanges */
   constructor(
     private readonly base: Base,
@@ -446,9 +456,19 @@ export class SearchPostings {
 
   /**
    * Every product the query finds, best first: by the ranking rules, then popularity, then product id, as
-   * search.repository.ts's findRankedIds orders them.
+   * search.repository.ts's findRankedIds orders them. Kept for repeated queries; not to be changed.
    */
   rank(query: PostingsQuery): Int32Array {
+    const key = JSON.stringify(query);
+    let ranking = this.rankings.get(key);
+    if (!ranking) {
+      ranking = this.rankAll(query);
+      this.rankings.set(key, ranking);
+    }
+    return ranking;
+  }
+
+  private rankAll(query: PostingsQuery): Int32Array {
     const { base, gone } = this;
     const words = query.words.map((word) => this.wordBytes(word));
     const stop = query.words.map((word) => word.forms.every((form) => form.length === 0));
