@@ -274,45 +274,40 @@ function lowerBound(sorted: string[], prefix: string) {
   return low;
 }
 
-/** Whether every word is in `fields`: bit 1 as a whole word (when some word has a whole form), bit 2 begun. */
-function everyWordIn(bytes: Uint8Array, stop: boolean[], wholeWords: number, fields: number) {
-  let whole = wholeWords > 0;
-  let begun = bytes.length > 0;
+/** The first field (0 title, 1 authors, 2 series, 3 body) of a set of field bits; 4 for none. */
+const FIRST_FIELD = Uint8Array.from({ length: 16 }, (_, bits) => (bits === 0 ? 4 : 31 - Math.clz32(bits & -bits)));
+
+/**
+ * How far into the fields a document must be read to find every word, and how many are there as themselves:
+ * `level * 16 + exact`. "Every word is in the title" is level 0, "…in the title or the authors" 1, "…or the
+ * series" 2, "somewhere" 3, no match 4: each word's first field, the furthest of them, whole or begun,
+ * whichever goes less far (PostgreSQL's `document @@ … or prefixes @@ …`). A stop word has no whole form and
+ * narrows nothing, as PostgreSQL leaves an empty query out of `&&`.
+ */
+function levelOf(bytes: ArrayLike<number>, stop: boolean[], wholeWords: number) {
+  let whole = wholeWords > 0 ? 0 : 4;
+  let begun = bytes.length > 0 ? 0 : 4;
+  let exact = 0;
   for (let word = 0; word < bytes.length; word++) {
     const byte = bytes[word]!;
-    // A stop word has no whole form and narrows nothing, as PostgreSQL leaves an empty query out of `&&`.
-    if (whole && !stop[word] && (byte & fields) === 0) whole = false;
-    if (begun && ((byte >>> PREFIX_SHIFT) & fields) === 0) begun = false;
+    if (!stop[word]) whole = Math.max(whole, FIRST_FIELD[byte & 0x0f]!);
+    begun = Math.max(begun, FIRST_FIELD[(byte >>> PREFIX_SHIFT) & 0x07]!);
+    if (byte & EXACT_BIT) exact++;
   }
-  return (whole ? 1 : 0) | (begun ? 2 : 0);
-}
-
-/** What a document needs besides its word bytes to be scored. */
-interface Candidate {
-  code: boolean;
-  inStock: boolean;
-  titleKeyIs(keys: string[]): boolean;
-  titleBegins(textKey: string): boolean;
+  return Math.min(whole, begun) * EXACT_SLOTS + Math.min(exact, EXACT_SLOTS - 1);
 }
 
 /**
- * A matching document's bucket under the ranking rules of search.repository.ts (higher first): the rule,
- * stock and "the title begins with the text" as its score, then how many words are there as themselves.
- * -1 when the document does not match.
+ * A document's bucket under the ranking rules of search.repository.ts (higher first), from its level: the
+ * rule (6 its code, 5 its exact title, then 4 - level), stock and "the title begins with the text" as its
+ * score, then the words there as themselves. -1 when the document does not match.
  */
-function bucketOf(bytes: Uint8Array, stop: boolean[], wholeWords: number, query: PostingsQuery, candidate: Candidate) {
-  if (everyWordIn(bytes, stop, wholeWords, 0x0f) === 0 && !candidate.code) return -1;
-  let rule: number;
-  if (candidate.code) rule = 6;
-  else if (candidate.titleKeyIs(query.titleKeys)) rule = 5;
-  else if (everyWordIn(bytes, stop, wholeWords, FIELD_TITLE) !== 0) rule = 4;
-  else if (everyWordIn(bytes, stop, wholeWords, FIELD_TITLE | FIELD_AUTHORS) !== 0) rule = 3;
-  else if (everyWordIn(bytes, stop, wholeWords, FIELD_TITLE | FIELD_AUTHORS | FIELD_SERIES) !== 0) rule = 2;
-  else rule = 1;
-  let exact = 0;
-  for (const byte of bytes) if (byte & EXACT_BIT) exact++;
-  const score = rule * 4 + (candidate.inStock ? 2 : 0) + (candidate.titleBegins(query.textKey) ? 1 : 0);
-  return score * EXACT_SLOTS + Math.min(exact, EXACT_SLOTS - 1);
+function bucketOf(levelAndExact: number, code: boolean, titleIs: () => boolean, inStock: boolean, begins: () => boolean) {
+  const level = levelAndExact >>> 4;
+  if (level === 4 && !code) return -1;
+  const rule = code ? 6 : titleIs() ? 5 : 4 - level;
+  const score = rule * 4 + (inStock ? 2 : 0) + (begins() ? 1 : 0);
+  return score * EXACT_SLOTS + (levelAndExact & (EXACT_SLOTS - 1));
 }
 
 /** Bytes of rankings kept per instance: a results page asks for its list and its facets, then its next pages. */
@@ -475,19 +470,17 @@ export class SearchPostings {
     const wholeWords = stop.filter((isStop) => !isStop).length;
     const codes = new Set(query.codeProductIds);
     const { titleKeys, keyOffsets } = base;
+    const { textKey } = query;
     let document = 0;
-    const candidate: Candidate = {
-      code: false,
-      inStock: false,
-      titleKeyIs(keys) {
-        const start = keyOffsets[document]!;
-        const length = keyOffsets[document + 1]! - start - 1;
-        return keys.some((key) => key.length === length && titleKeys.startsWith(key, start));
-      },
-      titleBegins(textKey) {
-        const start = keyOffsets[document]!;
-        return textKey.length < keyOffsets[document + 1]! - start && titleKeys.startsWith(textKey, start);
-      },
+    const titleIs = () => {
+      const start = keyOffsets[document]!;
+      const length = keyOffsets[document + 1]! - start - 1;
+      for (const key of query.titleKeys) if (key.length === length && titleKeys.startsWith(key, start)) return true;
+      return false;
+    };
+    const begins = () => {
+      const start = keyOffsets[document]!;
+      return textKey.length < keyOffsets[document + 1]! - start && titleKeys.startsWith(textKey, start);
     };
 
     // Each base document's bucket (+1; 0 for no match), counted per bucket.
@@ -496,19 +489,9 @@ export class SearchPostings {
     const bytes = new Uint8Array(words.length);
     for (document = 0; document < base.size; document++) {
       if (gone !== null && gone[document] === 1) continue;
-      // The cheap test first: is every word somewhere, whole or begun, or is the text this product's code?
-      let whole = wholeWords > 0;
-      let begun = words.length > 0;
-      for (let word = 0; word < words.length; word++) {
-        const byte = words[word]![document]!;
-        bytes[word] = byte;
-        if (!stop[word] && (byte & 0x0f) === 0) whole = false;
-        if ((byte & 0x70) === 0) begun = false;
-      }
-      candidate.code = codes.size > 0 && codes.has(base.productIds[document]!);
-      if (!whole && !begun && !candidate.code) continue;
-      candidate.inStock = base.inStock[document] === 1;
-      const bucket = bucketOf(bytes, stop, wholeWords, query, candidate);
+      for (let word = 0; word < words.length; word++) bytes[word] = words[word]![document]!;
+      const code = codes.size > 0 && codes.has(base.productIds[document]!);
+      const bucket = bucketOf(levelOf(bytes, stop, wholeWords), code, titleIs, base.inStock[document] === 1, begins);
       if (bucket < 0) continue;
       buckets[document] = bucket + 1;
       counts[bucket + 1]!++;
@@ -517,12 +500,13 @@ export class SearchPostings {
     // Changed documents, each scored the same way, in the same order.
     const extra: { productId: number; popularity: number; bucket: number }[] = [];
     for (const changed of this.extra) {
-      const bucket = bucketOf(this.extraBytes(changed, query.words), stop, wholeWords, query, {
-        code: codes.has(changed.productId),
-        inStock: changed.inStock,
-        titleKeyIs: (keys) => keys.includes(changed.titleKey),
-        titleBegins: (textKey) => changed.titleKey.startsWith(textKey),
-      });
+      const bucket = bucketOf(
+        levelOf(this.extraBytes(changed, query.words), stop, wholeWords),
+        codes.has(changed.productId),
+        () => query.titleKeys.includes(changed.titleKey),
+        changed.inStock,
+        () => changed.titleKey.startsWith(textKey),
+      );
       if (bucket >= 0) extra.push({ productId: changed.productId, popularity: changed.popularity, bucket });
     }
     extra.sort((a, b) => b.bucket - a.bucket || b.popularity - a.popularity || a.productId - b.productId);
