@@ -138,6 +138,11 @@ interface Base {
   /** Every title key, each followed by "\n"; document d's begins at keyOffsets[d]. */
   titleKeys: string;
   keyOffsets: Int32Array;
+  /**
+   * Each title key's length (up to 0xffff) and first character, `length << 16 | char`: what decides whether a
+   * title can be or begin with the text without reading the title itself (a read far away in memory).
+   */
+  titleHeads: Uint32Array;
   /** Base document of a product id, -1 for none. */
   documentOfProduct: Int32Array;
   /** Stemmed terms (english) by their text. */
@@ -236,7 +241,11 @@ export class SearchPostingsBuilder {
     const documentOfProduct = new Int32Array(maxProductId + 1).fill(-1);
     productIds.forEach((id, document) => (documentOfProduct[id] = document));
     const keyOffsets = new Int32Array(size + 1);
-    this.titleKeys.forEach((key, document) => (keyOffsets[document + 1] = keyOffsets[document]! + key.length + 1));
+    const titleHeads = new Uint32Array(size);
+    this.titleKeys.forEach((key, document) => {
+      keyOffsets[document + 1] = keyOffsets[document]! + key.length + 1;
+      titleHeads[document] = ((Math.min(key.length, 0xffff) << 16) | (key.length > 0 ? key.charCodeAt(0) : 0)) >>> 0;
+    });
 
     const prefixTerms = [...this.prefixTerms.keys()].sort();
     const rank = new Int32Array(prefixTerms.length);
@@ -250,6 +259,7 @@ export class SearchPostingsBuilder {
         inStock: Uint8Array.from(this.inStock),
         titleKeys: this.titleKeys.length > 0 ? `${this.titleKeys.join("\n")}\n` : "",
         keyOffsets,
+        titleHeads,
         documentOfProduct,
         wholeTerms: this.wholeTerms,
         whole: invert(this.whole, this.wholeStarts, this.wholeTerms.size, null),
@@ -345,6 +355,7 @@ export class SearchPostings {
       base.popularity.byteLength +
       base.inStock.byteLength +
       base.keyOffsets.byteLength +
+      base.titleHeads.byteLength +
       base.documentOfProduct.byteLength +
       base.titleKeys.length
     );
@@ -383,18 +394,32 @@ export class SearchPostings {
     return new SearchPostings(this.base, gone, extra);
   }
 
-  /** Per word, a byte per base document: its whole-word fields, begun fields and whether its own form is there. */
-  private wordBytes(word: PostingsWord): Uint8Array {
+  /**
+   * Per word, a byte per base document: its whole-word fields, begun fields and whether its own form is
+   * there; and how many list entries were read for it (the rarer the word, the fewer).
+   */
+  private wordBytes(word: PostingsWord): { bytes: Uint8Array; entries: number } {
     const { base } = this;
     const bytes = new Uint8Array(base.size);
+    let entries = 0;
     for (const form of word.forms) {
       if (form.length === 0) continue;
-      const own = form === word.forms[0];
+      const own = form === word.forms[0] ? EXACT_BIT : 0;
+      if (form.length === 1) {
+        // A form of one lexeme (any word of letters and digits): its list, written straight in.
+        const term = base.wholeTerms.get(form[0]!);
+        if (term === undefined) continue;
+        const { offsets, documents, fields } = base.whole;
+        for (let at = offsets[term]!, end = offsets[term + 1]!; at < end; at++) bytes[documents[at]!]! |= fields[at]! | own;
+        entries += offsets[term + 1]! - offsets[term]!;
+        continue;
+      }
       const matched = this.formFields(form);
       for (let document = 0; document < base.size; document++) {
         const fields = matched[document]!;
-        if (fields !== 0) bytes[document]! |= fields | (own ? EXACT_BIT : 0);
+        if (fields !== 0) bytes[document]! |= fields | own;
       }
+      entries += base.size;
     }
     const { prefix, prefixTerms } = base;
     for (const start of new Set(word.prefixes)) {
@@ -402,9 +427,10 @@ export class SearchPostings {
         for (let at = prefix.offsets[term]!, end = prefix.offsets[term + 1]!; at < end; at++) {
           bytes[prefix.documents[at]!]! |= prefix.fields[at]! << PREFIX_SHIFT;
         }
+        entries += prefix.offsets[term + 1]! - prefix.offsets[term]!;
       }
     }
-    return bytes;
+    return { bytes, entries };
   }
 
   /** The fields of each base document holding every lexeme of a form (0: not all of them). */
@@ -465,36 +491,71 @@ export class SearchPostings {
 
   private rankAll(query: PostingsQuery): Int32Array {
     const { base, gone } = this;
-    const words = query.words.map((word) => this.wordBytes(word));
+    const read = query.words.map((word) => this.wordBytes(word));
+    const words = read.map((word) => word.bytes);
     const stop = query.words.map((word) => word.forms.every((form) => form.length === 0));
     const wholeWords = stop.filter((isStop) => !isStop).length;
+    // A document the words find holds every word that is not a stop word (every word, if all are), whole
+    // or begun: the rarest of them decides which documents are worth scoring.
+    let rarest: Uint8Array | null = null;
+    let fewest = Number.POSITIVE_INFINITY;
+    read.forEach((word, index) => {
+      if ((wholeWords === 0 || !stop[index]) && word.entries < fewest) {
+        rarest = word.bytes;
+        fewest = word.entries;
+      }
+    });
+    const needed: Uint8Array = rarest ?? new Uint8Array(base.size);
     const codes = new Set(query.codeProductIds);
-    const { titleKeys, keyOffsets } = base;
+    const { titleKeys, keyOffsets, titleHeads, productIds, inStock } = base;
     const { textKey } = query;
-    let document = 0;
-    const titleIs = () => {
-      const start = keyOffsets[document]!;
-      const length = keyOffsets[document + 1]! - start - 1;
-      for (const key of query.titleKeys) if (key.length === length && titleKeys.startsWith(key, start)) return true;
-      return false;
-    };
-    const begins = () => {
-      const start = keyOffsets[document]!;
-      return textKey.length < keyOffsets[document + 1]! - start && titleKeys.startsWith(textKey, start);
-    };
+    const firstChar = textKey.charCodeAt(0);
 
-    // Each base document's bucket (+1; 0 for no match), counted per bucket.
+    // Each base document's bucket (+1; 0 for no match), counted per bucket. The loop is levelOf and
+    // bucketOf written out, with the cheap tests first: it runs once per candidate, up to the catalogue's size.
     const buckets = new Uint16Array(base.size);
     const counts = new Int32Array(BUCKETS + 1);
-    const bytes = new Uint8Array(words.length);
-    for (document = 0; document < base.size; document++) {
-      if (gone !== null && gone[document] === 1) continue;
-      for (let word = 0; word < words.length; word++) bytes[word] = words[word]![document]!;
-      const code = codes.size > 0 && codes.has(base.productIds[document]!);
-      const bucket = bucketOf(levelOf(bytes, stop, wholeWords), code, titleIs, base.inStock[document] === 1, begins);
-      if (bucket < 0) continue;
+    const wordCount = words.length;
+    const score = (document: number) => {
+      if (gone !== null && gone[document] === 1) return;
+      let whole = wholeWords > 0 ? 0 : 4;
+      let begun = wordCount > 0 ? 0 : 4;
+      let exact = 0;
+      for (let word = 0; word < wordCount; word++) {
+        const byte = words[word]![document]!;
+        if (!stop[word]) {
+          const field = FIRST_FIELD[byte & 0x0f]!;
+          if (field > whole) whole = field;
+        }
+        const field = FIRST_FIELD[(byte >>> PREFIX_SHIFT) & 0x07]!;
+        if (field > begun) begun = field;
+        if (byte & EXACT_BIT) exact++;
+      }
+      const level = whole < begun ? whole : begun;
+      const code = codes.size > 0 && codes.has(productIds[document]!);
+      if (level === 4 && !code) return;
+      const head = titleHeads[document]!;
+      const keyLength = head >>> 16;
+      const keyChar = head & 0xffff;
+      let rule = 4 - level;
+      if (code) rule = 6;
+      else {
+        for (const key of query.titleKeys) {
+          if (key.length === keyLength && key.charCodeAt(0) === keyChar && titleKeys.startsWith(key, keyOffsets[document]!)) rule = 5;
+        }
+      }
+      const begins =
+        textKey.length === 0 ||
+        (textKey.length <= keyLength && keyChar === firstChar && titleKeys.startsWith(textKey, keyOffsets[document]!));
+      const bucket = (rule * 4 + (inStock[document] === 1 ? 2 : 0) + (begins ? 1 : 0)) * EXACT_SLOTS + Math.min(exact, EXACT_SLOTS - 1);
       buckets[document] = bucket + 1;
       counts[bucket + 1]!++;
+    };
+    for (let document = 0; document < base.size; document++) if (needed[document] !== 0) score(document);
+    // A product whose code the text is, whatever its words.
+    for (const productId of codes) {
+      const document = productId < base.documentOfProduct.length ? base.documentOfProduct[productId]! : -1;
+      if (document >= 0 && needed[document] === 0) score(document);
     }
 
     // Changed documents, each scored the same way, in the same order.
@@ -519,7 +580,7 @@ export class SearchPostings {
       total += counts[bucket]!;
     }
     const ranked = new Int32Array(total);
-    for (document = 0; document < base.size; document++) {
+    for (let document = 0; document < base.size; document++) {
       const bucket = buckets[document]!;
       if (bucket !== 0) ranked[starts[bucket]!++] = document;
     }
