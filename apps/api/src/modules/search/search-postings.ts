@@ -143,6 +143,8 @@ interface Base {
    * title can be or begin with the text without reading the title itself (a read far away in memory).
    */
   titleHeads: Uint32Array;
+  /** The documents in the order of their title keys: a title that is the text is a binary search away. */
+  titleOrder: Int32Array;
   /** Base document of a product id, -1 for none. */
   documentOfProduct: Int32Array;
   /** Stemmed terms (english) by their text. */
@@ -247,6 +249,8 @@ export class SearchPostingsBuilder {
       titleHeads[document] = ((Math.min(key.length, 0xffff) << 16) | (key.length > 0 ? key.charCodeAt(0) : 0)) >>> 0;
     });
 
+    const keys = this.titleKeys;
+    const titleOrder = Int32Array.from(keys.keys()).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b));
     const prefixTerms = [...this.prefixTerms.keys()].sort();
     const rank = new Int32Array(prefixTerms.length);
     prefixTerms.forEach((term, sorted) => (rank[this.prefixTerms.get(term)!] = sorted));
@@ -260,6 +264,7 @@ export class SearchPostingsBuilder {
         titleKeys: this.titleKeys.length > 0 ? `${this.titleKeys.join("\n")}\n` : "",
         keyOffsets,
         titleHeads,
+        titleOrder,
         documentOfProduct,
         wholeTerms: this.wholeTerms,
         whole: invert(this.whole, this.wholeStarts, this.wholeTerms.size, null),
@@ -320,6 +325,9 @@ function bucketOf(levelAndExact: number, code: boolean, titleIs: () => boolean, 
   return score * EXACT_SLOTS + (levelAndExact & (EXACT_SLOTS - 1));
 }
 
+/** Below this many candidates, the suggestions rank every match rather than walk for the best. */
+export const BEST_BY_WALK_FROM = 50_000;
+
 /** Bytes of rankings kept per instance: a results page asks for its list and its facets, then its next pages. */
 const RANKINGS_KEPT_BYTES = 64 * 1024 * 1024;
 
@@ -356,6 +364,7 @@ export class SearchPostings {
       base.inStock.byteLength +
       base.keyOffsets.byteLength +
       base.titleHeads.byteLength +
+      base.titleOrder.byteLength +
       base.documentOfProduct.byteLength +
       base.titleKeys.length
     );
@@ -483,13 +492,87 @@ export class SearchPostings {
     const key = JSON.stringify(query);
     let ranking = this.rankings.get(key);
     if (!ranking) {
-      ranking = this.rankAll(query);
+      ranking = this.rankAll(this.prepare(query));
       this.rankings.set(key, ranking);
     }
     return ranking;
   }
 
-  private rankAll(query: PostingsQuery): Int32Array {
+  /**
+   * The first `limit` products of `rank(query)`, without ranking every match: what the suggestions need at
+   * each keystroke. Codes and exact titles first, then the documents holding the rarest word in their title
+   * in popularity order, until `limit` of them score the best any such document can; anything else (too few
+   * of them) ranks everything.
+   */
+  best(query: PostingsQuery, limit: number, walkFrom = BEST_BY_WALK_FROM): Int32Array {
+    const cached = this.rankings.get(JSON.stringify(query));
+    if (cached) return cached.subarray(0, limit);
+    const prepared = this.prepare(query);
+    // Few candidates: ranking them all costs less than walking for the best.
+    if (prepared.candidates < walkFrom) return this.rank(query).subarray(0, limit);
+    const { base } = this;
+    const found: { document: number; bucket: number }[] = [];
+    const seen = new Set<number>();
+    const consider = (document: number) => {
+      if (seen.has(document)) return;
+      seen.add(document);
+      const bucket = prepared.bucketAt(document);
+      if (bucket >= 0) found.push({ document, bucket });
+    };
+    // Rules 6 and 5, wherever they are: the codes' products, and the titles that are the text.
+    for (const document of prepared.codeDocuments) consider(document);
+    for (const key of query.titleKeys) for (const document of this.documentsTitled(key)) consider(document);
+    // Rule 4 at best, in popularity order: the highest bucket such a document can reach ends the walk once
+    // `limit` documents have reached it.
+    const ceiling = (4 * 4 + 2 + 1) * EXACT_SLOTS + Math.min(prepared.wholeWordsPresent, EXACT_SLOTS - 1);
+    const byRank = (a: { document: number; bucket: number }, b: { document: number; bucket: number }) =>
+      b.bucket - a.bucket || a.document - b.document;
+    const { needed } = prepared;
+    const inTitle = FIELD_TITLE | (FIELD_TITLE << PREFIX_SHIFT);
+    let complete = false;
+    let reached = found.filter((entry) => entry.bucket >= ceiling).length;
+    for (let document = 0; document < base.size; document++) {
+      if ((needed[document]! & inTitle) === 0) continue;
+      const before = found.length;
+      consider(document);
+      if (found.length > before && found.at(-1)!.bucket >= ceiling) reached++;
+      if (reached >= limit) {
+        complete = true;
+        break;
+      }
+    }
+    // Every title document seen: enough of rule 4 or better, or the lower rules matter and all must rank.
+    if (!complete) complete = found.filter((entry) => entry.bucket >= 4 * 4 * EXACT_SLOTS).length >= limit;
+    if (!complete) return this.rank(query).subarray(0, limit);
+    found.sort(byRank);
+    return this.mergeChanged(
+      prepared,
+      found.slice(0, limit).map((entry) => entry.document),
+      (document) => found.find((entry) => entry.document === document)!.bucket,
+    ).subarray(0, limit);
+  }
+
+  /** The base documents whose title key is `key`. */
+  private documentsTitled(key: string): number[] {
+    const { titleOrder, titleKeys, keyOffsets } = this.base;
+    const keyAt = (index: number) => {
+      const document = titleOrder[index]!;
+      return titleKeys.slice(keyOffsets[document]!, keyOffsets[document + 1]! - 1);
+    };
+    let low = 0;
+    let high = titleOrder.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (keyAt(middle) < key) low = middle + 1;
+      else high = middle;
+    }
+    const documents: number[] = [];
+    for (let index = low; index < titleOrder.length && keyAt(index) === key; index++) documents.push(titleOrder[index]!);
+    return documents;
+  }
+
+  /** What scoring a query needs: its word bytes, which documents can match, and a document's bucket. */
+  private prepare(query: PostingsQuery) {
     const { base, gone } = this;
     const read = query.words.map((word) => this.wordBytes(word));
     const words = read.map((word) => word.bytes);
@@ -497,27 +580,31 @@ export class SearchPostings {
     const wholeWords = stop.filter((isStop) => !isStop).length;
     // A document the words find holds every word that is not a stop word (every word, if all are), whole
     // or begun: the rarest of them decides which documents are worth scoring.
-    let rarest: Uint8Array | null = null;
-    let fewest = Number.POSITIVE_INFINITY;
-    read.forEach((word, index) => {
-      if ((wholeWords === 0 || !stop[index]) && word.entries < fewest) {
-        rarest = word.bytes;
-        fewest = word.entries;
-      }
-    });
-    const needed: Uint8Array = rarest ?? new Uint8Array(base.size);
+    let rarest: { bytes: Uint8Array; entries: number } | null = null;
+    for (let index = 0; index < read.length; index++) {
+      if (wholeWords > 0 && stop[index]) continue;
+      if (rarest === null || read[index]!.entries < rarest.entries) rarest = read[index]!;
+    }
+    const needed = rarest?.bytes ?? new Uint8Array(base.size);
+    /** List entries read for the rarest word: about how many documents may match. */
+    const candidates = rarest?.entries ?? 0;
     const codes = new Set(query.codeProductIds);
+    const codeDocuments: number[] = [];
+    for (const productId of codes) {
+      const document = productId < base.documentOfProduct.length ? base.documentOfProduct[productId]! : -1;
+      if (document >= 0) codeDocuments.push(document);
+    }
     const { titleKeys, keyOffsets, titleHeads, productIds, inStock } = base;
     const { textKey } = query;
     const firstChar = textKey.charCodeAt(0);
-
-    // Each base document's bucket (+1; 0 for no match), counted per bucket. The loop is levelOf and
-    // bucketOf written out, with the cheap tests first: it runs once per candidate, up to the catalogue's size.
-    const buckets = new Uint16Array(base.size);
-    const counts = new Int32Array(BUCKETS + 1);
     const wordCount = words.length;
-    const score = (document: number) => {
-      if (gone !== null && gone[document] === 1) return;
+
+    /**
+     * A base document's bucket under the ranking rules (levelOf and bucketOf written out, the cheap tests
+     * first: it runs once per candidate, up to the catalogue's size); -1 when it does not match or is gone.
+     */
+    const bucketAt = (document: number) => {
+      if (gone !== null && gone[document] === 1) return -1;
       let whole = wholeWords > 0 ? 0 : 4;
       let begun = wordCount > 0 ? 0 : 4;
       let exact = 0;
@@ -533,7 +620,7 @@ export class SearchPostings {
       }
       const level = whole < begun ? whole : begun;
       const code = codes.size > 0 && codes.has(productIds[document]!);
-      if (level === 4 && !code) return;
+      if (level === 4 && !code) return -1;
       const head = titleHeads[document]!;
       const keyLength = head >>> 16;
       const keyChar = head & 0xffff;
@@ -547,18 +634,10 @@ export class SearchPostings {
       const begins =
         textKey.length === 0 ||
         (textKey.length <= keyLength && keyChar === firstChar && titleKeys.startsWith(textKey, keyOffsets[document]!));
-      const bucket = (rule * 4 + (inStock[document] === 1 ? 2 : 0) + (begins ? 1 : 0)) * EXACT_SLOTS + Math.min(exact, EXACT_SLOTS - 1);
-      buckets[document] = bucket + 1;
-      counts[bucket + 1]!++;
+      return (rule * 4 + (inStock[document] === 1 ? 2 : 0) + (begins ? 1 : 0)) * EXACT_SLOTS + Math.min(exact, EXACT_SLOTS - 1);
     };
-    for (let document = 0; document < base.size; document++) if (needed[document] !== 0) score(document);
-    // A product whose code the text is, whatever its words.
-    for (const productId of codes) {
-      const document = productId < base.documentOfProduct.length ? base.documentOfProduct[productId]! : -1;
-      if (document >= 0 && needed[document] === 0) score(document);
-    }
 
-    // Changed documents, each scored the same way, in the same order.
+    // Changed documents, each scored the same way, in the ranking's order.
     const extra: { productId: number; popularity: number; bucket: number }[] = [];
     for (const changed of this.extra) {
       const bucket = bucketOf(
@@ -572,7 +651,29 @@ export class SearchPostings {
     }
     extra.sort((a, b) => b.bucket - a.bucket || b.popularity - a.popularity || a.productId - b.productId);
 
-    // Counting sort, highest bucket first; within one the documents keep their order (popularity, then id).
+    // How many words have their own form somewhere in the lists: the most "there as themselves" can reach.
+    const wholeWordsPresent = query.words.filter(
+      (word) => word.forms[0]!.length > 0 && word.forms[0]!.every((lexeme) => base.wholeTerms.has(lexeme)),
+    ).length;
+    return { needed, candidates, codeDocuments, bucketAt, extra, wholeWordsPresent };
+  }
+
+  /** Every match, best first: the candidates' buckets, then a counting sort that keeps popularity order within one. */
+  private rankAll(prepared: ReturnType<SearchPostings["prepare"]>): Int32Array {
+    const { base } = this;
+    const { needed, bucketAt } = prepared;
+    const buckets = new Uint16Array(base.size);
+    const counts = new Int32Array(BUCKETS + 1);
+    const score = (document: number) => {
+      const bucket = bucketAt(document);
+      if (bucket < 0) return;
+      buckets[document] = bucket + 1;
+      counts[bucket + 1]!++;
+    };
+    for (let document = 0; document < base.size; document++) if (needed[document] !== 0) score(document);
+    // A product whose code the text is, whatever its words.
+    for (const document of prepared.codeDocuments) if (needed[document] === 0) score(document);
+
     const starts = new Int32Array(BUCKETS + 1);
     let total = 0;
     for (let bucket = BUCKETS; bucket >= 1; bucket--) {
@@ -584,26 +685,39 @@ export class SearchPostings {
       const bucket = buckets[document]!;
       if (bucket !== 0) ranked[starts[bucket]!++] = document;
     }
-    if (extra.length === 0) return ranked.map((at) => base.productIds[at]!);
+    return this.mergeChanged(prepared, ranked, (document) => buckets[document]! - 1);
+  }
 
-    // Merge the changed documents in: higher bucket, then more popular, then lower product id first.
-    const merged = new Int32Array(total + extra.length);
+  /**
+   * Ranked base documents as product ids, with the changed documents merged in: higher bucket, then more
+   * popular, then lower product id first.
+   */
+  private mergeChanged(
+    prepared: { extra: { productId: number; popularity: number; bucket: number }[] },
+    ranked: ArrayLike<number>,
+    bucketOfDocument: (document: number) => number,
+  ): Int32Array {
+    const { base } = this;
+    const { extra } = prepared;
+    const merged = new Int32Array(ranked.length + extra.length);
     let at = 0;
     let next = 0;
-    for (let index = 0; index < total; index++) {
+    for (let index = 0; index < ranked.length; index++) {
       const document = ranked[index]!;
-      const bucket = buckets[document]! - 1;
-      const popularity = base.popularity[document]!;
       const productId = base.productIds[document]!;
-      while (next < extra.length) {
-        const candidate = extra[next]!;
-        const before =
-          candidate.bucket > bucket ||
-          (candidate.bucket === bucket &&
-            (candidate.popularity > popularity || (candidate.popularity === popularity && candidate.productId < productId)));
-        if (!before) break;
-        merged[at++] = candidate.productId;
-        next++;
+      if (next < extra.length) {
+        const bucket = bucketOfDocument(document);
+        const popularity = base.popularity[document]!;
+        while (next < extra.length) {
+          const candidate = extra[next]!;
+          const before =
+            candidate.bucket > bucket ||
+            (candidate.bucket === bucket &&
+              (candidate.popularity > popularity || (candidate.popularity === popularity && candidate.productId < productId)));
+          if (!before) break;
+          merged[at++] = candidate.productId;
+          next++;
+        }
       }
       merged[at++] = productId;
     }

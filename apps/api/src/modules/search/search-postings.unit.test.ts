@@ -10,6 +10,7 @@ import {
   type PostingsQuery,
   type SearchDocumentRow,
 } from "./search-postings";
+import { createSeededRandom } from "../../seed/seeded-random";
 
 // The in-memory lists alone, on hand-written vectors. That they rank as PostgreSQL does over real documents
 // is held by search.test.ts and catalog-index.test.ts, which run every search both ways.
@@ -140,5 +141,49 @@ describe("SearchPostings.rank", () => {
         many,
       ),
     ).toBeNull();
+  });
+});
+
+describe("SearchPostings.best", () => {
+  // A generated catalogue where many titles share words, so the walk has to decide where to stop.
+  const random = createSeededRandom(0x5ea7c4);
+  const vocabulary = ["love", "lost", "loud", "light", "lamp", "winter", "wind", "salt", "stone", "the", "sea", "song"];
+  const vector = (words: string[], weight: string) => words.map((word, at) => `'${word}':${at + 1}${weight}`).join(" ");
+  const generated = (productId: number, popularity: number): SearchDocumentRow => {
+    const title = random.sample(vocabulary, random.int(1, 3));
+    const authors = random.sample(vocabulary, random.int(0, 2));
+    const body = random.sample(vocabulary, random.int(0, 4));
+    // Each word once per document: the field it is first in, as a tsvector's text gives it.
+    const fieldOf = new Map<string, string>();
+    for (const [words, weight] of [
+      [title, "A"],
+      [authors, "B"],
+      [body, ""],
+    ] as const) {
+      for (const word of words) if (!fieldOf.has(word)) fieldOf.set(word, weight);
+    }
+    const document = [...fieldOf].map(([word, weight], at) => `'${word}':${at + 1}${weight}`).join(" ");
+    return doc(productId, popularity, title.join(" "), document, vector([...new Set([...title, ...authors])], "A"), random.chance(0.7));
+  };
+  const documents = Array.from({ length: 3000 }, (_, at) => generated(at + 1, 3000 - Math.floor(at / 3)));
+  const lists = build(documents);
+  const changed = lists.withChanges([5, 17, 3001, 3002], [generated(5, 5000), generated(3001, 1), generated(3002, 2999)])!;
+  const texts = ["l", "lo", "love", "love song", "the", "the sea", "winter light", "s", "salt stone sea", "lamp", "nothing", "xyz"];
+
+  // Walking from any number of candidates (the API ranks everything below BEST_BY_WALK_FROM).
+  it("answers the first products of the whole ranking, with and without changed documents", () => {
+    for (const postings of [lists, changed]) {
+      for (const text of texts) {
+        for (const limit of [1, 6, 40]) {
+          const asked = {
+            ...query(text),
+            words: text.split(" ").map((word) => ({ forms: [vocabulary.includes(word) ? [word] : []], prefixes: [word] })),
+          };
+          // Each ask on a fresh instance, so neither answer comes from the other's cache.
+          const fresh = () => postings.withChanges([-1], [])!;
+          expect(Array.from(fresh().best(asked, limit, 0)), `${text} ${limit}`).toEqual(Array.from(fresh().rank(asked).subarray(0, limit)));
+        }
+      }
+    }
   });
 });

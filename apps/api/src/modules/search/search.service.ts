@@ -91,7 +91,7 @@ export async function autocomplete(
   const lists = input.index?.forStore(input.storeId)?.search ?? null;
   const productHits = () =>
     lists
-      ? search.findProductHitsByIds(db, Array.from(lists.rank(postings).subarray(0, AUTOCOMPLETE_MAX_PRODUCTS)))
+      ? search.findProductHitsByIds(db, Array.from(lists.best(postings, AUTOCOMPLETE_MAX_PRODUCTS)))
       : search.findProductHits(db, terms, AUTOCOMPLETE_MAX_PRODUCTS);
   const [products, categories, authors] = await Promise.all([
     input.visibility.productsVisible ? productHits() : [],
