@@ -153,6 +153,8 @@ interface Base {
   /** Word-for-word terms (simple), sorted, so a prefix is a range. */
   prefixTerms: string[];
   prefix: Lists;
+  /** The same by document: document d's terms (sorted ids) and fields at starts[d] .. starts[d + 1]. */
+  prefixByDocument: { starts: Int32Array; terms: Int32Array; fields: Uint8Array };
 }
 
 /** A document changed since the lists were built, read word by word. */
@@ -270,6 +272,11 @@ export class SearchPostingsBuilder {
         whole: invert(this.whole, this.wholeStarts, this.wholeTerms.size, null),
         prefixTerms,
         prefix: invert(this.prefix, this.prefixStarts, prefixTerms.length, rank),
+        prefixByDocument: {
+          starts: Int32Array.from(this.prefixStarts),
+          terms: this.prefix.terms.slice(0, this.prefix.length).map((term) => rank[term]!),
+          fields: this.prefix.fields.slice(0, this.prefix.length),
+        },
       },
       null,
       [],
@@ -325,6 +332,12 @@ function bucketOf(levelAndExact: number, code: boolean, titleIs: () => boolean, 
   return score * EXACT_SLOTS + (levelAndExact & (EXACT_SLOTS - 1));
 }
 
+/** A word with this many times the rarest word's list entries is read for the rarest word's documents only. */
+const SPARSE_FROM = 8;
+
+/** Titles beginning with the text that the suggestions read before their walk, at most. */
+const BEGINNINGS_READ_FIRST = 2_000;
+
 /** Below this many candidates, the suggestions rank every match rather than walk for the best. */
 export const BEST_BY_WALK_FROM = 50_000;
 
@@ -356,9 +369,13 @@ export class SearchPostings {
   memoryBytes() {
     const { base } = this;
     const lists = (l: Lists) => l.offsets.byteLength + l.documents.byteLength + l.fields.byteLength;
+    const forward = base.prefixByDocument;
     return (
       lists(base.whole) +
       lists(base.prefix) +
+      forward.starts.byteLength +
+      forward.terms.byteLength +
+      forward.fields.byteLength +
       base.productIds.byteLength +
       base.popularity.byteLength +
       base.inStock.byteLength +
@@ -404,42 +421,96 @@ export class SearchPostings {
   }
 
   /**
-   * Per word, a byte per base document: its whole-word fields, begun fields and whether its own form is
-   * there; and how many list entries were read for it (the rarer the word, the fewer).
+   * Where a word's entries are: its forms' terms (-1 for a lexeme the lists lack) and its prefixes' ranges
+   * of sorted terms, and how many list entries they hold (the rarer the word, the fewer).
    */
-  private wordBytes(word: PostingsWord): { bytes: Uint8Array; entries: number } {
+  private planWord(word: PostingsWord) {
+    const { whole, prefix, prefixTerms, wholeTerms } = this.base;
+    const forms = word.forms.map((form, index) => ({
+      terms: form.map((lexeme) => wholeTerms.get(lexeme) ?? -1),
+      own: index === 0 ? EXACT_BIT : 0,
+    }));
+    const ranges: [number, number][] = [];
+    let entries = 0;
+    for (const form of forms) {
+      if (form.terms.length === 0) continue;
+      if (form.terms.length > 1) entries += this.base.size;
+      else if (form.terms[0]! >= 0) entries += whole.offsets[form.terms[0]! + 1]! - whole.offsets[form.terms[0]!]!;
+    }
+    for (const start of new Set(word.prefixes)) {
+      const low = lowerBound(prefixTerms, start);
+      let high = low;
+      while (high < prefixTerms.length && prefixTerms[high]!.startsWith(start)) high++;
+      ranges.push([low, high]);
+      entries += prefix.offsets[high]! - prefix.offsets[low]!;
+    }
+    // The same as flat arrays, for wordByteAt's loop: the forms of one lexeme the lists hold, and the ranges.
+    const single = forms.filter((form) => form.terms.length === 1 && form.terms[0]! >= 0);
+    const singleTerms = Int32Array.from(single, (form) => form.terms[0]!);
+    const singleOwn = Uint8Array.from(single, (form) => form.own);
+    const lows = Int32Array.from(ranges, (range) => range[0]);
+    const highs = Int32Array.from(ranges, (range) => range[1]);
+    return { word, forms, ranges, entries, singleTerms, singleOwn, lows, highs };
+  }
+
+  /** A word's byte for every base document: its whole-word fields, begun fields and whether its own form is there. */
+  private wordBytes(plan: ReturnType<SearchPostings["planWord"]>): Uint8Array {
     const { base } = this;
     const bytes = new Uint8Array(base.size);
-    let entries = 0;
-    for (const form of word.forms) {
-      if (form.length === 0) continue;
-      const own = form === word.forms[0] ? EXACT_BIT : 0;
-      if (form.length === 1) {
+    for (const form of plan.forms) {
+      if (form.terms.length === 0) continue;
+      if (form.terms.length === 1) {
         // A form of one lexeme (any word of letters and digits): its list, written straight in.
-        const term = base.wholeTerms.get(form[0]!);
-        if (term === undefined) continue;
+        const term = form.terms[0]!;
+        if (term < 0) continue;
         const { offsets, documents, fields } = base.whole;
-        for (let at = offsets[term]!, end = offsets[term + 1]!; at < end; at++) bytes[documents[at]!]! |= fields[at]! | own;
-        entries += offsets[term + 1]! - offsets[term]!;
+        for (let at = offsets[term]!, end = offsets[term + 1]!; at < end; at++) bytes[documents[at]!]! |= fields[at]! | form.own;
         continue;
       }
-      const matched = this.formFields(form);
+      const matched = this.formFields(plan.word.forms[plan.forms.indexOf(form)]!);
       for (let document = 0; document < base.size; document++) {
         const fields = matched[document]!;
-        if (fields !== 0) bytes[document]! |= fields | own;
-      }
-      entries += base.size;
-    }
-    const { prefix, prefixTerms } = base;
-    for (const start of new Set(word.prefixes)) {
-      for (let term = lowerBound(prefixTerms, start); term < prefixTerms.length && prefixTerms[term]!.startsWith(start); term++) {
-        for (let at = prefix.offsets[term]!, end = prefix.offsets[term + 1]!; at < end; at++) {
-          bytes[prefix.documents[at]!]! |= prefix.fields[at]! << PREFIX_SHIFT;
-        }
-        entries += prefix.offsets[term + 1]! - prefix.offsets[term]!;
+        if (fields !== 0) bytes[document]! |= fields | form.own;
       }
     }
-    return { bytes, entries };
+    const { prefix } = base;
+    for (const [low, high] of plan.ranges) {
+      for (let at = prefix.offsets[low]!, end = prefix.offsets[high]!; at < end; at++) {
+        bytes[prefix.documents[at]!]! |= prefix.fields[at]! << PREFIX_SHIFT;
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * One document's byte for a word (as wordBytes makes it), read from the lists without a pass over them: a
+   * binary search in each form's list, the document's own terms for the prefixes. For a common word beside
+   * a rare one, whose few candidates are all that is asked about. Forms of one lexeme only.
+   */
+  private wordByteAt(plan: ReturnType<SearchPostings["planWord"]>, document: number): number {
+    const { whole, prefixByDocument } = this.base;
+    const { singleTerms, singleOwn, lows, highs } = plan;
+    let byte = 0;
+    for (let form = 0; form < singleTerms.length; form++) {
+      const term = singleTerms[form]!;
+      const end = whole.offsets[term + 1]!;
+      let low = whole.offsets[term]!;
+      let high = end;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (whole.documents[middle]! < document) low = middle + 1;
+        else high = middle;
+      }
+      if (low < end && whole.documents[low] === document) byte |= whole.fields[low]! | singleOwn[form]!;
+    }
+    const { terms, fields } = prefixByDocument;
+    for (let at = prefixByDocument.starts[document]!, end = prefixByDocument.starts[document + 1]!; at < end; at++) {
+      const term = terms[at]!;
+      for (let range = 0; range < lows.length; range++) {
+        if (term >= lows[range]! && term < highs[range]!) byte |= fields[at]! << PREFIX_SHIFT;
+      }
+    }
+    return byte;
   }
 
   /** The fields of each base document holding every lexeme of a form (0: not all of them). */
@@ -522,9 +593,12 @@ export class SearchPostings {
     // Rules 6 and 5, wherever they are: the codes' products, and the titles that are the text.
     for (const document of prepared.codeDocuments) consider(document);
     for (const key of query.titleKeys) for (const document of this.documentsTitled(key)) consider(document);
+    // The titles that begin with the text, when few: then no other title can gain the point for it.
+    const beginning = query.textKey === "" ? null : this.documentsBeginning(query.textKey, BEGINNINGS_READ_FIRST);
+    if (beginning) for (const document of beginning) consider(document);
     // Rule 4 at best, in popularity order: the highest bucket such a document can reach ends the walk once
     // `limit` documents have reached it.
-    const ceiling = (4 * 4 + 2 + 1) * EXACT_SLOTS + Math.min(prepared.wholeWordsPresent, EXACT_SLOTS - 1);
+    const ceiling = (4 * 4 + 2 + (beginning ? 0 : 1)) * EXACT_SLOTS + Math.min(prepared.wholeWordsPresent, EXACT_SLOTS - 1);
     const byRank = (a: { document: number; bucket: number }, b: { document: number; bucket: number }) =>
       b.bucket - a.bucket || a.document - b.document;
     const { needed } = prepared;
@@ -552,42 +626,61 @@ export class SearchPostings {
     ).subarray(0, limit);
   }
 
-  /** The base documents whose title key is `key`. */
-  private documentsTitled(key: string): number[] {
+  /** Where the title keys from `low` (inclusive) to `high` (exclusive) are in title order. */
+  private titleRange(low: string, high: string): [number, number] {
     const { titleOrder, titleKeys, keyOffsets } = this.base;
     const keyAt = (index: number) => {
       const document = titleOrder[index]!;
       return titleKeys.slice(keyOffsets[document]!, keyOffsets[document + 1]! - 1);
     };
-    let low = 0;
-    let high = titleOrder.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (keyAt(middle) < key) low = middle + 1;
-      else high = middle;
-    }
-    const documents: number[] = [];
-    for (let index = low; index < titleOrder.length && keyAt(index) === key; index++) documents.push(titleOrder[index]!);
-    return documents;
+    const bound = (key: string) => {
+      let from = 0;
+      let to = titleOrder.length;
+      while (from < to) {
+        const middle = (from + to) >>> 1;
+        if (keyAt(middle) < key) from = middle + 1;
+        else to = middle;
+      }
+      return from;
+    };
+    return [bound(low), bound(high)];
+  }
+
+  /** The base documents whose title key is `key`. */
+  private documentsTitled(key: string): Int32Array {
+    const [from, to] = this.titleRange(key, `${key}\u0000`);
+    return this.base.titleOrder.subarray(from, to);
+  }
+
+  /** The base documents whose title key begins with `key`, when there are at most `most`; else null. */
+  private documentsBeginning(key: string, most: number): Int32Array | null {
+    const [from, to] = this.titleRange(key, `${key}\uffff`);
+    return to - from <= most ? this.base.titleOrder.subarray(from, to) : null;
   }
 
   /** What scoring a query needs: its word bytes, which documents can match, and a document's bucket. */
   private prepare(query: PostingsQuery) {
     const { base, gone } = this;
-    const read = query.words.map((word) => this.wordBytes(word));
-    const words = read.map((word) => word.bytes);
+    const plans = query.words.map((word) => this.planWord(word));
     const stop = query.words.map((word) => word.forms.every((form) => form.length === 0));
     const wholeWords = stop.filter((isStop) => !isStop).length;
     // A document the words find holds every word that is not a stop word (every word, if all are), whole
     // or begun: the rarest of them decides which documents are worth scoring.
-    let rarest: { bytes: Uint8Array; entries: number } | null = null;
-    for (let index = 0; index < read.length; index++) {
+    let rarest = -1;
+    for (let index = 0; index < plans.length; index++) {
       if (wholeWords > 0 && stop[index]) continue;
-      if (rarest === null || read[index]!.entries < rarest.entries) rarest = read[index]!;
+      if (rarest < 0 || plans[index]!.entries < plans[rarest]!.entries) rarest = index;
     }
-    const needed = rarest?.bytes ?? new Uint8Array(base.size);
-    /** List entries read for the rarest word: about how many documents may match. */
-    const candidates = rarest?.entries ?? 0;
+    /** List entries of the rarest word: about how many documents may match. */
+    const candidates = rarest < 0 ? 0 : plans[rarest]!.entries;
+    // A word with many more entries than that is read document by document for the candidates alone
+    // (null here); the rest, the rarest among them, are written out for every document.
+    const words = plans.map((plan, index) =>
+      index === rarest || plan.entries <= SPARSE_FROM * Math.max(candidates, 1) || plan.forms.some((form) => form.terms.length > 1)
+        ? this.wordBytes(plan)
+        : null,
+    );
+    const needed = rarest < 0 ? new Uint8Array(base.size) : words[rarest]!;
     const codes = new Set(query.codeProductIds);
     const codeDocuments: number[] = [];
     for (const productId of codes) {
@@ -609,7 +702,8 @@ export class SearchPostings {
       let begun = wordCount > 0 ? 0 : 4;
       let exact = 0;
       for (let word = 0; word < wordCount; word++) {
-        const byte = words[word]![document]!;
+        const dense = words[word];
+        const byte = dense ? dense[document]! : this.wordByteAt(plans[word]!, document);
         if (!stop[word]) {
           const field = FIRST_FIELD[byte & 0x0f]!;
           if (field > whole) whole = field;

@@ -150,9 +150,11 @@ describe("SearchPostings.best", () => {
   const vocabulary = ["love", "lost", "loud", "light", "lamp", "winter", "wind", "salt", "stone", "the", "sea", "song"];
   const vector = (words: string[], weight: string) => words.map((word, at) => `'${word}':${at + 1}${weight}`).join(" ");
   const generated = (productId: number, popularity: number): SearchDocumentRow => {
-    const title = random.sample(vocabulary, random.int(1, 3));
+    // "lantern" is rare: beside it, a common word is read document by document (wordByteAt).
+    const title = [...random.sample(vocabulary, random.int(1, 3)), ...(random.chance(0.03) ? ["lantern"] : [])];
     const authors = random.sample(vocabulary, random.int(0, 2));
-    const body = random.sample(vocabulary, random.int(0, 4));
+    // "ember" is only ever in descriptions (never begun): beside "lantern", matched by its list alone.
+    const body = [...random.sample(vocabulary, random.int(0, 4)), ...(random.chance(0.5) ? ["ember"] : [])];
     // Each word once per document: the field it is first in, as a tsvector's text gives it.
     const fieldOf = new Map<string, string>();
     for (const [words, weight] of [
@@ -169,19 +171,42 @@ describe("SearchPostings.best", () => {
   const lists = build(documents);
   const changed = lists.withChanges([5, 17, 3001, 3002], [generated(5, 5000), generated(3001, 1), generated(3002, 2999)])!;
   const texts = ["l", "lo", "love", "love song", "the", "the sea", "winter light", "s", "salt stone sea", "lamp", "nothing", "xyz"];
+  texts.push(
+    "lantern",
+    "lant",
+    "lantern love",
+    "love lantern",
+    "winter lantern",
+    "the lantern s",
+    "l lantern",
+    "xyz lantern",
+    "sea lantern w",
+  );
+  const asked = (text: string): PostingsQuery => ({
+    ...query(text),
+    words: text.split(" ").map((word) => ({ forms: [[...vocabulary, "lantern", "ember"].includes(word) ? [word] : []], prefixes: [word] })),
+  });
+
+  // The same documents held as changed documents are scored by other code (word by word, from maps): the
+  // lists, read densely or candidate by candidate, must rank as that does.
+  it("ranks from the lists as from documents read one by one", () => {
+    const oneByOne = build([]).withChanges(
+      documents.map((row) => row.productId),
+      documents,
+    )!;
+    for (const text of texts) expect(Array.from(lists.rank(asked(text))), text).toEqual(Array.from(oneByOne.rank(asked(text))));
+  });
 
   // Walking from any number of candidates (the API ranks everything below BEST_BY_WALK_FROM).
   it("answers the first products of the whole ranking, with and without changed documents", () => {
     for (const postings of [lists, changed]) {
       for (const text of texts) {
         for (const limit of [1, 6, 40]) {
-          const asked = {
-            ...query(text),
-            words: text.split(" ").map((word) => ({ forms: [vocabulary.includes(word) ? [word] : []], prefixes: [word] })),
-          };
           // Each ask on a fresh instance, so neither answer comes from the other's cache.
           const fresh = () => postings.withChanges([-1], [])!;
-          expect(Array.from(fresh().best(asked, limit, 0)), `${text} ${limit}`).toEqual(Array.from(fresh().rank(asked).subarray(0, limit)));
+          expect(Array.from(fresh().best(asked(text), limit, 0)), `${text} ${limit}`).toEqual(
+            Array.from(fresh().rank(asked(text)).subarray(0, limit)),
+          );
         }
       }
     }
