@@ -338,6 +338,9 @@ const SPARSE_FROM = 8;
 /** Titles beginning with the text that the suggestions read before their walk, at most. */
 const BEGINNINGS_READ_FIRST = 2_000;
 
+/** Up to this many candidates (list entries of the rarest word), a query is ranked without a pass over the catalogue. */
+export const FEW_CANDIDATES = 20_000;
+
 /** Below this many candidates, the suggestions rank every match rather than walk for the best. */
 export const BEST_BY_WALK_FROM = 50_000;
 
@@ -559,14 +562,51 @@ export class SearchPostings {
    * Every product the query finds, best first: by the ranking rules, then popularity, then product id, as
    * search.repository.ts's findRankedIds orders them. Kept for repeated queries; not to be changed.
    */
-  rank(query: PostingsQuery): Int32Array {
+  rank(query: PostingsQuery, fewUpTo = FEW_CANDIDATES): Int32Array {
     const key = JSON.stringify(query);
-    let ranking = this.rankings.get(key);
-    if (!ranking) {
-      ranking = this.rankAll(this.prepare(query));
-      this.rankings.set(key, ranking);
-    }
+    const ranking = this.rankings.get(key);
+    return ranking ?? this.ranked(key, this.prepare(query, fewUpTo));
+  }
+
+  /** The whole ranking of a prepared query, kept under `key`. */
+  private ranked(key: string, prepared: ReturnType<SearchPostings["prepare"]>): Int32Array {
+    const ranking = prepared.sparse ? this.rankFew(prepared) : this.rankAll(prepared);
+    this.rankings.set(key, ranking);
     return ranking;
+  }
+
+  /**
+   * Every match of a query with few candidates, best first, without a pass over the whole catalogue: the
+   * rarest word's documents gathered from its lists, each scored word by word (wordByteAt), then sorted.
+   */
+  private rankFew(prepared: ReturnType<SearchPostings["prepare"]>): Int32Array {
+    const { whole, prefix } = this.base;
+    const plan = prepared.rarestPlan;
+    const gathered: number[] = [...prepared.codeDocuments];
+    if (plan) {
+      for (const term of plan.singleTerms) {
+        for (let at = whole.offsets[term]!, end = whole.offsets[term + 1]!; at < end; at++) gathered.push(whole.documents[at]!);
+      }
+      for (let range = 0; range < plan.lows.length; range++) {
+        for (let at = prefix.offsets[plan.lows[range]!]!, end = prefix.offsets[plan.highs[range]!]!; at < end; at++)
+          gathered.push(prefix.documents[at]!);
+      }
+    }
+    const documents = Int32Array.from(gathered).sort();
+    const found: { document: number; bucket: number }[] = [];
+    for (let index = 0; index < documents.length; index++) {
+      const document = documents[index]!;
+      if (index > 0 && documents[index - 1] === document) continue;
+      const bucket = prepared.bucketAt(document);
+      if (bucket >= 0) found.push({ document, bucket });
+    }
+    found.sort((a, b) => b.bucket - a.bucket || a.document - b.document);
+    const buckets = new Map(found.map((entry) => [entry.document, entry.bucket]));
+    return this.mergeChanged(
+      prepared,
+      found.map((entry) => entry.document),
+      (document) => buckets.get(document)!,
+    );
   }
 
   /**
@@ -576,11 +616,13 @@ export class SearchPostings {
    * of them) ranks everything.
    */
   best(query: PostingsQuery, limit: number, walkFrom = BEST_BY_WALK_FROM): Int32Array {
-    const cached = this.rankings.get(JSON.stringify(query));
+    const key = JSON.stringify(query);
+    const cached = this.rankings.get(key);
     if (cached) return cached.subarray(0, limit);
-    const prepared = this.prepare(query);
+    // The walk reads the word bytes of every document: prepared for it unless the candidates are few.
+    const prepared = this.prepare(query, walkFrom === 0 ? -1 : FEW_CANDIDATES);
     // Few candidates: ranking them all costs less than walking for the best.
-    if (prepared.candidates < walkFrom) return this.rank(query).subarray(0, limit);
+    if (prepared.sparse || prepared.candidates < walkFrom) return this.ranked(key, prepared).subarray(0, limit);
     const { base } = this;
     const found: { document: number; bucket: number }[] = [];
     const seen = new Set<number>();
@@ -617,7 +659,7 @@ export class SearchPostings {
     }
     // Every title document seen: enough of rule 4 or better, or the lower rules matter and all must rank.
     if (!complete) complete = found.filter((entry) => entry.bucket >= 4 * 4 * EXACT_SLOTS).length >= limit;
-    if (!complete) return this.rank(query).subarray(0, limit);
+    if (!complete) return this.ranked(key, prepared).subarray(0, limit);
     found.sort(byRank);
     return this.mergeChanged(
       prepared,
@@ -659,7 +701,7 @@ export class SearchPostings {
   }
 
   /** What scoring a query needs: its word bytes, which documents can match, and a document's bucket. */
-  private prepare(query: PostingsQuery) {
+  private prepare(query: PostingsQuery, fewUpTo = FEW_CANDIDATES) {
     const { base, gone } = this;
     const plans = query.words.map((word) => this.planWord(word));
     const stop = query.words.map((word) => word.forms.every((form) => form.length === 0));
@@ -675,12 +717,16 @@ export class SearchPostings {
     const candidates = rarest < 0 ? 0 : plans[rarest]!.entries;
     // A word with many more entries than that is read document by document for the candidates alone
     // (null here); the rest, the rarest among them, are written out for every document.
+    // With few candidates (and forms of one lexeme only), every word is read that way: no pass over the catalogue.
+    const sparse = candidates <= fewUpTo && plans.every((plan) => plan.forms.every((form) => form.terms.length <= 1));
     const words = plans.map((plan, index) =>
-      index === rarest || plan.entries <= SPARSE_FROM * Math.max(candidates, 1) || plan.forms.some((form) => form.terms.length > 1)
+      !sparse &&
+      (index === rarest || plan.entries <= SPARSE_FROM * Math.max(candidates, 1) || plan.forms.some((form) => form.terms.length > 1))
         ? this.wordBytes(plan)
         : null,
     );
-    const needed = rarest < 0 ? new Uint8Array(base.size) : words[rarest]!;
+    const needed = sparse || rarest < 0 ? new Uint8Array(0) : words[rarest]!;
+    const rarestPlan = rarest < 0 ? null : plans[rarest]!;
     const codes = new Set(query.codeProductIds);
     const codeDocuments: number[] = [];
     for (const productId of codes) {
@@ -749,7 +795,7 @@ export class SearchPostings {
     const wholeWordsPresent = query.words.filter(
       (word) => word.forms[0]!.length > 0 && word.forms[0]!.every((lexeme) => base.wholeTerms.has(lexeme)),
     ).length;
-    return { needed, candidates, codeDocuments, bucketAt, extra, wholeWordsPresent };
+    return { needed, sparse, rarestPlan, candidates, codeDocuments, bucketAt, extra, wholeWordsPresent };
   }
 
   /** Every match, best first: the candidates' buckets, then a counting sort that keeps popularity order within one. */

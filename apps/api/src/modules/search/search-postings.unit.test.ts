@@ -194,7 +194,12 @@ describe("SearchPostings.best", () => {
       documents.map((row) => row.productId),
       documents,
     )!;
-    for (const text of texts) expect(Array.from(lists.rank(asked(text))), text).toEqual(Array.from(oneByOne.rank(asked(text))));
+    for (const text of texts) {
+      const expected = Array.from(oneByOne.rank(asked(text)));
+      // From few candidates (gathered from the rarest word's lists), and by passes over every document.
+      expect(Array.from(lists.rank(asked(text))), text).toEqual(expected);
+      expect(Array.from(lists.withChanges([-1], [])!.rank(asked(text), 0)), text).toEqual(expected);
+    }
   });
 
   // Walking from any number of candidates (the API ranks everything below BEST_BY_WALK_FROM).
