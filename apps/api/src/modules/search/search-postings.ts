@@ -339,10 +339,10 @@ const SPARSE_FROM = 8;
 const BEGINNINGS_READ_FIRST = 2_000;
 
 /** Up to this many candidates (list entries of the rarest word), a query is ranked without a pass over the catalogue. */
-export const FEW_CANDIDATES = 20_000;
+const FEW_CANDIDATES = 20_000;
 
 /** Below this many candidates, the suggestions rank every match rather than walk for the best. */
-export const BEST_BY_WALK_FROM = 50_000;
+const BEST_BY_WALK_FROM = 50_000;
 
 /** Bytes of rankings kept per instance: a results page asks for its list and its facets, then its next pages. */
 const RANKINGS_KEPT_BYTES = 64 * 1024 * 1024;
@@ -433,7 +433,8 @@ export class SearchPostings {
       terms: form.map((lexeme) => wholeTerms.get(lexeme) ?? -1),
       own: index === 0 ? EXACT_BIT : 0,
     }));
-    const ranges: [number, number][] = [];
+    const lows: number[] = [];
+    const highs: number[] = [];
     let entries = 0;
     for (const form of forms) {
       if (form.terms.length === 0) continue;
@@ -444,16 +445,15 @@ export class SearchPostings {
       const low = lowerBound(prefixTerms, start);
       let high = low;
       while (high < prefixTerms.length && prefixTerms[high]!.startsWith(start)) high++;
-      ranges.push([low, high]);
+      lows.push(low);
+      highs.push(high);
       entries += prefix.offsets[high]! - prefix.offsets[low]!;
     }
-    // The same as flat arrays, for wordByteAt's loop: the forms of one lexeme the lists hold, and the ranges.
+    // The forms of one lexeme the lists hold, as flat arrays for wordByteAt's loop.
     const single = forms.filter((form) => form.terms.length === 1 && form.terms[0]! >= 0);
     const singleTerms = Int32Array.from(single, (form) => form.terms[0]!);
     const singleOwn = Uint8Array.from(single, (form) => form.own);
-    const lows = Int32Array.from(ranges, (range) => range[0]);
-    const highs = Int32Array.from(ranges, (range) => range[1]);
-    return { word, forms, ranges, entries, singleTerms, singleOwn, lows, highs };
+    return { word, forms, entries, singleTerms, singleOwn, lows: Int32Array.from(lows), highs: Int32Array.from(highs) };
   }
 
   /** A word's byte for every base document: its whole-word fields, begun fields and whether its own form is there. */
@@ -477,8 +477,8 @@ export class SearchPostings {
       }
     }
     const { prefix } = base;
-    for (const [low, high] of plan.ranges) {
-      for (let at = prefix.offsets[low]!, end = prefix.offsets[high]!; at < end; at++) {
+    for (let range = 0; range < plan.lows.length; range++) {
+      for (let at = prefix.offsets[plan.lows[range]!]!, end = prefix.offsets[plan.highs[range]!]!; at < end; at++) {
         bytes[prefix.documents[at]!]! |= prefix.fields[at]! << PREFIX_SHIFT;
       }
     }
@@ -738,43 +738,32 @@ export class SearchPostings {
     const firstChar = textKey.charCodeAt(0);
     const wordCount = words.length;
 
-    /**
-     * A base document's bucket under the ranking rules (levelOf and bucketOf written out, the cheap tests
-     * first: it runs once per candidate, up to the catalogue's size); -1 when it does not match or is gone.
-     */
-    const bucketAt = (document: number) => {
-      if (gone !== null && gone[document] === 1) return -1;
-      let whole = wholeWords > 0 ? 0 : 4;
-      let begun = wordCount > 0 ? 0 : 4;
-      let exact = 0;
+    /** A base document's bucket under the ranking rules; -1 when it does not match or is gone. */
+    const bytes = new Uint8Array(wordCount);
+    let document = 0;
+    const titleIs = () => {
+      const head = titleHeads[document]!;
+      for (const key of query.titleKeys) {
+        if (key.length === head >>> 16 && key.charCodeAt(0) === (head & 0xffff) && titleKeys.startsWith(key, keyOffsets[document]!))
+          return true;
+      }
+      return false;
+    };
+    // The title's length and first letter first: most titles are ruled out without reading them.
+    const begins = () => {
+      const head = titleHeads[document]!;
+      if (textKey.length === 0) return true;
+      return textKey.length <= head >>> 16 && (head & 0xffff) === firstChar && titleKeys.startsWith(textKey, keyOffsets[document]!);
+    };
+    const bucketAt = (at: number) => {
+      if (gone !== null && gone[at] === 1) return -1;
+      document = at;
       for (let word = 0; word < wordCount; word++) {
         const dense = words[word];
-        const byte = dense ? dense[document]! : this.wordByteAt(plans[word]!, document);
-        if (!stop[word]) {
-          const field = FIRST_FIELD[byte & 0x0f]!;
-          if (field > whole) whole = field;
-        }
-        const field = FIRST_FIELD[(byte >>> PREFIX_SHIFT) & 0x07]!;
-        if (field > begun) begun = field;
-        if (byte & EXACT_BIT) exact++;
+        bytes[word] = dense ? dense[at]! : this.wordByteAt(plans[word]!, at);
       }
-      const level = whole < begun ? whole : begun;
-      const code = codes.size > 0 && codes.has(productIds[document]!);
-      if (level === 4 && !code) return -1;
-      const head = titleHeads[document]!;
-      const keyLength = head >>> 16;
-      const keyChar = head & 0xffff;
-      let rule = 4 - level;
-      if (code) rule = 6;
-      else {
-        for (const key of query.titleKeys) {
-          if (key.length === keyLength && key.charCodeAt(0) === keyChar && titleKeys.startsWith(key, keyOffsets[document]!)) rule = 5;
-        }
-      }
-      const begins =
-        textKey.length === 0 ||
-        (textKey.length <= keyLength && keyChar === firstChar && titleKeys.startsWith(textKey, keyOffsets[document]!));
-      return (rule * 4 + (inStock[document] === 1 ? 2 : 0) + (begins ? 1 : 0)) * EXACT_SLOTS + Math.min(exact, EXACT_SLOTS - 1);
+      const code = codes.size > 0 && codes.has(productIds[at]!);
+      return bucketOf(levelOf(bytes, stop, wholeWords), code, titleIs, inStock[at] === 1, begins);
     };
 
     // Changed documents, each scored the same way, in the ranking's order.

@@ -187,7 +187,7 @@ describe("SearchPostings.best", () => {
     words: text.split(" ").map((word) => ({ forms: [[...vocabulary, "lantern", "ember"].includes(word) ? [word] : []], prefixes: [word] })),
   });
 
-  // The same documents held as changed documents are scored by other code (word by word, from maps): the
+  // The same documents held as changed documents are read by other code (word by word, from maps): the
   // lists, read densely or candidate by candidate, must rank as that does.
   it("ranks from the lists as from documents read one by one", () => {
     const oneByOne = build([]).withChanges(
