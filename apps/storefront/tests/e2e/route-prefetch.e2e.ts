@@ -79,7 +79,7 @@ describe("route prefetch", () => {
     }
     /** Only the links the test pointed at have started a prefetch. */
     const expectOnlyPointedAt = async (count: number) =>
-      expect(await page.locator("main [data-prefetch]").count(), `prefetches started besides the ${count} pointed at`).toBe(count);
+      expect(await page.locator("main [data-prefetch]").count(), `links with a prefetch started: only the ${count} pointed at`).toBe(count);
 
     for (let index = 0; index < 5; index += 1) {
       await link(index).hover();
