@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
@@ -26,6 +27,8 @@ interface Server {
   child: ChildProcess;
   /** The exit code, once the process has exited (null when a signal ended it). */
   exited: Promise<number | null>;
+  /** The lines it has printed on standard output so far. */
+  printed: string[];
 }
 const started: Server[] = [];
 afterEach(async () => {
@@ -42,15 +45,36 @@ async function startServer(script: string, env: NodeJS.ProcessEnv, ready: RegExp
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const server = { url: `http://127.0.0.1:${port}`, child, exited };
+  const printed: string[] = [];
+  createInterface({ input: child.stdout!, crlfDelay: Infinity }).on("line", (line) => printed.push(line));
+  const server = { url: `http://127.0.0.1:${port}`, child, exited, printed };
   started.push(server);
   await untilPrinted(child, ready, logFile);
   return server;
 }
 
+const API_HEADERS = { "API-Key": DEMO_API_KEY, StoreKey: DEMO_STORE_KEY };
+
+/**
+ * Resolves once the API has nothing left to start: it answers ready (its start-up work, which reads the products
+ * table to choose the stores to index, is done) and the store's catalogue index is built (a store's first read
+ * builds it, reading products too). From then on every session that waits on the test's lock is a request the
+ * test sent, so "the request is in flight" is what `waiting` sees.
+ */
+async function untilSettled(server: Server): Promise<Server> {
+  const status = () => fetch(`${server.url}/health/ready`).then(async (response) => (await response.body?.cancel(), response.status));
+  await expect.poll(status, { timeout: 30_000, interval: 100 }).toBe(200);
+  const firstRead = await fetch(`${server.url}/products?PageSize=1`, { headers: API_HEADERS });
+  await firstRead.body?.cancel();
+  expect(firstRead.status).toBe(200);
+  const built = () => server.printed.some((line) => line.includes('"msg":"catalogue index built"'));
+  await expect.poll(built, { timeout: 30_000, interval: 50 }).toBe(true);
+  return server;
+}
+
 async function startApi(graceSeconds: number): Promise<Server> {
   const port = await freePort();
-  return startServer(
+  const server = await startServer(
     path.join(root, "apps", "api", "dist", "main.js"),
     {
       ...database.env,
@@ -67,6 +91,7 @@ async function startApi(graceSeconds: number): Promise<Server> {
     /Server listening at/,
     port,
   );
+  return untilSettled(server);
 }
 
 async function startStorefront(apiUrl: string, graceSeconds: number): Promise<Server> {
@@ -125,8 +150,6 @@ async function refusesConnections(url: string): Promise<boolean> {
   );
   return answer === "refused";
 }
-
-const API_HEADERS = { "API-Key": DEMO_API_KEY, StoreKey: DEMO_STORE_KEY };
 
 describe("graceful shutdown", () => {
   it("the storefront finishes the page in flight, refusing new connections meanwhile, and exits 0", async () => {
