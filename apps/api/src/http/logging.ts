@@ -8,8 +8,11 @@ import type { FastifyServerOptions } from "fastify";
 
 const REDACTED = "[redacted]";
 
-/** Query parameters whose values are secrets or personal data, whatever the route. */
-const SECRET_QUERY_KEYS = /^(anonymousid|token|email|password|secret|key|code)$/i;
+/**
+ * Query parameters whose values are secrets or personal data, whatever the route. A search text is what a
+ * shopper typed (a name, an address, a health condition): the log says a search ran, not what it was for.
+ */
+const SECRET_QUERY_KEYS = /^(anonymousid|token|email|password|secret|key|code|searchtext)$/i;
 
 /**
  * Path segments that are secrets: the guest cart id in PUT /baskets/:id/merge. Emailed-link tokens travel in

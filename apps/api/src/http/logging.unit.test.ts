@@ -17,8 +17,13 @@ describe("redactUrl", () => {
     expect(redactUrl(url)).toBe(url);
   });
 
+  it("hides what a shopper searched for, in listings and suggestions alike", () => {
+    expect(redactUrl("/products?SearchText=pregnancy%20test&PageSize=24")).toBe("/products?SearchText=[redacted]&PageSize=24");
+    expect(redactUrl("/search/autocomplete?searchtext=ada")).toBe("/search/autocomplete?searchtext=[redacted]");
+  });
+
   it("bounds what a very long URL writes", () => {
-    expect(redactUrl(`/products?SearchText=${"a".repeat(5000)}`).length).toBeLessThan(200);
+    expect(redactUrl(`/products?Sort=${"a".repeat(5000)}`).length).toBeLessThan(200);
     expect(redactUrl(`/${"a".repeat(5000)}`).length).toBeLessThan(320);
   });
 });

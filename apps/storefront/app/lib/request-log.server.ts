@@ -40,8 +40,14 @@ function decoded(text: string): string {
   }
 }
 
+/**
+ * The search box's text (the search page's and the suggestions' `q`): what a shopper typed may be a name or
+ * a health condition, so the log says a search ran, not what it was for. The API's log hides it too.
+ */
+const SEARCH_TEXT_NAME = /^q$/i;
+
 function isSecretParam(name: string, value: string): boolean {
-  return SECRET_NAME.test(name) || SECRET_VALUES.some((pattern) => pattern.test(value));
+  return SECRET_NAME.test(name) || SEARCH_TEXT_NAME.test(name) || SECRET_VALUES.some((pattern) => pattern.test(value));
 }
 
 /**
