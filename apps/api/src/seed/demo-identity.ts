@@ -72,7 +72,7 @@ Your rights. You may ask for a copy of your data, have it corrected or deleted, 
 /**
  * The demo store's privacy policy, a demo customer who has accepted it, a trade buyer with credit to pay on
  * account, and a pending trade invitation.
- * Returns the invitation's link for the seed to print: its token is random and only its hash is stored.
+ * Returns the invitation's link for the seed to keep in a file: its token is random and only its hash is stored.
  */
 export async function seedDemoIdentity(
   db: Db,

@@ -5,6 +5,7 @@ import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { loadEnv, resolveDataDir } from "../env";
 import { DEMO_CUSTOMER, DEMO_TRADE_BUYER, DEMO_TRADE_INVITE } from "./demo-identity";
+import { DEMO_INVITE_LINK_FILE, demoInviteLogLine, saveDemoInviteLink } from "./demo-invite-link";
 import { DEMO_STORE_KEY } from "./demo-shop";
 import { parseSeedArgs, runSeed, SEED_USAGE } from "./run-seed";
 
@@ -67,7 +68,9 @@ try {
   if (report.demoInviteUrl) {
     console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
     console.log(`Demo trade buyer (pays on account): ${DEMO_TRADE_BUYER.email} / ${DEMO_TRADE_BUYER.password}`);
-    console.log(`Demo trade invitation for ${DEMO_TRADE_INVITE.email} (works once): ${report.demoInviteUrl}`);
+    await saveDemoInviteLink(resolveDataDir(env), report.demoInviteUrl);
+    // Named as DATA_DIR is (relative paths are from the repository root), whichever workspace the seed runs from.
+    console.log(demoInviteLogLine(DEMO_TRADE_INVITE.email, path.join(env.DATA_DIR, DEMO_INVITE_LINK_FILE)));
   }
 } catch (error) {
   console.error(error);
