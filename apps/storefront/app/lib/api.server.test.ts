@@ -13,7 +13,10 @@ interface SeenRequest {
 }
 
 /** The stand-in's answers, by "METHOD /path" (query left out); anything else answers 409 out_of_stock. */
-const ANSWERS: Record<string, { status: number; body?: unknown; document?: { type: string; bytes: string } }> = {
+const ANSWERS: Record<
+  string,
+  { status: number; body?: unknown; headers?: Record<string, string>; document?: { type: string; bytes: string } }
+> = {
   "GET /wishlists/variant-ids": { status: 200, body: { data: { variantIds: [7] } } },
   "POST /passwords/reset": { status: 202, body: { data: { accepted: true } } },
   "DELETE /wishlists/4": { status: 204 },
@@ -22,6 +25,12 @@ const ANSWERS: Record<string, { status: number; body?: unknown; document?: { typ
   "GET /orders/5/proforma-invoice": { status: 200, document: { type: "application/pdf", bytes: "%PDF-1.7 proforma" } },
   // A document operation answered with something that is not the document.
   "GET /orders/6/proforma-invoice": { status: 200, document: { type: "text/html", bytes: "<p>Sign in</p>" } },
+  // A sign-in locked after too many failures.
+  "POST /auth/sign-in": {
+    status: 429,
+    headers: { "retry-after": "840" },
+    body: { errors: [{ code: "too_many_attempts", message: "Too many attempts" }] },
+  },
   // The API's database is away.
   "GET /wishlists/98": { status: 503, body: { errors: [{ code: "service_unavailable", message: "Try again shortly" }] } },
 };
@@ -51,7 +60,10 @@ beforeAll(async () => {
         response.end(answer.document.bytes);
         return;
       }
-      response.writeHead(answer.status, answer.body === undefined ? {} : { "content-type": "application/json" });
+      response.writeHead(answer.status, {
+        ...answer.headers,
+        ...(answer.body === undefined ? {} : { "content-type": "application/json" }),
+      });
       response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
     });
   });
@@ -157,7 +169,14 @@ describe("the API client", () => {
       .call("getWishlist", { params: { id: 99 } })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiRequestError);
-    expect(failure).toMatchObject({ status: 409, errors: [{ code: "out_of_stock", message: "Out of stock" }] });
+    expect(failure).toMatchObject({ status: 409, errors: [{ code: "out_of_stock", message: "Out of stock" }], retryAfter: null });
+  });
+
+  it("keeps the API's Retry-After on the error, for the form's answer to pass on", async () => {
+    const failure = await createApiClient()
+      .call("signIn", { body: { email: "ada@example.test", password: "wrong-password" } })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 429, errors: [{ code: "too_many_attempts" }], retryAfter: "840" });
   });
 
   it("ends a page with the 503 'back shortly' page when the API is away, and leaves a form's action its ApiRequestError", async () => {

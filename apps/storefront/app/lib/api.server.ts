@@ -39,11 +39,18 @@ export const UNEXPECTED_RESPONSE = "unexpected_response";
 /** One error of a failed call: the API's (a catalogue code), or this client's own when the answer was unreadable. */
 export type CallError = ApiError | { code: typeof UNEXPECTED_RESPONSE | typeof API_UNREACHABLE; message: string; field?: undefined };
 
+/** A Retry-After worth passing on: whole seconds, as the API sends it; anything else is dropped. */
+function retryAfterOf(value: string | null): string | null {
+  return value !== null && /^\d{1,9}$/.test(value) ? value : null;
+}
+
 /** A failed API call: the HTTP status and the API's `errors` list (spec section 8). */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly errors: CallError[],
+    /** The API's Retry-After (a locked sign-in, a capped form, an outage): when the same call may work. */
+    readonly retryAfter: string | null = null,
   ) {
     super(errors[0]?.message ?? `API answered ${status}`);
     this.name = "ApiRequestError";
@@ -198,6 +205,7 @@ export function createApiClient(caller: CallerContext = {}, connections: { dispa
     return new ApiRequestError(
       response.status,
       parsed.success ? parsed.data.errors : [{ code: UNEXPECTED_RESPONSE, message: `API answered ${response.status}` }],
+      retryAfterOf(response.header("retry-after")),
     );
   }
 

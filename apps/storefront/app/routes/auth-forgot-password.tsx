@@ -4,7 +4,7 @@ import { Button, textLinkClass } from "~/components/ui/button";
 import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
 import { FormAlert, FormNotice } from "~/features/auth/form-alert";
 import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
-import { failedForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { failedForm, formAnswerHeaders, rejectedForm } from "~/features/auth/form-failure.server";
 import { parseForm } from "~/lib/form-intents.server";
 import { TextField } from "~/features/auth/text-field";
 import { useFailureToast } from "~/features/auth/use-failure-toast";
@@ -36,6 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirect("/auth/forgot-password?sent", 303);
 }
+
+/** A refusal that lasts (429) says when to try again (Retry-After). */
+export const headers = formAnswerHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(t("auth.forgot.title"), matches) }, { name: "robots", content: "noindex" }];

@@ -7,7 +7,7 @@ import { Container } from "~/components/ui/container";
 import { inputClass, labelClass, selectChevronClass, selectClass } from "~/components/ui/field";
 import { FormAlert, FormNotice } from "~/features/auth/form-alert";
 import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
-import { failedForm, rejectedForm } from "~/features/auth/form-failure.server";
+import { failedForm, formAnswerHeaders, rejectedForm } from "~/features/auth/form-failure.server";
 import { FieldError, TextField } from "~/features/auth/text-field";
 import { useFailureToast } from "~/features/auth/use-failure-toast";
 import { CONTACT_SUBJECT_LABELS } from "~/features/contact/contact-subjects";
@@ -51,6 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failedForm(error, { values });
   }
 }
+
+/** A refusal that lasts (429) says when to try again (Retry-After). */
+export const headers = formAnswerHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(t("contact.title"), matches) }, { name: "description", content: t("contact.description") }];

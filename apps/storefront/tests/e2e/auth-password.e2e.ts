@@ -144,6 +144,14 @@ describe("repeated wrong passwords", () => {
     await expect
       .poll(() => formAlert.textContent())
       .toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?, or reset your password\.$/);
+    // The locked form's answer says when to try again, as the API's did (a form posted without JavaScript).
+    const locked = await fetch(`${stack.storefrontUrl}/auth/login`, {
+      method: "POST",
+      headers: { Origin: stack.storefrontUrl, Accept: "text/html" },
+      body: new URLSearchParams({ email: customer.email, password: customer.password }),
+    });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(60);
     expect(new URL(page.url()).pathname).toBe("/auth/login");
     expect(await tokenInBrowser(browser.context)).toBeNull();
     await expectNoSeriousA11yViolations(page);
