@@ -169,6 +169,17 @@ export const PAYMENT_PROVIDER_IDS = ["stripe", "paypal", "adyen", "mollie", "on-
  * the shop's; failed or cancelled otherwise; refunded after capture (payment-status.ts holds the edges).
  */
 export const PAYMENT_STATUSES = ["created", "pending", "captured", "failed", "cancelled", "refunded"] as const;
+/**
+ * Why money goes back to a payer: the order was cancelled after it was paid, a return was approved, or a
+ * gateway captured a payment the shop no longer wanted (an attempt the payer had replaced, or one for an order
+ * already cancelled), which is given back unasked.
+ */
+export const REFUND_REASONS = ["order_cancelled", "return", "capture_given_back"] as const;
+/**
+ * A refund's life: pending from the moment it is recorded until its gateway (or the customer's credit) has
+ * answered; succeeded or failed then. A bank transfer's refund is owed until the merchant says they paid it back.
+ */
+export const REFUND_STATUSES = ["pending", "succeeded", "failed", "owed"] as const;
 /** Days a proforma invoice gives for the bank transfer before the order is cancelled. */
 export const PROFORMA_PAYMENT_DAYS = 14;
 /** GET /customers/credits lists at most this many open on-account orders (the newest), with their total count. */

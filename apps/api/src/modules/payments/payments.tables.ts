@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { PAYMENT_PROVIDER_IDS, PAYMENT_STATUSES } from "@quire/contracts/constants";
+import { PAYMENT_PROVIDER_IDS, PAYMENT_STATUSES, REFUND_REASONS, REFUND_STATUSES } from "@quire/contracts/constants";
 import { customers } from "../identity/identity.tables";
 import { orders } from "../orders/orders.tables";
 import { stores } from "../stores/stores.tables";
@@ -90,4 +90,50 @@ export const paymentWebhookEvents = pgTable(
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index("payment_webhook_events_received_idx").on(t.receivedAt)],
+);
+
+/**
+ * Money going back to a payer, for any reason (decision 040): recorded `pending` and committed before the
+ * gateway (or the customer's credit) is asked, the outcome recorded after. The gateway's idempotency key is
+ * derived from the row's id, so a refund retried after a crash between the two is never paid twice; `source`
+ * names what the refund is for (an order's cancellation, a return, an unwanted capture), so recording it again
+ * finds the same row. Its status changes only through refundMachine (refund-status.ts).
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    reason: text({ enum: REFUND_REASONS }).notNull(),
+    /** What the refund is for, once: `order:<id>`, `return:<id>` or `capture:<payment id>`. */
+    source: text().notNull().unique(),
+    status: text({ enum: REFUND_STATUSES }).notNull().default("pending"),
+    amount: integer().notNull(),
+    currencyCode: text().notNull(),
+    /** The gateway's id of the refund, once it answered. */
+    providerReference: text(),
+    failureReason: text(),
+    /** Calls made to the gateway for it: the retry job asks the gateway before repeating one. */
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payment_refunds_store_idx").on(t.storeId, t.createdAt),
+    index("payment_refunds_order_idx").on(t.orderId),
+    // The refunds the retry job settles: those left pending by a crash between recording and calling.
+    index("payment_refunds_pending_idx")
+      .on(t.updatedAt)
+      .where(sql`status = 'pending'`),
+    check("payment_refunds_amount_check", sql`${t.amount} > 0`),
+    check("payment_refunds_status_check", sql`${t.status} in ('pending','succeeded','failed','owed')`),
+  ],
 );
