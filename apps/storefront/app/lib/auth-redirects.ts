@@ -1,4 +1,5 @@
 import type { ApiErrorCode } from "@quire/contracts";
+import { pagePathOf } from "./page-path";
 import { getSafeRedirectPath } from "./safe-redirect";
 
 /** Where the error rules of spec section 8 send the shopper. */
@@ -37,7 +38,7 @@ export function withReturnTo(path: string, from: PageLocation): string {
     return previous ? `${path}?${new URLSearchParams({ [REDIRECT_PARAM]: previous })}` : path;
   }
   if (from.pathname === "/" && from.search === "") return path;
-  return `${path}?${new URLSearchParams({ [REDIRECT_PARAM]: `${from.pathname}${from.search}` })}`;
+  return `${path}?${new URLSearchParams({ [REDIRECT_PARAM]: pagePathOf(from) })}`;
 }
 
 /** The sign-in page, returning to `from` afterwards. */

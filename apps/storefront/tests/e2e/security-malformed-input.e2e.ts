@@ -45,6 +45,19 @@ describe("a malformed address over plain HTTP", () => {
   });
 });
 
+describe("an unknown parameter in the address", () => {
+  it("is not copied into the page's links and forms back to it (a 7,000-character one once made 51 copies)", async () => {
+    const junk = `j${"x".repeat(7_000)}`;
+    const response = await fetch(`${storefrontUrl}/store?junk=${junk}&sort=newest`, { headers: { Accept: "text/html" } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    // The links back to this page keep the page's own parameters...
+    expect(html).toContain(`redirect_url=${encodeURIComponent("/store?sort=newest")}`);
+    // ...and no attribute carries the unknown one.
+    expect(html.match(new RegExp(`="[^"]*${junk}`, "g"))).toBeNull();
+  });
+});
+
 describe("a malformed address in Chromium", () => {
   const browser = sessionPerTest();
 

@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { pagePathOf } from "~/lib/page-path";
 import { Icon } from "~/components/ui/icon";
 import { REDIRECT_PARAM, SIGN_IN_PATH } from "~/lib/auth-redirects";
 import { t } from "~/features/i18n/messages/layout";
@@ -15,9 +16,9 @@ const item = "flex min-h-11 w-full items-center gap-3 rounded-control px-3 text-
 
 /** The sign-in link back to this page (home needs no redirect_url; auth pages keep their own). */
 function useSignInHref(): string {
-  const { pathname, search } = useLocation();
-  if (pathname === "/" || pathname.startsWith("/auth/")) return SIGN_IN_PATH;
-  return `${SIGN_IN_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: `${pathname}${search}` })}`;
+  const location = useLocation();
+  if (location.pathname === "/" || location.pathname.startsWith("/auth/")) return SIGN_IN_PATH;
+  return `${SIGN_IN_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: pagePathOf(location) })}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CartNotification } from "@quire/contracts";
 import { useEffect } from "react";
-import { Form, useLocation } from "react-router";
+import { Form } from "react-router";
+import { usePagePath } from "~/lib/page-path";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/features/catalog/use-hydrated";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
@@ -27,12 +28,12 @@ export function useAcknowledgeNotices(notices: CartNotification[]) {
  */
 export function DismissNoticesForm({ notices, className = "" }: { notices: CartNotification[]; className?: string }) {
   const hydrated = useHydrated();
-  const { pathname, search } = useLocation();
+  const here = usePagePath();
   if (hydrated || notices.length === 0) return null;
   return (
     <Form method="post" action={CART_NOTICES_PATH} className={className}>
       <input type="hidden" name={SHOWN_NOTICES_FIELD} value={JSON.stringify(notices)} />
-      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+      <input type="hidden" name="redirectTo" value={here} />
       <Button type="submit" variant="secondary" size="sm">
         {t("layout.basket.dismiss")}
         <span className="sr-only">{t("layout.basket.dismiss_name")}</span>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher } from "react-router";
+import { usePagePath } from "~/lib/page-path";
 import { Button, type ButtonSize } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { showToast } from "~/components/ui/toast";
@@ -35,7 +36,7 @@ export function AddToCartForm({
 }) {
   const fetcher = useFetcher<AddToCartResult>();
   const hydrated = useHydrated();
-  const location = useLocation();
+  const here = usePagePath();
   const idempotencyKey = useFormIdempotencyKey(productVariantId);
   const shown = useRef<AddToCartResult | undefined>(undefined);
   useEffect(() => {
@@ -50,7 +51,7 @@ export function AddToCartForm({
     <fetcher.Form method="post" action={ADD_TO_CART_PATH} className={className}>
       <input type="hidden" name="productVariantId" value={productVariantId} />
       {idempotencyKey ? <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} /> : null}
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="redirectTo" value={here} />
       {hydrated ? <input type="hidden" name={FETCHER_FIELD} value={FETCHER_VALUE} /> : null}
       {children}
       <Button

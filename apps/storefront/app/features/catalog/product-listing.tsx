@@ -1,5 +1,6 @@
 import type { ProductSummary } from "@quire/contracts";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
+import { usePagePath } from "~/lib/page-path";
 import { ButtonLink, textLinkClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Pagination } from "~/components/ui/pagination";
@@ -42,7 +43,7 @@ export function ProductListing({
   const { state, pathname, page, facets, priceRange } = listing;
   const { currencyCode, hidesPricesFromVisitors } = useCatalogSettings();
   const view = useOptimisticListingState(state, pathname, new Set(facets.map((facet) => facet.code)));
-  const location = useLocation();
+  const here = usePagePath();
   // Under the hidden-prices policy the API sends no prices to this visitor; price filters and sorts go too.
   const pricesHidden = hidesPricesFromVisitors && page.results.every((product) => product.price === null);
   const first = (page.pageNumber - 1) * LISTING_PAGE_SIZE + 1;
@@ -84,10 +85,7 @@ export function ProductListing({
             <Icon name="lock" className="size-4 shrink-0" />
             <span>
               {t("catalog.listing.prices_for_customers")}{" "}
-              <Link
-                to={`/auth/login?redirect_url=${encodeURIComponent(location.pathname + location.search)}`}
-                className="font-semibold underline underline-offset-3"
-              >
+              <Link to={`/auth/login?redirect_url=${encodeURIComponent(here)}`} className="font-semibold underline underline-offset-3">
                 {catalogText("catalog.sign_in_for_prices")}
               </Link>
             </span>

@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { Form, useLocation } from "react-router";
+import { Form } from "react-router";
+import { usePagePath } from "~/lib/page-path";
 import { Button } from "~/components/ui/button";
 import { selectChevronClass } from "~/components/ui/field";
 import type { RootData } from "./root-data";
@@ -14,7 +15,7 @@ const compactSelect = `${selectChevronClass} h-9 appearance-none rounded-control
  */
 export function PreferencesForm({ data, layout }: { data: RootData; layout: "bar" | "stacked" }) {
   const id = useId();
-  const location = useLocation();
+  const here = usePagePath();
   const stacked = layout === "stacked";
   return (
     <Form
@@ -26,7 +27,7 @@ export function PreferencesForm({ data, layout }: { data: RootData; layout: "bar
       className={stacked ? "grid gap-3" : "flex flex-wrap items-center gap-x-3 gap-y-2"}
       aria-label={t("layout.preferences.label")}
     >
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="redirectTo" value={here} />
       <div className={stacked ? "grid gap-1" : "flex items-center gap-1.5"}>
         <label htmlFor={`${id}-currency`} className="text-sm text-ink-muted">
           {t("layout.preferences.currency")}

@@ -6,6 +6,7 @@ import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
 import { useHydrated } from "~/features/catalog/use-hydrated";
 import { useRootData } from "~/features/layout/root-data";
 import { signInLocation } from "~/lib/auth-redirects";
+import { pagePathOf } from "~/lib/page-path";
 import type { FavouritesOutcome } from "./favourites-outcome";
 import { CLOSED_SELECTION, favouriteSelectionReducer } from "./pending-favourite";
 import { getFavouriteToggleMode } from "./favourite-toggle-mode";
@@ -61,12 +62,12 @@ export function FavouriteToggle({
   const favourites = useFavourites();
   const signedIn = Boolean(useRootData()?.customer);
   const location = useLocation();
+  const here = pagePathOf(location);
   const hydrated = useHydrated();
   const remove = useFetcher<FavouritesOutcome>();
   const [selection, dispatch] = useReducer(favouriteSelectionReducer, CLOSED_SELECTION);
   useFetcherOutcome(remove, (outcome) => showToast(outcome.toast));
 
-  const here = `${location.pathname}${location.search}`;
   const look = appearance === "icon" ? ICON_LOOK : LABELLED_LOOK;
   const mode = getFavouriteToggleMode({ signedIn, favourites, variantId, removing: remove.state !== "idle" });
 
