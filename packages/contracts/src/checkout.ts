@@ -151,7 +151,7 @@ const DiscountCodeTextSchema = z
   .string()
   .trim()
   .min(1, "Enter a discount code")
-  .max(50)
+  .max(50, { abort: true })
   .regex(/^[A-Za-z0-9_-]+$/, "A discount code has letters, digits, - and _ only")
   .transform((code) => code.toUpperCase());
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { IdParamSchema, IdSchema, intParamSchema, queryArraySchema, textSchema } from "./common";
-import { INT32_MAX, isPrintableText } from "./constants";
+import { INT32_MAX, isPrintableText, MULTILINE_TEXT, SINGLE_LINE_TEXT } from "./constants";
 
 describe("ids and counts", () => {
   it("stop at what a PostgreSQL integer column holds", () => {
@@ -32,6 +32,37 @@ describe("textSchema", () => {
     const paragraph = textSchema({ max: 100, multiline: true });
     expect(paragraph.safeParse("line one\r\nline two\tend").success).toBe(true);
     expect(paragraph.safeParse("line\u0000").success).toBe(false);
+  });
+
+  it("refuses a huge text by its length alone, without reading it for control characters", () => {
+    // 8 MB with a NUL at its end: only the length is reported, the character check never ran on it.
+    for (const schema of [textSchema({ max: 100 }), textSchema({ trim: true, max: 100, multiline: true })]) {
+      const issues = schema.safeParse(`${"a\n".repeat(4_000_000)}\u0000`).error?.issues;
+      expect(issues?.map((issue) => issue.code)).toEqual(["too_big"]);
+    }
+  });
+
+  it("checks characters in time linear in the text, whatever it holds (no backtracking into alternatives)", () => {
+    // The old multiline pattern, a group of alternatives repeated, overflowed the regular-expression stack on
+    // a field this size; one character class repeated reads each character once and keeps no stack.
+    const started = Date.now();
+    for (const text of ["a\n".repeat(4_000_000), "é\r\n".repeat(2_000_000), `${"a\t".repeat(4_000_000)}\u0000`]) {
+      expect(isPrintableText(text, { multiline: true })).toBe(!text.endsWith("\u0000"));
+      expect(isPrintableText(text)).toBe(false);
+    }
+    expect(MULTILINE_TEXT.source).not.toMatch(/[|(]/);
+    expect(SINGLE_LINE_TEXT.source).not.toMatch(/[|(]/);
+    // Generous for a shared CI machine: a linear scan of 24 MB takes tens of milliseconds.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("allows exactly tab, line feed and carriage return of the control characters in multiline text", () => {
+    const allowed = [];
+    for (let code = 0; code <= 0xa0; code++) if (isPrintableText(`a${String.fromCharCode(code)}b`, { multiline: true })) allowed.push(code);
+    expect(allowed.filter((code) => code < 0x20 || (code >= 0x7f && code <= 0x9f))).toEqual([0x09, 0x0a, 0x0d]);
+    expect(allowed).toContain(0x20);
+    expect(allowed).toContain(0xa0);
+    expect(isPrintableText("\ud800", { multiline: true })).toBe(false);
   });
 
   it("counts length after trimming and names the problem", () => {

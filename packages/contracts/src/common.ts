@@ -39,8 +39,10 @@ export function textSchema(options: {
   let text = options.trim ? z.string().trim() : z.string();
   const min = options.min ?? 0;
   if (min > 0) text = text.min(min, options.minMessage ?? (min === 1 ? "Enter a value" : `Use at least ${min} characters`));
+  // A text past its length is refused without reading it further: `abort` skips the character check, so the
+  // cost of a refusal does not grow with what was sent.
   return text
-    .max(options.max, options.maxMessage ?? `Use at most ${options.max} characters`)
+    .max(options.max, { error: options.maxMessage ?? `Use at most ${options.max} characters`, abort: true })
     .regex(options.multiline ? MULTILINE_TEXT : SINGLE_LINE_TEXT, CONTROL_CHARACTERS_MESSAGE);
 }
 

@@ -36,7 +36,7 @@ export const PersonNameSchema = textSchema({ trim: true, min: 1, max: 100, minMe
 export const PhoneSchema = z
   .string()
   .trim()
-  .max(30, "Use at most 30 characters")
+  .max(30, { error: "Use at most 30 characters", abort: true })
   .regex(/^[+0-9 ()-]*$/, "Use digits, spaces, +, ( ) and - only");
 
 /** An emailed token (sign-up, invite, password reset): 32 random bytes, base64url. */
