@@ -6,9 +6,10 @@ import { answerOnce, IdempotencyStore, newId } from "./ids";
 import type { SandboxEndpoints, WebhookSender } from "./webhooks";
 
 /*
- * Adyen's Checkout API (v71), as far as Quire's adapter uses it: Pay by Link (create and read a payment
- * link, the hosted page where the shopper pays), refunds of a payment, and standard webhooks whose items
- * carry an HMAC-SHA256 signature in additionalData.hmacSignature, computed as Adyen computes it.
+ * Adyen's Checkout API (v71), as far as Quire's adapter uses it: Pay by Link (create, read and force the
+ * expiry of a payment link, the hosted page where the shopper pays), refunds of a payment, and standard
+ * webhooks whose items carry an HMAC-SHA256 signature in additionalData.hmacSignature, computed as Adyen
+ * computes it. As at Adyen, nothing lists or finds refunds: the REFUND webhook tells of each.
  */
 
 export interface AdyenOptions {
@@ -210,6 +211,20 @@ export function registerAdyen(app: FastifyInstance, options: AdyenOptions & { en
       return view(link);
     }),
   );
+  // Forcing a link's expiry: the only status Adyen accepts is "expired". Expiring an expired link again answers
+  // it as it is; a link already paid (or being paid) is refused, as it can no longer expire.
+  app.patch<{ Params: { id: string } }>("/v71/paymentLinks/:id", (request, reply) =>
+    api(request, reply, 200, () => {
+      const link = links.get(request.params.id);
+      if (!link) throw new AdyenError(404, "000", "Payment link not found");
+      if (record(request.body).status !== "expired")
+        throw new AdyenError(422, "100", "Field 'status' is not valid: only expired is allowed.");
+      if (link.status === "completed" || link.status === "paymentPending")
+        throw new AdyenError(422, "000", `A payment link with status ${link.status} cannot be expired`);
+      link.status = "expired";
+      return view(link);
+    }),
+  );
   app.post<{ Params: { psp: string } }>("/v71/payments/:psp/refunds", (request, reply) =>
     api(request, reply, 201, () => refund(request.params.psp, record(request.body))),
   );
@@ -240,7 +255,15 @@ export function registerAdyen(app: FastifyInstance, options: AdyenOptions & { en
           page({
             title: "Payment link",
             ...look,
-            body: html`<h1>${link ? "This link has been paid" : "This payment link does not exist"}</h1>`,
+            body: html`<h1>
+              ${
+                !link
+                  ? "This payment link does not exist"
+                  : link.status === "expired"
+                    ? "This payment link has expired"
+                    : "This link has been paid"
+              }
+            </h1>`,
           }),
         );
     }

@@ -5,8 +5,9 @@ import { answerOnce, IdempotencyStore, newId } from "./ids";
 import type { SandboxEndpoints, WebhookSender } from "./webhooks";
 
 /*
- * Mollie's Payments API (v2), as far as Quire's adapter uses it: create and read a payment, refund it, the
- * hosted checkout (in test mode Mollie lets the payer choose the outcome, and so does this page), and the
+ * Mollie's Payments API (v2), as far as Quire's adapter uses it: create, read and cancel a payment (cancel
+ * only while it is cancelable: here, while it is open), refund it and list or read its refunds, the hosted
+ * checkout (in test mode Mollie lets the payer choose the outcome, and so does this page), and the
  * webhook: a form post of the payment's id to the payment's webhookUrl, signed with the webhook's secret
  * in X-Mollie-Signature (HMAC-SHA256 of the raw body), after which the merchant reads the payment.
  */
@@ -17,6 +18,16 @@ export interface MollieOptions {
 }
 
 type Status = "open" | "pending" | "authorized" | "paid" | "canceled" | "expired" | "failed";
+
+interface Refund {
+  id: string;
+  amount: { currency: string; value: string };
+  description: string;
+  metadata: unknown;
+  status: "refunded";
+  paymentId: string;
+  createdAt: string;
+}
 
 interface Payment {
   id: string;
@@ -29,6 +40,8 @@ interface Payment {
   webhookUrl: string | null;
   metadata: unknown;
   createdAt: string;
+  /** Its refunds, oldest first. */
+  refunds: Refund[];
 }
 
 class MollieError extends Error {
@@ -67,6 +80,7 @@ export function registerMollie(app: FastifyInstance, options: MollieOptions & { 
       amount: payment.amount,
       amountRefunded: refunded,
       amountRemaining: { currency: payment.amount.currency, value: decimal(cents(payment.amount.value) - payment.amountRefunded) },
+      isCancelable: payment.status === "open",
       description: payment.description,
       redirectUrl: payment.redirectUrl,
       cancelUrl: payment.cancelUrl,
@@ -122,6 +136,7 @@ export function registerMollie(app: FastifyInstance, options: MollieOptions & { 
       webhookUrl: text(body.webhookUrl) ?? options.endpoints.webhookUrls.mollie ?? null,
       metadata: body.metadata ?? null,
       createdAt: new Date().toISOString(),
+      refunds: [],
     };
     payments.set(payment.id, payment);
     return payment;
@@ -136,15 +151,71 @@ export function registerMollie(app: FastifyInstance, options: MollieOptions & { 
       throw new MollieError(422, "Unprocessable Entity", "The amount is higher than the amount that is left to refund", "amount");
     }
     payment.amountRefunded += refunded;
-    notify(payment);
-    return {
-      resource: "refund",
+    // Test mode settles a refund at once; a live one is queued or pending first.
+    const created: Refund = {
       id: `re_${newId("").slice(0, 10)}`,
       amount: { currency: payment.amount.currency, value: decimal(refunded) },
+      description: text(body.description) ?? "",
+      metadata: body.metadata ?? null,
       status: "refunded",
       paymentId: payment.id,
       createdAt: new Date().toISOString(),
     };
+    payment.refunds.push(created);
+    notify(payment);
+    return refundView(created);
+  }
+
+  function refundView(refund: Refund) {
+    return {
+      resource: "refund",
+      id: refund.id,
+      mode: "test",
+      amount: refund.amount,
+      description: refund.description,
+      metadata: refund.metadata,
+      status: refund.status,
+      paymentId: refund.paymentId,
+      createdAt: refund.createdAt,
+      _links: {
+        self: { href: `${options.endpoints.publicUrl}/v2/payments/${refund.paymentId}/refunds/${refund.id}`, type: "application/hal+json" },
+        payment: { href: `${options.endpoints.publicUrl}/v2/payments/${refund.paymentId}`, type: "application/hal+json" },
+      },
+    };
+  }
+
+  /** A payment's refunds as Mollie lists them: newest first, `limit` (1-250) from the refund `from` on, with a next link. */
+  function listRefunds(payment: Payment, query: Json) {
+    const limit = query.limit === undefined ? 50 : Number(query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 250)
+      throw new MollieError(400, "Bad Request", "The limit must be between 1 and 250", "limit");
+    let newestFirst = [...payment.refunds].reverse();
+    const from = text(query.from);
+    if (from) {
+      const index = newestFirst.findIndex((refund) => refund.id === from);
+      if (index < 0) throw new MollieError(400, "Bad Request", "The refund to start from does not exist", "from");
+      newestFirst = newestFirst.slice(index);
+    }
+    const page = newestFirst.slice(0, limit);
+    const next = newestFirst[limit];
+    const base = `${options.endpoints.publicUrl}/v2/payments/${payment.id}/refunds`;
+    return {
+      count: page.length,
+      _embedded: { refunds: page.map(refundView) },
+      _links: {
+        self: { href: `${base}?limit=${limit}${from ? `&from=${from}` : ""}`, type: "application/hal+json" },
+        previous: null,
+        next: next ? { href: `${base}?limit=${limit}&from=${next.id}`, type: "application/hal+json" } : null,
+      },
+    };
+  }
+
+  /** Cancels a payment, as Mollie does only while it is cancelable; the webhook tells of the change. */
+  function cancel(payment: Payment) {
+    if (payment.status !== "open") throw new MollieError(422, "Unprocessable Entity", "The payment cannot be canceled");
+    payment.status = "canceled";
+    notify(payment);
+    return view(payment);
   }
 
   function api(request: FastifyRequest, reply: FastifyReply, status: number, run: () => unknown) {
@@ -181,8 +252,21 @@ export function registerMollie(app: FastifyInstance, options: MollieOptions & { 
   app.get<{ Params: { id: string } }>("/v2/payments/:id", (request, reply) =>
     api(request, reply, 200, () => view(requirePayment(request.params.id))),
   );
+  app.delete<{ Params: { id: string } }>("/v2/payments/:id", (request, reply) =>
+    api(request, reply, 200, () => cancel(requirePayment(request.params.id))),
+  );
   app.post<{ Params: { id: string } }>("/v2/payments/:id/refunds", (request, reply) =>
     api(request, reply, 201, () => refund(requirePayment(request.params.id), record(request.body))),
+  );
+  app.get<{ Params: { id: string } }>("/v2/payments/:id/refunds", (request, reply) =>
+    api(request, reply, 200, () => listRefunds(requirePayment(request.params.id), record(request.query))),
+  );
+  app.get<{ Params: { id: string; refundId: string } }>("/v2/payments/:id/refunds/:refundId", (request, reply) =>
+    api(request, reply, 200, () => {
+      const found = requirePayment(request.params.id).refunds.find((candidate) => candidate.id === request.params.refundId);
+      if (!found) throw new MollieError(404, "Not Found", `No refund exists with token ${request.params.refundId}.`);
+      return refundView(found);
+    }),
   );
 
   // The test-mode checkout: the payer picks the outcome, as on Mollie's own test page.

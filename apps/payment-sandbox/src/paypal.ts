@@ -7,7 +7,8 @@ import type { SandboxEndpoints, WebhookSender } from "./webhooks";
 
 /*
  * PayPal's REST API, as far as Quire's adapter uses it: an OAuth client-credentials token, Orders v2
- * (create, show, capture), refunds of a capture, the payer's approval page, and webhooks signed as PayPal
+ * (create, show, update by JSON Patch, capture), refunds of a capture (shown on their own and in the order's
+ * purchase unit), the payer's approval page, and webhooks signed as PayPal
  * signs them: SHA256withRSA over "transmissionId|time|webhookId|crc32(body)", checked by the merchant through
  * POST /v1/notifications/verify-webhook-signature.
  */
@@ -24,6 +25,17 @@ interface Capture {
   amount: { currency_code: string; value: string };
   refunded: number;
   orderId: string;
+}
+
+interface Refund {
+  id: string;
+  status: "COMPLETED";
+  amount: { currency_code: string; value: string };
+  customId: string | null;
+  invoiceId: string | null;
+  noteToPayer: string | null;
+  captureId: string;
+  createTime: string;
 }
 
 interface Order {
@@ -65,6 +77,8 @@ export function paypalSignedString(input: { transmissionId: string; time: string
 export function registerPayPal(app: FastifyInstance, options: PayPalOptions & { endpoints: SandboxEndpoints; sender: WebhookSender }) {
   const orders = new Map<string, Order>();
   const captures = new Map<string, Capture>();
+  /** Every refund, oldest first. */
+  const refunds: Refund[] = [];
   const tokens = new Set<string>();
   const idempotency = new IdempotencyStore();
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -72,6 +86,7 @@ export function registerPayPal(app: FastifyInstance, options: PayPalOptions & { 
 
   function orderView(order: Order) {
     const capture = order.captureId ? captures.get(order.captureId) : undefined;
+    const refunded = capture ? refunds.filter((refund) => refund.captureId === capture.id).map(refundView) : [];
     return {
       id: order.id,
       intent: order.intent,
@@ -83,7 +98,7 @@ export function registerPayPal(app: FastifyInstance, options: PayPalOptions & { 
           custom_id: order.customId ?? undefined,
           invoice_id: order.invoiceId ?? undefined,
           amount: order.amount,
-          payments: capture ? { captures: [captureView(capture)] } : undefined,
+          payments: capture ? { captures: [captureView(capture)], ...(refunded.length > 0 ? { refunds: refunded } : {}) } : undefined,
         },
       ],
       payer: order.payerId ? { payer_id: order.payerId, email_address: "buyer@sandbox.example" } : undefined,
@@ -102,6 +117,22 @@ export function registerPayPal(app: FastifyInstance, options: PayPalOptions & { 
       status: capture.status,
       amount: capture.amount,
       supplementary_data: { related_ids: { order_id: capture.orderId } },
+    };
+  }
+
+  function refundView(refund: Refund) {
+    return {
+      id: refund.id,
+      status: refund.status,
+      amount: refund.amount,
+      ...(refund.customId === null ? {} : { custom_id: refund.customId }),
+      ...(refund.invoiceId === null ? {} : { invoice_id: refund.invoiceId }),
+      ...(refund.noteToPayer === null ? {} : { note_to_payer: refund.noteToPayer }),
+      create_time: refund.createTime,
+      links: [
+        { href: `${options.endpoints.publicUrl}/v2/payments/refunds/${refund.id}`, rel: "self", method: "GET" },
+        { href: `${options.endpoints.publicUrl}/v2/payments/captures/${refund.captureId}`, rel: "up", method: "GET" },
+      ],
     };
   }
 
@@ -235,12 +266,50 @@ export function registerPayPal(app: FastifyInstance, options: PayPalOptions & { 
     }
     capture.refunded += amount;
     capture.status = capture.refunded === total ? "REFUNDED" : "PARTIALLY_REFUNDED";
-    emit("PAYMENT.CAPTURE.REFUNDED", "capture", captureView(capture));
-    return {
+    const refund: Refund = {
       id: newId("").toUpperCase().slice(0, 17),
       status: "COMPLETED",
       amount: { currency_code: capture.amount.currency_code, value: (amount / 100).toFixed(2) },
+      customId: text(body.custom_id) ?? null,
+      invoiceId: text(body.invoice_id) ?? null,
+      noteToPayer: text(body.note_to_payer) ?? null,
+      captureId: capture.id,
+      createTime: new Date().toISOString(),
     };
+    refunds.push(refund);
+    emit("PAYMENT.CAPTURE.REFUNDED", "capture", captureView(capture));
+    return refundView(refund);
+  }
+
+  /**
+   * Updates an order by JSON Patch, as PayPal allows while it awaits the payer or its capture (CREATED or
+   * APPROVED; PAYER_ACTION_REQUIRED is how a created order with a payment source reads): here the purchase
+   * unit's custom_id and invoice_id, named by its reference_id.
+   */
+  function patchOrder(order: Order, body: unknown) {
+    if (order.status === "COMPLETED" || order.status === "VOIDED")
+      throw new PayPalError(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed.", "ORDER_COMPLETED_OR_VOIDED");
+    const operations = Array.isArray(body) ? body.map(record) : [];
+    if (operations.length === 0)
+      throw new PayPalError(400, "INVALID_REQUEST", "A JSON Patch array is required.", "MISSING_REQUIRED_PARAMETER");
+    const changes: Partial<Pick<Order, "customId" | "invoiceId">>[] = operations.map((operation) => {
+      const match = /^\/purchase_units\/@reference_id=='([^']*)'\/(custom_id|invoice_id)$/.exec(text(operation.path) ?? "");
+      if (!match || match[1] !== order.referenceId)
+        throw new PayPalError(422, "UNPROCESSABLE_ENTITY", "The field is not patchable.", "FIELD_NOT_PATCHABLE", text(operation.path));
+      const field = match[2] === "custom_id" ? "customId" : "invoiceId";
+      if (operation.op === "remove") return { [field]: null };
+      const value = text(operation.value);
+      if ((operation.op !== "add" && operation.op !== "replace") || value === undefined || value.length > 127)
+        throw new PayPalError(
+          422,
+          "UNPROCESSABLE_ENTITY",
+          "The patch operation is not valid.",
+          "INVALID_PATCH_OPERATION",
+          text(operation.path),
+        );
+      return { [field]: value };
+    });
+    for (const change of changes) Object.assign(order, change);
   }
 
   /** A call with its bearer token checked, PayPal-Request-Id replays, and errors in PayPal's shape. */
@@ -291,6 +360,19 @@ export function registerPayPal(app: FastifyInstance, options: PayPalOptions & { 
   app.post("/v2/checkout/orders", (request, reply) => api(request, reply, 201, () => orderView(createOrder(record(request.body)))));
   app.get<{ Params: { id: string } }>("/v2/checkout/orders/:id", (request, reply) =>
     api(request, reply, 200, () => orderView(requireOrder(request.params.id))),
+  );
+  app.patch<{ Params: { id: string } }>("/v2/checkout/orders/:id", (request, reply) =>
+    api(request, reply, 204, () => {
+      patchOrder(requireOrder(request.params.id), request.body);
+      return undefined;
+    }),
+  );
+  app.get<{ Params: { id: string } }>("/v2/payments/refunds/:id", (request, reply) =>
+    api(request, reply, 200, () => {
+      const refund = refunds.find((candidate) => candidate.id === request.params.id);
+      if (!refund) throw new PayPalError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID");
+      return refundView(refund);
+    }),
   );
   app.post<{ Params: { id: string } }>("/v2/checkout/orders/:id/capture", (request, reply) =>
     api(request, reply, 201, () => orderView(captureOrder(requireOrder(request.params.id)))),

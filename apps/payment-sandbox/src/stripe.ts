@@ -7,7 +7,8 @@ import type { SandboxEndpoints, WebhookSender } from "./webhooks";
 
 /*
  * Stripe, as far as Quire's adapter uses it (the official `stripe` SDK pointed at this host): Checkout
- * Sessions created, read, listed by payment intent and expired; refunds; the hosted Checkout page; and
+ * Sessions created, read, listed by payment intent and expired; refunds created, read and listed (newest
+ * first, by payment intent or charge, paged with limit and starting_after); the hosted Checkout page; and
  * webhooks signed with the endpoint's secret exactly as Stripe signs them (`Stripe-Signature: t=…,v1=…`,
  * an HMAC-SHA256 of "timestamp.body"), so the SDK's own verification accepts them.
  */
@@ -67,6 +68,7 @@ interface Refund {
   payment_intent: string;
   status: "succeeded";
   metadata: Record<string, string>;
+  created: number;
 }
 
 type Params = Record<string, unknown>;
@@ -98,6 +100,8 @@ export function registerStripe(app: FastifyInstance, options: StripeOptions & { 
   const sessions = new Map<string, Session>();
   const intents = new Map<string, PaymentIntent>();
   const charges = new Map<string, Charge>();
+  /** Every refund, oldest first (lists answer newest first). */
+  const refunds: Refund[] = [];
   const idempotency = new IdempotencyStore();
 
   function emit(type: string, object: unknown) {
@@ -260,9 +264,30 @@ export function registerStripe(app: FastifyInstance, options: StripeOptions & { 
       payment_intent: intent.id,
       status: "succeeded",
       metadata: stringRecord(params.metadata),
+      created: nowSeconds(),
     };
+    refunds.push(result);
     emit("charge.refunded", charge);
     return result;
+  }
+
+  /** Lists refunds as Stripe does: newest first, filtered by payment intent or charge, `limit` (1-100) after `starting_after`. */
+  function listRefunds(query: Params) {
+    const intent = text(query.payment_intent);
+    const charge = text(query.charge);
+    const limit = query.limit === undefined ? 10 : Number(query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      throw new StripeError(400, "invalid_request_error", "Invalid integer", "limit");
+    let matching = refunds
+      .filter((candidate) => (!intent || candidate.payment_intent === intent) && (!charge || candidate.charge === charge))
+      .reverse();
+    const after = text(query.starting_after);
+    if (after) {
+      const index = matching.findIndex((candidate) => candidate.id === after);
+      if (index < 0) throw new StripeError(400, "invalid_request_error", `No such refund: '${after}'`, "starting_after");
+      matching = matching.slice(index + 1);
+    }
+    return { object: "list", data: matching.slice(0, limit), has_more: matching.length > limit, url: "/v1/refunds" };
   }
 
   /** Runs an API call the way Stripe answers: its bearer key checked, Idempotency-Key replays, errors as `{ error }`. */
@@ -325,6 +350,14 @@ export function registerStripe(app: FastifyInstance, options: StripeOptions & { 
     }),
   );
   app.post("/v1/refunds", (request, reply) => api(request, reply, () => refund(record(request.body))));
+  app.get("/v1/refunds", (request, reply) => api(request, reply, () => listRefunds(record(request.query))));
+  app.get<{ Params: { id: string } }>("/v1/refunds/:id", (request, reply) =>
+    api(request, reply, () => {
+      const found = refunds.find((candidate) => candidate.id === request.params.id);
+      if (!found) throw new StripeError(404, "invalid_request_error", `No such refund: '${request.params.id}'`, "id", "resource_missing");
+      return found;
+    }),
+  );
 
   // The hosted Checkout page: the card form, the test cards beside it, and the 3-D Secure challenge.
   const look = { brand: "Stripe Checkout", accent: "#4b45c6" };
