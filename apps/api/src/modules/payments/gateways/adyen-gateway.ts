@@ -1,12 +1,23 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { callGateway } from "./gateway-http";
-import { GatewayUnavailable, WebhookRejected, type GatewayPaymentState, type PaymentGateway } from "./payment-gateway";
+import { callGateway, type GatewayMethod } from "./gateway-http";
+import {
+  GatewayUnavailable,
+  WebhookRejected,
+  type ClosedHostedPayment,
+  type GatewayPaymentState,
+  type PaymentGateway,
+} from "./payment-gateway";
 
 /*
  * Cards through Adyen's Checkout API (v71), by its documented REST API: a Pay by Link page where the payer
  * pays, the link's status read back, refunds by the payment's pspReference (learnt from the AUTHORISATION
  * webhook), and standard webhooks verified by the HMAC signature Adyen puts in each item's additionalData.
  * `apiUrl` is Adyen's test or live Checkout endpoint, or Quire's payment sandbox.
+ *
+ * Refunds: Adyen's Checkout API accepts a refund ("received") and tells its outcome only in the REFUND webhook,
+ * whose merchantReference is the reference the refund was sent with (the shop's refund id, else its idempotency
+ * key). It has no call that lists or finds refunds, so `findRefund` cannot say that none exists: it answers
+ * `unknown`, and a refund is safely retried only with the same Idempotency-Key, which Adyen keeps at least 31 days.
  */
 
 export interface AdyenGatewayConfig {
@@ -16,6 +27,19 @@ export interface AdyenGatewayConfig {
   hmacKey: string;
   /** e.g. https://checkout-test.adyen.com (test) or the live prefix URL Adyen gives the merchant. */
   apiUrl: string;
+}
+
+interface PaymentLink {
+  status: "active" | "completed" | "expired" | "paymentPending";
+}
+
+/** What a link's status means for closing it: null while it is active and can still be expired. */
+function closureOf(link: PaymentLink): ClosedHostedPayment | null {
+  if (link.status === "expired") return { outcome: "closed" };
+  if (link.status === "completed") return { outcome: "captured" };
+  // The shopper is paying by an asynchronous method: Adyen no longer lets the link be expired.
+  if (link.status === "paymentPending") return { outcome: "pending" };
+  return null;
 }
 
 interface NotificationItem {
@@ -49,11 +73,13 @@ function signatureOf(item: NotificationItem, hexKey: string) {
 export function createAdyenGateway(config: AdyenGatewayConfig): PaymentGateway {
   const base = config.apiUrl.replace(/\/+$/, "");
 
-  function api<T>(path: string, init: { method: "GET" | "POST"; body?: unknown; idempotencyKey?: string }): Promise<T> {
+  function api<T>(path: string, init: { method: GatewayMethod; body?: unknown; idempotencyKey?: string }): Promise<T> {
     const headers: Record<string, string> = { "x-api-key": config.apiKey };
     if (init.idempotencyKey) headers["idempotency-key"] = init.idempotencyKey;
     return callGateway<T>("Adyen", `${base}${path}`, { method: init.method, headers, body: init.body });
   }
+
+  const readLink = (reference: string) => api<PaymentLink>(`/v71/paymentLinks/${encodeURIComponent(reference)}`, { method: "GET" });
 
   return {
     id: "adyen",
@@ -80,7 +106,7 @@ export function createAdyenGateway(config: AdyenGatewayConfig): PaymentGateway {
     },
 
     async fetchPayment(reference): Promise<GatewayPaymentState> {
-      const link = await api<{ status: string }>(`/v71/paymentLinks/${encodeURIComponent(reference)}`, { method: "GET" });
+      const link = await readLink(reference);
       // A completed link's payment is authorised and captured automatically (the account's default capture).
       if (link.status === "completed") return { status: "captured" };
       if (link.status === "expired") return { status: "cancelled", failureReason: "The payment link expired" };
@@ -122,18 +148,47 @@ export function createAdyenGateway(config: AdyenGatewayConfig): PaymentGateway {
       return { eventId, eventType: eventCode, reference: null };
     },
 
+    async closeHostedPayment(reference) {
+      const known = closureOf(await readLink(reference));
+      if (known) return known;
+      try {
+        await api(`/v71/paymentLinks/${encodeURIComponent(reference)}`, { method: "PATCH", body: { status: "expired" } });
+      } catch (error) {
+        // Paid (or expired) since it was read: judged as it is now.
+        const now = closureOf(await readLink(reference));
+        if (now) return now;
+        throw error;
+      }
+      return { outcome: "closed" };
+    },
+
     async refund(input) {
       if (!input.paymentReference)
         throw new GatewayUnavailable("Adyen's pspReference of this payment is not known: refund it in the Customer Area");
-      await api(`/v71/payments/${encodeURIComponent(input.paymentReference)}/refunds`, {
-        method: "POST",
-        idempotencyKey: input.idempotencyKey,
-        body: {
-          amount: { value: input.amount, currency: input.currencyCode },
-          merchantAccount: config.merchantAccount,
-          reference: input.idempotencyKey,
+      const refund = await api<{ pspReference: string; status: string }>(
+        `/v71/payments/${encodeURIComponent(input.paymentReference)}/refunds`,
+        {
+          method: "POST",
+          idempotencyKey: input.idempotencyKey,
+          body: {
+            amount: { value: input.amount, currency: input.currencyCode },
+            merchantAccount: config.merchantAccount,
+            reference: input.refundId ?? input.idempotencyKey,
+          },
         },
-      });
+      );
+      // "received": Adyen took the request; the REFUND webhook tells whether the money went back.
+      return { reference: refund.pspReference, status: "pending" };
+    },
+
+    async findRefund(input) {
+      // Without the payment's pspReference this adapter refuses to refund, so no refund of it was made here.
+      if (!input.paymentReference) return { outcome: "none" };
+      return {
+        outcome: "unknown",
+        reason:
+          "Adyen has no call to look a refund up: its REFUND webhook tells; retry only with the same Idempotency-Key, which Adyen keeps at least 31 days",
+      };
     },
   };
 }

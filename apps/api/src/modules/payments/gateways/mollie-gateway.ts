@@ -1,7 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { toDecimalAmount } from "@quire/money";
-import { callGateway } from "./gateway-http";
-import { GatewayUnavailable, WebhookRejected, type GatewayPaymentState, type PaymentGateway } from "./payment-gateway";
+import { callGateway, type GatewayMethod } from "./gateway-http";
+import {
+  GatewayUnavailable,
+  WebhookRejected,
+  type ClosedHostedPayment,
+  type GatewayPaymentState,
+  type GatewayRefund,
+  type PaymentGateway,
+} from "./payment-gateway";
 
 /*
  * Mollie's Payments API (v2), by its documented REST API: a payment whose checkout page the payer is sent
@@ -9,6 +16,11 @@ import { GatewayUnavailable, WebhookRejected, type GatewayPaymentState, type Pay
  * X-Mollie-Signature HMAC of the raw body with the webhook's secret, and then the payment is read from Mollie,
  * which is the only word believed. A webhook names no event, so its event id is the payment's id and the
  * state read back: each change is acted on once.
+ *
+ * Closing cancels the payment (DELETE), which Mollie allows only while its isCancelable is true (usually while
+ * it is open; for some methods until the next business day). Refunds carry the idempotency key in their
+ * metadata, and a payment's refunds are listed, so a refund retried after a crash is looked up first, as Mollie
+ * advises when a request's outcome is unknown.
  */
 
 export interface MollieGatewayConfig {
@@ -25,13 +37,40 @@ interface MolliePayment {
   status: "open" | "pending" | "authorized" | "paid" | "canceled" | "expired" | "failed";
   amount: { value: string; currency: string };
   amountRefunded?: { value: string; currency: string };
+  isCancelable?: boolean;
   _links?: { checkout?: { href: string } };
 }
+
+interface MollieRefund {
+  id: string;
+  status: "queued" | "pending" | "processing" | "refunded" | "failed" | "canceled";
+  metadata?: unknown;
+}
+
+/** What a payment's state means for closing it: null while it can still be cancelled. */
+function closureOf(payment: MolliePayment): ClosedHostedPayment | null {
+  if (payment.status === "paid") return { outcome: "captured" };
+  if (payment.status === "canceled" || payment.status === "expired" || payment.status === "failed") return { outcome: "closed" };
+  if (payment.isCancelable) return null;
+  // Open or authorised, but its method no longer lets it be cancelled: it ends paid or failed on its own.
+  return { outcome: "pending" };
+}
+
+function refundOf(refund: MollieRefund): GatewayRefund {
+  const status =
+    refund.status === "refunded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
+  return { reference: refund.id, status };
+}
+
+const keyOf = (refund: MollieRefund) => {
+  const metadata = refund.metadata;
+  return typeof metadata === "object" && metadata !== null ? (metadata as { idempotencyKey?: unknown }).idempotencyKey : undefined;
+};
 
 export function createMollieGateway(config: MollieGatewayConfig): PaymentGateway {
   const base = config.apiUrl.replace(/\/+$/, "");
 
-  function api<T>(path: string, init: { method: "GET" | "POST"; body?: unknown; idempotencyKey?: string }): Promise<T> {
+  function api<T>(path: string, init: { method: GatewayMethod; body?: unknown; idempotencyKey?: string }): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${config.apiKey}` };
     if (init.idempotencyKey) headers["idempotency-key"] = init.idempotencyKey;
     return callGateway<T>("Mollie", `${base}${path}`, { method: init.method, headers, body: init.body });
@@ -47,6 +86,8 @@ export function createMollieGateway(config: MollieGatewayConfig): PaymentGateway
     if (payment.status === "authorized") return { status: "authorized" };
     return { status: "pending" };
   }
+
+  const readPayment = (reference: string) => api<MolliePayment>(`/v2/payments/${encodeURIComponent(reference)}`, { method: "GET" });
 
   return {
     id: "mollie",
@@ -75,7 +116,7 @@ export function createMollieGateway(config: MollieGatewayConfig): PaymentGateway
     },
 
     async fetchPayment(reference) {
-      return stateOf(await api<MolliePayment>(`/v2/payments/${encodeURIComponent(reference)}`, { method: "GET" }));
+      return stateOf(await readPayment(reference));
     },
 
     async verifyWebhook(rawBody, headers) {
@@ -91,12 +132,47 @@ export function createMollieGateway(config: MollieGatewayConfig): PaymentGateway
       return { eventId: `${id}:${state.status}`, eventType: `payment.${state.status}`, reference: id };
     },
 
+    async closeHostedPayment(reference) {
+      const known = closureOf(await readPayment(reference));
+      if (known) return known;
+      try {
+        await api(`/v2/payments/${encodeURIComponent(reference)}`, { method: "DELETE" });
+      } catch (error) {
+        // No longer cancelable since it was read (paid, or expired): judged as it is now.
+        const now = closureOf(await readPayment(reference));
+        if (now) return now;
+        throw error;
+      }
+      return { outcome: "closed" };
+    },
+
     async refund(input) {
-      await api(`/v2/payments/${encodeURIComponent(input.reference)}/refunds`, {
+      const metadata: Record<string, string> = { idempotencyKey: input.idempotencyKey };
+      if (input.refundId) metadata.refundId = input.refundId;
+      const refund = await api<MollieRefund>(`/v2/payments/${encodeURIComponent(input.reference)}/refunds`, {
         method: "POST",
         idempotencyKey: input.idempotencyKey,
-        body: { amount: { currency: input.currencyCode, value: toDecimalAmount(input.amount) }, description: "Order cancelled" },
+        body: {
+          amount: { currency: input.currencyCode, value: toDecimalAmount(input.amount) },
+          description: "Order cancelled",
+          metadata,
+        },
       });
+      return refundOf(refund);
+    },
+
+    async findRefund(input) {
+      let path: string | null = `/v2/payments/${encodeURIComponent(input.reference)}/refunds?limit=250`;
+      while (path) {
+        const page: { _embedded?: { refunds?: MollieRefund[] }; _links?: { next?: { href: string } | null } } = await api(path, {
+          method: "GET",
+        });
+        const match = page._embedded?.refunds?.find((refund) => keyOf(refund) === input.idempotencyKey);
+        if (match) return { outcome: "found", refund: refundOf(match) };
+        const next = page._links?.next?.href;
+        path = next ? `${new URL(next).pathname}${new URL(next).search}` : null;
+      }
+      return { outcome: "none" };
     },
   };
 }

@@ -1,10 +1,12 @@
 import { toDecimalAmount } from "@quire/money";
-import { callGateway } from "./gateway-http";
+import { callGateway, type GatewayMethod } from "./gateway-http";
 import {
   GatewayUnavailable,
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookRejected,
+  type ClosedHostedPayment,
   type GatewayPaymentState,
+  type GatewayRefund,
   type PaymentGateway,
 } from "./payment-gateway";
 
@@ -13,6 +15,13 @@ import {
  * captures the approved order (idempotently, with PayPal-Request-Id), so the money moves when the shop says
  * and exactly once. Webhooks are verified by PayPal's verify-webhook-signature call, after the transmission
  * time is checked for age. `apiUrl` is PayPal's live or sandbox host, or Quire's payment sandbox.
+ *
+ * Closing an order: PayPal has no call that cancels an Orders v2 order with intent CAPTURE before it is
+ * captured (voiding exists only for an authorization, which these orders never have). The payer can still
+ * approve it on PayPal's page, but approving moves no money: only the merchant's capture does. So closing marks
+ * the order as closed in its custom_id (PATCH, allowed while it is CREATED or APPROVED), and this adapter never
+ * captures a marked order; PayPal lets it lapse uncaptured. A capture already in flight from another process
+ * when the mark is written can still land: the shop then sees a capture it did not expect, and refunds it.
  */
 
 export interface PayPalGatewayConfig {
@@ -22,11 +31,30 @@ export interface PayPalGatewayConfig {
   apiUrl: string;
 }
 
+interface PayPalRefund {
+  id: string;
+  status: "CANCELLED" | "FAILED" | "PENDING" | "COMPLETED";
+  custom_id?: string;
+}
+
 interface PayPalOrder {
   id: string;
   status: "CREATED" | "SAVED" | "APPROVED" | "VOIDED" | "COMPLETED" | "PAYER_ACTION_REQUIRED";
-  purchase_units?: { payments?: { captures?: { id: string; status: string }[] } }[];
+  purchase_units?: {
+    reference_id?: string;
+    custom_id?: string;
+    payments?: { captures?: { id: string; status: string }[]; refunds?: PayPalRefund[] };
+  }[];
   links?: { href: string; rel: string }[];
+}
+
+/** The custom_id prefix that marks an order the shop closed: it is never captured. */
+const CLOSED_MARK = "closed-by-shop:";
+const isClosed = (order: PayPalOrder) => order.purchase_units?.[0]?.custom_id?.startsWith(CLOSED_MARK) === true;
+
+function refundOf(refund: PayPalRefund): GatewayRefund {
+  const status = refund.status === "COMPLETED" ? "succeeded" : refund.status === "PENDING" ? "pending" : "failed";
+  return { reference: refund.id, status };
 }
 
 /** Events about an order or its capture: each names the PayPal order the shop keeps as the reference. */
@@ -63,7 +91,7 @@ export function createPayPalGateway(config: PayPalGatewayConfig): PaymentGateway
     return token.value;
   }
 
-  async function api<T>(path: string, init: { method: "GET" | "POST"; body?: unknown; requestId?: string }): Promise<T> {
+  async function api<T>(path: string, init: { method: GatewayMethod; body?: unknown; requestId?: string }): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}`, prefer: "return=representation" };
     if (init.requestId) headers["paypal-request-id"] = init.requestId;
     return callGateway<T>("PayPal", `${base}${path}`, { method: init.method, headers, body: init.body });
@@ -78,8 +106,21 @@ export function createPayPalGateway(config: PayPalGatewayConfig): PaymentGateway
       return { status: "failed", failureReason: `PayPal capture ${capture.status.toLowerCase()}` };
     }
     if (order.status === "VOIDED") return { status: "cancelled", failureReason: "PayPal voided the order" };
+    if (isClosed(order)) return { status: "cancelled", failureReason: "The shop closed this PayPal order" };
     return { status: "pending" };
   }
+
+  /** What an order's state means for closing it: null while it can still be approved and is not marked. */
+  function closureOf(order: PayPalOrder): ClosedHostedPayment | null {
+    if (order.status === "COMPLETED") {
+      const state = stateOf(order).status;
+      return { outcome: state === "captured" || state === "refunded" ? "captured" : state === "pending" ? "pending" : "closed" };
+    }
+    if (order.status === "VOIDED" || isClosed(order)) return { outcome: "closed" };
+    return null;
+  }
+
+  const readOrder = (reference: string) => api<PayPalOrder>(`/v2/checkout/orders/${encodeURIComponent(reference)}`, { method: "GET" });
 
   return {
     id: "paypal",
@@ -117,8 +158,8 @@ export function createPayPalGateway(config: PayPalGatewayConfig): PaymentGateway
     },
 
     async fetchPayment(reference) {
-      const order = await api<PayPalOrder>(`/v2/checkout/orders/${encodeURIComponent(reference)}`, { method: "GET" });
-      if (order.status !== "APPROVED") return stateOf(order);
+      const order = await readOrder(reference);
+      if (order.status !== "APPROVED" || isClosed(order)) return stateOf(order);
       // Approved by the payer: the shop captures it. The same request id replays the first capture's answer.
       const captured = await api<PayPalOrder>(`/v2/checkout/orders/${encodeURIComponent(reference)}/capture`, {
         method: "POST",
@@ -169,15 +210,55 @@ export function createPayPalGateway(config: PayPalGatewayConfig): PaymentGateway
       return { eventId: event.id, eventType: String(event.event_type), reference: referenceOf(event) };
     },
 
+    async closeHostedPayment(reference) {
+      const order = await readOrder(reference);
+      const known = closureOf(order);
+      if (known) return known;
+      const unit = order.purchase_units?.[0];
+      try {
+        await api(`/v2/checkout/orders/${encodeURIComponent(reference)}`, {
+          method: "PATCH",
+          body: [
+            {
+              op: unit?.custom_id === undefined ? "add" : "replace",
+              path: `/purchase_units/@reference_id=='${unit?.reference_id ?? "default"}'/custom_id`,
+              value: `${CLOSED_MARK}${unit?.custom_id ?? ""}`.slice(0, 127),
+            },
+          ],
+        });
+      } catch (error) {
+        // PayPal patches only CREATED or APPROVED orders: one captured since it was read is judged as it is now.
+        const now = closureOf(await readOrder(reference));
+        if (now) return now;
+        throw error;
+      }
+      return { outcome: "closed" };
+    },
+
     async refund(input) {
-      const order = await api<PayPalOrder>(`/v2/checkout/orders/${encodeURIComponent(input.reference)}`, { method: "GET" });
+      const order = await readOrder(input.reference);
       const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
       if (!capture) throw new GatewayUnavailable("PayPal has no capture to refund for this order");
-      await api(`/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`, {
+      // custom_id (not shown to the payer) carries the idempotency key, for findRefund once PayPal-Request-Id is forgotten.
+      const refund = await api<PayPalRefund>(`/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`, {
         method: "POST",
         requestId: input.idempotencyKey,
-        body: { amount: { currency_code: input.currencyCode, value: toDecimalAmount(input.amount) } },
+        body: { amount: { currency_code: input.currencyCode, value: toDecimalAmount(input.amount) }, custom_id: input.idempotencyKey },
       });
+      return refundOf(refund);
+    },
+
+    async findRefund(input) {
+      // The order lists its purchase unit's refunds; each is read in full when the list leaves out its custom_id.
+      const order = await readOrder(input.reference);
+      for (const listed of order.purchase_units?.[0]?.payments?.refunds ?? []) {
+        const refund =
+          listed.custom_id === undefined
+            ? await api<PayPalRefund>(`/v2/payments/refunds/${encodeURIComponent(listed.id)}`, { method: "GET" })
+            : listed;
+        if (refund.custom_id === input.idempotencyKey) return { outcome: "found", refund: refundOf(refund) };
+      }
+      return { outcome: "none" };
     },
   };
 }

@@ -3,7 +3,9 @@ import {
   GatewayUnavailable,
   WEBHOOK_TOLERANCE_SECONDS,
   WebhookRejected,
+  type ClosedHostedPayment,
   type GatewayPaymentState,
+  type GatewayRefund,
   type PaymentGateway,
 } from "./payment-gateway";
 
@@ -26,6 +28,26 @@ const SESSION_EVENTS = new Set([
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
 ]);
+
+/** What a session's state means for closing it: null while it is open and can still be expired. */
+function closureOf(session: Stripe.Checkout.Session): ClosedHostedPayment | null {
+  if (session.status === "expired") return { outcome: "closed" };
+  if (session.status === "complete") {
+    // Complete but unpaid: an asynchronous method (a bank debit) is still settling, and Stripe cannot stop it.
+    return { outcome: session.payment_status === "unpaid" ? "pending" : "captured" };
+  }
+  return null;
+}
+
+/** Stripe's refund statuses in the shop's words: requires_action waits on the customer, canceled never paid out. */
+function refundOf(refund: Stripe.Refund): GatewayRefund {
+  const status =
+    refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
+  return { reference: refund.id, status };
+}
+
+const intentOf = (session: Stripe.Checkout.Session) =>
+  typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
 
 export function createStripeGateway(config: StripeGatewayConfig): PaymentGateway {
   const endpoint = config.apiUrl ? new URL(config.apiUrl) : null;
@@ -124,11 +146,49 @@ export function createStripeGateway(config: StripeGatewayConfig): PaymentGateway
       return { eventId: event.id, eventType: event.type, reference: null };
     },
 
+    async closeHostedPayment(reference) {
+      const session = await call(() => stripe.checkout.sessions.retrieve(reference));
+      const known = closureOf(session);
+      if (known) return known;
+      try {
+        await call(() => stripe.checkout.sessions.expire(reference));
+        return { outcome: "closed" };
+      } catch (error) {
+        // Stripe expires only open sessions: one paid (or expired) since it was read is judged as it is now.
+        const now = closureOf(await call(() => stripe.checkout.sessions.retrieve(reference)));
+        if (now) return now;
+        throw error;
+      }
+    },
+
     async refund(input) {
       const session = await call(() => stripe.checkout.sessions.retrieve(input.reference));
-      const intentId = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      const intentId = intentOf(session);
       if (!intentId) throw new GatewayUnavailable("Stripe has no payment to refund for this session");
-      await call(() => stripe.refunds.create({ payment_intent: intentId, amount: input.amount }, { idempotencyKey: input.idempotencyKey }));
+      const metadata: Record<string, string> = { idempotencyKey: input.idempotencyKey };
+      if (input.refundId) metadata.refundId = input.refundId;
+      const refund = await call(() =>
+        stripe.refunds.create({ payment_intent: intentId, amount: input.amount, metadata }, { idempotencyKey: input.idempotencyKey }),
+      );
+      return refundOf(refund);
+    },
+
+    async findRefund(input) {
+      // Stripe keeps an idempotency key for 24 hours only: after that, the key written in the refund's metadata
+      // is what tells a refund already made from one still to make.
+      const session = await call(() => stripe.checkout.sessions.retrieve(input.reference));
+      const intentId = intentOf(session);
+      if (!intentId) return { outcome: "none" };
+      let after: string | undefined;
+      for (;;) {
+        const page = await call(() =>
+          stripe.refunds.list({ payment_intent: intentId, limit: 100, ...(after ? { starting_after: after } : {}) }),
+        );
+        const match = page.data.find((refund) => refund.metadata?.idempotencyKey === input.idempotencyKey);
+        if (match) return { outcome: "found", refund: refundOf(match) };
+        after = page.data.at(-1)?.id;
+        if (!page.has_more || !after) return { outcome: "none" };
+      }
     },
   };
 }
