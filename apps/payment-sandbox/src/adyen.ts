@@ -307,6 +307,11 @@ export function registerAdyen(app: FastifyInstance, options: AdyenOptions & { en
     const link = links.get(request.params.id);
     if (!link || link.status !== "active") return reply.code(409).send({ error: "The link is not active" });
     const body = record(request.body);
+    // A shopper paying by an asynchronous method: the link waits on it, and can no longer be expired.
+    if (body.asynchronous === true) {
+      link.status = "paymentPending";
+      return reply.send({ redirect: link.returnUrl });
+    }
     const result = attempt(
       link,
       { number: body.number ?? "4242424242424242", expiry: body.expiry ?? "12 / 40" },

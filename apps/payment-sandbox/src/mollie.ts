@@ -331,7 +331,10 @@ export function registerMollie(app: FastifyInstance, options: MollieOptions & { 
   app.post<{ Params: { id: string } }>("/_sandbox/mollie/payments/:id/settle", (request, reply) => {
     const payment = payments.get(request.params.id);
     if (!payment || payment.status !== "open") return reply.code(409).send({ error: "The payment is not open" });
-    const chosen = OUTCOMES.find((outcome) => outcome.status === record(request.body).status)?.status ?? "paid";
+    // Besides the page's outcomes, "pending": a method still settling (a bank transfer awaited), which can no
+    // longer be cancelled.
+    const asked = record(request.body).status;
+    const chosen = asked === "pending" ? "pending" : (OUTCOMES.find((outcome) => outcome.status === asked)?.status ?? "paid");
     return reply.send({ redirect: settle(payment, chosen) });
   });
 }

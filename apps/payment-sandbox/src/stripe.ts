@@ -412,6 +412,12 @@ export function registerStripe(app: FastifyInstance, options: StripeOptions & { 
     const session = sessions.get(request.params.id);
     if (!session || session.status !== "open") return reply.code(409).send({ error: "The session is not open" });
     const body = record(request.body);
+    // A bank debit submitted: Checkout is complete, the money not yet in, and Stripe cannot stop it now.
+    if (body.delayed === true) {
+      Object.assign(session, { status: "complete", payment_status: "unpaid", url: null });
+      emit("checkout.session.completed", session);
+      return reply.send({ redirect: session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", session.id) });
+    }
     const result = payWithCard(text(body.number) ?? "4242424242424242", text(body.expiry) ?? "12 / 40", body.authenticate === true);
     if (result.outcome === "approved") return reply.send({ redirect: completeSession(session) });
     return reply.code(402).send({ error: result.message, challenge: result.outcome === "challenge" });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SANDBOX_KEYS } from "@quire/payment-sandbox";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { usePaymentSandbox } from "../../../testing/payment-sandbox";
 import type { HostedPayment, HostedProviderId, PaymentGateway } from "./payment-gateway";
 
@@ -171,6 +171,63 @@ describe.each(["stripe", "paypal", "adyen", "mollie"] as const)("%s: closing a h
     await pay(provider, page);
     expect(await adapter(provider).closeHostedPayment(page.reference)).toEqual({ outcome: "captured" });
     expect(await adapter(provider).fetchPayment(page.reference)).toEqual({ status: "captured" });
+  });
+});
+
+describe.each([
+  ["stripe", { delayed: true }],
+  ["adyen", { asynchronous: true }],
+  ["mollie", { status: "pending" }],
+] as const)("%s: closing a payment under way", (provider, underWay) => {
+  it("reports a payment the gateway can no longer stop as pending, and leaves it to end on its own", async () => {
+    const page = await open(provider);
+    expect((await sandbox.control(CONTROL_PATHS[provider](pageIdOf(provider, page.redirectUrl)), underWay)).status).toBe(200);
+    expect(await adapter(provider).closeHostedPayment(page.reference)).toEqual({ outcome: "pending" });
+    expect(await adapter(provider).fetchPayment(page.reference)).toEqual({ status: "pending" });
+  });
+});
+
+describe("closing a page the payer pays at that very moment", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  // The payer pays between the adapter's read and its close call, which the gateway then refuses: the adapter
+  // reads the page again and reports the capture rather than an error.
+  it.each([
+    ["paypal", "PATCH"],
+    ["adyen", "PATCH"],
+    ["mollie", "DELETE"],
+  ] as const)("%s: reports the payment captured", async (provider, closeMethod) => {
+    const page = await open(provider);
+    const realFetch = globalThis.fetch;
+    let armed = true;
+    vi.stubGlobal("fetch", async (input: string | URL | Request, init?: RequestInit) => {
+      if (armed && init?.method === closeMethod) {
+        armed = false;
+        await pay(provider, page);
+      }
+      return realFetch(input, init);
+    });
+    expect(await adapter(provider).closeHostedPayment(page.reference)).toEqual({ outcome: "captured" });
+    expect(armed).toBe(false);
+  });
+});
+
+describe.each([
+  ["stripe", 100],
+  ["mollie", 250],
+] as const)("%s: finding a refund among many", (provider, pageSize) => {
+  it("reads on past the gateway's first page of refunds", async () => {
+    const page = await open(provider);
+    const paymentReference = await pay(provider, page);
+    const oldest = newKey();
+    const made = await adapter(provider).refund({ ...refundOf(page, paymentReference, oldest), amount: 1 });
+    // Lists come newest first: a full page of later refunds pushes the first onto the second page.
+    for (let index = 0; index < pageSize; index += 1) {
+      await adapter(provider).refund({ ...refundOf(page, paymentReference, newKey()), amount: 1 });
+    }
+    expect(await adapter(provider).findRefund(refundOf(page, paymentReference, oldest))).toEqual({ outcome: "found", refund: made });
   });
 });
 
