@@ -68,6 +68,19 @@ export async function completeKey(db: Db, id: number, response: { status: number
     .where(and(eq(k.id, id), eq(k.state, "in_flight")));
 }
 
+/**
+ * Files a completed key under another scope as well, answer and all (a guest's key under the basket its
+ * request made); a key that scope already holds is left as it is.
+ */
+export async function copyKeyToScope(db: Db, id: number, scope: string): Promise<void> {
+  await db.execute(
+    sql`insert into ${k} (store_id, scope, key, route, request_hash, state, lease_until, response_status, response_body, created_at, expires_at)
+        select store_id, ${scope}, key, route, request_hash, state, lease_until, response_status, response_body, created_at, expires_at
+        from ${k} where id = ${id} and state = 'completed'
+        on conflict (store_id, scope, key) do nothing`,
+  );
+}
+
 /** Gives a claimed key back unused (the request failed in a way worth retrying), so a retry runs again. */
 export async function releaseKey(db: Db, id: number): Promise<void> {
   await db.delete(k).where(and(eq(k.id, id), eq(k.state, "in_flight")));

@@ -7,8 +7,8 @@ export const IDEMPOTENCY_STATES = ["in_flight", "completed"] as const;
 /**
  * One Idempotency-Key a caller sent to an unsafe call that opts in (decision 018): what it asked (route and
  * a hash of its input), whether the first request is still running, and once it finished, the answer to
- * replay. Keys belong to a store and a caller (a customer, or anonymous callers as one scope) and expire 24
- * hours after their first use.
+ * replay. Keys belong to a store and a caller (a customer; a guest's basket; or, when a guest's call names no
+ * basket, the client's address) and expire 24 hours after their first use.
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
@@ -17,7 +17,7 @@ export const idempotencyKeys = pgTable(
     storeId: integer()
       .notNull()
       .references(() => stores.id, { onDelete: "cascade" }),
-    /** "customer:<id>" or "anonymous". */
+    /** "customer:<id>", "basket:<anonymousId>" or "client:<address>" (idempotencyScopeOf). */
     scope: text().notNull(),
     key: text().notNull(),
     /** "PUT /baskets": the route pattern, not the URL. */

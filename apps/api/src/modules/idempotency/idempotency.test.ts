@@ -14,10 +14,11 @@ import { idempotencyKeys } from "./idempotency.tables";
 
 const api = useTestApi((db) => createCartTestShop(db));
 
-function add(body: Record<string, unknown>, options: { key?: string; authorization?: string } = {}) {
+function add(body: Record<string, unknown>, options: { key?: string; authorization?: string; remoteAddress?: string } = {}) {
   return api.app.inject({
     method: "PUT",
     url: "/baskets",
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     headers: {
       ...TEST_HEADERS,
       ...(options.key === undefined ? {} : { "idempotency-key": options.key }),
@@ -153,6 +154,42 @@ describe("Idempotency-Key on PUT /baskets", () => {
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.key, key)));
     expect(rows.map((row) => row.scope).sort()).toEqual([`customer:${api.seeded.customers.a.id}`, `customer:${api.seeded.customers.b.id}`]);
+  });
+
+  it("keeps guests' keys apart by basket: two guests sending the same key each get their own answer", async () => {
+    const { plainHardback } = api.seeded.variants;
+    const [a, b] = [
+      cartOf(await add({ productVariantId: plainHardback, quantity: 1 })),
+      cartOf(await add({ productVariantId: plainHardback, quantity: 1 })),
+    ];
+    const key = newKey();
+    const forA = await add({ productVariantId: plainHardback, quantity: 1, anonymousId: a.anonymousId }, { key });
+    const forB = await add({ productVariantId: plainHardback, quantity: 1, anonymousId: b.anonymousId }, { key });
+    expect([forA.statusCode, forB.statusCode]).toEqual([200, 200]);
+    expect(forB.headers["idempotent-replayed"]).toBeUndefined();
+    expect(cartOf(forB).anonymousId).toBe(b.anonymousId);
+    expect((await getGuestCart(a.anonymousId!)).lineItems[0]?.quantity).toBe(2);
+    expect((await getGuestCart(b.anonymousId!)).lineItems[0]?.quantity).toBe(2);
+    // Each guest's retry replays their own answer.
+    const retryB = await add({ productVariantId: plainHardback, quantity: 1, anonymousId: b.anonymousId }, { key });
+    expect(retryB.headers["idempotent-replayed"]).toBe("true");
+    expect(retryB.body).toBe(forB.body);
+  });
+
+  it("keeps the keys of guests who name no basket apart by client: another client's same key makes its own cart", async () => {
+    const key = newKey();
+    const body = { productVariantId: api.seeded.variants.plainPaperback, quantity: 1 };
+    const first = await add(body, { key, remoteAddress: "203.0.113.10" });
+    const other = await add(body, { key, remoteAddress: "203.0.113.20" });
+    expect(other.headers["idempotent-replayed"]).toBeUndefined();
+    expect(cartOf(other).anonymousId).not.toBe(cartOf(first).anonymousId);
+    const retry = await add(body, { key, remoteAddress: "203.0.113.10" });
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(cartOf(retry).anonymousId).toBe(cartOf(first).anonymousId);
+    const rows = await api.database.db.select({ scope: idempotencyKeys.scope }).from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(rows.map((row) => row.scope).sort()).toEqual(
+      [`basket:${cartOf(first).anonymousId}`, `basket:${cartOf(other).anonymousId}`, "client:203.0.113.10", "client:203.0.113.20"].sort(),
+    );
   });
 
   it("refuses a malformed key with 400 before anything runs, and runs a request without a key as usual", async () => {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { claimKey, completeKey, releaseKey } from "./idempotency.repository";
+import { claimKey, completeKey, copyKeyToScope, releaseKey } from "./idempotency.repository";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -30,6 +30,45 @@ export const IDEMPOTENCY_LEASE_SECONDS = 60;
 /** Statuses that say "try again": the key is released so the retry runs, instead of replaying the failure. */
 const isRetryable = (status: number) => status === 429 || status >= 500;
 
+/** The fields in which a guest's call names their basket: `anonymousId`, and POST /orders' `anonymousBasketId`. */
+const BASKET_FIELDS = ["anonymousId", "anonymousBasketId"] as const;
+
+/** The guest's basket a request names in its body or query, if any. */
+function namedBasketOf(request: FastifyRequest): string | null {
+  for (const part of [request.body, request.query]) {
+    if (typeof part !== "object" || part === null) continue;
+    for (const field of BASKET_FIELDS) {
+      const value = (part as Record<string, unknown>)[field];
+      if (typeof value === "string" && value !== "") return value;
+    }
+  }
+  return null;
+}
+
+/**
+ * Whose key it is. A customer's keys are theirs. A guest's are their basket's when the call names one: its
+ * anonymousId is a secret only that guest holds, so nobody else can be answered from them. A guest's call that
+ * names no basket (the first add, which makes one) belongs to the caller's address, so another client sending
+ * the same key is not handed the basket the first one made.
+ */
+export function idempotencyScopeOf(request: FastifyRequest): string {
+  if (request.ctx.customerId !== null) return `customer:${request.ctx.customerId}`;
+  const basket = namedBasketOf(request);
+  return basket === null ? `client:${request.ctx.clientIp}` : `basket:${basket}`;
+}
+
+/** The guest basket a successful answer made or names (`data.anonymousId` of a cart), if any. */
+function answeredBasketOf(body: string): string | null {
+  try {
+    const answer: unknown = JSON.parse(body);
+    const data = typeof answer === "object" && answer !== null ? (answer as { data?: unknown }).data : undefined;
+    const anonymousId = typeof data === "object" && data !== null ? (data as { anonymousId?: unknown }).anonymousId : undefined;
+    return typeof anonymousId === "string" && anonymousId !== "" ? anonymousId : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The request as its key promises it: the route and the input as parsed, in a stable form. */
 function requestHash(route: string, request: FastifyRequest): string {
   return createHash("sha256")
@@ -51,7 +90,7 @@ function requestHash(route: string, request: FastifyRequest): string {
  * attempt the first made).
  */
 export function registerIdempotency(app: FastifyInstance, deps: { db: Db; leaseSeconds?: number }) {
-  const claims = new WeakMap<FastifyRequest, number>();
+  const claims = new WeakMap<FastifyRequest, { id: number; scope: string }>();
   app.decorateRequest("repeatsUnfinishedRequest", false);
 
   app.addHook("preHandler", async (request, reply) => {
@@ -61,9 +100,10 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; leaseS
     if (key === undefined) return;
 
     const route = `${request.method} ${request.routeOptions.url}`;
+    const scope = idempotencyScopeOf(request);
     const outcome = await claimKey(deps.db, {
       storeId: request.ctx.store.id,
-      scope: request.ctx.customerId === null ? "anonymous" : `customer:${request.ctx.customerId}`,
+      scope,
       key,
       route,
       requestHash: requestHash(route, request),
@@ -72,7 +112,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; leaseS
     });
     switch (outcome.kind) {
       case "claimed":
-        claims.set(request, outcome.id);
+        claims.set(request, { id: outcome.id, scope });
         request.repeatsUnfinishedRequest = outcome.unfinished;
         return;
       case "other_request":
@@ -88,13 +128,19 @@ export function registerIdempotency(app: FastifyInstance, deps: { db: Db; leaseS
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
-    const id = claims.get(request);
-    if (id === undefined) return payload;
+    const claim = claims.get(request);
+    if (claim === undefined) return payload;
     claims.delete(request);
     try {
-      if (isRetryable(reply.statusCode)) await releaseKey(deps.db, id);
-      else
-        await completeKey(deps.db, id, { status: reply.statusCode, body: typeof payload === "string" ? payload : JSON.stringify(payload) });
+      if (isRetryable(reply.statusCode)) await releaseKey(deps.db, claim.id);
+      else {
+        const body = typeof payload === "string" ? payload : JSON.stringify(payload);
+        await completeKey(deps.db, claim.id, { status: reply.statusCode, body });
+        // A guest's first add made their basket: the key is that basket's too, so the same form resent with the
+        // new basket's cookie is known (422 idempotency_key_reused) rather than run again as a new request.
+        const madeBasket = claim.scope.startsWith("client:") && reply.statusCode < 300 ? answeredBasketOf(body) : null;
+        if (madeBasket) await copyKeyToScope(deps.db, claim.id, `basket:${madeBasket}`);
+      }
     } catch (error) {
       // The answer still goes out; the key stays in flight until its lease lapses, then a retry runs again.
       request.log.warn({ err: error }, "could not record the answer of an Idempotency-Key");
