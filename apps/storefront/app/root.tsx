@@ -22,6 +22,7 @@ import { ScrollToTop } from "./features/layout/scroll-to-top";
 import { SiteShell } from "./features/layout/site-shell";
 import { createApiClient } from "./lib/api.server";
 import { crossSiteMiddleware } from "./lib/cross-site.server";
+import { requestBodyMiddleware } from "./lib/request-body.server";
 import { clientAddressOf } from "./lib/client-address.server";
 import { requestIdOf } from "./lib/request-id.server";
 import { readSession } from "./lib/session.server";
@@ -94,9 +95,11 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
   return next();
 };
 
-// The cross-site check comes first: a refused request must run nothing else and set no cookie.
+// The cross-site check comes first: a refused request must run nothing else and set no cookie. Then the
+// body's: no action, nor anything that reads the session, runs for a body too large or not a form.
 export const middleware: Route.MiddlewareFunction[] = [
   crossSiteMiddleware,
+  requestBodyMiddleware,
   malformedUrlMiddleware,
   redirectMiddleware,
   apiMiddleware,

@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { describe, expect, inject, it } from "vitest";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { firstHeadingOf } from "./page-html";
@@ -42,6 +43,80 @@ describe("a malformed address over plain HTTP", () => {
   it("leaves well-formed listings alone: an unknown value is still a page, a wrong sort still a 404", async () => {
     expect((await fetch(`${storefrontUrl}/store/gift-books-for-her?format=F%C3%AAte`)).status).toBe(200);
     expect((await fetch(`${storefrontUrl}/store/gift-books-for-her?sort=cheapest`)).status).toBe(404);
+  });
+});
+
+/**
+ * Posts to the contact form over a raw connection: the declared headers, then chunks of the body for as long as
+ * the server keeps reading, never ending it. Answers the server's response, which must come while the client is
+ * still sending (a server that read the whole body first would never answer).
+ */
+function postWithoutEnd(headers: Record<string, string>): Promise<{ response: IncomingMessage; body: string; sent: number }> {
+  return new Promise((resolve, reject) => {
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    let answered = false;
+    const request = httpRequest(`${storefrontUrl}/contact-us`, {
+      method: "POST",
+      headers: { Origin: storefrontUrl, Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    });
+    const send = () => {
+      while (!answered && sent < 64 * 1024 * 1024) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", send);
+      }
+    };
+    request.on("response", (response) => {
+      answered = true;
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (text: string) => (body += text));
+      response.on("end", () => {
+        request.destroy();
+        resolve({ response, body, sent });
+      });
+    });
+    request.on("error", (error) => (answered ? undefined : reject(error)));
+    request.write("message=");
+    send();
+  });
+}
+
+describe("a request body the shop's forms never send", () => {
+  it("too large by its declared length: 413 and the styled error page, before the body is read", async () => {
+    const { response, body, sent } = await postWithoutEnd({ "Content-Length": String(64 * 1024 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(firstHeadingOf(body)).toBe("Error 413: That form was too large");
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("too large as it streams (no length): 413 once past the limit, while the client is still sending", async () => {
+    const { response, sent } = await postWithoutEnd({ "Transfer-Encoding": "chunked" });
+    expect(response.statusCode).toBe(413);
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("an 8 MB form field is refused with a 4xx, not a 500", async () => {
+    const response = await fetch(`${storefrontUrl}/contact-us`, {
+      method: "POST",
+      headers: { Origin: storefrontUrl, Accept: "text/html" },
+      body: new URLSearchParams({ intent: "send", message: "x".repeat(8 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it.each([
+    ["JSON", "application/json", '{"message":"hello"}', 415],
+    ["broken multipart", "multipart/form-data; boundary=b", "--b\r\nContent-Disposition: form-data\r\n\r\nno end", 400],
+  ])("%s posted to a form answers %i before any action runs", async (_name, type, body, status) => {
+    const response = await fetch(`${storefrontUrl}/contact-us`, {
+      method: "POST",
+      headers: { Origin: storefrontUrl, Accept: "text/html", "Content-Type": type },
+      body,
+    });
+    expect(response.status).toBe(status);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
   });
 });
 

@@ -24,6 +24,7 @@ import { checkoutPageMessages } from "./messages/checkout-page";
 import { checkoutServerMessages } from "./messages/checkout-server";
 import { errorMessages } from "./messages/error";
 import { crossSiteErrorMessages } from "./messages/error-cross-site";
+import { requestBodyErrorMessages } from "./messages/error-request-body";
 import { serverErrorMessages } from "./messages/error-server";
 import { layoutMessages } from "./messages/layout";
 import { layoutServerMessages } from "./messages/layout-server";
@@ -44,7 +45,7 @@ import { wishlistsToggleMessages } from "./messages/wishlists-toggle";
  * object, so a page's scripts carry only the texts it shows.
  */
 export const AREA_MESSAGE_SETS = {
-  error: { ...errorMessages, ...crossSiteErrorMessages, ...serverErrorMessages },
+  error: { ...errorMessages, ...crossSiteErrorMessages, ...requestBodyErrorMessages, ...serverErrorMessages },
   toast: toastMessages,
   checkout: { ...checkoutMessages, ...checkoutPageMessages, ...checkoutServerMessages },
   wishlists: { ...wishlistsMessages, ...wishlistsToggleMessages },
@@ -68,6 +69,7 @@ export const AREA_MESSAGE_SETS = {
 export const messages = {
   ...errorMessages,
   ...crossSiteErrorMessages,
+  ...requestBodyErrorMessages,
   ...serverErrorMessages,
   ...toastMessages,
   ...checkoutMessages,
