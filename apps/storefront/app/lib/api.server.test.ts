@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { WishlistSummary } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { ZodError } from "zod";
+import { deriveIdempotencyKey, idempotencyKeySecretOf } from "./idempotency-keys.server";
 
 /** What the stand-in API saw of one request. */
 interface SeenRequest {
@@ -138,15 +139,27 @@ describe("the API client", () => {
     expect(seen[0]).toMatchObject({ method: "DELETE", url: "/wishlists/4" });
   });
 
-  it("sends an Idempotency-Key when the call is given one, and none otherwise (decision 018)", async () => {
+  it("sends an Idempotency-Key when the call is given one, made the shopper's with the storefront's secret, and none otherwise (decision 018)", async () => {
     seen = [];
-    const api = createApiClient();
     const key = "0f8fad5b-d9cb-469f-a165-70867728950e";
-    await api.call("addToCart", { body: { productVariantId: 1, quantity: 1 }, headers: { "idempotency-key": key } }).catch(() => undefined);
-    await api
-      .call("addToCart", { body: { productVariantId: 1, quantity: 1 }, headers: { "idempotency-key": undefined } })
-      .catch(() => undefined);
-    expect(seen.map((request) => request.headers["idempotency-key"])).toEqual([key, undefined]);
+    const add = (api: ReturnType<typeof createApiClient>, idempotencyKey: string | undefined) =>
+      api
+        .call("addToCart", { body: { productVariantId: 1, quantity: 1 }, headers: { "idempotency-key": idempotencyKey } })
+        .catch(() => undefined);
+    const guest = createApiClient({ clientAddress: "203.0.113.7" });
+    await add(guest, key);
+    await add(guest, undefined);
+    await add(createApiClient({ clientAddress: "203.0.113.7" }), key);
+    await add(createApiClient({ clientAddress: "203.0.113.8" }), key);
+    await add(createApiClient({ clientAddress: "203.0.113.7", token: "a-signed-in-customers-token" }), key);
+    const sent = seen.map((request) => request.headers["idempotency-key"]);
+    const secret = idempotencyKeySecretOf({ API_KEY: "storefront-test-key", IDEMPOTENCY_KEY_SECRET: undefined });
+    expect(sent[0]).toBe(deriveIdempotencyKey(secret, "client:203.0.113.7", key));
+    expect(sent[0]).not.toBe(key);
+    expect(sent[1]).toBeUndefined();
+    // The same form from the same shopper: the same key, so the API replays; from anyone else, another.
+    expect(sent[2]).toBe(sent[0]);
+    expect(new Set([sent[0], sent[3], sent[4]]).size).toBe(3);
     expect(seen[0]).toMatchObject({ method: "PUT", url: "/baskets" });
   });
 

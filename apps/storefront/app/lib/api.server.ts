@@ -13,6 +13,7 @@ import qs from "qs";
 import { Agent, request, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { getEnv } from "./env.server";
+import { idempotencyKeyFor } from "./idempotency-keys.server";
 import { API_UNREACHABLE, backShortly, isConnectionFailure, isUnavailableStatus } from "./api-unavailable.server";
 import { t } from "~/features/i18n/messages/error-server";
 
@@ -128,7 +129,7 @@ export function createApiClient(caller: CallerContext = {}, connections: { dispa
   const env = getEnv();
   const dispatcher = connections.dispatcher ?? apiConnections;
 
-  /** The spec's headers for this caller, then the call's own (an Idempotency-Key, decision 018). */
+  /** The spec's headers for this caller, then the call's own (an Idempotency-Key, made this shopper's: decision 018). */
   function headersOf(callHeaders: Record<string, string | undefined> = {}, hasBody: boolean): Record<string, string> {
     const headers: Record<string, string> = {
       "API-Key": env.API_KEY,
@@ -140,7 +141,11 @@ export function createApiClient(caller: CallerContext = {}, connections: { dispa
     if (caller.clientAddress) headers["X-Forwarded-For"] = caller.clientAddress;
     if (caller.requestId) headers["X-Request-Id"] = caller.requestId;
     if (hasBody) headers["content-type"] = "application/json";
-    for (const [name, value] of Object.entries(callHeaders)) if (value !== undefined) headers[name] = value;
+    for (const [name, value] of Object.entries(callHeaders)) {
+      if (value === undefined) continue;
+      // A form's key goes to the API only as this shopper's key made from it with the storefront's secret.
+      headers[name] = name.toLowerCase() === "idempotency-key" ? idempotencyKeyFor(caller, value) : value;
+    }
     return headers;
   }
 

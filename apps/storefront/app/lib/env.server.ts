@@ -17,6 +17,11 @@ const EnvSchema = z
     /** Sent as the API-Key header; never reaches the browser. */
     API_KEY: z.string().min(8).default("quire-demo-api-key"),
     STORE_KEY: z.string().min(1).default("quire-demo"),
+    /**
+     * What the Idempotency-Keys sent to the API are made with (lib/idempotency-keys.server.ts), the same in every
+     * storefront process of the shop. Unset: a secret made from API_KEY.
+     */
+    IDEMPOTENCY_KEY_SECRET: z.string().min(32).optional(),
     /** How long the redirect list, category tree and menu are kept in this process. */
     CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     /** The least severe log lines written (JSON on standard output, lib/log.server.ts). */
