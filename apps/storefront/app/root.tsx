@@ -23,6 +23,7 @@ import { SiteShell } from "./features/layout/site-shell";
 import { createApiClient } from "./lib/api.server";
 import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { requestBodyMiddleware } from "./lib/request-body.server";
+import { cacheControlMiddleware } from "./lib/cache-control.server";
 import { clientAddressOf } from "./lib/client-address.server";
 import { requestIdOf } from "./lib/request-id.server";
 import { readSession } from "./lib/session.server";
@@ -96,10 +97,12 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
 };
 
 // The cross-site check comes first: a refused request must run nothing else and set no cookie. Then the
-// body's: no action, nor anything that reads the session, runs for a body too large or not a form.
+// body's: no action, nor anything that reads the session, runs for a body too large or not a form. Then the
+// one that marks personal answers uncacheable, around everything that may set a cookie or render a basket.
 export const middleware: Route.MiddlewareFunction[] = [
   crossSiteMiddleware,
   requestBodyMiddleware,
+  cacheControlMiddleware,
   malformedUrlMiddleware,
   redirectMiddleware,
   apiMiddleware,

@@ -3,7 +3,7 @@ import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
-import { listProducts } from "./cart-catalogue";
+import { findProducts, isWellStocked, listProducts, masterOf } from "./cart-catalogue";
 import { freePort, root, stopProcess, untilPrinted } from "./stack";
 
 /**
@@ -111,6 +111,30 @@ describe("security headers", () => {
     });
     expect(response.headers.get("strict-transport-security")).toBeNull();
     expect(await response.text()).toContain(`Sitemap: ${storefrontUrl}/sitemap.xml`);
+  });
+});
+
+describe("caching", () => {
+  it("an answer that sets a cookie, and the pages of a shopper with a basket, are private, no-store", async () => {
+    const anonymous = await fetch(`${storefrontUrl}/store`);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("cache-control")).not.toBe("private, no-store");
+
+    const [book] = await findProducts(1, (product) => isWellStocked(masterOf(product)));
+    const added = await fetch(`${storefrontUrl}/cart/add`, {
+      method: "POST",
+      headers: { Origin: storefrontUrl },
+      body: new URLSearchParams({ productVariantId: String(masterOf(book!).id), quantity: "1", redirectTo: "/store" }),
+      redirect: "manual",
+    });
+    expect(added.status).toBe(303);
+    const cartCookie = added.headers.getSetCookie().find((cookie) => cookie.startsWith("quire_cart="));
+    expect(cartCookie).toBeDefined();
+    expect(added.headers.get("cache-control")).toBe("private, no-store");
+
+    const withBasket = await fetch(`${storefrontUrl}/store`, { headers: { Cookie: cartCookie!.split(";")[0]! } });
+    expect(withBasket.status).toBe(200);
+    expect(withBasket.headers.get("cache-control")).toBe("private, no-store");
   });
 });
 
