@@ -6,6 +6,7 @@
 // a Content-Security-Policy whose nonce React Router's inline scripts carry (decision 011).
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
@@ -253,7 +254,20 @@ app.use(
   }),
 );
 
-const server = host ? app.listen(port, host) : app.listen(port);
+// A client must send its headers within HEADERS_TIMEOUT_MS and its whole request within REQUEST_TIMEOUT_MS, else
+// Node answers 408 and closes the connection: a client that trickles bytes holds no connection for long. Node
+// looks for such clients every CONNECTIONS_CHECK_MS (its default, 30 s, would let one stay three times longer).
+const CONNECTIONS_CHECK_MS = 1000;
+const server = createServer(
+  {
+    headersTimeout: Math.min(env.HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+  },
+  app,
+);
+if (host) server.listen(port, host);
+else server.listen(port);
 server.on("listening", () => log.info(`storefront listening on http://localhost:${port}`));
 // Once stopping, a keep-alive connection whose request finishes closes as soon as its answer has gone, instead of
 // staying open (and keeping the server from closing) until its idle time-out.

@@ -9,7 +9,14 @@ import { registerRequestIdHeader, requestIdOf } from "./http/request-id";
 import { registerMetrics, type PoolStats } from "./http/metrics";
 import type { Db } from "./db/client";
 import { registerAbandonedReadCancellation } from "./http/abandoned-reads";
-import { clientErrorHandler, MAX_REQUEST_HEAD_BYTES, registerEdgeLimits } from "./http/edge-limits";
+import {
+  clientErrorHandler,
+  CONNECTIONS_CHECK_MS,
+  DEFAULT_HTTP_TIMEOUTS,
+  IDLE_CONNECTION_TIMEOUT_MS,
+  MAX_REQUEST_HEAD_BYTES,
+  registerEdgeLimits,
+} from "./http/edge-limits";
 import { answerError, registerErrorHandling } from "./http/errors";
 import { apiLoggerOptions } from "./http/logging";
 import { openApiOptions, registerErrorDocumentation } from "./http/openapi";
@@ -80,10 +87,13 @@ export interface AppDeps {
   metrics?: { token?: string; poolStats?: () => PoolStats };
   /** Whether to take the client's address from X-Forwarded-For (Fastify's trustProxy); off by default. */
   trustProxy?: FastifyServerOptions["trustProxy"];
+  /** How long a client may take to send its headers and its whole request (default DEFAULT_HTTP_TIMEOUTS). */
+  httpTimeouts?: { headersMs: number; requestMs: number };
 }
 
 /** Builds the API without listening, so tests can drive it with inject() or a real port. */
 export async function buildApp(deps: AppDeps) {
+  const httpTimeouts = deps.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS;
   const app = Fastify({
     // Request and error logs leave out secrets and personal data (http/logging.ts).
     logger: deps.logger ? apiLoggerOptions(deps.logger === true ? {} : deps.logger) : false,
@@ -94,7 +104,14 @@ export async function buildApp(deps: AppDeps) {
     },
     bodyLimit: 256 * 1024,
     // Node refuses a longer request head by itself; registerEdgeLimits says which part of a shorter one is too long.
-    http: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
+    // A client too slow to send its head or its request is answered 408 by clientErrorHandler (edge-limits.ts).
+    http: {
+      maxHeaderSize: MAX_REQUEST_HEAD_BYTES,
+      headersTimeout: Math.min(httpTimeouts.headersMs, httpTimeouts.requestMs),
+      connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+    },
+    requestTimeout: httpTimeouts.requestMs,
+    connectionTimeout: IDLE_CONNECTION_TIMEOUT_MS,
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
       setSecurityHeadersBeforeRouting(reply);

@@ -82,6 +82,13 @@ const EnvSchema = z
      */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(8),
     /**
+     * The longest a client may take to send a request's headers, and its whole request (http/edge-limits.ts): a
+     * slower one is answered 408 `request_timeout` and disconnected. The storefront's settings of the same names
+     * say the same.
+     */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    /**
      * Whether the API's process also runs the background jobs (mail, notices, housekeeping): "on", or "off" when
      * they run in workers of their own (`npm run worker --workspace @quire/api`), which need DATABASE_URL.
      */

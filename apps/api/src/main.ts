@@ -38,6 +38,7 @@ const app = await buildApp({
   sessionTtlDays: env.SESSION_TTL_DAYS,
   idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
   trustProxy: env.TRUST_PROXY,
+  httpTimeouts: { headersMs: env.HEADERS_TIMEOUT_MS, requestMs: env.REQUEST_TIMEOUT_MS },
   metrics: { token: env.METRICS_TOKEN, poolStats: database.poolStats },
 });
 

@@ -14,6 +14,20 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 /** What Node's parser accepts before refusing with 431 on its own (request line plus headers). */
 export const MAX_REQUEST_HEAD_BYTES = 64 * 1024;
 
+/**
+ * How long a client may take to send its headers, and its whole request (HEADERS_TIMEOUT_MS and
+ * REQUEST_TIMEOUT_MS override them): a slower one is answered 408 `request_timeout` and disconnected, so a
+ * client that trickles bytes cannot hold a connection, and the memory of its half-read request, for long.
+ */
+export const DEFAULT_HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
+/**
+ * A connection with nothing sent either way for this long is closed (Fastify's connectionTimeout); longer than
+ * any keep-alive pause between a client's requests and than any answer takes (statements stop at 5 s).
+ */
+export const IDLE_CONNECTION_TIMEOUT_MS = 120_000;
+/** How often Node looks for clients past those time-outs; its default, 30 s, would let one stay far longer. */
+export const CONNECTIONS_CHECK_MS = 1000;
+
 function headerBytes(rawHeaders: string[]): number {
   let total = 0;
   for (const part of rawHeaders) total += Buffer.byteLength(part) + 2;

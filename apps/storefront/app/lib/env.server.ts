@@ -32,6 +32,14 @@ const EnvSchema = z
      */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(8),
     /**
+     * The longest a client may take to send a request's headers (server.mjs): a slower one is answered 408 and
+     * disconnected, so a client that trickles bytes cannot hold a connection for ever. The API's setting of the
+     * same name says the same.
+     */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
+    /** The longest a client may take to send a whole request, headers and body; at least HEADERS_TIMEOUT_MS. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    /**
      * The tag manager's container id (GTM- and uppercase letters or digits). Unset: no analytics at all. A
      * mistyped one stops the storefront at start with the corrected form to use (spec sections 5 and 8).
      */
