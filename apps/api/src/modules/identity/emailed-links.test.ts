@@ -22,8 +22,16 @@ const api = useTestApi(
 const PASSWORD = "Lantern-Harbour-Marmalade-7";
 let sequence = 0;
 const newEmail = (name: string) => `${name}-${++sequence}@example.com`;
+// Each request from a client address of its own: the per-client limit on identity mail has its own tests.
+let clientSequence = 0;
 const send = (method: "POST" | "PUT", url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  api.app.inject({ method, url, headers: { ...TEST_HEADERS, ...headers }, payload: payload as object });
+  api.app.inject({
+    method,
+    url,
+    headers: { ...TEST_HEADERS, ...headers },
+    payload: payload as object,
+    remoteAddress: `10.12.${Math.floor(++clientSequence / 250) % 250}.${clientSequence % 250}`,
+  });
 const statusOf = (kind: string, token: string, headers: Record<string, string> = {}) =>
   send("POST", "/auth/links/status", { kind, token }, headers);
 

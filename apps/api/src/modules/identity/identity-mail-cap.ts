@@ -1,5 +1,24 @@
 import type { Db } from "../../db/client";
+import { AppError } from "../../http/errors";
 import { countRecentMail, lockRecipientMail } from "../mail/outbox.repository";
+import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.repository";
+
+/**
+ * Sign-up and password-reset requests one client address may make an hour, whatever addresses they name; past
+ * it, 429 `too_many_requests` with Retry-After. The per-address cap below stops one address being flooded; this
+ * one stops one client mailing a list of addresses. Every request counts, mailed or not, so the refusal never
+ * tells whether an address has an account. A handful, as the contact form's 5, with room for a household or an
+ * office behind one address to sign up and ask again.
+ */
+export const IDENTITY_MAIL_CLIENT_LIMIT = { max: 10, windowSeconds: 60 * 60 } as const satisfies LimitRule;
+
+export const identityMailClientKey = (clientIp: string) => rateLimitKey("identity-mail:client", clientIp);
+
+/** Counts one identity-mail request against the client's hourly limit; throws 429 with Retry-After past it. */
+export async function reserveIdentityMailForClient(db: Db, clientIp: string): Promise<void> {
+  const client = await reserveLimit(db, identityMailClientKey(clientIp), IDENTITY_MAIL_CLIENT_LIMIT);
+  if (!client.allowed) throw new AppError("too_many_requests", { retryAfterSeconds: client.retryAfterSeconds });
+}
 
 /** At most this many identity emails go to one address per hour; past it, requests are answered but not mailed. */
 export const MAIL_PER_ADDRESS_PER_HOUR = 5;

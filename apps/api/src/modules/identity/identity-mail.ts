@@ -13,8 +13,29 @@ interface MailContext {
 export const SIGNUP_LINK_HOURS = 24;
 export const RESET_LINK_MINUTES = 60;
 
+/**
+ * Text that could make a mail to someone else carry the requester's message: a web address (`https://`, `www.`,
+ * a dot-separated host such as `evil.example`), an email address, or characters that reorder or hide text
+ * (controls, bidirectional overrides and isolates, zero-width characters).
+ */
+const LINK_LIKE = /:\/\/|www\.|@|[\p{L}\p{N}-]\.[\p{L}\p{N}-]{2,}/iu;
+const HIDDEN_OR_REORDERING = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/**
+ * Whether a requester's own text may be shown in a mail sent to an address nobody has verified yet: the
+ * request can name anyone's address, and the mail's first line must not carry a stranger's link or message.
+ */
+export function isSafeToEcho(text: string): boolean {
+  return !LINK_LIKE.test(text) && !HIDDEN_OR_REORDERING.test(text);
+}
+
 function greeting(firstName: string) {
   return firstName ? `Hello ${firstName},` : "Hello,";
+}
+
+/** The greeting of a mail to an unverified address: by name only when the name could carry nothing else. */
+function unverifiedGreeting(firstName: string) {
+  return greeting(isSafeToEcho(firstName) ? firstName : "");
 }
 
 export function signupRequestMail(context: MailContext, to: { email: string; firstName: string }, token: string): OutgoingMail {
@@ -26,7 +47,7 @@ export function signupRequestMail(context: MailContext, to: { email: string; fir
     subject: `Complete your ${context.storeName} account`,
     actionUrl,
     textBody: [
-      greeting(to.firstName),
+      unverifiedGreeting(to.firstName),
       "",
       `Thank you for registering with ${context.storeName}. Choose your password to finish creating your account:`,
       "",

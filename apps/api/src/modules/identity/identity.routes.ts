@@ -60,10 +60,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
       schema: {
         tags: ["Auth"],
         summary: "Register: emails a link to finish signing up",
+        // Past the per-client limit on identity mail (identity-mail-cap.ts), with Retry-After.
+        "x-error-codes": ["too_many_requests"],
       },
     }),
     handler: async (request, reply) => {
-      await requestSignup(deps, request.ctx.store, request.body);
+      await requestSignup(deps, request.ctx.store, request.body, request.ctx.clientIp);
       return reply.status(202).send({ data: { accepted: true } });
     },
   });
@@ -121,10 +123,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
       schema: {
         tags: ["Auth"],
         summary: "Email a password reset link (same answer for unknown emails)",
+        // Past the per-client limit on identity mail (identity-mail-cap.ts), with Retry-After.
+        "x-error-codes": ["too_many_requests"],
       },
     }),
     handler: async (request, reply) => {
-      await requestPasswordReset(deps, request.ctx.store, request.body.email);
+      await requestPasswordReset(deps, request.ctx.store, request.body.email, request.ctx.clientIp);
       return reply.status(202).send({ data: { accepted: true } });
     },
   });

@@ -4,7 +4,7 @@ import { enqueueMail } from "../mail/outbox.repository";
 import { assertLinkUsable } from "./emailed-links";
 import { createEmailedToken, hashEmailedToken } from "./emailed-tokens";
 import { passwordChangedMail, passwordResetMail, RESET_LINK_MINUTES } from "./identity-mail";
-import { claimIdentityMailAllowance } from "./identity-mail-cap";
+import { claimIdentityMailAllowance, reserveIdentityMailForClient } from "./identity-mail-cap";
 import {
   findCustomerCredentialsByEmail,
   findCustomerCredentialsById,
@@ -25,9 +25,11 @@ interface StoreRef {
 
 /**
  * Emails a single-use reset link (valid 60 minutes) when the email has an account. Unknown emails get the
- * same answer and no mail. Sign-in throttling plays no part: a locked-out customer can always reset.
+ * same answer and no mail. Sign-in throttling plays no part: a locked-out customer can always reset. Counted
+ * against the client first (429 past its limit), whether or not the email has an account.
  */
-export async function requestPasswordReset(deps: IdentityDeps, store: StoreRef, email: string): Promise<void> {
+export async function requestPasswordReset(deps: IdentityDeps, store: StoreRef, email: string, clientIp: string): Promise<void> {
+  await reserveIdentityMailForClient(deps.db, clientIp);
   const context = { storeId: store.id, storeName: store.name, storefrontUrl: deps.storefrontUrl };
   await deps.db.transaction(async (tx) => {
     const customer = await findCustomerCredentialsByEmail(tx, store.id, email);

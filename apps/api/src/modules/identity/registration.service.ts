@@ -11,7 +11,7 @@ import { enqueueMail } from "../mail/outbox.repository";
 import { assertLinkUsable } from "./emailed-links";
 import { createEmailedToken, hashEmailedToken } from "./emailed-tokens";
 import { accountExistsMail, inviteMail, SIGNUP_LINK_HOURS, signupRequestMail } from "./identity-mail";
-import { claimIdentityMailAllowance } from "./identity-mail-cap";
+import { claimIdentityMailAllowance, reserveIdentityMailForClient } from "./identity-mail-cap";
 import {
   customerEmailExists,
   findCurrentPrivacyPolicy,
@@ -34,9 +34,10 @@ interface StoreRef {
 
 /**
  * A registration request: emails a completion link, or, when the address already has an account, a note
- * saying so. The caller sees the same answer either way.
+ * saying so. The caller sees the same answer either way. Counted against the client first (429 past its limit).
  */
-export async function requestSignup(deps: IdentityDeps, store: StoreRef, input: SignupRequestBody): Promise<void> {
+export async function requestSignup(deps: IdentityDeps, store: StoreRef, input: SignupRequestBody, clientIp: string): Promise<void> {
+  await reserveIdentityMailForClient(deps.db, clientIp);
   const context = { storeId: store.id, storeName: store.name, storefrontUrl: deps.storefrontUrl };
   await deps.db.transaction(async (tx) => {
     if (!(await claimIdentityMailAllowance(tx, input.email))) return;

@@ -26,8 +26,17 @@ const NEW_PASSWORD = "Marmalade-Skies-Over-Leeds";
 let sequence = 0;
 const newEmail = (name = "reader") => `${name}-${++sequence}@example.com`;
 
+// Each request from a client address of its own: the per-client limit on identity mail has its own tests
+// (identity-mail-cap.test.ts), and these are about one address's links.
+let clientSequence = 0;
 const send = (method: "POST" | "PUT", url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  api.app.inject({ method, url, headers: { ...TEST_HEADERS, ...headers }, payload: payload as object });
+  api.app.inject({
+    method,
+    url,
+    headers: { ...TEST_HEADERS, ...headers },
+    payload: payload as object,
+    remoteAddress: `10.11.${Math.floor(++clientSequence / 250) % 250}.${clientSequence % 250}`,
+  });
 const tokenOf = (link: string) => link.split("/").pop()!;
 
 /** Registers `email` and returns the token from the emailed link. */
