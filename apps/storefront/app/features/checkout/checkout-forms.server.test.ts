@@ -61,7 +61,12 @@ describe("the checkout's forms", () => {
     });
     expect(parseForm(formOf({ paymentProviderId: "proforma-invoice", termsAccepted: "on" }), PlaceOrderFormSchema)).toEqual({
       ok: true,
-      value: { paymentProviderId: "proforma-invoice", termsAccepted: true, idempotencyKey: undefined },
+      value: { paymentProviderId: "proforma-invoice", termsAccepted: true, privacyPolicyId: undefined, idempotencyKey: undefined },
+    });
+    // A guest's form says which privacy policy it showed them, so placing the order needs no call to read it.
+    expect(parseForm(formOf({ paymentProviderId: "proforma-invoice", privacyPolicyId: "3" }), PlaceOrderFormSchema)).toEqual({
+      ok: true,
+      value: { paymentProviderId: "proforma-invoice", termsAccepted: false, privacyPolicyId: "3", idempotencyKey: undefined },
     });
     const unchosen = parseForm(formOf({}), PlaceOrderFormSchema);
     expect(unchosen.ok ? null : unchosen.errors).toEqual([

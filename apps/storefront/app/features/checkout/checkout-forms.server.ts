@@ -4,6 +4,7 @@ import {
   CustomerInfoBodySchema,
   DiscountCodeBodySchema,
   PaymentProviderIdSchema,
+  PlaceOrderBodySchema,
 } from "@quire/contracts";
 import { z } from "zod";
 import { data } from "react-router";
@@ -64,10 +65,14 @@ export const OrderNoteFormSchema = CheckoutFieldsBodySchema.omit({ anonymousId: 
 /** A payment method from the radio list: one of the providers the contract names. */
 const PaymentMethodField = z.enum(PaymentProviderIdSchema.options, { error: CHOOSE_PAYMENT_METHOD });
 
-/** "Place order": how to pay, the terms box, and the key the form was rendered with (decision 018). */
+/**
+ * "Place order": how to pay, the terms box, the privacy policy a guest was shown, and the key the form was
+ * rendered with (decision 018).
+ */
 export const PlaceOrderFormSchema = z.object({
   paymentProviderId: PaymentMethodField,
   termsAccepted: CheckboxField,
+  privacyPolicyId: PlaceOrderBodySchema.shape.privacyPolicyId,
   [IDEMPOTENCY_KEY_FIELD]: PostedIdempotencyKeyField,
 });
 

@@ -10,7 +10,6 @@ import {
   type PaymentProviderId,
 } from "@quire/contracts";
 import type { RouterContextProvider } from "react-router";
-import { getCurrentPrivacyPolicy } from "~/features/auth/privacy-policy.server";
 import { anonymousIdOf } from "~/features/cart/cart.server";
 import { ApiRequestError, UNEXPECTED_RESPONSE } from "~/lib/api.server";
 import { apiContext, sessionContext } from "~/lib/context.server";
@@ -114,15 +113,18 @@ export interface PlacedOrder {
 
 /**
  * POST /orders: the basket becomes an order, once (decision 024). A guest names their basket and the privacy
- * policy the shop shows now; the terms box goes as ticked or not, for the API to judge (spec section 5).
+ * policy the checkout showed them (the form carries it, so placing makes no call to read it); the terms box goes
+ * as ticked or not, for the API to judge (spec section 5).
  */
-export async function placeOrder(context: Context, input: { termsAccepted: boolean; idempotencyKey?: string }): Promise<PlacedOrder> {
+export async function placeOrder(
+  context: Context,
+  input: { termsAccepted: boolean; privacyPolicyId?: string; idempotencyKey?: string },
+): Promise<PlacedOrder> {
   const anonymousId = anonymousIdOf(context) ?? null;
-  const privacyPolicyId = anonymousId ? (await getCurrentPrivacyPolicy(api(context)))?.id : undefined;
   const { data: order } = await api(context).call("placeOrder", {
     body: {
       anonymousBasketId: anonymousId ?? undefined,
-      privacyPolicyId: privacyPolicyId === undefined ? undefined : String(privacyPolicyId),
+      privacyPolicyId: anonymousId ? input.privacyPolicyId : undefined,
       termsAccepted: input.termsAccepted,
     },
     headers: { "idempotency-key": input.idempotencyKey },
@@ -131,9 +133,11 @@ export async function placeOrder(context: Context, input: { termsAccepted: boole
 }
 
 /**
- * Pays an order with a provider (spec section 7): POST /payments for the order's grand total, then PUT
- * /payments/:id/process, whose answer says what is left for the shopper: a hosted gateway page to go to
- * (`redirectUrl`), or nothing (on account is captured; a proforma invoice waits for the transfer).
+ * Pays an order with a provider (spec section 7): POST /payments for the order's grand total, with the
+ * payment's own Idempotency-Key, then PUT /payments/:id/process, whose answer says what is left for the
+ * shopper: a hosted gateway page to go to (`redirectUrl`), or nothing (on account is captured; a proforma
+ * invoice waits for the transfer). Processing asks for nothing new when done again: a payment already sent to
+ * its gateway is answered as it stands, so a resent form needs no key for it.
  */
 export async function payOrder(
   context: Context,
@@ -153,7 +157,7 @@ export async function payOrder(
       currencyCode: input.order.grandTotal.currencyCode,
       anonymousId,
     },
-    headers: { "idempotency-key": input.idempotencyKey && `${input.idempotencyKey}-payment` },
+    headers: { "idempotency-key": input.idempotencyKey },
   });
   const { data: processed } = await api(context).call("processPayment", {
     params: { id: created.publicPaymentId },

@@ -34,6 +34,7 @@ export function PlaceOrderForm({
   providersError,
   credits,
   guest,
+  privacyPolicyId,
   failure,
   idempotencyKey,
 }: {
@@ -43,6 +44,8 @@ export function PlaceOrderForm({
   providersError: string | null;
   credits: CustomerCredits | null;
   guest: boolean;
+  /** The privacy policy a guest is shown here, posted with the order as the one they accepted; null when none. */
+  privacyPolicyId: string | null;
   failure?: FormFailure;
   /** The Idempotency-Key of this render of the form (decision 018): a resent form places the order once. */
   idempotencyKey: string;
@@ -60,6 +63,7 @@ export function PlaceOrderForm({
     <Form method="post" noValidate preventScrollReset className="grid gap-6">
       <input type="hidden" name={INTENT_FIELD} value={CHECKOUT_INTENTS.placeOrder} />
       <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+      {guest && privacyPolicyId !== null ? <input type="hidden" name="privacyPolicyId" value={privacyPolicyId} /> : null}
       <FormAlert errors={formErrors(failure, PLACE_ORDER_FIELDS)} />
       {providersError ? <FormAlert errors={[{ code: "payment_providers", message: providersError }]} /> : null}
       {providers.length > 0 ? (

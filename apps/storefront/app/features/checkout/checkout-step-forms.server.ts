@@ -1,0 +1,157 @@
+import type { CheckoutSummary } from "@quire/contracts";
+import type { z } from "zod";
+import { cartLinesOf, isTracked, trackEcommerceEvent } from "~/features/analytics/ecommerce.server";
+import { t as toastText } from "~/features/i18n/translate";
+import { t } from "~/features/i18n/messages/checkout-server";
+import { isSignedIn } from "~/lib/auth.server";
+import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
+import { intent, NoFieldsFormSchema } from "~/lib/form-intents.server";
+import { backWithToast, changingSummary, invalidAsToast, saved, stepForm, type CheckoutActionArgs } from "./checkout-answers.server";
+import { ADDRESS_FIELDS, CUSTOMER_INFO_FIELDS, ORDER_NOTE_FIELDS } from "./checkout-forms";
+import {
+  addressOf,
+  CheckoutAddressFormSchema,
+  CHOOSE_SAVED_ADDRESS,
+  CustomerInfoFormSchema,
+  DeliveryOptionFormSchema,
+  OrderNoteFormSchema,
+  SavedAddressFormSchema,
+} from "./checkout-forms.server";
+import {
+  addToAddressBook,
+  chooseDeliveryOption,
+  getCheckoutSummary,
+  saveBillingAddress,
+  saveCustomerInfo,
+  saveDeliveryAddress,
+  savedAddressInput,
+  saveOrderNote,
+} from "./checkout.server";
+
+/*
+ * The handlers of the checkout's step forms (decision 027): customer information, the delivery and billing
+ * addresses (typed, or chosen from the address book), the delivery option and the order note. One each.
+ */
+
+type Context = CheckoutActionArgs["context"];
+type AddressValues = z.output<typeof CheckoutAddressFormSchema>;
+
+/**
+ * Reports a checkout step's event (tracked shoppers only) with the checkout's lines as they are now, and the
+ * details the step adds (the delivery option, the payment provider).
+ */
+export async function trackCheckout(
+  context: Context,
+  event: "add_shipping_info" | "add_payment_info",
+  details: (summary: CheckoutSummary) => Record<string, string>,
+) {
+  if (!isTracked(context)) return;
+  const summary = await getCheckoutSummary(context);
+  if (summary) trackEcommerceEvent(context, event, { lines: cartLinesOf(summary.basketDetails.lineItems), details: details(summary) });
+}
+
+/** Customer information: email, names and phone. */
+export const customerInfoIntent = ({ context }: CheckoutActionArgs) =>
+  intent({
+    schema: CustomerInfoFormSchema,
+    ...stepForm(
+      CHECKOUT_INTENTS.customerInfo,
+      CUSTOMER_INFO_FIELDS,
+      (info: z.output<typeof CustomerInfoFormSchema>) => saveCustomerInfo(context, info),
+      toastText("toast.customer_information_saved"),
+    ),
+  });
+
+/**
+ * A typed address, delivery or billing, and with the box ticked, kept in the signed-in customer's address book
+ * too: one call more, made once the checkout has taken the address.
+ */
+function addressIntent(context: Context, name: string, save: (address: ReturnType<typeof addressOf>) => Promise<void>, message: string) {
+  return intent({
+    schema: CheckoutAddressFormSchema,
+    ...stepForm(
+      name,
+      ADDRESS_FIELDS,
+      async ({ saveToBook, ...fields }: AddressValues) => {
+        const address = addressOf(fields);
+        await save(address);
+        if (saveToBook && isSignedIn(context)) await addToAddressBook(context, address);
+      },
+      message,
+    ),
+  });
+}
+
+/** A saved address chosen for delivery or billing: read from the customer's book, never from the form. */
+function savedAddressIntent(context: Context, save: (address: ReturnType<typeof addressOf>) => Promise<void>, message: string) {
+  return intent({
+    schema: SavedAddressFormSchema,
+    invalid: invalidAsToast,
+    run: ({ savedAddress }) =>
+      changingSummary(async () => {
+        const address = await savedAddressInput(context, savedAddress);
+        if (!address) return backWithToast({ kind: "error", message: CHOOSE_SAVED_ADDRESS });
+        await save(address);
+        return saved(message);
+      }),
+  });
+}
+
+export const deliveryAddressIntent = ({ context }: CheckoutActionArgs) =>
+  addressIntent(
+    context,
+    CHECKOUT_INTENTS.deliveryAddress,
+    (address) => saveDeliveryAddress(context, address),
+    toastText("toast.delivery_address_saved"),
+  );
+
+export const savedDeliveryAddressIntent = ({ context }: CheckoutActionArgs) =>
+  savedAddressIntent(context, (address) => saveDeliveryAddress(context, address), toastText("toast.delivery_address_saved"));
+
+export const billingAddressIntent = ({ context }: CheckoutActionArgs) =>
+  addressIntent(
+    context,
+    CHECKOUT_INTENTS.billingAddress,
+    (address) => saveBillingAddress(context, { address }),
+    toastText("toast.billing_address_saved"),
+  );
+
+export const savedBillingAddressIntent = ({ context }: CheckoutActionArgs) =>
+  savedAddressIntent(context, (address) => saveBillingAddress(context, { address }), toastText("toast.billing_address_saved"));
+
+export const billingSameAsDeliveryIntent = ({ context }: CheckoutActionArgs) =>
+  intent({
+    schema: NoFieldsFormSchema,
+    run: () =>
+      changingSummary(async () => {
+        await saveBillingAddress(context, { sameAsDelivery: true });
+        return saved(toastText("toast.billing_address_saved"));
+      }),
+  });
+
+/** The delivery option, reported to analytics with the checkout's lines. */
+export const deliveryOptionIntent = ({ context }: CheckoutActionArgs) =>
+  intent({
+    schema: DeliveryOptionFormSchema,
+    invalid: invalidAsToast,
+    run: ({ deliveryZoneOptionId }) =>
+      changingSummary(async () => {
+        await chooseDeliveryOption(context, deliveryZoneOptionId);
+        await trackCheckout(context, "add_shipping_info", (summary) => ({
+          shipping_tier: summary.deliveryZoneOption?.deliveryOption.name ?? "",
+        }));
+        return saved(toastText("toast.delivery_option_saved"));
+      }),
+  });
+
+/** The order note: the buyer's reference and a comment. */
+export const orderNoteIntent = ({ context }: CheckoutActionArgs) =>
+  intent({
+    schema: OrderNoteFormSchema,
+    ...stepForm(
+      CHECKOUT_INTENTS.orderNote,
+      ORDER_NOTE_FIELDS,
+      (note: z.output<typeof OrderNoteFormSchema>) => saveOrderNote(context, note),
+      t("checkout.toast.note_saved"),
+    ),
+  });
