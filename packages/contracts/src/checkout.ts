@@ -133,13 +133,16 @@ export const CustomerInfoBodySchema = z
   .strict();
 export type CustomerInfoBody = z.infer<typeof CustomerInfoBodySchema>;
 
-export const DeliveryAddressBodySchema = z.object({ address: AddressSchema, ...guestField }).strict();
+/** A typed address may go into the signed-in customer's address book too, in the same call (a guest has none). */
+const saveToAddressBookField = { saveToAddressBook: z.boolean().optional() };
+
+export const DeliveryAddressBodySchema = z.object({ address: AddressSchema, ...saveToAddressBookField, ...guestField }).strict();
 export type DeliveryAddressBody = z.infer<typeof DeliveryAddressBodySchema>;
 
 /** PUT /baskets/checkout/billing-address: an address, or the delivery address again. */
 export const BillingAddressBodySchema = z.union([
   z.object({ sameAsDelivery: z.literal(true), ...guestField }).strict(),
-  z.object({ address: AddressSchema, ...guestField }).strict(),
+  z.object({ address: AddressSchema, ...saveToAddressBookField, ...guestField }).strict(),
 ]);
 export type BillingAddressBody = z.infer<typeof BillingAddressBodySchema>;
 

@@ -15,6 +15,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     { apiKey: [], storeKey: [] },
     { apiKey: [], storeKey: [], bearer: [] },
   ];
+  // A typed address kept in the customer's address book too: a full book, or a country the shop does not list.
+  const addressBook: ApiErrorCode[] = ["address_limit_reached", "country_not_supported"];
   const common: ApiErrorCode[] = [
     "password_change_required",
     "privacy_policy_not_accepted",
@@ -52,9 +54,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         tags,
         security,
-        "x-error-codes": [...common, "country_not_served"],
+        "x-error-codes": [...common, "country_not_served", ...addressBook],
         summary: "Set the delivery address; clears the chosen delivery option",
-        description: "The postcode and region are checked by the country's rules (a US address needs its state).",
+        description:
+          "The postcode and region are checked by the country's rules (a US address needs its state). With saveToAddressBook, a " +
+          "signed-in customer's address also goes into their address book, in the same transaction.",
       },
     }),
     handler: async (request) => ({
@@ -64,7 +68,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.route({
     ...operationRoute("setCheckoutBillingAddress", {
-      schema: { tags, security, "x-error-codes": common, summary: "Set the billing address, or use the delivery address" },
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...common, ...addressBook],
+        summary: "Set the billing address, or use the delivery address",
+        description: "With saveToAddressBook, a signed-in customer's address also goes into their address book, in the same transaction.",
+      },
     }),
     handler: async (request) => ({
       data: await checkout.setBillingAddress(db, request.ctx, cartOwnerOf(request, request.body.anonymousId), request.body),

@@ -1,4 +1,5 @@
 import type {
+  Address,
   BillingAddressBody,
   Cart,
   CheckoutFieldsBody,
@@ -16,6 +17,7 @@ import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { minimumOrderOf } from "../cart/cart-pricing";
 import type { CartReview, ReviewedLine } from "../cart/cart-review";
+import { createAddress } from "../addresses/addresses.service";
 import { reviewOwnedCart, type CartOwner } from "../cart/cart.service";
 import { toAddressAnswer } from "./address-format";
 import { computeCheckoutTotals, type CheckoutTotals, type TaxablePart } from "./checkout-totals";
@@ -246,21 +248,34 @@ async function assertCountryServed(tx: Db, ctx: CheckoutContext, countryCode: st
   if (!served) throw new AppError("country_not_served", `We do not deliver to ${countryCode} in ${ctx.currencyCode}`, { field });
 }
 
+/**
+ * With `saveToAddressBook`, a signed-in customer's address also goes into their address book, in the checkout
+ * change's transaction: both are saved, or (a full book) neither. A guest has no book; the flag is ignored.
+ */
+async function keepInAddressBook(tx: Db, ctx: CheckoutContext, owner: CartOwner, body: { address: Address; saveToAddressBook?: boolean }) {
+  if (!body.saveToAddressBook || !("customerId" in owner)) return;
+  await createAddress(tx, { customerId: owner.customerId, countryCodes: ctx.store.countryCodes }, { address: body.address });
+}
+
 /** PUT /baskets/checkout/delivery-address: saving it clears the chosen delivery option (spec section 4). */
 export function setDeliveryAddress(db: Db, ctx: CheckoutContext, owner: CartOwner, body: DeliveryAddressBody) {
   return changeCheckout(db, ctx, owner, async (tx, state) => {
     await assertCountryServed(tx, ctx, body.address.countryCode, "body.address.countryCode");
     await repository.saveCheckoutDetails(tx, state.cart.id, { deliveryAddress: body.address, deliveryZoneOptionId: null });
+    await keepInAddressBook(tx, ctx, owner, body);
   });
 }
 
 /** PUT /baskets/checkout/billing-address: an address of its own, or the delivery address again. */
 export function setBillingAddress(db: Db, ctx: CheckoutContext, owner: CartOwner, body: BillingAddressBody) {
-  return changeCheckout(db, ctx, owner, (tx, state) =>
-    "sameAsDelivery" in body
-      ? repository.saveCheckoutDetails(tx, state.cart.id, { billingSameAsDelivery: true, billingAddress: null })
-      : repository.saveCheckoutDetails(tx, state.cart.id, { billingSameAsDelivery: false, billingAddress: body.address }),
-  );
+  return changeCheckout(db, ctx, owner, async (tx, state) => {
+    if ("sameAsDelivery" in body) {
+      await repository.saveCheckoutDetails(tx, state.cart.id, { billingSameAsDelivery: true, billingAddress: null });
+      return;
+    }
+    await repository.saveCheckoutDetails(tx, state.cart.id, { billingSameAsDelivery: false, billingAddress: body.address });
+    await keepInAddressBook(tx, ctx, owner, body);
+  });
 }
 
 /** GET /baskets/checkout/delivery/available-options: only once a delivery address exists (spec section 4). */

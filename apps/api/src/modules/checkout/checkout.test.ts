@@ -1,10 +1,11 @@
+import { MAX_CUSTOMER_ADDRESSES } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
 import { createSession } from "../../testing/identity-factories";
 import { refusedFields } from "../../testing/error-answers";
 import { cartClient, cartOf, errorCodeOf } from "../cart/cart-test-catalogue";
 import { stores } from "../stores/stores.tables";
 import { eq } from "drizzle-orm";
-import { useTestApi } from "../../testing/test-api";
+import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, summaryOf, UK_ADDRESS, US_ADDRESS } from "./checkout-test-shop";
 
 const api = useTestApi((db) => createCheckoutTestShop(db));
@@ -152,6 +153,37 @@ describe("checkout", () => {
     const summary = summaryOf(await checkout.customerInfo(CUSTOMER_INFO, { authorization }));
     expect(summary.basketDetails.anonymousId).toBeNull();
     expect(summary.basketDetails.lineItems).toHaveLength(1);
+  });
+
+  it("keeps a typed address in the signed-in customer's address book in the same call, or saves neither when the book is full", async () => {
+    const { variants, customers } = api.seeded;
+    const { authorization } = await createSession(api.database.db, customers.b.id);
+    const book = async () => (await api.get("/customers/addresses", { authorization })).json().data.addresses as { line1: string }[];
+    cartOf(await cart.add({ productVariantId: variants.plainHardback, quantity: 1 }, { authorization }));
+
+    const delivered = summaryOf(await checkout.deliveryAddress({ address: UK_ADDRESS, saveToAddressBook: true }, { authorization }));
+    expect(delivered.deliveryAddress?.line1).toBe(UK_ADDRESS.line1);
+    const billing = { ...UK_ADDRESS, line1: "1 Billing Row" };
+    summaryOf(await checkout.billingAddress({ address: billing, saveToAddressBook: true }, { authorization }));
+    summaryOf(await checkout.billingAddress({ address: { ...billing, line1: "2 Not Kept Lane" } }, { authorization }));
+    expect((await book()).map((address) => address.line1)).toEqual(expect.arrayContaining([UK_ADDRESS.line1, "1 Billing Row"]));
+    expect(await book()).toHaveLength(2);
+
+    for (let n = (await book()).length; n < MAX_CUSTOMER_ADDRESSES; n++) {
+      const added = await api.app.inject({
+        method: "POST",
+        url: "/customers/addresses",
+        headers: { ...TEST_HEADERS, authorization },
+        payload: { address: { ...UK_ADDRESS, line1: `${n} Filler Street` } },
+      });
+      expect(added.statusCode).toBe(201);
+    }
+    const full = await checkout.deliveryAddress(
+      { address: { ...UK_ADDRESS, line1: "3 Full Book Road" }, saveToAddressBook: true },
+      { authorization },
+    );
+    expect(errorCodeOf(full)).toBe("address_limit_reached");
+    expect(summaryOf(await checkout.summary({ authorization })).deliveryAddress?.line1).toBe(UK_ADDRESS.line1);
   });
 
   it("refuses guests where the store does not allow guest checkout, and baskets that do not exist", async () => {
