@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectApi, newCustomer, registerThroughApi, signInThroughForm, tokenInBrowser, type TestCustomer } from "./auth-journeys";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { masterOf } from "./cart-catalogue";
-import { expectCheckoutToast, findCheckoutBooks, openCheckout } from "./checkout-journeys";
+import { expectCheckoutToast, findCheckoutBooks, giveAddress, openCheckout } from "./checkout-journeys";
 import { startStack, type Stack } from "./stack";
 
 /**
@@ -124,6 +124,27 @@ describe("the address book", () => {
     const token = await tokenInBrowser(page.context());
     const summary = await expectApi(stack, "GET", "/baskets/checkout/summary", CheckoutSummaryResponseSchema, { token: token! });
     expect(summary.data.deliveryAddress).toMatchObject({ line1: "5 Stonegate", postcode: "YO1 8AS", city: "York" });
+    expectNoPageProblems(browser);
+  });
+
+  it("keeps an address typed at checkout in the address book when its box is ticked", async () => {
+    const { page } = browser;
+    await signedInCustomer(page, "addresses-checkout");
+    const [book] = await findCheckoutBooks(1, "price-desc");
+    const added = await page.request.post(`${stack.storefrontUrl}/cart/add`, {
+      form: { productVariantId: String(masterOf(book!).id), quantity: "1", redirectTo: "/cart" },
+      headers: { Origin: stack.storefrontUrl },
+      maxRedirects: 0,
+    });
+    expect(added.status()).toBe(303);
+    await openCheckout(page, "/checkout", { javaScript: true, storefrontUrl: stack.storefrontUrl });
+    await page.getByRole("button", { name: "Continue to delivery" }).click();
+    await expectCheckoutToast(page, "Customer information has been saved", { javaScript: true });
+    // The book is empty, so checkout asks for an address, with the box to keep it ticked.
+    expect(await page.getByRole("checkbox", { name: "Save this address to my address book" }).isChecked()).toBe(true);
+    await giveAddress(page, { countryCode: "GB", ...BATH }, "Continue");
+    await expectCheckoutToast(page, "Delivery address has been saved", { javaScript: true });
+    expect((await addressBook(page)).map((address) => address.line1)).toEqual([BATH.line1]);
     expectNoPageProblems(browser);
   });
 

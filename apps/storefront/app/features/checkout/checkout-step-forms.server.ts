@@ -3,13 +3,13 @@ import type { z } from "zod";
 import { cartLinesOf, isTracked, trackEcommerceEvent } from "~/features/analytics/ecommerce.server";
 import { t as toastText } from "~/features/i18n/translate";
 import { t } from "~/features/i18n/messages/checkout-server";
-import { isSignedIn } from "~/lib/auth.server";
 import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
 import { intent, NoFieldsFormSchema } from "~/lib/form-intents.server";
 import { backWithToast, changingSummary, invalidAsToast, saved, stepForm, type CheckoutActionArgs } from "./checkout-answers.server";
 import { ADDRESS_FIELDS, CUSTOMER_INFO_FIELDS, ORDER_NOTE_FIELDS } from "./checkout-forms";
 import {
   addressOf,
+  type AddressInput,
   CheckoutAddressFormSchema,
   CHOOSE_SAVED_ADDRESS,
   CustomerInfoFormSchema,
@@ -18,7 +18,6 @@ import {
   SavedAddressFormSchema,
 } from "./checkout-forms.server";
 import {
-  addToAddressBook,
   chooseDeliveryOption,
   getCheckoutSummary,
   saveBillingAddress,
@@ -63,27 +62,18 @@ export const customerInfoIntent = ({ context }: CheckoutActionArgs) =>
   });
 
 /**
- * A typed address, delivery or billing, and with the box ticked, kept in the signed-in customer's address book
- * too: one call more, made once the checkout has taken the address.
+ * A typed address, delivery or billing, with the box ticked kept in the signed-in customer's address book too:
+ * one call, in which the API saves both or neither.
  */
-function addressIntent(context: Context, name: string, save: (address: ReturnType<typeof addressOf>) => Promise<void>, message: string) {
+function addressIntent(name: string, save: (address: AddressInput, saveToAddressBook: boolean) => Promise<void>, message: string) {
   return intent({
     schema: CheckoutAddressFormSchema,
-    ...stepForm(
-      name,
-      ADDRESS_FIELDS,
-      async ({ saveToBook, ...fields }: AddressValues) => {
-        const address = addressOf(fields);
-        await save(address);
-        if (saveToBook && isSignedIn(context)) await addToAddressBook(context, address);
-      },
-      message,
-    ),
+    ...stepForm(name, ADDRESS_FIELDS, ({ saveToBook, ...fields }: AddressValues) => save(addressOf(fields), saveToBook), message),
   });
 }
 
 /** A saved address chosen for delivery or billing: read from the customer's book, never from the form. */
-function savedAddressIntent(context: Context, save: (address: ReturnType<typeof addressOf>) => Promise<void>, message: string) {
+function savedAddressIntent(context: Context, save: (address: AddressInput) => Promise<void>, message: string) {
   return intent({
     schema: SavedAddressFormSchema,
     invalid: invalidAsToast,
@@ -99,9 +89,8 @@ function savedAddressIntent(context: Context, save: (address: ReturnType<typeof 
 
 export const deliveryAddressIntent = ({ context }: CheckoutActionArgs) =>
   addressIntent(
-    context,
     CHECKOUT_INTENTS.deliveryAddress,
-    (address) => saveDeliveryAddress(context, address),
+    (address, saveToAddressBook) => saveDeliveryAddress(context, address, { saveToAddressBook }),
     toastText("toast.delivery_address_saved"),
   );
 
@@ -110,9 +99,8 @@ export const savedDeliveryAddressIntent = ({ context }: CheckoutActionArgs) =>
 
 export const billingAddressIntent = ({ context }: CheckoutActionArgs) =>
   addressIntent(
-    context,
     CHECKOUT_INTENTS.billingAddress,
-    (address) => saveBillingAddress(context, { address }),
+    (address, saveToAddressBook) => saveBillingAddress(context, { address, saveToAddressBook }),
     toastText("toast.billing_address_saved"),
   );
 

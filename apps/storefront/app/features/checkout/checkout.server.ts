@@ -65,14 +65,27 @@ export async function saveCustomerInfo(context: Context, info: Omit<CustomerInfo
   await api(context).call("setCheckoutCustomerInfo", { body: { ...info, anonymousId: anonymousIdOf(context) } });
 }
 
-/** PUT /baskets/checkout/delivery-address: the API clears the chosen delivery option (spec section 4). */
-export async function saveDeliveryAddress(context: Context, address: AddressInput) {
-  await api(context).call("setCheckoutDeliveryAddress", { body: { address, anonymousId: anonymousIdOf(context) } });
+/**
+ * PUT /baskets/checkout/delivery-address: the API clears the chosen delivery option (spec section 4). With
+ * `saveToAddressBook`, the API keeps it in the signed-in customer's address book too, in the same call.
+ */
+export async function saveDeliveryAddress(context: Context, address: AddressInput, options: { saveToAddressBook?: boolean } = {}) {
+  const body = { address, anonymousId: anonymousIdOf(context), ...bookOf(context, options) };
+  await api(context).call("setCheckoutDeliveryAddress", { body });
 }
 
-/** PUT /baskets/checkout/billing-address: an address of its own, or "same as delivery". */
-export async function saveBillingAddress(context: Context, billing: { address: AddressInput } | { sameAsDelivery: true }) {
-  await api(context).call("setCheckoutBillingAddress", { body: { ...billing, anonymousId: anonymousIdOf(context) } });
+/** PUT /baskets/checkout/billing-address: an address of its own (kept in the book too, if asked), or "same as delivery". */
+export async function saveBillingAddress(
+  context: Context,
+  billing: { address: AddressInput; saveToAddressBook?: boolean } | { sameAsDelivery: true },
+) {
+  const body = "sameAsDelivery" in billing ? billing : { address: billing.address, ...bookOf(context, billing) };
+  await api(context).call("setCheckoutBillingAddress", { body: { ...body, anonymousId: anonymousIdOf(context) } });
+}
+
+/** The address-book flag of an address call: only a signed-in customer has a book to keep it in. */
+function bookOf(context: Context, options: { saveToAddressBook?: boolean }) {
+  return options.saveToAddressBook && isSignedIn(context) ? { saveToAddressBook: true } : {};
 }
 
 /** PUT /baskets/checkout/delivery/options. */
@@ -259,9 +272,4 @@ export async function savedAddressInput(context: Context, key: string): Promise<
     if (value) address[field as "company"] = value;
   }
   return address;
-}
-
-/** Adds an address given at checkout to the customer's address book (their choice, ticked by default). */
-export async function addToAddressBook(context: Context, address: AddressInput): Promise<void> {
-  await api(context).call("createAddress", { body: { address } });
 }
