@@ -33,7 +33,7 @@ import { dispatchIntent } from "~/lib/form-intents.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/checkout";
 
-/** Spec section 2: authentication required, but guests allowed when the store allows anonymous checkout. */
+/** Signing in is required, but guests may check out when the store allows anonymous checkout. */
 export const handle: RouteHandle = { requiredAuthentication: true, checkIfAllowedForGuest: true };
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -75,11 +75,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  // Spec section 8: a refused form's first error, as a toast; the form shows them all beside its fields.
+  // A refused form's first error, as a toast; the form shows them all beside its fields.
   useFailureToast(formFailureOf(actionData));
   const providersError = loaderData.kind === "empty" ? null : loaderData.providersError;
   useEffect(() => {
-    // Spec section 8: a failure to read the payment providers shows its first error as a toast.
+    // A failure to read the payment providers shows its first error as a toast.
     if (providersError) toast.error(providersError);
   }, [providersError]);
   useAcknowledgeNotices(loaderData.kind === "checkout" ? loaderData.summary.basketDetails.notifications : []);

@@ -40,8 +40,8 @@ interface PaymentChoice {
 const NO_PAYMENT_CHOICE: PaymentChoice = { providers: [], providersError: null, credits: null };
 
 /**
- * The providers this buyer may use. A failure to read them is shown, not thrown (spec section 8: its first
- * error as a toast), so the rest of the page still works.
+ * The providers this buyer may use. A failure to read them is shown, not thrown (its first error as a toast),
+ * so the rest of the page still works.
  */
 async function loadPaymentChoice(context: Context, anonymousId: string | undefined): Promise<PaymentChoice> {
   try {
@@ -83,7 +83,7 @@ async function loadCheckoutSteps({ request, context }: CheckoutActionArgs, url: 
   const editing = parseEditableSection(url.searchParams.get(EDIT_PARAM));
   const section = openSection(summary.missing, editing);
   const [deliveryOptions, savedAddresses, payment, privacyPolicy] = await Promise.all([
-    // Delivery options exist only once there is a delivery address (spec section 4).
+    // Delivery options exist only once there is a delivery address.
     section === "delivery" && summary.deliveryAddress ? listDeliveryOptions(context) : [],
     // A signed-in customer's address book and company addresses, offered in the delivery section.
     section === "delivery" ? loadSavedAddresses(context) : [],
@@ -117,7 +117,7 @@ async function loadCheckoutSteps({ request, context }: CheckoutActionArgs, url: 
 /**
  * /checkout. The step comes from the API's summary (what is still missing), so every step is a plain page:
  * 0 customer information, 1 delivery address, delivery option and billing address, 2 payment type and
- * "Place order". With `?order=<id>` it is the payment of an order already placed (spec section 4).
+ * "Place order". With `?order=<id>` it is the payment of an order already placed.
  * `?edit=<section>` reopens a finished section.
  */
 export function loadCheckoutPage(args: CheckoutActionArgs) {

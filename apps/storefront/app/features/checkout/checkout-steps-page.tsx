@@ -38,7 +38,7 @@ export function CheckoutStepsPage({ page, actionData }: { page: CheckoutStepsDat
           <DismissNoticesForm notices={notices} />
         </div>
       ) : null}
-      {/* Spec section 4's loading flags: the summary and the steps say so while the page is read again. */}
+      {/* The summary and the steps say they are loading while the page is read again. */}
       <div aria-busy={loading || undefined} className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(20rem,2fr)] lg:items-start">
         <div className="flex flex-col gap-4">
           <CheckoutSection

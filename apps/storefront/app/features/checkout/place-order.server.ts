@@ -35,7 +35,7 @@ export function callKey(formKey: string | undefined, call: "order" | "payment"):
  * Pays a placed order and goes where the payment leads: the gateway's hosted page, or the order's page. The
  * browser remembers the order, so a guest can see it later (the API asks for the anonymousId of the basket it
  * came from). A payment that cannot be made leaves the order waiting on its payment step, with the API's first
- * error (spec section 8).
+ * error.
  */
 async function payAndGo(
   context: CheckoutActionArgs["context"],
@@ -84,7 +84,7 @@ export const placeOrderIntent = ({ context }: CheckoutActionArgs) =>
     },
   });
 
-/** "Pay" on the payment step of a placed order: the amount is its grand total as the API has it now (spec section 7). */
+/** "Pay" on the payment step of a placed order: the amount is its grand total as the API has it now. */
 export const payIntent = ({ request, context }: CheckoutActionArgs) =>
   intent({
     schema: PayOrderFormSchema,
@@ -113,7 +113,7 @@ export const refreshPaymentIntent = ({ request, context }: CheckoutActionArgs) =
         payment = await refreshPayment(context, { orderId, payment: latestPayment, anonymousId });
       } catch (error) {
         if (!(error instanceof ApiRequestError)) throw error;
-        // Spec section 8: a failed status check shows the whole error, not only its first item.
+        // A failed status check shows the whole error, not only its first item.
         return data<FormFailure>({ errors: [wholeErrorOf(error)], intent: CHECKOUT_INTENTS.refreshPayment }, { status: error.status });
       }
       if (payment.status === "captured") {
