@@ -33,7 +33,9 @@ import { ordersRoutes } from "./modules/orders/orders.routes";
 import { returnsRoutes } from "./modules/returns/returns.routes";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { noGateways, type PaymentGateways } from "./modules/payments/gateways/gateways";
+import { callableOutsideTransactions } from "./modules/payments/gateway-guard";
 import { paymentWebhookRoutes } from "./modules/payments/payments-webhooks.routes";
+import { paymentsAdminRoutes } from "./modules/payments/payments-admin.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import type { ProductSearch } from "./modules/catalog/product-search";
 import { postgresProductSearch } from "./modules/search/search.service";
@@ -190,20 +192,18 @@ export async function buildApp(deps: AppDeps) {
   await app.register(blogRoutes, { db: readDb });
   await app.register(cartRoutes, { db: deps.db });
   await app.register(checkoutRoutes, { db: deps.db });
-  await app.register(ordersRoutes, { db: deps.db });
-  const gateways = deps.paymentGateways ?? noGateways;
-  await app.register(ordersAdminRoutes, { db: deps.db, gateways });
-  await app.register(paymentsRoutes, {
+  // The money flows (flows/): every gateway callable only outside a transaction (gateway-guard.ts).
+  const moneyFlows = {
     db: deps.db,
-    gateways,
+    gateways: callableOutsideTransactions(deps.paymentGateways ?? noGateways),
     storefrontUrl: (deps.storefrontUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
-  });
-  await app.register(paymentWebhookRoutes, { db: deps.db, gateways });
-  await app.register(returnsRoutes, {
-    db: deps.db,
-    gateways,
-    storefrontUrl: (deps.storefrontUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
-  });
+  };
+  await app.register(ordersRoutes, moneyFlows);
+  await app.register(ordersAdminRoutes, moneyFlows);
+  await app.register(paymentsRoutes, moneyFlows);
+  await app.register(paymentsAdminRoutes, moneyFlows);
+  await app.register(paymentWebhookRoutes, moneyFlows);
+  await app.register(returnsRoutes, moneyFlows);
   await app.register(wishlistsRoutes, { db: deps.db });
   await app.register(addressesRoutes, { db: deps.db });
   await app.register(backInStockRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });

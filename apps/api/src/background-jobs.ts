@@ -30,6 +30,7 @@ export async function startBackgroundJobs(options: { env: Env; database: Databas
       mailTransport,
       storefrontUrl: env.STOREFRONT_URL,
       paymentGateways: gatewaysFromEnv(env),
+      log,
     }),
     pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
     onJobFailed: ({ id, name, attempt, dead, error }) => {

@@ -8,10 +8,13 @@ import type { JobHandlers } from "./modules/jobs/job-worker";
 import { deliverMail } from "./modules/mail/mail-delivery";
 import type { MailTransport } from "./modules/mail/mail-transports";
 import { purgeOldOutboxMessages } from "./modules/mail/outbox-retention";
-import { cancelUnpaidOrders } from "./modules/orders/order-cancellation";
+import { cancelUnpaidOrders } from "./flows/cancel-order.flow";
+import type { FlowLog } from "./flows/flow-deps";
+import { refreshOpenPayments } from "./flows/pay-order.flow";
+import { PENDING_REFUND_GRACE_MS, settlePendingRefunds } from "./flows/refund.flow";
 import { mailOrderConfirmation } from "./modules/orders/order-notifications";
 import { noGateways, type PaymentGateways } from "./modules/payments/gateways/gateways";
-import { refreshOpenPayments } from "./modules/payments/hosted-payments.service";
+import { callableOutsideTransactions } from "./modules/payments/gateway-guard";
 import { purgeOldWebhookEvents } from "./modules/payments/payments-retention";
 import { purgeLapsedRateLimits } from "./modules/rate-limits/rate-limits-retention";
 import { indexAllQueuedProducts, onProductChanged, onStockChanged, refreshAllVocabularies } from "./modules/search/search-index";
@@ -23,6 +26,8 @@ export interface JobHandlerDeps {
   storefrontUrl: string;
   /** The configured payment gateways, for the job that asks them about open payments (none by default). */
   paymentGateways?: PaymentGateways;
+  /** Where the money flows log what they did (a capture given back, a refund the gateway refused). */
+  log?: FlowLog;
 }
 
 /** How long a payment stays open at its gateway before the refresh job asks after it: its webhook is late. */
@@ -34,6 +39,8 @@ const OPEN_PAYMENT_GRACE_MS = 2 * 60_000;
  * module's jobs, so the modules need not know each other.
  */
 export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
+  const gateways = callableOutsideTransactions(deps.paymentGateways ?? noGateways);
+  const moneyFlows = { db: deps.db, gateways, storefrontUrl: deps.storefrontUrl, ...(deps.log ? { log: deps.log } : {}) };
   return {
     "mail-delivery": async ({ messageId }) => {
       await deliverMail(deps.db, deps.mailTransport, messageId);
@@ -76,12 +83,14 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
       await purgeOldOutboxMessages(deps.db);
     },
     "cancel-unpaid-orders": async () => {
-      await cancelUnpaidOrders(deps.db);
+      await cancelUnpaidOrders(moneyFlows);
     },
     "refresh-open-payments": async () => {
-      const gateways = deps.paymentGateways ?? noGateways;
       if (gateways.size === 0) return;
-      await refreshOpenPayments({ db: deps.db, gateways }, { olderThan: new Date(Date.now() - OPEN_PAYMENT_GRACE_MS), limit: 100 });
+      await refreshOpenPayments(moneyFlows, { olderThan: new Date(Date.now() - OPEN_PAYMENT_GRACE_MS), limit: 100 });
+    },
+    "settle-pending-refunds": async () => {
+      await settlePendingRefunds(moneyFlows, { olderThan: new Date(Date.now() - PENDING_REFUND_GRACE_MS), limit: 100 });
     },
     "purge-payment-webhook-events": async () => {
       await purgeOldWebhookEvents(deps.db);

@@ -176,6 +176,7 @@ export const ERROR_CATALOGUE = {
   payment_provider_unavailable: { status: 422, message: "This payment method is not available for this order" },
   credit_limit_exceeded: { status: 422 },
   payment_not_found: { status: 404, message: "Payment was not found" },
+  refund_not_found: { status: 404, message: "Refund was not found" },
   /** The order is not waiting for a payment (paid, cancelled). */
   order_not_payable: { status: 409 },
   /** The payment gateway did not answer or refused the call; nothing was charged. Try again in a moment. */

@@ -50,6 +50,10 @@ import {
   ShipOrderBodySchema,
 } from "./orders";
 import {
+  AdminListRefundsQuerySchema,
+  AdminListRefundsResponseSchema,
+  AdminRefundResponseSchema,
+  RefundParamsSchema,
   CreatePaymentBodySchema,
   CustomerCreditAccountResponseSchema,
   CustomerCreditsResponseSchema,
@@ -585,6 +589,20 @@ export const operations = {
     params: OrderParamsSchema,
     body: AdminCancelOrderBodySchema,
     response: AdminOrderResponseSchema,
+  },
+
+  // The merchant's admin API: refunds.
+  listAdminRefunds: {
+    method: "GET",
+    path: "/admin/refunds",
+    query: AdminListRefundsQuerySchema,
+    response: AdminListRefundsResponseSchema,
+  },
+  markRefundPaidBack: {
+    method: "PUT",
+    path: "/admin/refunds/:id/paid-back",
+    params: RefundParamsSchema,
+    response: AdminRefundResponseSchema,
   },
 
   // The merchant's admin API: returns.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LatestPaymentSchema } from "./payments";
+import { AdminRefundSchema, LatestPaymentSchema } from "./payments";
 import { AnonymousIdSchema } from "./cart";
 import { AddressAnswerSchema, DiscountKindSchema, TaxClassSchema, TaxLineSchema } from "./checkout";
 import { dataSchema, IdSchema, MoneySchema, PageQuerySchema, pagedResultSchema, textSchema } from "./common";
@@ -134,6 +134,8 @@ export const AdminOrderSchema = OrderSchema.extend({
   shippedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   history: z.array(OrderHistoryEntrySchema),
+  /** Money given back on this order (a paid order cancelled, returns, captures the shop did not want), oldest first. */
+  refunds: z.array(AdminRefundSchema),
 }).meta({ id: "AdminOrder" });
 export const AdminOrderResponseSchema = dataSchema(AdminOrderSchema);
 

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { AnonymousIdSchema } from "./cart";
-import { CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema } from "./common";
-import { INT32_MAX, MAX_CREDIT_OPEN_ORDERS, ORDER_STATUSES, PAYMENT_PROVIDER_IDS, PAYMENT_STATUSES } from "./constants";
+import { CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema, PageQuerySchema, pagedResultSchema } from "./common";
+import {
+  INT32_MAX,
+  MAX_CREDIT_OPEN_ORDERS,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDER_IDS,
+  PAYMENT_STATUSES,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+} from "./constants";
 
 // Contracts of the payment calls (spec sections 3 and 7, decision 025). A payment's state comes from the
 // gateway or from the shop's own rules (credit, bank transfer), never from the browser.
@@ -130,3 +138,46 @@ export const WebhookParamsSchema = z.object({ provider: z.enum(WEBHOOK_PROVIDERS
  */
 export const WebhookBodySchema = z.record(z.string().max(200), z.unknown()).meta({ id: "WebhookEvent" });
 export const WebhookResponseSchema = z.object({ received: z.literal(true) });
+
+// ---------------------------------------------------------------- refunds (the merchant's admin API)
+
+export const RefundReasonSchema = z.enum(REFUND_REASONS);
+export type RefundReason = z.infer<typeof RefundReasonSchema>;
+export const RefundStatusSchema = z.enum(REFUND_STATUSES);
+export type RefundStatus = z.infer<typeof RefundStatusSchema>;
+
+/**
+ * Money going back to a payer, as the merchant sees it: why, how much, through which provider, how far it got,
+ * and the gateway's reference once it answered. A refund of a bank transfer is `owed` until the merchant has
+ * paid it back; a failed one says why.
+ */
+export const AdminRefundSchema = z
+  .object({
+    id: IdSchema,
+    orderId: IdSchema,
+    orderPublicId: z.string(),
+    publicPaymentId: z.string(),
+    paymentProviderId: PaymentProviderIdSchema,
+    reason: RefundReasonSchema,
+    status: RefundStatusSchema,
+    amount: MoneySchema,
+    /** The gateway's id of the refund, once it answered. */
+    providerReference: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "AdminRefund" });
+export type AdminRefund = z.infer<typeof AdminRefundSchema>;
+export const AdminRefundResponseSchema = dataSchema(AdminRefundSchema);
+
+/**
+ * GET /admin/refunds: the store's refunds, newest first; `reason=capture_given_back` lists the captures the shop
+ * gave back unasked, `status=owed` what the merchant still has to transfer back.
+ */
+export const AdminListRefundsQuerySchema = PageQuerySchema.extend({
+  status: RefundStatusSchema.optional(),
+  reason: RefundReasonSchema.optional(),
+});
+export const AdminListRefundsResponseSchema = dataSchema(pagedResultSchema(AdminRefundSchema));
+export const RefundParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(INT32_MAX) }).strict();

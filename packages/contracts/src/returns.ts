@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dataSchema, IdParamSchema, IdSchema, MoneySchema, PageQuerySchema, pagedResultSchema, textSchema } from "./common";
-import { MAX_RETURN_COMMENT_LENGTH, RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES } from "./constants";
+import { MAX_RETURN_COMMENT_LENGTH, RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES, REFUND_STATUSES } from "./constants";
 
 // Contracts of the order-return calls (spec sections 1, 2 and 7): the reasons and resolutions a customer picks
 // from, asking to return lines of a delivered order, and following the returns asked for. The merchant's
@@ -91,7 +91,7 @@ export const ReturnDetailSchema = ReturnSummarySchema.extend({
   merchantNote: z.string().nullable(),
   history: z.array(ReturnHistoryEntrySchema),
   /** The money given back once the return is settled: to the order's payment, or as store credit. */
-  refund: z.object({ kind: z.enum(["payment", "store_credit"]), amount: MoneySchema, status: z.enum(["pending", "succeeded"]) }).nullable(),
+  refund: z.object({ kind: z.enum(["payment", "store_credit"]), amount: MoneySchema, status: z.enum(REFUND_STATUSES) }).nullable(),
 }).meta({ id: "ReturnDetail" });
 export type ReturnDetail = z.infer<typeof ReturnDetailSchema>;
 export const ReturnDetailResponseSchema = dataSchema(ReturnDetailSchema);

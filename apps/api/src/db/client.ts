@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { currentCancelSignal, runUncancellable, WorkAbandonedError } from "./query-cancellation";
 import * as schema from "./schema";
+import { markTransactions } from "./transaction-scope";
 
 /** A Drizzle database or transaction over either driver. Repositories take this, never a global. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -74,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     );
     const watchers: ConnectionWatcher[] = [];
     superviseConnections(pool, watchers);
-    const db = drizzleNodePg({ client: pool, schema, casing: "snake_case", logger });
+    const db = markTransactions(drizzleNodePg({ client: pool, schema, casing: "snake_case", logger }));
     return {
       db: db as unknown as Db,
       kind: "postgres",
@@ -90,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await client.waitReady;
   // One session for the life of the process, so a SET holds for every later statement.
   if (statementTimeoutMs) await client.query(`set statement_timeout = ${Math.floor(statementTimeoutMs)}`);
-  const db = drizzlePglite({ client, schema, casing: "snake_case", logger });
+  const db = markTransactions(drizzlePglite({ client, schema, casing: "snake_case", logger }));
   return {
     db: db as unknown as Db,
     kind: "pglite",

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCheckoutTestShop, placeGuestOrder } from "../modules/checkout/checkout-test-shop";
+import { payments } from "../modules/payments/payments.tables";
+import { recordRefund } from "../modules/payments/refunds.service";
 import { TEST_HEADERS, useTestApi } from "../testing/test-api";
 
 // GET /metrics (issue 13): Prometheus's text format, behind the configured bearer token.
@@ -53,6 +55,27 @@ describe("GET /metrics", () => {
     expect(sample(text, 'quire_orders{status="awaiting_payment"}')).toBe(before + 1);
     expect(text).toContain("# TYPE quire_payments gauge");
     expect(text).toContain("# TYPE quire_jobs gauge");
+  });
+
+  it("counts refunds by reason and status: the captures given back unasked among them", async () => {
+    const order = await placeGuestOrder(() => api.app, api.seeded, 2);
+    const [payment] = await api.database.db
+      .insert(payments)
+      .values({
+        publicId: "pay_metrics_capture_given_back",
+        storeId: api.seeded.store.id,
+        orderId: order.id,
+        provider: "stripe",
+        status: "cancelled",
+        amount: order.grandTotal.amount,
+        currencyCode: "GBP",
+      })
+      .returning();
+    await api.database.db.transaction((tx) =>
+      recordRefund(tx, { payment: payment!, reason: "capture_given_back", source: `capture:${payment!.id}`, amount: payment!.amount }),
+    );
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(sample(text, 'quire_refunds{reason="capture_given_back",status="pending"}')).toBe(1);
   });
 });
 

@@ -5,7 +5,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../db/client";
 import { countJobs } from "../modules/jobs/jobs.repository";
 import { orders } from "../modules/orders/orders.tables";
-import { payments } from "../modules/payments/payments.tables";
+import { paymentRefunds, payments } from "../modules/payments/payments.tables";
 import { AppError } from "./errors";
 
 /** What the pool of connections to PostgreSQL is doing now; absent for the embedded database. */
@@ -107,6 +107,17 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
         .from(payments)
         .groupBy(payments.provider, payments.status)
     ).map((row) => ({ labels: { provider: row.provider, status: row.status }, value: row.value })),
+  );
+
+  // Money going back: `reason="capture_given_back"` counts the captures the shop gave back unasked (decision 040),
+  // `status="failed"` or a growing `status="pending"` the refunds that need the merchant's eye.
+  countedGauge("quire_refunds", "Refunds by reason and status", ["reason", "status"] as const, async () =>
+    (
+      await db
+        .select({ reason: paymentRefunds.reason, status: paymentRefunds.status, value: count() })
+        .from(paymentRefunds)
+        .groupBy(paymentRefunds.reason, paymentRefunds.status)
+    ).map((row) => ({ labels: { reason: row.reason, status: row.status }, value: row.value })),
   );
 
   const expected = Buffer.from(`Bearer ${token}`);

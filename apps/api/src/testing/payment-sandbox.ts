@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { buildSandbox, SANDBOX_KEYS, type PaymentSandbox } from "@quire/payment-sandbox";
 import { afterAll, beforeAll } from "vitest";
 import type { App } from "../app";
@@ -69,6 +71,46 @@ export function usePaymentSandbox() {
       else if (app) {
         ready().endpoints.webhookUrls = webhookUrlsOf(app.listeningOrigin);
       }
+    },
+    /**
+     * Holds the sandbox's webhooks instead of delivering them (a gateway whose news is late): they go to a
+     * receiver of the test's own until `deliverHeld`, which sends each, bytes and signature headers as they
+     * were, to the API, and points the sandbox back at it. Answers the API's statuses.
+     */
+    async holdWebhooks() {
+      const held: { path: string; body: string; headers: Record<string, string> }[] = [];
+      const receiver = createServer((request, response) => {
+        let body = "";
+        request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        request.on("end", () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(request.headers)) {
+            if (typeof value === "string" && name !== "host" && name !== "content-length" && name !== "connection") headers[name] = value;
+          }
+          held.push({ path: request.url ?? "/", body, headers });
+          response.writeHead(204).end();
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+      ready().endpoints.webhookUrls = webhookUrlsOf(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}`);
+      return {
+        async deliverHeld(app: App): Promise<number[]> {
+          await ready().webhooks.idle();
+          await new Promise((resolve) => receiver.close(resolve));
+          ready().endpoints.webhookUrls = webhookUrlsOf(app.listeningOrigin);
+          const statuses: number[] = [];
+          for (const request of held) {
+            const answer = await fetch(`${app.listeningOrigin}${request.path}`, {
+              method: "POST",
+              headers: request.headers,
+              body: request.body,
+            });
+            await answer.body?.cancel();
+            statuses.push(answer.status);
+          }
+          return statuses;
+        },
+      };
     },
     /** Posts to the sandbox's control API (paying a session, approving a PayPal order) as a payer would. */
     async control(path: string, body: object = {}) {

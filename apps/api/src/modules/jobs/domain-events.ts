@@ -8,9 +8,9 @@ export interface DomainEvents {
   "stock.changed": { storeId: number; variantId: number; previousQuantity: number; quantity: number };
   /** A product, its variants or its prices were created or changed (modules/catalog). */
   "product.changed": { storeId: number; productId: number };
-  /** An order was placed (checkout, to come): its emails, stock reservations, reporting. */
+  /** An order was placed (modules/orders): told to whoever follows new orders. */
   "order.placed": { storeId: number; orderId: number };
-  /** A payment was captured (payments, to come): the order's confirmation, fulfilment. */
+  /** A payment was captured and its order confirmed (flows): the order's confirmation mail. */
   "payment.captured": { storeId: number; orderId: number; paymentId: number; amount: number; currency: string };
 }
 

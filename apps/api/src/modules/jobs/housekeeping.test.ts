@@ -62,7 +62,7 @@ async function remaining(table: SQL, column: SQL, values: (string | number)[]): 
 }
 
 describe("the housekeeping jobs", () => {
-  it("are all on the schedule, beside the jobs that cancel unpaid orders and ask gateways about open payments", () => {
+  it("are all on the schedule, beside the jobs that cancel unpaid orders, ask gateways about open payments and settle refunds", () => {
     const housekeeping: JobName[] = [
       "purge-idempotency-keys",
       "purge-rate-limits",
@@ -73,7 +73,7 @@ describe("the housekeeping jobs", () => {
       "purge-payment-webhook-events",
       "refresh-table-statistics",
     ];
-    const everyMinute: JobName[] = ["cancel-unpaid-orders", "refresh-open-payments", "search-index-sweep"];
+    const everyMinute: JobName[] = ["cancel-unpaid-orders", "refresh-open-payments", "settle-pending-refunds", "search-index-sweep"];
     expect(Object.keys(JOB_SCHEDULES).sort()).toEqual([...housekeeping, ...everyMinute, "refresh-search-vocabulary"].sort());
   });
 

@@ -40,6 +40,8 @@ export interface JobPayloads {
   "cancel-unpaid-orders": HousekeepingRun;
   /** Payments a gateway has had open for minutes, asked of the gateway in case its webhook never came (modules/payments). */
   "refresh-open-payments": HousekeepingRun;
+  /** Refunds left pending (a crash between recording and calling, a gateway away): paid, the gateway asked first (flows). */
+  "settle-pending-refunds": HousekeepingRun;
   /** Stored webhook events past the time a gateway could still deliver them again (modules/payments). */
   "purge-payment-webhook-events": HousekeepingRun;
   /** Planner statistics of the tables that changed much since they were last analysed (db/table-statistics.ts). */
@@ -97,6 +99,7 @@ export const JOB_QUEUES: { readonly [N in JobName]: QueueSettings } = {
   // Every minute: a failed run is simply the next minute's work.
   "cancel-unpaid-orders": { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 120 },
   "refresh-open-payments": { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 120 },
+  "settle-pending-refunds": { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 120 },
   "purge-payment-webhook-events": HOUSEKEEPING,
   "refresh-table-statistics": HOUSEKEEPING,
 };
@@ -117,6 +120,8 @@ export const JOB_SCHEDULES: { readonly [N in JobName]?: string } = {
   "cancel-unpaid-orders": "* * * * *",
   // A payment whose webhook was lost is settled within a few minutes, well before its order's deadline.
   "refresh-open-payments": "* * * * *",
+  // A refund a crash or a gateway outage left pending is paid within minutes of its gateway answering again.
+  "settle-pending-refunds": "* * * * *",
   "purge-payment-webhook-events": "50 * * * *",
   "search-index-sweep": "* * * * *",
   "refresh-search-vocabulary": "40 * * * *",

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { assertOutsideTransaction } from "../../db/transaction-scope";
 import type { MailTransport } from "./mail-transports";
 import { findQueuedMail, markMailSent } from "./outbox.repository";
 
@@ -12,6 +13,7 @@ export async function deliverMail(db: Db, transport: MailTransport, messageId: n
   const message = await findQueuedMail(db, messageId);
   if (!message) return "gone";
   if (message.sentAt) return "already sent";
+  assertOutsideTransaction("mail delivery");
   await transport.send(message);
   await markMailSent(db, message.id);
   return "sent";

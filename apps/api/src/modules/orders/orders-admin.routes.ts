@@ -1,18 +1,22 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
-import type { PaymentGateways } from "../payments/gateways/gateways";
-import { setCreditLimit } from "../payments/payments.service";
+import { cancelOrderForMerchant } from "../../flows/cancel-order.flow";
+import type { MoneyFlowDeps } from "../../flows/flow-deps";
+import { getAdminOrder } from "../../flows/order-view.flow";
+import { confirmBankTransfer } from "../../flows/pay-order.flow";
 import * as admin from "./orders-admin.service";
 
 /** The merchant acting: the store named by StoreKey, and the admin key that made the call. */
-function adminContextOf(request: FastifyRequest, gateways: PaymentGateways): admin.AdminContext {
-  return { storeId: request.ctx.store.id, actor: { type: "merchant", id: request.ctx.adminKeyNumber ?? 0 }, gateways };
+function adminContextOf(request: FastifyRequest): admin.AdminContext {
+  return { storeId: request.ctx.store.id, actor: { type: "merchant", id: request.ctx.adminKeyNumber ?? 0 } };
 }
 
 // The merchant's admin API for orders (decision 024): its own keys (Admin-Key), its own tag.
-export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGateways }> = async (app, { db, gateways }) => {
+export const ordersAdminRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = async (app, deps) => {
+  const { db } = deps;
+  /** The order as the merchant reads it, after a change. */
+  const answer = (request: FastifyRequest, orderId: number) => getAdminOrder(db, { storeId: request.ctx.store.id, orderId });
   const tags = ["Admin"];
   const security = [{ adminKey: [], storeKey: [] }];
   const config = { admin: true };
@@ -36,7 +40,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: Paymen
         summary: "An order with its buyer, shipping and history",
       },
     }),
-    handler: async (request) => ({ data: await admin.getAdminOrder(db, { storeId: request.ctx.store.id, orderId: request.params.id }) }),
+    handler: async (request) => ({ data: await answer(request, request.params.id) }),
   });
 
   app.route({
@@ -49,12 +53,10 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: Paymen
         summary: "Ship a paid order, with the carrier's tracking reference",
       },
     }),
-    handler: async (request) => ({
-      data: await admin.shipOrder(db, adminContextOf(request, gateways), {
-        orderId: request.params.id,
-        trackingReference: request.body.trackingReference,
-      }),
-    }),
+    handler: async (request) => {
+      await admin.shipOrder(db, adminContextOf(request), { orderId: request.params.id, trackingReference: request.body.trackingReference });
+      return { data: await answer(request, request.params.id) };
+    },
   });
 
   app.route({
@@ -67,7 +69,10 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: Paymen
         summary: "Mark a shipped order delivered",
       },
     }),
-    handler: async (request) => ({ data: await admin.deliverOrder(db, adminContextOf(request, gateways), { orderId: request.params.id }) }),
+    handler: async (request) => {
+      await admin.deliverOrder(db, adminContextOf(request), { orderId: request.params.id });
+      return { data: await answer(request, request.params.id) };
+    },
   });
 
   app.route({
@@ -78,14 +83,19 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: Paymen
         security,
         "x-error-codes": [...keyErrors, "order_not_found", "invalid_state_transition", "state_conflict"],
         summary: "Cancel an order before it ships: a paid one is refunded, and its stock and discount uses are given back",
+        description:
+          "The cancellation is recorded first; the refund is then asked of the gateway outside any transaction. The answer's refunds " +
+          "say how it went: succeeded, pending (the gateway did not answer; retried by a job), failed, or owed (a bank transfer to send back).",
       },
     }),
-    handler: async (request) => ({
-      data: await admin.cancelOrderForMerchant(db, adminContextOf(request, gateways), {
-        orderId: request.params.id,
-        reason: request.body.reason,
-      }),
-    }),
+    handler: async (request) => {
+      const { storeId, actor } = adminContextOf(request);
+      await cancelOrderForMerchant(
+        { ...deps, log: request.log },
+        { storeId, actor, orderId: request.params.id, reason: request.body.reason },
+      );
+      return { data: await answer(request, request.params.id) };
+    },
   });
 
   app.route({
@@ -98,23 +108,9 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: Paymen
         summary: "Confirm the bank transfer for an order's proforma invoice: the payment is captured and the order confirmed",
       },
     }),
-    handler: async (request) => ({
-      data: await admin.confirmTransfer(db, adminContextOf(request, gateways), { orderId: request.params.id }),
-    }),
-  });
-
-  app.route({
-    ...operationRoute("setCustomerCreditLimit", {
-      config,
-      schema: {
-        tags,
-        security,
-        "x-error-codes": [...keyErrors, "customer_not_found", "credit_limit_exceeded"],
-        summary: "Set a trade customer's credit limit for paying on account, in one currency",
-      },
-    }),
-    handler: async (request) => ({
-      data: await setCreditLimit(db, { storeId: request.ctx.store.id, customerId: request.params.id, ...request.body }),
-    }),
+    handler: async (request) => {
+      await confirmBankTransfer(deps, { ...adminContextOf(request), orderId: request.params.id });
+      return { data: await answer(request, request.params.id) };
+    },
   });
 };

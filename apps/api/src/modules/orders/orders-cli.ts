@@ -22,7 +22,7 @@ const database = await openDatabase({
   dataDir: env.DATABASE_URL ? undefined : `${resolveDataDir(env)}/pglite`,
 });
 try {
-  for (const line of await runOrdersCommand(database.db, command, gatewaysFromEnv(env))) console.log(line);
+  for (const line of await runOrdersCommand(database.db, command, gatewaysFromEnv(env), env.STOREFRONT_URL)) console.log(line);
 } catch (error) {
   // Expected failures (unknown order, a refused transition) read best as their message alone.
   console.error(error instanceof Error ? error.message : error);

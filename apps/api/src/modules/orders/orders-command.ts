@@ -1,4 +1,8 @@
 import { parseArgs } from "node:util";
+import { cancelOrderForMerchant } from "../../flows/cancel-order.flow";
+import { getAdminOrder } from "../../flows/order-view.flow";
+import { confirmBankTransfer } from "../../flows/pay-order.flow";
+import { callableOutsideTransactions } from "../payments/gateway-guard";
 import { noGateways, type PaymentGateways } from "../payments/gateways/gateways";
 import type { OrderStatus } from "@quire/contracts";
 import { ORDER_STATUSES } from "@quire/contracts/constants";
@@ -92,6 +96,8 @@ export async function runOrdersCommand(
   db: Db,
   command: Exclude<OrdersCommand, { name: "help" }>,
   gateways: PaymentGateways = noGateways,
+  /** Where the mails a command causes (a return refunded) link to. */
+  storefrontUrl = "http://localhost:3000",
 ): Promise<string[]> {
   if (command.name === "list") {
     const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.key, command.storeKey));
@@ -107,21 +113,25 @@ export async function runOrdersCommand(
     ];
   }
   const { storeId, orderId } = await findOrder(db, command.storeKey, command.publicId);
-  const ctx = { storeId, actor: COMMAND_LINE, gateways };
-  const order = await (() => {
-    switch (command.name) {
-      case "show":
-        return admin.getAdminOrder(db, { storeId, orderId });
-      case "ship":
-        return admin.shipOrder(db, ctx, { orderId, trackingReference: command.trackingReference });
-      case "deliver":
-        return admin.deliverOrder(db, ctx, { orderId });
-      case "cancel":
-        return admin.cancelOrderForMerchant(db, ctx, { orderId, reason: command.reason });
-      case "confirm-transfer":
-        return admin.confirmTransfer(db, ctx, { orderId });
-    }
-  })();
+  const ctx = { storeId, actor: COMMAND_LINE };
+  const flowDeps = { db, gateways: callableOutsideTransactions(gateways), storefrontUrl };
+  switch (command.name) {
+    case "show":
+      break;
+    case "ship":
+      await admin.shipOrder(db, ctx, { orderId, trackingReference: command.trackingReference });
+      break;
+    case "deliver":
+      await admin.deliverOrder(db, ctx, { orderId });
+      break;
+    case "cancel":
+      await cancelOrderForMerchant(flowDeps, { ...ctx, orderId, reason: command.reason });
+      break;
+    case "confirm-transfer":
+      await confirmBankTransfer(flowDeps, { ...ctx, orderId });
+      break;
+  }
+  const order = await getAdminOrder(db, { storeId, orderId });
   const amount = (value: { amount: number; currencyCode: string }) => `${(value.amount / 100).toFixed(2)} ${value.currencyCode}`;
   return [
     `${order.publicId}: ${order.status}${order.trackingReference ? ` (tracking ${order.trackingReference})` : ""}`,

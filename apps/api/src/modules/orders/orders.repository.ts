@@ -1,5 +1,5 @@
 import type { OrderStatus } from "@quire/contracts";
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
 import { carts } from "../cart/cart.tables";
@@ -260,4 +260,27 @@ export async function setPaymentDeadline(tx: Db, input: { orderId: number; days:
     .update(orders)
     .set({ paymentDueBy: sql`now() + make_interval(days => ${input.days})`, updatedAt: sql`now()` })
     .where(eq(orders.id, input.orderId));
+}
+
+/** Who bought an order and what the payer sees of it: its number, the buyer's email, their customer id. */
+export async function findOrderParties(db: Db, orderId: number) {
+  const [row] = await db
+    .select({
+      storeId: orders.storeId,
+      publicId: orders.publicId,
+      email: orders.email,
+      customerId: orders.customerId,
+      anonymousId: orders.anonymousId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+export function findOrderNumbers(db: Db, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: orders.id, publicId: orders.publicId })
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
 }

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
 import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
-import { cancelCustomerOrder } from "./order-cancellation";
+import { cancelOrderForCustomer } from "../../flows/cancel-order.flow";
+import type { MoneyFlowDeps } from "../../flows/flow-deps";
+import { getOrder, getOrderSummary, getProformaInvoice } from "../../flows/order-view.flow";
 import * as orders from "./orders.service";
 import { placeOrder } from "./place-order";
 
@@ -13,7 +14,8 @@ function readerOf(request: FastifyRequest, anonymousId: string | undefined): ord
 }
 
 // Order calls of spec section 7 (decision 024).
-export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = async (app, deps) => {
+  const { db } = deps;
   const tags = ["Orders"];
   const security: Record<string, string[]>[] = [
     { apiKey: [], storeKey: [] },
@@ -79,7 +81,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     }),
     handler: async (request) => {
       const reader = readerOf(request, request.query.anonymousId);
-      return { data: await orders.getOrder(db, request.ctx, reader, request.params.id) };
+      return { data: await getOrder(db, request.ctx, reader, request.params.id) };
     },
   });
 
@@ -94,7 +96,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     }),
     handler: async (request) => {
       const reader = readerOf(request, request.query.anonymousId);
-      return { data: await orders.getOrderSummary(db, request.ctx, reader, request.params.id) };
+      return { data: await getOrderSummary(db, request.ctx, reader, request.params.id) };
     },
   });
 
@@ -122,8 +124,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     }),
     handler: async (request) => {
       const customerId = requireCustomer(request).id;
-      await cancelCustomerOrder(db, { storeId: request.ctx.store.id, customerId, orderId: request.params.id });
-      return { data: await orders.getOrder(db, request.ctx, { customerId }, request.params.id) };
+      await cancelOrderForCustomer(
+        { ...deps, log: request.log },
+        { storeId: request.ctx.store.id, customerId, orderId: request.params.id },
+      );
+      return { data: await getOrder(db, request.ctx, { customerId }, request.params.id) };
     },
   });
 
@@ -138,7 +143,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     }),
     handler: async (request, reply) => {
       const reader = readerOf(request, request.query.anonymousId);
-      const { pdf, fileName } = await orders.getProformaInvoice(db, request.ctx, reader, request.params.id);
+      const { pdf, fileName } = await getProformaInvoice(db, request.ctx, reader, request.params.id);
       // Private to its buyer: never kept by a shared cache.
       void reply
         .type("application/pdf")

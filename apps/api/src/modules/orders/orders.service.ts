@@ -11,8 +11,6 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { toAddressAnswer } from "../checkout/address-format";
-import { findLatestPayments, findPaymentByPublicId } from "../payments/payments.repository";
-import { listReturnableLines } from "../returns/returns.repository";
 import { listTransitions } from "../state-machines/state-transitions.repository";
 import { orderMachine } from "./order-status";
 import { renderProformaInvoice } from "./proforma-invoice";
@@ -84,18 +82,21 @@ export interface OrderReturnability {
   until: Date | null;
   quantities: ReadonlyMap<number, number>;
 }
-const NOT_RETURNABLE: OrderReturnability = { until: null, quantities: new Map() };
+export const NOT_RETURNABLE: OrderReturnability = { until: null, quantities: new Map() };
 
 /**
- * A delivered order's lines may be returned until RETURN_WINDOW_DAYS after delivery, each up to what was
- * delivered and is not already in a return (POST /order-returns checks the same, with the order locked).
+ * Until when a delivered order's lines may be returned (RETURN_WINDOW_DAYS after delivery); null when it is not
+ * delivered or the window has closed. How many of each line is for the returns module to say.
  */
-async function returnabilityOf(db: Db, order: repository.OrderRow, now = new Date()): Promise<OrderReturnability> {
-  if (order.status !== "delivered" || !order.deliveredAt) return NOT_RETURNABLE;
+export function returnWindowOf(order: repository.OrderRow, now = new Date()): Date | null {
+  if (order.status !== "delivered" || !order.deliveredAt) return null;
   const until = new Date(order.deliveredAt.getTime() + RETURN_WINDOW_DAYS * 86_400_000);
-  if (until <= now) return NOT_RETURNABLE;
-  const lines = await listReturnableLines(db, order.id);
-  return { until, quantities: new Map(lines.map((line) => [line.id, Math.max(line.quantity - line.returned, 0)])) };
+  return until > now ? until : null;
+}
+
+/** An order's status changes as the merchant reads them: who moved it (by kind) and why, oldest first. */
+export function listOrderHistory(db: Db, orderId: number) {
+  return listTransitions(db, orderMachine.name, orderId);
 }
 
 /** An order's status changes as its buyer may see them: from, to and when, never who or why (OrderStatusChangeSchema). */
@@ -110,30 +111,24 @@ export async function listOrderStatusChanges(db: Db, orderId: number): Promise<O
 }
 
 /**
- * GET /orders/:id: the caller's own order. A guest reads it with the anonymousId of the basket it was placed
- * from (the storefront keeps it in the same HttpOnly cookie); anyone else's order is a 404, not a 403, so ids
- * reveal nothing.
+ * The caller's own order with its lines: a guest reads it with the anonymousId of the basket it was placed from
+ * (the storefront keeps it in the same HttpOnly cookie); anyone else's order is a 404, not a 403, so ids reveal
+ * nothing. What it shows of payments and returns is added by flows/order-view.flow.ts.
  */
-export async function getOrder(db: Db, ctx: Pick<RequestContext, "store">, reader: OrderReader, orderId: number): Promise<Order> {
-  if ("anonymousId" in reader && reader.anonymousId === null) throw new AppError("order_not_found");
-  const found = await repository.findOrderForOwner(db, {
-    storeId: ctx.store.id,
-    orderId,
-    ...("customerId" in reader ? { customerId: reader.customerId } : { anonymousId: reader.anonymousId! }),
-  });
+export async function requireReadableOrder(db: Db, ctx: Pick<RequestContext, "store">, reader: OrderReader, orderId: number) {
+  const owner =
+    "customerId" in reader ? { customerId: reader.customerId } : reader.anonymousId === null ? null : { anonymousId: reader.anonymousId };
+  if (!owner) throw new AppError("order_not_found");
+  const found = await repository.findOrderForOwner(db, { storeId: ctx.store.id, orderId, ...owner });
   if (!found) throw new AppError("order_not_found");
-  const [latest, history, returnable] = await Promise.all([
-    findLatestPayments(db, [found.order.id]),
-    listOrderStatusChanges(db, found.order.id),
-    returnabilityOf(db, found.order),
-  ]);
-  return toOrder(found, latest.get(found.order.id) ?? null, history, returnable);
+  return found;
 }
 
-/** GET /orders/:id/summary: the order's number, status, total and latest payment, for the page after placing it. */
-export async function getOrderSummary(db: Db, ctx: Pick<RequestContext, "store">, reader: OrderReader, orderId: number) {
-  const { id, publicId, status, grandTotal, latestPayment } = await getOrder(db, ctx, reader, orderId);
-  return { id, publicId, status, grandTotal, latestPayment };
+/** One of the store's orders with its lines, for the merchant; 404 when it has none. */
+export async function requireStoreOrder(db: Db, input: { storeId: number; orderId: number }) {
+  const found = await repository.findStoreOrder(db, input);
+  if (!found) throw new AppError("order_not_found");
+  return found;
 }
 
 /** GET /orders: the signed-in customer's orders, newest first, a page at a time. */
@@ -166,22 +161,18 @@ export async function listOrders(
 }
 
 /**
- * GET /orders/:id/proforma-invoice: the PDF for an order waiting for its bank transfer (its latest payment is
- * a proforma invoice), for the buyer who placed it. 404 for any other order, or a store with no bank details.
+ * The PDF of a proforma invoice for an order waiting for its bank transfer; 404 for a store with no bank details.
+ * Which orders have one (their latest payment is a proforma invoice) is the caller's to check.
  */
-export async function getProformaInvoice(db: Db, ctx: Pick<RequestContext, "store">, reader: OrderReader, orderId: number) {
-  const order = await getOrder(db, ctx, reader, orderId);
+export async function renderOrderProforma(db: Db, order: Order, issuedAt: Date) {
   const facts = await repository.findProformaFacts(db, order.id);
-  const payment = order.latestPayment ? await findPaymentByPublicId(db, order.latestPayment.publicPaymentId) : null;
-  if (!facts?.bank || payment?.provider !== "proforma-invoice") {
-    throw new AppError("order_not_found", "This order has no proforma invoice");
-  }
+  if (!facts?.bank) throw new AppError("order_not_found", "This order has no proforma invoice");
   const pdf = await renderProformaInvoice({
     storeName: facts.storeName,
     order: { ...order, customerName: facts.customerName },
     bank: facts.bank,
     dueBy: order.status === "awaiting_payment" ? facts.dueBy : null,
-    issuedAt: payment.createdAt,
+    issuedAt,
   });
   return { pdf, fileName: `proforma-${order.publicId}.pdf` };
 }

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client";
+import type { MoneyFlowDeps } from "../../flows/flow-deps";
+import { receiveWebhook } from "../../flows/pay-order.flow";
 import { operationRoute } from "../../http/operation-route";
-import type { PaymentGateways } from "./gateways/gateways";
-import { receiveWebhook } from "./hosted-payments.service";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -16,7 +15,7 @@ declare module "fastify" {
  * body beside the parsed one; the parser is registered here only, for these routes. The gateways carry no
  * API key: the route is public, and the signature is what is checked, before anything else.
  */
-export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGateways }> = async (app, deps) => {
+export const paymentWebhookRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = async (app, deps) => {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const raw = String(body);
     request.rawBody = raw;
@@ -51,7 +50,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: Pay
       },
     }),
     handler: async (request) => {
-      await receiveWebhook(deps, request.params.provider, request.rawBody ?? "", request.headers);
+      await receiveWebhook({ ...deps, log: request.log }, request.params.provider, request.rawBody ?? "", request.headers);
       return { received: true as const };
     },
   });

@@ -128,39 +128,12 @@ export async function lockPayment(tx: Db, paymentId: number) {
   return row ?? null;
 }
 
-export async function setFailureReason(tx: Db, paymentId: number, reason: string) {
+/** Gives an amount of a customer's on-account credit back (a refund on account), never below nothing used. */
+export async function giveCreditBack(tx: Db, input: { customerId: number; amount: number; currencyCode: string }) {
   await tx
-    .update(payments)
-    .set({ failureReason: reason, updatedAt: sql`now()` })
-    .where(eq(payments.id, paymentId));
-}
-
-/** Gives an order's on-account payment back to its customer's credit. */
-export async function giveCreditBack(tx: Db, payment: { orderId: number; amount: number; currencyCode: string }) {
-  await tx.execute(
-    sql`update ${customerCredits} c set used_amount = c.used_amount - ${payment.amount}
-        from ${orders} o
-        where o.id = ${payment.orderId} and c.customer_id = o.customer_id and c.currency_code = ${payment.currencyCode}`,
-  );
-}
-
-/** Gives part of an on-account payment's credit back (a return refunded on account), never below nothing used. */
-export async function giveCreditBackPart(tx: Db, input: { orderId: number; amount: number; currencyCode: string }) {
-  await tx.execute(
-    sql`update ${customerCredits} c set used_amount = greatest(c.used_amount - ${input.amount}, 0)
-        from ${orders} o
-        where o.id = ${input.orderId} and c.customer_id = o.customer_id and c.currency_code = ${input.currencyCode}`,
-  );
-}
-
-/** A store's payment by its public id, with whose order it pays (for the owner check). */
-export async function findPaymentWithBuyer(db: Db, input: { storeId: number; publicId: string }) {
-  const [row] = await db
-    .select({ payment: payments, customerId: orders.customerId, anonymousId: orders.anonymousId })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.publicId, input.publicId), eq(payments.storeId, input.storeId)));
-  return row ?? null;
+    .update(customerCredits)
+    .set({ usedAmount: sql`greatest(${customerCredits.usedAmount} - ${input.amount}, 0)` })
+    .where(and(eq(customerCredits.customerId, input.customerId), eq(customerCredits.currencyCode, input.currencyCode)));
 }
 
 export async function findStoreCustomer(db: Db, input: { storeId: number; customerId: number }) {
@@ -191,12 +164,6 @@ export async function setCreditLimitAtLeastUsed(db: Db, input: { customerId: num
   return row ?? null;
 }
 
-/** What a gateway shows the payer about the order: its number and the buyer's email. */
-export async function findOrderForGateway(db: Db, orderId: number) {
-  const [row] = await db.select({ publicId: orders.publicId, email: orders.email }).from(orders).where(eq(orders.id, orderId));
-  return row ?? null;
-}
-
 /**
  * Records the gateway's payment page on a payment still waiting for one. Null when another call recorded it
  * first (two tabs processing the same payment): that one's page stands.
@@ -207,15 +174,6 @@ export async function setGatewayPayment(tx: Db, input: { paymentId: number; refe
     .set({ providerReference: input.reference, redirectUrl: input.redirectUrl, updatedAt: sql`now()` })
     .where(and(eq(payments.id, input.paymentId), sql`${payments.providerReference} is null`))
     .returning();
-  return row ?? null;
-}
-
-/** The payment a gateway's reference names, with the provider's id. */
-export async function findPaymentByReference(db: Db, input: { provider: PaymentProviderId; reference: string }) {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, input.provider), eq(payments.providerReference, input.reference)));
   return row ?? null;
 }
 

@@ -1,11 +1,10 @@
 import { MAX_CREDIT_OPEN_ORDERS } from "@quire/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client";
+import type { MoneyFlowDeps } from "../../flows/flow-deps";
+import * as payOrder from "../../flows/pay-order.flow";
 import { operationRoute } from "../../http/operation-route";
 import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
-import type { PaymentGateways } from "./gateways/gateways";
-import * as hostedPayments from "./hosted-payments.service";
 import * as paymentsService from "./payments.service";
 
 /** Who pays: the signed-in customer, or a guest by the anonymousId of the basket the order came from. */
@@ -14,7 +13,7 @@ function payerOf(request: FastifyRequest, anonymousId: string | undefined): paym
 }
 
 // Payment calls of spec section 7 (decision 025).
-export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGateways; storefrontUrl: string }> = async (app, deps) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = async (app, deps) => {
   const { db, gateways } = deps;
   const tags = ["Payments"];
   const security: Record<string, string[]>[] = [
@@ -65,7 +64,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGa
       const payer = payerOf(request, request.body.anonymousId);
       reply.status(201);
       const repeat = { repeatsUnfinishedRequest: request.repeatsUnfinishedRequest };
-      return { data: await paymentsService.createPayment(db, request.ctx, payer, request.body, gateways, repeat) };
+      return { data: await payOrder.startPayment({ ...deps, log: request.log }, request.ctx, payer, request.body, repeat) };
     },
   });
 
@@ -94,7 +93,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGa
       },
     }),
     handler: async (request) => ({
-      data: await hostedPayments.processPayment(deps, request.ctx, payerOf(request, request.body.anonymousId), request.params.id),
+      data: await payOrder.processPayment(
+        { ...deps, log: request.log },
+        request.ctx,
+        payerOf(request, request.body.anonymousId),
+        request.params.id,
+      ),
     }),
   });
 
@@ -108,7 +112,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGa
       },
     }),
     handler: async (request) => ({
-      data: await hostedPayments.refreshPayment(deps, request.ctx, payerOf(request, request.body.anonymousId), request.body),
+      data: await payOrder.refreshPayment(
+        { ...deps, log: request.log },
+        request.ctx,
+        payerOf(request, request.body.anonymousId),
+        request.body,
+      ),
     }),
   });
 };

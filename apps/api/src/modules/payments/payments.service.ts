@@ -1,7 +1,6 @@
 import {
   MAX_CREDIT_OPEN_ORDERS,
   PROFORMA_PAYMENT_DAYS,
-  type CreatePaymentBody,
   type CustomerCreditAccount,
   type Payment,
   type PaymentProviderId,
@@ -12,10 +11,6 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
-import { publishEvent } from "../jobs/job-queue";
-import { lockOrder, setPaymentDeadline } from "../orders/orders.repository";
-import { orderMachine } from "../orders/order-status";
-import { orders } from "../orders/orders.tables";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
 import { transitionsFor, type ReportedStatus } from "./gateway-report";
 import type { PaymentGateways } from "./gateways/gateways";
@@ -103,125 +98,17 @@ export function toPayment(row: repository.PaymentRow): Payment {
   };
 }
 
-/** Moves the order to confirmed and tells who listens that its payment is captured, in the payment's transaction. */
-export async function confirmPaidOrder(tx: Db, payment: repository.PaymentRow, actor: TransitionActor) {
-  await transition(tx, orderMachine, orders, {
-    entityId: payment.orderId,
-    from: "awaiting_payment",
-    to: "confirmed",
-    actor,
-    reason: `paid by ${payment.provider}`,
-    alsoSet: sql`payment_due_by = null, updated_at = now()`,
-  });
-  await publishEvent(tx, {
-    type: "payment.captured",
-    storeId: payment.storeId,
-    orderId: payment.orderId,
-    paymentId: payment.id,
-    amount: payment.amount,
-    currency: payment.currencyCode,
-  });
-}
-
-/**
- * POST /payments: pays the caller's order with a provider. In one transaction holding the order's lock: the
- * order must be the caller's and await payment; the amount and currency must be its grand total (else 400);
- * the provider must be offered to the caller. On account: the credit is used within its limit and the payment
- * captured, confirming the order. Proforma: the payment waits for the transfer, and the order's deadline moves
- * to the invoice's. `repeatsUnfinishedRequest`: the call repeats one whose process died; the attempt it made,
- * if any, is answered again.
- */
-export async function createPayment(
-  db: Db,
-  ctx: PaymentContext,
-  payer: Payer,
-  body: CreatePaymentBody,
-  gateways: PaymentGateways,
-  options: { repeatsUnfinishedRequest?: boolean } = {},
-): Promise<Payment> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, { storeId: ctx.store.id, orderId: body.orderId });
-    const owns =
-      order !== null &&
-      ("customerId" in payer
-        ? order.customerId === payer.customerId
-        : payer.anonymousId !== null && order.anonymousId === payer.anonymousId);
-    if (!order || !owns) throw new AppError("order_not_found");
-    if (body.amount !== order.grandTotal || body.currencyCode !== order.currencyCode) {
-      throw new AppError("payment_amount_mismatch", { field: "body.amount" });
-    }
-    // The same call again after its process died (decision 018): if the first committed, its attempt is the
-    // answer, so a lost answer never turns into "already paid" or a second attempt replacing the first.
-    if (options.repeatsUnfinishedRequest) {
-      const [latest] = await repository.findOrderPayments(tx, order.id, ["created", "pending", "captured"]);
-      if (latest && latest.provider === body.paymentProviderId) return toPayment(latest);
-    }
-    if (order.status !== "awaiting_payment") {
-      throw new AppError("order_not_payable", order.status === "cancelled" ? "This order was cancelled" : "This order is already paid");
-    }
-    const offered = await listPaymentProviders(tx, { ...ctx, currencyCode: order.currencyCode }, payer, gateways);
-    if (!offered.some((provider) => provider.id === body.paymentProviderId)) {
-      throw new AppError("payment_provider_unavailable", { field: "body.paymentProviderId" });
-    }
-    const actor: TransitionActor = "customerId" in payer ? { type: "customer", id: payer.customerId } : { type: "anonymous" };
-    // The payer's latest choice replaces what they started before (a card page left open, an unpaid invoice).
-    await cancelOpenPayments(tx, { orderId: order.id, actor, reason: `replaced by a ${body.paymentProviderId} payment` });
-    const payment = await repository.insertPayment(tx, {
-      storeId: ctx.store.id,
-      orderId: order.id,
-      provider: body.paymentProviderId,
-      amount: order.grandTotal,
-      currencyCode: order.currencyCode,
-    });
-
-    if (body.paymentProviderId === "on-account" && "customerId" in payer) {
-      const accepted = await repository.useCredit(tx, {
-        customerId: payer.customerId,
-        currencyCode: order.currencyCode,
-        amount: order.grandTotal,
-      });
-      if (!accepted) {
-        const credit = await repository.findCredit(tx, payer.customerId, order.currencyCode);
-        const available = credit ? credit.limitAmount - credit.usedAmount : 0;
-        throw new AppError(
-          "credit_limit_exceeded",
-          `This order is more than the ${formatMoney(available, order.currencyCode)} of credit left`,
-          {
-            field: "body.paymentProviderId",
-          },
-        );
-      }
-      await transition(tx, paymentMachine, payments, {
-        entityId: payment.id,
-        from: "created",
-        to: "captured",
-        actor,
-        reason: "charged to the account",
-      });
-      await confirmPaidOrder(tx, payment, actor);
-      return toPayment({ ...payment, status: "captured" });
-    }
-    // A gateway: the payment waits for PUT /payments/:id/process to open the gateway's page.
-    if (hostedGateway(gateways, body.paymentProviderId)) return toPayment(payment);
-    // Proforma invoice: pending until the transfer arrives; the unpaid-order job waits for the invoice's terms.
-    await transition(tx, paymentMachine, payments, {
-      entityId: payment.id,
-      from: "created",
-      to: "pending",
-      actor,
-      reason: "proforma invoice issued",
-    });
-    await setPaymentDeadline(tx, { orderId: order.id, days: PROFORMA_PAYMENT_DAYS });
-    return toPayment({ ...payment, status: "pending" });
-  });
-}
-
 /**
  * Cancels an order's payments still open (created, or pending at a gateway or for a transfer), in the caller's
- * transaction: the order was cancelled, or the payer chose another way to pay. A gateway that captures one
- * afterwards is recorded and marked for a refund (applyGatewayReportIn).
+ * transaction with the order locked: the order was cancelled, or the payer chose another way to pay. Answers
+ * those a gateway had opened a page for: the caller closes them at the gateway once this has committed, and a
+ * capture that still arrives for one is given back (flows/gateway-report.flow.ts).
  */
-export async function cancelOpenPayments(tx: Db, input: { orderId: number; actor: TransitionActor; reason: string }) {
+export async function cancelOpenPayments(
+  tx: Db,
+  input: { orderId: number; actor: TransitionActor; reason: string },
+): Promise<repository.PaymentRow[]> {
+  const closed: repository.PaymentRow[] = [];
   for (const open of await repository.findOrderPayments(tx, input.orderId, ["created", "pending"])) {
     await transition(tx, paymentMachine, payments, {
       entityId: open.id,
@@ -231,7 +118,9 @@ export async function cancelOpenPayments(tx: Db, input: { orderId: number; actor
       reason: input.reason,
       alsoSet: sql`updated_at = now()`,
     });
+    if (open.providerReference) closed.push({ ...open, status: "cancelled" });
   }
+  return closed;
 }
 
 function creditAnswer(limit: number, used: number, currencyCode: string) {
@@ -265,15 +154,16 @@ export async function getCustomerCredits(db: Db, ctx: PaymentContext, customerId
 }
 
 /**
- * The merchant saw the bank transfer for an order's proforma invoice: its pending payment is captured and the
- * order confirmed. Confirming again changes nothing.
+ * The merchant saw the bank transfer for an order's proforma invoice, in the caller's transaction with the order
+ * locked: its pending payment is captured, and answered for the order to be confirmed; null when it was already
+ * captured (confirming again changes nothing).
  */
-export async function confirmBankTransfer(tx: Db, input: { orderId: number; actor: TransitionActor }) {
+export async function captureBankTransfer(tx: Db, input: { orderId: number; actor: TransitionActor }) {
   const [payment] = await repository.findOrderPayments(tx, input.orderId, ["pending", "captured"]);
   if (!payment || payment.provider !== "proforma-invoice") {
     throw new AppError("invalid_state_transition", "This order has no proforma invoice waiting for a transfer");
   }
-  if (payment.status === "captured") return;
+  if (payment.status === "captured") return null;
   await transition(tx, paymentMachine, payments, {
     entityId: payment.id,
     from: "pending",
@@ -281,11 +171,20 @@ export async function confirmBankTransfer(tx: Db, input: { orderId: number; acto
     actor: input.actor,
     reason: "bank transfer received",
   });
-  await confirmPaidOrder(tx, payment, input.actor);
+  return { ...payment, status: "captured" as const };
 }
 
-/** Sets a trade customer's credit limit in a currency; never below what they have already used. */
-export async function setCreditLimit(db: Db, input: { storeId: number; customerId: number; currencyCode: string; limitAmount: number }) {
+/**
+ * Sets a trade customer's credit limit in one of the store's currencies (400 `currency_not_supported` for any
+ * other); never below what they have already used.
+ */
+export async function setCreditLimit(
+  db: Db,
+  input: { storeId: number; storeCurrencies: readonly string[]; customerId: number; currencyCode: string; limitAmount: number },
+) {
+  if (!input.storeCurrencies.includes(input.currencyCode)) {
+    throw new AppError("currency_not_supported", `This store does not sell in ${input.currencyCode}`, { field: "body.currencyCode" });
+  }
   return db.transaction(async (tx) => {
     const customer = await repository.findStoreCustomer(tx, { storeId: input.storeId, customerId: input.customerId });
     if (!customer) throw new AppError("customer_not_found", "Customer was not found");
@@ -306,26 +205,21 @@ export async function setCreditLimit(db: Db, input: { storeId: number; customerI
 }
 
 /**
- * Applies what a gateway reports about a payment (a verified webhook's news, fetched from the gateway, or a
- * refresh), in the caller's transaction, under the order's and then the payment's row lock (the order that
- * POST /payments takes them in): the transitions `transitionsFor` allows, and on capture the order's
- * confirmation. Repeated or out-of-order reports change nothing twice. A capture for an order no longer
- * awaiting payment (cancelled when its time ran out), or for a payment the payer had replaced, is recorded
- * and marked for a refund, never lost.
+ * Applies what a gateway reports about a payment, in the caller's transaction with the order and then the
+ * payment locked (in that order, as every money flow takes them): the transitions `transitionsFor` allows.
+ * Repeated or out-of-order reports change nothing twice. Answers the status reached, whether this report
+ * captured the payment, and whether the gateway captured money the shop no longer wanted (a payment already
+ * cancelled or failed here): the caller confirms the order, or gives the money back.
  */
-export async function applyGatewayReportIn(
+export async function applyReportedState(
   tx: Db,
-  input: { paymentId: number; reported: ReportedStatus; reason: string; failureReason?: string },
-): Promise<PaymentStatus> {
-  const known = await repository.findPaymentById(tx, input.paymentId);
-  if (!known) throw new AppError("payment_not_found", "Payment was not found");
-  const order = await lockOrder(tx, { storeId: known.storeId, orderId: known.orderId });
-  const payment = await repository.lockPayment(tx, input.paymentId);
-  if (!payment) throw new AppError("payment_not_found", "Payment was not found");
+  payment: repository.PaymentRow,
+  input: { reported: ReportedStatus; reason: string; failureReason?: string },
+): Promise<{ status: PaymentStatus; capturedNow: boolean; unwantedCapture: boolean }> {
   const steps = transitionsFor(payment.status, input.reported);
-  if (steps.length === 0 && input.reported === "captured" && (payment.status === "cancelled" || payment.status === "failed")) {
-    await repository.setFailureReason(tx, payment.id, `captured at the gateway after it was ${payment.status}: refund it`);
-    return payment.status;
+  if (steps.length === 0) {
+    const unwantedCapture = input.reported === "captured" && (payment.status === "cancelled" || payment.status === "failed");
+    return { status: payment.status, capturedNow: false, unwantedCapture };
   }
   const actor: TransitionActor = { type: "system" };
   let from = payment.status;
@@ -333,64 +227,9 @@ export async function applyGatewayReportIn(
     const failure =
       to === "failed" && input.failureReason ? sql`failure_reason = ${input.failureReason}, updated_at = now()` : sql`updated_at = now()`;
     await transition(tx, paymentMachine, payments, { entityId: payment.id, from, to, actor, reason: input.reason, alsoSet: failure });
-    if (to === "captured") {
-      if (order?.status === "awaiting_payment") await confirmPaidOrder(tx, payment, actor);
-      else {
-        await repository.setFailureReason(tx, payment.id, `captured after the order was ${order?.status ?? "removed"}: refund it`);
-      }
-    }
     from = to;
   }
-  return from;
-}
-
-/** applyGatewayReportIn in a transaction of its own. */
-export function applyGatewayReport(db: Db, input: Parameters<typeof applyGatewayReportIn>[1]) {
-  return db.transaction((tx) => applyGatewayReportIn(tx, input));
-}
-
-/**
- * Refunds an order's captured payment, in the caller's transaction (the merchant cancelling a paid order).
- * On account: the credit is given back. Proforma invoice: recorded as refunded; the merchant transfers the money
- * back. A gateway's payment is refunded through its gateway, with an idempotency key of the payment's own, so
- * a transaction rolled back after the gateway's refund, and retried, never refunds twice. Nothing captured:
- * nothing to refund.
- */
-export async function refundCapturedPayment(
-  tx: Db,
-  input: { orderId: number; actor: TransitionActor; reason: string },
-  gateways: PaymentGateways,
-) {
-  const [payment] = await repository.findOrderPayments(tx, input.orderId, ["captured"]);
-  if (!payment) return null;
-  if (payment.provider === "on-account") {
-    await repository.giveCreditBack(tx, payment);
-  } else if (payment.provider !== "proforma-invoice") {
-    const gateway = hostedGateway(gateways, payment.provider);
-    if (!gateway || !payment.providerReference) {
-      throw new AppError("invalid_state_transition", `${payment.provider} is not configured here: refund this payment in its dashboard`);
-    }
-    try {
-      await gateway.refund({
-        reference: payment.providerReference,
-        paymentReference: payment.providerPaymentReference,
-        amount: payment.amount,
-        currencyCode: payment.currencyCode,
-        idempotencyKey: `quire-refund-${payment.publicId}`,
-      });
-    } catch (error) {
-      throw gatewayUnavailable(error);
-    }
-  }
-  await transition(tx, paymentMachine, payments, {
-    entityId: payment.id,
-    from: "captured",
-    to: "refunded",
-    actor: input.actor,
-    reason: input.reason,
-    alsoSet: sql`updated_at = now()`,
-  });
-  return payment;
+  return { status: from, capturedNow: steps.includes("captured"), unwantedCapture: false };
 }
 
 /** A gateway's failure as the API answers it (502), keeping what went wrong for the log. */
@@ -400,12 +239,120 @@ export function gatewayUnavailable(error: unknown): AppError {
   return answer;
 }
 
-/** The payer's payment by its public id (a guest's through the order's basket id); 404 for anyone else's. */
-export async function requirePayersPayment(db: Db, ctx: PaymentContext, payer: Payer, publicId: string) {
-  const found = await repository.findPaymentWithBuyer(db, { storeId: ctx.store.id, publicId });
-  const owns =
-    found !== null &&
-    ("customerId" in payer ? found.customerId === payer.customerId : payer.anonymousId !== null && found.anonymousId === payer.anonymousId);
-  if (!found || !owns) throw new AppError("payment_not_found");
-  return found.payment;
+/** A store's payment by its public id; null when it has none. */
+export async function findStorePayment(db: Db, input: { storeId: number; publicId: string }) {
+  const payment = await repository.findPaymentByPublicId(db, input.publicId);
+  return payment && payment.storeId === input.storeId ? payment : null;
 }
+
+/** An order's captured payment (what a refund gives back), if it has one. */
+export async function findCapturedPayment(db: Db, orderId: number): Promise<repository.PaymentRow | null> {
+  const [payment] = await repository.findOrderPayments(db, orderId, ["captured"]);
+  return payment ?? null;
+}
+
+/**
+ * The attempt a repeated POST /payments made before its process died (decision 018): the order's latest payment
+ * still open or captured, when it is with the same provider.
+ */
+export async function findAttemptToRepeat(tx: Db, input: { orderId: number; provider: PaymentProviderId }) {
+  const [latest] = await repository.findOrderPayments(tx, input.orderId, ["created", "pending", "captured"]);
+  return latest && latest.provider === input.provider ? latest : null;
+}
+
+/** Records a new attempt to pay an order with one provider, `created`, in the caller's transaction. */
+export function recordPaymentAttempt(
+  tx: Db,
+  input: { storeId: number; orderId: number; provider: PaymentProviderId; amount: number; currencyCode: string },
+) {
+  return repository.insertPayment(tx, input);
+}
+
+/**
+ * Pays an attempt on account: the customer's credit is used within its limit (one conditional update, so
+ * concurrent orders never pass it) and the payment captured; 422 `credit_limit_exceeded` otherwise.
+ */
+export async function chargeToCredit(tx: Db, payment: repository.PaymentRow, input: { customerId: number; actor: TransitionActor }) {
+  const accepted = await repository.useCredit(tx, {
+    customerId: input.customerId,
+    currencyCode: payment.currencyCode,
+    amount: payment.amount,
+  });
+  if (!accepted) {
+    const credit = await repository.findCredit(tx, input.customerId, payment.currencyCode);
+    const available = credit ? credit.limitAmount - credit.usedAmount : 0;
+    throw new AppError(
+      "credit_limit_exceeded",
+      `This order is more than the ${formatMoney(available, payment.currencyCode)} of credit left`,
+      {
+        field: "body.paymentProviderId",
+      },
+    );
+  }
+  await transition(tx, paymentMachine, payments, {
+    entityId: payment.id,
+    from: "created",
+    to: "captured",
+    actor: input.actor,
+    reason: "charged to the account",
+  });
+  return { ...payment, status: "captured" as const };
+}
+
+/** A proforma invoice is issued for an attempt: it is pending until the merchant sees the bank transfer. */
+export async function issueProformaInvoice(tx: Db, payment: repository.PaymentRow, actor: TransitionActor) {
+  await transition(tx, paymentMachine, payments, {
+    entityId: payment.id,
+    from: "created",
+    to: "pending",
+    actor,
+    reason: "proforma invoice issued",
+  });
+  return { ...payment, status: "pending" as const };
+}
+
+/**
+ * Records the gateway's page for an attempt, in the caller's transaction with the payment locked, and moves it
+ * to pending; the payment as it then stands. Replaced or already sent meanwhile (another tab): as it stands.
+ */
+export async function recordGatewayPage(
+  tx: Db,
+  input: { paymentId: number; reference: string; redirectUrl: string; gatewayId: string; actor: TransitionActor },
+) {
+  const locked = await repository.lockPayment(tx, input.paymentId);
+  if (!locked) throw new AppError("payment_not_found");
+  if (locked.status !== "created" || locked.providerReference) return locked;
+  const sent = await repository.setGatewayPayment(tx, {
+    paymentId: input.paymentId,
+    reference: input.reference,
+    redirectUrl: input.redirectUrl,
+  });
+  await transition(tx, paymentMachine, payments, {
+    entityId: input.paymentId,
+    from: "created",
+    to: "pending",
+    actor: input.actor,
+    reason: `payment page opened at ${input.gatewayId}`,
+  });
+  return { ...(sent ?? locked), status: "pending" as const };
+}
+
+/** A payment, row-locked for the rest of the transaction (after its order's lock: see applyReportedState). */
+export const lockPayment = repository.lockPayment;
+export const findPaymentById = repository.findPaymentById;
+export type { PaymentRow } from "./payments.repository";
+
+/** Whether a verified webhook's event was acted on already. */
+export const isWebhookEventRecorded = repository.isWebhookEventRecorded;
+/** Stores a verified webhook's event once, in the transaction that acts on it: false when it was stored before. */
+export const recordWebhookEvent = repository.recordWebhookEvent;
+/** The payment a verified webhook names, by the gateway's reference, the money movement's or our public id. */
+export const findPaymentForNotice = repository.findPaymentForNotice;
+/** Keeps the gateway's id of a payment's money movement, the first time a verified webhook names it. */
+export const keepPaymentReference = repository.setProviderPaymentReference;
+/** Payments a gateway has had open for a while, oldest news first (the refresh job's round). */
+export const findPaymentsOpenAtGateway = repository.findPaymentsOpenAtGateway;
+/** Marks a payment looked at now, so the refresh job moves on. */
+export const touchPayment = repository.touchPayment;
+/** Each order's latest payment, for order answers. */
+export const findLatestPayments = repository.findLatestPayments;

@@ -9,11 +9,22 @@ import { outboxMessages } from "../mail/mail.tables";
 import { mailOrderConfirmation } from "../orders/order-notifications";
 import { orders } from "../orders/orders.tables";
 import type { ReportedStatus } from "./gateway-report";
-import { applyGatewayReport } from "./payments.service";
-import { customerCredits, payments } from "./payments.tables";
+import { applyGatewayNews } from "../../flows/gateway-report.flow";
+import { callableOutsideTransactions } from "./gateway-guard";
+import { noGateways } from "./gateways/gateways";
+import { findPaymentById } from "./payments.service";
+import { customerCredits, paymentRefunds, payments } from "./payments.tables";
 
 const ADMIN_KEY = "payments-admin-key-000";
 const api = useTestApi((db) => createCheckoutTestShop(db, { minimumOrderPrices: {} }), { adminApiKeys: [ADMIN_KEY] });
+
+/** What a gateway reports about a payment, applied as a webhook or a refresh applies it (no gateway configured). */
+async function applyGatewayReport(input: { paymentId: number; reported: ReportedStatus; reason: string }) {
+  const payment = await findPaymentById(api.database.db, input.paymentId);
+  if (!payment) throw new Error(`No payment ${input.paymentId}`);
+  const deps = { db: api.database.db, gateways: callableOutsideTransactions(noGateways), storefrontUrl: "http://shop.test" };
+  return (await applyGatewayNews(deps, payment, { status: input.reported }, input.reason)).status;
+}
 const asAdmin = (url: string, payload?: object) =>
   api.app.inject({
     method: "PUT",
@@ -365,6 +376,17 @@ describe("paying an order", () => {
     expect((await asAdmin("/admin/customers/999999/credit", { currencyCode: "GBP", limitAmount: 100 })).statusCode).toBe(404);
   });
 
+  it("sets credit only in the store's currencies: any other three letters are refused and nothing is written", async () => {
+    const trade = await tradeCustomer("trade-currency@example.com", 1000);
+    for (const currencyCode of ["XXX", "JPY"]) {
+      const refused = await asAdmin(`/admin/customers/${trade.id}/credit`, { currencyCode, limitAmount: 5000 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors[0]).toMatchObject({ code: "currency_not_supported", field: "body.currencyCode" });
+    }
+    const rows = await api.database.db.select().from(customerCredits).where(eq(customerCredits.customerId, trade.id));
+    expect(rows.map((row) => row.currencyCode)).toEqual(["GBP"]);
+  });
+
   it("captures each payment once from 1,000 gateway reports, duplicated, shuffled and applied concurrently", async () => {
     const trade = await tradeCustomer("reports@example.com", 0);
     const orderIds = await awaitingOrders(trade.id, 100, 500);
@@ -410,7 +432,7 @@ describe("paying an order", () => {
       Array.from({ length: 20 }, async () => {
         while (next < reports.length) {
           const report = reports[next++]!;
-          await applyGatewayReport(api.database.db, { ...report, reason: "gateway report" });
+          await applyGatewayReport({ ...report, reason: "gateway report" });
         }
       }),
     );
@@ -434,7 +456,7 @@ describe("paying an order", () => {
     expect(confirmations!.n).toBe(100);
   });
 
-  it("records a capture that comes after its order was cancelled, for a refund", async () => {
+  it("gives back a capture that comes after its order was cancelled, and shows it to the merchant", async () => {
     const trade = await tradeCustomer("late-capture@example.com", 0);
     const [orderId] = await awaitingOrders(trade.id, 1, 700);
     const [payment] = await api.database.db
@@ -450,12 +472,26 @@ describe("paying an order", () => {
       })
       .returning({ id: payments.id });
     await api.database.db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId!));
-    expect(await applyGatewayReport(api.database.db, { paymentId: payment!.id, reported: "captured", reason: "webhook" })).toBe("captured");
-    const [row] = await api.database.db
-      .select({ failureReason: payments.failureReason })
-      .from(payments)
-      .where(eq(payments.id, payment!.id));
-    expect(row!.failureReason).toBe("captured after the order was cancelled: refund it");
+    expect(await applyGatewayReport({ paymentId: payment!.id, reported: "captured", reason: "webhook" })).toBe("captured");
+    // Given back at once, through the refund flow: here Stripe is not configured, so the refund fails and says why.
+    const refunds = await api.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment!.id));
+    expect(refunds).toMatchObject([
+      {
+        reason: "capture_given_back",
+        status: "failed",
+        amount: 700,
+        failureReason: "stripe is not configured here: refund this payment in its dashboard",
+      },
+    ]);
+    const listed = await api.app.inject({
+      method: "GET",
+      url: "/admin/refunds?reason=capture_given_back",
+      headers: { storekey: TEST_HEADERS.storekey, "admin-key": ADMIN_KEY },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data.results).toMatchObject([
+      { orderId: orderId!, reason: "capture_given_back", status: "failed", amount: { amount: 700, currencyCode: "GBP" } },
+    ]);
     const [order] = await api.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId!));
     expect(order!.status).toBe("cancelled");
   });

@@ -3,6 +3,8 @@ import type { ReturnStatus } from "@quire/contracts";
 import { RETURN_STATUSES } from "@quire/contracts/constants";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { approveReturnFlow } from "../../flows/approve-return.flow";
+import { callableOutsideTransactions } from "../payments/gateway-guard";
 import { noGateways, type PaymentGateways } from "../payments/gateways/gateways";
 import { stores } from "../stores/stores.tables";
 import * as returns from "./returns.service";
@@ -107,7 +109,8 @@ export async function runReturnsCommand(
     ];
   }
   const returnId = await findReturnId(db, storeId, command.storeKey, command.publicId);
-  const ctx = { storeId, actor: COMMAND_LINE, gateways: deps.gateways ?? noGateways, storefrontUrl: deps.storefrontUrl };
+  const ctx = { storeId, actor: COMMAND_LINE, storefrontUrl: deps.storefrontUrl };
+  const flowDeps = { db, gateways: callableOutsideTransactions(deps.gateways ?? noGateways), storefrontUrl: deps.storefrontUrl };
   const detail = await (() => {
     switch (command.name) {
       case "show":
@@ -115,7 +118,7 @@ export async function runReturnsCommand(
       case "receive":
         return returns.receiveReturn(db, ctx, returnId);
       case "approve":
-        return returns.approveReturn(db, ctx, returnId);
+        return approveReturnFlow(flowDeps, ctx, returnId);
       case "reject":
         return returns.rejectReturn(db, ctx, returnId, command.note);
     }

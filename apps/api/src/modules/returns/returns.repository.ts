@@ -205,15 +205,6 @@ export async function insertStoreCredit(
   await tx.insert(storeCreditEntries).values(values);
 }
 
-/** A customer's store credit balance per currency (the sum of their ledger). */
-export function storeCreditBalances(db: Db, customerId: number) {
-  return db
-    .select({ currencyCode: storeCreditEntries.currencyCode, amount: sql<number>`sum(${storeCreditEntries.amount})::int` })
-    .from(storeCreditEntries)
-    .where(eq(storeCreditEntries.customerId, customerId))
-    .groupBy(storeCreditEntries.currencyCode);
-}
-
 export async function setMerchantNote(tx: Db, returnId: number, note: string) {
   await tx
     .update(orderReturns)

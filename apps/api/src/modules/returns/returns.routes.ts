@@ -1,16 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client";
+import { approveReturnFlow } from "../../flows/approve-return.flow";
+import type { MoneyFlowDeps } from "../../flows/flow-deps";
 import { operationRoute } from "../../http/operation-route";
 import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
-import type { PaymentGateways } from "../payments/gateways/gateways";
 import * as returns from "./returns.service";
 
 // The customer's return calls (spec section 7) and the merchant's (Admin-Key) that receive, approve or reject.
-export const returnsRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGateways; storefrontUrl: string }> = async (
-  app,
-  { db, gateways, storefrontUrl },
-) => {
+export const returnsRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = async (app, deps) => {
+  const { db, storefrontUrl } = deps;
   const tags = ["Returns"];
   const security = [{ apiKey: [], storeKey: [], bearer: [] }];
   // Signed-in customers only, checked before input validation so an anonymous caller learns nothing else.
@@ -109,7 +107,6 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGat
   const adminContext = (request: FastifyRequest): returns.AdminReturnContext => ({
     storeId: request.ctx.store.id,
     actor: { type: "merchant", id: request.ctx.adminKeyNumber ?? 0 },
-    gateways,
     storefrontUrl,
   });
 
@@ -149,13 +146,17 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ db: Db; gateways: PaymentGat
       config,
       schema: {
         ...admin,
-        "x-error-codes": [...transitions, "payment_gateway_unavailable"],
+        "x-error-codes": [...transitions],
         summary: "Approve a received return and settle it as asked: a refund to the order's payment, store credit, or an exchange",
         description:
-          "The refund goes through the order's gateway with the return's own idempotency key: it is paid once however often this is retried.",
+          "A refund is recorded first, then asked of the order's gateway outside any transaction, with the refund's own idempotency " +
+          "key: it is paid once however often this is retried. The return is refunded once the money has gone back; while the gateway " +
+          "has not answered it stays approved, its refund pending and retried by a job.",
       },
     }),
-    handler: async (request) => ({ data: await returns.approveReturn(db, adminContext(request), request.params.id) }),
+    handler: async (request) => ({
+      data: await approveReturnFlow({ ...deps, log: request.log }, adminContext(request), request.params.id),
+    }),
   });
 
   app.route({

@@ -12,19 +12,18 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { enqueueMail } from "../mail/outbox.repository";
 import { findStoreName } from "../orders/orders.repository";
-import type { PaymentGateways } from "../payments/gateways/gateways";
-import { findOrderPayments, giveCreditBackPart } from "../payments/payments.repository";
-import { gatewayUnavailable, hostedGateway } from "../payments/payments.service";
+import { findRefundBySource } from "../payments/refunds.service";
 import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.repository";
 import { returnStatusMail } from "./return-mails";
 import { returnMachine } from "./return-status";
 import * as repository from "./returns.repository";
 import { orderReturns } from "./returns.tables";
 
-// Order returns (issue 10, section 3). A return's lines are checked against what was delivered and not yet
-// returned with the order locked; its status moves only along the return machine; settling it moves money once:
-// the refund row (with the gateway's idempotency key) is written in the same transaction as the gateway call and
-// the status change, and a second approval finds the return no longer "received".
+// Order returns. A return's lines are checked against what was delivered and not yet returned with the order
+// locked; its status moves only along the return machine. Approving a refund records the refund and leaves the
+// return approved; the refund flow (flows/approve-return.flow.ts, flows/refund.flow.ts) pays it outside any
+// transaction and then marks the return refunded (markReturnRefunded). A second approval finds the return no
+// longer "received".
 
 export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   damaged: "Arrived damaged",
@@ -50,7 +49,6 @@ export interface CustomerReturnContext {
 export interface AdminReturnContext {
   storeId: number;
   actor: TransitionActor;
-  gateways: PaymentGateways;
   storefrontUrl: string;
 }
 
@@ -70,13 +68,28 @@ const toSummary = (row: repository.ReturnRow): ReturnSummary => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** The money a return gives back: store credit (the return's own) or a refund through the order's payment. */
+async function findReturnRefund(
+  db: Db,
+  row: repository.ReturnRow,
+): Promise<{ kind: "payment" | "store_credit"; amount: number; status: NonNullable<ReturnDetail["refund"]>["status"] } | null> {
+  const credit = await repository.findRefund(db, row.id);
+  if (credit) return { kind: credit.kind, amount: credit.amount, status: credit.status };
+  const refund = await findRefundBySource(db, returnRefundSource(row.id));
+  return refund ? { kind: "payment", amount: refund.amount, status: refund.status } : null;
+}
+
+/** What the refund of a return is recorded for (payment_refunds.source): one refund per return. */
+export function returnRefundSource(returnId: number): string {
+  return `return:${returnId}`;
+}
+
 /** A return in full: its lines, its history as the customer may read it, and the money given back. */
 async function toDetail(db: Db, row: repository.ReturnRow): Promise<ReturnDetail> {
-  const [lines, history, refund] = await Promise.all([
-    repository.listReturnLines(db, row.id),
-    listTransitions(db, returnMachine.name, row.id),
-    repository.findRefund(db, row.id),
-  ]);
+  // One statement at a time: `db` may be a transaction's single connection.
+  const lines = await repository.listReturnLines(db, row.id);
+  const history = await listTransitions(db, returnMachine.name, row.id);
+  const refund = await findReturnRefund(db, row);
   const money = (amount: number) => ({ amount, currencyCode: row.currencyCode });
   return {
     ...toSummary(row),
@@ -84,7 +97,7 @@ async function toDetail(db: Db, row: repository.ReturnRow): Promise<ReturnDetail
     comment: row.comment,
     merchantNote: row.merchantNote,
     history: history.map((entry) => ({ from: entry.fromState, to: entry.toState as ReturnStatus, at: entry.createdAt.toISOString() })),
-    refund: refund ? { kind: refund.kind, amount: money(refund.amount), status: refund.status } : null,
+    refund: refund ? { ...refund, amount: money(refund.amount) } : null,
   };
 }
 
@@ -101,6 +114,12 @@ export function returnAmount(
   if (order.subTotal <= 0) return 0;
   const paidForGoods = Math.max(order.grandTotal - order.deliveryCharge, 0);
   return Math.floor((paidForGoods * line.total * quantity) / (line.quantity * order.subTotal));
+}
+
+/** How many of each of an order's lines may still be returned: delivered, and not already in a return. */
+export async function returnableQuantities(db: Db, orderId: number): Promise<Map<number, number>> {
+  const lines = await repository.listReturnableLines(db, orderId);
+  return new Map(lines.map((line) => [line.id, Math.max(line.quantity - line.returned, 0)]));
 }
 
 /** Asks to return lines of one of the customer's delivered orders. */
@@ -239,12 +258,17 @@ export function rejectReturn(db: Db, ctx: AdminReturnContext, returnId: number, 
 }
 
 /**
- * Accepts a received return and settles it as the customer asked: money back through the order's captured
- * payment (a gateway refunds this part, keyed by the return, so a retried call is refunded once; on account,
- * the credit is given back; a bank transfer is recorded for the merchant to pay back), store credit, or an
- * exchange the merchant sends.
+ * Accepts a received return and settles what the shop settles itself: store credit (added at once), an exchange
+ * (the merchant sends the replacement), or nothing to give back. A refund to the order's payment is the refund
+ * flow's: the return stays approved, and `recordRefund` is called in the same transaction to record it, then
+ * markReturnRefunded once the money has gone back.
  */
-export function approveReturn(db: Db, ctx: AdminReturnContext, returnId: number) {
+export function approveReturn(
+  db: Db,
+  ctx: AdminReturnContext,
+  returnId: number,
+  recordRefund: (tx: Db, row: repository.ReturnRow) => Promise<void>,
+) {
   return changeReturn(db, ctx, returnId, async (tx, row) => {
     await move(tx, ctx, row, "approved", "approved by the merchant");
     const approved = { ...row, status: "approved" as const };
@@ -274,42 +298,26 @@ export function approveReturn(db: Db, ctx: AdminReturnContext, returnId: number)
       await move(tx, ctx, approved, row.resolution === "store_credit" ? "credited" : "refunded", "settled");
       return;
     }
-    await refundToPayment(tx, ctx, row);
-    await move(tx, ctx, approved, "refunded", "refunded to the order's payment");
+    await recordRefund(tx, row);
   });
 }
 
-async function refundToPayment(tx: Db, ctx: AdminReturnContext, row: repository.ReturnRow) {
-  const [payment] = await findOrderPayments(tx, row.orderId, ["captured"]);
-  if (!payment)
-    throw new AppError("invalid_state_transition", "The order has no captured payment to refund; settle this return as store credit");
-  const refund = await repository.insertRefund(tx, {
-    returnId: row.id,
-    paymentId: payment.id,
-    kind: "payment",
-    amount: row.amount,
-    currencyCode: row.currencyCode,
-    idempotencyKey: `quire-return-${row.publicId}`,
+/**
+ * The refund of an approved return has been paid (or is owed by the merchant's bank transfer): the return is
+ * refunded and its customer mailed, in the refund's outcome transaction. Again: nothing changes.
+ */
+export async function markReturnRefunded(
+  tx: Db,
+  input: { storeId: number; returnId: number; actor: TransitionActor; storefrontUrl: string },
+) {
+  const row = await repository.findReturn(tx, { storeId: input.storeId, returnId: input.returnId, lock: true });
+  if (!row || row.status !== "approved") return;
+  await transition(tx, returnMachine, orderReturns, {
+    entityId: row.id,
+    from: "approved",
+    to: "refunded",
+    actor: input.actor,
+    reason: "refunded to the order's payment",
   });
-  if (payment.provider === "on-account") {
-    await giveCreditBackPart(tx, { orderId: row.orderId, amount: row.amount, currencyCode: row.currencyCode });
-  } else if (payment.provider !== "proforma-invoice") {
-    const gateway = hostedGateway(ctx.gateways, payment.provider);
-    if (!gateway || !payment.providerReference) {
-      throw new AppError("invalid_state_transition", `${payment.provider} is not configured here: refund this return in its dashboard`);
-    }
-    try {
-      await gateway.refund({
-        reference: payment.providerReference,
-        paymentReference: payment.providerPaymentReference,
-        amount: row.amount,
-        currencyCode: row.currencyCode,
-        idempotencyKey: refund.idempotencyKey,
-      });
-    } catch (error) {
-      throw gatewayUnavailable(error);
-    }
-  }
-  // A bank transfer's refund is recorded here and paid back by the merchant, as the merchant's cancellation does.
-  await repository.markRefundSucceeded(tx, refund.id, null);
+  await mailAndAnswer(tx, { storeId: input.storeId, storefrontUrl: input.storefrontUrl }, row.id);
 }

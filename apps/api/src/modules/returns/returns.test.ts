@@ -11,9 +11,9 @@ import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } fro
 import { findOrCreateCompany } from "../identity/identity.repository";
 import { outboxMessages } from "../mail/mail.tables";
 import { orderLines, orders } from "../orders/orders.tables";
-import { payments } from "../payments/payments.tables";
+import { paymentRefunds, payments } from "../payments/payments.tables";
 import { runReturnsCommand } from "./returns-command";
-import { orderReturnLines, returnRefunds, storeCreditEntries } from "./returns.tables";
+import { orderReturnLines, storeCreditEntries } from "./returns.tables";
 
 // Order returns (issue 10, section 3) against PostgreSQL and the payment sandbox: what may be returned, the
 // return's machine, settling it once (a refund through the order's gateway, store credit or an exchange), and
@@ -334,8 +334,12 @@ describe("settling a return", () => {
     const again = await asAdmin("PUT", `/admin/order-returns/${created.id}/approve`);
     expect(again.statusCode).toBe(409);
 
-    const refunds = await api.database.db.select().from(returnRefunds).where(eq(returnRefunds.returnId, created.id));
-    expect(refunds).toMatchObject([{ kind: "payment", amount: created.amount.amount, status: "succeeded" }]);
+    const refunds = await api.database.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.source, `return:${created.id}`));
+    expect(refunds).toMatchObject([{ reason: "return", amount: created.amount.amount, status: "succeeded" }]);
+    expect(refunds[0]!.providerReference).toEqual(expect.any(String));
     // The gateway holds exactly one refund of that amount; the payment itself stays captured (a part is refunded).
     const [payment] = await api.database.db
       .select()

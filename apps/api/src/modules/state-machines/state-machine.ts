@@ -4,6 +4,9 @@
  * state-transitions.repository.ts, which checks the edge, changes the row and records who, when and why
  * (decision 017). The table is the documentation: a reader sees every way a status can move in one place.
  */
+/** Who moved an entity: a customer or merchant by id, an anonymous visitor or the system without one. */
+export type TransitionActor = { type: "customer" | "merchant"; id: number } | { type: "anonymous" | "system"; id?: undefined };
+
 export interface StateMachine<S extends string> {
   /** The entity kind, as recorded in the transition history ("cart", "order"...). */
   readonly name: string;

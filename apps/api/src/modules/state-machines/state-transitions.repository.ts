@@ -6,8 +6,8 @@ import { AppError } from "../../http/errors";
 import { canTransition, type StateMachine } from "./state-machine";
 import { stateTransitions, type TransitionActorType } from "./state-transitions.tables";
 
-/** Who moved an entity: a customer or merchant by id, an anonymous visitor or the system without one. */
-export type TransitionActor = { type: "customer" | "merchant"; id: number } | { type: "anonymous" | "system"; id?: undefined };
+export type { TransitionActor } from "./state-machine";
+import type { TransitionActor } from "./state-machine";
 
 /** A table whose rows a machine moves: an integer `id` and a text `status` column. */
 export type StatefulTable = PgTable & { id: PgColumn; status: PgColumn };

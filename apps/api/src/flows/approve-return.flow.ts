@@ -1,0 +1,28 @@
+import { findCapturedPayment } from "../modules/payments/payments.service";
+import { recordRefund } from "../modules/payments/refunds.service";
+import { AppError } from "../http/errors";
+import { approveReturn, getAdminReturn, returnRefundSource, type AdminReturnContext } from "../modules/returns/returns.service";
+import type { MoneyFlowDeps } from "./flow-deps";
+import { settleRefund } from "./refund.flow";
+
+/**
+ * PUT /admin/order-returns/:id/approve: the merchant accepts a received return and it is settled as the customer
+ * asked. Store credit and exchanges are the returns module's own. A refund is recorded against the order's
+ * captured payment in the approval's transaction, then paid by the refund flow once that has committed: the
+ * return is refunded when the money has gone back, and stays approved (its refund pending, retried by the job, or
+ * failed for the merchant to see) when it has not. A retried approval finds the return approved and the
+ * refund recorded once.
+ */
+export async function approveReturnFlow(deps: MoneyFlowDeps, ctx: AdminReturnContext, returnId: number) {
+  const recorded: { refundId?: number } = {};
+  await approveReturn(deps.db, ctx, returnId, async (tx, row) => {
+    const payment = await findCapturedPayment(tx, row.orderId);
+    if (!payment) {
+      throw new AppError("invalid_state_transition", "The order has no captured payment to refund; settle this return as store credit");
+    }
+    const refund = await recordRefund(tx, { payment, reason: "return", source: returnRefundSource(row.id), amount: row.amount });
+    recorded.refundId = refund.id;
+  });
+  if (recorded.refundId !== undefined) await settleRefund(deps, recorded.refundId, ctx.actor);
+  return getAdminReturn(deps.db, { storeId: ctx.storeId, returnId });
+}

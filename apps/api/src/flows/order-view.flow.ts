@@ -1,0 +1,105 @@
+import type { Order } from "@quire/contracts";
+import { formatMoney } from "@quire/money";
+import type { Db } from "../db/client";
+import type { RequestContext } from "../http/request-context";
+import { AppError } from "../http/errors";
+import {
+  listOrderHistory,
+  listOrderStatusChanges,
+  NOT_RETURNABLE,
+  renderOrderProforma,
+  requireReadableOrder,
+  requireStoreOrder,
+  returnWindowOf,
+  toOrder,
+  type OrderReader,
+  type OrderReturnability,
+} from "../modules/orders/orders.service";
+import { findLatestPayments, findStorePayment } from "../modules/payments/payments.service";
+import { listOrderRefunds, listRefundHistory } from "../modules/payments/refunds.service";
+import { returnableQuantities } from "../modules/returns/returns.service";
+
+/*
+ * An order as its buyer and its merchant read it: the orders module's snapshot, with its latest payment (the
+ * payments module's) and what may still be returned (the returns module's), and for the merchant its refunds.
+ * Reads only, one statement at a time.
+ */
+
+type StoredOrder = Awaited<ReturnType<typeof requireReadableOrder>>;
+
+async function returnabilityOf(db: Db, stored: StoredOrder): Promise<OrderReturnability> {
+  const until = returnWindowOf(stored.order);
+  if (!until) return NOT_RETURNABLE;
+  return { until, quantities: await returnableQuantities(db, stored.order.id) };
+}
+
+async function orderAnswer(db: Db, stored: StoredOrder): Promise<Order> {
+  const latest = await findLatestPayments(db, [stored.order.id]);
+  const history = await listOrderStatusChanges(db, stored.order.id);
+  const returnable = await returnabilityOf(db, stored);
+  return toOrder(stored, latest.get(stored.order.id) ?? null, history, returnable);
+}
+
+/** GET /orders/:id: the caller's own order (404 for anyone else's). */
+export async function getOrder(db: Db, ctx: Pick<RequestContext, "store">, reader: OrderReader, orderId: number): Promise<Order> {
+  return orderAnswer(db, await requireReadableOrder(db, ctx, reader, orderId));
+}
+
+/** GET /orders/:id/summary: the order's number, status, total and latest payment, for the page after placing it. */
+export async function getOrderSummary(db: Db, ctx: Pick<RequestContext, "store">, reader: OrderReader, orderId: number) {
+  const { id, publicId, status, grandTotal, latestPayment } = await getOrder(db, ctx, reader, orderId);
+  return { id, publicId, status, grandTotal, latestPayment };
+}
+
+/**
+ * GET /orders/:id/proforma-invoice: the PDF for an order whose latest payment is a proforma invoice, for the buyer
+ * who placed it; 404 for any other order.
+ */
+export async function getProformaInvoice(db: Db, ctx: Pick<RequestContext, "store">, reader: OrderReader, orderId: number) {
+  const order = await getOrder(db, ctx, reader, orderId);
+  const payment = order.latestPayment
+    ? await findStorePayment(db, { storeId: ctx.store.id, publicId: order.latestPayment.publicPaymentId })
+    : null;
+  if (payment?.provider !== "proforma-invoice") throw new AppError("order_not_found", "This order has no proforma invoice");
+  return renderOrderProforma(db, order, payment.createdAt);
+}
+
+/** GET /admin/orders/:id: one of the store's orders with its buyer, shipping, history (who and why) and refunds. */
+export async function getAdminOrder(db: Db, input: { storeId: number; orderId: number }) {
+  const stored = await requireStoreOrder(db, input);
+  const { order } = stored;
+  const history = [...(await listOrderHistory(db, order.id))];
+  const refunds = await listOrderRefunds(db, order);
+  // Each refund in the same history: recorded, then each change of its status (refund-status.ts).
+  for (const refund of refunds) {
+    const amount = formatMoney(refund.amount.amount, refund.amount.currencyCode);
+    history.push({
+      fromState: "",
+      toState: "refund pending",
+      actorType: "system",
+      actorId: null,
+      reason: `${amount} to give back (${refund.reason.replace(/_/g, " ")})`,
+      createdAt: new Date(refund.createdAt),
+    });
+    for (const entry of await listRefundHistory(db, refund.id)) {
+      history.push({ ...entry, fromState: `refund ${entry.fromState}`, toState: `refund ${entry.toState}` });
+    }
+  }
+  history.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return {
+    ...(await orderAnswer(db, stored)),
+    customerId: order.customerId,
+    customerName: `${order.firstName} ${order.lastName}`,
+    phone: order.phone,
+    shippedAt: order.shippedAt?.toISOString() ?? null,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    history: history.map((entry) => ({
+      from: entry.fromState,
+      to: entry.toState,
+      actorType: entry.actorType,
+      reason: entry.reason,
+      at: entry.createdAt.toISOString(),
+    })),
+    refunds,
+  };
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { MoneyFlowDeps } from "../../flows/flow-deps";
+import { operationRoute } from "../../http/operation-route";
+import { findOrderNumbers } from "../orders/order-changes.service";
+import { setCreditLimit } from "./payments.service";
+import { listStoreRefunds, markRefundPaidBack } from "./refunds.service";
+
+// The merchant's side of payments (Admin-Key): trade customers' credit, and every refund of the store, what is
+// still owed, and the captures the shop gave back unasked (decision 040).
+export const paymentsAdminRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = async (app, { db }) => {
+  const tags = ["Admin"];
+  const security = [{ adminKey: [], storeKey: [] }];
+  const config = { admin: true };
+  const keyErrors = ["admin_key_missing", "admin_key_invalid"] as const;
+  const orderNumbers = (ids: number[]) => findOrderNumbers(db, ids);
+
+  app.route({
+    ...operationRoute("setCustomerCreditLimit", {
+      config,
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...keyErrors, "customer_not_found", "credit_limit_exceeded", "currency_not_supported"],
+        summary: "Set a trade customer's credit limit for paying on account, in one of the store's currencies",
+      },
+    }),
+    handler: async (request) => ({
+      data: await setCreditLimit(db, {
+        storeId: request.ctx.store.id,
+        storeCurrencies: request.ctx.store.currencyCodes,
+        customerId: request.params.id,
+        ...request.body,
+      }),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("listAdminRefunds", {
+      config,
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...keyErrors],
+        summary: "The store's refunds, newest first, by status or reason",
+        description:
+          "`reason=capture_given_back`: payments a gateway captured after the order was cancelled or the attempt replaced, given back " +
+          "unasked. `status=owed`: bank transfers the merchant still has to send back. `status=failed`: refunds the gateway refused.",
+      },
+    }),
+    handler: async (request) => ({ data: await listStoreRefunds(db, { storeId: request.ctx.store.id, ...request.query }, orderNumbers) }),
+  });
+
+  app.route({
+    ...operationRoute("markRefundPaidBack", {
+      config,
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...keyErrors, "refund_not_found", "invalid_state_transition", "state_conflict"],
+        summary: "Record that an owed refund (a bank transfer's) has been sent back",
+      },
+    }),
+    handler: async (request) => ({
+      data: await markRefundPaidBack(
+        db,
+        { storeId: request.ctx.store.id, refundId: request.params.id, actor: { type: "merchant", id: request.ctx.adminKeyNumber ?? 0 } },
+        orderNumbers,
+      ),
+    }),
+  });
+};
