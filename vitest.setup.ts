@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterEach, beforeEach, vi } from "vitest";
 
 // CONVENTIONS.md habit 16: console.error during a test is a failure.
@@ -12,5 +13,28 @@ afterEach(() => {
   vi.mocked(console.error).mockRestore();
   if (errors.length > 0) {
     throw new Error(`console.error was called during the test:\n${errors.map((args) => args.map(String).join(" ")).join("\n")}`);
+  }
+});
+
+// A connection used by two queries at once is a failure too: inside a transaction it means two statements of
+// one unit of work racing on one connection (a Promise.all over a transaction), which pg only warns about, once
+// per process ("client.query() when the client is already executing a query"). Every query a test's code sends
+// through pg is checked here, so each such place fails the test that reaches it.
+type QueuedClient = pg.Client & { _queryQueue?: unknown[]; _activeQuery?: unknown; pipeline?: boolean };
+const concurrentQueries: string[] = [];
+const query = pg.Client.prototype.query as (this: QueuedClient, ...args: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: QueuedClient, ...args: unknown[]) {
+  // pg clears the running query before it answers it, so a query awaited before the next never counts here.
+  if ((this._activeQuery || (this._queryQueue?.length ?? 0) > 0) && !this.pipeline) {
+    concurrentQueries.push(new Error("a query was sent on a connection still running another").stack ?? "");
+  }
+  return query.apply(this, args);
+} as typeof pg.Client.prototype.query;
+beforeEach(() => {
+  concurrentQueries.length = 0;
+});
+afterEach(() => {
+  if (concurrentQueries.length > 0) {
+    throw new Error(`A connection ran two queries at once during the test:\n${concurrentQueries.join("\n\n")}`);
   }
 });
