@@ -59,6 +59,73 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
 
+  // The API's modules and flows (docs/decisions/040). A module owns its tables and repository; a process that
+  // spans modules is a flow (apps/api/src/flows/) that calls the modules' services. A module starts a flow only
+  // at its edges: its HTTP routes and its command-line commands.
+  {
+    files: ["apps/api/src/modules/**/*.ts"],
+    ignores: ["**/*.routes.ts", "**/*-command.ts", "**/*-cli.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/flows/*"],
+              message: "A module does not start a flow: its routes or commands do, and the flow calls the module's service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // A flow calls modules' services, never their repositories or tables.
+  {
+    files: ["apps/api/src/flows/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./modules/[^/]+/.+\\.(repository|tables)$",
+              message: "A flow calls the module's service; its repository and tables are the module's own.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // No module reads another module's repository: it asks that module's service. (Tables are still read across
+  // modules in queries that join them; they move behind services module by module, decision 040.)
+  {
+    files: ["apps/api/src/modules/**/*.ts"],
+    ignores: [
+      "**/*.test.ts",
+      // Catalogue and search share SQL at the statement level (the search documents are built from the catalogue's
+      // rows and the catalogue's index reads the search words): untangling them is the next step of decision 040.
+      "apps/api/src/modules/catalog/catalog-index.repository.ts",
+      "apps/api/src/modules/catalog/catalog-writes.ts",
+      "apps/api/src/modules/search/search.repository.ts",
+      "apps/api/src/modules/search/search-index.repository.ts",
+    ],
+    rules: {
+      // The typescript-eslint form of the rule, so that it stands beside the flows rule above on the same files.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./[^./][^/]*/[^/]+\\.repository$",
+              message: "Another module's repository is its own: call its service (add the function there).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // Code that ships to the browser takes the contracts' constants from their zod-free entry: the main entry
   // would pull zod and every schema into the bundle (docs/decisions/022). Types may come from anywhere.
   // Route modules are left out: their loaders and actions run on the server and parse with the schemas, and

@@ -32,8 +32,8 @@ import { ordersAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { ordersRoutes } from "./modules/orders/orders.routes";
 import { returnsRoutes } from "./modules/returns/returns.routes";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
-import { noGateways, type PaymentGateways } from "./modules/payments/gateways/gateways";
-import { callableOutsideTransactions } from "./modules/payments/gateway-guard";
+import type { PaymentGateways } from "./modules/payments/gateways/gateways";
+import { moneyFlowsOf } from "./flows/flow-deps";
 import { paymentWebhookRoutes } from "./modules/payments/payments-webhooks.routes";
 import { paymentsAdminRoutes } from "./modules/payments/payments-admin.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
@@ -193,11 +193,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cartRoutes, { db: deps.db });
   await app.register(checkoutRoutes, { db: deps.db });
   // The money flows (flows/): every gateway callable only outside a transaction (gateway-guard.ts).
-  const moneyFlows = {
-    db: deps.db,
-    gateways: callableOutsideTransactions(deps.paymentGateways ?? noGateways),
-    storefrontUrl: (deps.storefrontUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
-  };
+  const moneyFlows = moneyFlowsOf({ db: deps.db, gateways: deps.paymentGateways, storefrontUrl: deps.storefrontUrl });
   await app.register(ordersRoutes, moneyFlows);
   await app.register(ordersAdminRoutes, moneyFlows);
   await app.register(paymentsRoutes, moneyFlows);

@@ -9,12 +9,11 @@ import { deliverMail } from "./modules/mail/mail-delivery";
 import type { MailTransport } from "./modules/mail/mail-transports";
 import { purgeOldOutboxMessages } from "./modules/mail/outbox-retention";
 import { cancelUnpaidOrders } from "./flows/cancel-order.flow";
-import type { FlowLog } from "./flows/flow-deps";
+import { moneyFlowsOf, type FlowLog } from "./flows/flow-deps";
 import { refreshOpenPayments } from "./flows/pay-order.flow";
 import { PENDING_REFUND_GRACE_MS, settlePendingRefunds } from "./flows/refund.flow";
 import { mailOrderConfirmation } from "./modules/orders/order-notifications";
-import { noGateways, type PaymentGateways } from "./modules/payments/gateways/gateways";
-import { callableOutsideTransactions } from "./modules/payments/gateway-guard";
+import type { PaymentGateways } from "./modules/payments/gateways/gateways";
 import { purgeOldWebhookEvents } from "./modules/payments/payments-retention";
 import { purgeLapsedRateLimits } from "./modules/rate-limits/rate-limits-retention";
 import { indexAllQueuedProducts, onProductChanged, onStockChanged, refreshAllVocabularies } from "./modules/search/search-index";
@@ -39,8 +38,7 @@ const OPEN_PAYMENT_GRACE_MS = 2 * 60_000;
  * module's jobs, so the modules need not know each other.
  */
 export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
-  const gateways = callableOutsideTransactions(deps.paymentGateways ?? noGateways);
-  const moneyFlows = { db: deps.db, gateways, storefrontUrl: deps.storefrontUrl, ...(deps.log ? { log: deps.log } : {}) };
+  const moneyFlows = moneyFlowsOf({ db: deps.db, gateways: deps.paymentGateways, storefrontUrl: deps.storefrontUrl, log: deps.log });
   return {
     "mail-delivery": async ({ messageId }) => {
       await deliverMail(deps.db, deps.mailTransport, messageId);
@@ -86,7 +84,7 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
       await cancelUnpaidOrders(moneyFlows);
     },
     "refresh-open-payments": async () => {
-      if (gateways.size === 0) return;
+      if (moneyFlows.gateways.size === 0) return;
       await refreshOpenPayments(moneyFlows, { olderThan: new Date(Date.now() - OPEN_PAYMENT_GRACE_MS), limit: 100 });
     },
     "settle-pending-refunds": async () => {

@@ -6,7 +6,7 @@ import { eventually } from "../testing/eventually";
 import { usePaymentSandbox } from "../testing/payment-sandbox";
 import { TEST_HEADERS, useTestApi } from "../testing/test-api";
 import { checkoutClient, createCheckoutTestShop, placeGuestOrder } from "../modules/checkout/checkout-test-shop";
-import { callableOutsideTransactions } from "../modules/payments/gateway-guard";
+import { moneyFlowsOf } from "./flow-deps";
 import { paymentRefunds, payments } from "../modules/payments/payments.tables";
 import { orders } from "../modules/orders/orders.tables";
 import { stateTransitions } from "../modules/state-machines/state-transitions.tables";
@@ -124,7 +124,7 @@ describe.each(PROVIDERS)("%s: no charge kept, none unseen", (provider) => {
       .update(orders)
       .set({ paymentDueBy: new Date(Date.now() - 60_000) })
       .where(eq(orders.id, order.id));
-    const flows = { db: api.database.db, gateways: callableOutsideTransactions(gateway.gateways), storefrontUrl: "http://shop.test" };
+    const flows = moneyFlowsOf({ db: api.database.db, gateways: gateway.gateways, storefrontUrl: "http://shop.test" });
     expect(await cancelUnpaidOrders(flows)).toBeGreaterThanOrEqual(1);
     await expectPageClosed(provider, redirectUrl!, publicId);
     expect(await orderStatus(order.id)).toBe("cancelled");
@@ -286,7 +286,7 @@ describe.each(PROVIDERS)("%s: a refund left pending by a crash", (provider) => {
       refundId: String(refund.id),
     });
 
-    const flows = { db: api.database.db, gateways: callableOutsideTransactions(gateway.gateways), storefrontUrl: "http://shop.test" };
+    const flows = moneyFlowsOf({ db: api.database.db, gateways: gateway.gateways, storefrontUrl: "http://shop.test" });
     expect(await settlePendingRefunds(flows, { olderThan: new Date(Date.now() - 60_000), limit: 100 })).toBeGreaterThanOrEqual(1);
     const [settled] = await api.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
     expect(settled).toMatchObject({ status: "succeeded", providerReference: made.reference });

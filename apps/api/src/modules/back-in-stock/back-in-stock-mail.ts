@@ -1,5 +1,5 @@
 import { BACK_IN_STOCK_CONFIRMATION_DAYS } from "@quire/contracts";
-import type { OutgoingMail } from "../mail/outbox.repository";
+import type { OutgoingMail } from "../mail/mail.service";
 
 // The back-in-stock emails, as plain text. Each names its main link as `actionUrl`, which the console
 // transport prints when no SMTP server is configured.

@@ -12,9 +12,9 @@ import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import type { DomainEvent } from "../jobs/domain-events";
 import { createEmailedToken, hashEmailedToken } from "../identity/emailed-tokens";
-import { findStoreVariant, type StoreVariantRow } from "../inventory/inventory.repository";
-import { countRecentMail, enqueueMail, lockRecipientMail } from "../mail/outbox.repository";
-import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.repository";
+import { findStoreVariant, type StoreVariantRow } from "../inventory/inventory.service";
+import { countRecentMail, enqueueMail, lockRecipientMail } from "../mail/mail.service";
+import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.service";
 import { backInStockMail, CONFIRMATION_MAIL_KIND, confirmationMail, type VariantMailFacts } from "./back-in-stock-mail";
 import * as repository from "./back-in-stock.repository";
 

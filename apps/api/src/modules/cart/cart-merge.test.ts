@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createSession } from "../../testing/identity-factories";
 import { useTestApi } from "../../testing/test-api";
-import { listTransitions } from "../state-machines/state-transitions.repository";
+import { listTransitions } from "../state-machines/state-transitions.service";
 import { cartClient, cartOf, createCartTestShop, createOtherShop, errorCodeOf } from "./cart-test-catalogue";
 import { cartLines, carts } from "./cart.tables";
 

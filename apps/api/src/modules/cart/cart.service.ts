@@ -22,7 +22,7 @@ import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { priceCart } from "./cart-pricing";
 import { lineDisplayName, reviewCart, type CartReview, type ReviewNotification } from "./cart-review";
-import { transition } from "../state-machines/state-transitions.repository";
+import { transition } from "../state-machines/state-transitions.service";
 import { cartMachine } from "./cart-status";
 import * as repository from "./cart.repository";
 import { carts } from "./cart.tables";

@@ -24,6 +24,9 @@ import { computeCheckoutTotals, type CheckoutTotals, type TaxablePart } from "./
 import * as repository from "./checkout.repository";
 import { refuseCombination, refuseDiscountCode, toAppliedDiscounts } from "./discount-rules";
 
+/** How often a discount code has been used, by anyone and by this buyer (for its limits when an order is placed). */
+export { countDiscountUses } from "./checkout.repository";
+
 export type CheckoutContext = Pick<RequestContext, "store" | "currencyCode">;
 export type { CartOwner as CheckoutOwner };
 

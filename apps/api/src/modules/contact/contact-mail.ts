@@ -1,5 +1,5 @@
 import type { ContactMessageBody, ContactSubject } from "@quire/contracts";
-import type { OutgoingMail } from "../mail/outbox.repository";
+import type { OutgoingMail } from "../mail/mail.service";
 
 export const CONTACT_MESSAGE_MAIL_KIND = "contact_message";
 

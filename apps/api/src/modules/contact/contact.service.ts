@@ -3,8 +3,8 @@ import type { AdminContactMessage, ContactMessageBody, ContactSubject } from "@q
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
-import { enqueueMail } from "../mail/outbox.repository";
-import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.repository";
+import { enqueueMail } from "../mail/mail.service";
+import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.service";
 import { contactMessageMail } from "./contact-mail";
 import * as repository from "./contact.repository";
 

@@ -1,7 +1,7 @@
 import type { MenuItem, Page } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import type { Store } from "../stores/stores.repository";
+import type { Store } from "../stores/stores.service";
 import {
   countPages,
   countRedirects,

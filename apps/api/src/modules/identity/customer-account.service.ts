@@ -8,7 +8,7 @@ import {
 } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { enqueueMail } from "../mail/outbox.repository";
+import { enqueueMail } from "../mail/mail.service";
 import { applyMarketingOptIn } from "../marketing/marketing.service";
 import { passwordChangedMail } from "./identity-mail";
 import {

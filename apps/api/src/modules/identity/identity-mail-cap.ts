@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { countRecentMail, lockRecipientMail } from "../mail/outbox.repository";
-import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.repository";
+import { countRecentMail, lockRecipientMail } from "../mail/mail.service";
+import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.service";
 
 /**
  * Sign-up and password-reset requests one client address may make an hour, whatever addresses they name; past

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from "../mail/outbox.repository";
+import type { OutgoingMail } from "../mail/mail.service";
 
 // The identity emails, as plain text. Each names its main link as `actionUrl`, which the console
 // transport prints when no SMTP server is configured.

@@ -1,6 +1,6 @@
 import { passwordMatchesEmail, type PasswordResetCompleteBody, type SignInResult } from "@quire/contracts";
 import { AppError } from "../../http/errors";
-import { enqueueMail } from "../mail/outbox.repository";
+import { enqueueMail } from "../mail/mail.service";
 import { assertLinkUsable } from "./emailed-links";
 import { createEmailedToken, hashEmailedToken } from "./emailed-tokens";
 import { passwordChangedMail, passwordResetMail, RESET_LINK_MINUTES } from "./identity-mail";

@@ -7,7 +7,7 @@ import {
 } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { enqueueMail } from "../mail/outbox.repository";
+import { enqueueMail } from "../mail/mail.service";
 import { assertLinkUsable } from "./emailed-links";
 import { createEmailedToken, hashEmailedToken } from "./emailed-tokens";
 import { accountExistsMail, inviteMail, SIGNUP_LINK_HOURS, signupRequestMail } from "./identity-mail";

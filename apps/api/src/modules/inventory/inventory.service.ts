@@ -4,6 +4,9 @@ import { publishEvent } from "../jobs/job-queue";
 import { findStoreVariant, writeVariantStock } from "./inventory.repository";
 
 /** Stock is an int4 column that never goes below zero. */
+/** A variant of the store with its stock, for modules that follow one (back-in-stock, wishlists). */
+export { findStoreVariant, type StoreVariantRow } from "./inventory.repository";
+
 export const MAX_STOCK_QUANTITY = 2_147_483_647;
 
 export interface StockChange {

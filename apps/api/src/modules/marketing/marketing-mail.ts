@@ -1,5 +1,5 @@
 import { NEWSLETTER_CONFIRMATION_DAYS, type NewsletterTopic } from "@quire/contracts";
-import type { OutgoingMail } from "../mail/outbox.repository";
+import type { OutgoingMail } from "../mail/mail.service";
 
 /** The outbox kind of a newsletter confirmation email, which the per-address cap counts. */
 export const NEWSLETTER_CONFIRMATION_MAIL_KIND = "newsletter_confirmation";

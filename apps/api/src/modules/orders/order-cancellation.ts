@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { adjustVariantStock } from "../inventory/inventory.service";
-import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
+import { transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { orderMachine } from "./order-status";
 import * as repository from "./orders.repository";
 import { orders } from "./orders.tables";

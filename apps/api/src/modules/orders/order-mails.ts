@@ -1,6 +1,6 @@
 import type { Order } from "@quire/contracts";
 import { formatMoney } from "@quire/money";
-import type { OutgoingMail } from "../mail/outbox.repository";
+import type { OutgoingMail } from "../mail/mail.service";
 
 /**
  * The order confirmation (issue 8): sent once the order is paid (or accepted on account), with its lines,

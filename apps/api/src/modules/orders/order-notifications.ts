@@ -1,7 +1,8 @@
 import type { Db } from "../../db/client";
 import type { DomainEvent } from "../jobs/domain-events";
-import { enqueueMail } from "../mail/outbox.repository";
+import { enqueueMail } from "../mail/mail.service";
 import { orderConfirmationMail } from "./order-mails";
+import { findStoreName } from "../stores/stores.service";
 import * as repository from "./orders.repository";
 import { toOrder } from "./orders.service";
 
@@ -19,7 +20,7 @@ export async function mailOrderConfirmation(db: Db, event: DomainEvent<"payment.
       orderId: order.id,
       ...(order.customerId !== null ? { customerId: order.customerId } : { anonymousId: order.anonymousId ?? "" }),
     });
-    const storeName = await repository.findStoreName(tx, event.storeId);
+    const storeName = await findStoreName(tx, event.storeId);
     if (!found || storeName === null) return false;
     await enqueueMail(
       tx,

@@ -3,7 +3,7 @@ import { money } from "@quire/money";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
+import { transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { orderMachine } from "./order-status";
 import * as repository from "./orders.repository";
 import { orders } from "./orders.tables";

@@ -1,6 +1,6 @@
 import { openDatabase } from "../../db/client";
 import { loadEnv, resolveDataDir } from "../../env";
-import { gatewaysFromEnv } from "../payments/gateways/gateways";
+import { moneyFlowsFromEnv } from "../../flows/flow-deps";
 import { ORDERS_USAGE, parseOrdersArgs, runOrdersCommand, type OrdersCommand } from "./orders-command";
 
 // `npm run orders --workspace @quire/api -- ship QB-100001 --tracking RM123456789GB`
@@ -22,7 +22,7 @@ const database = await openDatabase({
   dataDir: env.DATABASE_URL ? undefined : `${resolveDataDir(env)}/pglite`,
 });
 try {
-  for (const line of await runOrdersCommand(database.db, command, gatewaysFromEnv(env), env.STOREFRONT_URL)) console.log(line);
+  for (const line of await runOrdersCommand(database.db, command, moneyFlowsFromEnv(env, database.db))) console.log(line);
 } catch (error) {
   // Expected failures (unknown order, a refused transition) read best as their message alone.
   console.error(error instanceof Error ? error.message : error);

@@ -2,8 +2,7 @@ import { parseArgs } from "node:util";
 import { cancelOrderForMerchant } from "../../flows/cancel-order.flow";
 import { getAdminOrder } from "../../flows/order-view.flow";
 import { confirmBankTransfer } from "../../flows/pay-order.flow";
-import { callableOutsideTransactions } from "../payments/gateway-guard";
-import { noGateways, type PaymentGateways } from "../payments/gateways/gateways";
+import { moneyFlowsOf, type MoneyFlowDeps } from "../../flows/flow-deps";
 import type { OrderStatus } from "@quire/contracts";
 import { ORDER_STATUSES } from "@quire/contracts/constants";
 import { and, eq } from "drizzle-orm";
@@ -95,9 +94,8 @@ async function findOrder(db: Db, storeKey: string, publicId: string) {
 export async function runOrdersCommand(
   db: Db,
   command: Exclude<OrdersCommand, { name: "help" }>,
-  gateways: PaymentGateways = noGateways,
-  /** Where the mails a command causes (a return refunded) link to. */
-  storefrontUrl = "http://localhost:3000",
+  /** What a cancellation's refund and closed payment pages need: none of the gateways by default. */
+  flows: MoneyFlowDeps = moneyFlowsOf({ db }),
 ): Promise<string[]> {
   if (command.name === "list") {
     const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.key, command.storeKey));
@@ -114,7 +112,6 @@ export async function runOrdersCommand(
   }
   const { storeId, orderId } = await findOrder(db, command.storeKey, command.publicId);
   const ctx = { storeId, actor: COMMAND_LINE };
-  const flowDeps = { db, gateways: callableOutsideTransactions(gateways), storefrontUrl };
   switch (command.name) {
     case "show":
       break;
@@ -125,10 +122,10 @@ export async function runOrdersCommand(
       await admin.deliverOrder(db, ctx, { orderId });
       break;
     case "cancel":
-      await cancelOrderForMerchant(flowDeps, { ...ctx, orderId, reason: command.reason });
+      await cancelOrderForMerchant(flows, { ...ctx, orderId, reason: command.reason });
       break;
     case "confirm-transfer":
-      await confirmBankTransfer(flowDeps, { ...ctx, orderId });
+      await confirmBankTransfer(flows, { ...ctx, orderId });
       break;
   }
   const order = await getAdminOrder(db, { storeId, orderId });

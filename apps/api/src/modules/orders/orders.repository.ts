@@ -249,11 +249,6 @@ export async function claimConfirmationMail(tx: Db, input: { storeId: number; or
   return row ?? null;
 }
 
-export async function findStoreName(db: Db, storeId: number) {
-  const [row] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
-  return row?.name ?? null;
-}
-
 /** Gives an order `days` from now to be paid (a proforma invoice's terms). */
 export async function setPaymentDeadline(tx: Db, input: { orderId: number; days: number }) {
   await tx

@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { toAddressAnswer } from "../checkout/address-format";
-import { listTransitions } from "../state-machines/state-transitions.repository";
+import { listTransitions } from "../state-machines/state-transitions.service";
 import { orderMachine } from "./order-status";
 import { renderProformaInvoice } from "./proforma-invoice";
 import * as repository from "./orders.repository";

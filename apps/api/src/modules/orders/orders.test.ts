@@ -9,7 +9,7 @@ import { productVariants } from "../catalog/catalog.tables";
 import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, summaryOf, UK_ADDRESS } from "../checkout/checkout-test-shop";
 import { discountCodes } from "../checkout/checkout.tables";
 import { cancelUnpaidOrders } from "../../flows/cancel-order.flow";
-import { noGateways } from "../payments/gateways/gateways";
+import { moneyFlowsOf } from "../../flows/flow-deps";
 import { orders } from "./orders.tables";
 
 const ADMIN_KEY = "orders-admin-key-0000";
@@ -273,7 +273,7 @@ describe("after an order is placed", () => {
       .update(orders)
       .set({ paymentDueBy: new Date(Date.now() - 60_000) })
       .where(eq(orders.id, late.order.id));
-    expect(await cancelUnpaidOrders({ db: api.database.db, gateways: noGateways, storefrontUrl: "http://shop.test" })).toBe(1);
+    expect(await cancelUnpaidOrders(moneyFlowsOf({ db: api.database.db }))).toBe(1);
     const statuses = await api.database.db
       .select({ id: orders.id, status: orders.status })
       .from(orders)

@@ -8,11 +8,10 @@ import { lineDisplayName } from "../cart/cart-review";
 import { settleReview, type CartOwner } from "../cart/cart.service";
 import { cartMachine } from "../cart/cart-status";
 import { carts } from "../cart/cart.tables";
-import { assertMayCheckout, loadCheckout, type CheckoutContext } from "../checkout/checkout.service";
-import { countDiscountUses } from "../checkout/checkout.repository";
+import { assertMayCheckout, countDiscountUses, loadCheckout, type CheckoutContext } from "../checkout/checkout.service";
 import { refuseDiscountCode } from "../checkout/discount-rules";
 import { publishEvent } from "../jobs/job-queue";
-import { transition } from "../state-machines/state-transitions.repository";
+import { transition } from "../state-machines/state-transitions.service";
 import * as repository from "./orders.repository";
 
 /** What the catalogue review may find that the shopper must see before ordering. */

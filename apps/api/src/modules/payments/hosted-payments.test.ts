@@ -7,7 +7,7 @@ import { checkoutClient, createCheckoutTestShop, createReadyGuestBaskets, placeG
 import { productVariants } from "../catalog/catalog.tables";
 import { cancelUnpaidOrders } from "../../flows/cancel-order.flow";
 import { refreshOpenPayments } from "../../flows/pay-order.flow";
-import { callableOutsideTransactions } from "./gateway-guard";
+import { moneyFlowsOf } from "../../flows/flow-deps";
 import { orders } from "../orders/orders.tables";
 import { stateTransitions } from "../state-machines/state-transitions.tables";
 import { paymentWebhookEvents, payments } from "./payments.tables";
@@ -24,7 +24,7 @@ const api = useTestApi((db) => createCheckoutTestShop(db, { minimumOrderPrices: 
 });
 const checkout = checkoutClient(() => api.app);
 /** What the jobs' money flows are given: the sandbox's gateways, callable only outside a transaction. */
-const flows = () => ({ db: api.database.db, gateways: callableOutsideTransactions(gateway.gateways), storefrontUrl: "http://shop.test" });
+const flows = () => moneyFlowsOf({ db: api.database.db, gateways: gateway.gateways, storefrontUrl: "http://shop.test" });
 
 beforeAll(async () => {
   await gateway.listenApi(api.app);

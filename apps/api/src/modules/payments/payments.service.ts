@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
-import { transition, type TransitionActor } from "../state-machines/state-transitions.repository";
+import { transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { transitionsFor, type ReportedStatus } from "./gateway-report";
 import type { PaymentGateways } from "./gateways/gateways";
 import type { HostedProviderId } from "./gateways/payment-gateway";

@@ -10,8 +10,7 @@ import { mailOrderConfirmation } from "../orders/order-notifications";
 import { orders } from "../orders/orders.tables";
 import type { ReportedStatus } from "./gateway-report";
 import { applyGatewayNews } from "../../flows/gateway-report.flow";
-import { callableOutsideTransactions } from "./gateway-guard";
-import { noGateways } from "./gateways/gateways";
+import { moneyFlowsOf } from "../../flows/flow-deps";
 import { findPaymentById } from "./payments.service";
 import { customerCredits, paymentRefunds, payments } from "./payments.tables";
 
@@ -22,8 +21,7 @@ const api = useTestApi((db) => createCheckoutTestShop(db, { minimumOrderPrices: 
 async function applyGatewayReport(input: { paymentId: number; reported: ReportedStatus; reason: string }) {
   const payment = await findPaymentById(api.database.db, input.paymentId);
   if (!payment) throw new Error(`No payment ${input.paymentId}`);
-  const deps = { db: api.database.db, gateways: callableOutsideTransactions(noGateways), storefrontUrl: "http://shop.test" };
-  return (await applyGatewayNews(deps, payment, { status: input.reported }, input.reason)).status;
+  return (await applyGatewayNews(moneyFlowsOf({ db: api.database.db }), payment, { status: input.reported }, input.reason)).status;
 }
 const asAdmin = (url: string, payload?: object) =>
   api.app.inject({

@@ -3,7 +3,7 @@ import { money } from "@quire/money";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.repository";
+import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { paymentMachine } from "./payment-status";
 import * as payments from "./payments.repository";
 import { paymentRefunds, payments as paymentsTable } from "./payments.tables";

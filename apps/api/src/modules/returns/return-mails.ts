@@ -1,6 +1,6 @@
 import type { ReturnDetail } from "@quire/contracts";
 import { formatMoney } from "@quire/money";
-import type { OutgoingMail } from "../mail/outbox.repository";
+import type { OutgoingMail } from "../mail/mail.service";
 
 /** The shop the mail comes from, and where the customer follows the return. */
 export interface ReturnMailContext {

@@ -1,6 +1,6 @@
 import { openDatabase } from "../../db/client";
 import { loadEnv, resolveDataDir } from "../../env";
-import { gatewaysFromEnv } from "../payments/gateways/gateways";
+import { moneyFlowsFromEnv } from "../../flows/flow-deps";
 import { parseReturnsArgs, RETURNS_USAGE, runReturnsCommand, type ReturnsCommand } from "./returns-command";
 
 // `npm run returns --workspace @quire/api -- approve RMA-500001`
@@ -22,10 +22,7 @@ const database = await openDatabase({
   dataDir: env.DATABASE_URL ? undefined : `${resolveDataDir(env)}/pglite`,
 });
 try {
-  const lines = await runReturnsCommand(database.db, command, {
-    gateways: gatewaysFromEnv(env),
-    storefrontUrl: env.STOREFRONT_URL.replace(/\/+$/, ""),
-  });
+  const lines = await runReturnsCommand(database.db, command, moneyFlowsFromEnv(env, database.db));
   for (const line of lines) console.log(line);
 } catch (error) {
   // Expected failures (unknown return, a refused transition) read best as their message alone.

@@ -4,8 +4,7 @@ import { RETURN_STATUSES } from "@quire/contracts/constants";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { approveReturnFlow } from "../../flows/approve-return.flow";
-import { callableOutsideTransactions } from "../payments/gateway-guard";
-import { noGateways, type PaymentGateways } from "../payments/gateways/gateways";
+import type { MoneyFlowDeps } from "../../flows/flow-deps";
 import { stores } from "../stores/stores.tables";
 import * as returns from "./returns.service";
 import { orderReturns } from "./returns.tables";
@@ -94,7 +93,7 @@ const amount = (value: { amount: number; currencyCode: string }) => `${(value.am
 export async function runReturnsCommand(
   db: Db,
   command: Exclude<ReturnsCommand, { name: "help" }>,
-  deps: { gateways?: PaymentGateways; storefrontUrl: string },
+  flows: MoneyFlowDeps,
 ): Promise<string[]> {
   const storeId = await findStore(db, command.storeKey);
   if (command.name === "list") {
@@ -109,8 +108,7 @@ export async function runReturnsCommand(
     ];
   }
   const returnId = await findReturnId(db, storeId, command.storeKey, command.publicId);
-  const ctx = { storeId, actor: COMMAND_LINE, storefrontUrl: deps.storefrontUrl };
-  const flowDeps = { db, gateways: callableOutsideTransactions(deps.gateways ?? noGateways), storefrontUrl: deps.storefrontUrl };
+  const ctx = { storeId, actor: COMMAND_LINE, storefrontUrl: flows.storefrontUrl };
   const detail = await (() => {
     switch (command.name) {
       case "show":
@@ -118,7 +116,7 @@ export async function runReturnsCommand(
       case "receive":
         return returns.receiveReturn(db, ctx, returnId);
       case "approve":
-        return approveReturnFlow(flowDeps, ctx, returnId);
+        return approveReturnFlow(flows, ctx, returnId);
       case "reject":
         return returns.rejectReturn(db, ctx, returnId, command.note);
     }

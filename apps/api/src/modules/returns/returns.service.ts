@@ -10,10 +10,10 @@ import {
 } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { enqueueMail } from "../mail/outbox.repository";
-import { findStoreName } from "../orders/orders.repository";
+import { enqueueMail } from "../mail/mail.service";
+import { findStoreName } from "../stores/stores.service";
 import { findRefundBySource } from "../payments/refunds.service";
-import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.repository";
+import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { returnStatusMail } from "./return-mails";
 import { returnMachine } from "./return-status";
 import * as repository from "./returns.repository";

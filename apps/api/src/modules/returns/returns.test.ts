@@ -11,6 +11,7 @@ import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } fro
 import { findOrCreateCompany } from "../identity/identity.repository";
 import { outboxMessages } from "../mail/mail.tables";
 import { orderLines, orders } from "../orders/orders.tables";
+import { moneyFlowsOf } from "../../flows/flow-deps";
 import { paymentRefunds, payments } from "../payments/payments.tables";
 import { runReturnsCommand } from "./returns-command";
 import { orderReturnLines, storeCreditEntries } from "./returns.tables";
@@ -383,7 +384,7 @@ describe("the returns command line", () => {
       })
     ).json().data as ReturnDetail;
     const run = (command: Parameters<typeof runReturnsCommand>[1]) =>
-      runReturnsCommand(api.database.db, command, { storefrontUrl: "http://shop.test" });
+      runReturnsCommand(api.database.db, command, moneyFlowsOf({ db: api.database.db, storefrontUrl: "http://shop.test" }));
     const storeKey = TEST_HEADERS.storekey;
     expect((await run({ name: "list", storeKey, status: "requested", page: 1 })).join("\n")).toContain(created.publicId);
     await expect(run({ name: "approve", storeKey, publicId: created.publicId })).rejects.toThrow(/cannot go from requested to approved/);

@@ -37,6 +37,12 @@ const storeByKey = preparedPerDatabase((db) =>
 );
 
 /** Reads a store and its minimum order prices in one statement. */
+/** A store's name (what mails are signed with); null when there is none. */
+export async function findStoreName(db: Db, storeId: number) {
+  const [row] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
+  return row?.name ?? null;
+}
+
 export async function findStoreByKey(db: Db, key: string): Promise<Store | null> {
   const rows = await storeByKey(db).execute({ key });
   const row = rows[0];

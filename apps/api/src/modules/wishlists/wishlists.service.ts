@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { exposePrice, exposeStock, getCatalogVisibility, isPurchasable } from "../catalog/catalog-policy";
-import { findStoreVariant } from "../inventory/inventory.repository";
+import { findStoreVariant } from "../inventory/inventory.service";
 import * as repository from "./wishlists.repository";
 
 /** A signed-in customer's call: the store (for variants, prices and stock), the currency and who owns the lists. */
