@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { sqlRows } from "../../db/sql-rows";
 import {
   addonOptionPrices,
   addonOptions,
@@ -460,4 +461,30 @@ export function findOrderLinesToReorder(db: Db, input: { storeId: number; custom
         where o.id = ${input.orderId} and o.store_id = ${input.storeId} and o.customer_id = ${input.customerId}
         order by l.position, l.id`,
   );
+}
+
+/**
+ * The cart a placement is about, whatever its status, row-locked: for a guest the cart their anonymousId names;
+ * for a customer their open cart, or, when they have none, the cart they ordered most recently within
+ * `orderedWithinHours` (a repeated placement finds the order it made instead of failing).
+ */
+export async function lockCartToOrder(
+  db: Db,
+  input: { storeId: number } & ({ anonymousId: string } | { customerId: number }),
+  orderedWithinHours: number,
+) {
+  const owner =
+    "anonymousId" in input ? sql`anonymous_id = ${input.anonymousId} and customer_id is null` : sql`customer_id = ${input.customerId}`;
+  const [row] = await sqlRows<{ id: number; status: string; anonymousId: string | null }>(
+    db,
+    sql`select id, status, anonymous_id as "anonymousId" from ${carts}
+        where id = (
+          select id from ${carts}
+          where store_id = ${input.storeId} and ${owner}
+            and (status = 'open' or (status = 'ordered' and updated_at > now() - make_interval(hours => ${orderedWithinHours})))
+          order by (status = 'open') desc, updated_at desc, id desc
+          limit 1)
+        for update`,
+  );
+  return row ?? null;
 }

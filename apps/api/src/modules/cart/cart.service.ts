@@ -16,13 +16,14 @@ import {
   type SetCartAddonsBulkBody,
   type SetCartLineAddonsBody,
 } from "@quire/contracts";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { priceCart } from "./cart-pricing";
 import { lineDisplayName, reviewCart, type CartReview, type ReviewNotification } from "./cart-review";
-import { transition } from "../state-machines/state-transitions.service";
+import { transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { cartMachine } from "./cart-status";
 import * as repository from "./cart.repository";
 import { carts } from "./cart.tables";
@@ -813,5 +814,34 @@ export async function reorderIntoCart(db: Db, ctx: CartContext, customerId: numb
       addedQuantity: written.outcomes.reduce((sum, outcome) => sum + (outcome.added ? outcome.quantity : 0), 0),
       linesNotAdded,
     };
+  });
+}
+
+/** How long a repeated placement by a customer finds the basket they last ordered (the idempotency window). */
+const ORDERED_BASKET_WINDOW_HOURS = 24;
+
+/**
+ * Locks the basket an order is placed from, whatever its status: a guest's by their anonymousId; a customer's
+ * open basket, or the one they ordered in the last day (so a repeated placement finds the order it made).
+ * 404 `cart_not_found` when there is none.
+ */
+export async function lockBasketToOrder(tx: Db, input: { storeId: number; owner: CartOwner }) {
+  const { owner } = input;
+  const who =
+    "customerId" in owner ? { customerId: owner.customerId } : owner.anonymousId === null ? null : { anonymousId: owner.anonymousId };
+  const cart = who ? await repository.lockCartToOrder(tx, { storeId: input.storeId, ...who }, ORDERED_BASKET_WINDOW_HOURS) : null;
+  if (!cart || (cart.status !== "open" && cart.status !== "ordered")) throw new AppError("cart_not_found", "There is no basket to order");
+  return { id: cart.id, anonymousId: cart.anonymousId, ordered: cart.status === "ordered" };
+}
+
+/** The basket became an order: it is closed (open → ordered), in the order's transaction. */
+export async function closeOrderedBasket(tx: Db, input: { cartId: number; actor: TransitionActor; orderPublicId: string }) {
+  await transition(tx, cartMachine, carts, {
+    entityId: input.cartId,
+    from: "open",
+    to: "ordered",
+    actor: input.actor,
+    reason: `order ${input.orderPublicId} placed`,
+    alsoSet: sql`updated_at = now()`,
   });
 }

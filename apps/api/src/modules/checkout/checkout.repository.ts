@@ -175,3 +175,17 @@ export async function countDiscountUses(db: Db, input: { discountCodeId: number;
   );
   return row?.uses ?? 0;
 }
+
+/**
+ * Counts one use of a code if it has uses left, row-locking it for the rest of the transaction; false when it
+ * has none left. The lock also orders concurrent orders' per-customer checks on the same code.
+ */
+export async function consumeDiscountUse(db: Db, discountCodeId: number) {
+  const used = await sqlRows<{ id: number }>(
+    db,
+    sql`update ${discountCodes} set times_used = times_used + 1
+        where id = ${discountCodeId} and (usage_limit is null or times_used < usage_limit)
+        returning id`,
+  );
+  return used.length === 1;
+}

@@ -370,3 +370,30 @@ export function changeCheckoutLines(db: Db, ctx: CheckoutContext, owner: CartOwn
     return toSummary(state, ctx);
   });
 }
+
+/**
+ * Uses the checkout's discount codes for an order, in the order's transaction: each must still be usable now
+ * (not expired, its minimum met), then one use of each is taken within its limit, under the code's row lock,
+ * and the buyer's own uses are checked against a per-customer limit. Refuses with the code's reason otherwise.
+ */
+export async function useDiscountCodes(
+  tx: Db,
+  codes: readonly repository.DiscountCodeRow[],
+  input: { currencyCode: string; goodsSubTotal: number; customerId: number | null; email: string; now: Date },
+): Promise<void> {
+  const rules = { now: input.now, currencyCode: input.currencyCode, goodsSubTotal: input.goodsSubTotal };
+  // A code that stopped applying since it was added (used up, expired, minimum no longer met) is named.
+  for (const code of codes) {
+    const refusal = refuseDiscountCode(code, { ...rules, usesByCustomer: 0 });
+    if (refusal) throw new AppError(refusal.code, refusal.message);
+  }
+  for (const code of codes) {
+    if (!(await repository.consumeDiscountUse(tx, code.id))) throw new AppError("discount_code_used_up");
+    const usesByCustomer =
+      code.perCustomerLimit === null
+        ? 0
+        : await repository.countDiscountUses(tx, { discountCodeId: code.id, customerId: input.customerId, email: input.email });
+    const refusal = refuseDiscountCode({ ...code, timesUsed: 0 }, { ...rules, usesByCustomer });
+    if (refusal) throw new AppError(refusal.code, refusal.message);
+  }
+}

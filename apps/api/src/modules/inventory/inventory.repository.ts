@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { sqlRows } from "../../db/sql-rows";
 import type { Db } from "../../db/client";
 import { products, productVariants } from "../catalog/catalog.tables";
 import { stores } from "../stores/stores.tables";
@@ -45,4 +46,27 @@ export async function findVariantIdBySku(db: Db, input: { storeKey: string; sku:
 
 export async function writeVariantStock(db: Db, input: { variantId: number; quantity: number }) {
   await db.update(productVariants).set({ stockQuantity: input.quantity }).where(eq(productVariants.id, input.variantId));
+}
+
+/**
+ * Row-locks the variants an order takes in id order (two orders sharing variants then wait on each other
+ * instead of deadlocking) and answers their stock.
+ */
+export function lockVariantStock(db: Db, variantIds: readonly number[]) {
+  return sqlRows<{ id: number; stockQuantity: number }>(
+    db,
+    sql`select id, stock_quantity as "stockQuantity" from ${productVariants}
+        where id = any(${sql.param(variantIds)}::int[]) order by id for update`,
+  );
+}
+
+/** Takes the reserved units from stock, in one statement; stock never goes below zero (a check constraint). */
+export async function takeStock(db: Db, reservations: readonly { variantId: number; quantity: number }[]) {
+  const taking = reservations.filter((reservation) => reservation.quantity > 0);
+  if (taking.length === 0) return;
+  await db.execute(
+    sql`update ${productVariants} v set stock_quantity = v.stock_quantity - x.quantity
+        from unnest(${sql.param(taking.map((r) => r.variantId))}::int[], ${sql.param(taking.map((r) => r.quantity))}::int[]) as x(id, quantity)
+        where v.id = x.id`,
+  );
 }

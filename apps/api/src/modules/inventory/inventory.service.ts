@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { publishEvent } from "../jobs/job-queue";
-import { findStoreVariant, writeVariantStock } from "./inventory.repository";
+import { findStoreVariant, lockVariantStock, takeStock, writeVariantStock } from "./inventory.repository";
 
 /** Stock is an int4 column that never goes below zero. */
 /** A variant of the store with its stock, for modules that follow one (back-in-stock, wishlists). */
@@ -64,4 +64,56 @@ async function changeVariantStock(
     }
     return change;
   });
+}
+
+/** A line an order takes stock for: the variant, how many, and its name for the shopper's message. */
+export interface StockToTake {
+  variantId: number;
+  quantity: number;
+  name: string;
+}
+
+/**
+ * Takes the stock an order needs, in the order's transaction: the variants are locked in id order (two orders
+ * sharing variants wait for each other instead of deadlocking), each line is checked, and the units are taken,
+ * never below zero. Where the store sells what it does not have (`allowShortfall`), a line takes what there is.
+ * 409 `out_of_stock` / `insufficient_stock` otherwise, naming the line. Each change publishes "stock.changed",
+ * as every stock movement does. Answers the units taken per line, in the lines' order.
+ */
+export async function reserveStock(
+  tx: Db,
+  input: { storeId: number; allowShortfall: boolean; lines: readonly StockToTake[] },
+): Promise<number[]> {
+  const locked = await lockVariantStock(
+    tx,
+    input.lines.map((line) => line.variantId),
+  );
+  const stock = new Map(locked.map((row) => [row.id, row.stockQuantity]));
+  const taken = input.lines.map((line) => {
+    const available = stock.get(line.variantId) ?? 0;
+    if (available < line.quantity && !input.allowShortfall) {
+      throw new AppError(
+        available === 0 ? "out_of_stock" : "insufficient_stock",
+        available === 0 ? `${line.name} is out of stock` : `Only ${available} of ${line.name} left in stock`,
+      );
+    }
+    return Math.min(available, line.quantity);
+  });
+  await takeStock(
+    tx,
+    input.lines.map((line, index) => ({ variantId: line.variantId, quantity: taken[index] ?? 0 })),
+  );
+  for (const [index, line] of input.lines.entries()) {
+    const quantity = taken[index] ?? 0;
+    const previousQuantity = stock.get(line.variantId) ?? 0;
+    if (quantity === 0) continue;
+    await publishEvent(tx, {
+      type: "stock.changed",
+      storeId: input.storeId,
+      variantId: line.variantId,
+      previousQuantity,
+      quantity: previousQuantity - quantity,
+    });
+  }
+  return taken;
 }

@@ -84,3 +84,21 @@ export async function findOrderNumbers(db: Db, orderIds: readonly number[]): Pro
 export function isPaidStatus(status: OrderStatus): boolean {
   return status === "confirmed";
 }
+
+/** The order a basket became, if it became one (a repeated placement answers it). */
+export const findOrderOfBasket = repository.findOrderIdByCart;
+
+/**
+ * Records a new order, its lines and the discount codes' uses, numbered from the order sequence, in the
+ * placement's transaction; answers its id and number.
+ */
+export async function recordOrder(
+  tx: Db,
+  order: Omit<repository.NewOrder, "publicId">,
+  lines: readonly repository.NewOrderLine[],
+  uses: readonly { discountCodeId: number; customerId: number | null; email: string }[],
+): Promise<{ id: number; publicId: string }> {
+  const publicId = await repository.nextOrderNumber(tx);
+  const id = await repository.insertOrder(tx, { ...order, publicId }, lines, uses);
+  return { id, publicId };
+}

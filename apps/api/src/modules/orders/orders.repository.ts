@@ -2,8 +2,6 @@ import type { OrderStatus } from "@quire/contracts";
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
-import { carts } from "../cart/cart.tables";
-import { productVariants } from "../catalog/catalog.tables";
 import { discountCodes } from "../checkout/checkout.tables";
 import { stores } from "../stores/stores.tables";
 import { discountCodeUses, orderLines, orders } from "./orders.tables";
@@ -14,32 +12,6 @@ import { discountCodeUses, orderLines, orders } from "./orders.tables";
  * zero or a code past its limit (decision 024).
  */
 
-/**
- * The cart a placement is about, whatever its status, row-locked: for a guest the cart their anonymousId names;
- * for a customer their open cart, or, when they have none, the cart they ordered most recently within
- * `orderedWithinHours` (a repeated placement finds the order it made instead of failing).
- */
-export async function lockCartForOrder(
-  db: Db,
-  input: { storeId: number } & ({ anonymousId: string } | { customerId: number }),
-  orderedWithinHours: number,
-) {
-  const owner =
-    "anonymousId" in input ? sql`anonymous_id = ${input.anonymousId} and customer_id is null` : sql`customer_id = ${input.customerId}`;
-  const [row] = await sqlRows<{ id: number; status: string; anonymousId: string | null }>(
-    db,
-    sql`select id, status, anonymous_id as "anonymousId" from ${carts}
-        where id = (
-          select id from ${carts}
-          where store_id = ${input.storeId} and ${owner}
-            and (status = 'open' or (status = 'ordered' and updated_at > now() - make_interval(hours => ${orderedWithinHours})))
-          order by (status = 'open') desc, updated_at desc, id desc
-          limit 1)
-        for update`,
-  );
-  return row ?? null;
-}
-
 export async function findOrderIdByCart(db: Db, cartId: number) {
   const [row] = await db
     .select({ id: orders.id, publicId: orders.publicId, grandTotal: orders.grandTotal, currencyCode: orders.currencyCode })
@@ -48,46 +20,10 @@ export async function findOrderIdByCart(db: Db, cartId: number) {
   return row ?? null;
 }
 
-/**
- * Row-locks the variants an order takes in id order (two orders sharing variants then wait on each other
- * instead of deadlocking) and answers their stock.
- */
-export function lockVariantStock(db: Db, variantIds: readonly number[]) {
-  return sqlRows<{ id: number; stockQuantity: number }>(
-    db,
-    sql`select id, stock_quantity as "stockQuantity" from ${productVariants}
-        where id = any(${sql.param(variantIds)}::int[]) order by id for update`,
-  );
-}
-
-/** Takes the reserved units from stock, in one statement; stock never goes below zero (a check constraint). */
-export async function takeStock(db: Db, reservations: readonly { variantId: number; quantity: number }[]) {
-  const taking = reservations.filter((reservation) => reservation.quantity > 0);
-  if (taking.length === 0) return;
-  await db.execute(
-    sql`update ${productVariants} v set stock_quantity = v.stock_quantity - x.quantity
-        from unnest(${sql.param(taking.map((r) => r.variantId))}::int[], ${sql.param(taking.map((r) => r.quantity))}::int[]) as x(id, quantity)
-        where v.id = x.id`,
-  );
-}
-
-/**
- * Counts one use of a code if it has uses left, row-locking it for the rest of the transaction; false when it
- * has none left. The lock also orders concurrent orders' per-customer checks on the same code.
- */
-export async function consumeDiscountUse(db: Db, discountCodeId: number) {
-  const used = await sqlRows<{ id: number }>(
-    db,
-    sql`update ${discountCodes} set times_used = times_used + 1
-        where id = ${discountCodeId} and (usage_limit is null or times_used < usage_limit)
-        returning id`,
-  );
-  return used.length === 1;
-}
-
 export async function nextOrderNumber(db: Db) {
   const [row] = await sqlRows<{ value: string }>(db, sql`select nextval('order_number_seq')::text as value`);
-  return `QB-${row!.value}`;
+  if (!row) throw new Error("The order number sequence answered nothing");
+  return `QB-${row.value}`;
 }
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -100,7 +36,8 @@ export async function insertOrder(
   uses: readonly { discountCodeId: number; customerId: number | null; email: string }[],
 ) {
   const [row] = await db.insert(orders).values(order).returning({ id: orders.id });
-  const orderId = row!.id;
+  if (!row) throw new Error("The order insert returned no row");
+  const orderId = row.id;
   if (lines.length > 0) await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
   if (uses.length > 0) await db.insert(discountCodeUses).values(uses.map((use) => ({ ...use, orderId })));
   return orderId;

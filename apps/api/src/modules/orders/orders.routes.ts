@@ -6,7 +6,7 @@ import { cancelOrderForCustomer } from "../../flows/cancel-order.flow";
 import type { MoneyFlowDeps } from "../../flows/flow-deps";
 import { getOrder, getOrderSummary, getProformaInvoice } from "../../flows/order-view.flow";
 import * as orders from "./orders.service";
-import { placeOrder } from "./place-order";
+import { placeOrder } from "../../flows/place-order.flow";
 
 /** Whose orders a call may read: the signed-in customer's, or a guest's by the anonymousId of the basket. */
 function readerOf(request: FastifyRequest, anonymousId: string | undefined): orders.OrderReader {
