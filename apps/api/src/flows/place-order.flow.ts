@@ -178,6 +178,7 @@ async function recordPlacedOrder(
       discountTotal: totals.goodsDiscount.amount,
       deliveryCharge: priced.deliveryCharge,
       taxTotal: totals.taxes.amount.amount,
+      deliveryTax: totals.deliveryTax.amount,
       grandTotal: totals.grandTotal.amount,
       taxLines: totals.taxes.lines,
       discountLines: totals.discounts.map((discount) => ({ code: discount.code, kind: discount.kind, amount: discount.amount.amount })),

@@ -60,6 +60,8 @@ export interface CheckoutTotals {
   /** The charge after any free-delivery code or threshold; null before an option is chosen. */
   deliveryCharge: Money | null;
   taxes: { amount: Money; included: boolean; lines: TaxLine[] };
+  /** The part of the tax charged on the delivery (within `taxes`): what a return, which gives no delivery back, keeps. */
+  deliveryTax: Money;
   grandTotal: Money;
   /** Goods after money off, per part, in the order of `parts` (what an order line records). */
   partTotals: Money[];
@@ -160,6 +162,8 @@ export function computeCheckoutTotals(input: CheckoutTotalsInput): CheckoutTotal
     .map(([taxClass, amount]) => ({ taxClass, basisPoints: input.taxRates[taxClass] ?? 0, amount }))
     .sort((a, b) => a.taxClass.localeCompare(b.taxClass));
   const taxAmount = lines.reduce((sum, line) => sum + line.amount, 0);
+  // Tax is rounded per part, so the delivery's share is exactly the sum of its parts' tax.
+  const deliveryTax = deliveryParts.reduce((sum, part) => sum + taxOf(part.amount, input.taxRates[part.taxClass] ?? 0), 0);
 
   const delivered = deliveryCharge?.amount ?? 0;
   const grandTotal = money(goodsTotal.amount + delivered + (input.pricesIncludeTax ? 0 : taxAmount), currencyCode);
@@ -179,6 +183,7 @@ export function computeCheckoutTotals(input: CheckoutTotalsInput): CheckoutTotal
     goodsTotal,
     deliveryCharge,
     taxes: { amount: money(taxAmount, currencyCode), included: input.pricesIncludeTax, lines },
+    deliveryTax: money(deliveryTax, currencyCode),
     grandTotal,
     partTotals,
   };

@@ -34,6 +34,33 @@ describe("checkout totals", () => {
     expect(totals.grandTotal.amount).toBe(2299);
   });
 
+  it("knows the part of the tax charged on the delivery, added on top or inside the charge", () => {
+    const us = computeCheckoutTotals(
+      base({
+        currencyCode: "USD",
+        pricesIncludeTax: false,
+        parts: [{ lineItemId: 1, taxClass: "books", amount: 899 }],
+        delivery: { amount: 500, freeOverAmount: null },
+        taxRates: { books: 600, standard: 600 },
+      }),
+    );
+    expect(us.taxes.amount.amount).toBe(84); // 53.94 on the book, rounded to 54, and 30 on the delivery
+    expect(us.deliveryTax.amount).toBe(30);
+    expect(us.grandTotal.amount).toBe(899 + 500 + 84);
+    const uk = computeCheckoutTotals(
+      base({
+        parts: [
+          { lineItemId: 1, taxClass: "books", amount: 1000 },
+          { lineItemId: 2, taxClass: "standard", amount: 1000 },
+        ],
+        delivery: { amount: 400, freeOverAmount: null },
+      }),
+    );
+    // Delivery follows the goods: half zero-rated, half at 20% inside the price (200 of the 400: 33).
+    expect(uk.deliveryTax.amount).toBe(33);
+    expect(uk.taxes.amount.amount).toBe(167 + 33);
+  });
+
   it("adds US sales tax to the total when prices exclude it", () => {
     const totals = computeCheckoutTotals(
       base({

@@ -41,6 +41,8 @@ export const orders = pgTable(
     discountTotal: integer().notNull(),
     deliveryCharge: integer().notNull(),
     taxTotal: integer().notNull(),
+    /** The part of taxTotal charged on the delivery; 0 for orders placed before it was recorded. */
+    deliveryTax: integer().notNull().default(0),
     grandTotal: integer().notNull(),
     /** [{ taxClass, basisPoints, amount }] */
     taxLines: jsonb().$type<{ taxClass: (typeof TAX_CLASSES)[number]; basisPoints: number; amount: number }[]>().notNull(),

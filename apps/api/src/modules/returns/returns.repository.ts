@@ -24,6 +24,8 @@ export async function lockCustomerOrder(tx: Db, input: { storeId: number; custom
       subTotal: orders.subTotal,
       discountTotal: orders.discountTotal,
       deliveryCharge: orders.deliveryCharge,
+      deliveryTax: orders.deliveryTax,
+      pricesIncludeTax: orders.pricesIncludeTax,
       grandTotal: orders.grandTotal,
       email: orders.email,
       firstName: orders.firstName,

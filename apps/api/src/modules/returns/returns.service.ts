@@ -102,17 +102,20 @@ async function toDetail(db: Db, row: repository.ReturnRow): Promise<ReturnDetail
 }
 
 /**
- * What returning `quantity` of a line gives back: its share of what was paid for the goods (the order's
- * total less delivery, so discounts and any tax added on top are shared out by line value), rounded down so
- * that all of an order's returns together never exceed what was paid. Delivery is not refunded.
+ * What returning `quantity` of a line gives back: its share of what was paid for the goods (the order's total
+ * less delivery, so discounts and any tax added on top are shared out by line value), rounded down so that all
+ * of an order's returns together never exceed what was paid. Delivery is not refunded, and neither is the tax
+ * on it: where tax is added on top of prices (USD), the delivery's tax is taken out with the delivery; where
+ * prices include tax, the delivery charge already holds its tax (decision 032).
  */
 export function returnAmount(
-  order: { subTotal: number; grandTotal: number; deliveryCharge: number },
+  order: { subTotal: number; grandTotal: number; deliveryCharge: number; deliveryTax: number; pricesIncludeTax: boolean },
   line: { quantity: number; total: number },
   quantity: number,
 ): number {
   if (order.subTotal <= 0) return 0;
-  const paidForGoods = Math.max(order.grandTotal - order.deliveryCharge, 0);
+  const delivery = order.deliveryCharge + (order.pricesIncludeTax ? 0 : order.deliveryTax);
+  const paidForGoods = Math.max(order.grandTotal - delivery, 0);
   return Math.floor((paidForGoods * line.total * quantity) / (line.quantity * order.subTotal));
 }
 

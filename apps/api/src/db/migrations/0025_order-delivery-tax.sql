@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "delivery_tax" integer DEFAULT 0 NOT NULL;
