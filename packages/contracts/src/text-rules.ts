@@ -14,7 +14,10 @@ export const SINGLE_LINE_TEXT = /^[^\p{Cc}\p{Cs}]*$/u;
 // eslint-disable-next-line no-control-regex -- naming the control characters it refuses is the pattern's purpose
 export const MULTILINE_TEXT = /^[^\p{Cs}\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/u;
 export const CONTROL_CHARACTERS_MESSAGE = "Remove control characters such as NUL";
-/** True when `value` has no character that textSchema refuses (for forms that check before sending). */
+/**
+ * True when `value` has no character that textSchema refuses (for forms that check before sending). Browser
+ * code checking one line tests SINGLE_LINE_TEXT itself: a call of this function ships both patterns.
+ */
 export function isPrintableText(value: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? MULTILINE_TEXT : SINGLE_LINE_TEXT).test(value);
 }

@@ -1,4 +1,4 @@
-import { isPrintableText } from "@quire/contracts/constants";
+import { SINGLE_LINE_TEXT } from "@quire/contracts/constants";
 import { useLocation } from "react-router";
 
 /*
@@ -23,28 +23,27 @@ const VALUES_MAX = 50;
 /** The longest path and query the link may carry; a longer path names no page of the shop, so home instead. */
 export const PAGE_PATH_MAX = 2_000;
 
+// Every page carries this code: SINGLE_LINE_TEXT rather than isPrintableText, which ships the multiline pattern too.
 function isKept(name: string, value: string): boolean {
-  if (value.length > VALUE_MAX || !isPrintableText(value)) return false;
+  if (value.length > VALUE_MAX || !SINGLE_LINE_TEXT.test(value)) return false;
   return PAGE_PARAMS.has(name) || (name.length <= FILTER_NAME_MAX && FILTER_NAME.test(name));
 }
 
 /** The path and the known, bounded part of the query of `location`, for a link back to it. */
 export function pagePathOf(location: { pathname: string; search: string }): string {
-  if (location.pathname.length > PAGE_PATH_MAX) return "/";
-  const kept = new URLSearchParams();
+  const { pathname } = location;
+  if (pathname.length > PAGE_PATH_MAX) return "/";
+  // "&name=value" for each parameter kept: the path's length plus this string's is the link's.
+  let pairs = "";
   let count = 0;
-  let length = location.pathname.length + 1;
   for (const [name, value] of new URLSearchParams(location.search)) {
-    if (count === VALUES_MAX) break;
     if (!isKept(name, value)) continue;
-    const pairLength = new URLSearchParams([[name, value]]).toString().length + 1;
-    if (length + pairLength > PAGE_PATH_MAX) break;
-    kept.append(name, value);
+    const longer = `${pairs}&${new URLSearchParams([[name, value]])}`;
+    if (count === VALUES_MAX || pathname.length + longer.length > PAGE_PATH_MAX) break;
+    pairs = longer;
     count += 1;
-    length += pairLength;
   }
-  const query = kept.toString();
-  return query ? `${location.pathname}?${query}` : location.pathname;
+  return pairs ? `${pathname}?${pairs.slice(1)}` : pathname;
 }
 
 /** This page's path for a link or form that comes back to it (pagePathOf). */

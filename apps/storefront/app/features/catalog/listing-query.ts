@@ -1,4 +1,4 @@
-import { isPrintableText, SEARCH_TEXT_MAX } from "@quire/contracts/constants";
+import { SEARCH_TEXT_MAX, SINGLE_LINE_TEXT } from "@quire/contracts/constants";
 import type { ListProductsQuery, ProductFiltersQuery, ProductSort } from "@quire/contracts";
 import { t } from "~/features/i18n/messages/catalog-listing";
 
@@ -101,7 +101,7 @@ export function parseListingSearch(search: URLSearchParams, filterCodes: Readonl
   for (const [name, value] of search) {
     const isListingParam = RESERVED_PARAMS.has(name) || filterCodes.has(name);
     const maxLength = name === "q" ? SEARCH_TEXT_MAX : MAX_VALUE_LENGTH;
-    if (isListingParam && (value.length > maxLength || !isPrintableText(value))) return { ok: false, param: name, status: 400 };
+    if (isListingParam && (value.length > maxLength || !SINGLE_LINE_TEXT.test(value))) return { ok: false, param: name, status: 400 };
   }
 
   let needsTidyUrl = false;
