@@ -12,7 +12,6 @@ import {
   variantPrices,
   variantTierPrices,
 } from "../catalog/catalog.tables";
-import { orderLines, orders } from "../orders/orders.tables";
 import type { CartLineFacts, CartReview, ReviewNotification } from "./cart-review";
 import { cartLineAddons, cartLines, cartNotifications, carts } from "./cart.tables";
 
@@ -413,8 +412,8 @@ export interface ReorderedAddon {
   option: { id: number; addonId: number; amount: number } | null;
 }
 
-/** A line of a past order, as ordered, with its variant as the catalogue has it now. */
-export interface OrderLineToReorder {
+/** A line of a past order, as the order keeps it (the orders module's answer). */
+export interface OrderedLine {
   orderLineId: number;
   orderPublicId: string;
   /** The variant ordered; null once deleted. */
@@ -423,44 +422,55 @@ export interface OrderLineToReorder {
   productName: string;
   variantName: string;
   quantity: number;
+  /** Its add-ons by name (`Add-on: Option`), as ordered. */
+  addonNames: string[];
+}
+
+/** A line of a past order, with its variant as the catalogue has it now and its add-ons matched to today's. */
+export interface OrderLineToReorder extends Omit<OrderedLine, "addonNames"> {
   /** The variant now (publication, stock, price in the currency); null once deleted. */
   variant: VariantForCart | null;
   addons: ReorderedAddon[];
 }
 
 /**
- * The lines of one of the customer's orders of this store, in order, each with its variant's current state and
- * its add-ons matched to today's options, in one statement; none for an order that is not theirs. Order lines keep
- * add-ons by name (`Add-on: Option`), so an add-on is matched by that name among the add-ons the product offers
+ * The lines of a past order, each with its variant's current state and its add-ons matched to today's options,
+ * in one statement, in the lines' order. An add-on is matched by its name among the add-ons the product offers
  * now, priced in the currency.
  */
-export function findOrderLinesToReorder(db: Db, input: { storeId: number; customerId: number; orderId: number; currencyCode: string }) {
-  return rows<OrderLineToReorder>(
+export async function findReorderFacts(
+  db: Db,
+  input: { storeId: number; currencyCode: string; lines: readonly OrderedLine[] },
+): Promise<OrderLineToReorder[]> {
+  if (input.lines.length === 0) return [];
+  const wanted = JSON.stringify(input.lines.map((line, position) => ({ position, variantId: line.variantId, addons: line.addonNames })));
+  const facts = await rows<{ position: number; variant: VariantForCart | null; addons: ReorderedAddon[] }>(
     db,
-    sql`select l.id as "orderLineId", o.public_id as "orderPublicId", l.variant_id as "variantId", l.sku,
-          l.product_name as "productName", l.variant_name as "variantName", l.quantity,
+    sql`select l.position,
           case when v.id is null then null else json_build_object('id', v.id, 'sku', v.sku, 'productId', v.product_id,
             'productName', p.name, 'variantName', v.name, 'stockQuantity', v.stock_quantity, 'isPublished', p.is_published,
             'amount', vp.amount) end as variant,
-          coalesce((select json_agg(json_build_object('name', wanted.addon->>'name', 'option',
+          coalesce((select json_agg(json_build_object('name', wanted.name, 'option',
                 case when m.id is null then null else json_build_object('id', m.id, 'addonId', m.addon_id, 'amount', m.amount) end)
               order by wanted.position)
-            from jsonb_array_elements(l.addons) with ordinality as wanted(addon, position)
+            from jsonb_array_elements_text(l.addons) with ordinality as wanted(name, position)
             left join lateral (
               select ao.id, ao.addon_id, aop.amount from ${addonOptions} ao
               join ${addons} a on a.id = ao.addon_id and a.store_id = ${input.storeId}
               join ${productAddons} pad on pad.addon_id = a.id and pad.product_id = v.product_id
               join ${addonOptionPrices} aop on aop.addon_option_id = ao.id and aop.currency_code = ${input.currencyCode}
-              where a.name || ': ' || ao.name = wanted.addon->>'name'
+              where a.name || ': ' || ao.name = wanted.name
               order by ao.id limit 1) m on true), '[]') as addons
-        from ${orders} o
-        join ${orderLines} l on l.order_id = o.id
-        left join ${productVariants} v on v.id = l.variant_id and v.store_id = o.store_id
+        from jsonb_to_recordset(${wanted}::jsonb) as l(position int, "variantId" int, addons jsonb)
+        left join ${productVariants} v on v.id = l."variantId" and v.store_id = ${input.storeId}
         left join ${products} p on p.id = v.product_id
         left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${input.currencyCode}
-        where o.id = ${input.orderId} and o.store_id = ${input.storeId} and o.customer_id = ${input.customerId}
-        order by l.position, l.id`,
+        order by l.position`,
   );
+  return input.lines.map(({ addonNames: _names, ...line }, position) => {
+    const found = facts.find((fact) => fact.position === position);
+    return { ...line, variant: found?.variant ?? null, addons: found?.addons ?? [] };
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { reorder } from "../../flows/reorder.flow";
 import type { ApiErrorCode } from "@quire/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -220,7 +221,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     }),
     handler: async (request) => {
       const customer = requireCustomer(request);
-      return { data: await cart.reorderIntoCart(db, request.ctx, customer.id, request.params.orderId) };
+      return { data: await reorder(db, request.ctx, { customerId: customer.id, orderId: request.params.orderId }) };
     },
   });
 };

@@ -727,94 +727,92 @@ function reorderMessage(
   }
 }
 
+export type { OrderedLine } from "./cart.repository";
+
 /**
- * Reorder (PUT /baskets/orders/:orderId/merge): adds the lines of one of the customer's past orders to their cart,
+ * Reorder (PUT /baskets/orders/:orderId/merge, flows/reorder.flow.ts): adds the lines of a past order to the customer's cart,
  * at today's prices, as adding each by hand would (the same catalogue, stock and line-limit rules), except that a
  * line stock or the limit cannot cover in full is added as far as it can. Its add-ons are put back where the
  * product still offers an option of the same name priced in the currency. Every line not added as ordered is
  * reported, in the answer and as a `reorder_line_not_added` notice in the cart (beside the line when some was
- * added), so the cart page says why. One transaction holding the cart's lock; the order's lines and their
- * variants' current state are one statement. Another customer's order, or an unknown one, is 404.
+ * added), so the cart page says why. In the caller's transaction, holding the cart's lock; the lines' variants'
+ * current state is one statement.
  */
-export async function reorderIntoCart(db: Db, ctx: CartContext, customerId: number, orderId: number): Promise<ReorderAnswer> {
-  return db.transaction(async (tx) => {
-    const ordered = await repository.findOrderLinesToReorder(tx, {
-      storeId: ctx.store.id,
-      customerId,
-      orderId,
-      currencyCode: ctx.currencyCode,
-    });
-    // An order always has lines (an empty basket cannot be ordered): none means it is not this customer's.
-    if (ordered.length === 0) throw new AppError("order_not_found");
-    // The cart is made (and locked) even when nothing can be added, so the notices have a cart to be shown in.
-    const cart = await repository.lockOrCreateCustomerCart(tx, ctx.store.id, customerId);
+export async function reorderIntoCart(
+  tx: Db,
+  ctx: CartContext,
+  customerId: number,
+  orderedLines: readonly repository.OrderedLine[],
+): Promise<ReorderAnswer> {
+  const ordered = await repository.findReorderFacts(tx, { storeId: ctx.store.id, currencyCode: ctx.currencyCode, lines: orderedLines });
+  // The cart is made (and locked) even when nothing can be added, so the notices have a cart to be shown in.
+  const cart = await repository.lockOrCreateCustomerCart(tx, ctx.store.id, customerId);
 
-    const options = new Map<number, repository.AddonOptionFacts>();
-    const lines = ordered.map((line, index): LineToAdd => {
-      const matched = line.addons.flatMap((addon) => (addon.option ? [addon.option] : []));
-      for (const option of matched) {
-        options.set(option.id, { ...option, offeredWithProductIds: line.variant ? [line.variant.productId] : [] });
-      }
-      return {
-        ...(line.variant ? { productVariantId: line.variant.id } : {}),
-        quantity: Math.min(line.quantity, MAX_CART_LINE_QUANTITY),
-        optionIds: matched.map((option) => option.id),
-        fields: { quantity: `orderLines.${index}.quantity`, addonOptionIds: `orderLines.${index}.addons` },
-        partial: true,
-      };
-    });
-    const checked = checkAgainstCatalogue(
-      ctx,
-      lines,
-      ordered.map((line) => line.variant ?? undefined),
-      options,
-    );
-    const written = await writeCheckedLines(tx, ctx, { customerId }, checked);
-
-    const linesNotAdded: ReorderLineNotAdded[] = [];
-    const notices: ReviewNotification[] = [];
-    written.outcomes.forEach((outcome, index) => {
-      const line = ordered[index]!;
-      const added = outcome.added ? outcome.quantity : 0;
-      const problem = outcome.added ? outcome.shortfall : outcome.problem;
-      const addonsNotAdded = line.addons.filter((addon) => !outcome.added || addon.option === null).map((addon) => addon.name);
-      const reason = problem ? problem.code : addonsNotAdded.length > 0 ? "addon_unavailable" : null;
-      if (reason === null) return;
-      if (!isReorderProblem(reason)) throw new Error(`a reorder line was refused with ${reason}, which reorder does not report`);
-      const message = reorderMessage(ctx, {
-        name: lineDisplayName(line.productName, line.variantName),
-        reason,
-        requested: line.quantity,
-        added,
-        held: outcome.held,
-        stock: line.variant?.stockQuantity ?? 0,
-        addons: addonsNotAdded,
-      });
-      linesNotAdded.push({
-        orderLineId: line.orderLineId,
-        productVariantId: line.variantId,
-        sku: line.sku,
-        productName: line.productName,
-        variantName: line.variantName,
-        requestedQuantity: line.quantity,
-        addedQuantity: added,
-        reason,
-        addonsNotAdded,
-        message,
-      });
-      notices.push({
-        lineItemId: outcome.added ? outcome.lineItemId : null,
-        code: "reorder_line_not_added",
-        message: `Order ${line.orderPublicId}: ${message}`,
-      });
-    });
-    await repository.storeNotifications(tx, cart.id, notices);
+  const options = new Map<number, repository.AddonOptionFacts>();
+  const lines = ordered.map((line, index): LineToAdd => {
+    const matched = line.addons.flatMap((addon) => (addon.option ? [addon.option] : []));
+    for (const option of matched) {
+      options.set(option.id, { ...option, offeredWithProductIds: line.variant ? [line.variant.productId] : [] });
+    }
     return {
-      cart: await answerChange(tx, ctx, cart, written.touched),
-      addedQuantity: written.outcomes.reduce((sum, outcome) => sum + (outcome.added ? outcome.quantity : 0), 0),
-      linesNotAdded,
+      ...(line.variant ? { productVariantId: line.variant.id } : {}),
+      quantity: Math.min(line.quantity, MAX_CART_LINE_QUANTITY),
+      optionIds: matched.map((option) => option.id),
+      fields: { quantity: `orderLines.${index}.quantity`, addonOptionIds: `orderLines.${index}.addons` },
+      partial: true,
     };
   });
+  const checked = checkAgainstCatalogue(
+    ctx,
+    lines,
+    ordered.map((line) => line.variant ?? undefined),
+    options,
+  );
+  const written = await writeCheckedLines(tx, ctx, { customerId }, checked);
+
+  const linesNotAdded: ReorderLineNotAdded[] = [];
+  const notices: ReviewNotification[] = [];
+  written.outcomes.forEach((outcome, index) => {
+    const line = ordered[index]!;
+    const added = outcome.added ? outcome.quantity : 0;
+    const problem = outcome.added ? outcome.shortfall : outcome.problem;
+    const addonsNotAdded = line.addons.filter((addon) => !outcome.added || addon.option === null).map((addon) => addon.name);
+    const reason = problem ? problem.code : addonsNotAdded.length > 0 ? "addon_unavailable" : null;
+    if (reason === null) return;
+    if (!isReorderProblem(reason)) throw new Error(`a reorder line was refused with ${reason}, which reorder does not report`);
+    const message = reorderMessage(ctx, {
+      name: lineDisplayName(line.productName, line.variantName),
+      reason,
+      requested: line.quantity,
+      added,
+      held: outcome.held,
+      stock: line.variant?.stockQuantity ?? 0,
+      addons: addonsNotAdded,
+    });
+    linesNotAdded.push({
+      orderLineId: line.orderLineId,
+      productVariantId: line.variantId,
+      sku: line.sku,
+      productName: line.productName,
+      variantName: line.variantName,
+      requestedQuantity: line.quantity,
+      addedQuantity: added,
+      reason,
+      addonsNotAdded,
+      message,
+    });
+    notices.push({
+      lineItemId: outcome.added ? outcome.lineItemId : null,
+      code: "reorder_line_not_added",
+      message: `Order ${line.orderPublicId}: ${message}`,
+    });
+  });
+  await repository.storeNotifications(tx, cart.id, notices);
+  return {
+    cart: await answerChange(tx, ctx, cart, written.touched),
+    addedQuantity: written.outcomes.reduce((sum, outcome) => sum + (outcome.added ? outcome.quantity : 0), 0),
+    linesNotAdded,
+  };
 }
 
 /** How long a repeated placement by a customer finds the basket they last ordered (the idempotency window). */

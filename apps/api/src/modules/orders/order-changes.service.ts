@@ -102,3 +102,14 @@ export async function recordOrder(
   const id = await repository.insertOrder(tx, { ...order, publicId }, lines, uses);
   return { id, publicId };
 }
+
+/**
+ * The lines of one of the customer's orders of this store, in order, as ordered (add-ons by name), for a
+ * reorder; 404 for an order that is not theirs.
+ */
+export async function requireLinesToReorder(db: Db, input: { storeId: number; customerId: number; orderId: number }) {
+  const lines = await repository.listCustomerOrderLines(db, input);
+  // An order always has lines (an empty basket cannot be ordered): none means it is not this customer's.
+  if (lines.length === 0) throw new AppError("order_not_found");
+  return lines.map((line) => ({ ...line, addonNames: line.addons.map((addon) => addon.name) }));
+}

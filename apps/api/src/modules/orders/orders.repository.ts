@@ -216,3 +216,22 @@ export function findOrderNumbers(db: Db, orderIds: readonly number[]) {
     .from(orders)
     .where(inArray(orders.id, [...orderIds]));
 }
+
+/** The lines of one of the customer's orders of this store, in order; none for an order that is not theirs. */
+export function listCustomerOrderLines(db: Db, input: { storeId: number; customerId: number; orderId: number }) {
+  return db
+    .select({
+      orderLineId: orderLines.id,
+      orderPublicId: orders.publicId,
+      variantId: orderLines.variantId,
+      sku: orderLines.sku,
+      productName: orderLines.productName,
+      variantName: orderLines.variantName,
+      quantity: orderLines.quantity,
+      addons: orderLines.addons,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.id, input.orderId), eq(orders.storeId, input.storeId), eq(orders.customerId, input.customerId)))
+    .orderBy(orderLines.position, orderLines.id);
+}
