@@ -10,7 +10,7 @@ import {
 } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { toAddressAnswer } from "../checkout/address-format";
+import { toAddressAnswer } from "./address-format";
 import * as repository from "./addresses.repository";
 
 // The address book (spec section 2: list, add, edit, delete, set default, company addresses). A customer with

@@ -11,7 +11,7 @@ import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import type { DomainEvent } from "../jobs/domain-events";
-import { createEmailedToken, hashEmailedToken } from "../identity/emailed-tokens";
+import { createEmailedToken, hashEmailedToken } from "../../security/emailed-tokens";
 import { findStoreVariant, type StoreVariantRow } from "../inventory/inventory.service";
 import { countRecentMail, enqueueMail, lockRecipientMail } from "../mail/mail.service";
 import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.service";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashEmailedToken } from "../identity/emailed-tokens";
+import { hashEmailedToken } from "../../security/emailed-tokens";
 import { products, productVariants } from "../catalog/catalog.tables";
 import { setVariantStock } from "../inventory/inventory.service";
 import { outboxMessages } from "../mail/mail.tables";

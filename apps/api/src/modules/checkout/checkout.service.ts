@@ -19,7 +19,7 @@ import { minimumOrderOf } from "../cart/cart-pricing";
 import type { CartReview, ReviewedLine } from "../cart/cart-review";
 import { createAddress } from "../addresses/addresses.service";
 import { reviewOwnedCart, type CartOwner } from "../cart/cart.service";
-import { toAddressAnswer } from "./address-format";
+import { toAddressAnswer } from "../addresses/address-format";
 import { computeCheckoutTotals, type CheckoutTotals, type TaxablePart } from "./checkout-totals";
 import * as repository from "./checkout.repository";
 import { refuseCombination, refuseDiscountCode, toAppliedDiscounts } from "./discount-rules";

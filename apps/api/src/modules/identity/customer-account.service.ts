@@ -9,7 +9,6 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { enqueueMail } from "../mail/mail.service";
-import { applyMarketingOptIn } from "../marketing/marketing.service";
 import { passwordChangedMail } from "./identity-mail";
 import {
   findCurrentPrivacyPolicy,
@@ -66,21 +65,15 @@ export async function getCustomerSettings(db: Db, customerId: number): Promise<C
   };
 }
 
-/**
- * Replaces the customer's editable settings (names, phone, marketing consent). The consent and the account
- * email's newsletter topics change together (decision 034): unticking it unsubscribes from every newsletter.
- */
-export async function saveCustomerSettings(
-  db: Db,
-  customerId: number,
-  input: Required<UpdateCustomerSettingsBody>,
-): Promise<CustomerSettings> {
+/** The customer's store and account email, for a change that spans their account and their subscriptions. */
+export async function findAccountOwner(db: Db, customerId: number): Promise<{ storeId: number; email: string }> {
   const profile = await requireProfile(db, customerId);
-  await db.transaction(async (tx) => {
-    await updateCustomerSettings(tx, customerId, input);
-    await applyMarketingOptIn(tx, { storeId: profile.storeId, customerId, email: profile.email, optIn: input.marketingOptIn });
-  });
-  return getCustomerSettings(db, customerId);
+  return { storeId: profile.storeId, email: profile.email };
+}
+
+/** Replaces the customer's editable settings (names, phone, marketing consent), in the caller's transaction. */
+export async function writeCustomerSettings(tx: Db, customerId: number, input: Required<UpdateCustomerSettingsBody>): Promise<void> {
+  await updateCustomerSettings(tx, customerId, input);
 }
 
 /**

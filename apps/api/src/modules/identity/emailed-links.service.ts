@@ -1,7 +1,7 @@
 import type { EmailedLinkKind, LinkStatus, LinkStatusBody } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { emailedLinkStatus } from "./emailed-links";
-import { hashEmailedToken } from "./emailed-tokens";
+import { hashEmailedToken } from "../../security/emailed-tokens";
 import { findInviteState, findPasswordResetTokenState, findSignupRequestState, type EmailedLinkState } from "./identity.repository";
 
 const FIND_STATE: Record<EmailedLinkKind, (db: Db, storeId: number, tokenHash: string) => Promise<EmailedLinkState | null>> = {

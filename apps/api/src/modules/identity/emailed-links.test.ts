@@ -4,7 +4,7 @@ import { createStore } from "../../testing/factories";
 import { createCustomer } from "../../testing/identity-factories";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { outboxMessages } from "../mail/mail.tables";
-import { hashEmailedToken } from "./emailed-tokens";
+import { hashEmailedToken } from "../../security/emailed-tokens";
 import { customerInvites, passwordResetTokens, signupRequests } from "./identity.tables";
 import { createInvite } from "./registration.service";
 import { refusedFields } from "../../testing/error-answers";

@@ -1,6 +1,7 @@
 import { EMAILED_LINK_ERROR_CODES } from "@quire/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { saveCustomerSettings } from "../../flows/customer-settings.flow";
 import { operationRoute } from "../../http/operation-route";
 import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
 import {
@@ -9,7 +10,6 @@ import {
   getCurrentCustomer,
   getCurrentPrivacyPolicy,
   getCustomerSettings,
-  saveCustomerSettings,
 } from "./customer-account.service";
 import { getLinkStatus } from "./emailed-links.service";
 import { completePasswordReset, requestPasswordReset } from "./password-reset.service";

@@ -2,7 +2,7 @@ import { passwordMatchesEmail, type PasswordResetCompleteBody, type SignInResult
 import { AppError } from "../../http/errors";
 import { enqueueMail } from "../mail/mail.service";
 import { assertLinkUsable } from "./emailed-links";
-import { createEmailedToken, hashEmailedToken } from "./emailed-tokens";
+import { createEmailedToken, hashEmailedToken } from "../../security/emailed-tokens";
 import { passwordChangedMail, passwordResetMail, RESET_LINK_MINUTES } from "./identity-mail";
 import { claimIdentityMailAllowance, reserveIdentityMailForClient } from "./identity-mail-cap";
 import {

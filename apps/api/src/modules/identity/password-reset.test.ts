@@ -5,7 +5,7 @@ import { createCustomer, createSession, TEST_PASSWORD } from "../../testing/iden
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { useTestMailbox } from "../../testing/test-mailbox";
 import { outboxMessages } from "../mail/mail.tables";
-import { hashEmailedToken } from "./emailed-tokens";
+import { hashEmailedToken } from "../../security/emailed-tokens";
 import { customers, passwordResetTokens } from "./identity.tables";
 import { ACCOUNT_THROTTLE } from "./sign-in.service";
 import { refusedFields } from "../../testing/error-answers";

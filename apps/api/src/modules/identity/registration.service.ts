@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { enqueueMail } from "../mail/mail.service";
 import { assertLinkUsable } from "./emailed-links";
-import { createEmailedToken, hashEmailedToken } from "./emailed-tokens";
+import { createEmailedToken, hashEmailedToken } from "../../security/emailed-tokens";
 import { accountExistsMail, inviteMail, SIGNUP_LINK_HOURS, signupRequestMail } from "./identity-mail";
 import { claimIdentityMailAllowance, reserveIdentityMailForClient } from "./identity-mail-cap";
 import {

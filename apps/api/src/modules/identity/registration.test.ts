@@ -5,7 +5,7 @@ import { createCustomer, createPrivacyPolicy } from "../../testing/identity-fact
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { useTestMailbox } from "../../testing/test-mailbox";
 import { outboxMessages } from "../mail/mail.tables";
-import { hashEmailedToken } from "./emailed-tokens";
+import { hashEmailedToken } from "../../security/emailed-tokens";
 import { customerInvites, customers, signupRequests } from "./identity.tables";
 import { MAIL_PER_ADDRESS_PER_HOUR } from "./identity-mail-cap";
 import { createInvite } from "./registration.service";

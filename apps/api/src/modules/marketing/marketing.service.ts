@@ -11,7 +11,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
-import { createEmailedToken, hashEmailedToken } from "../identity/emailed-tokens";
+import { createEmailedToken, hashEmailedToken } from "../../security/emailed-tokens";
 import { countRecentMail, enqueueMail, lockRecipientMail } from "../mail/mail.service";
 import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.service";
 import { NEWSLETTER_CONFIRMATION_MAIL_KIND, newsletterConfirmationMail } from "./marketing-mail";

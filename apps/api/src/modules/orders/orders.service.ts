@@ -10,7 +10,7 @@ import { money } from "@quire/money";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
-import { toAddressAnswer } from "../checkout/address-format";
+import { toAddressAnswer } from "../addresses/address-format";
 import { listTransitions } from "../state-machines/state-transitions.service";
 import { orderMachine } from "./order-status";
 import { renderProformaInvoice } from "./proforma-invoice";
