@@ -154,7 +154,8 @@ export function createMollieGateway(config: MollieGatewayConfig): PaymentGateway
         idempotencyKey: input.idempotencyKey,
         body: {
           amount: { currency: input.currencyCode, value: toDecimalAmount(input.amount) },
-          description: "Order cancelled",
+          // Shown to the payer on their statement: the same for a cancelled order, a return or a capture given back.
+          description: input.refundId ? `Refund ${input.refundId}` : "Refund",
           metadata,
         },
       });

@@ -267,6 +267,20 @@ describe.each(["stripe", "paypal", "adyen", "mollie"] as const)("%s: refunding t
   });
 });
 
+describe("mollie: a refund's description", () => {
+  it("names the shop's refund, whatever it is for (a cancellation, a return, a capture given back)", async () => {
+    const page = await open("mollie");
+    await pay("mollie", page);
+    const key = newKey();
+    await adapter("mollie").refund(refundOf(page, null, key));
+    const response = await fetch(`${sandbox.url}/v2/payments/${page.reference}/refunds`, {
+      headers: { authorization: `Bearer ${SANDBOX_KEYS.mollie.apiKey}` },
+    });
+    const listed = (await response.json()) as { _embedded: { refunds: { description: string }[] } };
+    expect(listed._embedded.refunds.map((refund) => refund.description)).toEqual([`Refund ${key.replace("quire-refund-", "")}`]);
+  });
+});
+
 describe("adyen: finding a refund", () => {
   it("cannot say a refund is missing once it could have been made, and says so", async () => {
     const page = await open("adyen");
