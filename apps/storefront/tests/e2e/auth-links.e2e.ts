@@ -1,6 +1,6 @@
 import { LinkStatusResponseSchema, PrivacyPolicyResponseSchema } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashEmailedToken } from "../../../api/src/modules/identity/emailed-tokens";
+import { hashEmailedToken } from "../../../api/src/security/emailed-tokens";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { callApi, expectApi, tokenInBrowser } from "./auth-journeys";

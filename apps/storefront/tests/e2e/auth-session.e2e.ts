@@ -8,7 +8,7 @@ import {
 } from "@quire/contracts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
-import { hashEmailedToken } from "../../../api/src/modules/identity/emailed-tokens";
+import { hashEmailedToken } from "../../../api/src/security/emailed-tokens";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import {
   accountMenu,

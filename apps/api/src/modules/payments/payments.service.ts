@@ -24,7 +24,7 @@ import { payments } from "./payments.tables";
  * a payment's state changes only through its transition table. Providers that need no gateway live here:
  * pay on account (captured at once against a trade customer's credit, atomically within the limit) and the
  * proforma invoice (pending until the merchant sees the bank transfer). The card and wallet gateways join
- * through one provider interface (modules/payments/gateways, decision 026); hosted-payments.service.ts sends
+ * through one provider interface (modules/payments/gateways, decision 026); flows/pay-order.flow.ts sends
  * the payer to them and believes only what they report.
  */
 

@@ -23,7 +23,7 @@ export function orderStatusText(status: OrderStatus): { label: string; tone: Sta
 
 /**
  * Whether the customer may cancel the order themselves: only while it awaits payment (the API's rule in
- * apps/api/src/modules/orders/order-cancellation.ts; once paid, the shop cancels and refunds). The API still
+ * apps/api/src/flows/cancel-order.flow.ts; once paid, the shop cancels and refunds). The API still
  * decides: a cancellation it refuses comes back as a toast.
  */
 export function customerMayCancel(status: OrderStatus): boolean {
