@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { sqlRows } from "../db/sql-rows";
 import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -303,5 +303,67 @@ describe.each(PROVIDERS)("%s: a refund left pending by a crash", (provider) => {
       });
       expect(lookup).toMatchObject({ outcome: "found", refund: { reference: made.reference } });
     }
+  });
+});
+
+describe("the refund retry job", () => {
+  it("settles every refund it can when one cannot be settled, and then fails the round, visibly", async () => {
+    const stuck = await placeGuestOrder(() => api.app, api.seeded);
+    const owed = await placeGuestOrder(() => api.app, api.seeded);
+    // An on-account payment of a guest's order cannot be given back to any credit: settling its refund throws.
+    const [broken, transfer] = await api.database.db
+      .insert(payments)
+      .values([
+        {
+          publicId: "pay_retry_job_on_account",
+          storeId: api.seeded.store.id,
+          orderId: stuck.id,
+          provider: "on-account",
+          status: "captured",
+          amount: stuck.grandTotal.amount,
+          currencyCode: "GBP",
+        },
+        {
+          publicId: "pay_retry_job_transfer",
+          storeId: api.seeded.store.id,
+          orderId: owed.id,
+          provider: "proforma-invoice",
+          status: "captured",
+          amount: owed.grandTotal.amount,
+          currencyCode: "GBP",
+        },
+      ])
+      .returning();
+    const refunds = await api.database.db.transaction(async (tx) => [
+      await recordRefund(tx, { payment: broken!, reason: "order_cancelled", source: `order:${stuck.id}`, amount: broken!.amount }),
+      await recordRefund(tx, { payment: transfer!, reason: "order_cancelled", source: `order:${owed.id}`, amount: transfer!.amount }),
+    ]);
+    await api.database.db
+      .update(paymentRefunds)
+      .set({ updatedAt: new Date(Date.now() - 120_000) })
+      .where(
+        inArray(
+          paymentRefunds.id,
+          refunds.map((refund) => refund.id),
+        ),
+      );
+
+    const flows = moneyFlowsOf({ db: api.database.db, gateways: gateway.gateways, storefrontUrl: "http://shop.test" });
+    await expect(settlePendingRefunds(flows, { olderThan: new Date(Date.now() - 60_000), limit: 100 })).rejects.toThrow(
+      /1 of 2 pending refunds could not be settled/,
+    );
+    const after = await api.database.db
+      .select()
+      .from(paymentRefunds)
+      .where(
+        inArray(
+          paymentRefunds.id,
+          refunds.map((refund) => refund.id),
+        ),
+      );
+    expect(Object.fromEntries(after.map((refund) => [refund.paymentId, refund.status]))).toEqual({
+      [broken!.id]: "pending",
+      [transfer!.id]: "owed",
+    });
   });
 });

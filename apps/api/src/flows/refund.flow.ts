@@ -133,6 +133,16 @@ async function settleWhatTheRefundWasFor(deps: MoneyFlowDeps, tx: MoneyFlowDeps[
  */
 export async function settlePendingRefunds(deps: MoneyFlowDeps, input: { olderThan: Date; limit: number }): Promise<number> {
   const pending = await findPendingRefunds(deps.db, { before: input.olderThan, limit: input.limit });
-  for (const { id } of pending) await settleRefund(deps, id, { type: "system" });
+  // One refund that cannot be settled (a bug, a row gone wrong) must not hold back the others: each is tried,
+  // and the round fails afterwards, visibly, with what went wrong.
+  const errors: unknown[] = [];
+  for (const { id } of pending) {
+    try {
+      await settleRefund(deps, id, { type: "system" });
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0) throw new AggregateError(errors, `${errors.length} of ${pending.length} pending refunds could not be settled`);
   return pending.length;
 }
