@@ -13,7 +13,7 @@ import { toProductInput } from "./book-input";
 import { authorPool, finishDraft, generateBook, type BookDraft } from "./demo-books";
 import { DEMO_PAGES } from "./demo-pages";
 import { seedDemoBlog } from "./seed-demo-blog";
-import { setContactEmail } from "../modules/contact/contact.repository";
+import { setContactEmail } from "../modules/stores/stores.service";
 import { DEMO_CONTACT_EMAIL } from "./demo-pages";
 import {
   ADDONS,

@@ -189,3 +189,13 @@ export async function consumeDiscountUse(db: Db, discountCodeId: number) {
   );
   return used.length === 1;
 }
+
+/** Counts one use fewer of each code, once per id given (a code used twice by one order is named twice). */
+export async function releaseDiscountUses(db: Db, discountCodeIds: readonly number[]): Promise<void> {
+  if (discountCodeIds.length === 0) return;
+  await db.execute(
+    sql`update ${discountCodes} c set times_used = c.times_used - released.uses
+        from (select id, count(*)::int as uses from unnest(${sql.param([...discountCodeIds])}::int[]) as id group by id) released
+        where c.id = released.id`,
+  );
+}

@@ -397,3 +397,8 @@ export async function useDiscountCodes(
     if (refusal) throw new AppError(refusal.code, refusal.message);
   }
 }
+
+/** A cancelled order's discount codes each count one use fewer (one per use it made), in its transaction. */
+export async function giveDiscountUsesBack(tx: Db, discountCodeIds: readonly number[]): Promise<void> {
+  await repository.releaseDiscountUses(tx, discountCodeIds);
+}

@@ -6,6 +6,7 @@ import type { RequestContext } from "../../http/request-context";
 import { enqueueMail } from "../mail/mail.service";
 import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.service";
 import { contactMessageMail } from "./contact-mail";
+import { findContactEmail } from "../stores/stores.service";
 import * as repository from "./contact.repository";
 
 /** Messages a client address may send an hour; past it, 429 with Retry-After. */
@@ -36,7 +37,7 @@ export async function sendContactMessage(
   const reference = newReference();
   await db.transaction(async (tx) => {
     await repository.insertContactMessage(tx, { storeId: ctx.store.id, reference, customerId: ctx.customerId, ...body });
-    const recipient = await repository.findContactEmail(tx, ctx.store.id);
+    const recipient = await findContactEmail(tx, ctx.store.id);
     if (recipient)
       await enqueueMail(tx, contactMessageMail({ storeId: ctx.store.id, storeName: ctx.store.name, recipient, reference, body }));
   });

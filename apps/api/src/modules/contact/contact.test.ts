@@ -5,7 +5,7 @@ import { createCustomer, createSession } from "../../testing/identity-factories"
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { newClientIp } from "../back-in-stock/back-in-stock-testing";
 import { outboxMessages } from "../mail/mail.tables";
-import { setContactEmail } from "./contact.repository";
+import { setContactEmail } from "../stores/stores.service";
 import { CONTACT_LIMITS } from "./contact.service";
 import { contactMessages } from "./contact.tables";
 

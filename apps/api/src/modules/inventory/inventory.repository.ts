@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { sqlRows } from "../../db/sql-rows";
 import type { Db } from "../../db/client";
 import { products, productVariants } from "../catalog/catalog.tables";
-import { stores } from "../stores/stores.tables";
 
 export interface StoreVariantRow {
   variantId: number;
@@ -35,13 +34,12 @@ export async function findStoreVariant(
 }
 
 /** The id of the store's variant with this SKU (exact match), for the stock command. */
-export async function findVariantIdBySku(db: Db, input: { storeKey: string; sku: string }) {
+export async function findVariantIdBySku(db: Db, input: { storeId: number; sku: string }) {
   const [row] = await db
-    .select({ storeId: stores.id, variantId: productVariants.id })
+    .select({ variantId: productVariants.id })
     .from(productVariants)
-    .innerJoin(stores, eq(stores.id, productVariants.storeId))
-    .where(and(eq(stores.key, input.storeKey), eq(productVariants.sku, input.sku)));
-  return row ?? null;
+    .where(and(eq(productVariants.storeId, input.storeId), eq(productVariants.sku, input.sku)));
+  return row?.variantId ?? null;
 }
 
 export async function writeVariantStock(db: Db, input: { variantId: number; quantity: number }) {

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../../db/client";
+import { findStoreByKey } from "../stores/stores.service";
 import { findVariantIdBySku } from "./inventory.repository";
 import { setVariantStock, type StockChange } from "./inventory.service";
 
@@ -45,8 +46,9 @@ export function parseStockArgs(argv: string[]): StockOptions {
 
 /** Finds the variant by SKU and sets its stock; throws when the store or SKU is unknown. */
 export async function runStockCommand(db: Db, options: StockOptions): Promise<StockChange & { sku: string }> {
-  const variant = await findVariantIdBySku(db, { storeKey: options.storeKey, sku: options.sku });
-  if (!variant) throw new Error(`Store "${options.storeKey}" has no variant with SKU ${options.sku}`);
-  const change = await setVariantStock(db, { storeId: variant.storeId, variantId: variant.variantId, quantity: options.quantity });
+  const store = await findStoreByKey(db, options.storeKey);
+  const variantId = store ? await findVariantIdBySku(db, { storeId: store.id, sku: options.sku }) : null;
+  if (!store || variantId === null) throw new Error(`Store "${options.storeKey}" has no variant with SKU ${options.sku}`);
+  const change = await setVariantStock(db, { storeId: store.id, variantId, quantity: options.quantity });
   return { ...change, sku: options.sku };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { giveDiscountUsesBack } from "../checkout/checkout.service";
 import { adjustVariantStock } from "../inventory/inventory.service";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { orderMachine } from "./order-status";
@@ -31,5 +32,5 @@ export async function cancelLockedOrder(
   for (const line of await repository.listReservedStock(tx, order.id)) {
     await adjustVariantStock(tx, { storeId: order.storeId, variantId: line.variantId, delta: line.reserved });
   }
-  await repository.returnDiscountUses(tx, order.id);
+  await giveDiscountUsesBack(tx, await repository.deleteDiscountUses(tx, order.id));
 }

@@ -5,11 +5,10 @@ import { confirmBankTransfer } from "../../flows/pay-order.flow";
 import { moneyFlowsOf, type MoneyFlowDeps } from "../../flows/flow-deps";
 import type { OrderStatus } from "@quire/contracts";
 import { ORDER_STATUSES } from "@quire/contracts/constants";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { stores } from "../stores/stores.tables";
+import { findStoreByKey } from "../stores/stores.service";
 import * as admin from "./orders-admin.service";
-import { orders } from "./orders.tables";
+import { findOrderIdByNumber } from "./orders.repository";
 
 export const ORDERS_USAGE = `Usage: npm run orders --workspace @quire/api -- <command> [options]
 
@@ -80,14 +79,17 @@ export function parseOrdersArgs(argv: string[]): OrdersCommand {
 /** The command line acts as the merchant; its changes are recorded with actor id 0 (admin keys count from 1). */
 const COMMAND_LINE = { type: "merchant", id: 0 } as const;
 
+async function findStoreId(db: Db, storeKey: string) {
+  const store = await findStoreByKey(db, storeKey);
+  if (!store) throw new Error(`No store has the key "${storeKey}"`);
+  return store.id;
+}
+
 async function findOrder(db: Db, storeKey: string, publicId: string) {
-  const [row] = await db
-    .select({ storeId: stores.id, orderId: orders.id })
-    .from(orders)
-    .innerJoin(stores, eq(stores.id, orders.storeId))
-    .where(and(eq(stores.key, storeKey), eq(orders.publicId, publicId)));
-  if (!row) throw new Error(`Store "${storeKey}" has no order ${publicId}`);
-  return row;
+  const storeId = await findStoreId(db, storeKey);
+  const orderId = await findOrderIdByNumber(db, { storeId, publicId });
+  if (orderId === null) throw new Error(`Store "${storeKey}" has no order ${publicId}`);
+  return { storeId, orderId };
 }
 
 /** Runs a parsed command and answers the lines to print. */
@@ -98,9 +100,8 @@ export async function runOrdersCommand(
   flows: MoneyFlowDeps = moneyFlowsOf({ db }),
 ): Promise<string[]> {
   if (command.name === "list") {
-    const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.key, command.storeKey));
-    if (!store) throw new Error(`No store has the key "${command.storeKey}"`);
-    const page = await admin.listAdminOrders(db, { storeId: store.id, status: command.status, PageNumber: command.page, PageSize: 20 });
+    const storeId = await findStoreId(db, command.storeKey);
+    const page = await admin.listAdminOrders(db, { storeId, status: command.status, PageNumber: command.page, PageSize: 20 });
     if (page.results.length === 0) return ["No orders."];
     return [
       ...page.results.map(

@@ -2,8 +2,6 @@ import type { OrderStatus } from "@quire/contracts";
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
-import { discountCodes } from "../checkout/checkout.tables";
-import { stores } from "../stores/stores.tables";
 import { discountCodeUses, orderLines, orders } from "./orders.tables";
 
 /*
@@ -150,27 +148,35 @@ export function listReservedStock(tx: Db, orderId: number) {
   );
 }
 
-/** Gives an order's discount code uses back: the codes count one use fewer, and the buyer's use is forgotten. */
-export async function returnDiscountUses(tx: Db, orderId: number) {
-  await tx.execute(
-    sql`with returned as (delete from ${discountCodeUses} where order_id = ${orderId} returning discount_code_id)
-        update ${discountCodes} set times_used = times_used - 1 where id in (select discount_code_id from returned)`,
-  );
+/** Forgets an order's discount code uses (the buyer's uses no longer count); answers the codes they were of. */
+export async function deleteDiscountUses(tx: Db, orderId: number): Promise<number[]> {
+  const deleted = await tx
+    .delete(discountCodeUses)
+    .where(eq(discountCodeUses.orderId, orderId))
+    .returning({ discountCodeId: discountCodeUses.discountCodeId });
+  return deleted.map((row) => row.discountCodeId);
 }
 
-/** What a proforma invoice prints beside the order: the store's name and bank details, the deadline, the buyer. */
+/** What a proforma invoice prints of the order beside it: the deadline and the buyer. */
 export async function findProformaFacts(db: Db, orderId: number) {
   const [row] = await db
     .select({
-      storeName: stores.name,
-      bank: stores.bankTransferDetails,
+      storeId: orders.storeId,
       dueBy: orders.paymentDueBy,
       customerName: sql<string>`${orders.firstName} || ' ' || ${orders.lastName}`,
     })
     .from(orders)
-    .innerJoin(stores, eq(stores.id, orders.storeId))
     .where(eq(orders.id, orderId));
   return row ?? null;
+}
+
+/** One of the store's orders by its number (the command line's way of naming one); null when there is none. */
+export async function findOrderIdByNumber(db: Db, input: { storeId: number; publicId: string }) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.storeId, input.storeId), eq(orders.publicId, input.publicId)));
+  return row?.id ?? null;
 }
 
 /**

@@ -13,6 +13,7 @@ import type { RequestContext } from "../../http/request-context";
 import { toAddressAnswer } from "../addresses/address-format";
 import { listTransitions } from "../state-machines/state-transitions.service";
 import { orderMachine } from "./order-status";
+import { findStoreBankDetails } from "../stores/stores.service";
 import { renderProformaInvoice } from "./proforma-invoice";
 import * as repository from "./orders.repository";
 
@@ -166,11 +167,12 @@ export async function listOrders(
  */
 export async function renderOrderProforma(db: Db, order: Order, issuedAt: Date) {
   const facts = await repository.findProformaFacts(db, order.id);
-  if (!facts?.bank) throw new AppError("order_not_found", "This order has no proforma invoice");
+  const store = facts ? await findStoreBankDetails(db, facts.storeId) : null;
+  if (!facts || !store?.bank) throw new AppError("order_not_found", "This order has no proforma invoice");
   const pdf = await renderProformaInvoice({
-    storeName: facts.storeName,
+    storeName: store.name,
     order: { ...order, customerName: facts.customerName },
-    bank: facts.bank,
+    bank: store.bank,
     dueBy: order.status === "awaiting_payment" ? facts.dueBy : null,
     issuedAt,
   });

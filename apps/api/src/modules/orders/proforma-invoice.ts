@@ -1,7 +1,7 @@
 import type { Order } from "@quire/contracts";
 import { formatMoney } from "@quire/money";
 import PDFDocument from "pdfkit";
-import type { BankTransferDetails } from "../stores/stores.tables";
+import type { BankTransferDetails } from "../stores/stores.service";
 
 /**
  * A proforma invoice (issue 8): what the buyer owes for an order, and where to transfer it, with the order's

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { approveReturnFlow } from "../../flows/approve-return.flow";
 import type { MoneyFlowDeps } from "../../flows/flow-deps";
-import { stores } from "../stores/stores.tables";
+import { findStoreByKey } from "../stores/stores.service";
 import * as returns from "./returns.service";
 import { orderReturns } from "./returns.tables";
 
@@ -73,7 +73,7 @@ export function parseReturnsArgs(argv: string[]): ReturnsCommand {
 const COMMAND_LINE = { type: "merchant", id: 0 } as const;
 
 async function findStore(db: Db, storeKey: string) {
-  const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.key, storeKey));
+  const store = await findStoreByKey(db, storeKey);
   if (!store) throw new Error(`No store has the key "${storeKey}"`);
   return store.id;
 }

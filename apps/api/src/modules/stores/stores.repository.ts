@@ -36,13 +36,30 @@ const storeByKey = preparedPerDatabase((db) =>
     .prepare("stores_store_by_key"),
 );
 
-/** Reads a store and its minimum order prices in one statement. */
 /** A store's name (what mails are signed with); null when there is none. */
 export async function findStoreName(db: Db, storeId: number) {
   const [row] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
   return row?.name ?? null;
 }
 
+/** What a proforma invoice prints of the store: its name and the bank details a transfer goes to. */
+export async function findStoreBankDetails(db: Db, storeId: number) {
+  const [row] = await db.select({ name: stores.name, bank: stores.bankTransferDetails }).from(stores).where(eq(stores.id, storeId));
+  return row ?? null;
+}
+
+/** The store's contact address, where its contact form's messages go; null when none is set. */
+export async function findContactEmail(db: Db, storeId: number): Promise<string | null> {
+  const [row] = await db.select({ contactEmail: stores.contactEmail }).from(stores).where(eq(stores.id, storeId));
+  return row?.contactEmail ?? null;
+}
+
+/** Sets where a store's contact form mail goes (the seed; a merchant's settings). */
+export async function setContactEmail(db: Db, storeId: number, contactEmail: string | null): Promise<void> {
+  await db.update(stores).set({ contactEmail }).where(eq(stores.id, storeId));
+}
+
+/** Reads a store and its minimum order prices in one statement. */
 export async function findStoreByKey(db: Db, key: string): Promise<Store | null> {
   const rows = await storeByKey(db).execute({ key });
   const row = rows[0];

@@ -5,7 +5,8 @@ import { findStoreByKey, type Store } from "./stores.repository";
  * Store settings change rarely and are read on every request, so each process keeps them for a short
  * TTL (ARCHITECTURE.md: process caches may be briefly stale, never relied on for correctness).
  */
-export { findStoreName, type Store } from "./stores.repository";
+export { findContactEmail, findStoreBankDetails, findStoreByKey, findStoreName, setContactEmail, type Store } from "./stores.repository";
+export type { BankTransferDetails } from "./stores.tables";
 
 export function createStoreCache(db: Db, ttlMs: number) {
   const cache = new Map<string, { store: Store | null; expiresAt: number }>();
