@@ -1,7 +1,6 @@
 import type { Address } from "@quire/contracts";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { companies, customers } from "../identity/identity.tables";
 import { savedAddresses } from "./addresses.tables";
 
 /*
@@ -45,12 +44,8 @@ export async function findCustomerAddress(db: Db, customerId: number, addressId:
   return row ?? null;
 }
 
-/**
- * Locks the customer's row until the transaction ends (against other changes to their book) and says how
- * many addresses they have. `no key update` leaves sign-ins and foreign-key checks unblocked.
- */
-export async function lockCustomerAddressCount(db: Db, customerId: number): Promise<number> {
-  await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for("no key update");
+/** How many addresses a customer's book holds. */
+export async function countCustomerAddresses(db: Db, customerId: number): Promise<number> {
   const [row] = await db.select({ value: count() }).from(savedAddresses).where(eq(savedAddresses.customerId, customerId));
   return row?.value ?? 0;
 }
@@ -125,16 +120,6 @@ export async function handDefaultToNewest(db: Db, customerId: number, kind: "del
 
 // ---------------------------------------------------------------- company addresses
 
-/** The company a customer buys for: its id and name, or null when they have none. */
-export async function findCustomerCompany(db: Db, customerId: number): Promise<{ id: number; name: string } | null> {
-  const [row] = await db
-    .select({ id: companies.id, name: companies.name })
-    .from(customers)
-    .innerJoin(companies, eq(companies.id, customers.companyId))
-    .where(and(eq(customers.id, customerId), eq(customers.isTrade, true)));
-  return row ?? null;
-}
-
 export function listCompanyAddresses(db: Db, companyId: number) {
   return db
     .select({ id: savedAddresses.id, address: savedAddresses.address, createdAt: savedAddresses.createdAt })
@@ -143,9 +128,8 @@ export function listCompanyAddresses(db: Db, companyId: number) {
     .orderBy(asc(savedAddresses.id));
 }
 
-/** Locks the company's row until the transaction ends and says how many addresses it has. */
-export async function lockCompanyAddressCount(db: Db, companyId: number): Promise<number> {
-  await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("no key update");
+/** How many addresses a company's book holds. */
+export async function countCompanyAddresses(db: Db, companyId: number): Promise<number> {
   const [row] = await db.select({ value: count() }).from(savedAddresses).where(eq(savedAddresses.companyId, companyId));
   return row?.value ?? 0;
 }

@@ -11,6 +11,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { toAddressAnswer } from "./address-format";
+import { findTradeCompany, lockCompany, lockCustomer } from "../identity/customers.service";
 import * as repository from "./addresses.repository";
 
 // The address book (spec section 2: list, add, edit, delete, set default, company addresses). A customer with
@@ -52,7 +53,7 @@ export function createAddress(db: Db, ctx: AddressContext, body: SaveAddressBody
   assertCountryListed(ctx, body.address);
   const { customerId } = ctx;
   return db.transaction(async (tx) => {
-    const existing = await repository.lockCustomerAddressCount(tx, customerId);
+    const existing = await lockAddressBook(tx, customerId);
     if (existing >= MAX_CUSTOMER_ADDRESSES) {
       throw new AppError("address_limit_reached", `You can keep at most ${MAX_CUSTOMER_ADDRESSES} addresses`);
     }
@@ -70,7 +71,7 @@ export function updateAddress(db: Db, ctx: AddressContext, addressId: number, bo
   assertCountryListed(ctx, body.address);
   const { customerId } = ctx;
   return db.transaction(async (tx) => {
-    await repository.lockCustomerAddressCount(tx, customerId);
+    await lockAddressBook(tx, customerId);
     if (!(await repository.findCustomerAddress(tx, customerId, addressId))) throw addressNotFound();
     const flags = { isDefaultDelivery: body.isDefaultDelivery === true, isDefaultBilling: body.isDefaultBilling === true };
     await repository.clearOtherDefaults(tx, customerId, addressId, flags);
@@ -83,7 +84,7 @@ export function updateAddress(db: Db, ctx: AddressContext, addressId: number, bo
 /** Makes the address the default for the kinds given; 404 for anyone else's. */
 export function setDefaultAddress(db: Db, customerId: number, addressId: number, kinds: AddressDefaultKind[]): Promise<SavedAddress> {
   return db.transaction(async (tx) => {
-    await repository.lockCustomerAddressCount(tx, customerId);
+    await lockAddressBook(tx, customerId);
     if (!(await repository.findCustomerAddress(tx, customerId, addressId))) throw addressNotFound();
     const flags = { isDefaultDelivery: kinds.includes("delivery"), isDefaultBilling: kinds.includes("billing") };
     await repository.clearOtherDefaults(tx, customerId, addressId, flags);
@@ -96,7 +97,7 @@ export function setDefaultAddress(db: Db, customerId: number, addressId: number,
 /** Deletes one of the customer's addresses; a default it held passes to the newest address left. */
 export function deleteAddress(db: Db, customerId: number, addressId: number): Promise<void> {
   return db.transaction(async (tx) => {
-    await repository.lockCustomerAddressCount(tx, customerId);
+    await lockAddressBook(tx, customerId);
     const deleted = await repository.deleteCustomerAddress(tx, customerId, addressId);
     if (!deleted) throw addressNotFound();
     if (deleted.isDefaultDelivery) await repository.handDefaultToNewest(tx, customerId, "delivery");
@@ -114,7 +115,7 @@ const toCompanyAddress = (row: { id: number; address: Address; createdAt: Date }
 
 /** The addresses of the company the customer buys for; 403 for a customer without one. */
 export async function listCompanyAddresses(db: Db, customerId: number): Promise<CompanyAddresses> {
-  const company = await repository.findCustomerCompany(db, customerId);
+  const company = await findTradeCompany(db, customerId);
   if (!company) throw companyRequired();
   const rows = await repository.listCompanyAddresses(db, company.id);
   return { companyName: company.name, addresses: rows.map(toCompanyAddress) };
@@ -125,12 +126,23 @@ export function addCompanyAddress(db: Db, ctx: AddressContext, address: Address)
   assertCountryListed(ctx, address);
   const { customerId } = ctx;
   return db.transaction(async (tx) => {
-    const company = await repository.findCustomerCompany(tx, customerId);
+    const company = await findTradeCompany(tx, customerId);
     if (!company) throw companyRequired();
-    const existing = await repository.lockCompanyAddressCount(tx, company.id);
+    // The company's row is locked first, so its buyers' additions are counted one after the other.
+    await lockCompany(tx, company.id);
+    const existing = await repository.countCompanyAddresses(tx, company.id);
     if (existing >= MAX_COMPANY_ADDRESSES) {
       throw new AppError("address_limit_reached", `A company can keep at most ${MAX_COMPANY_ADDRESSES} addresses`);
     }
     return toCompanyAddress(await repository.insertCompanyAddress(tx, { companyId: company.id, addedByCustomerId: customerId, address }));
   });
+}
+
+/**
+ * Locks the customer (their account's row: changes to their book then run one at a time) and says how many
+ * addresses the book holds.
+ */
+async function lockAddressBook(tx: Db, customerId: number): Promise<number> {
+  await lockCustomer(tx, { customerId });
+  return repository.countCustomerAddresses(tx, customerId);
 }

@@ -1,18 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { products, productVariants } from "../catalog/catalog.tables";
-import { customers } from "../identity/identity.tables";
 import { stores } from "../stores/stores.tables";
 import { backInStockConfirmationTokens, backInStockSubscriptions } from "./back-in-stock.tables";
-
-/** The account email of a customer of the store. */
-export async function findCustomerEmail(db: Db, input: { storeId: number; customerId: number }) {
-  const [row] = await db
-    .select({ email: customers.email })
-    .from(customers)
-    .where(and(eq(customers.id, input.customerId), eq(customers.storeId, input.storeId)));
-  return row?.email ?? null;
-}
 
 /**
  * The pending (not yet notified) request for this variant and address, added when there is none. The

@@ -16,6 +16,7 @@ import { findStoreVariant, type StoreVariantRow } from "../inventory/inventory.s
 import { countRecentMail, enqueueMail, lockRecipientMail } from "../mail/mail.service";
 import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.service";
 import { backInStockMail, CONFIRMATION_MAIL_KIND, confirmationMail, type VariantMailFacts } from "./back-in-stock-mail";
+import { findCustomerEmail } from "../identity/customers.service";
 import * as repository from "./back-in-stock.repository";
 
 export type BackInStockContext = Pick<RequestContext, "store" | "customerId" | "clientIp">;
@@ -60,8 +61,7 @@ export async function subscribeBackInStock(
   const client = await reserveLimit(db, clientLimitKey(ctx.clientIp), BACK_IN_STOCK_LIMITS.perClient);
   if (!client.allowed) throw new AppError("too_many_requests", { retryAfterSeconds: client.retryAfterSeconds });
 
-  const accountEmail =
-    ctx.customerId !== null ? await repository.findCustomerEmail(db, { storeId: ctx.store.id, customerId: ctx.customerId }) : null;
+  const accountEmail = ctx.customerId !== null ? await findCustomerEmail(db, { storeId: ctx.store.id, customerId: ctx.customerId }) : null;
   const email = body.email ?? accountEmail;
   if (!email) throw new AppError("email_required", { field: "body.email" });
   const { productsVisible } = getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId });

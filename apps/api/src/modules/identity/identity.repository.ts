@@ -299,3 +299,51 @@ export async function deleteExpiredLinks(db: Db, table: EmailedLinkTable, graceS
   const deleted = await db.delete(t).where(inArray(t.id, expired)).returning({ id: t.id });
   return deleted.length;
 }
+
+// ---------------------------------------------------------------- what other modules ask of a customer
+
+/** The account email of a customer of the store; null when there is none. */
+export async function findStoreCustomerEmail(db: Db, input: { storeId: number; customerId: number }) {
+  const [row] = await db
+    .select({ email: customers.email })
+    .from(customers)
+    .where(and(eq(customers.id, input.customerId), eq(customers.storeId, input.storeId)));
+  return row?.email ?? null;
+}
+
+/**
+ * Locks a customer's row until the transaction ends, so that changes to what they own (their address book,
+ * their wishlists, their recently viewed) run one at a time; `no key update` leaves sign-ins and foreign-key
+ * checks unblocked. False when there is no such customer (in the store, when one is named).
+ */
+export async function lockCustomerRow(db: Db, input: { customerId: number; storeId?: number }): Promise<boolean> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, input.customerId), input.storeId === undefined ? undefined : eq(customers.storeId, input.storeId)))
+    .for("no key update");
+  return rows.length > 0;
+}
+
+/** The company a trade customer buys for: its id and name, or null when they have none. */
+export async function findTradeCompany(db: Db, customerId: number): Promise<{ id: number; name: string } | null> {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(customers)
+    .innerJoin(companies, eq(companies.id, customers.companyId))
+    .where(and(eq(customers.id, customerId), eq(customers.isTrade, true)));
+  return row ?? null;
+}
+
+/** Keeps the account's marketing consent in step with its email's newsletters (decision 034). */
+export async function setMarketingOptInByEmail(db: Db, input: { storeId: number; email: string; optIn: boolean }) {
+  await db
+    .update(customers)
+    .set({ marketingOptIn: input.optIn, updatedAt: sql`now()` })
+    .where(and(eq(customers.storeId, input.storeId), eq(customers.email, input.email)));
+}
+
+/** Locks a company's row until the transaction ends (its buyers' changes to its address book, one at a time). */
+export async function lockCompanyRow(db: Db, companyId: number): Promise<void> {
+  await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("no key update");
+}

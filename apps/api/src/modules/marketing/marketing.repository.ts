@@ -1,19 +1,9 @@
 import type { NewsletterTopic } from "@quire/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { customers } from "../identity/identity.tables";
 import { marketingSubscriptionLinks, marketingSubscriptions } from "./marketing.tables";
 
 export type MarketingLinkKind = "confirm" | "unsubscribe";
-
-/** A signed-in customer's account email in their store (null when the session's customer is gone). */
-export async function findCustomerEmail(db: Db, input: { storeId: number; customerId: number }) {
-  const [row] = await db
-    .select({ email: customers.email })
-    .from(customers)
-    .where(and(eq(customers.id, input.customerId), eq(customers.storeId, input.storeId)));
-  return row?.email ?? null;
-}
 
 /** The newsletters an address gets in a store; none when it never subscribed. */
 export async function findTopics(db: Db, input: { storeId: number; email: string }): Promise<NewsletterTopic[]> {
@@ -24,11 +14,8 @@ export async function findTopics(db: Db, input: { storeId: number; email: string
   return (row?.topics ?? []) as NewsletterTopic[];
 }
 
-/**
- * Sets the newsletters an address gets, in one upsert, and keeps the marketing consent of the store's account
- * with that email in step with it (consent is "gets at least one newsletter", decision 034).
- */
-export async function setTopics(
+/** Sets the newsletters an address gets, in one upsert. */
+export async function upsertTopics(
   tx: Db,
   input: { storeId: number; email: string; topics: readonly string[]; customerId?: number | null },
 ): Promise<void> {
@@ -44,10 +31,6 @@ export async function setTopics(
         ...(input.customerId ? { customerId: input.customerId } : {}),
       },
     });
-  await tx
-    .update(customers)
-    .set({ marketingOptIn: input.topics.length > 0, updatedAt: sql`now()` })
-    .where(and(eq(customers.storeId, input.storeId), eq(customers.email, input.email)));
 }
 
 export async function insertLink(

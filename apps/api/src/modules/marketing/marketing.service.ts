@@ -15,6 +15,7 @@ import { createEmailedToken, hashEmailedToken } from "../../security/emailed-tok
 import { countRecentMail, enqueueMail, lockRecipientMail } from "../mail/mail.service";
 import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.service";
 import { NEWSLETTER_CONFIRMATION_MAIL_KIND, newsletterConfirmationMail } from "./marketing-mail";
+import { findCustomerEmail, setMarketingOptInByEmail } from "../identity/customers.service";
 import * as repository from "./marketing.repository";
 
 /*
@@ -49,7 +50,7 @@ export async function getNewsletterSubscription(
   ctx: Pick<MarketingContext, "store">,
   customerId: number,
 ): Promise<NewsletterSubscription> {
-  const email = await repository.findCustomerEmail(db, { storeId: ctx.store.id, customerId });
+  const email = await findCustomerEmail(db, { storeId: ctx.store.id, customerId });
   if (!email) throw new AppError("authentication_required");
   return { email, topics: await repository.findTopics(db, { storeId: ctx.store.id, email }) };
 }
@@ -68,11 +69,10 @@ export async function updateNewsletterSubscription(
   const client = await reserveLimit(db, newsletterClientLimitKey(ctx.clientIp), NEWSLETTER_LIMITS.perClient);
   if (!client.allowed) throw new AppError("too_many_requests", { retryAfterSeconds: client.retryAfterSeconds });
 
-  const accountEmail =
-    ctx.customerId !== null ? await repository.findCustomerEmail(db, { storeId: ctx.store.id, customerId: ctx.customerId }) : null;
+  const accountEmail = ctx.customerId !== null ? await findCustomerEmail(db, { storeId: ctx.store.id, customerId: ctx.customerId }) : null;
   return db.transaction(async (tx) => {
     if (body.email === accountEmail) {
-      await repository.setTopics(tx, { storeId: ctx.store.id, email: body.email, topics: body.topics, customerId: ctx.customerId });
+      await setTopics(tx, { storeId: ctx.store.id, email: body.email, topics: body.topics, customerId: ctx.customerId });
       return { email: body.email, status: body.topics.length > 0 ? "subscribed" : "unsubscribed", topics: body.topics };
     }
     await sendConfirmation(tx, deps, ctx, body);
@@ -152,7 +152,7 @@ export async function confirmNewsletterSubscription(db: Db, ctx: Pick<MarketingC
       "confirm",
     );
     await repository.markLinkUsed(tx, link.id);
-    await repository.setTopics(tx, { storeId: ctx.store.id, email: link.email, topics: link.topics });
+    await setTopics(tx, { storeId: ctx.store.id, email: link.email, topics: link.topics });
     return answerOf(link, "applied");
   });
 }
@@ -161,7 +161,7 @@ export async function confirmNewsletterSubscription(db: Db, ctx: Pick<MarketingC
 export async function unsubscribeNewsletter(db: Db, ctx: Pick<MarketingContext, "store">, token: string): Promise<NewsletterLink> {
   return db.transaction(async (tx) => {
     const link = assertUsable(await repository.findLink(tx, { storeId: ctx.store.id, tokenHash: hashEmailedToken(token) }), "unsubscribe");
-    await repository.setTopics(tx, { storeId: ctx.store.id, email: link.email, topics: [] });
+    await setTopics(tx, { storeId: ctx.store.id, email: link.email, topics: [] });
     return answerOf(link, "applied");
   });
 }
@@ -174,5 +174,14 @@ export async function unsubscribeNewsletter(db: Db, ctx: Pick<MarketingContext, 
 export async function applyMarketingOptIn(tx: Db, input: { storeId: number; customerId: number; email: string; optIn: boolean }) {
   const current = await repository.findTopics(tx, { storeId: input.storeId, email: input.email });
   if (input.optIn === current.length > 0) return;
-  await repository.setTopics(tx, { ...input, topics: input.optIn ? MARKETING_OPT_IN_TOPICS : [] });
+  await setTopics(tx, { ...input, topics: input.optIn ? MARKETING_OPT_IN_TOPICS : [] });
+}
+
+/**
+ * Sets the newsletters an address gets and keeps the marketing consent of the store's account with that email in
+ * step with it (consent is "gets at least one newsletter", decision 034), in the caller's transaction.
+ */
+async function setTopics(tx: Db, input: { storeId: number; email: string; topics: readonly string[]; customerId?: number | null }) {
+  await repository.upsertTopics(tx, input);
+  await setMarketingOptInByEmail(tx, { storeId: input.storeId, email: input.email, optIn: input.topics.length > 0 });
 }

@@ -1,7 +1,6 @@
 import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { products, productVariants } from "../catalog/catalog.tables";
-import { customers } from "../identity/identity.tables";
 import { sqlRows } from "../../db/sql-rows";
 import { viewedProducts } from "./viewed-products.tables";
 
@@ -70,12 +69,6 @@ async function trimViews(db: Db, input: { storeId: number; viewer: Viewer; keep:
  */
 export async function mergeAnonymousViews(db: Db, input: { storeId: number; customerId: number; anonymousId: string; keep: number }) {
   const { storeId, customerId } = input;
-  const [customer] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.id, customerId), eq(customers.storeId, storeId)))
-    .for("no key update");
-  if (!customer) return;
   // One statement, so the view times go from row to row as PostgreSQL keeps them (microseconds, not a JS Date).
   await db.execute(sql`
     with moved as (

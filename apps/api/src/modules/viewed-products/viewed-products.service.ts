@@ -4,6 +4,7 @@ import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { getSummaries } from "../catalog/catalog.service";
+import { lockCustomer } from "../identity/customers.service";
 import * as repository from "./viewed-products.repository";
 
 /** Variants kept per viewer; older views are dropped as new ones arrive. */
@@ -59,6 +60,8 @@ export async function mergeAnonymousHistory(
   anonymousId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // The customer's row is locked first (and must be of this store), so two merges run one after the other.
+    if (!(await lockCustomer(tx, { customerId, storeId: ctx.store.id }))) return;
     await repository.mergeAnonymousViews(tx, { storeId: ctx.store.id, customerId, anonymousId, keep: MAX_VIEWS_PER_VIEWER });
   });
 }

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { productImages, products, productVariants, variantPrices } from "../catalog/catalog.tables";
-import { customers } from "../identity/identity.tables";
 import { wishlistItems, wishlists } from "./wishlists.tables";
 
 /*
@@ -48,13 +47,8 @@ export async function findWishlistSummary(db: Db, input: { customerId: number; w
   return (row as WishlistSummaryRow | undefined) ?? null;
 }
 
-/**
- * Locks the customer's row against other list creations until the transaction ends, and says how many
- * lists they have, so the limit holds under concurrent requests. (`no key update` leaves sign-ins and
- * foreign-key checks on the customer unblocked.)
- */
-export async function lockCustomerWishlistCount(db: Db, customerId: number) {
-  await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for("no key update");
+/** How many wishlists a customer has. */
+export async function countCustomerWishlists(db: Db, customerId: number) {
   const [row] = await db.select({ value: count() }).from(wishlists).where(eq(wishlists.customerId, customerId));
   return row?.value ?? 0;
 }

@@ -13,6 +13,7 @@ import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { exposePrice, exposeStock, getCatalogVisibility, isPurchasable } from "../catalog/catalog-policy";
 import { findStoreVariant } from "../inventory/inventory.service";
+import { lockCustomer } from "../identity/customers.service";
 import * as repository from "./wishlists.repository";
 
 /** A signed-in customer's call: the store (for variants, prices and stock), the currency and who owns the lists. */
@@ -49,7 +50,9 @@ export async function listWishlists(db: Db, ctx: WishlistContext, query: ListWis
 /** Creates a list; 409 when the name is taken or the customer has reached the limit of lists. */
 export function createWishlist(db: Db, ctx: WishlistContext, name: string): Promise<WishlistSummary> {
   return db.transaction(async (tx) => {
-    const existing = await repository.lockCustomerWishlistCount(tx, ctx.customerId);
+    // The customer's row is locked first, so two new lists at once are counted one after the other.
+    await lockCustomer(tx, { customerId: ctx.customerId });
+    const existing = await repository.countCustomerWishlists(tx, ctx.customerId);
     if (existing >= MAX_WISHLISTS_PER_CUSTOMER) {
       throw new AppError("wishlist_limit_reached", `You can keep at most ${MAX_WISHLISTS_PER_CUSTOMER} lists`);
     }
