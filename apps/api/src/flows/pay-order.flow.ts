@@ -94,6 +94,7 @@ export async function startPayment(
     const attempt = await recordPaymentAttempt(tx, {
       storeId: ctx.store.id,
       orderId: order.id,
+      customerId: order.customerId,
       provider: body.paymentProviderId,
       amount: order.grandTotal,
       currencyCode: order.currencyCode,

@@ -5,6 +5,7 @@
 export {
   findStoreCustomerEmail as findCustomerEmail,
   findTradeCompany,
+  findTradeStatus,
   lockCompanyRow as lockCompany,
   lockCustomerRow as lockCustomer,
   setMarketingOptInByEmail,

@@ -347,3 +347,12 @@ export async function setMarketingOptInByEmail(db: Db, input: { storeId: number;
 export async function lockCompanyRow(db: Db, companyId: number): Promise<void> {
   await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("no key update");
 }
+
+/** Whether a customer of the store buys as trade (pays on account); null when the store has no such customer. */
+export async function findTradeStatus(db: Db, input: { customerId: number; storeId?: number }): Promise<{ isTrade: boolean } | null> {
+  const [row] = await db
+    .select({ isTrade: customers.isTrade })
+    .from(customers)
+    .where(and(eq(customers.id, input.customerId), input.storeId === undefined ? undefined : eq(customers.storeId, input.storeId)));
+  return row ?? null;
+}

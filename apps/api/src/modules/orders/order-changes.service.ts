@@ -113,3 +113,10 @@ export async function requireLinesToReorder(db: Db, input: { storeId: number; cu
   if (lines.length === 0) throw new AppError("order_not_found");
   return lines.map((line) => ({ ...line, addonNames: line.addons.map((addon) => addon.name) }));
 }
+
+/** Some of a customer's orders by id, with their number, date and status, in the order the ids are given. */
+export async function findOrderSummaries(db: Db, input: { customerId: number; orderIds: readonly number[] }) {
+  const rows = await repository.findCustomerOrderSummaries(db, input);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return input.orderIds.flatMap((id) => byId.get(id) ?? []);
+}

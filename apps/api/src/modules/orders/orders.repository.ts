@@ -241,3 +241,11 @@ export function listCustomerOrderLines(db: Db, input: { storeId: number; custome
     .where(and(eq(orders.id, input.orderId), eq(orders.storeId, input.storeId), eq(orders.customerId, input.customerId)))
     .orderBy(orderLines.position, orderLines.id);
 }
+
+export function findCustomerOrderSummaries(db: Db, input: { customerId: number; orderIds: readonly number[] }) {
+  if (input.orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: orders.id, publicId: orders.publicId, placedAt: orders.placedAt, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.customerId, input.customerId), inArray(orders.id, [...input.orderIds])));
+}

@@ -131,9 +131,9 @@ describe("GET /customers/credits", () => {
     const orderIds = await awaitingOrders(trade.id, MAX_CREDIT_OPEN_ORDERS + 5, 100);
     // Paid on account straight in the database, as POST /payments would leave it: fifty-five calls add nothing here.
     await api.database.db.execute(sql`
-      insert into payments (public_id, store_id, order_id, provider, status, amount, currency_code)
-      select 'pay_test_' || id, ${api.seeded.store.id}, id, 'on-account', 'captured', 100, 'GBP'
-      from orders where id = any(${sql.param(orderIds)}::int[])`);
+      insert into payments (public_id, store_id, order_id, customer_id, provider, status, amount, currency_code)
+      select 'pay_test_' || id, ${api.seeded.store.id}, id, customer_id, 'on-account', 'captured', 100, 'GBP'
+      from orders where id = any(${sql.param(orderIds)}::int[]) order by id`);
     const data = (await credits(trade.caller)).json().data;
     expect(data.openOrders.total).toBe(MAX_CREDIT_OPEN_ORDERS + 5);
     expect(data.openOrders.results).toHaveLength(MAX_CREDIT_OPEN_ORDERS);

@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { LatestPayment, OrderStatus, PaymentProviderId, PaymentStatus } from "@quire/contracts";
+import type { LatestPayment, PaymentProviderId, PaymentStatus } from "@quire/contracts";
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
-import { customers } from "../identity/identity.tables";
-import { orders } from "../orders/orders.tables";
 import { customerCredits, paymentWebhookEvents, payments } from "./payments.tables";
 
 /** A payment's public id: `pay_` and 128 random bits, so ids can be neither guessed nor counted. */
@@ -16,13 +14,21 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 export async function insertPayment(
   db: Db,
-  payment: { storeId: number; orderId: number; provider: PaymentProviderId; amount: number; currencyCode: string },
+  payment: {
+    storeId: number;
+    orderId: number;
+    customerId: number | null;
+    provider: PaymentProviderId;
+    amount: number;
+    currencyCode: string;
+  },
 ): Promise<PaymentRow> {
   const [row] = await db
     .insert(payments)
     .values({ ...payment, publicId: newPaymentPublicId(), status: "created" })
     .returning();
-  return row!;
+  if (!row) throw new Error("The payment insert returned no row");
+  return row;
 }
 
 export async function findPaymentById(db: Db, id: number) {
@@ -56,8 +62,7 @@ export async function findCredit(db: Db, customerId: number, currencyCode: strin
   const [row] = await db
     .select({ limitAmount: customerCredits.limitAmount, usedAmount: customerCredits.usedAmount })
     .from(customerCredits)
-    .innerJoin(customers, eq(customers.id, customerCredits.customerId))
-    .where(and(eq(customerCredits.customerId, customerId), eq(customerCredits.currencyCode, currencyCode), eq(customers.isTrade, true)));
+    .where(and(eq(customerCredits.customerId, customerId), eq(customerCredits.currencyCode, currencyCode)));
   return row ?? null;
 }
 
@@ -70,33 +75,21 @@ export function listCredits(db: Db, customerId: number) {
       usedAmount: customerCredits.usedAmount,
     })
     .from(customerCredits)
-    .innerJoin(customers, eq(customers.id, customerCredits.customerId))
-    .where(and(eq(customerCredits.customerId, customerId), eq(customers.isTrade, true)))
+    .where(eq(customerCredits.customerId, customerId))
     .orderBy(customerCredits.currencyCode);
 }
 
 /**
- * A customer's orders whose on-account payment holds their credit (captured and not refunded: a refund gives
- * the credit back), newest first, at most `limit`, each row carrying how many there are in all: one query.
+ * A customer's payments on account that still hold their credit (captured and not refunded: a refund gives the
+ * credit back), newest first, at most `limit`, each row carrying how many there are in all: one query.
  */
-export function listOpenCreditOrders(db: Db, input: { storeId: number; customerId: number; limit: number }) {
-  return sqlRows<{
-    id: number;
-    publicId: string;
-    placedAt: Date | string;
-    status: OrderStatus;
-    amount: number;
-    currencyCode: string;
-    total: number;
-  }>(
+export function listOpenCreditPayments(db: Db, input: { storeId: number; customerId: number; limit: number }) {
+  return sqlRows<{ orderId: number; amount: number; currencyCode: string; total: number }>(
     db,
-    sql`select o.id, o.public_id as "publicId", o.placed_at as "placedAt", o.status, p.amount, p.currency_code as "currencyCode",
-          count(*) over ()::int as total
-        from ${payments} p
-        join ${orders} o on o.id = p.order_id
-        where o.customer_id = ${input.customerId} and o.store_id = ${input.storeId}
-          and p.provider = 'on-account' and p.status = 'captured'
-        order by o.placed_at desc, o.id desc
+    sql`select order_id as "orderId", amount, currency_code as "currencyCode", count(*) over ()::int as total
+        from ${payments}
+        where customer_id = ${input.customerId} and store_id = ${input.storeId} and provider = 'on-account' and status = 'captured'
+        order by created_at desc, id desc
         limit ${input.limit}`,
   );
 }
@@ -111,7 +104,6 @@ export async function useCredit(db: Db, input: { customerId: number; currencyCod
     sql`update ${customerCredits} set used_amount = used_amount + ${input.amount}
         where customer_id = ${input.customerId} and currency_code = ${input.currencyCode}
           and used_amount + ${input.amount} <= limit_amount
-          and exists (select 1 from ${customers} c where c.id = ${input.customerId} and c.is_trade)
         returning customer_id as "customerId"`,
   );
   return used.length === 1;
@@ -134,14 +126,6 @@ export async function giveCreditBack(tx: Db, input: { customerId: number; amount
     .update(customerCredits)
     .set({ usedAmount: sql`greatest(${customerCredits.usedAmount} - ${input.amount}, 0)` })
     .where(and(eq(customerCredits.customerId, input.customerId), eq(customerCredits.currencyCode, input.currencyCode)));
-}
-
-export async function findStoreCustomer(db: Db, input: { storeId: number; customerId: number }) {
-  const [row] = await db
-    .select({ isTrade: customers.isTrade })
-    .from(customers)
-    .where(and(eq(customers.id, input.customerId), eq(customers.storeId, input.storeId)));
-  return row ?? null;
 }
 
 /** Sets a credit limit, creating the credit if needed, unless it would fall below what is used; null then. */

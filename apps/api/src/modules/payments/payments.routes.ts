@@ -2,6 +2,7 @@ import { MAX_CREDIT_OPEN_ORDERS } from "@quire/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { MoneyFlowDeps } from "../../flows/flow-deps";
+import { getCustomerCredits } from "../../flows/customer-credits.flow";
 import * as payOrder from "../../flows/pay-order.flow";
 import { operationRoute } from "../../http/operation-route";
 import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
@@ -80,7 +81,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> =
           `who does not buy on account), and the newest ${MAX_CREDIT_OPEN_ORDERS} orders whose on-account payment holds credit, with their count.`,
       },
     }),
-    handler: async (request) => ({ data: await paymentsService.getCustomerCredits(db, request.ctx, requireCustomer(request).id) }),
+    handler: async (request) => ({ data: await getCustomerCredits(db, request.ctx, requireCustomer(request).id) }),
   });
 
   app.route({

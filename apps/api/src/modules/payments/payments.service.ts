@@ -1,16 +1,10 @@
-import {
-  MAX_CREDIT_OPEN_ORDERS,
-  PROFORMA_PAYMENT_DAYS,
-  type CustomerCreditAccount,
-  type Payment,
-  type PaymentProviderId,
-  type PaymentStatus,
-} from "@quire/contracts";
+import { MAX_CREDIT_OPEN_ORDERS, PROFORMA_PAYMENT_DAYS, type Payment, type PaymentProviderId, type PaymentStatus } from "@quire/contracts";
 import { formatMoney, money } from "@quire/money";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
+import { findTradeStatus } from "../identity/customers.service";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { transitionsFor, type ReportedStatus } from "./gateway-report";
 import type { PaymentGateways } from "./gateways/gateways";
@@ -79,7 +73,7 @@ export async function listPaymentProviders(
     id: gateway.id,
     settings: { ...gateway.settings, kind: "hosted" },
   }));
-  if ("customerId" in payer) {
+  if ("customerId" in payer && (await findTradeStatus(db, { customerId: payer.customerId }))?.isTrade) {
     const credit = await repository.findCredit(db, payer.customerId, ctx.currencyCode);
     if (credit && credit.limitAmount > 0) providers.push(ON_ACCOUNT);
   }
@@ -128,28 +122,22 @@ function creditAnswer(limit: number, used: number, currencyCode: string) {
 }
 
 /**
- * GET /customers/credits: the signed-in customer's credit in the request currency (zero when they have none),
- * in every currency they have one, and the newest open on-account orders that use it, with their count.
+ * A customer's credit for paying on account, in the request currency (zero when they have none) and in every
+ * currency they have one, with the newest payments on account that still hold it and how many there are. Only a
+ * trade customer's credit counts. Which orders those payments are of is the caller's to add (a flow).
  */
-export async function getCustomerCredits(db: Db, ctx: PaymentContext, customerId: number): Promise<CustomerCreditAccount> {
-  const [credits, openOrders] = await Promise.all([
-    repository.listCredits(db, customerId),
-    repository.listOpenCreditOrders(db, { storeId: ctx.store.id, customerId, limit: MAX_CREDIT_OPEN_ORDERS }),
-  ]);
+export async function getCreditAccount(db: Db, ctx: PaymentContext, customerId: number) {
+  const trade = (await findTradeStatus(db, { customerId, storeId: ctx.store.id }))?.isTrade === true;
+  const credits = trade ? await repository.listCredits(db, customerId) : [];
+  const open = trade
+    ? await repository.listOpenCreditPayments(db, { storeId: ctx.store.id, customerId, limit: MAX_CREDIT_OPEN_ORDERS })
+    : [];
   const current = credits.find((credit) => credit.currencyCode === ctx.currencyCode);
   return {
     ...creditAnswer(current?.limitAmount ?? 0, current?.usedAmount ?? 0, ctx.currencyCode),
     currencies: credits.map((credit) => creditAnswer(credit.limitAmount, credit.usedAmount, credit.currencyCode)),
-    openOrders: {
-      results: openOrders.map((order) => ({
-        id: order.id,
-        publicId: order.publicId,
-        placedAt: new Date(order.placedAt).toISOString(),
-        status: order.status,
-        amount: money(order.amount, order.currencyCode),
-      })),
-      total: openOrders[0]?.total ?? 0,
-    },
+    openPayments: open.map((payment) => ({ orderId: payment.orderId, amount: money(payment.amount, payment.currencyCode) })),
+    openPaymentCount: open[0]?.total ?? 0,
   };
 }
 
@@ -186,7 +174,7 @@ export async function setCreditLimit(
     throw new AppError("currency_not_supported", `This store does not sell in ${input.currencyCode}`, { field: "body.currencyCode" });
   }
   return db.transaction(async (tx) => {
-    const customer = await repository.findStoreCustomer(tx, { storeId: input.storeId, customerId: input.customerId });
+    const customer = await findTradeStatus(tx, { storeId: input.storeId, customerId: input.customerId });
     if (!customer) throw new AppError("customer_not_found", "Customer was not found");
     if (!customer.isTrade) throw new AppError("credit_limit_exceeded", "Only trade customers pay on account", { field: "params.id" });
     const updated = await repository.setCreditLimitAtLeastUsed(tx, input);
@@ -263,7 +251,7 @@ export async function findAttemptToRepeat(tx: Db, input: { orderId: number; prov
 /** Records a new attempt to pay an order with one provider, `created`, in the caller's transaction. */
 export function recordPaymentAttempt(
   tx: Db,
-  input: { storeId: number; orderId: number; provider: PaymentProviderId; amount: number; currencyCode: string },
+  input: { storeId: number; orderId: number; customerId: number | null; provider: PaymentProviderId; amount: number; currencyCode: string },
 ) {
   return repository.insertPayment(tx, input);
 }
@@ -273,13 +261,16 @@ export function recordPaymentAttempt(
  * concurrent orders never pass it) and the payment captured; 422 `credit_limit_exceeded` otherwise.
  */
 export async function chargeToCredit(tx: Db, payment: repository.PaymentRow, input: { customerId: number; actor: TransitionActor }) {
-  const accepted = await repository.useCredit(tx, {
-    customerId: input.customerId,
-    currencyCode: payment.currencyCode,
-    amount: payment.amount,
-  });
+  const trade = (await findTradeStatus(tx, { customerId: input.customerId }))?.isTrade === true;
+  const accepted =
+    trade &&
+    (await repository.useCredit(tx, {
+      customerId: input.customerId,
+      currencyCode: payment.currencyCode,
+      amount: payment.amount,
+    }));
   if (!accepted) {
-    const credit = await repository.findCredit(tx, input.customerId, payment.currencyCode);
+    const credit = trade ? await repository.findCredit(tx, input.customerId, payment.currencyCode) : null;
     const available = credit ? credit.limitAmount - credit.usedAmount : 0;
     throw new AppError(
       "credit_limit_exceeded",

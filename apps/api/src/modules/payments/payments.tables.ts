@@ -22,6 +22,8 @@ export const payments = pgTable(
     orderId: integer()
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    /** Who pays: the order's customer; null for a guest. */
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
     provider: text({ enum: PAYMENT_PROVIDER_IDS }).notNull(),
     status: text({ enum: PAYMENT_STATUSES }).notNull(),
     amount: integer().notNull(),
@@ -38,6 +40,10 @@ export const payments = pgTable(
   },
   (t) => [
     index("payments_order_idx").on(t.orderId, t.createdAt),
+    // A customer's payments on account still holding their credit (GET /customers/credits).
+    index("payments_customer_credit_idx")
+      .on(t.customerId, t.createdAt)
+      .where(sql`provider = 'on-account' and status = 'captured'`),
     uniqueIndex("payments_provider_reference_unique")
       .on(t.provider, t.providerReference)
       .where(sql`provider_reference is not null`),
