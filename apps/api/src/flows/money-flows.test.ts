@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { eventually } from "../testing/eventually";
 import { usePaymentSandbox } from "../testing/payment-sandbox";
 import { TEST_HEADERS, useTestApi } from "../testing/test-api";
-import { checkoutClient, createCheckoutTestShop, placeGuestOrder } from "../modules/checkout/checkout-test-shop";
+import { checkoutClient, createCheckoutTestShop, placeGuestOrder, startGuestPayment } from "../modules/checkout/checkout-test-shop";
 import { moneyFlowsOf } from "./flow-deps";
 import { paymentRefunds, payments } from "../modules/payments/payments.tables";
 import { orders } from "../modules/orders/orders.tables";
@@ -38,40 +38,11 @@ type Provider = (typeof PROVIDERS)[number];
 type GuestOrder = Awaited<ReturnType<typeof placeGuestOrder>>;
 
 /** A payment of the guest's order with `provider`, its hosted page opened when it is a gateway's. */
-async function startPayment(order: GuestOrder, provider: Provider | "proforma-invoice") {
-  const created = await checkout.send(
-    "POST",
-    "/payments",
-    {},
-    {
-      orderId: order.id,
-      paymentProviderId: provider,
-      amount: order.grandTotal.amount,
-      currencyCode: "GBP",
-      anonymousId: order.anonymousId,
-    },
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  const publicId = created.json().data.publicPaymentId as string;
-  const processed = await checkout.send("PUT", `/payments/${publicId}/process`, {}, { anonymousId: order.anonymousId });
-  expect(processed.statusCode, processed.body).toBe(200);
-  return { publicId, redirectUrl: processed.json().data.redirectUrl as string | null };
-}
-
-const pageIdOf = (provider: Provider, redirectUrl: string) =>
-  provider === "paypal" ? new URL(redirectUrl).searchParams.get("token")! : new URL(redirectUrl).pathname.split("/").at(-1)!;
+const startPayment = (order: GuestOrder, provider: Provider | "proforma-invoice") => startGuestPayment(() => api.app, order, provider);
 
 /** The payer pays on the gateway's page (a good card, PayPal's approval, Mollie's "paid"): the sandbox's answer. */
-function payOnPage(provider: Provider, redirectUrl: string) {
-  const id = pageIdOf(provider, redirectUrl);
-  const path = {
-    stripe: `/_sandbox/stripe/sessions/${id}/pay`,
-    paypal: `/_sandbox/paypal/orders/${id}/approve`,
-    adyen: `/_sandbox/adyen/links/${id}/pay`,
-    mollie: `/_sandbox/mollie/payments/${id}/settle`,
-  }[provider];
-  return gateway.control(path, provider === "mollie" ? { status: "paid" } : {});
-}
+const payOnPage = (provider: Provider, redirectUrl: string) =>
+  gateway.payOnPage(provider, redirectUrl, provider === "mollie" ? { status: "paid" } : {});
 
 const paymentOf = async (publicId: string) => (await api.database.db.select().from(payments).where(eq(payments.publicId, publicId)))[0]!;
 const orderStatus = async (orderId: number) =>

@@ -113,15 +113,32 @@ export function usePaymentSandbox() {
       };
     },
     /** Posts to the sandbox's control API (paying a session, approving a PayPal order) as a payer would. */
-    async control(path: string, body: object = {}) {
-      const response = await fetch(`${ready().endpoints.publicUrl}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    control,
+    /**
+     * Pays a payment's hosted page as a payer would, through the control API: a good card (Stripe, Adyen), the
+     * payer's approval (PayPal: the shop captures it when it next reads the order), or Mollie's outcome.
+     */
+    payOnPage(provider: HostedProviderId, redirectUrl: string, body: object = {}) {
+      const id = provider === "paypal" ? new URL(redirectUrl).searchParams.get("token") : new URL(redirectUrl).pathname.split("/").at(-1);
+      if (!id) throw new Error(`No page id in ${redirectUrl}`);
+      const path = {
+        stripe: `/_sandbox/stripe/sessions/${id}/pay`,
+        paypal: `/_sandbox/paypal/orders/${id}/approve`,
+        adyen: `/_sandbox/adyen/links/${id}/pay`,
+        mollie: `/_sandbox/mollie/payments/${id}/settle`,
+      }[provider];
+      return control(path, body);
     },
   };
+
+  async function control(path: string, body: object = {}) {
+    const response = await fetch(`${ready().endpoints.publicUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
 }
 
 const webhookUrlsOf = (apiAddress: string) => ({

@@ -215,3 +215,33 @@ export async function placeGuestOrder(app: () => App, shop: Awaited<ReturnType<t
   const data = placed.json().data as { id: number; grandTotal: { amount: number; currencyCode: string } };
   return { id: data.id, grandTotal: data.grandTotal, anonymousId };
 }
+
+/**
+ * A payment of a guest's order with `provider` (the order's grand total), and its next step taken: a gateway's
+ * hosted page opened. Its public id, where the payer goes, and its status.
+ */
+export async function startGuestPayment(
+  app: () => App,
+  order: { id: number; grandTotal: { amount: number; currencyCode: string }; anonymousId: string },
+  provider: string,
+) {
+  const checkout = checkoutClient(app);
+  const created = await checkout.send(
+    "POST",
+    "/payments",
+    {},
+    {
+      orderId: order.id,
+      paymentProviderId: provider,
+      amount: order.grandTotal.amount,
+      currencyCode: order.grandTotal.currencyCode,
+      anonymousId: order.anonymousId,
+    },
+  );
+  if (created.statusCode !== 201) throw new Error(`POST /payments answered ${created.statusCode}: ${created.body}`);
+  const publicId = created.json().data.publicPaymentId as string;
+  const processed = await checkout.send("PUT", `/payments/${publicId}/process`, {}, { anonymousId: order.anonymousId });
+  if (processed.statusCode !== 200) throw new Error(`PUT /payments/:id/process answered ${processed.statusCode}: ${processed.body}`);
+  const data = processed.json().data as { redirectUrl: string | null; status: string };
+  return { publicId, redirectUrl: data.redirectUrl, status: data.status };
+}

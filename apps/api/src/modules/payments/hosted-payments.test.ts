@@ -3,7 +3,13 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { usePaymentSandbox } from "../../testing/payment-sandbox";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
-import { checkoutClient, createCheckoutTestShop, createReadyGuestBaskets, placeGuestOrder } from "../checkout/checkout-test-shop";
+import {
+  checkoutClient,
+  createCheckoutTestShop,
+  createReadyGuestBaskets,
+  placeGuestOrder,
+  startGuestPayment,
+} from "../checkout/checkout-test-shop";
 import { productVariants } from "../catalog/catalog.tables";
 import { cancelUnpaidOrders } from "../../flows/cancel-order.flow";
 import { refreshOpenPayments } from "../../flows/pay-order.flow";
@@ -35,24 +41,10 @@ type Provider = "stripe" | "paypal" | "adyen" | "mollie";
 /** A guest's order with a payment at `provider`, its hosted page opened: the payment, order and guest. */
 async function paymentAtGateway(provider: Provider) {
   const order = await placeGuestOrder(() => api.app, api.seeded);
-  const created = await checkout.send(
-    "POST",
-    "/payments",
-    {},
-    {
-      orderId: order.id,
-      paymentProviderId: provider,
-      amount: order.grandTotal.amount,
-      currencyCode: "GBP",
-      anonymousId: order.anonymousId,
-    },
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  const publicId = created.json().data.publicPaymentId as string;
-  const processed = await checkout.send("PUT", `/payments/${publicId}/process`, {}, { anonymousId: order.anonymousId });
-  expect(processed.statusCode, processed.body).toBe(200);
+  const { publicId, redirectUrl, status } = await startGuestPayment(() => api.app, order, provider);
   const [row] = await api.database.db.select().from(payments).where(eq(payments.publicId, publicId));
-  return { order, publicId, payment: row!, redirectUrl: processed.json().data.redirectUrl as string, status: processed.json().data.status };
+  if (!row || !redirectUrl) throw new Error(`The ${provider} payment has no row or page`);
+  return { order, publicId, payment: row, redirectUrl, status };
 }
 
 const paymentStatus = async (publicId: string) =>
@@ -69,16 +61,7 @@ const timesEntered = async (paymentId: number, to: string) =>
   ).length;
 
 /** Pays a payment's hosted page as a payer would (the sandbox's control API): a good card, or Mollie's "paid". */
-async function payAtGateway(provider: Provider, redirectUrl: string) {
-  const id = provider === "paypal" ? new URL(redirectUrl).searchParams.get("token")! : redirectUrl.split("/").at(-1)!;
-  const path = {
-    stripe: `/_sandbox/stripe/sessions/${id}/pay`,
-    paypal: `/_sandbox/paypal/orders/${id}/approve`,
-    adyen: `/_sandbox/adyen/links/${id}/pay`,
-    mollie: `/_sandbox/mollie/payments/${id}/settle`,
-  }[provider];
-  return gateway.control(path, {});
-}
+const payAtGateway = (provider: Provider, redirectUrl: string) => gateway.payOnPage(provider, redirectUrl);
 
 /** The Stripe session id of a payment's hosted page (its last path segment). */
 const sessionOf = (redirectUrl: string) => redirectUrl.split("/").at(-1)!;
