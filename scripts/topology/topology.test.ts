@@ -14,6 +14,7 @@ import {
   type JourneyOptions,
 } from "../../apps/storefront/tests/e2e/checkout-journeys";
 import { DEMO_API_KEY, DEMO_STORE_KEY } from "../../apps/storefront/tests/e2e/stack";
+import { eventually } from "../../apps/api/src/testing/eventually";
 import type { RoutedRequest } from "./haproxy";
 import { startTopology, type Service, type Topology } from "./topology";
 
@@ -155,12 +156,19 @@ it("takes a shopper from browsing to one paid order while a storefront, an API a
   await topology.worker.start();
   const confirmation = await topology.mailbox.waitForMail(buyer.email, { timeoutMs: 30_000 });
   expect(confirmation.subject).toBe(`Your Quire Books order ${orders[0]!.public_id} is confirmed`);
-  const [mailed] = await topology.query<{ confirmation_mailed_at: Date | null; sent: string }>(
-    `select o.confirmation_mailed_at,
-       (select count(*) from outbox_messages m where m.recipient = o.email and m.sent_at is not null) as sent
-     from orders o where o.id = $1`,
-    [orderId],
-  );
+  // The worker records a message sent once the mail server has taken it, so the mail can arrive a moment before
+  // that record: wait for the record (each read waits on the database's answer), then count.
+  const mailedOf = async () =>
+    (
+      await topology.query<{ confirmation_mailed_at: Date | null; sent: string }>(
+        `select o.confirmation_mailed_at,
+           (select count(*) from outbox_messages m where m.recipient = o.email and m.sent_at is not null) as sent
+         from orders o where o.id = $1`,
+        [orderId],
+      )
+    )[0];
+  await eventually("the worker records the confirmation sent", async () => Number((await mailedOf())?.sent ?? 0) > 0, undefined, 30_000);
+  const mailed = await mailedOf();
   expect(mailed!.confirmation_mailed_at).not.toBeNull();
   expect(Number(mailed!.sent)).toBe(1);
 
