@@ -50,6 +50,20 @@ async function addressBook(page: Page) {
   return (await expectApi(stack, "GET", "/customers/addresses", AddressBookResponseSchema, { token: token! })).data.addresses;
 }
 
+/** A book in the basket (the first by `sort`), and the checkout opened at its delivery step. */
+async function checkoutAtDelivery(page: Page, sort: Parameters<typeof findCheckoutBooks>[1]) {
+  const [book] = await findCheckoutBooks(1, sort);
+  const added = await page.request.post(`${stack.storefrontUrl}/cart/add`, {
+    form: { productVariantId: String(masterOf(book!).id), quantity: "1", redirectTo: "/cart" },
+    headers: { Origin: stack.storefrontUrl },
+    maxRedirects: 0,
+  });
+  expect(added.status()).toBe(303);
+  await openCheckout(page, "/checkout", { javaScript: true, storefrontUrl: stack.storefrontUrl });
+  await page.getByRole("button", { name: "Continue to delivery" }).click();
+  await expectCheckoutToast(page, "Customer information has been saved", { javaScript: true });
+}
+
 describe("the address book", () => {
   it("adds, makes default, edits and deletes addresses, and checkout delivers to a saved one", async () => {
     const { page } = browser;
@@ -105,16 +119,7 @@ describe("the address book", () => {
     expect(york).toMatchObject({ isDefaultDelivery: true, isDefaultBilling: true });
 
     // At checkout the saved address is offered, chosen, and used.
-    const [book] = await findCheckoutBooks(1, "newest");
-    const added = await page.request.post(`${stack.storefrontUrl}/cart/add`, {
-      form: { productVariantId: String(masterOf(book!).id), quantity: "1", redirectTo: "/cart" },
-      headers: { Origin: stack.storefrontUrl },
-      maxRedirects: 0,
-    });
-    expect(added.status()).toBe(303);
-    await openCheckout(page, "/checkout", { javaScript: true, storefrontUrl: stack.storefrontUrl });
-    await page.getByRole("button", { name: "Continue to delivery" }).click();
-    await expectCheckoutToast(page, "Customer information has been saved", { javaScript: true });
+    await checkoutAtDelivery(page, "newest");
     const saved = page.getByRole("radio", { name: /5 Stonegate/ });
     await saved.waitFor();
     expect(await saved.isChecked()).toBe(true);
@@ -130,16 +135,7 @@ describe("the address book", () => {
   it("keeps an address typed at checkout in the address book when its box is ticked", async () => {
     const { page } = browser;
     await signedInCustomer(page, "addresses-checkout");
-    const [book] = await findCheckoutBooks(1, "price-desc");
-    const added = await page.request.post(`${stack.storefrontUrl}/cart/add`, {
-      form: { productVariantId: String(masterOf(book!).id), quantity: "1", redirectTo: "/cart" },
-      headers: { Origin: stack.storefrontUrl },
-      maxRedirects: 0,
-    });
-    expect(added.status()).toBe(303);
-    await openCheckout(page, "/checkout", { javaScript: true, storefrontUrl: stack.storefrontUrl });
-    await page.getByRole("button", { name: "Continue to delivery" }).click();
-    await expectCheckoutToast(page, "Customer information has been saved", { javaScript: true });
+    await checkoutAtDelivery(page, "price-desc");
     // The book is empty, so checkout asks for an address, with the box to keep it ticked.
     expect(await page.getByRole("checkbox", { name: "Save this address to my address book" }).isChecked()).toBe(true);
     await giveAddress(page, { countryCode: "GB", ...BATH }, "Continue");
