@@ -97,34 +97,80 @@ export default defineConfig([
       ],
     },
   },
-  // No module reads another module's repository: it asks that module's service. (Tables are still read across
-  // modules in queries that join them; they move behind services module by module, decision 040.)
-  {
-    files: ["apps/api/src/modules/**/*.ts"],
-    ignores: [
-      "**/*.test.ts",
-      // Catalogue and search share SQL at the statement level (the search documents are built from the catalogue's
-      // rows and the catalogue's index reads the search words): untangling them is the next step of decision 040.
-      "apps/api/src/modules/catalog/catalog-index.repository.ts",
-      "apps/api/src/modules/catalog/catalog-writes.ts",
-      "apps/api/src/modules/search/search.repository.ts",
-      "apps/api/src/modules/search/search-index.repository.ts",
-    ],
+  // No module reads another module's repository or tables: it asks that module's service (decision 040). A
+  // module is a folder of apps/api/src/modules; a folder inside it (catalog/search) is part of it. Type imports
+  // count too. A `*.tables.ts` file may name another module's table to reference it (a foreign key).
+  ...[
+    { files: ["apps/api/src/modules/*/*.ts"], leaves: "\\.\\./" },
+    { files: ["apps/api/src/modules/*/*/*.ts"], leaves: "\\.\\./\\.\\./" },
+  ].flatMap(({ files, leaves }) => [
+    {
+      files,
+      ignores: ["**/*.test.ts"],
+      rules: {
+        // The typescript-eslint form of the rule, so that it stands beside the flows rule above on the same files.
+        "@typescript-eslint/no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                regex: `^${leaves}[^./][^/]*/[^/]+\\.repository$`,
+                message: "Another module's repository is its own: call its service (add the function there).",
+              },
+              {
+                regex: `^${leaves}[^./][^/]*/[^/]+\\.tables$`,
+                message: "Another module's tables are its own: ask its service for the rows (add the function there).",
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      files: files.map((glob) => glob.replace(/\.ts$/, ".tables.ts")),
+      rules: {
+        "@typescript-eslint/no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                regex: `^${leaves}[^./][^/]*/[^/]+\\.repository$`,
+                message: "Another module's repository is its own: call its service (add the function there).",
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ]),
+
+  // The storefront's layers (docs/architecture.md, section 7): lib is the bottom, components/ui the shared
+  // primitives and components/forms the shop-wide form kit built on them; features, layouts and route modules build on them, never the other way round. Type imports
+  // count too. (The core rule, so that it stands beside the browser rule below on the same files.)
+  ...[
+    { files: ["apps/storefront/app/lib/**/*.{ts,tsx}"], layer: "app/lib" },
+    { files: ["apps/storefront/app/components/ui/**/*.{ts,tsx}"], layer: "app/components/ui" },
+    { files: ["apps/storefront/app/components/forms/**/*.{ts,tsx}"], layer: "app/components/forms" },
+  ].map(({ files, layer }) => ({
+    files,
     rules: {
-      // The typescript-eslint form of the rule, so that it stands beside the flows rule above on the same files.
-      "@typescript-eslint/no-restricted-imports": [
+      "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              regex: "^\\.\\./[^./][^/]*/[^/]+\\.repository$",
-              message: "Another module's repository is its own: call its service (add the function there).",
+              regex: "^(~|\\.\\.?)(/\\.\\.)*/(features|layouts)(/|$)",
+              message: `${layer} sits below the features and layouts: move what it needs down, or the module up into the feature that owns it.`,
+            },
+            {
+              regex: "^(~|\\.\\.?)(/\\.\\.)*/(routes/|root$)",
+              message: `${layer} sits below the route modules and the root.`,
             },
           ],
         },
       ],
     },
-  },
+  })),
 
   // Code that ships to the browser takes the contracts' constants from their zod-free entry: the main entry
   // would pull zod and every schema into the bundle (docs/decisions/022). Types may come from anywhere.

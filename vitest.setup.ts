@@ -1,7 +1,7 @@
 import pg from "pg";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 
-// CONVENTIONS.md habit 16: console.error during a test is a failure.
+// console.error during a test is a failure: an error logged is a bug, even when the test's checks pass.
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];
@@ -22,7 +22,12 @@ afterEach(() => {
 // through pg is checked here, so each such place fails the test that reaches it.
 type QueuedClient = pg.Client & { _queryQueue?: unknown[]; _activeQuery?: unknown; pipeline?: boolean };
 const concurrentQueries: string[] = [];
-const query = pg.Client.prototype.query as (this: QueuedClient, ...args: unknown[]) => unknown;
+// A worker that runs file after file (isolate: false) runs this setup again for each: pg's own query is kept
+// once, and each file's wrapper replaces the last, so a query is checked once and counted for the file running.
+const ORIGINAL_QUERY = Symbol.for("quire.test.pgQuery");
+const prototype = pg.Client.prototype as typeof pg.Client.prototype & { [ORIGINAL_QUERY]?: unknown };
+prototype[ORIGINAL_QUERY] ??= pg.Client.prototype.query;
+const query = prototype[ORIGINAL_QUERY] as (this: QueuedClient, ...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: QueuedClient, ...args: unknown[]) {
   // pg clears the running query before it answers it, so a query awaited before the next never counts here.
   if ((this._activeQuery || (this._queryQueue?.length ?? 0) > 0) && !this.pipeline) {
@@ -37,4 +42,15 @@ afterEach(() => {
   if (concurrentQueries.length > 0) {
     throw new Error(`A connection ran two queries at once during the test:\n${concurrentQueries.join("\n\n")}`);
   }
+});
+
+// A file that sets environment variables (an API address for a stand-in, say) leaves them behind in a worker
+// that runs files one after another: each file starts from the environment the worker had.
+let environment: NodeJS.ProcessEnv = {};
+beforeAll(() => {
+  environment = { ...process.env };
+});
+afterAll(() => {
+  for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
+  Object.assign(process.env, environment);
 });

@@ -17,7 +17,8 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { planMailCatcher } from "./mail-catcher.mjs";
-import { planPaymentSandbox } from "./payment-sandbox.mjs";
+import { describeConfiguredGateways, planPaymentSandbox } from "./payment-sandbox.mjs";
+import { readableLogLine } from "./readable-log.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const apiDir = path.join(root, "apps", "api");
@@ -40,6 +41,9 @@ const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, text) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
 const labels = { migrate: "36", seed: "36", mail: "33", pay: "34", api: "35", web: "32" };
 const say = (text) => console.log(`${paint("1", "[quire]")} ${text}`);
+// The processes write JSON lines; people at a terminal read them shortened, requests that went well left out
+// (scripts/readable-log.mjs). LOG_FORMAT=json shows them as written, for a collector or a test that reads them.
+const readable = process.env.LOG_FORMAT !== "json";
 
 const children = new Map();
 let shuttingDown = false;
@@ -72,7 +76,11 @@ function launch(label, args, { cwd = root, env = {}, inheritOutput = false } = {
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
     ]) {
-      createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => out.write(`${prefix} ${line}\n`));
+      createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => {
+        const shown = readable ? readableLogLine(line) : line;
+        if (shown === null) return;
+        for (const part of shown.split("\n")) out.write(`${prefix} ${part}\n`);
+      });
     }
   }
   child.exitStatus = new Promise((resolve) => {
@@ -241,7 +249,8 @@ if (mailCatcher) {
   say(process.env.SMTP_URL ? "mail: sent through the SMTP server in SMTP_URL" : "mail: printed in the API's log (MAIL_CATCHER=off)");
 }
 
-// Card and PayPal payments go to the local payment sandbox unless a real gateway's keys are set.
+// Card and PayPal payments go to the local payment sandbox unless a real gateway's keys are set (Stripe, PayPal,
+// Adyen or Mollie) or PAYMENT_SANDBOX=off.
 let paymentSandbox;
 try {
   paymentSandbox = planPaymentSandbox(process.env, { keysFile: path.join(sandboxDir, "sandbox-keys.json"), apiUrl });
@@ -253,13 +262,11 @@ if (paymentSandbox) {
   Object.assign(apiEnv, paymentSandbox.apiEnv);
   // Without JavaScript, "Place order" redirects the form's post to the sandbox's page: the storefront's CSP allows it.
   storefrontEnv.PAYMENT_PAGE_ORIGINS = [process.env.PAYMENT_PAGE_ORIGINS, paymentSandbox.url].filter(Boolean).join(",");
-  say(`payments: Stripe, PayPal, Adyen and Mollie through the local payment sandbox (port ${paymentSandbox.port}); no money moves`);
+  const names = paymentSandbox.gatewayNames;
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+  say(`payments: ${listed} through the local payment sandbox (port ${paymentSandbox.port}); no money moves`);
 } else {
-  say(
-    process.env.PAYMENT_SANDBOX === "off" && !process.env.STRIPE_SECRET_KEY && !process.env.PAYPAL_CLIENT_ID
-      ? "payments: no card or PayPal gateway (PAYMENT_SANDBOX=off); bank transfer and on account only"
-      : "payments: the gateways whose keys are set (STRIPE_SECRET_KEY, PAYPAL_CLIENT_ID)",
-  );
+  say(describeConfiguredGateways(process.env));
 }
 
 const tsx = dev ? binOf("tsx", apiDir) : null;

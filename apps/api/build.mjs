@@ -28,7 +28,7 @@ await build({
     jobs: "src/modules/jobs/jobs-cli.ts",
     orders: "src/modules/orders/orders-cli.ts",
     returns: "src/modules/returns/returns-cli.ts",
-    search: "src/modules/search/search-cli.ts",
+    search: "src/modules/catalog/search/search-cli.ts",
   },
   outdir: "dist",
   bundle: true,

@@ -90,7 +90,7 @@ routeConsoleTo(log);
 
 /**
  * Who may show the shop in a frame: nobody, or exactly the editor whose preview frame EDITOR_PREVIEW_ORIGIN
- * names (spec section 1; not 'self' too: the shop never frames itself). With an origin allowed, X-Frame-Options,
+ * names (not 'self' too: the shop never frames itself). With an origin allowed, X-Frame-Options,
  * which cannot name one, is left out and browsers follow frame-ancestors alone.
  */
 const FRAME_ANCESTORS = env.EDITOR_PREVIEW_ORIGIN ? [env.EDITOR_PREVIEW_ORIGIN] : ["'none'"];
@@ -205,7 +205,7 @@ app.get("/health/ready", (_request, response, next) => {
   }, next);
 });
 // Which build this server runs (React Router's manifest version, which each page's scripts know as theirs): a page
-// whose route fails while the two differ reloads in full, once per 10 s (app/features/app-version, spec section 2).
+// whose route fails while the two differ reloads in full, once per 10 s (app/features/app-version).
 app.get("/__version", (_request, response) => {
   response.set("Cache-Control", "no-store").json({ version: build.assets.version });
 });

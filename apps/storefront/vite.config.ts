@@ -51,6 +51,7 @@ function browserChunkGroups() {
     { name: "react-router", test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
     { name: "contracts", test: /packages[\\/]contracts[\\/]/, priority: 2, entriesAware: true },
     {
+      debugName: "shell",
       name: (id: string, context: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }) =>
         shellModules((moduleId) => context.getModuleInfo(moduleId)).has(id) ? "shell" : null,
       priority: 1,

@@ -129,7 +129,7 @@ it("takes a shopper from browsing to one paid order while a storefront, an API a
   // The worker dies before the payment: the order is paid (the gateway's webhook reaches an API through the
   // balancer), and its confirmation waits in the queue until a worker runs again.
   await topology.worker.kill();
-  await page.getByRole("radio", { name: /^Card Visa/ }).check();
+  await page.getByRole("radio", { name: /^Credit or debit card Visa/ }).check();
   await page.getByRole("checkbox", { name: /I accept the terms and conditions/ }).check();
   const sandboxPort = String(topology.paymentSandbox.port);
   await placeOrderButton(page).click();

@@ -38,14 +38,16 @@ import { paymentWebhookRoutes } from "./modules/payments/payments-webhooks.route
 import { paymentsAdminRoutes } from "./modules/payments/payments-admin.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import type { ProductSearch } from "./modules/catalog/product-search";
-import { postgresProductSearch } from "./modules/search/search.service";
-import { searchRoutes } from "./modules/search/search.routes";
+import { postgresProductSearch } from "./modules/catalog/search/search.service";
+import { searchRoutes } from "./modules/catalog/search/search.routes";
 import { recommendationsRoutes } from "./modules/recommendations/recommendations.routes";
 import { createAccessTokens } from "./modules/identity/access-tokens";
 import { identityRoutes } from "./modules/identity/identity.routes";
 import { findSessionCustomer } from "./modules/identity/sessions.repository";
 import { contentRoutes } from "./modules/content/content.routes";
 import { blogRoutes } from "./modules/blog/blog.routes";
+import { orderLinksRoutes } from "./modules/orders/order-links.routes";
+import { DEVELOPMENT_ORDER_LINK_SECRET } from "./security/order-links";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
 import { marketingRoutes } from "./modules/marketing/marketing.routes";
@@ -79,6 +81,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Public address of the storefront, for links in emails (default http://localhost:3000). */
   storefrontUrl?: string;
+  /** Signs and checks guests' order links (decision 041); DEVELOPMENT_ORDER_LINK_SECRET when absent (tests). */
+  orderLinkSecret?: string;
   /** The configured payment gateways (modules/payments/gateways); none by default. */
   paymentGateways?: PaymentGateways;
   /** How long a sign-in lasts (default 30 days). */
@@ -99,7 +103,8 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     // Request and error logs leave out secrets and personal data (http/logging.ts).
     logger: deps.logger ? apiLoggerOptions(deps.logger === true ? {} : deps.logger) : false,
-    // Indexed array parameters (spec section 7): Filters[0][Code]=format&Filters[0][Values][0]=hardback
+    // The storefront sends list filters as indexed array parameters:
+    // Filters[0][Code]=format&Filters[0][Values][0]=hardback
     routerOptions: {
       querystringParser: (query) => qs.parse(query, { arrayLimit: 100, depth: 3, parameterLimit: 500 }),
       ignoreTrailingSlash: true,
@@ -196,6 +201,11 @@ export async function buildApp(deps: AppDeps) {
   const moneyFlows = moneyFlowsOf({ db: deps.db, gateways: deps.paymentGateways, storefrontUrl: deps.storefrontUrl });
   await app.register(ordersRoutes, moneyFlows);
   await app.register(ordersAdminRoutes, moneyFlows);
+  await app.register(orderLinksRoutes, {
+    db: deps.db,
+    storefrontUrl: moneyFlows.storefrontUrl,
+    orderLinkSecret: deps.orderLinkSecret ?? DEVELOPMENT_ORDER_LINK_SECRET,
+  });
   await app.register(paymentsRoutes, moneyFlows);
   await app.register(paymentsAdminRoutes, moneyFlows);
   await app.register(paymentWebhookRoutes, moneyFlows);

@@ -1,5 +1,5 @@
 import type { Database } from "./db/client";
-import type { Env } from "./env";
+import { resolveOrderLinkSecret, type Env } from "./env";
 import { summariseDatabaseError } from "./http/database-unavailable";
 import { createJobHandlers } from "./job-handlers";
 import { startJobWorker, type JobWorker } from "./modules/jobs/job-worker";
@@ -29,6 +29,7 @@ export async function startBackgroundJobs(options: { env: Env; database: Databas
       db: database.db,
       mailTransport,
       storefrontUrl: env.STOREFRONT_URL,
+      orderLinkSecret: resolveOrderLinkSecret(env),
       paymentGateways: gatewaysFromEnv(env),
       log,
     }),

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 
@@ -61,6 +62,12 @@ const EnvSchema = z
      * run); development and tests fall back to a fixed, public value.
      */
     AUTH_TOKEN_SECRET: z.string().min(32).optional(),
+    /**
+     * Signs the order links in order emails (security/order-links.ts, decision 041). The API and the job worker
+     * must share it. Unset: one made from AUTH_TOKEN_SECRET (so production needs nothing new); changing it
+     * ends every link already sent.
+     */
+    ORDER_LINK_SECRET: z.string().min(32).optional(),
     /**
      * How long a request holds its Idempotency-Key (decision 018) before a retry may take it over: the time a
      * shopper waits after a process died mid-request. Longer than any request runs.
@@ -164,6 +171,15 @@ export function resolveTokenSecret(env: Env): string {
   if (env.AUTH_TOKEN_SECRET) return env.AUTH_TOKEN_SECRET;
   if (env.NODE_ENV === "production") throw new Error("AUTH_TOKEN_SECRET must be set in production (32 characters or more)");
   return DEVELOPMENT_TOKEN_SECRET;
+}
+
+/**
+ * The secret order links are signed with: ORDER_LINK_SECRET, or one made from the token secret in force (an
+ * HMAC of it under a fixed label, so the two keys never sign each other's tokens).
+ */
+export function resolveOrderLinkSecret(env: Env): string {
+  if (env.ORDER_LINK_SECRET) return env.ORDER_LINK_SECRET;
+  return createHmac("sha256", resolveTokenSecret(env)).update("quire-order-links", "utf8").digest("base64url");
 }
 
 /** Public and known to everyone: the demo's admin key, refused in production. */

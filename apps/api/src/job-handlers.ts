@@ -9,20 +9,24 @@ import { deliverMail } from "./modules/mail/mail-delivery";
 import type { MailTransport } from "./modules/mail/mail-transports";
 import { purgeOldOutboxMessages } from "./modules/mail/outbox-retention";
 import { cancelUnpaidOrders } from "./flows/cancel-order.flow";
+import { mailCancelledOrder, mailIssuedRefund } from "./flows/order-mails.flow";
 import { moneyFlowsOf, type FlowLog } from "./flows/flow-deps";
 import { refreshOpenPayments } from "./flows/pay-order.flow";
 import { PENDING_REFUND_GRACE_MS, settlePendingRefunds } from "./flows/refund.flow";
-import { mailOrderConfirmation } from "./modules/orders/order-notifications";
+import { DEVELOPMENT_ORDER_LINK_SECRET } from "./security/order-links";
+import { mailBankTransferOrder, mailOrderConfirmation, mailOrderDelivered, mailOrderShipped } from "./modules/orders/order-notifications";
 import type { PaymentGateways } from "./modules/payments/gateways/gateways";
 import { purgeOldWebhookEvents } from "./modules/payments/payments-retention";
 import { purgeLapsedRateLimits } from "./modules/rate-limits/rate-limits-retention";
-import { indexAllQueuedProducts, onProductChanged, onStockChanged, refreshAllVocabularies } from "./modules/search/search-index";
+import { indexAllQueuedProducts, onProductChanged, onStockChanged, refreshAllVocabularies } from "./modules/catalog/search/search-index";
 
 export interface JobHandlerDeps {
   db: Db;
   mailTransport: MailTransport;
   /** Public address of the storefront, for links in emails. */
   storefrontUrl: string;
+  /** Signs the order links in order emails (decision 041); DEVELOPMENT_ORDER_LINK_SECRET when absent (tests). */
+  orderLinkSecret?: string;
   /** The configured payment gateways, for the job that asks them about open payments (none by default). */
   paymentGateways?: PaymentGateways;
   /** Where the money flows log what they did (a capture given back, a refund the gateway refused). */
@@ -39,6 +43,7 @@ const OPEN_PAYMENT_GRACE_MS = 2 * 60_000;
  */
 export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
   const moneyFlows = moneyFlowsOf({ db: deps.db, gateways: deps.paymentGateways, storefrontUrl: deps.storefrontUrl, log: deps.log });
+  const orderLinks = { storefrontUrl: deps.storefrontUrl, orderLinkSecret: deps.orderLinkSecret ?? DEVELOPMENT_ORDER_LINK_SECRET };
   return {
     "mail-delivery": async ({ messageId }) => {
       await deliverMail(deps.db, deps.mailTransport, messageId);
@@ -47,7 +52,22 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
       await notifyBackInStock(deps.db, event, { storefrontUrl: deps.storefrontUrl });
     },
     "order-confirmation-mail": async (event) => {
-      await mailOrderConfirmation(deps.db, event, { storefrontUrl: deps.storefrontUrl });
+      await mailOrderConfirmation(deps.db, event, orderLinks);
+    },
+    "bank-transfer-order-mail": async (event) => {
+      await mailBankTransferOrder(deps.db, event, orderLinks);
+    },
+    "order-shipped-mail": async (event) => {
+      await mailOrderShipped(deps.db, event, orderLinks);
+    },
+    "order-delivered-mail": async (event) => {
+      await mailOrderDelivered(deps.db, event, orderLinks);
+    },
+    "order-cancelled-mail": async (event) => {
+      await mailCancelledOrder(deps.db, event, orderLinks);
+    },
+    "refund-issued-mail": async (event) => {
+      await mailIssuedRefund(deps.db, event, orderLinks);
     },
     "search-index": async (event) => {
       await onProductChanged(deps.db, event);

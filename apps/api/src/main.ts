@@ -3,7 +3,7 @@ import { gatewaysFromEnv } from "./modules/payments/gateways/gateways";
 import { startInProcessJobs } from "./background-jobs";
 import { openDatabase } from "./db/client";
 import { readsWithFallback } from "./db/replica-fallback";
-import { loadEnv, resolveDataDir, resolveAdminKeys, resolveTokenSecret } from "./env";
+import { loadEnv, resolveDataDir, resolveAdminKeys, resolveOrderLinkSecret, resolveTokenSecret } from "./env";
 import { summariseDatabaseError } from "./http/database-unavailable";
 import { exitGracefullyOnSignals } from "./shutdown";
 
@@ -34,6 +34,7 @@ const app = await buildApp({
   catalogIndex: env.CATALOG_INDEX === "on",
   logger: { level: env.LOG_LEVEL },
   storefrontUrl: env.STOREFRONT_URL,
+  orderLinkSecret: resolveOrderLinkSecret(env),
   paymentGateways: gatewaysFromEnv(env),
   sessionTtlDays: env.SESSION_TTL_DAYS,
   idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startWorkerProcess } from "./testing/api-process";
 import { eventually } from "./testing/eventually";
 import { startTcpProxy, type TcpProxy } from "./testing/tcp-proxy";
@@ -7,11 +7,14 @@ import { createTestDatabase, type TestDatabase } from "./testing/test-database";
 /*
  * The worker process's own health (issue 13: health and readiness on each process): with WORKER_HEALTH_PORT set it
  * answers /health while its database is away, /health/ready only while the database answers, and stops serving
- * when it stops. Its database is reached through a proxy the test can make refuse connections.
+ * when it stops. Its database is reached through a proxy the test can make refuse connections, so it needs a
+ * PostgreSQL server (TEST_DATABASE_URL): a worker process cannot open the embedded database another process holds.
  */
+const onServer = inject("testDatabaseTemplate").kind === "postgres";
 let database: TestDatabase;
 let proxy: TcpProxy;
 beforeAll(async () => {
+  if (!onServer) return;
   database = await createTestDatabase();
   const target = new URL(database.url!);
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
@@ -21,7 +24,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe("the worker process's health", () => {
+describe.runIf(onServer)("the worker process's health", () => {
   it("is live throughout, ready only while its database answers, and gone once the worker stops", async () => {
     const url = new URL(database.url!);
     url.port = String(proxy.port);

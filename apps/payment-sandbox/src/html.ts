@@ -18,7 +18,10 @@ export class Raw {
   constructor(readonly markup: string) {}
 }
 
-/** A whole hosted page: plain, accessible HTML with its own small stylesheet and no script. */
+/**
+ * A whole hosted page: plain, accessible HTML with its own small stylesheet and no script. Everything sits in a
+ * landmark: the brand and the sandbox note in the banner, the page's content in main.
+ */
 export function page(input: { title: string; brand: string; accent: string; body: Raw }): string {
   return `<!doctype html>
 <html lang="en">
@@ -29,9 +32,9 @@ export function page(input: { title: string; brand: string; accent: string; body
 <style>
   :root { color-scheme: light; font-family: system-ui, sans-serif; color: #1d1d1f; background: #f4f4f6; }
   body { margin: 0; }
-  header { background: ${input.accent}; color: #fff; padding: 0.75rem 1.25rem; display: flex; justify-content: space-between; align-items: center; }
-  header p { margin: 0; font-weight: 600; }
-  .sandbox { background: #fff3c4; color: #4a3b00; padding: 0.5rem 1.25rem; font-size: 0.9rem; }
+  .brand { background: ${input.accent}; color: #fff; padding: 0.75rem 1.25rem; display: flex; justify-content: space-between; align-items: center; }
+  .brand p { margin: 0; font-weight: 600; }
+  .sandbox { margin: 0; background: #fff3c4; color: #4a3b00; padding: 0.5rem 1.25rem; font-size: 0.9rem; }
   main { max-width: 30rem; margin: 2rem auto; background: #fff; border-radius: 0.75rem; padding: 1.5rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.15); }
   h1 { font-size: 1.35rem; margin: 0 0 0.25rem; }
   .amount { font-size: 1.75rem; font-weight: 700; margin: 0 0 1.25rem; }
@@ -42,12 +45,15 @@ export function page(input: { title: string; brand: string; accent: string; body
   button.secondary { background: #fff; color: #1d1d1f; border: 1px solid #6b6b73; }
   .error { background: #fde7e9; color: #8a1020; border-radius: 0.4rem; padding: 0.75rem; margin: 0 0 1rem; }
   .cards { font-size: 0.9rem; color: #4b4b52; } .cards code { color: #1d1d1f; }
+  summary { cursor: pointer; padding: 0.5rem 0; } /* at least 24 px tall: WCAG 2.2's smallest target (2.5.8) */
   a { color: inherit; }
 </style>
 </head>
 <body>
-<header><p>${escapeHtml(input.brand)}</p><p>Sandbox</p></header>
+<header>
+<div class="brand"><p>${escapeHtml(input.brand)}</p><p>Sandbox</p></div>
 <p class="sandbox">This is Quire's local payment sandbox: no money moves and no card data leaves this machine.</p>
+</header>
 <main>
 ${input.body.markup}
 </main>

@@ -99,7 +99,7 @@ function cssValue(name: string): string | undefined {
   return new RegExp(`--${name}:\\s*([^;]+);`).exec(css)?.[1]?.trim();
 }
 
-describe("spec section 9 interface constants", () => {
+describe("the interface's stacking order, control heights and dropdown height", () => {
   it("stacks overlays and menus at 1000, modals and tooltips at 1100", () => {
     expect(cssValue("z-overlay")).toBe("1000");
     expect(cssValue("z-menu")).toBe("1000");

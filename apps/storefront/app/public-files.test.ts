@@ -20,7 +20,7 @@ describe("the files in public/", () => {
 
   it("favicon.svg is the logo's book, in the accent colours", () => {
     const svg = read("favicon.svg").toString("utf8");
-    const logo = readFileSync(path.join(import.meta.dirname, "features", "layout", "logo.tsx"), "utf8");
+    const logo = readFileSync(path.join(import.meta.dirname, "components", "ui", "logo.tsx"), "utf8");
     const shapes = (text: string) =>
       [...text.matchAll(/<(rect|path) ([^>]*?)(?:fill|className|stroke)=/g)].map(([, tag, attributes]) => `${tag} ${attributes!.trim()}`);
     expect(shapes(svg)).toHaveLength(3);

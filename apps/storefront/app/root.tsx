@@ -13,9 +13,8 @@ import frauncesLatin from "./fonts/fraunces-latin.woff2?url";
 import interLatin from "./fonts/inter-latin.woff2?url";
 import { ToastArea } from "./components/ui/toast";
 import { IconSpriteContext, SHIPPED_ICON_SPRITE } from "./components/ui/icon";
-import { serviceIconSpriteUrl } from "./features/icons/icons.server";
-import { getErrorPageTexts } from "./features/layout/error-page-texts";
-import { ErrorPage } from "./features/layout/error-page";
+import { getErrorPageTexts } from "./components/ui/error-page-texts";
+import { ErrorPage } from "./components/ui/error-page";
 import { pageTitle } from "./features/layout/meta";
 import { useRootData } from "./features/layout/root-data";
 import { ScrollToTop } from "./features/layout/scroll-to-top";
@@ -28,23 +27,17 @@ import { clientAddressOf } from "./lib/client-address.server";
 import { requestIdOf } from "./lib/request-id.server";
 import { readSession } from "./lib/session.server";
 import { apiContext, callerContext, preferencesContext, sessionContext } from "./lib/context.server";
-import { flashMiddleware, takeFlashToast } from "./lib/flash.server";
-import { getStartupFavourites } from "./features/wishlists/wishlists.server";
-import { getCartSummary, NO_CART_SUMMARY } from "./features/cart/cart.server";
+import { flashMiddleware } from "./lib/flash.server";
 import { viewerCookieMiddleware } from "./features/recently-viewed/viewer.server";
-import { authMiddleware, getCurrentCustomer } from "./lib/auth.server";
-import { getCustomerDetour, isCustomerBlocked, pageLocationOf } from "./lib/auth-redirects";
-import { listCountryOptions, listCurrencyOptions, readPreferences, resolvePreferences } from "./lib/preferences.server";
-import { getMainNavigation, getRedirectMap, getStoreSettings, normalisePath } from "./lib/shop-data.server";
-import { localeOf, readConsent, tagManagerFor } from "./features/consent/consent.server";
-import { cookieBannerMarkup } from "./features/consent/cookie-banner.server";
-import { ecommerceEventsMiddleware, takeQueuedEcommerceEvents } from "./features/analytics/ecommerce.server";
+import { authMiddleware } from "~/features/auth/auth.server";
+import { readPreferences, resolvePreferences } from "./lib/preferences.server";
+import { getRedirectMap, getStoreSettings, normalisePath } from "./lib/shop-data.server";
+import { ecommerceEventsMiddleware } from "./features/analytics/ecommerce.server";
 import { BottomDock, CookieBanner } from "./features/consent/cookie-banner";
-import { COOKIE_SETTINGS_PATH } from "./features/consent/consent";
 import { lazy, Suspense } from "react";
 import { EditorPreviewGuard } from "./features/editor-preview/editor-preview";
 import { ReloadOnNewVersion } from "./features/app-version/reload-on-new-version";
-import { getEnv } from "./lib/env.server";
+import { rootLoader } from "./features/layout/root-loader.server";
 
 // The tag manager's loader is fetched only by shoppers who allowed analytics: most pages never load it.
 const Analytics = lazy(() => import("./features/analytics/analytics"));
@@ -66,7 +59,7 @@ const malformedUrlMiddleware: Route.MiddlewareFunction = ({ request }) => {
   }
 };
 
-/** Old URLs answer 301 before any route runs (spec section 2: redirect list loaded once). */
+/** Old URLs on the API's redirect list answer 301 before any route runs. */
 const redirectMiddleware: Route.MiddlewareFunction = async ({ request }, next) => {
   const url = new URL(request.url);
   const target = (await getRedirectMap()).get(normalisePath(url.pathname));
@@ -112,78 +105,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   ecommerceEventsMiddleware,
 ];
 
-/**
- * The store settings the pages read as they render (and so in the browser too): sent with every page, so only
- * these. Loaders that need more (the checkout's terms, minimum order values) read getStoreSettings() on the
- * server; the terms text alone was 300 bytes of every page's data.
- */
-function pageSettingsOf(settings: Awaited<ReturnType<typeof getStoreSettings>>) {
-  const { name, inventoryAvailability, displayProductVariantSkusEnabled, anonymousCustomerProductPolicy } = settings;
-  const { isOutOfStockPurchaseEnabled, isQuickOrderEnabled } = settings;
-  return {
-    name,
-    inventoryAvailability,
-    displayProductVariantSkusEnabled,
-    anonymousCustomerProductPolicy,
-    isOutOfStockPurchaseEnabled,
-    isQuickOrderEnabled,
-  };
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, navigation, customer] = await Promise.all([getStoreSettings(), getMainNavigation(), getCurrentCustomer(context)]);
-  // A customer the API would answer 403 resolves that first (spec section 8); on the page that resolves it,
-  // the start-up calls that would only answer 403 are skipped.
-  const detour = customer ? getCustomerDetour(customer, pageLocationOf(new URL(request.url))) : null;
-  if (detour) throw redirect(detour);
-  const blocked = customer !== null && isCustomerBlocked(customer);
-  const { currencyCode, countryCode } = context.get(preferencesContext);
-  const consent = await readConsent(request);
-  // The pages' texts are English, the one message set; a locale cookie naming another is logged, not refused.
-  localeOf(request.headers.get("Cookie"));
-  const [favourites, cart] = blocked
-    ? [null, NO_CART_SUMMARY]
-    : await Promise.all([getStartupFavourites(context), getCartSummary(context)]);
-  return {
-    settings: pageSettingsOf(settings),
-    /** The header's navigation, built once per copy of the category tree and the menu. */
-    navigation,
-    currencyCode,
-    countryCode,
-    currencyOptions: listCurrencyOptions(settings.currencyCodes),
-    countryOptions: listCountryOptions(settings.countryCodes),
-    /** Who is signed in (spec section 4: the session restored via the user-info call); null when anonymous. */
-    customer: customer
-      ? { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, isTrade: customer.isTrade }
-      : null,
-    /** Start-up favourites (spec section 2): every list and the saved variants; null unless signed in. */
-    favourites,
-    /** The cart loaded at start-up (spec section 2) as the header shows it: item count and change notices. */
-    cart,
-    /** A toast flashed through the redirect that led here, shown once. */
-    flash: takeFlashToast(context),
-    /**
-     * New with every render of the page (and every revalidation after an action): the forms that must not
-     * act twice send a key made from it, so a double submit or a resent form is one intent (decision 018).
-     */
-    formKey: crypto.randomUUID(),
-    /**
-     * The cookie banner until the shopper chooses (spec section 2); never on the cookie settings page or in a
-     * frame the browser says it is loading this page into.
-     */
-    cookieBanner:
-      consent === null && new URL(request.url).pathname !== COOKIE_SETTINGS_PATH && request.headers.get("Sec-Fetch-Dest") !== "iframe"
-        ? cookieBannerMarkup()
-        : null,
-    /** The tag manager's script, only with analytics consent and a configured container id (spec section 4). */
-    tagManagerScriptUrl: tagManagerFor(consent)?.scriptUrl ?? null,
-    /** The e-commerce events earlier forms queued (tracked shoppers only), pushed once by <Analytics>. */
-    queuedEcommerceEvents: blocked ? null : await takeQueuedEcommerceEvents(context),
-    /** The icon sprite of the configured icon service (spec section 9); null: the shipped icons. */
-    iconSpriteUrl: serviceIconSpriteUrl(),
-    /** The editor whose preview frame may show the shop (spec section 1); its clicks are blocked there. */
-    editorPreviewOrigin: getEnv().EDITOR_PREVIEW_ORIGIN ?? null,
-  };
+/** The root's data, every page's (features/layout/root-loader.server.ts); the layout's hooks read its type from there. */
+export function loader(args: Route.LoaderArgs) {
+  return rootLoader(args);
 }
 
 /**
@@ -250,8 +174,8 @@ export default function App() {
 }
 
 /**
- * The error page (spec sections 2 and 8), inside the site's chrome when the root data loaded. A 404 says
- * 'Page Not Found: {path}'; anything that is not a route error response is a 500.
+ * The error page (docs/storefront-behaviour/errors-and-edge-cases.md), inside the site's chrome when the root data
+ * loaded. A 404 says 'Page Not Found: {path}'; anything that is not a route error response is a 500.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();

@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-/** The whole URL map (spec section 2). */
+/** The whole URL map (docs/storefront-behaviour/layout-and-navigation.md lists the screens). */
 export default [
   // Resource routes answered by the server: robots.txt, sitemaps, legacy shop URLs, generated media, preferences.
   route("robots.txt", "routes/robots-txt.ts"),
@@ -20,6 +20,7 @@ export default [
   route("newsletter", "routes/newsletter.ts"),
   route("search/suggestions", "routes/search-suggestions.ts"),
   route("successful-order/:id/proforma-invoice", "routes/successful-order-proforma.ts"),
+  route("order-status/proforma-invoice/:token", "routes/order-status-proforma.ts"),
   route("checkout/payment-return", "routes/checkout-payment-return.ts"),
 
   layout("layouts/default-layout.tsx", [
@@ -59,6 +60,8 @@ export default [
     route("privacy-policy", "routes/privacy-policy.tsx", { id: "privacy-policy" }),
     route("successful-order", "routes/successful-order.tsx", { id: "successful-order" }),
     route("successful-order/:id", "routes/successful-order-detail.tsx", { id: "successful-order-detail" }),
+    route("order-status/:token", "routes/order-status.tsx", { id: "order-status" }),
+    route("find-my-order", "routes/find-my-order.tsx", { id: "find-my-order" }),
 
     route(":page", "routes/content-page.tsx"),
     route("*", "routes/not-found.tsx"),

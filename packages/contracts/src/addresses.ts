@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AddressAnswerSchema, AddressSchema } from "./checkout";
 import { dataSchema, IdParamSchema, IdSchema } from "./common";
 
-// The customer's address book and their company's shared addresses (spec sections 2, 3, 6 and 7). An address is
+// The customer's address book and their company's shared addresses. An address is
 // checked by the same rules as checkout's (AddressSchema), so an address that can be saved can be delivered to.
 // A customer's book has at most MAX_CUSTOMER_ADDRESSES entries, a company's MAX_COMPANY_ADDRESSES: both are short
 // enough to answer whole, without paging.

@@ -5,7 +5,7 @@ import { MAX_RESULT_WINDOW } from "./constants";
 import { PageBlockSchema } from "./content";
 
 /*
- * The blog of spec sections 1, 2 and 7: categories, tags and posts. A post's body is typed blocks, as the
+ * The blog: categories, tags and posts. A post's body is typed blocks, as the
  * content pages are (decision 005): the storefront renders them with its own components, and no markup from
  * the database reaches a browser.
  */

@@ -11,8 +11,9 @@ import {
 } from "./constants";
 import { ApiErrorSchema } from "./errors";
 
-// Contracts of the cart calls (spec sections 3 and 7): PUT/GET /baskets, line quantity, removal, add-ons,
-// merge on sign-in; and ours beside them: several lines added at once, notices acknowledged (decision 020). Every amount in an answer was computed by the API; requests never carry a price.
+// Contracts of the cart calls: PUT/GET /baskets, line quantity, removal, add-ons, merge on sign-in; and ours
+// beside them: several lines added at once, notices acknowledged (decision 020). Every amount in an answer was
+// computed by the API; requests never carry a price.
 
 // ---------------------------------------------------------------- inputs
 
@@ -158,10 +159,10 @@ export type CartNotificationCode = z.infer<typeof CartNotificationCodeSchema>;
 
 /**
  * Something that changed in the cart since the shopper last looked. Every answer carries it, reads included,
- * until the shopper acknowledges it (PUT /baskets/notifications/acknowledge); a read never clears it. Grouping
- * (spec section 3): `lineItemId` names the line still in the cart the notice belongs beside; null means
- * 'generic' (about the cart, or about a line that has been removed, which the message names). Generic
- * notices come first, then line notices in line order.
+ * until the shopper acknowledges it (PUT /baskets/notifications/acknowledge); a read never clears it.
+ * Grouping: `lineItemId` names the line still in the cart the notice belongs beside; null means 'generic'
+ * (about the cart, or about a line that has been removed, which the message names). Generic notices come
+ * first, then line notices in line order.
  */
 export const CartNotificationSchema = z
   .object({ lineItemId: IdSchema.nullable(), code: CartNotificationCodeSchema, message: z.string() })

@@ -145,6 +145,8 @@ export const ProductVariantSchema = z
   .object({
     id: IdSchema,
     sku: z.string(),
+    /** The edition's ISBN-13 (a book's number, which search finds too); null for what has none. */
+    isbn: z.string().nullable(),
     name: z.string(),
     options: z.array(VariantOptionSchema),
     isMaster: z.boolean(),
@@ -358,7 +360,7 @@ export const VariantsBySkuResponseSchema = dataSchema(z.array(VariantBySkuSchema
 
 /**
  * GET /products/variants/analytics-items?VariantIds[0]=…: what the analytics data layer reports of these
- * variants (spec section 7's product item). The storefront asks only for shoppers who consented to analytics.
+ * variants (sku, name, price, categories...). The storefront asks only for shoppers who consented to analytics.
  */
 export const AnalyticsItemsQuerySchema = z
   .object({ VariantIds: queryArraySchema(IdParamSchema, { min: 1, max: MAX_ANALYTICS_ITEMS }) })

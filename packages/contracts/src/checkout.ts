@@ -4,8 +4,9 @@ import { AnonymousIdSchema, CartSchema } from "./cart";
 import { CountryCodeSchema, CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema, textSchema } from "./common";
 import { PhoneSchema } from "./identity";
 import { DELIVERY_OPTION_KINDS, DISCOUNT_KINDS, TAX_CLASSES } from "./constants";
+import { isPostcodeRequired } from "./postcodes";
 
-// Contracts of the checkout calls (spec sections 3, 4 and 7): the summary, customer information, addresses,
+// Contracts of the checkout calls: the summary, customer information, addresses,
 // delivery options, discount codes and the order note. The basket's lines and quantities change through the
 // cart's own calls, which the checkout calls of the same names (`/baskets/checkout/products...`) wrap.
 // Every amount in an answer is the API's; no request carries a price (decision 024).
@@ -23,15 +24,15 @@ export type DeliveryOptionKind = z.infer<typeof DeliveryOptionKindSchema>;
  * The postcode each country the shop delivers to writes, as its post office defines it, checked after the
  * value is trimmed and upper-cased. A country not listed takes any short text.
  */
-const POSTCODE_RULES: Record<string, { pattern: RegExp; example: string; required: boolean }> = {
+const POSTCODE_RULES: Record<string, { pattern: RegExp; example: string }> = {
   // Royal Mail's outward and inward codes (SW1A 1AA, M1 1AE, GIR 0AA); the space is optional when typed.
-  GB: { pattern: /^(?:GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/, example: "SW1A 1AA", required: true },
+  GB: { pattern: /^(?:GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/, example: "SW1A 1AA" },
   // An Eircode: routing key and unique identifier. Many Irish addresses are delivered without one.
-  IE: { pattern: /^(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/, example: "D02 X285", required: false },
-  FR: { pattern: /^\d{5}$/, example: "75001", required: true },
-  DE: { pattern: /^\d{5}$/, example: "10115", required: true },
-  NL: { pattern: /^[1-9]\d{3} ?[A-Z]{2}$/, example: "1012 AB", required: true },
-  US: { pattern: /^\d{5}(?:-\d{4})?$/, example: "94105", required: true },
+  IE: { pattern: /^(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/, example: "D02 X285" },
+  FR: { pattern: /^\d{5}$/, example: "75001" },
+  DE: { pattern: /^\d{5}$/, example: "10115" },
+  NL: { pattern: /^[1-9]\d{3} ?[A-Z]{2}$/, example: "1012 AB" },
+  US: { pattern: /^\d{5}(?:-\d{4})?$/, example: "94105" },
 };
 
 /** The US states, the District of Columbia and the territories USPS delivers to, by their two-letter codes. */
@@ -76,7 +77,7 @@ export const AddressSchema = z
   .superRefine((address, context) => {
     const rule = POSTCODE_RULES[address.countryCode];
     const postcode = address.postcode?.trim() ?? "";
-    if (rule && postcode === "" && rule.required) {
+    if (postcode === "" && isPostcodeRequired(address.countryCode)) {
       context.addIssue({ code: "custom", path: ["postcode"], message: "Enter a postcode" });
     } else if (rule && postcode !== "" && !rule.pattern.test(postcode.toUpperCase())) {
       context.addIssue({ code: "custom", path: ["postcode"], message: `Enter a postcode such as ${rule.example}` });
@@ -93,7 +94,7 @@ export const AddressSchema = z
   .meta({ id: "Address" });
 export type Address = z.output<typeof AddressSchema>;
 
-/** An address as answered: what was given, and the lines a label would print (spec section 3: formattedAddress). */
+/** An address as answered: what was given, and the lines a label would print (formattedAddress). */
 export const AddressAnswerSchema = z
   .object({
     firstName: z.string(),
@@ -161,7 +162,7 @@ const DiscountCodeTextSchema = z
 export const DiscountCodeBodySchema = z.object({ discountCode: DiscountCodeTextSchema, ...guestField }).strict();
 export type DiscountCodeBody = z.infer<typeof DiscountCodeBodySchema>;
 
-/** PUT /baskets/checkout/customers-fields: the order note (spec section 3). */
+/** PUT /baskets/checkout/customers-fields: the order note (the buyer's reference number and a comment). */
 export const CheckoutFieldsBodySchema = z
   .object({
     referenceNumber: textSchema({ trim: true, max: 100 }).optional(),
@@ -197,7 +198,7 @@ export const DeliveryOptionsResponseSchema = dataSchema(
 
 export const TaxLineSchema = z.object({ taxClass: TaxClassSchema, ratePercent: z.number(), amount: MoneySchema });
 
-/** The checkout summary (spec section 3: order summary). */
+/** The checkout summary: the basket, its money, the addresses and delivery option chosen, the latest payment. */
 export const CheckoutSummarySchema = z
   .object({
     basketDetails: z.object({
@@ -205,7 +206,7 @@ export const CheckoutSummarySchema = z
       anonymousId: z.string().nullable(),
       customerInfo: z.object({ email: z.string(), firstName: z.string(), lastName: z.string(), phone: z.string().nullable() }).nullable(),
       discountCodes: z.array(z.object({ code: z.string(), kind: DiscountKindSchema, amount: MoneySchema })),
-      /** Money off the goods from codes (spec: cartAndCodeDiscount). */
+      /** Money off the goods from percentage and fixed codes (free delivery shows in deliveryCharge). */
       cartAndCodeDiscount: MoneySchema,
       deliveryCharge: MoneySchema,
       subTotal: MoneySchema,

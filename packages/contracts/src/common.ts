@@ -67,7 +67,7 @@ export const SlugSchema = z
   .max(200)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Expected a slug such as gift-books-for-her");
 
-/** PageNumber (1-based) and PageSize, as the spec names them. */
+/** PageNumber (1-based) and PageSize, capitalised as the storefront sends them. */
 export const PageQuerySchema = z.object({
   PageNumber: intParamSchema(1, MAX_RESULT_WINDOW).default(1),
   PageSize: intParamSchema(1, MAX_PAGE_SIZE).default(24),
@@ -83,7 +83,7 @@ export function pagedResultSchema<T extends z.ZodType>(item: T) {
   });
 }
 
-/** Every successful answer wraps its payload in `data` (spec section 7: "answer data.nodes", "data.data"...). */
+/** Every successful answer wraps its payload in `data` (a tree answers data.nodes, a menu data.data...). */
 export function dataSchema<T extends z.ZodType>(payload: T) {
   return z.object({ data: payload });
 }
@@ -98,7 +98,10 @@ export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{16,255}$/, "E
 /** The headers schema of a call that accepts an Idempotency-Key (Node lowercases header names). */
 export const IdempotentCallHeadersSchema = z.object({ "idempotency-key": IdempotencyKeySchema.optional() });
 
-/** The request headers of spec section 7. Header names are case-insensitive; Node lowercases them. */
+/**
+ * The request headers every call carries (API-Key, StoreKey, CurrencyCode, CountryCode, and Authorization when
+ * signed in). Header names are case-insensitive; Node lowercases them.
+ */
 export const RequestHeadersSchema = z.object({
   "api-key": z.string().optional(),
   storekey: z.string().optional(),

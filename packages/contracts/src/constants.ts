@@ -16,7 +16,7 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_RESULT_WINDOW = 10_000;
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 /**
- * The recommendation types of spec section 1: books like one (shared authors, themes, occasions, categories),
+ * The recommendation types: books like one (shared authors, themes, occasions, categories),
  * what shoppers look at and buy now, what is bought with one, and what the merchant links to one.
  */
 export const RECOMMENDATION_TYPES = ["similar", "trending", "bought-together", "related"] as const;
@@ -52,7 +52,7 @@ export const MAX_ADDON_PRODUCTS = 100;
 export const MAX_SKU_LOOKUP = 50;
 /** Variants one analytics lookup may name: a page of cards (48) with room to spare, a cart's lines. */
 export const MAX_ANALYTICS_ITEMS = 100;
-/** Category levels an analytics product item carries (spec section 7), root first. */
+/** Category levels an analytics product item carries, root first; deeper levels are left out. */
 export const ANALYTICS_CATEGORY_LEVELS = 6;
 
 // ---------------------------------------------------------------- cart
@@ -102,7 +102,7 @@ export const REORDER_LINE_PROBLEMS = [
 
 // ---------------------------------------------------------------- wishlists
 
-/** Spec section 9: the storefront reads lists 50 at a time and loops until it has the total. */
+/** The storefront reads a customer's wishlists 50 at a time and loops until it has the total. */
 export const WISHLIST_PAGE_SIZE = 50;
 /** A customer keeps at most this many lists (409 `wishlist_limit_reached` past it). */
 export const MAX_WISHLISTS_PER_CUSTOMER = 100;
@@ -153,7 +153,7 @@ export const MAX_DISCOUNT_CODES = 2;
 export const ORDER_STATUSES = ["awaiting_payment", "confirmed", "shipped", "delivered", "cancelled"] as const;
 /** Minutes an order may wait for its card or wallet payment before a job cancels it and frees its stock. */
 export const UNPAID_ORDER_TIMEOUT_MINUTES = 60;
-/** The spec's error text when the terms box is not ticked (section 8). */
+/** The error text a shopper sees when they place an order without ticking the terms box (terms_not_accepted). */
 export const TERMS_NOT_ACCEPTED_MESSAGE = "Please accept the terms and conditions to proceed with the order.";
 
 // ---------------------------------------------------------------- payments (decision 025)

@@ -4,7 +4,7 @@ import { CONTACT_SUBJECTS } from "./constants";
 import { EmailSchema } from "./identity";
 
 /*
- * The contact form (spec section 2: /contact-us; issue 12): a message to the shop, stored and mailed to the
+ * The contact form (/contact-us; issue 12): a message to the shop, stored and mailed to the
  * shop's contact address through the jobs. Nothing is mailed to the address the sender typed, so the form can
  * never be used to mail a stranger.
  */

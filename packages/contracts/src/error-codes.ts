@@ -41,7 +41,7 @@ export const ERROR_CATALOGUE = {
   /** A per-client limit was reached; Retry-After says when to try again (decision 013). */
   too_many_requests: { status: 429, message: "Too many requests from this address; try again later" },
 
-  // ---------------------------------------------------------------- the request context (spec section 7 headers)
+  // ---------------------------------------------------------------- the request context (headers every call carries)
   api_key_missing: { status: 401, message: "The API-Key header is required" },
   api_key_invalid: { status: 401, message: "The API-Key header is not a valid key" },
   admin_key_missing: { status: 401, message: "The Admin-Key header is required" },
@@ -53,7 +53,7 @@ export const ERROR_CATALOGUE = {
   store_not_found: { status: 404 },
   currency_not_supported: { status: 400 },
   country_not_supported: { status: 400 },
-  /** A sent bearer token that is forged, expired or revoked: the storefront signs out (spec section 8). */
+  /** A sent bearer token that is forged, expired or revoked: the storefront signs out and goes to sign-in. */
   token_invalid: { status: 401, message: "The sign-in token is invalid, expired or revoked; sign in again" },
 
   // ---------------------------------------------------------------- the signed-in customer
@@ -103,7 +103,7 @@ export const ERROR_CATALOGUE = {
   // ---------------------------------------------------------------- cart
   cart_not_found: { status: 404 },
   line_item_not_found: { status: 404 },
-  /** The store sells to signed-in customers only (spec section 4). */
+  /** The store hides products or prices from anonymous visitors, so they must sign in first. */
   sign_in_required: { status: 401 },
   anonymous_id_required: { status: 400 },
   addon_option_invalid: { status: 400 },
@@ -147,7 +147,7 @@ export const ERROR_CATALOGUE = {
   // ---------------------------------------------------------------- checkout and orders (decision 024)
   /** The basket has nothing that can be bought. */
   cart_empty: { status: 409, message: "Your basket is empty" },
-  /** Delivery options need a delivery address first (spec section 4). */
+  /** Delivery options depend on the delivery address, so it comes first. */
   delivery_address_required: { status: 409, message: "Enter a delivery address first" },
   /** The store does not deliver to the address's country. */
   country_not_served: { status: 422 },
@@ -167,6 +167,10 @@ export const ERROR_CATALOGUE = {
   minimum_order_not_met: { status: 422 },
   checkout_not_allowed: { status: 401, message: "Sign in to check out" },
   order_not_found: { status: 404, message: "Order was not found" },
+  /** An order link not made by this shop for this store (altered, mistyped, another shop's). */
+  order_link_invalid: { status: 404, message: "This order link is not valid; ask for a new one with your order number and email" },
+  /** A genuine order link past its time (decision 041). */
+  order_link_expired: { status: 410, message: "This order link has expired; ask for a new one with your order number and email" },
   /** The basket changed between the summary and the order (a price, a line): the shopper should look again. */
   checkout_changed: { status: 409 },
 
@@ -252,6 +256,12 @@ export const EMAILED_LINK_ERROR_CODES = {
 export const BACK_IN_STOCK_TOKEN_INVALID = "back_in_stock_token_invalid" satisfies ApiErrorCode;
 export const BACK_IN_STOCK_TOKEN_EXPIRED = "back_in_stock_token_expired" satisfies ApiErrorCode;
 /** The codes a newsletter link's page branches on. */
+/** The API's refusals of an order link, which the order link page tells apart. */
+export const ORDER_LINK_ERROR_CODES = {
+  invalid: "order_link_invalid",
+  expired: "order_link_expired",
+} as const satisfies Record<"invalid" | "expired", ApiErrorCode>;
+
 export const NEWSLETTER_TOKEN_ERROR_CODES = {
   invalid: "newsletter_token_invalid",
   expired: "newsletter_token_expired",

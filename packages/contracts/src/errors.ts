@@ -15,7 +15,7 @@ export const ApiErrorSchema = z
   })
   .meta({ id: "ApiError" });
 
-/** Every 4xx/5xx answer has this body (ARCHITECTURE.md); the storefront shows errors[0]. */
+/** Every 4xx/5xx answer has this body, whatever the module; the storefront shows errors[0]. */
 export const ErrorResponseSchema = z.object({ errors: z.array(ApiErrorSchema).min(1) }).meta({ id: "ErrorResponse" });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dataSchema, IdParamSchema, IdSchema, textSchema } from "./common";
 import { CONTROL_CHARACTERS_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isCommonPassword, isPrintableText } from "./constants";
 
-// Contracts of the identity calls (spec section 7: Auth, Customer, privacy policy). Every answer is
+// Contracts of the identity calls (sign-in and registration, the customer, the privacy policy). Every answer is
 // wrapped in `data`; every failure is `{ errors: [{ code, message, field? }] }`. The codes a screen can
 // branch on are named beside each call.
 

@@ -3,7 +3,7 @@ import { dataSchema } from "./common";
 import { NEWSLETTER_TOPICS } from "./constants";
 import { EmailedTokenSchema } from "./identity";
 
-// Marketing subscriptions (spec section 7: PUT /marketing-customers/subscriptions; decision 034). Double
+// Marketing subscriptions (PUT /marketing-customers/subscriptions; decision 034). Double
 // opt-in like back-in-stock notices (decision 013): only a signed-in customer's own address applies at once.
 
 export const NewsletterTopicSchema = z.enum(NEWSLETTER_TOPICS);

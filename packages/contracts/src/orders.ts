@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { AdminRefundSchema, LatestPaymentSchema } from "./payments";
+import { AdminRefundSchema, LatestPaymentSchema, OrderRefundSchema } from "./payments";
 import { AnonymousIdSchema } from "./cart";
 import { AddressAnswerSchema, DiscountKindSchema, TaxClassSchema, TaxLineSchema } from "./checkout";
 import { dataSchema, IdSchema, MoneySchema, PageQuerySchema, pagedResultSchema, textSchema } from "./common";
-import { ORDER_STATUSES } from "./constants";
+import { ORDER_STATUSES, PAYMENT_PROVIDER_IDS } from "./constants";
 
-// Contracts of the order calls (spec sections 3 and 7): place an order from the basket, read and cancel
+// Contracts of the order calls: place an order from the basket, read and cancel
 // orders. The order's amounts are recomputed by the API when it is placed (decision 024).
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -21,11 +21,16 @@ export const PlaceOrderBodySchema = z
     privacyPolicyId: textSchema({ trim: true, max: 100 }).optional(),
     /** The terms box, when the store asks for it (isCheckoutTermsAndConditionsEnabled). */
     termsAccepted: z.boolean().optional(),
+    /**
+     * How the buyer means to pay, when they have chosen: an order to be paid on account is refused (422
+     * `credit_limit_exceeded`) before it is made when the customer's credit left cannot pay it.
+     */
+    paymentProviderId: z.enum(PAYMENT_PROVIDER_IDS).optional(),
   })
   .strict();
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
 
-/** The created order (spec section 3). */
+/** The created order: what the storefront needs to pay for it (its id and grand total). */
 export const CreatedOrderSchema = z.object({ id: IdSchema, publicId: z.string(), grandTotal: MoneySchema }).meta({ id: "CreatedOrder" });
 export const CreatedOrderResponseSchema = dataSchema(CreatedOrderSchema);
 
@@ -57,7 +62,7 @@ export const OrderLineSchema = z.object({
 export const OrderStatusChangeSchema = z.object({ from: OrderStatusSchema, to: OrderStatusSchema, at: z.string() });
 export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>;
 
-/** An order as its buyer sees it (spec section 3: the completed order for tracking, and the account's order). */
+/** An order as its buyer sees it: on the order-confirmation page, in analytics, and in the account. */
 export const OrderSchema = z
   .object({
     id: IdSchema,
@@ -80,6 +85,8 @@ export const OrderSchema = z
     referenceNumber: z.string().nullable(),
     customerComment: z.string().nullable(),
     latestPayment: LatestPaymentSchema.nullable(),
+    /** Money given back, oldest first: for a cancelled paid order, a return, or a payment taken twice. */
+    refunds: z.array(OrderRefundSchema),
     /** The carrier's reference, once the shop has shipped the order. */
     trackingReference: z.string().nullable(),
     /** Its status changes, oldest first. */
@@ -102,7 +109,7 @@ export const OrderListItemSchema = OrderSchema.pick({ id: true, publicId: true, 
 export type OrderListItem = z.infer<typeof OrderListItemSchema>;
 export const ListOrdersResponseSchema = dataSchema(pagedResultSchema(OrderListItemSchema));
 
-/** GET /orders/:id/summary: what the storefront reads after placing an order (spec section 7). */
+/** GET /orders/:id/summary: what the storefront reads after placing an order. */
 export const OrderSummarySchema = OrderSchema.pick({
   id: true,
   publicId: true,

@@ -137,7 +137,7 @@ export function passwordMatchesEmail(password: string, email: string): boolean {
 export type PasswordStrength = "weak" | "medium" | "strong";
 
 /**
- * An estimate for the strength indicator (spec section 4: weak red, medium orange, strong green). Pure
+ * An estimate for the strength indicator (weak red, medium orange, strong green). Pure
  * and dependency-free so the browser can run it on every keystroke. It guesses at the work an attacker
  * needs: length times the size of the character set used, discounting repeats, runs (abc, 321, aaa),
  * common words and the customer's own details (`context`: email, names). Weak below the API's minimum.

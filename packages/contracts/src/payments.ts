@@ -11,7 +11,7 @@ import {
   REFUND_STATUSES,
 } from "./constants";
 
-// Contracts of the payment calls (spec sections 3 and 7, decision 025). A payment's state comes from the
+// Contracts of the payment calls (decision 025). A payment's state comes from the
 // gateway or from the shop's own rules (credit, bank transfer), never from the browser.
 
 export const PaymentProviderIdSchema = z.enum(PAYMENT_PROVIDER_IDS);
@@ -19,7 +19,7 @@ export type PaymentProviderId = z.infer<typeof PaymentProviderIdSchema>;
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
-/** An order's latest payment (spec: latestPayment.publicPaymentId), with how it is paid and how far it got. */
+/** An order's latest payment (the summary's latestPayment.publicPaymentId), with how it is paid and how far it got. */
 export const LatestPaymentSchema = z
   .object({ publicPaymentId: z.string(), paymentProviderId: PaymentProviderIdSchema, status: PaymentStatusSchema })
   .meta({ id: "LatestPayment" });
@@ -35,7 +35,7 @@ export const PaymentProviderSchema = z
       description: z.string(),
       /** hosted: the gateway's own payment page; on_account: against the customer's credit; proforma: a bank transfer. */
       kind: z.enum(["hosted", "on_account", "proforma"]),
-      /** Card brands a card provider takes (spec section 9: visa, mastercard, american express). */
+      /** Card brands a card provider takes, whose icons the payment step shows. */
       cardBrands: z.array(z.enum(["visa", "mastercard", "american-express"])),
     }),
   })
@@ -43,7 +43,7 @@ export const PaymentProviderSchema = z
 export const PaymentProvidersResponseSchema = dataSchema(z.object({ paymentProviders: z.array(PaymentProviderSchema) }));
 
 /**
- * POST /payments (spec section 7): pays an order with a provider. Amount and currency repeat the order's
+ * POST /payments: pays an order with a provider. Amount and currency repeat the order's
  * grand total: a payment for anything else is refused (400), so a tampered amount never reaches a gateway.
  */
 export const CreatePaymentBodySchema = z
@@ -117,7 +117,7 @@ export const PublicPaymentIdSchema = z.string().regex(/^pay_[A-Za-z0-9_-]{22}$/,
 export const PaymentParamsSchema = z.object({ id: PublicPaymentIdSchema }).strict();
 /** PUT /payments/:id/process: a guest names their basket to show the payment is theirs. */
 export const ProcessPaymentBodySchema = z.object({ anonymousId: AnonymousIdSchema.optional() }).strict();
-/** POST /payments/refresh (spec section 7): what the storefront knows of a payment when the shopper comes back. */
+/** POST /payments/refresh: what the storefront knows of a payment when the shopper comes back. */
 export const RefreshPaymentBodySchema = z
   .object({
     orderId: IdSchema,
@@ -169,6 +169,16 @@ export const AdminRefundSchema = z
   })
   .meta({ id: "AdminRefund" });
 export type AdminRefund = z.infer<typeof AdminRefundSchema>;
+
+/**
+ * Money going back to the buyer, as they see it on their order: how much, why, and how far it got (`pending`
+ * until the gateway has it, `owed` while the shop pays a bank transfer back by hand, `failed` until the shop
+ * tries again).
+ */
+export const OrderRefundSchema = AdminRefundSchema.pick({ reason: true, status: true, amount: true, createdAt: true }).meta({
+  id: "OrderRefund",
+});
+export type OrderRefund = z.infer<typeof OrderRefundSchema>;
 export const AdminRefundResponseSchema = dataSchema(AdminRefundSchema);
 
 /**

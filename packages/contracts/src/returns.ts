@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dataSchema, IdParamSchema, IdSchema, MoneySchema, PageQuerySchema, pagedResultSchema, textSchema } from "./common";
 import { MAX_RETURN_COMMENT_LENGTH, RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES, REFUND_STATUSES } from "./constants";
 
-// Contracts of the order-return calls (spec sections 1, 2 and 7): the reasons and resolutions a customer picks
+// Contracts of the order-return calls: the reasons and resolutions a customer picks
 // from, asking to return lines of a delivered order, and following the returns asked for. The merchant's
 // admin calls receive, approve (which settles the return as asked) or reject them.
 

@@ -8,7 +8,7 @@ export type InventoryAvailability = z.infer<typeof InventoryAvailabilitySchema>;
 export const AnonymousCustomerProductPolicySchema = z.enum(ANONYMOUS_PRODUCT_POLICIES);
 export type AnonymousCustomerProductPolicy = z.infer<typeof AnonymousCustomerProductPolicySchema>;
 
-/** GET /store-settings (spec section 3). */
+/** GET /store-settings: what the storefront reads at start-up to know what it may show and sell. */
 export const StoreSettingsSchema = z
   .object({
     storeKey: z.string(),

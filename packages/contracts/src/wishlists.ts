@@ -4,9 +4,9 @@ import { dataSchema, IdParamSchema, IdSchema, intParamSchema, pagedResultSchema,
 import { MAX_RESULT_WINDOW, MAX_WISHLIST_ITEMS, MAX_WISHLIST_ITEM_QUANTITY, WISHLIST_PAGE_SIZE } from "./constants";
 
 /*
- * Wishlists (favourites lists) of spec sections 3 and 7. Every call needs a signed-in customer (401
- * `authentication_required` otherwise); a list or item of another customer answers 404 exactly like an
- * unknown one. Deletes answer 204 with no body.
+ * Wishlists (favourites lists). Every call needs a signed-in customer (401 `authentication_required`
+ * otherwise); a list or item of another customer answers 404 exactly like an unknown one. Deletes answer 204
+ * with no body.
  */
 
 /** Trimmed, 1-100 characters; unique per customer ignoring case (409 `wishlist_name_taken`). */
@@ -102,9 +102,9 @@ export const RemoveWishlistItemsBodySchema = z.object({ itemIds: z.array(IdSchem
 export type RemoveWishlistItemsBody = z.infer<typeof RemoveWishlistItemsBodySchema>;
 
 /**
- * GET /wishlists/wishlist-items?variantId=: where a variant sits in the customer's lists (spec section 3:
- * "item lookup is by variant id and gives wishlistId and itemId"). Empty when in none, so the favourite
- * toggle knows to open the selection dialog rather than remove.
+ * GET /wishlists/wishlist-items?variantId=: where a variant sits in the customer's lists, as wishlistId
+ * and itemId pairs. Empty when in none, so the favourite toggle knows to open the selection dialog rather
+ * than remove.
  */
 export const WishlistItemLookupQuerySchema = z.object({ variantId: IdParamSchema }).strict();
 /** DELETE /wishlists/wishlist-items?variantId= takes the variant out of every list holding it, in one call (204). */

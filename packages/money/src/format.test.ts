@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { currencySymbol, formatMoney, toDecimalAmount } from "./format";
 
-describe("formatMoney (spec section 9)", () => {
+describe("formatMoney", () => {
   it("divides minor units by 100 and shows two decimals", () => {
     expect(formatMoney(1299, "GBP")).toBe("£12.99");
     expect(formatMoney(5, "GBP")).toBe("£0.05");
@@ -33,7 +33,7 @@ describe("formatMoney (spec section 9)", () => {
 });
 
 describe("currencySymbol", () => {
-  it("looks the code up case-insensitively (spec section 5)", () => {
+  it("looks the code up case-insensitively", () => {
     expect(currencySymbol("gbp")).toBe("£");
     expect(currencySymbol("Eur")).toBe("€");
     expect(currencySymbol(" USD ")).toBe("$");

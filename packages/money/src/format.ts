@@ -15,7 +15,7 @@ const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
   PLN: "zł ",
 };
 
-/** The display symbol of a currency. The lookup is case-insensitive (spec section 5). */
+/** The display symbol of a currency. The lookup is case-insensitive, so "gbp" is "GBP". */
 export function currencySymbol(currencyCode: string): string {
   const code = currencyCode.trim().toUpperCase();
   return CURRENCY_SYMBOLS[code] ?? `${code} `;
@@ -36,7 +36,7 @@ export function toDecimalAmount(amount: number): string {
 }
 
 /**
- * The one money formatter (spec section 9): minor units divided by 100, two decimals, thousands
+ * The one money formatter: minor units divided by 100, two decimals, thousands
  * separators, currency symbol in front; zero shows '-'. Integer arithmetic only, so no float rounding.
  */
 export function formatMoney(value: Money): string;

@@ -1,6 +1,6 @@
 /**
  * Money as integer minor units plus an ISO 4217 currency code. Every amount in Quire is one of these; a
- * float never holds money. The spec fixes the minor unit at 1/100 for every currency it sells in.
+ * float never holds money. The minor unit is 1/100 for every currency Quire sells in.
  */
 export interface Money {
   readonly amount: number;

@@ -47,6 +47,8 @@ export interface DatabaseOptions {
   /** Embedded only: start from this copy of another database's data directory (see `dumpDataDir`). */
   loadDataDir?: Blob;
   maxConnections?: number;
+  /** How long a call waits for a connection before it fails (CONNECTION_TIMEOUT_MS unless said otherwise). */
+  connectionTimeoutMs?: number;
   /**
    * The server cancels any statement that runs longer (SQLSTATE 57014); 0 or absent: no limit. The API and the
    * worker set it from DATABASE_STATEMENT_TIMEOUT_MS (decision 030); migrations, the seed and the command-line
@@ -69,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const statementTimeoutMs = options.statementTimeoutMs && options.statementTimeoutMs > 0 ? options.statementTimeoutMs : undefined;
   if (options.url) {
-    const connection = { connectionString: options.url, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS };
+    const connection = { connectionString: options.url, connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS };
     const pool = new CancellablePool({ ...connection, max: options.maxConnections ?? 10, statement_timeout: statementTimeoutMs }, (pid) =>
       cancelBackend(connection, pid),
     );

@@ -99,6 +99,8 @@ async function untilExpired(database: Database, messageId: number) {
 
 const deliveredTo = (recipient: string) => smtp.messages.filter((mail) => mail.to.includes(recipient));
 
+// Each test starts two or three workers under tsx: seconds alone, up to a minute each with a load average of
+// 12-16 (the bounds below only say when to give up; each step waits on the worker's log or the mail).
 describe("the job worker killed with a mail delivery in hand", () => {
   it("runs the job again in a new worker, and the message is accepted once", async () => {
     const database = await workerDatabase("quire_worker_killed");
@@ -120,7 +122,7 @@ describe("the job worker killed with a mail delivery in hand", () => {
 
       await untilExpired(database.direct, messageId);
       const second = await database.startWorker();
-      const mail = await smtp.waitForMail(recipient, { timeoutMs: 20_000 });
+      const mail = await smtp.waitForMail(recipient, { timeoutMs: 90_000 });
       expect(mail.headers.get("message-id")).toBe(`<outbox-${messageId}@${MAIL_DOMAIN}>`);
       await eventually("the job completes", async () => (await deliveryOf(database.direct, messageId)).jobs[0]?.state === "completed");
       const delivery = await deliveryOf(database.direct, messageId);
@@ -132,7 +134,7 @@ describe("the job worker killed with a mail delivery in hand", () => {
     } finally {
       await database.close();
     }
-  }, 60_000);
+  }, 240_000);
 
   it("sends a message accepted just before the kill again under the same Message-ID, and records it sent once", async () => {
     // Killed after the mail server accepted the message and before the outbox recorded it sent: nothing the
@@ -149,7 +151,7 @@ describe("the job worker killed with a mail delivery in hand", () => {
       await locker.query("begin");
       await locker.query("select id from outbox_messages where id = $1 for update", [messageId]);
       const first = await database.startWorker();
-      await smtp.waitForMail(recipient, { timeoutMs: 20_000 });
+      await smtp.waitForMail(recipient, { timeoutMs: 90_000 });
       await eventually("the worker waits to record the message sent", async () => {
         const { rows } = await locker.query<{ waiting: number }>(
           "select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
@@ -182,7 +184,7 @@ describe("the job worker killed with a mail delivery in hand", () => {
       await locker.end();
       await database.close();
     }
-  }, 60_000);
+  }, 240_000);
 });
 
 describe("the job worker stopped (SIGTERM) with a mail delivery in hand", () => {
@@ -207,7 +209,7 @@ describe("the job worker stopped (SIGTERM) with a mail delivery in hand", () => 
       });
 
       await database.startWorker();
-      await smtp.waitForMail(recipient, { timeoutMs: 20_000 });
+      await smtp.waitForMail(recipient, { timeoutMs: 90_000 });
       await eventually("the job completes", async () => (await deliveryOf(database.direct, messageId)).jobs[0]?.state === "completed");
       const delivery = await deliveryOf(database.direct, messageId);
       expect(delivery.sentAt).not.toBeNull();
@@ -216,5 +218,5 @@ describe("the job worker stopped (SIGTERM) with a mail delivery in hand", () => 
     } finally {
       await database.close();
     }
-  }, 60_000);
+  }, 240_000);
 });

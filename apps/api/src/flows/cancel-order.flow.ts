@@ -1,10 +1,12 @@
 import { AppError } from "../http/errors";
+import { giveDiscountUsesBack } from "../modules/checkout/checkout.service";
 import { cancelLockedOrder } from "../modules/orders/order-cancellation";
 import { lockNextUnpaidOrder, requireLockedOrder, type LockedOrder } from "../modules/orders/order-changes.service";
 import { cancelOpenPayments, findCapturedPayment, type PaymentRow } from "../modules/payments/payments.service";
 import { recordRefund } from "../modules/payments/refunds.service";
 import type { TransitionActor } from "../modules/state-machines/state-machine";
 import type { Db } from "../db/client";
+import { publishEvent } from "../modules/jobs/job-queue";
 import type { MoneyFlowDeps } from "./flow-deps";
 import { closeAttemptsAtGateways } from "./payment-attempts.flow";
 import { settleRefund } from "./refund.flow";
@@ -28,6 +30,7 @@ async function cancelInTransaction(
   order: Pick<LockedOrder, "id" | "storeId" | "status">,
   actor: TransitionActor,
   reason: string,
+  by: "customer" | "shop" | "unpaid",
 ): Promise<Cancelled> {
   let refundId: number | null = null;
   if (order.status === "confirmed") {
@@ -37,8 +40,11 @@ async function cancelInTransaction(
       refundId = refund.id;
     }
   }
-  await cancelLockedOrder(tx, order, actor, reason);
+  // The order's discount code uses are forgotten with it, and each code counts one use fewer.
+  await giveDiscountUsesBack(tx, await cancelLockedOrder(tx, order, actor, reason));
   const closedAttempts = await cancelOpenPayments(tx, { orderId: order.id, actor, reason: `order ${reason}` });
+  // The buyer's mail, saying whether and how the money comes back, queued with the cancellation.
+  await publishEvent(tx, { type: "order.cancelled", storeId: order.storeId, orderId: order.id, by, refundId });
   return { closedAttempts, refundId };
 }
 
@@ -61,7 +67,7 @@ export async function cancelOrderForCustomer(deps: MoneyFlowDeps, input: { store
     if (order.status !== "awaiting_payment") {
       throw new AppError("invalid_state_transition", "This order is paid: ask us to cancel it, and we will refund you");
     }
-    return cancelInTransaction(tx, order, actor, "cancelled by the customer");
+    return cancelInTransaction(tx, order, actor, "cancelled by the customer", "customer");
   });
   if (cancelled) await finishCancellation(deps, cancelled, actor);
 }
@@ -78,7 +84,7 @@ export async function cancelOrderForMerchant(
   const cancelled = await deps.db.transaction(async (tx) => {
     const order = await requireLockedOrder(tx, input);
     if (order.status === "cancelled") return null;
-    return cancelInTransaction(tx, order, input.actor, `cancelled by the shop: ${input.reason}`);
+    return cancelInTransaction(tx, order, input.actor, `cancelled by the shop: ${input.reason}`, "shop");
   });
   if (cancelled) await finishCancellation(deps, cancelled, input.actor);
 }
@@ -96,7 +102,7 @@ export async function cancelUnpaidOrders(deps: MoneyFlowDeps, now = new Date()):
   while (cancelled < UNPAID_BATCH) {
     const done = await deps.db.transaction(async (tx) => {
       const order = await lockNextUnpaidOrder(tx, now);
-      return order ? cancelInTransaction(tx, order, actor, "not paid in time") : null;
+      return order ? cancelInTransaction(tx, order, actor, "not paid in time", "unpaid") : null;
     });
     if (!done) break;
     await finishCancellation(deps, done, actor);

@@ -15,6 +15,7 @@ import {
   type OrderReader,
   type OrderReturnability,
 } from "../modules/orders/orders.service";
+import { requireLinkedOrder } from "../modules/orders/order-links.service";
 import { findLatestPayments, findStorePayment } from "../modules/payments/payments.service";
 import { listOrderRefunds, listRefundHistory } from "../modules/payments/refunds.service";
 import { returnableQuantities } from "../modules/returns/returns.service";
@@ -37,7 +38,13 @@ async function orderAnswer(db: Db, stored: StoredOrder): Promise<Order> {
   const latest = await findLatestPayments(db, [stored.order.id]);
   const history = await listOrderStatusChanges(db, stored.order.id);
   const returnable = await returnabilityOf(db, stored);
-  return toOrder(stored, latest.get(stored.order.id) ?? null, history, returnable);
+  const refunds = (await listOrderRefunds(db, stored.order)).map(({ reason, status, amount, createdAt }) => ({
+    reason,
+    status,
+    amount,
+    createdAt,
+  }));
+  return toOrder(stored, latest.get(stored.order.id) ?? null, history, returnable, refunds);
 }
 
 /** GET /orders/:id: the caller's own order (404 for anyone else's). */
@@ -56,7 +63,21 @@ export async function getOrderSummary(db: Db, ctx: Pick<RequestContext, "store">
  * who placed it; 404 for any other order.
  */
 export async function getProformaInvoice(db: Db, ctx: Pick<RequestContext, "store">, reader: OrderReader, orderId: number) {
-  const order = await getOrder(db, ctx, reader, orderId);
+  return proformaOf(db, ctx, await getOrder(db, ctx, reader, orderId));
+}
+
+/** POST /order-links/order: the order an emailed order link opens, for whoever holds it (decision 041). */
+export async function getOrderByLink(db: Db, ctx: Pick<RequestContext, "store">, secret: string, token: string): Promise<Order> {
+  return orderAnswer(db, await requireLinkedOrder(db, ctx, secret, token));
+}
+
+/** POST /order-links/proforma-invoice: the proforma invoice of the order a link opens; 404 when it has none. */
+export async function getProformaInvoiceByLink(db: Db, ctx: Pick<RequestContext, "store">, secret: string, token: string) {
+  return proformaOf(db, ctx, await getOrderByLink(db, ctx, secret, token));
+}
+
+/** The PDF of an order whose latest payment is a proforma invoice; 404 for any other order. */
+async function proformaOf(db: Db, ctx: Pick<RequestContext, "store">, order: Order) {
   const payment = order.latestPayment
     ? await findStorePayment(db, { storeId: ctx.store.id, publicId: order.latestPayment.publicPaymentId })
     : null;

@@ -32,6 +32,7 @@ import {
   type PaymentRow,
 } from "../modules/payments/payments.service";
 import type { TransitionActor } from "../modules/state-machines/state-machine";
+import { publishEvent } from "../modules/jobs/job-queue";
 import type { MoneyFlowDeps } from "./flow-deps";
 import { applyGatewayNews } from "./gateway-report.flow";
 import { closeAttemptsAtGateways } from "./payment-attempts.flow";
@@ -109,6 +110,8 @@ export async function startPayment(
     // Proforma invoice: pending until the transfer arrives; the unpaid-order job waits for the invoice's terms.
     const pending = await issueProformaInvoice(tx, attempt, actor);
     await givePaymentDeadline(tx, { orderId: order.id, days: PROFORMA_PAYMENT_DAYS });
+    // The buyer's mail with what to transfer and where, queued with the change (never sent inside it).
+    await publishEvent(tx, { type: "payment.proforma_issued", storeId: ctx.store.id, orderId: order.id, paymentId: pending.id });
     return { payment: pending, replaced };
   });
   await closeAttemptsAtGateways(deps, started.replaced);

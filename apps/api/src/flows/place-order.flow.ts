@@ -13,16 +13,17 @@ import {
   type CheckoutState,
 } from "../modules/checkout/checkout.service";
 import { reserveStock } from "../modules/inventory/inventory.service";
-import { publishEvent } from "../modules/jobs/job-queue";
+import { countDiscountUses } from "../modules/orders/discount-code-uses.service";
 import { findOrderOfBasket, recordOrder } from "../modules/orders/order-changes.service";
+import { assertCreditCovers } from "../modules/payments/payments.service";
 import type { TransitionActor } from "../modules/state-machines/state-machine";
 
 /*
  * Placing an order (decision 024): the shopper's basket becomes an order exactly once, in one transaction that
  * holds the basket's lock. The steps, in order: lock the basket (a repeat finds the order it made), check the
  * terms, review the basket against the catalogue, price the order (every step of the checkout given, the
- * minimum met), reserve the stock, use the discount codes, record the order, close the basket, and tell who
- * follows new orders. Every amount is the server's; nothing the browser sent is a price.
+ * minimum met), reserve the stock, use the discount codes, record the order and close the basket. Every
+ * amount is the server's; nothing the browser sent is a price.
  */
 
 /** What the catalogue review may find that the shopper must see before ordering. */
@@ -71,6 +72,9 @@ export async function placeOrder(db: Db, ctx: CheckoutContext, placer: OrderPlac
     if (!state) return null;
     const priced = priceOrder(ctx, state);
     const customerId = "customerId" in placer ? placer.customerId : null;
+    if (body.paymentProviderId === "on-account") {
+      await assertCreditCovers(tx, { customerId, currencyCode: ctx.currencyCode, amount: state.totals.grandTotal.amount });
+    }
     const reserved = await reserveStock(tx, {
       storeId: ctx.store.id,
       allowShortfall: ctx.store.isOutOfStockPurchaseEnabled,
@@ -86,11 +90,11 @@ export async function placeOrder(db: Db, ctx: CheckoutContext, placer: OrderPlac
       customerId,
       email: priced.buyer.email,
       now: new Date(),
+      countDiscountUses,
     });
     const placed = await recordPlacedOrder(tx, ctx, { basket, state, priced, reserved, customerId, body });
     const actor: TransitionActor = customerId === null ? { type: "anonymous" } : { type: "customer", id: customerId };
     await closeOrderedBasket(tx, { cartId: basket.id, actor, orderPublicId: placed.publicId });
-    await publishEvent(tx, { type: "order.placed", storeId: ctx.store.id, orderId: placed.id });
     return placed;
   });
   if (!order) {

@@ -26,7 +26,7 @@ const EVERY_CALL: readonly ApiErrorCode[] = [
   "headers_too_large",
   "malformed_url",
   "bad_request",
-  // The spec's headers (request-context.ts); a bearer token, when sent, must be good on every call.
+  // The headers every call carries (request-context.ts); a bearer token, when sent, must be good on every call.
   "api_key_missing",
   "api_key_invalid",
   "store_key_missing",

@@ -5,7 +5,7 @@ import type { StoreCache } from "../modules/stores/stores.service";
 import { clientAddressOf } from "./client-address";
 import { AppError } from "./errors";
 
-/** What every handler knows about the caller (spec section 7 headers). */
+/** What every handler knows about the caller, from the headers every call carries (API-Key, StoreKey, CurrencyCode...). */
 export interface RequestContext {
   store: Store;
   currencyCode: string;
@@ -90,7 +90,7 @@ export function registerRequestContext(
       throw new AppError("country_not_supported", `This store does not serve ${countryCode.slice(0, 10)}`, { field: "CountryCode" });
     }
 
-    // A token that is sent must be good: a forged, expired or revoked one is a 401 (spec section 8: the
+    // A token that is sent must be good: a forged, expired or revoked one is a 401 (the
     // storefront then signs out), never silently treated as anonymous.
     const authorization = header(request, "authorization");
     let bearerToken: string | null = null;

@@ -4,7 +4,7 @@ import type { SessionCustomer } from "../modules/identity/sessions.repository";
 import { AppError } from "./errors";
 
 /**
- * The signed-in customer of a protected call, or the error the storefront acts on (spec section 8):
+ * The signed-in customer of a protected call, or the error the storefront acts on:
  * 401 without a session (sign out, go to /auth/login); 403 `password_change_required` when the shop forces
  * a new password (go to /account/settings); 403 `privacy_policy_not_accepted` until the current privacy
  * policy is accepted (go to /privacy-policy). The calls that resolve those states opt out of their check.

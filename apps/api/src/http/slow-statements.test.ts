@@ -142,8 +142,10 @@ describe.runIf(onServer)("a read whose client goes away", () => {
       const left = await sendAndLeave("GET", `${path}/${marker}`, marker);
       expect(await outcomes.get(marker)).toBe("57014");
       expect(Date.now() - left).toBeLessThan(1000);
-      // The server sends the cancellation's error before it marks the backend idle: gone within the same second.
-      await expect.poll(() => runningWith(marker), { timeout: 1000 }).toEqual([]);
+      // The server sends the cancellation's error before it marks the backend idle, so the statement can still
+      // be listed for a moment; on a loaded machine that moment has passed a second. Wait for it to go (the
+      // bound only says when to give up: a statement that was not cancelled would run for its whole 30 seconds).
+      await expect.poll(() => runningWith(marker), { timeout: 15_000 }).toEqual([]);
       expect(lines.some((text) => text.includes("the client went away"))).toBe(true);
       expect(lines.some((text) => text.includes("unhandled error"))).toBe(false);
     });

@@ -12,7 +12,7 @@ export interface DemoPage {
 export const DEMO_CONTACT_EMAIL = "help@quire.example";
 const CONTACT_EMAIL = DEMO_CONTACT_EMAIL;
 
-/** Content pages of the demo shop: the home page and the pages the footer links to (spec section 2). */
+/** Content pages of the demo shop: the home page and the pages the footer links to (/about, /faq, /deliveries...). */
 export const DEMO_PAGES: DemoPage[] = [
   {
     url: "/",
@@ -28,7 +28,8 @@ export const DEMO_PAGES: DemoPage[] = [
         linkUrl: "/store/gifts-books-by-occasion",
       },
       { type: "categoryLinks", title: "Shop by category", slugs: FEATURED_CATEGORY_SLUGS },
-      { type: "productRail", title: "Trending now", categorySlug: "trending", limit: 12 },
+      // Named for what the category holds: "Trending now" is the home page's own row of what shoppers view and buy.
+      { type: "productRail", title: "Bestsellers and new releases", categorySlug: "trending", limit: 12 },
       { type: "productRail", title: "Gift books for her", categorySlug: "gift-books-for-her", limit: 12 },
       { type: "heading", text: "Why shop with Quire" },
       {

@@ -47,7 +47,7 @@ export interface CategoryDefinition {
   children: { slug: string; name: string; description: string }[];
 }
 
-/** The featured top-level categories of spec section 2, in the storefront's order, each with its leaves. */
+/** The featured top-level categories the storefront links to (/store/<slug>), in its order, each with its leaves. */
 export const CATEGORY_TREE: CategoryDefinition[] = [
   {
     slug: "gift-books-for-her",

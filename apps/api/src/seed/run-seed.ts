@@ -6,7 +6,7 @@ import { DEMO_STORE, DEMO_STORE_KEY } from "./demo-shop";
 import { deleteStore, findStoreId, lockSeeding } from "./seed.repository";
 import { seedDemoShop } from "./seed-demo-shop";
 import { seedLargeCatalogue } from "./seed-large-catalogue";
-import { rebuildStoreIndex } from "../modules/search/search-index";
+import { rebuildStoreIndex } from "../modules/catalog/search/search-index";
 
 export interface SeedOptions {
   /** Keep an existing demo store as it is instead of replacing it. */

@@ -2,7 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import cliProgress from "cli-progress";
 import { openDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
+import { MigrationsBeforeBaselineError, runMigrations } from "../db/migrate";
 import { loadEnv, resolveDataDir } from "../env";
 import { DEMO_CUSTOMER, DEMO_TRADE_BUYER, DEMO_TRADE_INVITE } from "./demo-identity";
 import { DEMO_INVITE_LINK_FILE, demoInviteLogLine, saveDemoInviteLink } from "./demo-invite-link";
@@ -73,7 +73,7 @@ try {
     console.log(demoInviteLogLine(DEMO_TRADE_INVITE.email, path.join(env.DATA_DIR, DEMO_INVITE_LINK_FILE)));
   }
 } catch (error) {
-  console.error(error);
+  console.error(error instanceof MigrationsBeforeBaselineError ? error.message : error);
   process.exitCode = 1;
 } finally {
   await database.close();

@@ -64,7 +64,8 @@ describe("the demo seed", () => {
     const report = await runSeed(database.db, { ifEmpty: true, products: 0 });
     expect(report).toMatchObject({ demo: "created", largeCatalogueAdded: 0 });
     firstDigest = await catalogueDigest();
-  });
+    // The whole demo shop: about 15 s alone, and past the 60 s hook bound beside the browser journeys.
+  }, 180_000);
 
   it("ends with VACUUM (ANALYZE) of every table, so queries plan on statistics and can scan index-only", async () => {
     expect(ALL_TABLES.length).toBeGreaterThan(40);

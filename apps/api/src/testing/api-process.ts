@@ -41,7 +41,13 @@ const apiDir = path.resolve(import.meta.dirname, "..", "..");
  * database, mail and port settings never leak in. The API listens on a port the system picks (unless `env`
  * names one: a restarted API keeps its address); the URL is read from its "Server listening" log line.
  */
-export async function startApiProcess(env: Record<string, string>, startTimeoutMs = 30_000): Promise<ApiProcess> {
+/**
+ * How long a start may take: tsx compiles the API as it loads, which on two cores busy with the browser journeys
+ * has taken over 30 s (the process still starts; it only says so late).
+ */
+const START_TIMEOUT_MS = 90_000;
+
+export async function startApiProcess(env: Record<string, string>, startTimeoutMs = START_TIMEOUT_MS): Promise<ApiProcess> {
   const child = spawnEntryPoint("src/main.ts", { API_HOST: "127.0.0.1", API_PORT: "0", ...env });
   try {
     const listening = await child.waitForLog((line) => /^Server listening at http:\/\/127\.0\.0\.1:\d+$/.test(line.msg), startTimeoutMs);
@@ -53,7 +59,7 @@ export async function startApiProcess(env: Record<string, string>, startTimeoutM
 }
 
 /** Starts `src/worker.ts` under tsx the same way, resolving once it runs jobs. */
-export async function startWorkerProcess(env: Record<string, string>, startTimeoutMs = 30_000): Promise<WorkerProcess> {
+export async function startWorkerProcess(env: Record<string, string>, startTimeoutMs = START_TIMEOUT_MS): Promise<WorkerProcess> {
   const child = spawnEntryPoint("src/worker.ts", env);
   try {
     await child.waitForLog((line) => line.msg === "job worker started", startTimeoutMs);

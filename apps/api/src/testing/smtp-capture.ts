@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 /** A message the capture server accepted. */
@@ -9,6 +10,8 @@ export interface CapturedMail {
   subject: string;
   /** The decoded text body. */
   text: string;
+  /** The HTML part, if the message has one. */
+  html: string | null;
   /** Every http(s) link in the text, in order. */
   links: string[];
   headers: Map<string, string>;
@@ -78,14 +81,14 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
         if (failuresLeft > 0) {
           failuresLeft--;
           const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
           return callback(error);
         }
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-        const mail = parseMessage(
+        const mail = await parseMessage(
           Buffer.concat(chunks).toString("utf8"),
           from,
           session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
@@ -166,31 +169,23 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
  * Reads the single-part text messages the API sends: unfolds the headers, decodes RFC 2047 words and the
  * body's transfer encoding. Multipart messages (none are sent today) keep their raw body as `text`.
  */
-function parseMessage(raw: string, from: string, to: string[]): CapturedMail {
-  const split = raw.indexOf("\r\n\r\n");
-  const head = split === -1 ? raw : raw.slice(0, split);
-  const body = split === -1 ? "" : raw.slice(split + 4);
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\r\n[ \t]+/g, " ").split("\r\n")) {
-    const colon = line.indexOf(":");
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), decodeWords(line.slice(colon + 1).trim()));
-  }
-  const encoding = (headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
-  let text = body;
-  if (encoding === "quoted-printable") text = decodeQuotedPrintable(body);
-  else if (encoding === "base64") text = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  text = text.replace(/\r\n/g, "\n").replace(/\n$/, "");
+/** The parts of a message a test reads, by mailparser: the decoded subject and text, the HTML part, the headers. */
+async function parseMessage(raw: string, from: string, to: string[]): Promise<CapturedMail> {
+  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
+  const text = (parsed.text ?? "").replace(/\r\n/g, "\n").replace(/\n$/, "");
   const links = [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]);
-  return { to, from, subject: headers.get("subject") ?? "", text, links, headers, raw };
-}
-
-function decodeQuotedPrintable(value: string): string {
-  const bytes = value.replace(/=\r?\n/g, "").replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
-
-function decodeWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=(?:\s+(?==\?))?/g, (_, _charset: string, kind: string, data: string) =>
-    kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
-  );
+  const headers = new Map<string, string>();
+  for (const line of parsed.headerLines) {
+    headers.set(
+      line.key,
+      line.line
+        .slice(line.line.indexOf(":") + 1)
+        .replace(/\r?\n[ \t]+/g, " ")
+        .trim(),
+    );
+  }
+  // The decoded forms of the headers that may carry encoded words.
+  headers.set("subject", parsed.subject ?? "");
+  if (parsed.from) headers.set("from", parsed.from.text);
+  return { to, from, subject: parsed.subject ?? "", text, html: typeof parsed.html === "string" ? parsed.html : null, links, headers, raw };
 }

@@ -3,5 +3,5 @@
 
 export const TEST_API_KEY = "test-api-key-123";
 export const TEST_TOKEN_SECRET = "test-token-secret-with-at-least-32-characters";
-/** The headers of spec section 7 for the factories' default store ("test-store"). */
+/** The request headers every call carries, for the factories' default store ("test-store"). */
 export const TEST_HEADERS = { "api-key": TEST_API_KEY, storekey: "test-store" };

@@ -31,7 +31,11 @@ export async function createTestDatabase(template: TestDatabaseTemplate = provid
   const name = `quire_test_${randomBytes(6).toString("hex")}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${template.name}"`);
   const url = databaseUrl(serverUrl, name);
-  const database = await openDatabase({ url, onQuery, maxConnections: 20 });
+  // The race tests send dozens of requests at once to a pool of 20, on a machine that also runs the browser
+  // journeys: a connection may take longer than the API's 5 s to come free, and the call would answer 503 (as it
+  // should under such a load in production). What they test is what the requests do with the rows, so they wait
+  // as long as a test may (database-outage.test.ts holds the 5 s wait itself).
+  const database = await openDatabase({ url, onQuery, maxConnections: 20, connectionTimeoutMs: 30_000 });
   return {
     ...database,
     url,

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "react-router";
 import { Container } from "~/components/ui/container";
 import { useRootData } from "~/features/layout/root-data";
-import { t } from "~/features/i18n/messages/account";
+import { t } from "~/lib/i18n/messages/account";
 
 interface AccountSection {
   to: string;
@@ -10,7 +10,7 @@ interface AccountSection {
   tradeOnly?: boolean;
 }
 
-/** The account's pages (spec section 2), in the order a customer looks for them. */
+/** The account's pages, in the order a customer looks for them. */
 const SECTIONS: readonly AccountSection[] = [
   { to: "/account/orders", label: t("account.nav.orders") },
   { to: "/account/returns", label: t("account.nav.returns") },
@@ -24,8 +24,8 @@ const link =
 
 /**
  * The signed-in customer's pages: their own navigation beside the page (above it on phones, where it
- * scrolls sideways). Every route under this layout needs a signed-in customer (spec section 6; the
- * routes' access is declared in route-access.ts).
+ * scrolls sideways). Every route under this layout needs a signed-in customer (the routes' access is
+ * declared in route-access.ts).
  */
 export default function AccountLayout() {
   const customer = useRootData()?.customer;

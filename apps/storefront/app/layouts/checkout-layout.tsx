@@ -1,12 +1,13 @@
 import { Link, Outlet, useMatches } from "react-router";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
-import { CheckoutStepper, isCheckoutStep, type CheckoutStep } from "~/features/layout/checkout-stepper";
-import { Logo } from "~/features/layout/logo";
-import { FALLBACK_STORE_NAME, useRootData } from "~/features/layout/root-data";
+import { CheckoutStepper, isCheckoutStep, type CheckoutStep } from "~/features/checkout/checkout-stepper";
+import { Logo } from "~/components/ui/logo";
+import { useRootData } from "~/features/layout/root-data";
+import { FALLBACK_STORE_NAME } from "~/lib/store-name";
 import { SmallFooter } from "~/features/layout/site-footer";
 import { MAIN_CONTENT_ID, SkipLink } from "~/features/layout/skip-link";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 /** The step to highlight: the checkout route's loader returns it as `checkoutStep` (0 to 4). */
 function useCheckoutStep(): CheckoutStep {
@@ -15,7 +16,7 @@ function useCheckoutStep(): CheckoutStep {
   return isCheckoutStep(step) ? step : 0;
 }
 
-/** The checkout layout (spec section 2): a quiet header, the stepper, the page and a small footer. */
+/** The checkout layout: a quiet header, the stepper, the page and a small footer. */
 export default function CheckoutLayout() {
   const storeName = useRootData()?.settings.name ?? FALLBACK_STORE_NAME;
   const step = useCheckoutStep();

@@ -1,11 +1,12 @@
 import { Outlet } from "react-router";
 import { Container } from "~/components/ui/container";
-import { Logo } from "~/features/layout/logo";
-import { FALLBACK_STORE_NAME, useRootData } from "~/features/layout/root-data";
+import { Logo } from "~/components/ui/logo";
+import { useRootData } from "~/features/layout/root-data";
+import { FALLBACK_STORE_NAME } from "~/lib/store-name";
 import { SmallFooter } from "~/features/layout/site-footer";
 import { MAIN_CONTENT_ID, SkipLink } from "~/features/layout/skip-link";
 
-/** The sign-in page's layout (spec section 2): logo, the page centred, a small footer. */
+/** The sign-in page's layout: logo, the page centred, a small footer. */
 export default function SimpleLayout() {
   const storeName = useRootData()?.settings.name ?? FALLBACK_STORE_NAME;
   return (

@@ -24,7 +24,7 @@ const from = { pathname: "/favorites/4", search: "?sort=name" };
 const signedIn = { signedIn: true };
 const anonymous = { signedIn: false };
 
-describe("the guarded API client (spec section 8 in one place)", () => {
+describe("the guarded API client (the failure rules in one place)", () => {
   it("passes answers through", async () => {
     const api = guardApiClient(clientAnswering({ value: { data: 1 } }), from, signedIn);
     expect(await api.call("getStoreSettings")).toEqual({ data: 1 });

@@ -13,11 +13,11 @@ export interface Caller {
 }
 
 /**
- * The response spec section 8 asks for when a call fails, thrown from wherever the call was made: a 401
- * goes to sign in, and when the call carried a token (one the API no longer accepts: revoked, forged,
- * expired) it signs out as the sign-out button does, clearing the token and the guest cart's cookies. An
- * anonymous visitor's 401 (a members-only call) keeps their guest cart. password_change_required and other
- * 403s go where the customer can resolve them. Errors left for the caller to show are returned unchanged.
+ * The response a failed call leads to (docs/storefront-behaviour/errors-and-edge-cases.md), thrown from wherever the
+ * call was made: a 401 goes to sign in, and when the call carried a token (one the API no longer accepts: revoked,
+ * forged, expired) it signs out as the sign-out button does, clearing the token and the guest cart's cookies. An
+ * anonymous visitor's 401 (a members-only call) keeps their guest cart. password_change_required and other 403s go
+ * where the customer can resolve them. Errors left for the caller to show are returned unchanged.
  */
 export async function toFailureRedirect(error: unknown, from: PageLocation, caller: Caller): Promise<unknown> {
   if (!(error instanceof ApiRequestError)) return error;
@@ -32,7 +32,7 @@ export async function toFailureRedirect(error: unknown, from: PageLocation, call
 }
 
 /**
- * The request's API client with spec section 8 built in: every loader and action calls the API through it
+ * The request's API client with the failure rules built in: every loader and action calls the API through it
  * (apiContext), so none of them repeats the 401/403 rules. Other failures still reject with ApiRequestError.
  */
 export function guardApiClient(client: ApiClient, from: PageLocation, caller: Caller): ApiClient {
@@ -44,7 +44,7 @@ export function guardApiClient(client: ApiClient, from: PageLocation, caller: Ca
   return { call, download };
 }
 
-/** The error toast for a failed call: the first item of its errors list (spec section 8). */
+/** The error toast for a failed call: the first item of its errors list. */
 export function errorToastOf(error: ApiRequestError): ToastMessage {
   return { kind: "error", message: error.errors[0]?.message ?? error.message };
 }

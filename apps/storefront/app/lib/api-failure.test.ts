@@ -4,7 +4,7 @@ import { decideApiFailure } from "./api-failure";
 const at = (pathname: string, search = "") => ({ pathname, search });
 const error = (code: string, message = `message of ${code}`) => ({ code, message });
 
-describe("the error rules of spec section 8", () => {
+describe("what a failed API call leads to", () => {
   it("signs out on a 401 and returns to the page after signing in", () => {
     expect(decideApiFailure({ status: 401, errors: [error("token_invalid")] }, at("/account/orders", "?page=2"))).toEqual({
       kind: "sign-out",

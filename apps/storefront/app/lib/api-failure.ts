@@ -8,9 +8,9 @@ import {
   withReturnTo,
   type PageLocation,
 } from "./auth-redirects";
-import { t } from "~/features/i18n/messages/error-server";
+import { t } from "~/lib/i18n/messages/error-server";
 
-/** What the storefront does about a failed API call (spec section 8). */
+/** What the storefront does about a failed API call (docs/storefront-behaviour/errors-and-edge-cases.md). */
 export type ApiFailureOutcome =
   /** 401: forget the token and go to the sign-in page. */
   | { kind: "sign-out"; location: string }
@@ -20,7 +20,7 @@ export type ApiFailureOutcome =
   | { kind: "toast"; message: string };
 
 /**
- * Spec section 8, in one function: a failure whose error is password_change_required goes to
+ * The failure rules in one function: a failure whose error is password_change_required goes to
  * /account/settings?message=password_change_required unless already there; a 401 signs out and goes to
  * /auth/login; any other 403 goes to /privacy-policy; everything else shows errors[0] as an error toast.
  */

@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from "node:net";
 import { Agent, errors as undiciErrors } from "undici";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { API_UNREACHABLE, isConnectionFailure, isUnavailableStatus, withRetryAfter } from "./api-unavailable.server";
 
 let createApiClient: typeof import("./api.server").createApiClient;
@@ -15,6 +15,8 @@ beforeAll(async () => {
   process.env.API_URL = `http://127.0.0.1:${port}`;
   process.env.API_KEY = "storefront-test-key";
   process.env.STORE_KEY = "test-store";
+  // A module of its own, which reads the environment above: a unit worker runs other files before this one.
+  vi.resetModules();
   ({ createApiClient, ApiRequestError } = await import("./api.server"));
 });
 

@@ -15,7 +15,7 @@ import type { z } from "zod";
 import { getEnv } from "./env.server";
 import { idempotencyKeyFor } from "./idempotency-keys.server";
 import { API_UNREACHABLE, backShortly, isConnectionFailure, isUnavailableStatus } from "./api-unavailable.server";
-import { t } from "~/features/i18n/messages/error-server";
+import { t } from "~/lib/i18n/messages/error-server";
 
 /**
  * The connections to the API, kept alive between pages. Calls go through undici's `request` rather than the
@@ -45,7 +45,7 @@ function retryAfterOf(value: string | null): string | null {
   return value !== null && /^\d{1,9}$/.test(value) ? value : null;
 }
 
-/** A failed API call: the HTTP status and the API's `errors` list (spec section 8). */
+/** A failed API call: the HTTP status and the API's `errors` list (each a code, a message and maybe a field). */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -112,24 +112,25 @@ export function operationPath(template: string, params: Record<string, unknown> 
   });
 }
 
-/** The query string of a call, in the spec's indexed style (Filters[0][Code]=format), or "" when there is none. */
+/** The query string of a call, arrays in the indexed style the API reads (Filters[0][Code]=format), or "". */
 function queryString(query: object | undefined): string {
   const search = query ? qs.stringify(query, { encodeValuesOnly: true, skipNulls: true }) : "";
   return search ? `?${search}` : "";
 }
 
 /**
- * The one way the storefront talks to the API: `api.call(operationId, { params, query, body, headers })`.
- * Method and path come from the contracts' operation table (docs/decisions/022), which also types what is
- * sent and what comes back. Every call carries the spec's headers; answers are parsed with the operation's
- * response schema so a drift between API and storefront fails loudly, here, on the server. A 204 answers null.
- * `connections` replaces the pooled connections, for a caller with time-outs of its own (the search client).
+ * The one way the storefront talks to the API: `api.call(operationId, { params, query, body, headers })`. Method and
+ * path come from the contracts' operation table (docs/decisions/022), which also types what is sent and what comes
+ * back. Every call carries the API's headers (API-Key, StoreKey, CurrencyCode, CountryCode, and the bearer token when
+ * signed in); answers are parsed with the operation's response schema so a drift between API and storefront fails
+ * loudly, here, on the server. A 204 answers null. `connections` replaces the pooled connections, for a caller with
+ * time-outs of its own (the search client).
  */
 export function createApiClient(caller: CallerContext = {}, connections: { dispatcher?: Dispatcher } = {}) {
   const env = getEnv();
   const dispatcher = connections.dispatcher ?? apiConnections;
 
-  /** The spec's headers for this caller, then the call's own (an Idempotency-Key, made this shopper's: decision 018). */
+  /** The API's headers for this caller, then the call's own (an Idempotency-Key, made this shopper's: decision 018). */
   function headersOf(callHeaders: Record<string, string | undefined> = {}, hasBody: boolean): Record<string, string> {
     const headers: Record<string, string> = {
       "API-Key": env.API_KEY,

@@ -42,7 +42,7 @@ describe("returning after sign-in", () => {
     );
   });
 
-  it("accepts only same-site paths from redirect_url (spec section 2; no open redirect)", () => {
+  it("accepts only same-site paths from redirect_url (no open redirect), else home", () => {
     expect(getReturnPath(new URL("http://shop.test/auth/login?redirect_url=%2Faccount%2Forders%3Fx%3D1"))).toBe("/account/orders?x=1");
     expect(getReturnPath(new URL("http://shop.test/auth/login"))).toBe("/");
     expect(getReturnPath(new URL("http://shop.test/auth/login?redirect_url=https%3A%2F%2Fevil.example%2F"))).toBe("/");

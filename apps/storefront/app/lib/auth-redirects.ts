@@ -2,13 +2,13 @@ import type { ApiErrorCode } from "@quire/contracts";
 import { pagePathOf } from "./page-path";
 import { getSafeRedirectPath } from "./safe-redirect";
 
-/** Where the error rules of spec section 8 send the shopper. */
+/** Where a failed call's rules send the shopper (docs/storefront-behaviour/errors-and-edge-cases.md). */
 export const SIGN_IN_PATH = "/auth/login";
 export const ACCOUNT_SETTINGS_PATH = "/account/settings";
 export const PRIVACY_POLICY_PATH = "/privacy-policy";
-/** The error code the API answers when the shop forces a new password (spec section 8); also the settings page's message. */
+/** The error code the API answers when the shop forces a new password; also the settings page's message. */
 export const PASSWORD_CHANGE_REQUIRED = "password_change_required" satisfies ApiErrorCode;
-/** The query parameter that carries the page to return to after signing in (spec section 2). */
+/** The query parameter that carries the page to return to after signing in. */
 export const REDIRECT_PARAM = "redirect_url";
 
 export interface PageLocation {
@@ -46,17 +46,17 @@ export function signInLocation(from: PageLocation): string {
   return withReturnTo(SIGN_IN_PATH, from);
 }
 
-/** The account settings page with the forced-password message (spec section 8). */
+/** The account settings page with the forced-password message. */
 export const PASSWORD_CHANGE_LOCATION = `${ACCOUNT_SETTINGS_PATH}?message=${PASSWORD_CHANGE_REQUIRED}`;
 
-/** The same-site page a redirect_url query value names, or home (spec section 2: sign-in success). */
+/** Where a sign-in leads: the same-site page a redirect_url query value names, or home. */
 export function getReturnPath(url: URL): string {
   return getSafeRedirectPath(url.searchParams.get(REDIRECT_PARAM), "/");
 }
 
 /**
  * Where a fresh sign-in goes: the forced password change first, then the privacy policy (returning to the
- * page after acceptance), else the page the customer came for (spec sections 2 and 8).
+ * page after acceptance), else the page the customer came for (docs/storefront-behaviour/accounts.md).
  */
 export function signedInDestination(
   result: { needsAcceptPrivacyPolicy: boolean; passwordChangeRequired: boolean },
@@ -70,7 +70,7 @@ export function signedInDestination(
   return returnTo;
 }
 
-/** What the API knows about a signed-in customer that blocks their protected calls (403, spec section 8). */
+/** What the API knows about a signed-in customer that blocks their protected calls (with a 403). */
 export interface CustomerStanding {
   passwordChangeRequired: boolean;
   needsAcceptPrivacyPolicy: boolean;

@@ -28,7 +28,7 @@ export function buildRouteTree(entries: Readonly<Record<string, RouteEntry | und
 }
 
 /**
- * The strictest access flags among the routes a path matches (spec section 2: route metadata). Read from
+ * The strictest access flags among the routes a path matches (docs/storefront-behaviour/accounts.md). Read from
  * each matched module's `handle`, else ROUTE_ACCESS_BY_ID, so a screen declares its own access and the
  * root middleware enforces it for every route, including those added later.
  */

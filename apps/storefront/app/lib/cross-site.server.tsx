@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { t } from "~/features/i18n/translate";
+import { t } from "~/lib/i18n/translate";
 import { judgeCrossSite } from "./cross-site";
 import { refusalResponse } from "./refusal-page.server";
 import { redactUrlForLog } from "./request-log.server";

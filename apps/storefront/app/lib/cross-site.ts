@@ -1,7 +1,7 @@
 /**
- * The cross-site rule for every request that may change something (spec: "every non-GET request to the
- * storefront passes one cross-site check"). A shopper's cookies ride along with a form another site
- * submits, so a POST is believed only when the browser says it came from one of our own pages:
+ * The cross-site rule for every request that may change something: every request other than GET and HEAD passes this
+ * one check (decision 011). A shopper's cookies ride along with a form another site submits, so a POST is believed only
+ * when the browser says it came from one of our own pages:
  *
  * 1. `Sec-Fetch-Site`, when present, decides: `same-origin` (our own page) or `none` (typed or bookmarked)
  *    is accepted, `same-site` and `cross-site` are refused. Browsers set it themselves and a page cannot
@@ -15,7 +15,7 @@
  * its proxy (STOREFRONT_TRUST_PROXY, read by Express in server.mjs).
  */
 
-/** Methods that only read: never checked (a loader never writes, CONVENTIONS.md). */
+/** Methods that only read: never checked, since no loader writes (a prefetch may run one at any time). */
 const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD"]);
 
 export type CrossSiteVerdict = { allowed: true } | { allowed: false; reason: string };

@@ -1,6 +1,6 @@
 import { LOG_LEVELS } from "./log.server";
 import { z } from "zod";
-import { InvalidTagManagerIdError, parseTagManagerId } from "~/features/analytics/tag-manager-id";
+import { InvalidTagManagerIdError, parseTagManagerId } from "~/lib/tag-manager-id";
 
 /** An environment flag: "true" or "1" is on, anything else (or nothing) off. */
 const Flag = z
@@ -41,7 +41,8 @@ const EnvSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     /**
      * The tag manager's container id (GTM- and uppercase letters or digits). Unset: no analytics at all. A
-     * mistyped one stops the storefront at start with the corrected form to use (spec sections 5 and 8).
+     * mistyped one stops the storefront at start, naming the corrected form to use
+     * (docs/storefront-behaviour/consent-and-analytics.md).
      */
     TAG_MANAGER_ID: z
       .string()
@@ -56,15 +57,15 @@ const EnvSchema = z
           return z.NEVER;
         }
       }),
-    /** The tag manager's script; the container id is added as its `id` query parameter (spec section 7). */
+    /** The tag manager's script; the container id is added as its `id` query parameter. */
     TAG_MANAGER_SCRIPT_URL: z.string().url().default("https://www.googletagmanager.com/gtm.js"),
     /**
      * The shop is embedded on another site (an editor's preview, a partner's frame): the locale cookie is sent
-     * SameSite=None and Secure so that it survives there (spec section 9).
+     * SameSite=None and Secure so that it survives there.
      */
     CROSS_ORIGIN_COOKIES: Flag,
     /**
-     * The origin of an editor that shows the shop in its preview frame (spec section 1), e.g.
+     * The origin of an editor that shows the shop in its preview frame, e.g.
      * https://editor.example. Unset: no site may frame the shop. Set: the CSP's frame-ancestors names exactly it,
      * and inside its frame the shop's clicks are switched off except in the editor controls area.
      */

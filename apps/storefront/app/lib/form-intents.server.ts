@@ -1,9 +1,9 @@
 import { defaultErrorMessageOf, IdempotencyKeySchema, INT32_MAX, type ApiErrorCode } from "@quire/contracts";
 import { data } from "react-router";
 import { z } from "zod";
-import type { FormError, FormFailure } from "~/features/auth/form-errors";
+import type { FormError, FormFailure } from "~/components/forms/form-errors";
 import { INTENT_FIELD } from "./form-intents";
-import { t } from "~/features/i18n/messages/error-server";
+import { t } from "~/lib/i18n/messages/error-server";
 
 /*
  * The one way a storefront action reads a form (docs/decisions/023): a zod object schema (the contract's,

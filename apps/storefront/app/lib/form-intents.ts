@@ -6,7 +6,7 @@
  */
 export const INTENT_FIELD = "intent";
 
-// The checkout's and the account's intents live in checkout-intents.ts and account-intents.ts: this module is
+// The checkout's and the account's intents live in features/checkout/checkout-intents.ts and account-intents.ts: this module is
 // in every page's scripts, and their names would add to the pages that have none of those forms.
 
 /** /favorites: the customer's lists. */

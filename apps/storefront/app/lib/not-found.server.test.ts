@@ -15,7 +15,7 @@ function thrownBy(run: () => unknown): { data: unknown; init: { status: number }
   throw new Error("expected a throw");
 }
 
-describe("not-found answers (spec sections 2 and 8)", () => {
+describe("not-found answers", () => {
   it("says 'Page Not Found: {path}' with status 404", () => {
     const thrown = notFound(request);
     expect(thrown.init?.status).toBe(404);

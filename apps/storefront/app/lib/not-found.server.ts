@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { t } from "~/features/i18n/messages/error";
+import { t } from "~/lib/i18n/messages/error";
 import { ApiRequestError } from "./api.server";
 
-/** The message of every not-found answer (spec sections 2 and 8). */
+/** The message of every not-found answer (docs/storefront-behaviour/errors-and-edge-cases.md). */
 export function pageNotFoundMessage(path: string): string {
   return t("error.404_desc", { path });
 }
@@ -33,7 +33,7 @@ export function requireFound<T>(value: T | null | undefined, request: Request): 
 
 /**
  * Route params parsed with a schema; params that fail validation answer 404 like an unmatched route
- * (spec section 2: "a failed route validation raises a not-found error").
+ * (an address whose parameters are invalid names no page).
  */
 export function requireValidParams<S extends z.ZodType>(schema: S, params: unknown, request: Request): z.infer<S> {
   const parsed = schema.safeParse(params);

@@ -3,7 +3,7 @@ import { createCookie } from "react-router";
 const YEAR = 60 * 60 * 24 * 365;
 const secure = process.env.NODE_ENV === "production" && !process.env.ALLOW_INSECURE_COOKIES;
 
-/** The shopper's chosen currency and country (spec section 9: cookies hold currency and country). */
+/** The shopper's chosen currency and country, each kept in a cookie for a year. */
 export const currencyCookie = createCookie("currency", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR, secure });
 export const countryCookie = createCookie("country", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR, secure });
 

@@ -1,5 +1,5 @@
 /**
- * At most `max` route prefetches at a time (spec sections 2 and 9: "up to 5 routes are prefetched in parallel").
+ * At most `max` route prefetches at a time (the shop allows 5: docs/storefront-behaviour/layout-and-navigation.md).
  * A prefetch asks for a slot; it starts when one is free, in the order asked, and gives its slot back when it
  * is done. One asked for but no longer wanted (the pointer left the link) is dropped from the queue.
  */

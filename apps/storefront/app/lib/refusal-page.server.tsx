@@ -2,10 +2,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import stylesheetHref from "~/app.css?url";
 import { Container } from "~/components/ui/container";
-import { ErrorPage } from "~/features/layout/error-page";
-import type { ErrorPageTexts } from "~/features/layout/error-page-texts";
-import { Logo } from "~/features/layout/logo";
-import { FALLBACK_STORE_NAME } from "~/features/layout/root-data";
+import { ErrorPage } from "~/components/ui/error-page";
+import type { ErrorPageTexts } from "~/components/ui/error-page-texts";
+import { Logo } from "~/components/ui/logo";
+import { FALLBACK_STORE_NAME } from "~/lib/store-name";
 
 /**
  * The answer of a middleware that refuses a request before any route runs (a form from another site, a body

@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
-import { requestBodyErrorMessages } from "~/features/i18n/messages/error-request-body";
-import { translator } from "~/features/i18n/translator";
-import { getErrorPageTexts } from "~/features/layout/error-page-texts";
+import { requestBodyErrorMessages } from "~/lib/i18n/messages/error-request-body";
+import { translator } from "~/lib/i18n/translator";
+import { getErrorPageTexts } from "~/components/ui/error-page-texts";
 import { refusalResponse } from "./refusal-page.server";
 import { redactUrlForLog } from "./request-log.server";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { redactUrlForLog, TOKEN_ROUTES } from "./request-log.server";
+import { redactUrlForLog } from "./request-log.server";
+import { pathHoldsToken, TOKEN_ROUTES } from "./token-paths.server";
 
 describe("the request log's URL", () => {
   it.each([
@@ -12,6 +13,9 @@ describe("the request log's URL", () => {
       "/auth/reset-password/[redacted].data?_routes=routes%2Fauth-reset-password",
     ],
     ["/auth/invite/complete/abc?next=%2Faccount", "/auth/invite/complete/[redacted]?next=%2Faccount"],
+    ["/order-status/41.1790000000.AbC_-0123456789abcdefghijklmnopqrstuvwxyzABCDEFG", "/order-status/[redacted]"],
+    ["/order-status/41.1790000000.AbC_-0123456789abcdefghijklmnopqrstuvwxyzABCDEFG.data", "/order-status/[redacted].data"],
+    ["/order-status/proforma-invoice/41.1790000000.AbC_-0123456789abcdefghij", "/order-status/proforma-invoice/[redacted]"],
   ])("hides the emailed token of %s", (url, logged) => {
     expect(redactUrlForLog(url)).toBe(logged);
   });
@@ -58,6 +62,16 @@ describe("the routes whose token the log hides", () => {
     const tokenRoutes = paths(routes as Entry[]).filter((path) => path.split("/").includes(":token"));
     expect(tokenRoutes.length).toBeGreaterThan(0);
     expect([...TOKEN_ROUTES].sort()).toEqual([...new Set(tokenRoutes)].sort());
+  });
+
+  it("are the addresses that load no tag manager: pages and data requests, not their neighbours", () => {
+    expect(pathHoldsToken("/order-status/41.1790000000.AbC_-0123")).toBe(true);
+    expect(pathHoldsToken("/order-status/41.1790000000.AbC_-0123.data")).toBe(true);
+    expect(pathHoldsToken("/order-status/proforma-invoice/41.1790000000.AbC")).toBe(true);
+    expect(pathHoldsToken("/auth/reset-password/Zx9_abc-123")).toBe(true);
+    expect(pathHoldsToken("/find-my-order")).toBe(false);
+    expect(pathHoldsToken("/auth/reset-password")).toBe(false);
+    expect(pathHoldsToken("/store/product/a-book")).toBe(false);
   });
 
   it("hide the token of a back-in-stock confirmation link", () => {

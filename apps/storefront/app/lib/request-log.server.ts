@@ -1,25 +1,12 @@
 /**
  * What the storefront's request log (lib/log.server.ts) may carry. A log is read by more people, and kept
  * longer, than the data it mentions: it never holds a sign-in, reset or invite token, an anonymous cart id,
- * a cookie or an Authorization header (ARCHITECTURE.md: "logs never carry tokens, anonymous ids or
- * personal data").
+ * a cookie or an Authorization header, and no personal data such as an email address or a search.
  */
+
+import { TOKEN_PATHS } from "./token-paths.server";
 
 const REDACTED = "[redacted]";
-
-/**
- * The routes (routes.ts) whose `:token` is an emailed secret. A unit test fails when routes.ts has a `:token`
- * route missing here.
- */
-export const TOKEN_ROUTES = [
-  "auth/reset-password/:token",
-  "auth/sign-up/complete/:token",
-  "auth/invite/complete/:token",
-  "notifications/back-in-stock/confirm/:token",
-  "newsletter/confirm/:token",
-  "newsletter/unsubscribe/:token",
-];
-const TOKEN_PATHS = new RegExp(`^(/(?:${TOKEN_ROUTES.map((route) => route.replace(/:token$/, "")).join("|")}))[^/]+?(\\.data)?$`);
 
 /** Query parameter names whose value is a secret or an identifier, whatever it looks like. */
 const SECRET_NAME = /(?:id|ids)$|token|secret|password|passcode|key|session|signature|auth|code$|email/i;

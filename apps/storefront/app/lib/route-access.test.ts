@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getRouteAccess, mustSignIn, ROUTE_ACCESS_BY_ID } from "./route-access";
 
-describe("route access (spec sections 2 and 6)", () => {
+describe("route access", () => {
   it("marks account and favourites routes members-only and checkout guest-allowed", () => {
     for (const id of ["account-orders", "account-order", "account-addresses", "account-settings", "favorites", "favorites-detail"]) {
       expect(getRouteAccess({ id }), id).toEqual({ requiredAuthentication: true, checkIfAllowedForGuest: false });

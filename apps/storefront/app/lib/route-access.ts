@@ -1,7 +1,8 @@
 import type { AnonymousCustomerProductPolicy } from "@quire/contracts";
 
 /**
- * Route metadata of spec section 2. A route module declares it as `export const handle: RouteHandle`, or is
+ * Route metadata: whether a route needs a signed-in customer, and whether a guest may use it anyway
+ * (docs/storefront-behaviour/accounts.md). A route module declares it as `export const handle: RouteHandle`, or is
  * listed in ROUTE_ACCESS_BY_ID by its route id.
  */
 export interface RouteHandle {
@@ -19,7 +20,7 @@ const OPEN: RouteAccess = { requiredAuthentication: false, checkIfAllowedForGues
 const MEMBERS_ONLY: RouteAccess = { requiredAuthentication: true, checkIfAllowedForGuest: false };
 const GUESTS_ALLOWED: RouteAccess = { requiredAuthentication: true, checkIfAllowedForGuest: true };
 
-/** Spec section 6: account and favourites need a signed-in customer; checkout allows guests. */
+/** Account and favourites need a signed-in customer; checkout allows guests when the store does. */
 export const ROUTE_ACCESS_BY_ID: Readonly<Record<string, RouteAccess>> = {
   "account-addresses": MEMBERS_ONLY,
   "account-credit-limit": MEMBERS_ONLY,
@@ -49,7 +50,7 @@ export function getRouteAccess(match: { id: string; handle?: unknown }): RouteAc
 }
 
 /**
- * Whether a visitor must be sent to /auth/login (spec section 2): the route needs authentication, nobody
+ * Whether a visitor must be sent to /auth/login: the route needs authentication, nobody
  * is signed in, and it is not a guest-allowed route in a store that allows anonymous checkout.
  */
 export function mustSignIn(access: RouteAccess, visitor: { isSignedIn: boolean; policy: AnonymousCustomerProductPolicy }): boolean {

@@ -16,7 +16,7 @@ function tokenWith(claims: Record<string, unknown>): string {
   return `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}.c2lnbmF0dXJlLXBsYWNlaG9sZGVy`;
 }
 
-describe("the sign-in token's expiry (spec section 4)", () => {
+describe("the sign-in token's expiry", () => {
   const now = new Date("2026-01-01T12:00:00Z");
   const exp = Math.floor(now.getTime() / 1000);
 

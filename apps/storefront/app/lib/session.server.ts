@@ -3,13 +3,13 @@ import { createCookie } from "react-router";
 const secure = process.env.NODE_ENV === "production" && !process.env.ALLOW_INSECURE_COOKIES;
 
 /**
- * The signed-in customer's access token (spec section 9: cookies hold the token). HttpOnly so page scripts
+ * The signed-in customer's access token, kept in a cookie. HttpOnly so page scripts
  * never see it; the storefront's server sends it to the API as `Authorization: Bearer`.
  */
 export const tokenCookie = createCookie("quire_token", { path: "/", sameSite: "lax", httpOnly: true, secure, maxAge: 60 * 60 * 24 * 30 });
 
 /**
- * The anonymous cart's id. The spec keeps it in local storage; a cookie lets server rendering see the cart
+ * The anonymous cart's id, in a cookie rather than local storage so that server rendering sees the cart
  * (docs/decisions/002). Removed once the cart is merged into a customer's on sign-in.
  */
 export const anonymousCartCookie = createCookie("quire_cart", {
@@ -54,7 +54,7 @@ export async function hasUnreadableTokenCookie(request: Request): Promise<boolea
 /**
  * When a token stops being valid, from its `exp` claim; null when it carries none or cannot be read. The
  * storefront never verifies the signature (the API does on every call): this only spares an API call, and
- * a sign-in page, for a token that has plainly run out (spec section 4: a token past its expiry is cleared).
+ * a sign-in page, for a token that has plainly run out (a token past its expiry is cleared).
  */
 export function readTokenExpiry(token: string): Date | null {
   const payload = token.split(".")[1];
@@ -87,9 +87,9 @@ export function clearTokenCookieHeader(): Promise<string> {
 }
 
 /**
- * The Set-Cookie values that sign the visitor out of the storefront (spec section 4: sign-out clears the
+ * The Set-Cookie values that sign the visitor out of the storefront (sign-out clears the
  * token and resets the cart): the token and the guest cart's id. Used alike by the sign-out button, a 401
- * from the API (spec section 8) and a token found past its expiry, so every way out leaves the same state.
+ * from the API and a token found past its expiry, so every way out leaves the same state.
  */
 export async function signedOutCookieHeaders(): Promise<string[]> {
   return [await clearTokenCookieHeader(), await clearAnonymousCartCookieHeader()];

@@ -1,12 +1,11 @@
 import type { CategoryNode, MenuItem, Redirect, StoreSettings } from "@quire/contracts";
-import { buildMainNavigation, type NavEntry } from "~/features/layout/navigation";
 import { createApiClient } from "./api.server";
 import { getEnv } from "./env.server";
 
 /**
- * Shop-wide data every page needs (spec section 2, start-up: store settings, category tree, menu) and the
- * redirect list. None depends on the shopper, so each process keeps one copy (ARCHITECTURE.md: process
- * caches have a short TTL and may be briefly stale).
+ * Shop-wide data every page needs (store settings, category tree, menu) and the redirect list. None depends on the
+ * shopper, so each process keeps one copy, for a short time: storefront processes stay stateless and any number can
+ * run, at the price of a copy that may be briefly stale after a change.
  *
  * Stale while revalidating: past CACHE_TTL_SECONDS the copy is still answered at once while one call to the
  * API refreshes it, so no page waits on the refresh; only the first load waits, and callers meanwhile share
@@ -44,20 +43,7 @@ export const getStoreSettings = cached<StoreSettings>(async () => (await api().c
 export const getCategoryTree = cached<CategoryNode[]>(async () => (await api().call("getCategoryTree")).data.nodes);
 export const getMainMenu = cached<MenuItem[]>(async () => (await api().call("getMenuTree", { params: { code: "main" } })).data.data);
 
-let navigation: { tree: CategoryNode[]; menu: MenuItem[]; entries: NavEntry[] } | undefined;
-
-/**
- * The header's navigation (features/layout/navigation.ts), built once per copy of the tree and the menu
- * rather than on every render, and sent to the browser instead of them: its labels and paths are a third of
- * the tree and menu the pages used to carry in their data.
- */
-export async function getMainNavigation(): Promise<NavEntry[]> {
-  const [tree, menu] = await Promise.all([getCategoryTree(), getMainMenu()]);
-  if (navigation?.tree !== tree || navigation.menu !== menu) navigation = { tree, menu, entries: buildMainNavigation(tree, menu) };
-  return navigation.entries;
-}
-
-/** The redirect list, loaded once per TTL into a map keyed by old path (spec section 2). */
+/** The redirect list, loaded once per TTL into a map keyed by old path. */
 export const getRedirectMap = cached<Map<string, string>>(async () => {
   const { data } = await api().call("listRedirects", { query: { PageSize: 5000 } });
   return new Map(data.results.map((redirect: Redirect) => [normalisePath(redirect.oldUrl), redirect.newUrl]));

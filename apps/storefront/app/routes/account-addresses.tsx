@@ -13,9 +13,9 @@ import {
   type AddTarget,
 } from "~/features/account/address-book";
 import { PostalAddress } from "~/features/account/saved-address";
-import { formText, type FormFailure } from "~/features/auth/form-errors";
-import { rejectedForm } from "~/features/auth/form-failure.server";
-import { useFailureToast } from "~/features/auth/use-failure-toast";
+import { formText, type FormFailure } from "~/components/forms/form-errors";
+import { rejectedForm } from "~/components/forms/form-failure.server";
+import { useFailureToast } from "~/components/forms/use-failure-toast";
 import { useHydrated } from "~/features/catalog/use-hydrated";
 import { AddressForm, type AddressValues } from "~/features/checkout/address-form";
 import { ADDRESS_FIELDS, failureFor } from "~/features/checkout/checkout-forms";
@@ -24,7 +24,7 @@ import { pageTitle } from "~/features/layout/meta";
 import { useRootData, type RootData } from "~/features/layout/root-data";
 import { ApiRequestError } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
-import { getCurrentCustomer } from "~/lib/auth.server";
+import { getCurrentCustomer } from "~/features/auth/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { INTENT_FIELD } from "~/lib/form-intents";
@@ -32,8 +32,8 @@ import { ACCOUNT_ADDRESSES_INTENTS } from "~/lib/account-intents";
 import { CheckboxField, dispatchIntent, intent, postedIdField } from "~/lib/form-intents.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-addresses";
-import { t } from "~/features/i18n/messages/account";
-import { t as actionText } from "~/features/i18n/messages/account-server";
+import { t } from "~/lib/i18n/messages/account";
+import { t as actionText } from "~/lib/i18n/messages/account-server";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
@@ -188,7 +188,7 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
   const hydrated = useHydrated();
   const submit = useSubmit();
   useFailureToast(actionData);
-  // Spec section 4: the address waiting for the customer's answer in the confirm dialog.
+  // The address waiting for the customer's answer in the confirm dialog.
   const [pendingDeleteId, setPendingDeleteId] = useState<number | null>(null);
   const pendingDelete = addresses.find((address) => address.id === pendingDeleteId);
 

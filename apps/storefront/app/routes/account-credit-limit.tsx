@@ -6,18 +6,18 @@ import { Price } from "~/components/ui/price";
 import { CreditMeter } from "~/features/account/credit-meter";
 import { OrderStatusBadge } from "~/features/account/order-status-badge";
 import { pageTitle } from "~/features/layout/meta";
-import { getCurrentCustomer } from "~/lib/auth.server";
+import { getCurrentCustomer } from "~/features/auth/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/format-date";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-credit-limit";
-import { t } from "~/features/i18n/messages/account";
+import { t } from "~/lib/i18n/messages/account";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
 /**
  * /account/credit-limit: a trade customer's credit for paying on account, per currency (limit, used,
- * available), and the open orders on account that use it (spec section 4). A customer who does not buy on
+ * available), and the open orders on account that use it. A customer who does not buy on
  * account is told so, with the way to ask for an account, rather than shown an error.
  */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -31,8 +31,8 @@ import { dispatchIntent, intent, NoFieldsFormSchema } from "~/lib/form-intents.s
 import { notFound, requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-order-detail";
-import { t } from "~/features/i18n/messages/account";
-import { t as actionText } from "~/features/i18n/messages/account-server";
+import { t } from "~/lib/i18n/messages/account";
+import { t as actionText } from "~/lib/i18n/messages/account-server";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
@@ -86,7 +86,7 @@ async function trackReorder(
 
 /**
  * Cancels the order (PUT /orders/:id/cancel), back on its page with a toast either way: the API's first error
- * when it refuses (spec section 8), for instance once the order has been paid meanwhile. Or buys it again
+ * when it refuses, for instance once the order has been paid meanwhile. Or buys it again
  * (PUT /baskets/orders/:orderId/merge, one call): on to the basket, with a toast saying how much was added.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -98,7 +98,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       run: async () => {
         try {
           const { data: order } = await api.call("cancelOrder", { params: { id } });
-          // A cancelled order is refunded in full (spec section 7: shipping and tax reported as 0.01).
+          // A cancelled order is refunded in full; a refund event reports shipping and tax as a fixed 0.01.
           const { event, ...refund } = orderEvent("refund", order, { shipping: REFUND_SHIPPING_AND_TAX, tax: REFUND_SHIPPING_AND_TAX });
           trackEcommerceEvent(context, event, refund);
           return redirectWithToast(

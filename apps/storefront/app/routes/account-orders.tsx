@@ -12,7 +12,7 @@ import { apiContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/format-date";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-orders";
-import { t } from "~/features/i18n/messages/account";
+import { t } from "~/lib/i18n/messages/account";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 

@@ -12,7 +12,7 @@ import { formatDate } from "~/lib/format-date";
 import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-return-detail";
-import { t } from "~/features/i18n/messages/account";
+import { t } from "~/lib/i18n/messages/account";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 

@@ -7,24 +7,24 @@ import {
 } from "@quire/contracts";
 import { ChangePasswordForm } from "~/features/account/change-password-form";
 import { ProfileForm } from "~/features/account/profile-form";
-import { FormNotice } from "~/features/auth/form-alert";
-import { formText, type FormFailure } from "~/features/auth/form-errors";
-import { failedForm, rejectedForm } from "~/features/auth/form-failure.server";
-import { useFailureToast } from "~/features/auth/use-failure-toast";
+import { FormNotice } from "~/components/forms/form-alert";
+import { formText, type FormFailure } from "~/components/forms/form-errors";
+import { failedForm, rejectedForm } from "~/components/forms/form-failure.server";
+import { useFailureToast } from "~/components/forms/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
 import { NewsletterPreferencesForm } from "~/features/newsletter/newsletter-preferences-form";
 import { topicList, type NewsletterTopicId } from "~/features/newsletter/newsletter-topics";
 import { ApiRequestError, type ApiClient } from "~/lib/api.server";
 import { PASSWORD_CHANGE_REQUIRED } from "~/lib/auth-redirects";
-import { mergeGuestCart } from "~/lib/auth.server";
+import { mergeGuestCart } from "~/features/auth/auth.server";
 import { apiContext, sessionContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/account-intents";
 import { CheckboxField, dispatchIntent, intent } from "~/lib/form-intents.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-settings";
-import { t } from "~/features/i18n/messages/account";
-import { t as actionText } from "~/features/i18n/messages/account-server";
+import { t } from "~/lib/i18n/messages/account";
+import { t as actionText } from "~/lib/i18n/messages/account-server";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 

@@ -2,17 +2,17 @@ import { PasswordResetBodySchema } from "@quire/contracts";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button, textLinkClass } from "~/components/ui/button";
 import { AuthPage, AuthPanel } from "~/features/auth/auth-panel";
-import { FormAlert, FormNotice } from "~/features/auth/form-alert";
-import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
-import { failedForm, formAnswerHeaders, rejectedForm } from "~/features/auth/form-failure.server";
+import { FormAlert, FormNotice } from "~/components/forms/form-alert";
+import { fieldError, formErrors, formText } from "~/components/forms/form-errors";
+import { failedForm, formAnswerHeaders, rejectedForm } from "~/components/forms/form-failure.server";
 import { parseForm } from "~/lib/form-intents.server";
-import { TextField } from "~/features/auth/text-field";
-import { useFailureToast } from "~/features/auth/use-failure-toast";
+import { TextField } from "~/components/forms/text-field";
+import { useFailureToast } from "~/components/forms/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
 import { createApiClient } from "~/lib/api.server";
 import { callerContext } from "~/lib/context.server";
 import type { Route } from "./+types/auth-forgot-password";
-import { t } from "~/features/i18n/messages/auth";
+import { t } from "~/lib/i18n/messages/auth";
 
 const FIELDS = ["email"] as const;
 

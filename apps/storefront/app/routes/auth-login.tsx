@@ -2,19 +2,19 @@ import { SignInBodySchema } from "@quire/contracts";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { Button, textLinkClass } from "~/components/ui/button";
 import { AuthPanel } from "~/features/auth/auth-panel";
-import { FormAlert, FormNotice } from "~/features/auth/form-alert";
-import { fieldError, formErrors, formText } from "~/features/auth/form-errors";
-import { failedForm, formAnswerHeaders, rejectedForm } from "~/features/auth/form-failure.server";
+import { FormAlert, FormNotice } from "~/components/forms/form-alert";
+import { fieldError, formErrors, formText } from "~/components/forms/form-errors";
+import { failedForm, formAnswerHeaders, rejectedForm } from "~/components/forms/form-failure.server";
 import { parseForm } from "~/lib/form-intents.server";
 import { PasswordField } from "~/features/auth/password-field";
-import { TextField } from "~/features/auth/text-field";
-import { useFailureToast } from "~/features/auth/use-failure-toast";
+import { TextField } from "~/components/forms/text-field";
+import { useFailureToast } from "~/components/forms/use-failure-toast";
 import { pageTitle } from "~/features/layout/meta";
-import { completeSignIn, isSignedIn, signInWithPassword } from "~/lib/auth.server";
+import { completeSignIn, isSignedIn, signInWithPassword } from "~/features/auth/auth.server";
 import { getReturnPath, REDIRECT_PARAM } from "~/lib/auth-redirects";
 import { getSafeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/auth-login";
-import { t } from "~/features/i18n/messages/auth";
+import { t } from "~/lib/i18n/messages/auth";
 
 const FIELDS = ["email", "password"] as const;
 
@@ -28,7 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Signs in (POST /auth/sign-in), keeps the token in its cookie, merges a guest cart and goes to
- * redirect_url or home (spec section 2). Wrong credentials and throttling come back as the form's errors.
+ * redirect_url or home. Wrong credentials and throttling come back as the form's errors.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

@@ -1,12 +1,12 @@
 import { redirect, redirectDocument } from "react-router";
-import { signOutHeaders } from "~/lib/auth.server";
+import { signOutHeaders } from "~/features/auth/auth.server";
 import { flashToastHeader } from "~/lib/flash.server";
 import type { Route } from "./+types/auth-logout";
-import { t } from "~/features/i18n/messages/auth";
+import { t } from "~/lib/i18n/messages/auth";
 
 /**
- * POST /auth/logout: signs out (spec section 4): the API ends the session, the token and the guest cart
- * cookie are cleared, and the whole page reloads, so the cart, favourites and menu start afresh.
+ * POST /auth/logout signs out: the API ends the session, the token and the guest cart cookie are cleared, and the whole
+ * page reloads, so the cart, favourites and menu start afresh.
  */
 export async function action({ context }: Route.ActionArgs) {
   const headers = await signOutHeaders(context);

@@ -15,7 +15,7 @@ import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/back-in-stock-confirm";
 import { BACK_IN_STOCK_CONFIRM_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 import { dispatchIntent, intent, NoFieldsFormSchema } from "~/lib/form-intents.server";
-import { t } from "~/features/i18n/messages/back-in-stock-page";
+import { t } from "~/lib/i18n/messages/back-in-stock-page";
 
 const ParamsSchema = z.object({ token: EmailedTokenSchema });
 

@@ -7,7 +7,7 @@ import { pageTitle } from "~/features/layout/meta";
 import { apiContext } from "~/lib/context.server";
 import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/blog-category";
-import { t } from "~/features/i18n/messages/blog";
+import { t } from "~/lib/i18n/messages/blog";
 
 const ParamsSchema = z.object({ category: SlugSchema });
 

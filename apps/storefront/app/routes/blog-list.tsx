@@ -4,7 +4,7 @@ import { BLOG_HOME } from "~/features/blog/blog-paths";
 import { pageTitle } from "~/features/layout/meta";
 import { apiContext } from "~/lib/context.server";
 import type { Route } from "./+types/blog-list";
-import { t } from "~/features/i18n/messages/blog";
+import { t } from "~/lib/i18n/messages/blog";
 
 /** /blog/list: every published post, newest first, twelve a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -14,7 +14,7 @@ import { pageTitle, storeNameFrom } from "~/features/layout/meta";
 import { apiContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/blog-post";
-import { t } from "~/features/i18n/messages/blog";
+import { t } from "~/lib/i18n/messages/blog";
 
 const ParamsSchema = z.object({ blog: SlugSchema });
 

@@ -5,7 +5,7 @@ import { parseAddonChoices, QUANTITY_MESSAGE, type AddToCartResult } from "~/fea
 import { AddToCartFormSchema } from "~/features/cart/cart-forms.server";
 import { wantsFetcherResponse } from "~/lib/fetcher-response";
 import { addToCart } from "~/features/cart/cart.server";
-import { t } from "~/features/i18n/translate";
+import { t } from "~/lib/i18n/translate";
 import { ApiRequestError } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
 import { redirectWithToast } from "~/lib/flash.server";

@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { parseForm } from "~/lib/form-intents.server";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/cart-notices";
-import { t } from "~/features/i18n/messages/cart-server";
+import { t } from "~/lib/i18n/messages/cart-server";
 
 /**
  * POST /cart/notices: a page has shown the cart's notices (decision 020). The API keeps each notice, on

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
 import type { ToastMessage } from "~/components/ui/toast";
-import type { FormError } from "~/features/auth/form-errors";
+import type { FormError } from "~/components/forms/form-errors";
 import { DismissNoticesForm } from "~/features/cart/acknowledge-notices";
 import { CartLine } from "~/features/cart/cart-line";
 import { ADDONS_APPLY_ALL, ADDONS_APPLY_FIELD, ADDONS_FORM_ID, parseAddonsForm, QUANTITY_MESSAGE } from "~/features/cart/cart-forms";
@@ -17,9 +17,9 @@ import { changeCartQuantity, getCart, removeCartLines, setCartAddonsBulk, setCar
 import { QuickOrderForm, type QuickOrderResult } from "~/features/cart/quick-order-form";
 import { placeQuickOrder } from "~/features/cart/quick-order.server";
 import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
-import { t as toastText } from "~/features/i18n/translate";
-import { t } from "~/features/i18n/messages/cart";
-import { t as actionText } from "~/features/i18n/messages/cart-server";
+import { t as toastText } from "~/lib/i18n/translate";
+import { t } from "~/lib/i18n/messages/cart";
+import { t as actionText } from "~/lib/i18n/messages/cart-server";
 import { pageTitle } from "~/features/layout/meta";
 import { useRootData } from "~/features/layout/root-data";
 import { listRecentlyViewed } from "~/features/recently-viewed/recently-viewed.server";
@@ -201,7 +201,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               ) : null}
             </Form>
           </div>
-          <div className="flex flex-col gap-6 lg:sticky lg:top-6">{cart ? <CartSummary cart={cart} /> : null}</div>
+          <div data-side-summary className="flex flex-col gap-6 lg:sticky lg:top-6">
+            {cart ? <CartSummary cart={cart} /> : null}
+          </div>
         </div>
       )}
 

@@ -7,7 +7,7 @@ import { ApiRequestError } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { notFound } from "~/lib/not-found.server";
 import type { Route } from "./+types/checkout-payment-return";
-import { t } from "~/features/i18n/messages/checkout-server";
+import { t } from "~/lib/i18n/messages/checkout-server";
 
 /**
  * What a gateway's return address carries (decision 026): the order, the payment and its provider, and
@@ -26,7 +26,7 @@ const ReturnQuerySchema = z.object({
  * nothing, so the API is asked to refresh the payment from the gateway (POST /payments/refresh). Paid: the
  * order's page. Still on its way (a bank's late answer): the order's page, which says the payment is awaited.
  * Given up, declined or expired: back to the order's payment step to choose again. A failed check shows the
- * whole error (spec section 8) on the payment step, where the shopper can ask again.
+ * whole error, every message of it, on the payment step, where the shopper can ask again.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = ReturnQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));

@@ -8,7 +8,7 @@ import { pageTitle } from "~/features/layout/meta";
 import { apiContext } from "~/lib/context.server";
 import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/content-page";
-import { t } from "~/features/i18n/messages/content";
+import { t } from "~/lib/i18n/messages/content";
 
 const ParamsSchema = z.object({ page: SlugSchema });
 

@@ -10,7 +10,7 @@ import { CheckboxField, dispatchIntent, intent, NoFieldsFormSchema } from "~/lib
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/cookies-settings";
-import { t } from "~/features/i18n/messages/consent";
+import { t } from "~/lib/i18n/messages/consent";
 
 /** /cookies-settings: what the shop stores, the shopper's analytics and marketing choices, changeable at any time. */
 export async function loader({ request }: Route.LoaderArgs) {

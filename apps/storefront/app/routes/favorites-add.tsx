@@ -7,9 +7,9 @@ import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { useHydrated } from "~/features/catalog/use-hydrated";
-import { t } from "~/features/i18n/messages/wishlists";
+import { t } from "~/lib/i18n/messages/wishlists";
 import { pageTitle } from "~/features/layout/meta";
-import type { FormError } from "~/features/auth/form-errors";
+import type { FormError } from "~/components/forms/form-errors";
 import { firstProblem, type FormProblem } from "~/features/wishlists/wishlist-forms";
 import { ChooseListFormSchema, CreateListFormSchema } from "~/features/wishlists/wishlist-forms.server";
 import { NewListFields, WishlistRadioGroup } from "~/features/wishlists/wishlist-choice";
@@ -147,7 +147,7 @@ export default function FavoritesAdd({ loaderData, actionData }: Route.Component
             <Link to={returnTo} className={buttonClass({ variant: "secondary" })}>
               {t("wishlists.select.cancel")}
             </Link>
-            {/* Disabled until a list is chosen (spec section 5); without JavaScript the server checks it. */}
+            {/* Disabled until a list is chosen; without JavaScript the server checks it. */}
             <Button type="submit" disabled={(hydrated && chosen === null) || busy || lists.length === 0}>
               {t("wishlists.select.save")}
             </Button>

@@ -11,9 +11,9 @@ import { coverUrlFor } from "~/features/catalog/cover-svg";
 import { productHref } from "~/features/catalog/product-card";
 import { StockBadge } from "~/features/catalog/stock-badge";
 import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
-import { t } from "~/features/i18n/messages/wishlists";
+import { t } from "~/lib/i18n/messages/wishlists";
 import { pageTitle } from "~/features/layout/meta";
-import type { FormError } from "~/features/auth/form-errors";
+import type { FormError } from "~/components/forms/form-errors";
 import { firstProblem, REMOVE_SELECTED_FORM_ID } from "~/features/wishlists/wishlist-forms";
 import { RemoveItemFormSchema, RemoveItemsFormSchema } from "~/features/wishlists/wishlist-forms.server";
 import { failureToast, getWishlist, removeWishlistItem, removeWishlistItems } from "~/features/wishlists/wishlists.server";
@@ -41,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /**
  * Removes one item ("Remove" beside it) or the ticked ones ("Remove selected", in one call, all or nothing);
- * back on this list with a toast either way (spec section 8 for a failure).
+ * back on this list with a toast either way (a failure's is the API's first error).
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { id } = requireValidParams(ParamsSchema, params, request);
@@ -116,11 +116,11 @@ function ItemRow({ item, wishlistId }: { item: WishlistItem; wishlistId: number 
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
         <div className="flex min-w-0 flex-col gap-1">
-          <h3 className="font-serif text-lg leading-snug font-semibold">
+          <h2 className="font-serif text-lg leading-snug font-semibold">
             <Link to={href} className="underline-offset-3 hover:underline">
               {item.product.name}
             </Link>
-          </h3>
+          </h2>
           <p className="text-sm text-ink-muted">
             {item.variant.name}
             {item.quantity > 1 ? t("wishlists.quantity", { quantity: item.quantity }) : ""}

@@ -1,9 +1,9 @@
 import { trackEcommerceEvent } from "~/features/analytics/ecommerce.server";
 import { data, redirect } from "react-router";
 import { wantsFetcherResponse } from "~/lib/fetcher-response";
-import { t } from "~/features/i18n/translate";
+import { t } from "~/lib/i18n/translate";
 import type { FavouritesOutcome } from "~/features/wishlists/favourites-outcome";
-import type { FormError } from "~/features/auth/form-errors";
+import type { FormError } from "~/components/forms/form-errors";
 import { firstProblem, type FormProblem } from "~/features/wishlists/wishlist-forms";
 import { AddItemFormSchema, CreateListFormSchema, RemoveVariantFormSchema } from "~/features/wishlists/wishlist-forms.server";
 import { addWishlistItem, createWishlist, failureToast, removeVariantFromWishlists } from "~/features/wishlists/wishlists.server";
@@ -29,7 +29,7 @@ async function settled(run: () => Promise<FavouritesOutcome>): Promise<Favourite
   }
 }
 
-/** Wishlists are for signed-in customers (spec section 6): the root sends anyone else to sign in. */
+/** Wishlists are for signed-in customers: the root sends anyone else to sign in. */
 export const handle: RouteHandle = { requiredAuthentication: true };
 
 /**

@@ -8,7 +8,7 @@ import { inputClass, labelClass } from "~/components/ui/field";
 import { Container } from "~/components/ui/container";
 import type { ToastMessage } from "~/components/ui/toast";
 import { useHydrated } from "~/features/catalog/use-hydrated";
-import { t } from "~/features/i18n/messages/wishlists";
+import { t } from "~/lib/i18n/messages/wishlists";
 import { pageTitle } from "~/features/layout/meta";
 import { NewListFields } from "~/features/wishlists/wishlist-choice";
 import { firstProblem, type FormProblem } from "~/features/wishlists/wishlist-forms";
@@ -21,7 +21,7 @@ import { dispatchIntent, intent } from "~/lib/form-intents.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/favorites";
 
-/** Spec sections 2 and 6: favourites need a signed-in customer; the root sends visitors to sign in. */
+/** Favourites need a signed-in customer; the root sends visitors to sign in. */
 export const handle: RouteHandle = { requiredAuthentication: true };
 
 function idParam(url: URL, name: string): number | null {
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
       },
     }),
-    // Deleting ends back on the lists with a toast, whatever happened (spec section 8 for failures).
+    // Deleting ends back on the lists with a toast, whatever happened (a failure's is the API's first error).
     [FAVORITES_INTENTS.delete]: intent({
       schema: DeleteListFormSchema,
       invalid: (errors) => backToLists({ kind: "error", message: firstProblem(errors).message }),
@@ -159,7 +159,7 @@ export default function Favorites({ loaderData, actionData }: Route.ComponentPro
   const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
-  // Spec section 4: the list waiting for the shopper's answer in the confirm dialog.
+  // The list waiting for the shopper's answer in the confirm dialog; a reject forgets it.
   const [pendingDeleteId, setPendingDeleteId] = useState<number | null>(null);
   const pendingDelete = lists.find((list) => list.id === pendingDeleteId);
   // A form this page does not know answers errors alone (unknown_intent), which no form here shows.

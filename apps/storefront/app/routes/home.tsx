@@ -10,8 +10,8 @@ import { ApiRequestError } from "~/lib/api.server";
 import { apiContext } from "~/lib/context.server";
 import { getStoreSettings } from "~/lib/shop-data.server";
 import type { Route } from "./+types/home";
-import { t as catalogText } from "~/features/i18n/messages/catalog";
-import { t } from "~/features/i18n/messages/content-server";
+import { t as catalogText } from "~/lib/i18n/messages/catalog";
+import { t } from "~/lib/i18n/messages/content-server";
 
 /**
  * A shop whose editors have not written a home page yet still opens on something useful: a hero that

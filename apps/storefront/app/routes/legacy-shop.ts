@@ -5,7 +5,7 @@ import { getCategoryTree } from "~/lib/shop-data.server";
 import type { Route } from "./+types/legacy-shop";
 
 /**
- * /shop/* — URLs of the shop's previous site, answered by the server (spec section 2). The root
+ * /shop/* — URLs of the shop's previous site, answered by the server. The root
  * middleware has already sent every URL on the redirect list to its new address. What is left:
  * - /shop itself moved to /store: 301;
  * - /shop/<slug> where <slug> is a category we still have: 301 to /store/<slug>;

@@ -1,6 +1,6 @@
 import { parseBlogHeroFile, renderBlogHeroSvg } from "~/features/blog/blog-hero-svg";
 import type { Route } from "./+types/media-blog-hero";
-import { t } from "~/features/i18n/messages/media-server";
+import { t } from "~/lib/i18n/messages/media-server";
 
 /** GET /media/blog/<slug>.svg: a blog post's generated hero picture (features/blog/blog-hero-svg.ts). */
 export function loader({ params }: Route.LoaderArgs) {

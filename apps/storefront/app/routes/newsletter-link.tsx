@@ -1,5 +1,5 @@
 import { EmailedTokenSchema } from "@quire/contracts";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -11,7 +11,7 @@ import { createApiClient } from "~/lib/api.server";
 import { callerContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/newsletter-link";
-import { t } from "~/features/i18n/messages/newsletter";
+import { t } from "~/lib/i18n/messages/newsletter";
 
 const ParamsSchema = z.object({ token: EmailedTokenSchema });
 
@@ -44,6 +44,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const api = createApiClient(context.get(callerContext));
   const done = await callNewsletterLink(api, kind === "confirm" ? "confirmNewsletterSubscription" : "unsubscribeNewsletter", token);
   return data({ done }, { status: done.ok ? 200 : done.problem === "invalid" ? 404 : 410 });
+}
+
+/**
+ * After the button's post the page shows what the action answered and reads the link no more: a link once
+ * used is spent, so reading it again would only answer 410 Gone (an error in the browser's console) for a
+ * page that has nothing left to show.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? false : defaultShouldRevalidate;
 }
 
 export function meta({ matches, data: loaderData }: Route.MetaArgs) {

@@ -1,6 +1,6 @@
 import type { NewsletterSubscribeResult } from "@quire/contracts";
 import { data, redirect } from "react-router";
-import type { FormFailure } from "~/features/auth/form-errors";
+import type { FormFailure } from "~/components/forms/form-errors";
 import { FOOTER_TOPICS, NewsletterFormSchema } from "~/features/newsletter/newsletter.server";
 import { topicList, type NewsletterTopicId } from "~/features/newsletter/newsletter-topics";
 import { ApiRequestError } from "~/lib/api.server";
@@ -10,7 +10,7 @@ import { flashToastHeader, redirectWithToast } from "~/lib/flash.server";
 import { parseForm } from "~/lib/form-intents.server";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/newsletter";
-import { t } from "~/features/i18n/messages/newsletter-server";
+import { t } from "~/lib/i18n/messages/newsletter-server";
 
 /** What the footer shows once the API took the request. */
 export interface NewsletterSuccess {

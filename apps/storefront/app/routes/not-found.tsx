@@ -1,7 +1,7 @@
 import { notFound } from "~/lib/not-found.server";
 import type { Route } from "./+types/not-found";
 
-/** Every unmatched URL: 404 'Page Not Found: {path}', shown by the root error page (spec section 2). */
+/** Every unmatched URL: 404 'Page Not Found: {path}', shown by the root error page. */
 export function loader({ request }: Route.LoaderArgs): never {
   throw notFound(request);
 }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { t } from "~/features/i18n/translate";
+import { t } from "~/lib/i18n/translate";
 import { preferencesContext } from "~/lib/context.server";
 import { flashToastHeader } from "~/lib/flash.server";
 import { parseForm } from "~/lib/form-intents.server";
@@ -9,7 +9,7 @@ import { localeCookieHeader } from "~/features/consent/consent.server";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import { getStoreSettings } from "~/lib/shop-data.server";
 import type { Route } from "./+types/preferences";
-import { t as layoutText } from "~/features/i18n/messages/layout-server";
+import { t as layoutText } from "~/lib/i18n/messages/layout-server";
 
 /**
  * POST /preferences: the header's currency and country form. Codes are checked against the store's

@@ -1,13 +1,13 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { FormNotice } from "~/features/auth/form-alert";
+import { FormNotice } from "~/components/forms/form-alert";
 import { toPolicyBlocks } from "~/features/auth/policy-text";
 import { getCurrentPrivacyPolicy } from "~/features/auth/privacy-policy.server";
 import { pageTitle } from "~/features/layout/meta";
 import { errorToastOf } from "~/lib/api-failure.server";
 import { ApiRequestError } from "~/lib/api.server";
-import { getCurrentCustomer, mergeGuestCart } from "~/lib/auth.server";
+import { getCurrentCustomer, mergeGuestCart } from "~/features/auth/auth.server";
 import { getReturnPath, PRIVACY_POLICY_PATH, REDIRECT_PARAM } from "~/lib/auth-redirects";
 import { apiContext, sessionContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
@@ -15,12 +15,12 @@ import { getSafeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/privacy-policy";
 import { parseForm, postedIdField } from "~/lib/form-intents.server";
 import { z } from "zod";
-import { t } from "~/features/i18n/messages/privacy";
-import { t as actionText } from "~/features/i18n/messages/privacy-server";
+import { t } from "~/lib/i18n/messages/privacy";
+import { t as actionText } from "~/lib/i18n/messages/privacy-server";
 
 /**
  * /privacy-policy: the current policy, open to everyone. A signed-in customer who has not accepted this
- * version (the API answers their calls 403 until they do, spec section 8) can accept it here and goes
+ * version (the API answers their calls 403 until they do) can accept it here and goes
  * back to the page they were on.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

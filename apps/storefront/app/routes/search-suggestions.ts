@@ -2,7 +2,7 @@ import { isPrintableText, SEARCH_TEXT_MAX } from "@quire/contracts/constants";
 import { getSearchClient, SearchRequestError } from "~/features/search/search-client.server";
 import { callerContext, sessionContext } from "~/lib/context.server";
 import type { Route } from "./+types/search-suggestions";
-import { t } from "~/features/i18n/messages/search-server";
+import { t } from "~/lib/i18n/messages/search-server";
 
 /**
  * GET /search/suggestions?q=: the header search box's suggestions as JSON, through the search client (its

@@ -12,8 +12,8 @@ import { SearchForm } from "~/features/layout/search-form";
 import { apiContext } from "~/lib/context.server";
 import { getCategoryTree } from "~/lib/shop-data.server";
 import type { Route } from "./+types/search";
-import { t } from "~/features/i18n/messages/search";
-import { textAround } from "~/features/i18n/translator";
+import { t } from "~/lib/i18n/messages/search";
+import { textAround } from "~/lib/i18n/translator";
 
 /** How many of the shop's most popular books a search that found nothing offers instead. */
 const POPULAR_WHEN_NOTHING_FOUND = 4;

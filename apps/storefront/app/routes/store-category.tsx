@@ -13,8 +13,8 @@ import { buildBreadcrumbJsonLd } from "~/features/catalog/structured-data";
 import { apiContext } from "~/lib/context.server";
 import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/store-category";
-import { t as catalogText } from "~/features/i18n/messages/catalog";
-import { t } from "~/features/i18n/messages/catalog-listing";
+import { t as catalogText } from "~/lib/i18n/messages/catalog";
+import { t } from "~/lib/i18n/messages/catalog-listing";
 
 const ParamsSchema = z.object({ category: SlugSchema });
 

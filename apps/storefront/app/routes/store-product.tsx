@@ -35,14 +35,14 @@ import { getViewer } from "~/features/recently-viewed/viewer.server";
 import { FavouriteToggle } from "~/features/wishlists/favourite-toggle";
 import { ApiRequestError } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
-import { isSignedIn } from "~/lib/auth.server";
+import { isSignedIn } from "~/features/auth/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { notFound, requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/store-product";
-import { t as catalogText } from "~/features/i18n/messages/catalog";
-import { t } from "~/features/i18n/messages/catalog-product";
-import { textAround } from "~/features/i18n/translator";
+import { t as catalogText } from "~/lib/i18n/messages/catalog";
+import { t } from "~/lib/i18n/messages/catalog-product";
+import { textAround } from "~/lib/i18n/translator";
 import { PRODUCT_PAGE_INTENTS } from "~/lib/form-intents";
 import { dispatchIntent, intent } from "~/lib/form-intents.server";
 
@@ -65,7 +65,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { data: product } = await requireApiFound(api.call("getProductBySlug", { params: { slug } }), request);
   const selected = chooseVariant(product.variants, variantParam);
   const recentlyViewed = listRecentlyViewed(context, await getViewer(context, request), product.id);
-  // Streamed below the product: the merchant's links, then similar books.
+  // Streamed below the product: what its buyers bought with it (once it has orders), then the merchant's
+  // links, filled up with similar books.
+  const boughtTogether = listRecommendations(context, "bought-together", { variantId: selected.id });
   const related = listRecommendations(context, "related", { variantId: selected.id });
   const analytics = await pageEcommerceEvents(context, [{ event: "view_item", lines: [{ variantId: selected.id, quantity: 1 }] }]);
 
@@ -73,6 +75,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     product,
     selectedVariantId: selected.id,
     recentlyViewed,
+    boughtTogether,
     related,
     signedIn: isSignedIn(context),
     origin: url.origin,
@@ -123,7 +126,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function StoreProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, selectedVariantId, recentlyViewed, related, signedIn, origin, canonical } = loaderData;
+  const { product, selectedVariantId, recentlyViewed, boughtTogether, related, signedIn, origin, canonical } = loaderData;
   const { addons } = product;
   const { inventoryAvailability, showSkus, hidesPricesFromVisitors } = useCatalogSettings();
   const location = useLocation();
@@ -205,6 +208,11 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
                   {t("catalog.product.sku")} <span className="font-mono text-ink">{variant.sku}</span>
                 </p>
               ) : null}
+              {variant.isbn ? (
+                <p className="text-sm text-ink-muted">
+                  {t("catalog.product.isbn")} <span className="font-mono text-ink">{variant.isbn}</span>
+                </p>
+              ) : null}
             </div>
 
             <TierPriceTable tiers={variant.tierPrices} />
@@ -274,6 +282,7 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
           ) : null}
         </div>
       </div>
+      <StreamedProductRow id="bought-together" title={t("catalog.product.bought_together")} products={boughtTogether} />
       <StreamedProductRow id="related-products" title={t("catalog.product.you_may_also_like")} products={related} />
       <RecentlyViewedRow products={recentlyViewed} />
     </Container>

@@ -11,9 +11,9 @@ import { buildBreadcrumbJsonLd } from "~/features/catalog/structured-data";
 import { apiContext } from "~/lib/context.server";
 import { getCategoryTree } from "~/lib/shop-data.server";
 import type { Route } from "./+types/store";
-import { t as catalogText } from "~/features/i18n/messages/catalog";
-import { t as listingText } from "~/features/i18n/messages/catalog-listing";
-import { t } from "~/features/i18n/messages/catalog-store";
+import { t as catalogText } from "~/lib/i18n/messages/catalog";
+import { t as listingText } from "~/lib/i18n/messages/catalog-listing";
+import { t } from "~/lib/i18n/messages/catalog-store";
 
 /** /store: the catalogue root, top-level categories and every product. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,8 +10,8 @@ import { PlacedOrder } from "~/features/checkout/placed-order";
 import { pageTitle } from "~/features/layout/meta";
 import { requireApiFound, requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/successful-order-detail";
-import { t } from "~/features/i18n/messages/checkout-page";
-import { textAround } from "~/features/i18n/translator";
+import { t } from "~/lib/i18n/messages/checkout-page";
+import { textAround } from "~/lib/i18n/translator";
 
 const ParamsSchema = z.object({ id: IdParamSchema });
 
@@ -24,7 +24,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = requireValidParams(ParamsSchema, params, request);
   const lastOrder = await readLastOrder(request);
   const order = await requireApiFound(getOrder(context, id, orderAnonymousId(context, id, lastOrder)), request);
-  // The purchase (spec section 7: an empty coupon), unless the order was cancelled before the shopper got here.
+  // The purchase event (sent with an empty coupon), unless the order was cancelled before the shopper got here.
   const analytics =
     order.status === "cancelled" ? null : await pageEcommerceEvents(context, [orderEvent("purchase", order, { coupon: "" })]);
   return { order, provider: order.latestPayment?.paymentProviderId ?? null, analytics };

@@ -5,8 +5,8 @@ import { successfulOrderPath } from "~/features/checkout/checkout-forms";
 import { readLastOrder } from "~/features/checkout/last-order.server";
 import { pageTitle } from "~/features/layout/meta";
 import type { Route } from "./+types/successful-order";
-import { t } from "~/features/i18n/messages/checkout-page";
-import { textAround } from "~/features/i18n/translator";
+import { t } from "~/lib/i18n/messages/checkout-page";
+import { textAround } from "~/lib/i18n/translator";
 
 /**
  * /successful-order without an id: a short page that points to the last order this browser placed, or to

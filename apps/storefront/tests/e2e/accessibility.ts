@@ -25,3 +25,29 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   );
   expect(report, `accessibility violations on ${page.url()}`).toEqual([]);
 }
+
+/** The WCAG 2.2 A and AA rules axe has (target size among them), with the WCAG 2.0 and 2.1 ones they build on. */
+const WCAG_22_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * Scans the page with axe's WCAG 2.2 A and AA rules and fails on any violation, whatever its impact (a
+ * target too small for a finger is "serious" at most, yet a failure of the standard). Three of axe's
+ * best-practice rules run too: content outside landmarks (region), headings that skip a level
+ * (heading-order), and a paragraph styled to look like a heading (p-as-heading).
+ */
+export async function expectNoWcag22Violations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(WCAG_22_AA_TAGS)
+    .options({
+      resultTypes: ["violations"],
+      rules: { region: { enabled: true }, "heading-order": { enabled: true }, "p-as-heading": { enabled: true } },
+    })
+    .analyze();
+  const report = results.violations.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.split("\n").join(" ") ?? ""}`).join("\n"),
+  );
+  expect(report, `WCAG 2.2 AA violations on ${page.url()}`).toEqual([]);
+}

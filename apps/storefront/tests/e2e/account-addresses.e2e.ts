@@ -1,4 +1,4 @@
-import { AddressBookResponseSchema, CheckoutSummaryResponseSchema } from "@quire/contracts";
+import { AddressBookResponseSchema, CheckoutSummaryResponseSchema, CustomerSettingsResponseSchema } from "@quire/contracts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
@@ -141,6 +141,59 @@ describe("the address book", () => {
     await giveAddress(page, { countryCode: "GB", ...BATH }, "Continue");
     await expectCheckoutToast(page, "Delivery address has been saved", { javaScript: true });
     expect((await addressBook(page)).map((address) => address.line1)).toEqual([BATH.line1]);
+    expectNoPageProblems(browser);
+  });
+
+  it("marks the postcode required or optional by the chosen country (issue 26)", async () => {
+    const { page } = browser;
+    await signedInCustomer(page, "addresses-postcode");
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    // The form starts in the shop's country, the United Kingdom, which needs a postcode.
+    expect(await page.getByRole("combobox", { name: "Country" }).inputValue()).toBe("GB");
+    await page.getByRole("textbox", { name: "Postcode or ZIP code", exact: true }).waitFor();
+    // An Irish address may have no Eircode.
+    await page.getByRole("combobox", { name: "Country" }).selectOption("IE");
+    await page.getByRole("textbox", { name: "Postcode or ZIP code (optional)", exact: true }).waitFor();
+    await page.getByRole("combobox", { name: "Country" }).selectOption("US");
+    await page.getByRole("textbox", { name: "Postcode or ZIP code", exact: true }).waitFor();
+    expectNoPageProblems(browser);
+  });
+
+  it("without JavaScript, marks the postcode by the country the form starts with (issue 26)", async () => {
+    const { page } = noScript;
+    await signedInCustomer(page, "addresses-postcode-no-js");
+    // A new address starts in the United Kingdom: the postcode is required.
+    await page.getByRole("textbox", { name: "Postcode or ZIP code", exact: true }).waitFor();
+    // A saved Irish address, when edited: optional.
+    await page.getByRole("combobox", { name: "Country" }).selectOption("IE");
+    await page.getByRole("textbox", { name: "First name" }).fill("Dora");
+    await page.getByRole("textbox", { name: "Last name" }).fill("Reader");
+    await page.getByRole("textbox", { name: "Address line 1" }).fill("7 Merrion Square");
+    await page.getByRole("textbox", { name: "Town or city" }).fill("Dublin");
+    await page.getByRole("button", { name: "Save address" }).click();
+    await card(page, "7 Merrion Square").getByRole("link", { name: /^Edit/ }).click();
+    await page.getByRole("heading", { level: 2, name: "Edit address" }).waitFor();
+    await page.getByRole("textbox", { name: "Postcode or ZIP code (optional)", exact: true }).waitFor();
+  });
+
+  it("prefills the checkout's phone with the one saved in the account settings (issue 26)", async () => {
+    const { page } = browser;
+    const customer = await signedInCustomer(page, "addresses-phone");
+    const token = await tokenInBrowser(page.context());
+    await expectApi(stack, "PUT", "/customers/current/settings", CustomerSettingsResponseSchema, {
+      token: token!,
+      body: { firstName: customer.firstName, lastName: customer.lastName, phone: "+44 20 7946 0000", marketingOptIn: false },
+    });
+    const [book] = await findCheckoutBooks(1, "newest");
+    const added = await page.request.post(`${stack.storefrontUrl}/cart/add`, {
+      form: { productVariantId: String(masterOf(book!).id), quantity: "1", redirectTo: "/cart" },
+      headers: { Origin: stack.storefrontUrl },
+      maxRedirects: 0,
+    });
+    expect(added.status()).toBe(303);
+    await openCheckout(page, "/checkout", { javaScript: true, storefrontUrl: stack.storefrontUrl });
+    expect(await page.getByRole("textbox", { name: /^Phone number/ }).inputValue()).toBe("+44 20 7946 0000");
+    expect(await page.getByRole("textbox", { name: "First name" }).inputValue()).toBe(customer.firstName);
     expectNoPageProblems(browser);
   });
 

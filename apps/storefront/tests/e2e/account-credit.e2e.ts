@@ -128,7 +128,7 @@ describe("the credit limit page", () => {
     expect(await figure(page, "GBP", "Used")).toBe(formatMoney(used, "GBP"));
     expect(await figure(page, "GBP", "Available")).toBe(formatMoney(LIMITS.GBP - used, "GBP"));
     expect(await figure(page, "EUR", "Credit limit")).toBe(formatMoney(LIMITS.EUR, "EUR"));
-    // Nothing used in euros: the spec's zero is "-".
+    // Nothing used in euros: a zero amount shows as "-".
     expect(await figure(page, "EUR", "Used")).toBe("-");
 
     // The meters say in words what their bars show.

@@ -22,7 +22,7 @@ import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 import { formatDate } from "../../app/lib/format-date";
 
 /**
- * The customer's orders in their account (spec sections 2, 6 and 7; issue 10): the list, an order's page with
+ * The customer's orders in their account (issue 10): the list, an order's page with
  * its lines, totals, addresses, payment and progress, cancelling an order awaiting payment (with the confirm
  * dialog, and without JavaScript), and the pages kept from anyone else. The journeys run on a Quire of their
  * own whose database holds one customer per journey, inserted before the servers start; each journey places

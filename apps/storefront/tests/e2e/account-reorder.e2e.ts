@@ -18,7 +18,7 @@ import { findCheckoutBooks } from "./checkout-journeys";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 
 /**
- * Reorder (spec sections 2 and 7; issue 10): "Buy again" on a past order puts its books back in the basket at
+ * Reorder (issue 10): "Buy again" on a past order puts its books back in the basket at
  * today's prices and stock, and the basket says which could not be added and why. The journey runs on a Quire
  * of its own (its stock is changed here), whose database holds the customer, inserted before the servers start;
  * the past order is placed through the API as the storefront would.

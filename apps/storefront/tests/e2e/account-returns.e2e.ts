@@ -23,7 +23,7 @@ import { expectAccessible, expectCheckoutToast, findCheckoutBooks } from "./chec
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 
 /**
- * Returns in the customer's account (spec sections 1, 2 and 7; issue 10, section 3): asking to return items of a
+ * Returns in the customer's account (issue 10, section 3): asking to return items of a
  * delivered order from its page (the dialog, and the form on the page without JavaScript), a quantity the order
  * cannot give answered beside its line, the return's page with its status and what happens next, the list of
  * returns, and a return kept from anyone else. The journeys run on a Quire of their own whose database holds one

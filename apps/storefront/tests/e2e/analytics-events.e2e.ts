@@ -11,9 +11,10 @@ import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 import { startTagManagerStandIn, type TagManagerStandIn } from "./tag-manager-stand-in";
 
 /*
- * The analytics e-commerce events (issue 12 section 3, spec section 7) of a whole journey, from the home page to
- * a purchase and its refund, each read from `window.dataLayer` as the tag manager would: its name, its payload,
- * and the spec's product item. A stack of its own, with a container id and the local tag manager stand-in.
+ * The analytics e-commerce events (issue 12 section 3) of a whole journey, from the home page to a purchase and its
+ * refund, each read from `window.dataLayer` as the tag manager would: its name, its payload, and its product items
+ * (docs/storefront-behaviour/consent-and-analytics.md). A stack of its own, with a container id and the local tag
+ * manager stand-in.
  */
 
 const TAG_MANAGER_ID = "GTM-EVENTS1";
@@ -79,7 +80,7 @@ async function nextEvent(page: Page, name: string, after: number): Promise<{ eve
   return found!;
 }
 
-/** Every item carries the spec's product item: sku, id, name, quantity, variants, price.originalPrice, categories. */
+/** Every item is a whole product item: sku, id, name, quantity, variants, price.originalPrice, categories. */
 function expectProductItems(items: ProductItem[]) {
   expect(items.length).toBeGreaterThan(0);
   for (const item of items) {
@@ -140,7 +141,7 @@ describe("the analytics data layer's e-commerce events", () => {
     expect(rail.event.ecommerce).toMatchObject({
       currency: "GBP",
       item_list_id: expect.stringMatching(/^rail-/),
-      item_list_name: "Trending now",
+      item_list_name: "Bestsellers and new releases",
     });
     expectProductItems(rail.event.ecommerce.items);
     expect(

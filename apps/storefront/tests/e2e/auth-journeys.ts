@@ -39,15 +39,18 @@ export async function expectApi<S extends z.ZodType>(
   return schema.parse(answer.body);
 }
 
-/** The first link in the newest email to `address` whose path starts with `pathPrefix`. */
-export async function emailedLink(stack: Stack, address: string, pathPrefix: string, after = 0): Promise<string> {
+/**
+ * The first link whose path starts with `path` (or matches it), in the first email to `address` after the
+ * mailbox's `after`-th message that carries such a link; waits for it.
+ */
+export async function emailedLink(stack: Stack, address: string, path: string | RegExp, after = 0): Promise<string> {
   if (!stack.mailbox) throw new Error("start the stack with mail: true to read emails");
-  const mail = await stack.mailbox.waitForMail(address, {
-    after,
-    timeoutMs: 15_000,
-    match: (candidate) => candidate.links.some((link) => new URL(link).pathname.startsWith(pathPrefix)),
-  });
-  const link = mail.links.find((candidate) => new URL(candidate).pathname.startsWith(pathPrefix))!;
+  const wanted = (link: string) => {
+    const { pathname } = new URL(link);
+    return typeof path === "string" ? pathname.startsWith(path) : path.test(pathname);
+  };
+  const mail = await stack.mailbox.waitForMail(address, { after, timeoutMs: 15_000, match: (candidate) => candidate.links.some(wanted) });
+  const link = mail.links.find(wanted)!;
   expect(new URL(link).origin, "emailed links lead to this storefront").toBe(stack.storefrontUrl);
   return link;
 }

@@ -15,7 +15,7 @@ import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { startStack, type Stack } from "./stack";
 
 /**
- * Forgotten passwords and sign-in throttling (spec section 2; issue 3 section 1): the reset link arrives by
+ * Forgotten passwords and sign-in throttling (issue 3 section 1): the reset link arrives by
  * email (a real local SMTP server), works once and signs the customer in; repeated wrong passwords are
  * refused with a clear message, and a password reset still gets the customer back in.
  */

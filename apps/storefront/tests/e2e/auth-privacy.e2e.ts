@@ -8,7 +8,7 @@ import { expectToast } from "./cart-catalogue";
 import { DEMO_STORE_KEY, startStack, type E2eDatabase, type Stack } from "./stack";
 
 /**
- * A new privacy policy version (spec sections 2 and 8): the API answers a customer who has not accepted it
+ * A new privacy policy version: the API answers a customer who has not accepted it
  * 403 on protected calls, and the storefront sends them to /privacy-policy to accept it, then back to the
  * page they were going to. Runs its own Quire with one customer who accepted the seeded version.
  */

@@ -6,7 +6,7 @@ import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { startStack, type Stack } from "./stack";
 
 /**
- * Registration (spec sections 2 and 4): the sign-up request, the emailed link read from a real SMTP server,
+ * Registration: the sign-up request, the emailed link read from a real SMTP server,
  * choosing a password with the strength indicator, and landing signed in. This file runs its own Quire with
  * mail delivered to a local SMTP capture.
  */

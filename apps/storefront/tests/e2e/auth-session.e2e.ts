@@ -27,7 +27,7 @@ import { getFromApi } from "./demo-api";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 
 /**
- * Sessions and the route rules of spec sections 2, 4 and 8: members-only pages send visitors to sign in
+ * Sessions and the route rules (docs/storefront-behaviour/accounts.md): members-only pages send visitors to sign in
  * and back; a guest cart merges into the customer's at sign-in; a session revoked at the API lands on
  * /auth/login; a forced password change keeps the customer on /account/settings until it is done; a trade
  * invitation opens an account. Runs its own Quire, whose database gets, before the servers start, a
@@ -149,7 +149,7 @@ describe("members-only pages", () => {
   });
 });
 
-describe("a sign-in cookie the API no longer accepts (spec section 8: on 401, sign out)", () => {
+describe("a sign-in cookie the API no longer accepts (a 401 signs out)", () => {
   const customer = newCustomer("refused");
   let session: BrowserSession;
   beforeAll(async () => {
@@ -354,7 +354,7 @@ describe("a password change the shop asked for", () => {
     await page.getByRole("textbox", { name: "Email address" }).fill(FORCED.email);
     await page.getByLabel("Password", { exact: true }).fill(FORCED.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    // The form's own alert (the same words may also show as a toast, spec section 8).
+    // The form's own alert (the same words may also show as a toast).
     await page.locator("form [role=alert]").getByText("The email or password is incorrect").waitFor();
     await signInThroughForm(page, stack, { email: FORCED.email, password: "Brand-New-Lantern-Harbour-77" });
     await accountMenu(page, FORCED.firstName).waitFor();

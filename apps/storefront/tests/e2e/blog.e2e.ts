@@ -38,7 +38,8 @@ describe("the blog", () => {
     const second = await latestPosts({ PageNumber: 2 });
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2", exact: true }).click();
     await page.waitForURL(`${storefrontUrl}/blog/list?page=2`);
-    expect(await postTitles(page)).toEqual(second.results.map((post) => post.title));
+    // The address changes as the new page's data arrives; the list follows in the next render.
+    await expect.poll(() => postTitles(page)).toEqual(second.results.map((post) => post.title));
     expectNoPageProblems(browser);
   });
 

@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
-/** The flags ARCHITECTURE.md pins for Debian's Chromium on the CI machine. */
+/** The flags Debian's Chromium runs with on the CI machine: headless, no sandbox or GPU, no background traffic. */
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -83,30 +80,48 @@ export function sessionPerTest(options: { javaScriptEnabled?: boolean } = {}): B
 }
 
 /**
- * A real Chromium with a profile of its own, so no cookie or cache survives from one test file to the next.
- * A `--user-data-dir` in args is refused by Playwright; the profile directory is the first argument instead.
+ * The Chromium that open sessions share, launched by the first and closed with the last: a session is a
+ * context of its own (its cookies, storage and cache start empty and go with it), and a file that keeps a
+ * dozen sessions open runs one browser, not a dozen.
  */
+let shared: { browser: Promise<Browser>; sessions: number } | undefined;
+
+/** A session of its own for a test that needs several, or one that outlives a test (sessionPerTest is simpler). */
 export async function openBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserSession> {
-  const profileDir = await mkdtemp(path.join(os.tmpdir(), "quire-chromium-"));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: executablePath(),
-    args: CHROMIUM_ARGS,
+  const owner = (shared ??= { browser: chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS }), sessions: 0 });
+  owner.sessions += 1;
+  let context: BrowserContext;
+  try {
     // false: a shopper without JavaScript, for the journeys that must work on server-rendered forms alone.
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-  });
+    context = await (await owner.browser).newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+  } catch (error) {
+    await release(owner);
+    throw error;
+  }
   context.setDefaultTimeout(15_000);
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   const problems: string[] = [];
   watchForProblems(page, problems);
+  let closed = false;
   return {
     context,
     page,
     problems,
     async close() {
+      if (closed) return;
+      closed = true;
       await context.close();
-      await rm(profileDir, { recursive: true, force: true });
+      await release(owner);
     },
   };
+}
+
+/** One session fewer on `owner`'s browser; the last one closes it (a session opened after that launches anew). */
+async function release(owner: NonNullable<typeof shared>) {
+  owner.sessions -= 1;
+  if (owner.sessions > 0) return;
+  if (shared === owner) shared = undefined;
+  await (await owner.browser.catch(() => null))?.close();
 }
 
 /** Fails when the page threw or logged an error since the session opened. */

@@ -6,7 +6,7 @@ import { basketLink, expectToast, findBooksWithAddons, findProducts, isWellStock
 import { getFromApi } from "./demo-api";
 
 /**
- * "Add to basket" (spec sections 2 and 4): from a product page with a quantity and add-ons, from a product
+ * "Add to basket": from a product page with a quantity and add-ons, from a product
  * card, and without JavaScript; the toast and the header's count. Every journey here starts from an empty
  * basket of its own browser.
  */

@@ -15,7 +15,7 @@ import { getFromApi } from "./demo-api";
 import { startStack, type Stack } from "./stack";
 
 /**
- * Back in stock (spec sections 1 and 7): a product page whose chosen variant is out of stock, and cannot
+ * Back in stock: a product page whose chosen variant is out of stock, and cannot
  * be ordered, offers "Email me when it's back" instead of "Add to basket". An anonymous visitor's address
  * is confirmed by an emailed link first (double opt-in). This file runs its own Quire with mail delivered
  * to a local SMTP capture, and restocks with the stock CLI a merchant runs. The same CLI lowers a book's

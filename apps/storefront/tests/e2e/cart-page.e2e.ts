@@ -18,7 +18,7 @@ import { getFromApi } from "./demo-api";
 import { viewProductPage } from "./product-views";
 
 /**
- * The basket page (spec sections 2, 3 and 5): quantities, removal, add-ons for one line and for several at
+ * The basket page: quantities, removal, add-ons for one line and for several at
  * once, the minimum-order message, and the recently viewed row.
  */
 const storefrontUrl = inject("storefrontUrl");

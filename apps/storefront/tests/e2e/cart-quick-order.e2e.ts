@@ -6,7 +6,7 @@ import { basketLink, findProducts, isWellStocked, lineTitle, masterOf } from "./
 import { getFromApi } from "./demo-api";
 
 /**
- * Quick order (spec section 1; the demo store enables it): several SKUs with quantities added at once, in
+ * Quick order (the demo store enables it): several SKUs with quantities added at once, in
  * one call to the API (PUT /baskets/bulk, decision 020), each line that fails reported with its reason, the
  * others added.
  */

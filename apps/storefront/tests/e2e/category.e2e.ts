@@ -60,6 +60,9 @@ describe("a category page", () => {
     await page.getByRole("heading", { name: `${filters.total} results` }).waitFor();
     const filterPanel = page.getByRole("complementary", { name: "Filters" });
     const checkbox = filterPanel.getByRole("group", { name: format!.name }).getByRole("checkbox", { name: value!.label });
+    // A screen reader hears the value and its count as one phrase, without stray spaces: "Hardback (90 products)".
+    const fullName = `${value!.label} (${value!.count} products)`;
+    expect(await filterPanel.getByRole("checkbox", { name: fullName, exact: true }).count()).toBe(1);
     // With JavaScript ticking the box applies it; without, "Apply filters" does. Both end on the same URL.
     await checkbox.click();
     await filterPanel.getByRole("button", { name: "Apply filters" }).click();

@@ -7,7 +7,7 @@ import { lineTitle } from "./cart-catalogue";
 import { expectCheckoutToast, findCheckoutBooks, guestCheckoutSummary, screenshotStep, startCheckout } from "./checkout-journeys";
 
 /**
- * The checkout's order summary (spec sections 2, 3 and 8): a discount code applied (as the shopper types it,
+ * The checkout's order summary: a discount code applied (as the shopper types it,
  * any case) and removed, with the toasts and the API's totals; an unknown code refused with the API's
  * message; a line's quantity changed and a line removed from the checkout page.
  */
@@ -33,7 +33,7 @@ describe("the checkout's order summary", () => {
     await totalRow(page).getByText(formatMoney(without.grandTotal)).waitFor();
 
     // Applied as typed; the API matches codes in upper case. While the form is on its way, its button says
-    // so and every button of the page waits (spec section 4: the submitting states): the post is held until seen.
+    // so and every button of the page waits (the checkout's busy state): the post is held until seen.
     await orderSummary(page).getByRole("textbox", { name: "Discount code" }).fill("welcome10");
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

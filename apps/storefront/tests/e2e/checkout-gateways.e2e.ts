@@ -74,8 +74,8 @@ describe("paying on a gateway's hosted page", () => {
 
   it("takes a card on Stripe's page, with the brands shown beside it, and the order page says paid", async () => {
     const { page } = browser;
-    await atPaymentStep(page, "card", /^Card Visa/);
-    const card = page.locator("label").filter({ has: page.getByRole("radio", { name: /^Card Visa/ }) });
+    await atPaymentStep(page, "card", /^Credit or debit card Visa/);
+    const card = page.locator("label").filter({ has: page.getByRole("radio", { name: /^Credit or debit card Visa/ }) });
     for (const brand of ["Visa", "Mastercard", "American Express"]) await card.getByRole("img", { name: brand }).waitFor();
     await screenshotStep(page, "2-payment-type-card");
     await expectNoSeriousA11yViolations(page);
@@ -93,7 +93,7 @@ describe("paying on a gateway's hosted page", () => {
 
   it("shows a declined card on the gateway's page, and takes the next card", async () => {
     const { page } = browser;
-    await atPaymentStep(page, "declined", /^Card Visa/);
+    await atPaymentStep(page, "declined", /^Credit or debit card Visa/);
     await placeAndReachGateway(page);
     await payWithCard(page, "4000 0000 0000 0002");
     await page.getByRole("alert").filter({ hasText: "Your card was declined." }).waitFor();
@@ -106,7 +106,7 @@ describe("paying on a gateway's hosted page", () => {
 
   it("pays after a 3-D Secure challenge is completed", async () => {
     const { page } = browser;
-    await atPaymentStep(page, "three-d-secure", /^Card Visa/);
+    await atPaymentStep(page, "three-d-secure", /^Credit or debit card Visa/);
     await placeAndReachGateway(page);
     await payWithCard(page, "4000 0000 0000 3220");
     await page.getByRole("heading", { name: "Confirm it is you" }).waitFor();
@@ -130,7 +130,7 @@ describe("paying on a gateway's hosted page", () => {
 
   it("pays through Mollie's test page, where the payer picks the outcome", async () => {
     const { page } = browser;
-    await atPaymentStep(page, "mollie", /^Mollie/);
+    await atPaymentStep(page, "mollie", /^iDEAL, Bancontact or card/);
     await placeAndReachGateway(page);
     await page.getByRole("group", { name: /choose the payment's outcome/ }).waitFor();
     await expectNoSeriousA11yViolations(page);
@@ -142,7 +142,7 @@ describe("paying on a gateway's hosted page", () => {
 
   it("brings a payer who gives up on the gateway's page back to the order's payment step, to choose again", async () => {
     const { page } = browser;
-    await atPaymentStep(page, "gives-up", /^Card Visa/);
+    await atPaymentStep(page, "gives-up", /^Credit or debit card Visa/);
     await placeAndReachGateway(page);
     await page.getByRole("link", { name: "Cancel and go back to the shop" }).click();
     await page.waitForURL((url) => url.pathname === "/checkout" && url.searchParams.has("order"));
@@ -150,7 +150,7 @@ describe("paying on a gateway's hosted page", () => {
     // A guest's payment step (4): the card payment is still open, so its status can be asked for.
     await expectStep(page, "Confirmation");
     await page.getByRole("button", { name: "Check payment status" }).waitFor();
-    expect(await page.getByRole("radio", { name: /^Card Visa/ }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: /^Credit or debit card Visa/ }).isChecked()).toBe(true);
     // Paying by bank transfer instead replaces the card payment; the order waits for the transfer.
     await page.getByRole("radio", { name: /^Bank transfer/ }).check();
     await page.getByRole("button", { name: /^Pay/ }).click();
@@ -166,7 +166,7 @@ describe("paying by card without JavaScript", () => {
   it("goes from the basket to the card page and back to a paid order on plain forms and redirects", async () => {
     const { page } = browser;
     const noScript = { ...journey, javaScript: false };
-    await atPaymentStep(page, "card-no-js", /^Card Visa/, noScript);
+    await atPaymentStep(page, "card-no-js", /^Credit or debit card Visa/, noScript);
     await placeAndReachGateway(page);
     await payWithCard(page, "4242 4242 4242 4242");
     await expectPaidOrderPage(page, noScript);

@@ -23,7 +23,7 @@ import { getFromApi } from "./demo-api";
 
 /**
  * A guest checks out (the demo store allows anonymous checkout) and pays by bank transfer against a
- * proforma invoice (spec sections 2, 4, 5 and 8): every step with its toast, a billing address of its own,
+ * proforma invoice: every step with its toast, a billing address of its own,
  * the order's page with the PDF to download, and that page kept from anyone else.
  */
 const storefrontUrl = inject("storefrontUrl");
@@ -81,7 +81,7 @@ describe("a guest's checkout", () => {
     await screenshotStep(page, "2-payment-type");
     await placeOrderButton(page).click();
 
-    // A guest's order: straight to its page (nothing more to pay here), with the spec's toast.
+    // A guest's order: straight to its page (nothing more to pay here), with the order-created toast.
     await page.waitForURL(/\/successful-order\/\d+$/);
     await expectCheckoutToast(page, "Order has been successfully created", withScript);
     await page.getByRole("heading", { level: 1, name: "Thank you for your order" }).waitFor();
@@ -107,7 +107,7 @@ describe("a guest's checkout", () => {
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(pdf.length).toBeGreaterThan(1000);
 
-    // Spec section 4: after the order a guest is at step 4, where an order still waiting can be paid.
+    // After the order a guest is at step 4, where an order still waiting can be paid.
     await openCheckout(page, `/checkout?order=${orderId}`, withScript);
     await page.getByRole("heading", { level: 1, name: "Your order is placed" }).waitFor();
     await expectStep(page, "Confirmation");
@@ -117,8 +117,8 @@ describe("a guest's checkout", () => {
     // Asking after the payment: the transfer has not arrived.
     await page.getByRole("button", { name: "Check payment status" }).click();
     await expectCheckoutToast(page, "Your payment has not reached us yet.", withScript);
-    // Paying with a provider the API does not offer a guest (a form changed in the browser): spec section 8,
-    // the confirm failure's first error as a toast, and the order still waiting here.
+    // Paying with a provider the API does not offer a guest (a form changed in the browser): the
+    // confirm failure's first error as a toast, and the order still waiting here.
     await page.getByRole("radio", { name: /^Bank transfer/ }).evaluate((input) => {
       (input as HTMLInputElement).value = "on-account";
     });
@@ -133,7 +133,7 @@ describe("a guest's checkout", () => {
     await expectNoSeriousA11yViolations(page);
     expectNoPageProblems(browser);
 
-    // A status check that fails shows the whole error (spec section 8): here one for an order the API does not
+    // A status check that fails shows the whole error: here one for an order the API does not
     // show this guest (a form changed in the browser).
     const refused = await page.request.post(`${storefrontUrl}/checkout?order=${orderId}`, {
       form: { intent: "refresh-payment", orderId: String(orderId + 1_000_000) },

@@ -121,7 +121,7 @@ export async function giveAddress(page: Page, address: PostalAddress, button: st
 export async function giveDelivery(page: Page, address: PostalAddress, option: string, options: { javaScript: boolean }) {
   await giveAddress(page, address, "Continue");
   await expectCheckoutToast(page, "Delivery address has been saved", options);
-  // Options are listed only once the address is saved (spec section 4).
+  // Options are listed only once the address is saved.
   await page.getByRole("radio", { name: new RegExp(`^${option}`) }).check();
   await page.getByRole("button", { name: "Save delivery option" }).click();
   await expectCheckoutToast(page, "Delivery option has been saved", options);

@@ -20,11 +20,10 @@ import {
 import { getFromApi } from "./demo-api";
 
 /**
- * A signed-in trade buyer pays on account, against the credit the shop gives them (spec sections 1, 2, 4
- * and 7): their details come filled in, the credit left is shown beside "Pay on account", and paying takes
- * it from their credit at once. A second order, placed to be paid by bank transfer, is then paid on account
- * from the payment step (step 3), where a signed-in customer lands with an order still to pay.
- * The demo seed's trade buyer; no other journey signs in as them.
+ * A signed-in trade buyer pays on account, against the credit the shop gives them: their details come filled in, the
+ * credit left is shown beside "Pay on account", and paying takes it from their credit at once. A second order, placed
+ * to be paid by bank transfer, is then paid on account from the payment step (step 3), where a signed-in customer lands
+ * with an order still to pay. The demo seed's trade buyer; no other journey signs in as them.
  */
 const TRADE_BUYER = { email: "buyer@quire.example", password: "Quire-Demo-Trade-2026", firstName: "Ada", lastName: "Byron" };
 const withScript = { javaScript: true };
@@ -91,7 +90,7 @@ describe("a trade buyer's checkout", () => {
     await page.getByText("Awaiting your bank transfer").waitFor();
     const waitingId = orderIdOfPage(page);
 
-    // ...and the payment step (spec section 4: step 3 for a signed-in customer) pays it on account instead.
+    // ...and the payment step (step 3 for a signed-in customer) pays it on account instead.
     await openCheckout(page, `/checkout?order=${waitingId}`, withScript);
     await page.getByRole("heading", { level: 1, name: "Your order is placed" }).waitFor();
     await expectStep(page, "Payment");

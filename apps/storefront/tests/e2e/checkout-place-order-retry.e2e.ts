@@ -55,7 +55,7 @@ async function atPaymentStep(page: Page, buyer: Buyer) {
   await giveCustomerInfo(page, buyer, journey);
   await giveDelivery(page, LONDON, "Standard delivery", journey);
   await expectStep(page, "Payment method", journey);
-  await page.getByRole("radio", { name: /^Card Visa/ }).check();
+  await page.getByRole("radio", { name: /^Credit or debit card Visa/ }).check();
   await page.getByRole("checkbox", { name: /I accept the terms and conditions/ }).check();
 }
 

@@ -19,9 +19,9 @@ import {
 import { getFromApi } from "./demo-api";
 
 /**
- * The rules that stop an order (spec section 5): an order below the store's minimum for its currency, and
- * one whose terms box is not ticked while the store asks for it. Each shows why, and no order is made: the
- * basket is still open at the API afterwards.
+ * The rules that stop an order (docs/storefront-behaviour/checkout.md): an order below the store's minimum for its
+ * currency, and one whose terms box is not ticked while the store asks for it. Each shows why, and no order is made:
+ * the basket is still open at the API afterwards.
  */
 const storefrontUrl = inject("storefrontUrl");
 const withScript = { javaScript: true };
@@ -59,14 +59,14 @@ describe("the checkout's rules", () => {
     expectNoPageProblems(browser);
   });
 
-  it("refuses the order while the terms are not accepted, with the spec's message, and places it once they are", async () => {
+  it("refuses the order while the terms are not accepted, with the terms message, and places it once they are", async () => {
     const { page, context } = browser;
     const [book] = await findCheckoutBooks(1, "price-desc");
     await startCheckout(page, [book!], withScript);
     await giveCustomerInfo(page, newBuyer("terms"), withScript);
     await giveDelivery(page, LONDON, "Standard delivery", withScript);
     await expectStep(page, "Payment method");
-    // A basket over the threshold of standard delivery: spec section 8's free-delivery text.
+    // A basket over the threshold of standard delivery: the summary says "Free delivery".
     expect((await guestCheckoutSummary(context)).basketDetails.deliveryCharge.amount).toBe(0);
     await page
       .getByRole("region", { name: /^Order summary/ })

@@ -121,15 +121,23 @@ describe("the cookie banner", () => {
     expectNoPageProblems(browser);
   });
 
-  it("reports no page view for an address that carries an emailed link's token", async () => {
+  it("loads no tag manager on an address that carries an emailed link's token, with analytics consent", async () => {
     const { page } = browser;
     await page.goto(`${stack.storefrontUrl}/cookies-settings`);
     await page.getByRole("button", { name: "Accept all" }).click();
     await tagManagerLoaded(page);
-    await page.goto(`${stack.storefrontUrl}/auth/reset-password/not-a-real-token-0123456789`);
-    await tagManagerLoaded(page);
-    await hydrated(page);
-    expect(await pageViews(page)).toEqual([]);
+    const before = tagManager.requests.length;
+    for (const path of ["/auth/reset-password/not-a-real-token-0123456789", "/order-status/1.1790000000.not-a-real-signature"]) {
+      await page.goto(`${stack.storefrontUrl}${path}`);
+      await hydrated(page);
+      expect(await dataLayerOf(page), path).toBeUndefined();
+      expect(await page.evaluate(() => "tagManagerStandIn" in window), path).toBe(false);
+    }
+    expect(tagManager.requests.length, "the tag manager's script was never fetched").toBe(before);
+
+    // The next ordinary page loads it again.
+    await page.goto(`${stack.storefrontUrl}/store`);
+    expect(await tagManagerLoaded(page)).toBe(TAG_MANAGER_ID);
   });
 });
 

@@ -6,7 +6,7 @@ import { startEditorStandIn, type EditorStandIn } from "./editor-stand-in";
 import { startStack, type Stack } from "./stack";
 
 /*
- * The editor preview frame (spec section 1, issue 12 section 4): with EDITOR_PREVIEW_ORIGIN set, that origin and
+ * The editor preview frame (issue 12 section 4): with EDITOR_PREVIEW_ORIGIN set, that origin and
  * no other may frame the shop, and inside its frame clicks, keyboard activation and form submits are blocked
  * except in the editor controls area ([data-editor-controls]). Outside a frame nothing changes. A stack of its
  * own, and a local stand-in for the editor's page.

@@ -7,7 +7,7 @@ import { getFromApi } from "./demo-api";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 
 /**
- * The store policy HiddenPricesForUnauthorized (spec sections 4 and 5): an anonymous visitor sees the
+ * The store policy HiddenPricesForUnauthorized (docs/storefront-behaviour/catalogue.md): an anonymous visitor sees the
  * books but no prices. This journey runs its own Quire on its own database, with the policy set before
  * the servers start, rather than changing the shared e2e database under the other journeys: the embedded
  * PGlite cannot be written while the API holds it, and no other journey then sees (or races) the policy.

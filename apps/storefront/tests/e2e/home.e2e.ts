@@ -5,7 +5,7 @@ import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { getFromApi } from "./demo-api";
 
 const storefrontUrl = inject("storefrontUrl");
-/** The featured store category links of spec section 2. */
+/** The featured store category links the footer shows. */
 const FEATURED_CATEGORY_PATHS = [
   "/store/gift-books-for-her",
   "/store/gift-books-for-him",
@@ -25,7 +25,7 @@ describe("the home page", () => {
     expect(response?.status()).toBe(200);
     await page.getByRole("heading", { level: 1 }).waitFor();
 
-    // Navigation shows the categories that have child nodes (spec section 2), as the API's tree has them,
+    // Navigation shows the categories that have child nodes, as the API's tree has them,
     // each under the main menu's label for it when the menu links to it, else under its own name.
     const tree = (await getFromApi("/categories/tree", CategoryTreeResponseSchema)).data.nodes;
     const menu = (await getFromApi("/menus/main/tree", MenuTreeResponseSchema)).data.data;

@@ -6,7 +6,7 @@ import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { startStack, type Stack } from "./stack";
 
 /*
- * Icons from a configured icon service (spec section 9, issue 12 section 4): the pages' icons point into the
+ * Icons from a configured icon service (issue 12 section 4): the pages' icons point into the
  * sprite the storefront draws from the service, the service's icon where it has one and the shipped one
  * elsewhere; the service is asked once for all of them, and the answer kept. The service is played locally
  * by a server answering Iconify's API shape.

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectNoPageProblems, sessionPerTest, waitForHydration } from "./browser";
 
 /*
- * A new application version and a route error (spec sections 2 and 9, issue 12 section 4): the page reloads in
+ * A new application version and a route error (issue 12 section 4): the page reloads in
  * full once, and a 10 s reload guard stops it reloading again. The server names its build at /__version; the
  * new build is played by answering that one request with another version, since the test cannot deploy a
  * second build under a running page. Everything else (the route error, the reload) is the shop's own.

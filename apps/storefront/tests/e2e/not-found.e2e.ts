@@ -5,7 +5,7 @@ import { expectNoPageProblems, sessionPerTest } from "./browser";
 const storefrontUrl = inject("storefrontUrl");
 const browser = sessionPerTest();
 
-// Spec sections 2 and 8: an unmatched route answers 404 with 'Page Not Found: {path}'.
+// An unmatched route answers 404 with 'Page Not Found: {path}'.
 describe("an unknown path", () => {
   it("answers HTTP 404 with 'Page Not Found: /that-path' to a plain request", async () => {
     const response = await fetch(`${storefrontUrl}/that-path`, { redirect: "manual" });
@@ -25,7 +25,7 @@ describe("an unknown path", () => {
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByText("Page Not Found: /that-path").isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
-    // Spec section 2: the error page's action goes to /store for every status but 500.
+    // The error page's action goes to /store for every status but 500.
     const action = page.getByRole("main").getByRole("link", { name: /shop/i }).first();
     expect(await action.getAttribute("href")).toBe("/store");
     await expectNoSeriousA11yViolations(page);

@@ -49,6 +49,9 @@ describe("a product page", () => {
 
     await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
     expect(await priceBox(page).innerText()).toContain(formatMoney(master.price!.amount, master.price!.currencyCode));
+    // The edition's ISBN, which search finds, is on the page too.
+    expect(master.isbn, "the demo's books have ISBNs").toMatch(/^97[89]\d{10}$/);
+    expect(await priceBox(page).innerText()).toContain(`ISBN ${master.isbn}`);
 
     const choice = formatChoice(page);
     for (const variant of product.variants) {

@@ -9,7 +9,7 @@ import { viewProductPage } from "./product-views";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 
 /**
- * Recently viewed products follow a sign-in (spec sections 4 and 7): books looked at anonymously join the
+ * Recently viewed products follow a sign-in: books looked at anonymously join the
  * customer's history when they sign in, the anonymous viewer cookie is removed, and browsing after signing
  * out starts a new anonymous history. Runs on a Quire of its own holding one customer of its making.
  */

@@ -1,10 +1,15 @@
-import { ListProductsResponseSchema, ProductDetailResponseSchema, RecommendationsResponseSchema } from "@quire/contracts";
+import {
+  ListProductsResponseSchema,
+  ProductDetailResponseSchema,
+  RecommendationsResponseSchema,
+  type ProductSummary,
+} from "@quire/contracts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { getFromApi } from "./demo-api";
-import { startStack, type Stack } from "./stack";
+import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 
 /*
  * Recommendations in the browser (issue 11, section 2), against the demo shop: streamed below a page's main
@@ -15,8 +20,47 @@ import { startStack, type Stack } from "./stack";
 
 const browser = sessionPerTest();
 let stack: Stack;
+/** Two books a past order held together (the demo shop has no orders): the first two by name. */
+let together: ProductSummary[];
 beforeAll(async () => {
-  stack = await startStack({ name: "recommendations" });
+  together = (await getFromApi("/products", ListProductsResponseSchema, { query: { Sort: "name-asc", PageSize: 2 } })).data.results;
+  stack = await startStack({
+    name: "recommendations",
+    prepare: async (database) => {
+      await database.execute(
+        `WITH books AS (
+           SELECT v.id, v.sku, p.name, row_number() OVER (ORDER BY p.slug) AS position
+           FROM product_variants v JOIN products p ON p.id = v.product_id JOIN stores s ON s.id = p.store_id
+           WHERE s.key = $1 AND p.slug = ANY($2::text[]) AND v.is_master),
+         cart AS (
+           INSERT INTO carts (store_id, anonymous_id, status) SELECT id, gen_random_uuid()::text, 'ordered' FROM stores WHERE key = $1
+           RETURNING id, store_id),
+         placed AS (
+           INSERT INTO orders (public_id, store_id, cart_id, status, email, first_name, last_name, currency_code, prices_include_tax,
+             sub_total, discount_total, delivery_charge, tax_total, grand_total, tax_lines, discount_lines, delivery_address,
+             billing_address, delivery_option_name, delivery_option_kind, placed_at)
+           SELECT 'QB-' || nextval('order_number_seq'), store_id, id, 'delivered', 'together@example.com', 'Ada', 'Reader', 'GBP', true,
+             2000, 0, 0, 0, 2000, '[]', '[]', $3::jsonb, $3::jsonb, 'Standard delivery', 'standard', now() - interval '2 days'
+           FROM cart RETURNING id)
+         INSERT INTO order_lines (order_id, variant_id, sku, product_name, variant_name, quantity, unit_amount, tax_class, addons,
+           total, reserved_quantity, position)
+         SELECT placed.id, books.id, books.sku, books.name, books.name, 1, 1000, 'books', '[]', 1000, 1, books.position
+         FROM placed, books`,
+        [
+          DEMO_STORE_KEY,
+          together.map((book) => book.slug),
+          JSON.stringify({
+            firstName: "Ada",
+            lastName: "Reader",
+            line1: "1 Princes Street",
+            city: "Edinburgh",
+            postcode: "EH2 2EQ",
+            countryCode: "GB",
+          }),
+        ],
+      );
+    },
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -51,12 +95,47 @@ describe("recommendations", () => {
     expectNoPageProblems(browser);
   });
 
+  it("show what was bought with a book above the rest, once its orders say so", async () => {
+    const { page } = browser;
+    const [book, other] = together;
+    const { data: product } = await fromApi(`/products/slug=${book!.slug}`, ProductDetailResponseSchema);
+    const master = product.variants.find((variant) => variant.isMaster) ?? product.variants[0]!;
+    const { data: bought } = await fromApi("/recommendations/bought-together", RecommendationsResponseSchema, {
+      productVariantId: master.id,
+      PageSize: 6,
+    });
+    expect(bought.results.map((card) => card.name)).toEqual([other!.name]);
+
+    await page.goto(`${stack.storefrontUrl}/store/product/${product.slug}`);
+    await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+    expect(await cardNames(page, "Often bought together")).toEqual([other!.name]);
+    const rows = await page
+      .getByRole("region")
+      .filter({ has: page.getByRole("heading", { level: 2 }) })
+      .allInnerTexts();
+    const headingOrder = ["Often bought together", "You may also like"].map((heading) => rows.findIndex((row) => row.startsWith(heading)));
+    expect(headingOrder[0]).toBeLessThan(headingOrder[1]!);
+    await expectNoSeriousA11yViolations(page);
+    expectNoPageProblems(browser);
+  });
+
+  it("show no bought-together row for a book no order holds", async () => {
+    const { page } = browser;
+    const { data: listed } = await fromApi("/products", ListProductsResponseSchema, { Sort: "name-desc", PageSize: 1 });
+    await page.goto(`${stack.storefrontUrl}/store/product/${listed.results[0]!.slug}`);
+    await cardNames(page, "You may also like");
+    expect(await page.getByRole("region", { name: "Often bought together" }).count()).toBe(0);
+    expectNoPageProblems(browser);
+  });
+
   it("show what is trending on the home page", async () => {
     const { page } = browser;
     const { data: trending } = await fromApi("/recommendations/trending", RecommendationsResponseSchema, { PageSize: 6 });
     expect(trending.results.length).toBe(6);
     await page.goto(`${stack.storefrontUrl}/`);
     expect(await cardNames(page, "Trending now")).toEqual(trending.results.map((card) => card.name));
+    // One row of that name: the demo's own rail of its "trending" category is named for what it holds.
+    expect(await page.getByRole("heading", { name: "Trending now", exact: true }).count()).toBe(1);
     await expectNoSeriousA11yViolations(page);
     expectNoPageProblems(browser);
   });

@@ -7,7 +7,7 @@ import { getFromApi } from "./demo-api";
 const storefrontUrl = inject("storefrontUrl");
 const browser = sessionPerTest();
 
-// Old URLs from the seed's redirect list (spec section 2: answered with HTTP 301 to the new URL).
+// Old URLs from the seed's redirect list, answered with HTTP 301 to the new URL.
 const OLD_URLS = ["/shop/gifts-for-her", "/books/bestsellers"];
 
 async function newUrlFor(oldUrl: string): Promise<string> {

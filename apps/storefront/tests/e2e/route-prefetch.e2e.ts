@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoPageProblems, sessionPerTest, waitForHydration } from "./browser";
 
 /*
- * Route prefetch (spec sections 2 and 9, issue 12 section 4): a catalogue link prefetches its page on intent,
+ * Route prefetch (issue 12 section 4): a catalogue link prefetches its page on intent,
  * and at most 5 routes are prefetched in parallel; the next waits for a slot. The browser reaches the shop
  * through a local proxy that holds each prefetch of a product page's data until the test lets it go on to the
  * storefront, so "in flight" is a state the test controls, not a race. (Chromium's link prefetches pass by

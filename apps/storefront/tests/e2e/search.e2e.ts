@@ -62,7 +62,7 @@ describe("the header search box", () => {
     expect(await second.getAttribute("aria-selected")).toBe("true");
     expect(await searchBox(page).getAttribute("aria-activedescendant")).toBe(await second.getAttribute("id"));
     expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("combobox");
-    // The list is at most 200 px high (spec section 9), and the option the arrows reached is in view.
+    // The list is at most 200 px high, and the option the arrows reached is in view.
     expect(await suggestions(page).evaluate((list) => getComputedStyle(list).maxHeight)).toBe("200px");
     const inView = () =>
       second.evaluate((option) => {

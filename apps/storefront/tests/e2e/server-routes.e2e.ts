@@ -38,7 +38,7 @@ describe("POST /preferences", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/about?from=header");
     const cookies = cookiesSetBy(response);
-    // The locale cookie of spec section 9 comes with the shopper's first recorded choice.
+    // The locale cookie (i18n_redirected=en) comes with the shopper's first recorded choice.
     expect([...cookies.keys()].sort()).toEqual(["country", "currency", "flash", "i18n_redirected"]);
     expect(cookies.get("i18n_redirected")).toBe("i18n_redirected=en");
 
@@ -71,7 +71,7 @@ describe("POST /preferences", () => {
   });
 });
 
-// Spec section 2: /shop/* is answered by the server (after the redirect list, which redirects.e2e.ts covers).
+// /shop/* is answered by the storefront itself (after the redirect list, which redirects.e2e.ts covers).
 describe("legacy /shop URLs", () => {
   it("sends /shop to /store and an old category URL to the same category", async () => {
     const shop = await fetch(`${storefrontUrl}/shop`, { redirect: "manual" });

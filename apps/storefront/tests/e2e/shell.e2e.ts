@@ -46,7 +46,7 @@ describe("the site shell", () => {
     const box = (await toast.boundingBox())!;
     expect(box.x).toBeGreaterThan(1280 / 2);
     expect(box.y).toBeGreaterThan(800 / 2);
-    // Spec section 9: a toast lives 3000 ms.
+    // A toast lives 3000 ms.
     await toast.waitFor({ state: "detached", timeout: 6000 });
     expectNoPageProblems(browser);
   });

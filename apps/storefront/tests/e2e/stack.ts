@@ -235,7 +235,8 @@ function newLogFile(name: string): string {
 function environmentFor(database: E2eDatabase): NodeJS.ProcessEnv {
   // The shell's own database and mail settings must not leak in: a stack uses its own only.
   const { DATABASE_URL: _url, DATABASE_READ_URL: _readUrl, DATA_DIR: _dataDir, SMTP_URL: _smtp, ...inherited } = process.env;
-  return { ...inherited, ...database.env, LOG_LEVEL: "warn", NO_COLOR: "1" };
+  // LOG_FORMAT=json: start.mjs passes the processes' JSON lines on as written, for the tests that read them.
+  return { ...inherited, ...database.env, LOG_LEVEL: "warn", LOG_FORMAT: "json", NO_COLOR: "1" };
 }
 
 /** Runs the built migrations and the demo seed on `database`, their output in test-results/e2e-<name>.log. */
@@ -289,7 +290,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // No MailDev on its fixed ports (start.mjs runs one without SMTP_URL): stacks run side by side, and
       // mail is either captured above or printed.
       MAIL_CATCHER: "off",
-      ...(sandboxPort ? { PAYMENT_SANDBOX_PORT: String(sandboxPort) } : { PAYMENT_SANDBOX: "off" }),
+      // Every gateway the sandbox plays (the demo offers Stripe and PayPal only): the journeys pay through each.
+      ...(sandboxPort
+        ? { PAYMENT_SANDBOX_PORT: String(sandboxPort), PAYMENT_SANDBOX_GATEWAYS: "stripe,paypal,adyen,mollie" }
+        : { PAYMENT_SANDBOX: "off" }),
       ...options.env,
     };
 
@@ -306,8 +310,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       server = child;
       // start.mjs says "ready" once the API answers /health and the storefront answers at all.
       await untilPrinted(child, /^\[quire\] ready$/, logFile);
+      child.once("exit", (code, signal) => {
+        if (child === stopping || stoppedOnItsOwn) return;
+        stoppedOnItsOwn = `${signal ?? `exit code ${code}`}`;
+        console.error(`The servers of stack "${options.name}" stopped while its journeys ran (${stoppedOnItsOwn}): see ${logFile}`);
+      });
       return child;
     };
+    // The servers a step of the stack stops on purpose (a CLI on PGlite, the end); any other exit is a fault
+    // the journeys would otherwise only see as refused connections.
+    let stopping: ChildProcess | undefined;
+    let stoppedOnItsOwn: string | undefined;
     let running = await serve();
 
     const runningMailbox = mailbox;
@@ -319,14 +332,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       mailbox,
       async runCli(script, args) {
         if (database.kind === "postgres") return runCli(script, args, env, logFile);
+        stopping = running;
         await stopProcess(running);
         await runCli(script, args, env, logFile);
         running = await serve();
       },
       async stop() {
+        stopping = running;
         await stopProcess(running);
         await runningMailbox?.close();
         await database.drop();
+        // Read now, not at the exit: the log has the servers' last lines once their output has been copied.
+        if (stoppedOnItsOwn) {
+          throw new Error(
+            `The servers of stack "${options.name}" stopped while its journeys ran (${stoppedOnItsOwn}); their last lines:\n${tail(logFile, 40)}`,
+          );
+        }
       },
     };
   } catch (error) {

@@ -13,13 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { tokenCookie } from "../../app/lib/session.server";
-import { expectNoSeriousA11yViolations } from "./accessibility";
+import { expectNoSeriousA11yViolations, expectNoWcag22Violations } from "./accessibility";
 import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
 import { getFromApi } from "./demo-api";
 import { DEMO_API_KEY, DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 
 /**
- * Favourites (spec sections 2, 3, 4 and 8) in a real Chromium against the built storefront and API. The
+ * Favourites (docs/storefront-behaviour/favourites.md) in a real Chromium against the built storefront and API. The
  * journeys run on a Quire of their own whose database holds one customer per journey, inserted before
  * the servers start, so no journey sees another's lists and the shared e2e database stays as seeded.
  */
@@ -201,7 +201,7 @@ describe("favouriting a book", () => {
     const save = dialog.getByRole("button", { name: "Save", exact: true });
     expect(await save.isDisabled(), "Save waits for a chosen list").toBe(true);
 
-    // Spec section 9: overlay at z-index 1000, the modal at 1100.
+    // The stacking order: overlay at z-index 1000, the modal at 1100.
     const zIndexes = await dialog.evaluate((element) => {
       const modal = element.closest(".z-\\(--z-modal\\)");
       const overlay = element.closest(".z-\\(--z-overlay\\)");
@@ -474,6 +474,14 @@ describe("a list's page", () => {
     expect(text).toContain(variant.name);
     expect(await row.locator("img").count()).toBe(1);
     await expectNoSeriousA11yViolations(page);
+    // WCAG 2.2 AA at a desktop and a phone width, headings in order: the items' titles come after the h1 as h2s.
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await expectNoWcag22Violations(page);
+    }
 
     // Add to cart from the list (the cart's own route and toast).
     await row.getByRole("button", { name: `Add to basket: ${product.name}` }).click();

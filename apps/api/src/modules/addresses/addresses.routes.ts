@@ -5,7 +5,7 @@ import { operationRoute } from "../../http/operation-route";
 import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
 import * as addresses from "./addresses.service";
 
-// The address calls of spec section 7: the customer's book, and their company's shared addresses.
+// The address calls: the customer's book, and their company's shared addresses.
 /** The signed-in caller, and the countries an address may be in. */
 function addressContext(request: FastifyRequest): addresses.AddressContext {
   return { customerId: requireCustomer(request).id, countryCodes: request.ctx.store.countryCodes };

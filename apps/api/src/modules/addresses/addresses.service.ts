@@ -14,7 +14,7 @@ import { toAddressAnswer } from "./address-format";
 import { findTradeCompany, lockCompany, lockCustomer } from "../identity/customers.service";
 import * as repository from "./addresses.repository";
 
-// The address book (spec section 2: list, add, edit, delete, set default, company addresses). A customer with
+// The address book (list, add, edit, delete, set default; company addresses). A customer with
 // any address has exactly one default delivery and one default billing address: the first address takes both,
 // a default moves when another address is given it, and a deleted default passes to the newest address left.
 

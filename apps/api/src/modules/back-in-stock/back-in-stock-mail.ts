@@ -4,10 +4,10 @@ import type { OutgoingMail } from "../mail/mail.service";
 // The back-in-stock emails, as plain text. Each names its main link as `actionUrl`, which the console
 // transport prints when no SMTP server is configured.
 
-/** What both messages say about the book and who sends them. */
 /** The outbox kind of a confirmation email, which the per-address cap counts. */
 export const CONFIRMATION_MAIL_KIND = "back_in_stock_confirmation";
 
+/** What both messages say about the book and who sends them. */
 export interface VariantMailFacts {
   storeId: number;
   storeName: string;

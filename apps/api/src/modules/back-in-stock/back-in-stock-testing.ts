@@ -1,8 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Db } from "../../db/client";
 import { TEST_HEADERS, type useTestApi } from "../../testing/test-api";
-import { outboxMessages } from "../mail/mail.tables";
+import { listMailTo } from "../mail/outbox-reads.service";
 import { backInStockSubscriptions } from "./back-in-stock.tables";
 
 // What the back-in-stock test files share: calls to the API as different clients, and the outbox read back.
@@ -39,11 +39,7 @@ export const preview = (api: TestApi, token: string, options?: CallOptions) =>
 
 /** The confirmation emails queued for an address, oldest first. */
 export function confirmationMails(db: Db, email: string) {
-  return db
-    .select()
-    .from(outboxMessages)
-    .where(and(eq(outboxMessages.kind, "back_in_stock_confirmation"), eq(outboxMessages.recipient, email)))
-    .orderBy(asc(outboxMessages.id));
+  return listMailTo(db, { recipient: email, kind: "back_in_stock_confirmation" });
 }
 
 /** The token of an emailed confirmation link (its last path segment). */

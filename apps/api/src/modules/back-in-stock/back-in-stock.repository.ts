@@ -1,7 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { products, productVariants } from "../catalog/catalog.tables";
-import { stores } from "../stores/stores.tables";
 import { backInStockConfirmationTokens, backInStockSubscriptions } from "./back-in-stock.tables";
 
 /**
@@ -105,23 +103,6 @@ export function claimConfirmedSubscriptions(db: Db, variantId: number) {
       ),
     )
     .returning({ email: backInStockSubscriptions.email });
-}
-
-/** What a back-in-stock message names: the product, the variant and the store. */
-export async function findVariantMailFacts(db: Db, variantId: number) {
-  const [row] = await db
-    .select({
-      productName: products.name,
-      productSlug: products.slug,
-      isPublished: products.isPublished,
-      variantName: productVariants.name,
-      storeName: stores.name,
-    })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .innerJoin(stores, eq(stores.id, productVariants.storeId))
-    .where(eq(productVariants.id, variantId));
-  return row ?? null;
 }
 
 /**

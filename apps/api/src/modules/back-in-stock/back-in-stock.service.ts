@@ -10,6 +10,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
+import { findVariantNames } from "../catalog/variant-names.service";
 import type { DomainEvent } from "../jobs/domain-events";
 import { createEmailedToken, hashEmailedToken } from "../../security/emailed-tokens";
 import { findStoreVariant, type StoreVariantRow } from "../inventory/inventory.service";
@@ -17,6 +18,7 @@ import { countRecentMail, enqueueMail, lockRecipientMail } from "../mail/mail.se
 import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.service";
 import { backInStockMail, CONFIRMATION_MAIL_KIND, confirmationMail, type VariantMailFacts } from "./back-in-stock-mail";
 import { findCustomerEmail } from "../identity/customers.service";
+import { findStoreName } from "../stores/stores.service";
 import * as repository from "./back-in-stock.repository";
 
 export type BackInStockContext = Pick<RequestContext, "store" | "customerId" | "clientIp">;
@@ -101,12 +103,30 @@ async function sendConfirmation(
   const since = new Date(Date.now() - BACK_IN_STOCK_LIMITS.perAddress.windowSeconds * 1000);
   const sent = await countRecentMail(tx, input.email, [CONFIRMATION_MAIL_KIND], since);
   if (sent >= BACK_IN_STOCK_LIMITS.perAddress.max) return;
-  const facts = await repository.findVariantMailFacts(tx, input.variantId);
+  const facts = await findVariantMailFacts(tx, input);
   if (!facts) throw new Error(`variant ${input.variantId} vanished while locked`);
   const { token, tokenHash } = createEmailedToken();
   const expiresAt = new Date(Date.now() + BACK_IN_STOCK_CONFIRMATION_DAYS * 24 * 60 * 60 * 1000);
   await repository.insertConfirmationToken(tx, { subscriptionId: input.subscriptionId, tokenHash, expiresAt });
-  await enqueueMail(tx, confirmationMail({ ...facts, storeId: input.storeId }, input, { storefrontUrl: storefrontBase(deps), token }));
+  await enqueueMail(tx, confirmationMail(facts, input, { storefrontUrl: storefrontBase(deps), token }));
+}
+
+/**
+ * What a back-in-stock message names: the book and its format (the catalogue's) and the store sending it (the
+ * stores module's); null when either is gone.
+ */
+async function findVariantMailFacts(tx: Db, input: { storeId: number; variantId: number }): Promise<VariantMailFacts | null> {
+  // One statement at a time: `tx` is a transaction's single connection.
+  const names = (await findVariantNames(tx, [input.variantId])).get(input.variantId);
+  const storeName = await findStoreName(tx, input.storeId);
+  if (!names || storeName === null) return null;
+  return {
+    storeId: input.storeId,
+    storeName,
+    productName: names.productName,
+    productSlug: names.productSlug,
+    variantName: names.variantName,
+  };
 }
 
 const invalidToken = () => new AppError(BACK_IN_STOCK_TOKEN_INVALID, { field: "token" });
@@ -163,9 +183,8 @@ export async function notifyBackInStock(db: Db, event: DomainEvent<"stock.change
   return db.transaction(async (tx) => {
     const variant = await findStoreVariant(tx, { storeId: event.storeId, variantId: event.variantId, lock: "share" });
     if (!variant || !variantIsBack(variant)) return 0;
-    const found = await repository.findVariantMailFacts(tx, variant.variantId);
-    if (!found) return 0;
-    const facts: VariantMailFacts = { ...found, storeId: event.storeId };
+    const facts = await findVariantMailFacts(tx, { storeId: event.storeId, variantId: variant.variantId });
+    if (!facts) return 0;
     const subscribers = await repository.claimConfirmedSubscriptions(tx, variant.variantId);
     const mails = subscribers.map((subscriber) => backInStockMail(facts, subscriber, { storefrontUrl: storefrontBase(deps) }));
     await enqueueMail(tx, mails);

@@ -1,5 +1,5 @@
+import type { PageBlock } from "@quire/contracts";
 import type { Db } from "../../db/client";
-import type { PageBlock } from "../content/content.tables";
 import { blogCategories, blogPostCategories, blogPostProducts, blogPosts, blogPostTags, blogTags } from "./blog.tables";
 
 /*

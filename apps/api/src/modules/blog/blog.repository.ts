@@ -1,8 +1,7 @@
+import type { PageBlock } from "@quire/contracts";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
-import { products } from "../catalog/catalog.tables";
-import type { PageBlock } from "../content/content.tables";
 import { blogCategories, blogPostCategories, blogPostProducts, blogPosts, blogPostTags, blogTags } from "./blog.tables";
 
 /*
@@ -127,13 +126,23 @@ export async function countPosts(db: Db, storeId: number, filter: BlogPostFilter
   return row?.total ?? 0;
 }
 
-/** The published products a post links to, in its order. */
-export async function listRelatedProductIds(db: Db, postId: number, limit: number): Promise<number[]> {
-  const rows = await sqlRows<{ id: number }>(
+/** Where a walk through a post's linked products stands: the last link read, by its position and product id. */
+export interface LinkCursor {
+  position: number;
+  productId: number;
+}
+
+/**
+ * Up to `limit` of the products a post links to, in its order (position, then product id), after `after` when
+ * given: keyset paging, so a post with many links is read a slice at a time. Whether each product is published
+ * is the catalogue's to say.
+ */
+export function listLinkedProducts(db: Db, postId: number, page: { after: LinkCursor | null; limit: number }): Promise<LinkCursor[]> {
+  const after = page.after ? sql`and (bp.position, bp.product_id) > (${page.after.position}, ${page.after.productId})` : sql``;
+  return sqlRows<LinkCursor>(
     db,
-    sql`select pr.id from ${blogPostProducts} bp join ${products} pr on pr.id = bp.product_id
-         where bp.post_id = ${postId} and pr.is_published
-         order by bp.position, pr.id limit ${limit}`,
+    sql`select bp.position, bp.product_id as "productId" from ${blogPostProducts} bp
+         where bp.post_id = ${postId} ${after}
+         order by bp.position, bp.product_id limit ${page.limit}`,
   );
-  return rows.map((row) => row.id);
 }

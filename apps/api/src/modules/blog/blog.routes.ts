@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
 import { listBlogNavigation, listBlogPosts, requireBlogCategory } from "./blog.service";
 
-// The blog calls of spec section 7 (GET /blog-categories/by-slug, GET /blog-posts), and the categories list the
+// The blog calls the storefront makes (GET /blog-categories/by-slug, GET /blog-posts), and the categories list the
 // blog's navigation reads.
 export const blogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.route({

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { getSummaries, type CatalogContext } from "../catalog/catalog.service";
+import { keepPublishedProductIds } from "../catalog/published-products.service";
 import * as repository from "./blog.repository";
 
 const isoOf = (value: Date | string) => new Date(value).toISOString();
@@ -58,5 +59,30 @@ export async function listBlogPosts(db: Db, ctx: CatalogContext, query: ListBlog
 
 async function relatedProductsOf(db: Db, ctx: CatalogContext, postId: number) {
   if (!getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId }).productsVisible) return [];
-  return getSummaries(db, ctx, await repository.listRelatedProductIds(db, postId, MAX_BLOG_RELATED_PRODUCTS));
+  return getSummaries(db, ctx, await listPublishedLinkedIds(db, postId, MAX_BLOG_RELATED_PRODUCTS));
+}
+
+/** How many of a post's links are read at a time: enough that a few unpublished books rarely need a second read. */
+const LINKS_PER_READ = MAX_BLOG_RELATED_PRODUCTS * 4;
+
+/**
+ * The first `limit` published products a post links to, in its order. The links are read a slice at a time and
+ * the catalogue says which of each slice are published, until `limit` are found or the links run out: one read
+ * of each for almost every post, and never a read of all of a post's links at once.
+ */
+async function listPublishedLinkedIds(db: Db, postId: number, limit: number): Promise<number[]> {
+  const found: number[] = [];
+  let after: repository.LinkCursor | null = null;
+  while (found.length < limit) {
+    const links = await repository.listLinkedProducts(db, postId, { after, limit: LINKS_PER_READ });
+    found.push(
+      ...(await keepPublishedProductIds(
+        db,
+        links.map((link) => link.productId),
+      )),
+    );
+    if (links.length < LINKS_PER_READ) break;
+    after = links[links.length - 1]!;
+  }
+  return found.slice(0, limit);
 }

@@ -1,7 +1,7 @@
+import type { PageBlock } from "@quire/contracts";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, type PgColumn } from "drizzle-orm/pg-core";
 import { products } from "../catalog/catalog.tables";
-import type { PageBlock } from "../content/content.tables";
 import { stores } from "../stores/stores.tables";
 
 /** A slug column's check: lower-case words joined by single hyphens, at most 200 characters, as the contracts take them. */

@@ -1,7 +1,7 @@
 import { ListBlogPostsResponseSchema, BlogCategoryResponseSchema, ListBlogCategoriesResponseSchema } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../app";
-import { createProduct, createProductType, createStore } from "../../testing/factories";
+import { createProduct, createProductsBulk, createProductType, createStore } from "../../testing/factories";
 import { TEST_TOKEN_SECRET } from "../../testing/test-api";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
 import { createBlogCategory, createBlogPost, createBlogTag, type NewBlogPost } from "./blog-writes";
@@ -197,6 +197,43 @@ describe("GET /blog-posts", () => {
     const response = await app.inject({ method: "GET", url: "/blog-posts", query, headers });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a post's books when it links many", () => {
+  it("shows the first published books in the post's order, however many unpublished ones come before them", async () => {
+    const db = database.db;
+    const store = await createStore(db, { key: "linking-store", name: "Linking" });
+    const productType = await createProductType(db, { storeId: store.id, code: "book", name: "Book" });
+    // Forty withdrawn books first, then ten on sale: more links than one read of a post's links takes.
+    const slugs = [...Array.from({ length: 40 }, (_, i) => `withdrawn-${i}`), ...Array.from({ length: 10 }, (_, i) => `on-sale-${i}`)];
+    const productIds = await createProductsBulk(
+      db,
+      slugs.map((slug) => ({
+        storeId: store.id,
+        productTypeId: productType.id,
+        slug,
+        name: slug,
+        isPublished: slug.startsWith("on-sale"),
+        variants: [{ sku: slug, name: "Paperback", prices: { GBP: { amount: 999 } } }],
+      })),
+    );
+    await createBlogPost(db, {
+      storeId: store.id,
+      slug: "a-long-reading-list",
+      title: "A long reading list",
+      excerpt: "",
+      body: [],
+      heroImageUrl: "/media/blog/list.svg",
+      heroImageAlt: "",
+      author: "Priya Shah",
+      publishedAt: daysAgo(1),
+      categoryIds: [],
+      tagIds: [],
+      productIds,
+    });
+    const [post] = (await listPosts({ Slug: "a-long-reading-list" }, { ...headers, storekey: "linking-store" })).results;
+    expect(post!.relatedProducts!.map((product) => product.slug)).toEqual(Array.from({ length: 8 }, (_, i) => `on-sale-${i}`));
   });
 });
 

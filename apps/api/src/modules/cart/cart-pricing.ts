@@ -49,7 +49,7 @@ export function minimumOrderOf(
   return { amount: minimum.amount, currencyCode: minimum.currencyCode, isMet: subTotal.amount >= minimum.amount };
 }
 
-/** The cart answer (spec section 3) from its reviewed lines: every amount is computed here, never by a client. */
+/** The cart answer (lines, notices, subtotal) from reviewed lines: every amount is computed here, never by a client. */
 export function priceCart(input: {
   cart: { id: number | null; anonymousId: string | null };
   lines: readonly ReviewedLine[];

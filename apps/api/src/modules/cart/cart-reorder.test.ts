@@ -234,6 +234,29 @@ describe("PUT /baskets/orders/:orderId/merge", () => {
     ]);
   });
 
+  it("puts one add-on option back on every line that had it, each checked against its own product", async () => {
+    serial += 1;
+    const ribbon = await createAddon(db(), {
+      storeId: api.seeded.store.id,
+      code: `ribbon-${serial}`,
+      name: `Ribbon ${serial}`,
+      options: [{ name: "Blue", prices: { GBP: 100 } }],
+    });
+    const blue = ribbon.options[0]!;
+    const caller = await newCustomer();
+    const { atlas, bestiary } = await newBooks({ addonIds: [ribbon.id] });
+    const order = await placeOrder(caller, [
+      { productVariantId: atlas.variantId, quantity: 1, addonOptionIds: [blue.id] },
+      { productVariantId: bestiary.variantId, quantity: 1, addonOptionIds: [blue.id] },
+    ]);
+
+    const answer = reorderOf(await reorder(order.id, caller));
+    expect(lineOf(answer.cart, atlas.variantId)!.addons).toMatchObject([{ addonOptionId: blue.id }]);
+    expect(lineOf(answer.cart, bestiary.variantId)!.addons).toMatchObject([{ addonOptionId: blue.id }]);
+    expect(answer.addedQuantity).toBe(2);
+    expect(answer.linesNotAdded).toEqual([]);
+  });
+
   it("answers 404 for another customer's order or an unknown one, 401 to a guest, and 400 with errors for a bad id", async () => {
     const owner = await newCustomer();
     const stranger = await newCustomer();

@@ -4,9 +4,10 @@ import type { PolicyStore } from "../catalog/catalog-policy";
 import { unitAmountAt, type TierPriceFact } from "./cart-pricing";
 
 /*
- * What changed in a cart since the shopper last saw it, decided without a database: the repository loads
- * every line with its catalogue facts in one statement, reviewCart says which lines to drop or shrink and
- * which notices to raise, and the repository writes that back in a fixed number of set-based statements.
+ * What changed in a cart since the shopper last saw it, decided without a database: the cart's repository
+ * loads every line in one statement and the catalogue's offers answer for all of them in one more
+ * (cart.service.ts puts the two together), reviewCart says which lines to drop or shrink and which notices to
+ * raise, and the repository writes that back in a fixed number of set-based statements.
  */
 
 export interface CartLineAddonFacts {

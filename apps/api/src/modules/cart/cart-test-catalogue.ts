@@ -152,7 +152,7 @@ export interface CartCaller {
   currencyCode?: string;
 }
 
-/** Calls a cart endpoint the way the storefront does: the spec's headers, JSON bodies. */
+/** Calls a cart endpoint the way the storefront does: the store's request headers, JSON bodies. */
 export function cartClient(app: () => App) {
   const headers = (caller: CartCaller) => ({
     ...TEST_HEADERS,

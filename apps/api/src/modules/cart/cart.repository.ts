@@ -1,18 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
-import {
-  addonOptionPrices,
-  addonOptions,
-  addons,
-  productAddons,
-  productImages,
-  products,
-  productVariants,
-  variantPrices,
-  variantTierPrices,
-} from "../catalog/catalog.tables";
-import type { CartLineFacts, CartReview, ReviewNotification } from "./cart-review";
+import type { CartReview, ReviewNotification } from "./cart-review";
 import { cartLineAddons, cartLines, cartNotifications, carts } from "./cart.tables";
 
 /*
@@ -20,6 +9,8 @@ import { cartLineAddons, cartLines, cartNotifications, carts } from "./cart.tabl
  * arrays and are unnested by PostgreSQL, related rows come back as JSON aggregates. Functions that change
  * a cart expect the caller to hold the cart's row lock (findOpenCustomerCart and friends, with `lock`), which
  * is what keeps concurrent calls on one cart from reading stale quantities. Reads take no lock.
+ * Only the cart's own tables are read here: what the catalogue says of a line (price, stock, publication,
+ * names, add-ons) comes from the catalogue's offers service (catalog/catalog-offers.service.ts).
  */
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -112,82 +103,22 @@ export async function touchCart(db: Db, cartId: number) {
   await db.execute(sql`update ${carts} set updated_at = now() where id = ${cartId}`);
 }
 
-// ---------------------------------------------------------------- catalogue facts for a change
+// ---------------------------------------------------------------- lines for a change
 
-export interface VariantForCart {
-  id: number;
-  sku: string;
-  productId: number;
-  productName: string;
-  variantName: string;
-  stockQuantity: number;
-  isPublished: boolean;
-  amount: number | null;
-}
-
-/**
- * Variants of the store named by id or by SKU, with what adding them needs: publication, stock and the price
- * in the currency. One statement however many are named; a name that matches nothing is simply not answered.
- */
-export function findVariantsForCart(
-  db: Db,
-  input: { storeId: number; variantIds: readonly number[]; skus: readonly string[]; currencyCode: string },
-) {
-  return rows<VariantForCart>(
-    db,
-    sql`select v.id, v.sku, v.product_id as "productId", p.name as "productName", v.name as "variantName",
-          v.stock_quantity as "stockQuantity", p.is_published as "isPublished", vp.amount
-        from ${productVariants} v
-        join ${products} p on p.id = v.product_id
-        left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${input.currencyCode}
-        where v.store_id = ${input.storeId} and (v.id = any(${intArray(input.variantIds)}) or v.sku = any(${textArray(input.skus)}))`,
-  );
-}
-
-export interface AddonOptionFacts {
-  id: number;
-  addonId: number;
-  amount: number | null;
-  /** Which of the asked products offer the option's add-on. */
-  offeredWithProductIds: number[];
-}
-
-/** Add-on options of the store among `optionIds`, with their price and which of `productIds` offer them. */
-export function describeAddonOptions(
-  db: Db,
-  input: { storeId: number; optionIds: readonly number[]; productIds: readonly number[]; currencyCode: string },
-) {
-  return rows<AddonOptionFacts>(
-    db,
-    sql`select o.id, o.addon_id as "addonId", op.amount,
-          array(select pad.product_id from ${productAddons} pad
-            where pad.addon_id = o.addon_id and pad.product_id = any(${intArray(input.productIds)})) as "offeredWithProductIds"
-        from ${addonOptions} o
-        join ${addons} a on a.id = o.addon_id
-        left join ${addonOptionPrices} op on op.addon_option_id = o.id and op.currency_code = ${input.currencyCode}
-        where o.id = any(${intArray(input.optionIds)}) and a.store_id = ${input.storeId}`,
-  );
-}
-
+/** A line as the cart keeps it, for a change to check against. */
 export interface LineForChange {
   id: number;
+  /** Null once the shop deleted the variant. */
   variantId: number | null;
   quantity: number;
-  productId: number | null;
-  stockQuantity: number | null;
-  isPublished: boolean | null;
 }
 
-/** Lines of one cart among `lineIds` (a line of another cart is not returned), with stock and publication. */
+/** Lines of one cart among `lineIds` (a line of another cart is not returned). */
 export function findCartLines(db: Db, cartId: number, lineIds: readonly number[]) {
   return rows<LineForChange>(
     db,
-    sql`select l.id, l.variant_id as "variantId", l.quantity, v.product_id as "productId",
-          v.stock_quantity as "stockQuantity", p.is_published as "isPublished"
-        from ${cartLines} l
-        left join ${productVariants} v on v.id = l.variant_id
-        left join ${products} p on p.id = v.product_id
-        where l.cart_id = ${cartId} and l.id = any(${intArray(lineIds)})`,
+    sql`select id, variant_id as "variantId", quantity from ${cartLines}
+        where cart_id = ${cartId} and id = any(${intArray(lineIds)})`,
   );
 }
 
@@ -227,21 +158,32 @@ export async function deleteLines(db: Db, cartId: number, lineIds: readonly numb
 
 /**
  * Adds options to lines (`selections` pairs a line with each option it gains); an option replaces the line's
- * other option of the same add-on (a book is wrapped in one paper). A line gains at most one option per
- * add-on. Two statements whatever the number of lines and options.
+ * other option of the same add-on (a book is wrapped in one paper), which `replaces` names: the other options
+ * of its add-on. A line gains at most one option per add-on. Two statements whatever the number of lines and
+ * options.
  */
-export async function addLineAddons(db: Db, selections: readonly { lineItemId: number; addonOptionId: number }[]) {
+export async function addLineAddons(
+  db: Db,
+  selections: readonly { lineItemId: number; addonOptionId: number; replaces: readonly number[] }[],
+) {
   if (selections.length === 0) return;
-  const lineIds = intArray(selections.map((selection) => selection.lineItemId));
-  const optionIds = intArray(selections.map((selection) => selection.addonOptionId));
-  await db.execute(
-    sql`delete from ${cartLineAddons} la using ${addonOptions} o, unnest(${lineIds}, ${optionIds}) as n(line_id, option_id), ${addonOptions} gained
-        where la.cart_line_id = n.line_id and o.id = la.addon_option_id and gained.id = n.option_id
-          and o.addon_id = gained.addon_id and la.addon_option_id <> n.option_id`,
+  const replaced = selections.flatMap((selection) =>
+    selection.replaces
+      .filter((optionId) => optionId !== selection.addonOptionId)
+      .map((optionId) => ({ lineItemId: selection.lineItemId, optionId })),
   );
+  if (replaced.length > 0) {
+    await db.execute(
+      sql`delete from ${cartLineAddons} la
+          using unnest(${intArray(replaced.map((r) => r.lineItemId))}, ${intArray(replaced.map((r) => r.optionId))}) as r(line_id, option_id)
+          where la.cart_line_id = r.line_id and la.addon_option_id = r.option_id`,
+    );
+  }
   await db.execute(
     sql`insert into ${cartLineAddons} (cart_line_id, addon_option_id)
-        select * from unnest(${lineIds}, ${optionIds}) on conflict do nothing`,
+        select * from unnest(${intArray(selections.map((selection) => selection.lineItemId))}, ${intArray(
+          selections.map((selection) => selection.addonOptionId),
+        )}) on conflict do nothing`,
   );
 }
 
@@ -261,39 +203,25 @@ export async function replaceLineAddons(
 
 // ---------------------------------------------------------------- reading a cart
 
-/**
- * Every line of a cart with the catalogue facts it is priced and reviewed from, in one statement: variant,
- * product, first image, price and tier prices in the currency, and the chosen add-ons with their prices and
- * whether the product still offers them. Oldest line first.
- */
-export function loadCartLines(db: Db, cartId: number, currencyCode: string) {
-  return rows<CartLineFacts>(
-    db,
-    sql`select l.id as "lineItemId", l.variant_id as "variantId", l.item_name as "itemName", l.quantity,
-          l.last_seen_unit_amount as "lastSeenUnitAmount", l.last_seen_currency_code as "lastSeenCurrencyCode",
-          v.sku, v.name as "variantName", v.options, v.stock_quantity as "stockQuantity",
-          p.id as "productId", p.slug as "productSlug", p.name as "productName", p.is_published as "isPublished", p.tax_class as "taxClass",
-          (select json_build_object('url', i.url, 'alt', i.alt) from ${productImages} i
-            where i.product_id = p.id order by i.position, i.id limit 1) as image,
-          vp.amount, vp.original_amount as "originalAmount",
-          coalesce((select json_agg(json_build_object('minQuantity', tp.min_quantity, 'amount', tp.amount) order by tp.min_quantity)
-            from ${variantTierPrices} tp where tp.variant_id = v.id and tp.currency_code = ${currencyCode}), '[]') as "tierPrices",
-          coalesce((select json_agg(json_build_object('addonOptionId', o.id, 'addonId', a.id, 'addonName', a.name,
-                'optionName', o.name, 'amount', op.amount, 'taxClass', a.tax_class,
-                'isOffered', exists (select 1 from ${productAddons} pad where pad.product_id = p.id and pad.addon_id = a.id))
-              order by a.position, a.name, a.id, o.position, o.id)
-            from ${cartLineAddons} la
-            join ${addonOptions} o on o.id = la.addon_option_id
-            join ${addons} a on a.id = o.addon_id
-            left join ${addonOptionPrices} op on op.addon_option_id = o.id and op.currency_code = ${currencyCode}
-            where la.cart_line_id = l.id), '[]') as addons
-        from ${cartLines} l
-        left join ${productVariants} v on v.id = l.variant_id
-        left join ${products} p on p.id = v.product_id
-        left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${currencyCode}
-        where l.cart_id = ${cartId}
-        order by l.created_at, l.id`,
-  );
+/** A line as the cart keeps it: the variant, the quantity, what the shopper last saw and the add-on options chosen. */
+export interface StoredLine {
+  lineItemId: number;
+  /** Null once the shop deleted the variant. */
+  variantId: number | null;
+  itemName: string;
+  quantity: number;
+  lastSeenUnitAmount: number | null;
+  lastSeenCurrencyCode: string | null;
+  addonOptionIds: number[];
+}
+
+const storedLineColumns = sql`l.id as "lineItemId", l.variant_id as "variantId", l.item_name as "itemName", l.quantity,
+  l.last_seen_unit_amount as "lastSeenUnitAmount", l.last_seen_currency_code as "lastSeenCurrencyCode",
+  array(select la.addon_option_id from ${cartLineAddons} la where la.cart_line_id = l.id order by la.addon_option_id) as "addonOptionIds"`;
+
+/** Every line of a cart with its chosen add-on options, in one statement, oldest line first. */
+export function loadCartLines(db: Db, cartId: number) {
+  return rows<StoredLine>(db, sql`select ${storedLineColumns} from ${cartLines} l where l.cart_id = ${cartId} order by l.created_at, l.id`);
 }
 
 /** Writes a review back: drops lines and add-ons, stores reduced quantities and last-seen prices. At most three statements. */
@@ -351,6 +279,20 @@ export function listNotifications(db: Db, cartId: number) {
   return rows<StoredNotification>(db, sql`select ${notificationColumns} from ${cartNotifications} where cart_id = ${cartId} order by id`);
 }
 
+/** The cart's lines (as loadCartLines answers them) and its stored notices (oldest first), in one statement: what a read needs. */
+export async function loadCartLinesAndNotifications(db: Db, cartId: number) {
+  const [row] = await rows<{ lines: StoredLine[]; notifications: StoredNotification[] }>(
+    db,
+    sql`select
+          coalesce((select json_agg(to_jsonb(line) - 'ordinal' order by line.ordinal)
+            from (select ${storedLineColumns}, row_number() over (order by l.created_at, l.id) as ordinal
+              from ${cartLines} l where l.cart_id = ${cartId}) line), '[]') as lines,
+          coalesce((select json_agg(n order by n.id)
+            from (select ${notificationColumns} from ${cartNotifications} where cart_id = ${cartId}) n), '[]') as notifications`,
+  );
+  return row ?? { lines: [], notifications: [] };
+}
+
 /** The cart's stored notices, removed as they are read (the shopper has acknowledged them). */
 export async function takeNotifications(db: Db, cartId: number) {
   const taken = await rows<StoredNotification>(
@@ -362,14 +304,33 @@ export async function takeNotifications(db: Db, cartId: number) {
 
 // ---------------------------------------------------------------- merging
 
+/** The add-on options chosen on the lines of these carts, each once per cart. */
+export function listChosenAddonOptions(db: Db, cartIds: readonly number[]) {
+  return rows<{ cartId: number; addonOptionId: number }>(
+    db,
+    sql`select distinct l.cart_id as "cartId", la.addon_option_id as "addonOptionId"
+        from ${cartLineAddons} la join ${cartLines} l on l.id = la.cart_line_id
+        where l.cart_id = any(${intArray(cartIds)})`,
+  );
+}
+
 /**
  * Moves a guest cart's lines into a customer's cart: a variant already there gets the guest quantity added
  * (at most `maxQuantity`; stock is applied by the review that follows, which tells the shopper), a new one
  * is copied with what the guest last saw. The guest's add-ons join the customer's lines, except where the
- * customer's line already has an option of the same add-on. Three statements.
+ * customer's line already has an option of the same add-on: `addonOfOption` says which add-on each option
+ * chosen in either cart belongs to (the catalogue's answer). At most three statements.
  */
-export async function mergeLines(db: Db, input: { guestCartId: number; customerCartId: number; maxQuantity: number }) {
-  const { guestCartId, customerCartId, maxQuantity } = input;
+export async function mergeLines(
+  db: Db,
+  input: {
+    guestCartId: number;
+    customerCartId: number;
+    maxQuantity: number;
+    addonOfOption: readonly { optionId: number; addonId: number }[];
+  },
+) {
+  const { guestCartId, customerCartId, maxQuantity, addonOfOption } = input;
   await db.execute(
     sql`insert into ${cartLines} (cart_id, variant_id, quantity, item_name, last_seen_unit_amount, last_seen_currency_code)
         select ${customerCartId}, g.variant_id, least(g.quantity, ${maxQuantity}), g.item_name, g.last_seen_unit_amount, g.last_seen_currency_code
@@ -377,18 +338,22 @@ export async function mergeLines(db: Db, input: { guestCartId: number; customerC
         on conflict (cart_id, variant_id) do update
           set quantity = least(${cartLines}.quantity + excluded.quantity, ${maxQuantity}), updated_at = now()`,
   );
-  await db.execute(
-    sql`insert into ${cartLineAddons} (cart_line_id, addon_option_id)
-        select c.id, ga.addon_option_id
-        from ${cartLineAddons} ga
-        join ${cartLines} g on g.id = ga.cart_line_id
-        join ${cartLines} c on c.cart_id = ${customerCartId} and c.variant_id = g.variant_id
-        join ${addonOptions} go on go.id = ga.addon_option_id
-        where g.cart_id = ${guestCartId}
-          and not exists (select 1 from ${cartLineAddons} ca join ${addonOptions} co on co.id = ca.addon_option_id
-            where ca.cart_line_id = c.id and co.addon_id = go.addon_id)
-        on conflict do nothing`,
-  );
+  if (addonOfOption.length > 0) {
+    await db.execute(
+      sql`with option_addon(id, addon_id) as (
+            select * from unnest(${intArray(addonOfOption.map((option) => option.optionId))}, ${intArray(addonOfOption.map((option) => option.addonId))}))
+          insert into ${cartLineAddons} (cart_line_id, addon_option_id)
+          select c.id, ga.addon_option_id
+          from ${cartLineAddons} ga
+          join ${cartLines} g on g.id = ga.cart_line_id
+          join ${cartLines} c on c.cart_id = ${customerCartId} and c.variant_id = g.variant_id
+          join option_addon go on go.id = ga.addon_option_id
+          where g.cart_id = ${guestCartId}
+            and not exists (select 1 from ${cartLineAddons} ca join option_addon co on co.id = ca.addon_option_id
+              where ca.cart_line_id = c.id and co.addon_id = go.addon_id)
+          on conflict do nothing`,
+    );
+  }
   // Notices the guest has not seen yet follow the lines they are about.
   await db.execute(
     sql`update ${cartNotifications} n set cart_id = ${customerCartId},
@@ -403,75 +368,7 @@ export function mergedCartColumns(input: { customerCartId: number; customerId: n
   return sql`merged_into_cart_id = ${input.customerCartId}, customer_id = ${input.customerId}, updated_at = now()`;
 }
 
-// ---------------------------------------------------------------- reorder
-
-/** An ordered add-on ("Gift wrap: Kraft") and the option of the store it is today, if it can be added again. */
-export interface ReorderedAddon {
-  name: string;
-  /** Null when no option of that name is offered with the product and priced in the currency any more. */
-  option: { id: number; addonId: number; amount: number } | null;
-}
-
-/** A line of a past order, as the order keeps it (the orders module's answer). */
-export interface OrderedLine {
-  orderLineId: number;
-  orderPublicId: string;
-  /** The variant ordered; null once deleted. */
-  variantId: number | null;
-  sku: string;
-  productName: string;
-  variantName: string;
-  quantity: number;
-  /** Its add-ons by name (`Add-on: Option`), as ordered. */
-  addonNames: string[];
-}
-
-/** A line of a past order, with its variant as the catalogue has it now and its add-ons matched to today's. */
-export interface OrderLineToReorder extends Omit<OrderedLine, "addonNames"> {
-  /** The variant now (publication, stock, price in the currency); null once deleted. */
-  variant: VariantForCart | null;
-  addons: ReorderedAddon[];
-}
-
-/**
- * The lines of a past order, each with its variant's current state and its add-ons matched to today's options,
- * in one statement, in the lines' order. An add-on is matched by its name among the add-ons the product offers
- * now, priced in the currency.
- */
-export async function findReorderFacts(
-  db: Db,
-  input: { storeId: number; currencyCode: string; lines: readonly OrderedLine[] },
-): Promise<OrderLineToReorder[]> {
-  if (input.lines.length === 0) return [];
-  const wanted = JSON.stringify(input.lines.map((line, position) => ({ position, variantId: line.variantId, addons: line.addonNames })));
-  const facts = await rows<{ position: number; variant: VariantForCart | null; addons: ReorderedAddon[] }>(
-    db,
-    sql`select l.position,
-          case when v.id is null then null else json_build_object('id', v.id, 'sku', v.sku, 'productId', v.product_id,
-            'productName', p.name, 'variantName', v.name, 'stockQuantity', v.stock_quantity, 'isPublished', p.is_published,
-            'amount', vp.amount) end as variant,
-          coalesce((select json_agg(json_build_object('name', wanted.name, 'option',
-                case when m.id is null then null else json_build_object('id', m.id, 'addonId', m.addon_id, 'amount', m.amount) end)
-              order by wanted.position)
-            from jsonb_array_elements_text(l.addons) with ordinality as wanted(name, position)
-            left join lateral (
-              select ao.id, ao.addon_id, aop.amount from ${addonOptions} ao
-              join ${addons} a on a.id = ao.addon_id and a.store_id = ${input.storeId}
-              join ${productAddons} pad on pad.addon_id = a.id and pad.product_id = v.product_id
-              join ${addonOptionPrices} aop on aop.addon_option_id = ao.id and aop.currency_code = ${input.currencyCode}
-              where a.name || ': ' || ao.name = wanted.name
-              order by ao.id limit 1) m on true), '[]') as addons
-        from jsonb_to_recordset(${wanted}::jsonb) as l(position int, "variantId" int, addons jsonb)
-        left join ${productVariants} v on v.id = l."variantId" and v.store_id = ${input.storeId}
-        left join ${products} p on p.id = v.product_id
-        left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${input.currencyCode}
-        order by l.position`,
-  );
-  return input.lines.map(({ addonNames: _names, ...line }, position) => {
-    const found = facts.find((fact) => fact.position === position);
-    return { ...line, variant: found?.variant ?? null, addons: found?.addons ?? [] };
-  });
-}
+// ---------------------------------------------------------------- placing an order
 
 /**
  * The cart a placement is about, whatever its status, row-locked: for a guest the cart their anonymousId names;

@@ -17,7 +17,7 @@ export function cartOwnerOf(request: FastifyRequest, anonymousId: string | undef
   return { anonymousId: anonymousId ?? null };
 }
 
-// Cart calls of spec section 7, and ours beside them (bulk add, acknowledging notices: decision 020). Every
+// The cart calls the storefront makes, and ours beside them (bulk add, acknowledging notices: decision 020). Every
 // answer is the whole cart, as GET /baskets gives it.
 export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ["Cart"];

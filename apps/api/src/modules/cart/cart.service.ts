@@ -20,9 +20,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
+import { getOffers, type AddonOptionOffer, type VariantOffer } from "../catalog/catalog-offers.service";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { priceCart } from "./cart-pricing";
-import { lineDisplayName, reviewCart, type CartReview, type ReviewNotification } from "./cart-review";
+import { lineDisplayName, reviewCart, type CartLineFacts, type CartReview, type ReviewNotification } from "./cart-review";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { cartMachine } from "./cart-status";
 import * as repository from "./cart.repository";
@@ -37,16 +38,16 @@ export type CartContext = Pick<RequestContext, "store" | "currencyCode">;
  */
 export type CartOwner = { customerId: number } | { anonymousId: string | null };
 
-/** Random bytes in a new anonymousId: 192 bits, well past the 128 the spec's threat model needs. */
+/** Random bytes in a new anonymousId: 192 bits, well past the 128 that make an id impossible to guess. */
 const ANONYMOUS_ID_BYTES = 24;
 
 const cartNotFound = () => new AppError("cart_not_found", "Cart was not found");
 const lineNotFound = () => new AppError("line_item_not_found", "Cart line was not found");
 
 /**
- * Anonymous visitors may keep a cart only where the store shows them products and prices (spec sections
- * 4-6): under HiddenForUnauthorized and HiddenPricesForUnauthorized they must sign in first. 401, like every
- * "sign in to continue", so the storefront sends them to /auth/login.
+ * Anonymous visitors may keep a cart only where the store shows them products and prices: under
+ * HiddenForUnauthorized and HiddenPricesForUnauthorized they must sign in first. 401, like every "sign in to
+ * continue", so the storefront sends them to /auth/login.
  */
 function guestMayUseCart(ctx: CartContext) {
   const visibility = getCatalogVisibility({ store: ctx.store, customerId: null });
@@ -99,6 +100,56 @@ function priceReviewed(
 }
 
 /**
+ * The cart's lines with what the catalogue says of each now, as cart-review.ts reviews them: the variant's
+ * price and tiers in the currency, stock, publication, names and image, and each chosen add-on option's price,
+ * names and whether the product still offers its add-on. The catalogue columns are null for a line whose
+ * variant is gone. One call to the catalogue's offers for all the lines (one statement), none for an empty
+ * cart; in the caller's transaction, so a read sees one snapshot and a change reads under the cart's lock.
+ */
+async function withCatalogueFacts(tx: Db, ctx: CartContext, lines: readonly repository.StoredLine[]): Promise<CartLineFacts[]> {
+  if (lines.length === 0) return [];
+  const offers = await getOffers(tx, {
+    storeId: ctx.store.id,
+    currencyCode: ctx.currencyCode,
+    variantIds: lines.flatMap((line) => line.variantId ?? []),
+    addonOptionIds: lines.flatMap((line) => line.addonOptionIds),
+  });
+  const variants = new Map(offers.variants.map((variant) => [variant.id, variant]));
+  return lines.map(({ addonOptionIds, ...line }): CartLineFacts => {
+    const variant = line.variantId === null ? undefined : variants.get(line.variantId);
+    const chosen = new Set(addonOptionIds);
+    return {
+      ...line,
+      sku: variant?.sku ?? null,
+      variantName: variant?.name ?? null,
+      options: variant?.options ?? null,
+      stockQuantity: variant?.stockQuantity ?? null,
+      productId: variant?.productId ?? null,
+      productSlug: variant?.productSlug ?? null,
+      productName: variant?.productName ?? null,
+      isPublished: variant?.isPublished ?? null,
+      taxClass: variant?.taxClass ?? null,
+      image: variant?.image ?? null,
+      amount: variant?.amount ?? null,
+      originalAmount: variant?.originalAmount ?? null,
+      tierPrices: variant?.tierPrices ?? [],
+      // In the catalogue's order of add-ons and options, as a product page lists them.
+      addons: offers.addonOptions
+        .filter((option) => chosen.has(option.id))
+        .map((option) => ({
+          addonOptionId: option.id,
+          addonId: option.addonId,
+          addonName: option.addonName,
+          optionName: option.name,
+          amount: option.amount,
+          taxClass: option.taxClass,
+          isOffered: variant?.addonIds.includes(option.addonId) ?? false,
+        })),
+    };
+  });
+}
+
+/**
  * The answer to a change, under the cart's lock: reviews the cart against the catalogue and settles what the
  * review finds (lines that can no longer be bought come out, lines over stock shrink, the prices shown are
  * remembered), stores the notices that raises beside those not yet acknowledged, and answers them all. Lines
@@ -111,7 +162,7 @@ async function answerChange(
   cart: repository.LockedCart,
   touched: ReadonlySet<number> = new Set(),
 ): Promise<Cart> {
-  const lines = await repository.loadCartLines(tx, cart.id, ctx.currencyCode);
+  const lines = await withCatalogueFacts(tx, ctx, await repository.loadCartLines(tx, cart.id));
   const review = reviewCart({ lines, store: ctx.store, currencyCode: ctx.currencyCode, touched });
   await repository.applyReview(tx, cart.id, review);
   await repository.dropNotificationsOfGoneLines(tx, cart.id);
@@ -123,7 +174,8 @@ async function answerChange(
  * The answer to a read: the same review, computed and not written. The notices are the stored ones plus what
  * the review finds now, so they are answered until acknowledged; the totals are those of the reviewed lines
  * (quantities capped at stock, unavailable lines left out), which are what a checkout would charge, although
- * the rows themselves are corrected only by the next change or acknowledgement. Three statements.
+ * the rows themselves are corrected only by the next change or acknowledgement. Three statements: the cart, its
+ * lines with its notices, and the catalogue's offers for them.
  */
 async function answerRead(tx: Db, ctx: CartContext, cart: repository.LockedCart): Promise<Cart> {
   return (await readReviewed(tx, ctx, cart)).answer;
@@ -131,10 +183,10 @@ async function answerRead(tx: Db, ctx: CartContext, cart: repository.LockedCart)
 
 /** The review a read computes, and its answer; nothing is written. */
 async function readReviewed(tx: Db, ctx: CartContext, cart: repository.LockedCart) {
-  const stored = await repository.listNotifications(tx, cart.id);
-  const lines = await repository.loadCartLines(tx, cart.id, ctx.currencyCode);
+  const { lines: stored, notifications } = await repository.loadCartLinesAndNotifications(tx, cart.id);
+  const lines = await withCatalogueFacts(tx, ctx, stored);
   const review = reviewCart({ lines, store: ctx.store, currencyCode: ctx.currencyCode, touched: new Set() });
-  return { review, answer: priceReviewed(ctx, cart, review, [...stored, ...review.notifications]) };
+  return { review, answer: priceReviewed(ctx, cart, review, [...notifications, ...review.notifications]) };
 }
 
 /**
@@ -161,7 +213,7 @@ export async function settleReview(tx: Db, cartId: number, review: CartReview) {
 }
 
 /**
- * Orders notices as the spec groups them: 'generic' ones (no line) first, then each line's in line order.
+ * Orders notices as the cart shows them: 'generic' ones (no line) first, then each line's in line order.
  * A notice about a line that has since left the cart is dropped: there is nothing left to show it beside.
  */
 function groupNotifications(notifications: readonly ReviewNotification[], lineIds: readonly number[]): CartNotification[] {
@@ -223,7 +275,7 @@ export async function acknowledgeNotifications(
   const shown = new Set(body.notifications.map(noticeKey));
   return db.transaction(async (tx) => {
     const cart = await requireCart(tx, ctx, owner);
-    const lines = await repository.loadCartLines(tx, cart.id, ctx.currencyCode);
+    const lines = await withCatalogueFacts(tx, ctx, await repository.loadCartLines(tx, cart.id));
     const review = reviewCart({ lines, store: ctx.store, currencyCode: ctx.currencyCode, touched: new Set() });
     await repository.applyReview(tx, cart.id, review);
     const lineIds = new Set(review.lines.map((line) => line.lineItemId));
@@ -235,38 +287,24 @@ export async function acknowledgeNotifications(
   });
 }
 
-/** The chosen add-on options (of the store, among `optionIds`) with what checking them needs, in one statement. */
-async function describeChosenOptions(
-  tx: Db,
-  ctx: CartContext,
-  selections: readonly { productId: number; optionIds: readonly number[] }[],
-): Promise<Map<number, repository.AddonOptionFacts>> {
-  const optionIds = [...new Set(selections.flatMap((selection) => selection.optionIds))];
-  if (optionIds.length === 0) return new Map();
-  const facts = await repository.describeAddonOptions(tx, {
-    storeId: ctx.store.id,
-    optionIds,
-    productIds: [...new Set(selections.map((selection) => selection.productId))],
-    currencyCode: ctx.currencyCode,
-  });
-  return new Map(facts.map((option) => [option.id, option]));
-}
+/** The catalogue's add-on options by id. */
+const optionsById = (options: readonly AddonOptionOffer[]) => new Map(options.map((option) => [option.id, option]));
 
 /**
  * Why add-on options do not fit a line, or null when they do: each must be an option of the store whose
- * add-on the line's product offers, priced in the request currency, and a line takes at most one option per
- * add-on.
+ * add-on the line's product offers (`addonIds`), priced in the request currency, and a line takes at most one
+ * option per add-on.
  */
 function addonOptionsProblem(
   ctx: CartContext,
-  options: ReadonlyMap<number, repository.AddonOptionFacts>,
-  selection: { productId: number; optionIds: readonly number[] },
+  options: ReadonlyMap<number, AddonOptionOffer>,
+  selection: { addonIds: readonly number[]; optionIds: readonly number[] },
   field: string,
 ): AppError | null {
   const addonsChosen = new Set<number>();
   for (const optionId of selection.optionIds) {
     const option = options.get(optionId);
-    if (!option || !option.offeredWithProductIds.includes(selection.productId)) {
+    if (!option || !selection.addonIds.includes(option.addonId)) {
       return new AppError("addon_option_invalid", `Add-on option ${optionId} is not offered with this product`, { field });
     }
     if (option.amount === null) {
@@ -276,20 +314,6 @@ function addonOptionsProblem(
     addonsChosen.add(option.addonId);
   }
   return null;
-}
-
-/** Checks the add-on options chosen for lines (see addonOptionsProblem), throwing the first problem. */
-async function assertAddonOptionsFit(
-  tx: Db,
-  ctx: CartContext,
-  selections: readonly { productId: number; optionIds: readonly number[] }[],
-  field: string,
-) {
-  const options = await describeChosenOptions(tx, ctx, selections);
-  for (const selection of selections) {
-    const problem = addonOptionsProblem(ctx, options, selection, field);
-    if (problem) throw problem;
-  }
 }
 
 /** Why stock cannot cover a line of `quantity` units, unless the store sells out-of-stock items; null when it can. */
@@ -335,8 +359,8 @@ type LineOutcome =
 function catalogueProblem(
   ctx: CartContext,
   line: LineToAdd,
-  variant: repository.VariantForCart | undefined,
-  options: ReadonlyMap<number, repository.AddonOptionFacts>,
+  variant: VariantOffer | undefined,
+  options: ReadonlyMap<number, AddonOptionOffer>,
 ): AppError | null {
   const field = line.fields.variant === undefined ? {} : { field: line.fields.variant };
   if (!variant || !variant.isPublished) {
@@ -345,7 +369,7 @@ function catalogueProblem(
       : new AppError("sku_not_found", `No item has the SKU ${line.sku}.`, field);
   }
   if (variant.amount === null) return new AppError("price_unavailable", `This item is not sold in ${ctx.currencyCode}`, field);
-  return addonOptionsProblem(ctx, options, { productId: variant.productId, optionIds: line.optionIds }, line.fields.addonOptionIds);
+  return addonOptionsProblem(ctx, options, { addonIds: variant.addonIds, optionIds: line.optionIds }, line.fields.addonOptionIds);
 }
 
 /**
@@ -367,45 +391,38 @@ async function lockCartToAddTo(tx: Db, ctx: CartContext, owner: CartOwner, optio
 /** Lines to add as checked against the catalogue: the variant each names, the options' facts, and the refusals so far. */
 interface CheckedLines {
   lines: readonly LineToAdd[];
-  variants: (repository.VariantForCart | undefined)[];
-  options: ReadonlyMap<number, repository.AddonOptionFacts>;
+  variants: (VariantOffer | undefined)[];
+  options: ReadonlyMap<number, AddonOptionOffer>;
   refusals: ((LineOutcome & { added: false }) | undefined)[];
 }
 
 /**
- * Checks lines to add against the catalogue, in two statements whatever their number: the variants they
- * name (by id, or by SKU, also found typed in lower case as the quick order's lookup finds it) and the add-on
- * options they choose.
+ * Checks lines to add against the catalogue, in one statement whatever their number (the catalogue's offers):
+ * the variants they name (by id, or by SKU, also found typed in lower case as the quick order's lookup finds
+ * it) and the add-on options they choose.
  */
 async function checkLines(tx: Db, ctx: CartContext, lines: readonly LineToAdd[]): Promise<CheckedLines> {
-  const rows = await repository.findVariantsForCart(tx, {
+  const offers = await getOffers(tx, {
     storeId: ctx.store.id,
-    variantIds: lines.flatMap((line) => line.productVariantId ?? []),
-    skus: [...new Set(lines.flatMap((line) => (line.sku === undefined ? [] : [line.sku, line.sku.toUpperCase()])))],
     currencyCode: ctx.currencyCode,
+    variantIds: lines.flatMap((line) => line.productVariantId ?? []),
+    skus: lines.flatMap((line) => (line.sku === undefined ? [] : [line.sku, line.sku.toUpperCase()])),
+    addonOptionIds: lines.flatMap((line) => line.optionIds),
   });
-  const byId = new Map(rows.map((variant) => [variant.id, variant]));
-  const bySku = new Map(rows.map((variant) => [variant.sku, variant]));
+  const byId = new Map(offers.variants.map((variant) => [variant.id, variant]));
+  const bySku = new Map(offers.variants.map((variant) => [variant.sku, variant]));
   const variants = lines.map((line) =>
     line.sku === undefined ? byId.get(line.productVariantId!) : (bySku.get(line.sku) ?? bySku.get(line.sku.toUpperCase())),
   );
-  const options = await describeChosenOptions(
-    tx,
-    ctx,
-    lines.flatMap((line, index) => {
-      const variant = variants[index];
-      return variant ? [{ productId: variant.productId, optionIds: line.optionIds }] : [];
-    }),
-  );
-  return checkAgainstCatalogue(ctx, lines, variants, options);
+  return checkAgainstCatalogue(ctx, lines, variants, optionsById(offers.addonOptions));
 }
 
 /** The lines with what the catalogue says of each: their variants, the options' facts, and the lines it refuses. */
 function checkAgainstCatalogue(
   ctx: CartContext,
   lines: readonly LineToAdd[],
-  variants: (repository.VariantForCart | undefined)[],
-  options: ReadonlyMap<number, repository.AddonOptionFacts>,
+  variants: (VariantOffer | undefined)[],
+  options: ReadonlyMap<number, AddonOptionOffer>,
 ): CheckedLines {
   const refusals = lines.map((line, index) => {
     const problem = catalogueProblem(ctx, line, variants[index], options);
@@ -443,7 +460,7 @@ async function writeCheckedLines(
         )
       : [];
   // What each variant's line will hold, and its options by add-on, as the accepted lines add up.
-  const pending = new Map<number, { variant: repository.VariantForCart; quantity: number; optionByAddon: Map<number, number> }>();
+  const pending = new Map<number, { variant: VariantOffer; quantity: number; optionByAddon: Map<number, number> }>();
   // The units each accepted line adds, and why fewer than asked (a partial line).
   const accepted = new Map<number, { quantity: number; held: number; shortfall: AppError | null }>();
   for (const { line, index, variant } of candidates) {
@@ -489,14 +506,18 @@ async function writeCheckedLines(
       entries.map(({ variant, quantity }) => ({
         variantId: variant.id,
         quantity,
-        itemName: lineDisplayName(variant.productName, variant.variantName),
+        itemName: lineDisplayName(variant.productName, variant.name),
       })),
     );
     for (const row of written) lineOfVariant.set(row.variantId, row.id);
     await repository.addLineAddons(
       tx,
       entries.flatMap((entry) =>
-        [...entry.optionByAddon.values()].map((addonOptionId) => ({ lineItemId: lineOfVariant.get(entry.variant.id)!, addonOptionId })),
+        [...entry.optionByAddon.values()].map((addonOptionId) => ({
+          lineItemId: lineOfVariant.get(entry.variant.id)!,
+          addonOptionId,
+          replaces: options.get(addonOptionId)!.optionIdsOfAddon,
+        })),
       ),
     );
     await repository.touchCart(tx, cart.id);
@@ -592,10 +613,14 @@ export async function changeLineQuantity(db: Db, ctx: CartContext, owner: CartOw
       await repository.deleteLines(tx, cart.id, [line.id]);
       return answerChange(tx, ctx, cart);
     }
-    if (line.stockQuantity === null || !line.isPublished) {
+    const [variant] =
+      line.variantId === null
+        ? []
+        : (await getOffers(tx, { storeId: ctx.store.id, currencyCode: ctx.currencyCode, variantIds: [line.variantId] })).variants;
+    if (!variant || !variant.isPublished) {
       throw new AppError("item_unavailable");
     }
-    assertWithinStock(ctx, line.stockQuantity, body.quantity);
+    assertWithinStock(ctx, variant.stockQuantity, body.quantity);
     await repository.setLineQuantity(tx, line.id, body.quantity);
     return answerChange(tx, ctx, cart, new Set([line.id]));
   });
@@ -632,15 +657,27 @@ export async function setLineAddons(
     const cart = await requireCart(tx, ctx, owner);
     const lines = await repository.findCartLines(tx, cart.id, lineIds);
     if (lines.length !== lineIds.length) throw lineNotFound();
-    const productOf = new Map(lines.map((line) => [line.id, line.productId]));
+    // The lines' variants and the options chosen, in one statement.
+    const offers = await getOffers(tx, {
+      storeId: ctx.store.id,
+      currencyCode: ctx.currencyCode,
+      variantIds: lines.flatMap((line) => line.variantId ?? []),
+      addonOptionIds: items.flatMap((item) => item.addonOptionIds),
+    });
+    const variants = new Map(offers.variants.map((variant) => [variant.id, variant]));
+    const variantOf = new Map(lines.map((line) => [line.id, line.variantId === null ? undefined : variants.get(line.variantId)]));
     const selections = items.map((item) => {
-      const productId = productOf.get(item.lineItemId);
-      if (productId === null || productId === undefined) {
+      const variant = variantOf.get(item.lineItemId);
+      if (!variant) {
         throw new AppError("item_unavailable");
       }
-      return { productId, optionIds: [...new Set(item.addonOptionIds)] };
+      return { addonIds: variant.addonIds, optionIds: [...new Set(item.addonOptionIds)] };
     });
-    await assertAddonOptionsFit(tx, ctx, selections, field);
+    const options = optionsById(offers.addonOptions);
+    for (const selection of selections) {
+      const problem = addonOptionsProblem(ctx, options, selection, field);
+      if (problem) throw problem;
+    }
     await repository.replaceLineAddons(
       tx,
       lineIds,
@@ -670,7 +707,23 @@ export async function mergeGuestCart(db: Db, ctx: CartContext, customerId: numbe
 
     const cart = await repository.lockOrCreateCustomerCart(tx, ctx.store.id, customerId);
     if (!alreadyMergedHere) {
-      await repository.mergeLines(tx, { guestCartId: guest.id, customerCartId: cart.id, maxQuantity: MAX_CART_LINE_QUANTITY });
+      // Which add-on each option chosen in either cart belongs to, asked of the catalogue when the guest chose any.
+      const chosen = await repository.listChosenAddonOptions(tx, [guest.id, cart.id]);
+      const addonOptions = chosen.some((option) => option.cartId === guest.id)
+        ? (
+            await getOffers(tx, {
+              storeId: ctx.store.id,
+              currencyCode: ctx.currencyCode,
+              addonOptionIds: chosen.map((option) => option.addonOptionId),
+            })
+          ).addonOptions
+        : [];
+      await repository.mergeLines(tx, {
+        guestCartId: guest.id,
+        customerCartId: cart.id,
+        maxQuantity: MAX_CART_LINE_QUANTITY,
+        addonOfOption: addonOptions.map((option) => ({ optionId: option.id, addonId: option.addonId })),
+      });
       // The guest cart closes through its machine (decision 017); its anonymousId stays on the closed row,
       // retired: every guest lookup wants an open cart, and a repeated merge by this customer is recognised.
       await transition(tx, cartMachine, carts, {
@@ -727,7 +780,67 @@ function reorderMessage(
   }
 }
 
-export type { OrderedLine } from "./cart.repository";
+/** A line of a past order, as the order keeps it (the orders module's answer). */
+export interface OrderedLine {
+  orderLineId: number;
+  orderPublicId: string;
+  /** The variant ordered; null once deleted. */
+  variantId: number | null;
+  sku: string;
+  productName: string;
+  variantName: string;
+  quantity: number;
+  /** Its add-ons by name (`Add-on: Option`), as ordered. */
+  addonNames: string[];
+}
+
+/** An ordered add-on ("Gift wrap: Kraft") and the option of the store it is today, if it can be added again. */
+interface ReorderedAddon {
+  name: string;
+  /** Null when no option of that name is offered with the product and priced in the currency any more. */
+  option: AddonOptionOffer | null;
+}
+
+/** A line of a past order, with its variant as the catalogue offers it now and its add-ons matched to today's. */
+interface OrderLineToReorder extends Omit<OrderedLine, "addonNames"> {
+  /** The variant now (publication, stock, price in the currency); undefined once deleted or not the store's. */
+  variant: VariantOffer | undefined;
+  addons: ReorderedAddon[];
+}
+
+/**
+ * The lines of a past order, each with its variant's current offer and its add-ons matched to today's options,
+ * in the lines' order: one call to the catalogue's offers for the variants, and one more for the options of the
+ * add-ons their products offer when the order had add-ons. An add-on is matched by its name (`Add-on: Option`)
+ * among the add-ons the product offers now, priced in the currency; of two options of one name, the older.
+ */
+async function findReorderFacts(tx: Db, ctx: CartContext, lines: readonly OrderedLine[]): Promise<OrderLineToReorder[]> {
+  const ask = { storeId: ctx.store.id, currencyCode: ctx.currencyCode };
+  const { variants } = await getOffers(tx, { ...ask, variantIds: lines.flatMap((line) => line.variantId ?? []) });
+  const variantOf = new Map(variants.map((variant) => [variant.id, variant]));
+  const withVariants = lines.map(({ addonNames, ...line }) => ({
+    line,
+    addonNames,
+    variant: line.variantId === null ? undefined : variantOf.get(line.variantId),
+  }));
+  const addonIds = withVariants.flatMap(({ addonNames, variant }) => (addonNames.length > 0 && variant ? variant.addonIds : []));
+  const { addonOptions } = addonIds.length > 0 ? await getOffers(tx, { ...ask, addonIds }) : { addonOptions: [] };
+  const byName = (variant: VariantOffer | undefined, name: string) =>
+    addonOptions
+      .filter(
+        (option) =>
+          variant !== undefined &&
+          variant.addonIds.includes(option.addonId) &&
+          option.amount !== null &&
+          `${option.addonName}: ${option.name}` === name,
+      )
+      .reduce<AddonOptionOffer | null>((oldest, option) => (oldest === null || option.id < oldest.id ? option : oldest), null);
+  return withVariants.map(({ line, addonNames, variant }) => ({
+    ...line,
+    variant,
+    addons: addonNames.map((name) => ({ name, option: byName(variant, name) })),
+  }));
+}
 
 /**
  * Reorder (PUT /baskets/orders/:orderId/merge, flows/reorder.flow.ts): adds the lines of a past order to the customer's cart,
@@ -736,24 +849,20 @@ export type { OrderedLine } from "./cart.repository";
  * product still offers an option of the same name priced in the currency. Every line not added as ordered is
  * reported, in the answer and as a `reorder_line_not_added` notice in the cart (beside the line when some was
  * added), so the cart page says why. In the caller's transaction, holding the cart's lock; the lines' variants'
- * current state is one statement.
+ * current state is one call to the catalogue (two when the order had add-ons).
  */
 export async function reorderIntoCart(
   tx: Db,
   ctx: CartContext,
   customerId: number,
-  orderedLines: readonly repository.OrderedLine[],
+  orderedLines: readonly OrderedLine[],
 ): Promise<ReorderAnswer> {
-  const ordered = await repository.findReorderFacts(tx, { storeId: ctx.store.id, currencyCode: ctx.currencyCode, lines: orderedLines });
+  const ordered = await findReorderFacts(tx, ctx, orderedLines);
   // The cart is made (and locked) even when nothing can be added, so the notices have a cart to be shown in.
   const cart = await repository.lockOrCreateCustomerCart(tx, ctx.store.id, customerId);
 
-  const options = new Map<number, repository.AddonOptionFacts>();
   const lines = ordered.map((line, index): LineToAdd => {
     const matched = line.addons.flatMap((addon) => (addon.option ? [addon.option] : []));
-    for (const option of matched) {
-      options.set(option.id, { ...option, offeredWithProductIds: line.variant ? [line.variant.productId] : [] });
-    }
     return {
       ...(line.variant ? { productVariantId: line.variant.id } : {}),
       quantity: Math.min(line.quantity, MAX_CART_LINE_QUANTITY),
@@ -765,8 +874,8 @@ export async function reorderIntoCart(
   const checked = checkAgainstCatalogue(
     ctx,
     lines,
-    ordered.map((line) => line.variant ?? undefined),
-    options,
+    ordered.map((line) => line.variant),
+    optionsById(ordered.flatMap((line) => line.addons.flatMap((addon) => addon.option ?? []))),
   );
   const written = await writeCheckedLines(tx, ctx, { customerId }, checked);
 

@@ -50,7 +50,7 @@ export const cartLines = pgTable(
     /** Product and variant name when added, for the notice about a withdrawn variant (which has no name left). */
     itemName: text().notNull().default(""),
     quantity: integer().notNull(),
-    /** The unit price the shopper last saw, so a change can be reported (spec: "price changed"). */
+    /** The unit price the shopper last saw, so a change can be reported as a "price changed" notice. */
     lastSeenUnitAmount: integer(),
     lastSeenCurrencyCode: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,25 +1,21 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
 import { createProductType, createStore } from "../../testing/factories";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
+import { EVENT_SUBSCRIBERS, JOB_QUEUES, type QueueSettings } from "../jobs/job-catalogue";
 import { createBoss, databaseExecutor } from "../jobs/job-queue";
 import { addVariant, createProduct, createProducts, setVariantPrices, updateProduct, type NewProduct } from "./catalog-writes";
 
 // product.changed's one subscriber, the search index, keeps one waiting job per store (a burst of changes is
-// one run), so its queue cannot show each event. This file gives the event a subscriber of its own instead:
-// a queue made here, named in the catalogue's subscriber list for this file only.
+// one run), so its queue cannot show each event. This file gives the event a subscriber of its own instead: a
+// queue made here, named in the catalogue's subscriber list while the file runs and taken out after it (a test
+// worker runs other files in the same process, with the catalogue as it is).
 const TEST_SUBSCRIBER = "test-product-changed";
-vi.mock("../jobs/job-catalogue", async (importOriginal) => {
-  const catalogue = await importOriginal<typeof import("../jobs/job-catalogue")>();
-  return {
-    ...catalogue,
-    // vi.mock runs before this file's constants exist: the name is written out.
-    JOB_QUEUES: { ...catalogue.JOB_QUEUES, "test-product-changed": { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 } },
-    EVENT_SUBSCRIBERS: { ...catalogue.EVENT_SUBSCRIBERS, "product.changed": ["test-product-changed"] },
-  };
-});
+const subscribers = EVENT_SUBSCRIBERS as Record<string, readonly string[]>;
+const queues = JOB_QUEUES as Record<string, QueueSettings>;
+const shopSubscribers: readonly string[] = EVENT_SUBSCRIBERS["product.changed"];
 
 let database: TestDatabase;
 let db: Db;
@@ -27,6 +23,8 @@ let storeId: number;
 let productTypeId: number;
 
 beforeAll(async () => {
+  queues[TEST_SUBSCRIBER] = { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 };
+  subscribers["product.changed"] = [TEST_SUBSCRIBER];
   database = await createTestDatabase();
   db = database.db;
   await createBoss(databaseExecutor(db)).createQueue(TEST_SUBSCRIBER);
@@ -34,6 +32,8 @@ beforeAll(async () => {
   productTypeId = (await createProductType(db, { storeId, code: "book", name: "Book" })).id;
 });
 afterAll(async () => {
+  subscribers["product.changed"] = shopSubscribers;
+  delete queues[TEST_SUBSCRIBER];
   await database?.close();
 });
 

@@ -2,7 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import type { Db } from "../../db/client";
-import { loadSearchDocumentRows, loadSearchPostings } from "../search/search-postings.repository";
+import { loadSearchDocumentRows, loadSearchPostings } from "./search/search-postings.repository";
 import type { CatalogueRows, FacetValueMeta, SortKey } from "./catalog-index";
 import { attributes, attributeValues, productAttributeValues, productCategories, productPriceIndex, products } from "./catalog.tables";
 

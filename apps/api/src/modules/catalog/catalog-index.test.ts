@@ -4,7 +4,7 @@ import { buildApp, type App } from "../../app";
 import { createAttribute, createProduct, createProductsBulk } from "../../testing/factories";
 import { TEST_HEADERS, TEST_TOKEN_SECRET, TEST_API_KEY } from "../../testing/test-api";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
-import { indexAllQueuedProducts } from "../search/search-index";
+import { indexAllQueuedProducts } from "./search/search-index";
 import { createCatalogIndex, type CatalogIndex } from "./catalog-index-keeper";
 import { addVariant, setVariantPrices, updateProduct } from "./catalog-writes";
 import { createTestCatalogue, type TestCatalogue } from "./catalog-test-catalogue";

@@ -1,6 +1,6 @@
 import type { ProductSort } from "@quire/contracts";
 import { LRUCache } from "lru-cache";
-import type { SearchDocumentRow, SearchPostings } from "../search/search-postings";
+import type { SearchDocumentRow, SearchPostings } from "./search/search-postings";
 import { MAX_FACET_VALUES, type FacetsResult, type FacetValueRow, type ProductSelection } from "./catalog.repository";
 
 /*

@@ -1,7 +1,7 @@
 import type { Price, Stock, StoreSettings } from "@quire/contracts";
 
 /**
- * What the store lets this caller see of the catalogue (spec sections 4-6). Pure: every catalogue answer
+ * What the store lets this caller see of the catalogue (anonymousCustomerProductPolicy). Pure: every catalogue answer
  * goes through these functions, so the rules live in one place and are unit-tested without a database.
  */
 

@@ -383,6 +383,7 @@ describe("GET /products/:id and /products/slug=:slug", () => {
         {
           id: hardback!.id,
           sku: "PP-HB",
+          isbn: "9780141439518",
           name: "Hardback",
           options: [{ code: "format", name: "Format", value: "Hardback" }],
           isMaster: true,
@@ -397,6 +398,7 @@ describe("GET /products/:id and /products/slug=:slug", () => {
         {
           id: paperback!.id,
           sku: "PP-PB",
+          isbn: null,
           name: "Paperback",
           options: [{ code: "format", name: "Format", value: "Paperback" }],
           isMaster: false,

@@ -1,4 +1,4 @@
-import { indexAllQueuedProducts } from "../search/search-index";
+import { indexAllQueuedProducts } from "./search/search-index";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
@@ -141,6 +141,7 @@ export async function createTestCatalogue(db: Db) {
     variants: [
       {
         sku: "PP-HB",
+        isbn: "9780141439518",
         name: "Hardback",
         options: [{ code: "format", name: "Format", value: "Hardback" }],
         prices: prices(2000),

@@ -75,7 +75,7 @@ async function indexChanges() {
   await drainJobs(api.database.db, { only: ["search-index"] });
 }
 
-/** The product's search document: what search reads (modules/search). */
+/** The product's search document: what search reads (modules/catalog/search). */
 async function searchDocumentOf(productId: number) {
   const result = await api.database.db.execute(
     sql`select title, authors, body, codes, in_stock, document::text from search_documents where product_id = ${productId}`,

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import { publishEvent } from "../jobs/job-queue";
 import * as writes from "./catalog-writes.repository";
 import { notifyProductsChanged } from "./catalog-index.repository";
-import { queueForIndexing } from "../search/search-index.repository";
+import { queueForIndexing } from "./search/search-index.repository";
 
 /*
  * The catalogue's write path: the only code that creates or changes products, variants, prices and

@@ -342,6 +342,7 @@ export interface ProductDetailRow {
   breadcrumbs: CategoryCrumbRow[];
   variants: (VariantFactsRow & {
     sku: string;
+    isbn: string | null;
     name: string;
     options: { code: string; name: string; value: string }[];
     tierPrices: { minQuantity: number; amount: number }[];
@@ -385,7 +386,7 @@ function productDetailQuery(keyCondition: SQL) {
             from ${categories} a
             where a.id = any(string_to_array(trim(both '/' from
               (select c.path ${shownCategoriesOfProduct} order by pc.position, c.id limit 1)), '/')::int[])), '[]') as breadcrumbs,
-          (select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name, 'options', v.options,
+          (select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'isbn', v.isbn, 'name', v.name, 'options', v.options,
               'isMaster', v.is_master, 'stockQuantity', v.stock_quantity,
               'amount', vp.amount, 'originalAmount', vp.original_amount,
               'tierPrices', coalesce((select json_agg(json_build_object('minQuantity', tp.min_quantity, 'amount', tp.amount)

@@ -7,8 +7,8 @@ import type { CatalogIndex } from "./catalog-index-keeper";
 import * as catalog from "./catalog.service";
 import type { ProductSearch } from "./product-search";
 
-// Catalogue calls of spec section 7: categories, products, product filters, product types, add-ons.
-// `slug=` is a literal part of the spec's paths (GET /categories/slug=:slug), so those routes are written
+// The catalogue calls the storefront makes: categories, products, product filters, product types, add-ons.
+// `slug=` is a literal part of the storefront's paths (GET /categories/slug=:slug), so those routes are written
 // with it; find-my-way prefers the static `slug=` prefix over the `:id` parameter.
 export const catalogRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -104,7 +104,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     ...operationRoute("listAnalyticsItems", {
       schema: {
         ...products,
-        summary: "What the analytics data layer reports of these variants (spec section 7's product item)",
+        summary: "What the analytics data layer reports of these variants (its analytics product item)",
       },
     }),
     handler: async (request) => ({ data: await catalog.listAnalyticsItems(db, request.ctx, request.query.VariantIds) }),

@@ -32,7 +32,7 @@ import { StoreCatalogueIndex } from "./catalog-index";
 import type { CatalogIndex } from "./catalog-index-keeper";
 import * as repository from "./catalog.repository";
 import type { ProductSearch } from "./product-search";
-import { postgresProductSearch } from "../search/search.service";
+import { postgresProductSearch } from "./search/search.service";
 
 /** What every catalogue use case needs to know about the request. */
 export type CatalogContext = Pick<RequestContext, "store" | "currencyCode" | "customerId">;
@@ -291,6 +291,7 @@ export async function requireProduct(db: Db, ctx: CatalogContext, key: { id: num
       return {
         id: variant.id,
         sku: variant.sku,
+        isbn: variant.isbn,
         name: variant.name,
         options: variant.options,
         isMaster: variant.isMaster,
@@ -424,9 +425,10 @@ export async function listVariantsBySku(db: Db, ctx: CatalogContext, skus: strin
 // ---------------------------------------------------------------- analytics items
 
 /**
- * The analytics product items (spec section 7) of these variants, in request order and each once, under the
- * product and price policy of a product page: unknown variants, unpublished products and, for a caller the
- * store hides products from, everything, are left out alike; prices follow the caller's price policy.
+ * The analytics product items (what the data layer reports of a product) of these variants, in request order
+ * and each once, under the product and price policy of a product page: unknown variants, unpublished products
+ * and, for a caller the store hides products from, everything, are left out alike; prices follow the caller's
+ * price policy.
  */
 export async function listAnalyticsItems(db: Db, ctx: CatalogContext, variantIds: number[]): Promise<AnalyticsItem[]> {
   const visibility = getCatalogVisibility(viewerOf(ctx));

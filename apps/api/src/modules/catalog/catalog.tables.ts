@@ -227,7 +227,7 @@ export const attributeValues = pgTable(
   },
   (t) => [
     unique("attribute_values_attribute_code_unique").on(t.attributeId, t.code),
-    // Autocomplete's author suggestions narrow by a word of the name (modules/search).
+    // Autocomplete's author suggestions narrow by a word of the name (modules/catalog/search).
     index("attribute_values_label_trgm_idx").using("gin", sql`${t.label} gin_trgm_ops`),
   ],
 );

@@ -1,11 +1,11 @@
 import type { SQL } from "drizzle-orm";
-import type { SearchPostings } from "../search/search-postings";
+import type { SearchPostings } from "./search/search-postings";
 
 /**
  * Product search as the product listing uses it (GET /products and GET /product-filters with SearchText).
  * The listing asks once per request what the shopper's text matches, then filters and, for the relevance
  * sort, orders by the answer; it knows nothing else about search. The search index on PostgreSQL is the
- * implementation (modules/search, decision 035); a hosted engine that answers ranked product ids is another,
+ * implementation (modules/catalog/search, decision 035); a hosted engine that answers ranked product ids is another,
  * handed to buildApp, with no change to the listing.
  */
 export interface ProductSearch {

@@ -4,7 +4,7 @@ import type { App } from "../../app";
 import type { Db } from "../../db/client";
 import { createDeliveryZone, createDiscountCode, createTaxSetup } from "../../testing/checkout-factories";
 import type { StoreInput } from "../../testing/factories";
-import { variantPrices } from "../catalog/catalog.tables";
+import { setVariantPrices } from "../catalog/catalog-writes";
 import { TEST_HEADERS } from "../../testing/test-api";
 import { cartClient, cartOf, createCartTestShop, type CartCaller } from "../cart/cart-test-catalogue";
 
@@ -27,8 +27,8 @@ export async function createCheckoutTestShop(db: Db, storeInput: StoreInput = {}
     ...storeInput,
   });
   const storeId = shop.store.id;
-  // The paperback is sold in dollars too (USD prices exclude tax). The cart's price read is all this needs.
-  await db.insert(variantPrices).values({ variantId: shop.variants.plainPaperback, currencyCode: "USD", amount: 899 });
+  // The paperback is sold in dollars too (USD prices exclude tax), set through the catalogue's write path.
+  if (!(await setVariantPrices(db, shop.variants.plainPaperback, { USD: { amount: 899 } }))) throw new Error("the paperback exists");
   await createTaxSetup(db, {
     storeId,
     rates: { GB: { books: 0, standard: 2000 }, US: { books: 600, standard: 600 } },

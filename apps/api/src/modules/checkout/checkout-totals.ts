@@ -53,7 +53,7 @@ export interface CheckoutTotals {
   subTotal: Money;
   /** Each code's money off; a free-delivery code's is the charge it waived. */
   discounts: { code: string; kind: DiscountKind; amount: Money }[];
-  /** Money off the goods (percentage and fixed codes): the spec's cartAndCodeDiscount. */
+  /** Money off the goods (percentage and fixed codes): the summary's cartAndCodeDiscount. */
   goodsDiscount: Money;
   /** Goods after money off: what the minimum order value and the free-delivery threshold are compared with. */
   goodsTotal: Money;

@@ -163,19 +163,6 @@ export async function removeCartDiscountCodes(db: Db, cartId: number, discountCo
   return removed.length;
 }
 
-/** Orders that used a code by this customer or this email (guests are counted by email). */
-export async function countDiscountUses(db: Db, input: { discountCodeId: number; customerId: number | null; email: string | null }) {
-  if (input.customerId === null && input.email === null) return 0;
-  const [row] = await sqlRows<{ uses: number }>(
-    db,
-    sql`select count(*)::int as uses from discount_code_uses u
-        where u.discount_code_id = ${input.discountCodeId}
-          and (${input.customerId === null ? sql`false` : sql`u.customer_id = ${input.customerId}`}
-               or ${input.email === null ? sql`false` : sql`u.email = ${input.email}`})`,
-  );
-  return row?.uses ?? 0;
-}
-
 /**
  * Counts one use of a code if it has uses left, row-locking it for the rest of the transaction; false when it
  * has none left. The lock also orders concurrent orders' per-customer checks on the same code.

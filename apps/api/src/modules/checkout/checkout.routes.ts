@@ -1,12 +1,13 @@
 import type { ApiErrorCode } from "@quire/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import { applyDiscountCodeToBasket } from "../../flows/discount-codes.flow";
 import { operationRoute } from "../../http/operation-route";
 import { cartOwnerOf } from "../cart/cart.routes";
 import * as cart from "../cart/cart.service";
 import * as checkout from "./checkout.service";
 
-// Checkout calls of spec section 7 (decision 024). Every change answers the whole summary, as GET
+// The checkout calls (decision 024). Every change answers the whole summary, as GET
 // /baskets/checkout/summary gives it. A guest names their basket by anonymousId (in the query for reads,
 // the body for changes) where the store allows guest checkout.
 export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -131,7 +132,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     }),
     handler: async (request) => ({
-      data: await checkout.applyDiscountCode(
+      data: await applyDiscountCodeToBasket(
         db,
         request.ctx,
         cartOwnerOf(request, request.body.anonymousId),

@@ -24,14 +24,11 @@ import { computeCheckoutTotals, type CheckoutTotals, type TaxablePart } from "./
 import * as repository from "./checkout.repository";
 import { refuseCombination, refuseDiscountCode, toAppliedDiscounts } from "./discount-rules";
 
-/** How often a discount code has been used, by anyone and by this buyer (for its limits when an order is placed). */
-export { countDiscountUses } from "./checkout.repository";
-
 export type CheckoutContext = Pick<RequestContext, "store" | "currencyCode">;
 export type { CartOwner as CheckoutOwner };
 
 /**
- * A guest may check out only where the store allows it (AllowedUnauthorizedCheckout, spec sections 4-6);
+ * A guest may check out only where the store allows it (AllowedUnauthorizedCheckout);
  * elsewhere the storefront sends them to sign in. 401, like every "sign in to continue".
  */
 export function assertMayCheckout(ctx: CheckoutContext, owner: CartOwner) {
@@ -150,7 +147,7 @@ export function missingSteps(state: CheckoutState, ctx: CheckoutContext): Checko
   return missing;
 }
 
-/** The summary answer (spec section 3: order summary) from a loaded checkout. */
+/** The order summary the checkout shows, from a loaded checkout. */
 export function toSummary(state: CheckoutState, ctx: CheckoutContext): CheckoutSummary {
   const { details, totals, currency } = { ...state, currency: ctx.currencyCode };
   const delivery = details?.deliveryAddress ?? null;
@@ -260,7 +257,7 @@ async function keepInAddressBook(tx: Db, ctx: CheckoutContext, owner: CartOwner,
   await createAddress(tx, { customerId: owner.customerId, countryCodes: ctx.store.countryCodes }, { address: body.address });
 }
 
-/** PUT /baskets/checkout/delivery-address: saving it clears the chosen delivery option (spec section 4). */
+/** PUT /baskets/checkout/delivery-address: saving it clears the chosen delivery option (the new address may not offer it). */
 export function setDeliveryAddress(db: Db, ctx: CheckoutContext, owner: CartOwner, body: DeliveryAddressBody) {
   return changeCheckout(db, ctx, owner, async (tx, state) => {
     await assertCountryServed(tx, ctx, body.address.countryCode, "body.address.countryCode");
@@ -281,7 +278,7 @@ export function setBillingAddress(db: Db, ctx: CheckoutContext, owner: CartOwner
   });
 }
 
-/** GET /baskets/checkout/delivery/available-options: only once a delivery address exists (spec section 4). */
+/** GET /baskets/checkout/delivery/available-options: only once a delivery address exists; options depend on it. */
 export async function listAvailableDeliveryOptions(db: Db, ctx: CheckoutContext, owner: CartOwner) {
   assertMayCheckout(ctx, owner);
   return db.transaction(
@@ -314,17 +311,33 @@ export function setDeliveryOption(db: Db, ctx: CheckoutContext, owner: CartOwner
 }
 
 /**
- * PUT /baskets/checkout/discount-codes: applies a code if it can be used now on this basket and combines with
- * those already on it. Using it is only checked here; the order consumes it (place-order.ts).
+ * How many orders used a code by this customer or this email, in the caller's transaction. The uses are the
+ * orders module's (an order records the codes it used), so the flow that checks a code hands this in.
  */
-export function applyDiscountCode(db: Db, ctx: CheckoutContext, owner: CartOwner, body: DiscountCodeBody, customerId: number | null) {
+export type CountDiscountUses = (
+  db: Db,
+  input: { discountCodeId: number; customerId: number | null; email: string | null },
+) => Promise<number>;
+
+/**
+ * PUT /baskets/checkout/discount-codes: applies a code if it can be used now on this basket and combines with
+ * those already on it. Using it is only checked here; the order consumes it (place-order.flow.ts).
+ */
+export function applyDiscountCode(
+  db: Db,
+  ctx: CheckoutContext,
+  owner: CartOwner,
+  body: DiscountCodeBody,
+  customer: { customerId: number | null; countDiscountUses: CountDiscountUses },
+) {
+  const { customerId, countDiscountUses } = customer;
   return changeCheckout(db, ctx, owner, async (tx, state) => {
     const code = await repository.findDiscountCode(tx, { storeId: ctx.store.id, code: body.discountCode, currencyCode: ctx.currencyCode });
     if (!code) throw new AppError("discount_code_invalid", { field: "body.discountCode" });
     const usesByCustomer =
       code.perCustomerLimit === null
         ? 0
-        : await repository.countDiscountUses(tx, { discountCodeId: code.id, customerId, email: state.details?.email ?? null });
+        : await countDiscountUses(tx, { discountCodeId: code.id, customerId, email: state.details?.email ?? null });
     const refusal =
       refuseDiscountCode(code, {
         now: new Date(),
@@ -379,8 +392,16 @@ export function changeCheckoutLines(db: Db, ctx: CheckoutContext, owner: CartOwn
 export async function useDiscountCodes(
   tx: Db,
   codes: readonly repository.DiscountCodeRow[],
-  input: { currencyCode: string; goodsSubTotal: number; customerId: number | null; email: string; now: Date },
+  input: {
+    currencyCode: string;
+    goodsSubTotal: number;
+    customerId: number | null;
+    email: string;
+    now: Date;
+    countDiscountUses: CountDiscountUses;
+  },
 ): Promise<void> {
+  const { countDiscountUses } = input;
   const rules = { now: input.now, currencyCode: input.currencyCode, goodsSubTotal: input.goodsSubTotal };
   // A code that stopped applying since it was added (used up, expired, minimum no longer met) is named.
   for (const code of codes) {
@@ -392,7 +413,7 @@ export async function useDiscountCodes(
     const usesByCustomer =
       code.perCustomerLimit === null
         ? 0
-        : await repository.countDiscountUses(tx, { discountCodeId: code.id, customerId: input.customerId, email: input.email });
+        : await countDiscountUses(tx, { discountCodeId: code.id, customerId: input.customerId, email: input.email });
     const refusal = refuseDiscountCode({ ...code, timesUsed: 0 }, { ...rules, usesByCustomer });
     if (refusal) throw new AppError(refusal.code, refusal.message);
   }

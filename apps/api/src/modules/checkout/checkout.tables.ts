@@ -160,7 +160,7 @@ export const cartCheckouts = pgTable("cart_checkouts", {
   deliveryAddress: jsonb().$type<Address>(),
   billingAddress: jsonb().$type<Address>(),
   billingSameAsDelivery: boolean().notNull().default(true),
-  /** Cleared whenever the delivery address changes (spec section 4). Not a foreign key: options may be retired. */
+  /** Cleared whenever the delivery address changes (it may not offer this option). Not a foreign key: options retire. */
   deliveryZoneOptionId: integer(),
   referenceNumber: text(),
   customerComment: text(),

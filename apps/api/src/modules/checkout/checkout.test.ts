@@ -31,7 +31,7 @@ describe("checkout", () => {
     const empty = summaryOf(await checkout.summary({}, anonymousId));
     expect(empty.missing).toEqual(["customer_info", "delivery_address", "delivery_option"]);
     expect(empty.taxes).toMatchObject({ countryCode: "GB", included: true });
-    // Options wait for an address (spec section 4).
+    // Options wait for an address: they depend on where the parcel goes.
     expect(errorCodeOf(await checkout.options({}, anonymousId))).toBe("delivery_address_required");
 
     const withInfo = summaryOf(await checkout.customerInfo({ ...CUSTOMER_INFO, anonymousId }));

@@ -1,6 +1,5 @@
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { products } from "../catalog/catalog.tables";
 import { menuItems, menus, pages, redirects } from "./content.tables";
 
 export interface MenuItemRow {
@@ -69,17 +68,4 @@ export async function listPageSummaries(db: Db, storeId: number, page: { limit: 
     .orderBy(asc(pages.url))
     .limit(page.limit)
     .offset(page.offset);
-}
-
-/**
- * Published products with an id above `afterId`, in id order: keyset paging, so the millionth entry costs
- * what the first does. Products have no change timestamp of their own yet, so creation time stands in.
- */
-export async function listSitemapProducts(db: Db, storeId: number, afterId: number, limit: number) {
-  return db
-    .select({ id: products.id, slug: products.slug, updatedAt: products.createdAt })
-    .from(products)
-    .where(and(eq(products.storeId, storeId), eq(products.isPublished, true), gt(products.id, afterId)))
-    .orderBy(asc(products.id))
-    .limit(limit);
 }

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
 import { getMenuTree, getPageByUrl, getPageSummaries, getRedirects, getSitemapProducts } from "./content.service";
 
-// Content calls of spec section 7: menus, pages, redirects, sitemap entries.
+// The content calls: menus, pages, redirects, sitemap entries.
 export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.route({
     ...operationRoute("getMenuTree", {

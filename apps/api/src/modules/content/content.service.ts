@@ -1,6 +1,7 @@
 import type { MenuItem, Page } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
+import { listPublishedProductsAfter } from "../catalog/published-products.service";
 import type { Store } from "../stores/stores.service";
 import {
   countPages,
@@ -9,7 +10,6 @@ import {
   listMenuItems,
   listPageSummaries,
   listRedirects,
-  listSitemapProducts,
   type MenuItemRow,
 } from "./content.repository";
 
@@ -82,7 +82,7 @@ export async function getSitemapProducts(
   limit: number,
 ) {
   if (store.anonymousCustomerProductPolicy === "HiddenForUnauthorized") return { results: [], next: null };
-  const rows = await listSitemapProducts(db, store.id, after, limit + 1);
+  const rows = await listPublishedProductsAfter(db, { storeId: store.id, afterId: after, limit: limit + 1 });
   const hasMore = rows.length > limit;
   const results = (hasMore ? rows.slice(0, limit) : rows).map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
   return { results, next: hasMore ? results[results.length - 1]!.id : null };

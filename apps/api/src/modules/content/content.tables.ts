@@ -1,3 +1,4 @@
+import type { PageBlock } from "@quire/contracts";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { stores } from "../stores/stores.tables";
@@ -32,15 +33,10 @@ export const menuItems = pgTable(
 
 /**
  * A content block of a page. Pages are stored as typed blocks rather than HTML so the storefront renders
- * them with its own components and no markup from the database reaches the browser unescaped.
+ * them with its own components and no markup from the database reaches the browser unescaped. The block's
+ * shape is the contract's (the API answers it as stored); the blog's posts are written in the same blocks.
  */
-export type PageBlock =
-  | { type: "heading"; text: string }
-  | { type: "paragraph"; text: string }
-  | { type: "list"; items: string[] }
-  | { type: "hero"; title: string; text: string; linkLabel: string; linkUrl: string }
-  | { type: "categoryLinks"; title: string; slugs: string[] }
-  | { type: "productRail"; title: string; categorySlug: string; limit: number };
+export type { PageBlock };
 
 export const pages = pgTable(
   "pages",

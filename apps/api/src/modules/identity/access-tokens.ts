@@ -12,8 +12,8 @@ export interface AccessTokenClaims {
 }
 
 /**
- * Signs and verifies the bearer tokens of signed-in customers: JWTs with subject and expiry (spec section
- * 3), tied to a session row so sign-out and a password change end them before they expire.
+ * Signs and verifies the bearer tokens of signed-in customers: JWTs with subject and expiry, tied to a session
+ * row so sign-out and a password change end them before they expire.
  */
 export function createAccessTokens(secret: string) {
   if (secret.length < 32) throw new Error("The token secret must be at least 32 characters");

@@ -20,7 +20,7 @@ const userAgent = (request: FastifyRequest) => request.headers["user-agent"] ?? 
 /** The calls that resolve a pending state must stay open while it is pending. */
 const evenWhilePending = { allowPasswordChangeRequired: true, allowPrivacyPolicyPending: true };
 
-// Sign-in, registration, password reset, the signed-in customer and the privacy policy (spec section 7).
+// Sign-in, registration, password reset, the signed-in customer and the privacy policy.
 export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, deps) => {
   const { db } = deps;
   const bearer = [{ apiKey: [], storeKey: [], bearer: [] }];

@@ -61,7 +61,7 @@ export const customers = pgTable(
     /** Trade buyers are invited by the shop (PUT /auth/invites/complete). */
     isTrade: boolean().notNull().default(false),
     marketingOptIn: boolean().notNull().default(false),
-    /** Set by the shop to force a new password at next sign-in (spec section 8: password_change_required). */
+    /** Set by the shop to force a new password at next sign-in (answered as password_change_required). */
     passwordChangeRequired: boolean().notNull().default(false),
     acceptedPrivacyPolicyId: integer().references(() => privacyPolicies.id, { onDelete: "set null" }),
     ...timestamps,
@@ -159,7 +159,7 @@ export const passwordResetTokens = pgTable(
 
 /**
  * Failed sign-in counters, per account and per client, in PostgreSQL so every API process sees the same
- * count (ARCHITECTURE.md: no correctness in process memory).
+ * count: API processes run side by side, so nothing correct may depend on one process's memory.
  */
 export const signInThrottles = pgTable(
   "sign_in_throttles",

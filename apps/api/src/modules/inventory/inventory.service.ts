@@ -1,11 +1,11 @@
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { publishEvent } from "../jobs/job-queue";
-import { findStoreVariant, lockVariantStock, takeStock, writeVariantStock } from "./inventory.repository";
+import { findStoreVariant, lockVariantStock, takeStock, writeVariantStock } from "../catalog/variant-stock.service";
 
 /** Stock is an int4 column that never goes below zero. */
 /** A variant of the store with its stock, for modules that follow one (back-in-stock, wishlists). */
-export { findStoreVariant, type StoreVariantRow } from "./inventory.repository";
+export { findStoreVariant, type StoreVariantRow } from "../catalog/variant-stock.service";
 
 export const MAX_STOCK_QUANTITY = 2_147_483_647;
 

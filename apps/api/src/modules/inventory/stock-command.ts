@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../../db/client";
 import { findStoreByKey } from "../stores/stores.service";
-import { findVariantIdBySku } from "./inventory.repository";
+import { findVariantIdBySku } from "../catalog/variant-stock.service";
 import { setVariantStock, type StockChange } from "./inventory.service";
 
 export const STOCK_USAGE = `Usage: npm run stock:set --workspace @quire/api -- --sku <SKU> --quantity <N> [--store <key>]

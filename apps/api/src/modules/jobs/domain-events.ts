@@ -8,10 +8,18 @@ export interface DomainEvents {
   "stock.changed": { storeId: number; variantId: number; previousQuantity: number; quantity: number };
   /** A product, its variants or its prices were created or changed (modules/catalog). */
   "product.changed": { storeId: number; productId: number };
-  /** An order was placed (modules/orders): told to whoever follows new orders. */
-  "order.placed": { storeId: number; orderId: number };
   /** A payment was captured and its order confirmed (flows): the order's confirmation mail. */
   "payment.captured": { storeId: number; orderId: number; paymentId: number; amount: number; currency: string };
+  /** A proforma invoice was issued for an order: it waits for the buyer's bank transfer (flows). */
+  "payment.proforma_issued": { storeId: number; orderId: number; paymentId: number };
+  /** The merchant shipped an order, or gave it a new tracking reference (modules/orders). */
+  "order.shipped": { storeId: number; orderId: number };
+  /** The merchant marked an order delivered (modules/orders). */
+  "order.delivered": { storeId: number; orderId: number };
+  /** A refund was paid: by its gateway, to the account's credit, or by the merchant's transfer (modules/payments). */
+  "refund.succeeded": { storeId: number; orderId: number; refundId: number };
+  /** An order was cancelled, by whom, and the refund it owes when it was paid (flows). */
+  "order.cancelled": { storeId: number; orderId: number; by: "customer" | "shop" | "unpaid"; refundId: number | null };
 }
 
 export type DomainEventType = keyof DomainEvents;

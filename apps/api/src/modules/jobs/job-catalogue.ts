@@ -12,6 +12,16 @@ export interface JobPayloads {
   "back-in-stock-notify": DomainEvent<"stock.changed">;
   /** Mails an order's confirmation once its payment is captured (modules/orders). */
   "order-confirmation-mail": DomainEvent<"payment.captured">;
+  /** Mails a bank-transfer order's details to pay it by (amount, bank, reference, deadline, invoice) once (modules/orders). */
+  "bank-transfer-order-mail": DomainEvent<"payment.proforma_issued">;
+  /** Mails the buyer that their order is on its way, with the tracking reference, once per reference (modules/orders). */
+  "order-shipped-mail": DomainEvent<"order.shipped">;
+  /** Mails the buyer that their order was delivered, with how to return it, once (modules/orders). */
+  "order-delivered-mail": DomainEvent<"order.delivered">;
+  /** Mails the buyer that their order was cancelled, by whom, and whether and how their money comes back, once (modules/orders). */
+  "order-cancelled-mail": DomainEvent<"order.cancelled">;
+  /** Mails the buyer that a refund was issued (amount, method, when to expect it), once per refund (modules/orders). */
+  "refund-issued-mail": DomainEvent<"refund.succeeded">;
   // Housekeeping, run on a schedule (JOB_SCHEDULES): each deletes what its module no longer needs.
   /** Idempotency keys past their 24 hours (modules/idempotency). */
   "purge-idempotency-keys": HousekeepingRun;
@@ -26,15 +36,15 @@ export interface JobPayloads {
   /** Outbox messages, with their recipients, past their retention (modules/mail). */
   "purge-outbox": HousekeepingRun;
   /**
-   * Writes the search documents of the store's queued products (modules/search): a product change queued them
+   * Writes the search documents of the store's queued products (modules/catalog/search): a product change queued them
    * in its transaction. One queued job per store at a time (a burst of changes is one run).
    */
   "search-index": DomainEvent<"product.changed">;
-  /** Queues a product for the search index when its stock came or went (in-stock ranks first; modules/search). */
+  /** Queues a product for the search index when its stock came or went (in-stock ranks first; modules/catalog/search). */
   "search-index-stock": DomainEvent<"stock.changed">;
-  /** Writes any product still queued for the search index, e.g. after a migration or a dead run (modules/search). */
+  /** Writes any product still queued for the search index, e.g. after a migration or a dead run (modules/catalog/search). */
   "search-index-sweep": HousekeepingRun;
-  /** Recounts each store's search vocabulary from its documents (modules/search). */
+  /** Recounts each store's search vocabulary from its documents (modules/catalog/search). */
   "refresh-search-vocabulary": HousekeepingRun;
   /** Orders whose payment did not come in time: cancelled, their stock and discount uses given back (modules/orders). */
   "cancel-unpaid-orders": HousekeepingRun;
@@ -79,6 +89,11 @@ export const JOB_QUEUES: { readonly [N in JobName]: QueueSettings } = {
   "mail-delivery": { retryLimit: 8, retryDelaySeconds: 60, expireInSeconds: 120 },
   "back-in-stock-notify": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 300 },
   "order-confirmation-mail": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 120 },
+  "bank-transfer-order-mail": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 120 },
+  "order-shipped-mail": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 120 },
+  "order-delivered-mail": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 120 },
+  "order-cancelled-mail": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 120 },
+  "refund-issued-mail": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 120 },
   // A run writes every queued product of its store; one waits while another runs, so none is missed.
   "search-index": {
     retryLimit: 10,
@@ -141,6 +156,10 @@ type SubscriberOf<T extends DomainEventType> = {
 export const EVENT_SUBSCRIBERS: { readonly [T in DomainEventType]: readonly SubscriberOf<T>[] } = {
   "stock.changed": ["back-in-stock-notify", "search-index-stock"],
   "product.changed": ["search-index"],
-  "order.placed": [],
   "payment.captured": ["order-confirmation-mail"],
+  "payment.proforma_issued": ["bank-transfer-order-mail"],
+  "order.shipped": ["order-shipped-mail"],
+  "order.delivered": ["order-delivered-mail"],
+  "order.cancelled": ["order-cancelled-mail"],
+  "refund.succeeded": ["refund-issued-mail"],
 };

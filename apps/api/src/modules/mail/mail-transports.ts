@@ -1,4 +1,5 @@
 import { createTransport } from "nodemailer";
+import { renderMailHtml, senderName } from "./mail-html";
 import type { QueuedMail } from "./outbox.repository";
 
 /** Delivers one message; throws when it was not accepted, so its delivery job is tried again later. */
@@ -10,7 +11,8 @@ export interface MailTransport {
 /**
  * Sends over SMTP (SMTP_URL: smtp://user:pass@host:587, smtps://... for TLS from the start). The outbox id
  * becomes the Message-ID, so a message sent twice (a worker stopped between sending and recording it)
- * carries the same id and mail clients can tell the copies apart.
+ * carries the same id and mail clients can tell the copies apart. Each message goes as its text and, beside it,
+ * the same text in the shop's style (mail-html.ts), headed by the sender's name.
  */
 export function createSmtpTransport(options: { url: string; from: string }): MailTransport {
   const transporter = createTransport({
@@ -20,6 +22,7 @@ export function createSmtpTransport(options: { url: string; from: string }): Mai
     socketTimeout: 30_000,
   });
   const domain = /@([^>\s]+)/.exec(options.from)?.[1] ?? "quire.local";
+  const shopName = senderName(options.from);
   return {
     async send(message) {
       await transporter.sendMail({
@@ -27,6 +30,7 @@ export function createSmtpTransport(options: { url: string; from: string }): Mai
         to: message.recipient,
         subject: message.subject,
         text: message.textBody,
+        html: renderMailHtml(message, shopName),
         messageId: `<outbox-${message.id}@${domain}>`,
         headers: { "X-Quire-Mail-Kind": message.kind },
       });

@@ -19,6 +19,11 @@ export const outboxMessages = pgTable(
     textBody: text().notNull(),
     /** The main link of the message (completion, reset...), printed to the console when no SMTP is set. */
     actionUrl: text(),
+    /**
+     * What makes a message once-only, such as `order:41:bank_transfer_placed`: a second message with the same key is
+     * never queued, however often the job that writes it runs. Null for messages with no such rule.
+     */
+    dedupeKey: text().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },

@@ -12,13 +12,16 @@ export interface OutgoingMail {
   textBody: string;
   /** The message's main link, printed to the console when no SMTP server is configured. */
   actionUrl?: string;
+  /** Makes the message once-only: a message whose key was queued before is not queued again (and gets no job). */
+  dedupeKey?: string;
 }
 
 /**
  * Queues mail: each message is recorded in the outbox and gets a delivery job (mail-delivery.ts), both in
  * the caller's transaction, so the mail exists exactly when the change that causes it commits. The job
  * queue retries a failed delivery with backoff; the outbox keeps what was queued and sent, which the
- * per-address mail caps count.
+ * per-address mail caps count. A message with a dedupeKey already queued is skipped, so a job that runs again
+ * (a retry, a second delivery of its event) queues its mail once.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail | OutgoingMail[]): Promise<void> {
   const rows = Array.isArray(mail) ? mail : [mail];
@@ -35,8 +38,10 @@ export async function enqueueMail(db: Db, mail: OutgoingMail | OutgoingMail[]): 
           subject: message.subject,
           textBody: message.textBody,
           actionUrl: message.actionUrl ?? null,
+          dedupeKey: message.dedupeKey ?? null,
         })),
       )
+      .onConflictDoNothing({ target: outboxMessages.dedupeKey })
       .returning({ id: outboxMessages.id });
     for (const { id } of queued) await enqueue(tx, "mail-delivery", { messageId: id });
   });

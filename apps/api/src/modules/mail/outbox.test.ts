@@ -1,10 +1,6 @@
-import { mkdtemp, readdir, readFile, rm, writeFile, cp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "../../db/client";
-import { migrationsFolder, runMigrations } from "../../db/migrate";
+import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
 import { createStore } from "../../testing/factories";
 import { startSmtpCapture, type SmtpCapture } from "../../testing/smtp-capture";
@@ -67,7 +63,11 @@ async function deliver(options: { transport?: MailTransport; includeWaiting?: bo
 
 describe("queued mail", () => {
   it("is delivered over SMTP by its job, once, and marked sent", async () => {
-    const message = mail({ subject: "Complete your account", textBody: "Héllo — choose a password:\n\nhttps://shop.example/x/abc" });
+    const message = mail({
+      subject: "Complete your account",
+      textBody: "Héllo — choose a password:\n\nhttps://shop.example/x/abc",
+      actionUrl: "https://shop.example/x/abc",
+    });
     await db.transaction((tx) => enqueueMail(tx, message));
     const after = smtp.messages.length;
 
@@ -76,6 +76,11 @@ describe("queued mail", () => {
     expect(received.subject).toBe("Complete your account");
     expect(received.text).toBe("Héllo — choose a password:\n\nhttps://shop.example/x/abc");
     expect(received.links).toEqual(["https://shop.example/x/abc"]);
+    // The same words in the shop's style beside the text, the link a button named by the line above it.
+    expect(received.html).toContain("Héllo — choose a password");
+    expect(received.html).toMatch(
+      /<a href="https:\/\/shop\.example\/x\/abc" style="display:inline-block;[^"]*">Héllo — choose a password<\/a>/,
+    );
     expect(received.from).toBe("shop@quire.example");
     const [row] = await rowsFor([message.recipient]);
     expect(received.headers.get("message-id")).toBe(`<outbox-${row!.id}@quire.example>`);
@@ -206,47 +211,5 @@ describe("the mail transport", () => {
     expect((await deliver({ transport })).completed).toBe(1);
     transport.close();
     await smtp.waitForMail(message.recipient, { after });
-  });
-});
-
-describe("upgrading to mail delivery as jobs (migration 0005)", () => {
-  // Runs every migration twice on an embedded database: 5 s alone, several times that beside the browser suite
-  // on two cores, so it has more time than the suite's default 30 s.
-  it("gives every message still unsent a delivery job, and none to those already sent", { timeout: 90_000 }, async () => {
-    // The migrations up to 0004, as a database made before this change had them.
-    const folder = await mkdtemp(path.join(tmpdir(), "quire-migrations-"));
-    const embedded = await openDatabase({});
-    try {
-      await cp(migrationsFolder, folder, { recursive: true });
-      const journalPath = path.join(folder, "meta", "_journal.json");
-      const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
-      const later = journal.entries.filter((entry) => entry.idx >= 5);
-      journal.entries = journal.entries.filter((entry) => entry.idx < 5);
-      await writeFile(journalPath, JSON.stringify(journal));
-      for (const entry of later) await rm(path.join(folder, `${entry.tag}.sql`));
-      expect((await readdir(folder)).filter((name) => name.endsWith(".sql"))).toHaveLength(5);
-      await runMigrations(embedded, { folder });
-      await embedded.db.execute(
-        sql`insert into outbox_messages (kind, recipient, subject, text_body, sent_at)
-            values ('signup_request', 'waiting@example.com', 'Hello', 'Hello', null), ('signup_request', 'done@example.com', 'Hello', 'Hello', now())`,
-      );
-
-      await runMigrations(embedded);
-      const jobs = await sqlRows<{ recipient: string; state: string }>(
-        embedded.db,
-        sql`select o.recipient, j.state::text as state from pgboss.job j join outbox_messages o on o.id = (j.data ->> 'messageId')::int
-            where j.name = 'mail-delivery'`,
-      );
-      expect(jobs).toEqual([{ recipient: "waiting@example.com", state: "created" }]);
-      const lines: string[] = [];
-      const transport = createMailTransport({ from: FROM, print: (line) => lines.push(line) });
-      expect(await drainJobs(embedded.db, { mailTransport: transport })).toMatchObject({ completed: 1, failed: 0 });
-      expect(lines.join("\n")).toContain("[mail] To: waiting@example.com");
-      const [waiting] = await embedded.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "waiting@example.com"));
-      expect(waiting!.sentAt).toBeInstanceOf(Date);
-    } finally {
-      await embedded.close();
-      await rm(folder, { recursive: true, force: true });
-    }
   });
 });

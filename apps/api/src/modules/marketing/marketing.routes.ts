@@ -5,7 +5,7 @@ import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
 import { NEWSLETTER_TOKEN_ERROR_CODES } from "@quire/contracts";
 import * as service from "./marketing.service";
 
-// Marketing subscriptions of spec section 7 (decision 034).
+// Marketing subscriptions (decision 034).
 export const marketingRoutes: FastifyPluginAsyncZod<service.MarketingMailDeps & { db: Db }> = async (app, deps) => {
   const tags = ["Marketing"];
   const linkErrors = Object.values(NEWSLETTER_TOKEN_ERROR_CODES);

@@ -3,6 +3,7 @@ import { money } from "@quire/money";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
+import { publishEvent } from "../jobs/job-queue";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { orderMachine } from "./order-status";
 import * as repository from "./orders.repository";
@@ -67,6 +68,8 @@ export async function shipOrder(db: Db, ctx: AdminContext, input: { orderId: num
       reason: `shipped, tracking ${input.trackingReference}`,
       alsoSet: sql`tracking_reference = ${input.trackingReference}, shipped_at = now(), updated_at = now()`,
     });
+    // The buyer's "on its way" mail, queued with the change.
+    await publishEvent(tx, { type: "order.shipped", storeId: ctx.storeId, orderId: order.id });
   });
 }
 
@@ -83,5 +86,6 @@ export async function deliverOrder(db: Db, ctx: AdminContext, input: { orderId: 
       reason: "delivered",
       alsoSet: sql`delivered_at = now(), updated_at = now()`,
     });
+    await publishEvent(tx, { type: "order.delivered", storeId: ctx.storeId, orderId: order.id });
   });
 }

@@ -249,3 +249,15 @@ export function findCustomerOrderSummaries(db: Db, input: { customerId: number; 
     .from(orders)
     .where(and(eq(orders.customerId, input.customerId), inArray(orders.id, [...input.orderIds])));
 }
+
+/**
+ * The store's order with this number, with the email it was placed with and the buyer's first name, for "find my
+ * order" (the unique index on public_id finds it); null when the store has none.
+ */
+export async function findOrderByNumber(db: Db, input: { storeId: number; publicId: string }) {
+  const [row] = await db
+    .select({ id: orders.id, email: orders.email, firstName: orders.firstName })
+    .from(orders)
+    .where(and(eq(orders.publicId, input.publicId), eq(orders.storeId, input.storeId)));
+  return row ?? null;
+}

@@ -13,7 +13,7 @@ function readerOf(request: FastifyRequest, anonymousId: string | undefined): ord
   return request.ctx.customer ? { customerId: requireCustomer(request).id } : { anonymousId: anonymousId ?? null };
 }
 
-// Order calls of spec section 7 (decision 024).
+// The order calls (decision 024).
 export const ordersRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = async (app, deps) => {
   const { db } = deps;
   const tags = ["Orders"];
@@ -53,11 +53,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = a
           "discount_code_minimum_not_met",
           "out_of_stock",
           "insufficient_stock",
+          "credit_limit_exceeded",
         ],
         summary: "Place an order from the caller's basket",
         description:
           "Every amount is recomputed by the API; stock is taken and discount uses counted in the same transaction. A guest names " +
-          "the basket with anonymousBasketId. Placing again for the same basket answers the same order; an Idempotency-Key replays " +
+          "the basket with anonymousBasketId; a buyer who names paymentProviderId on-account is refused before any order is made when " +
+          "their credit left cannot pay it. Placing again for the same basket answers the same order; an Idempotency-Key replays " +
           "the first answer.",
       },
     }),

@@ -2,6 +2,7 @@ import {
   RETURN_WINDOW_DAYS,
   type LatestPayment,
   type Order,
+  type OrderRefund,
   type OrderStatus,
   type OrderStatusChange,
   type TaxClass,
@@ -25,6 +26,7 @@ export function toOrder(
   latestPayment: LatestPayment | null = null,
   history: OrderStatusChange[] = [],
   returnable: OrderReturnability = NOT_RETURNABLE,
+  refunds: OrderRefund[] = [],
 ): Order {
   const currency = order.currencyCode;
   const m = (amount: number) => money(amount, currency);
@@ -72,6 +74,7 @@ export function toOrder(
     referenceNumber: order.referenceNumber,
     customerComment: order.customerComment,
     latestPayment,
+    refunds,
     trackingReference: order.trackingReference,
     history,
     returnableUntil: returnable.until?.toISOString() ?? null,

@@ -77,7 +77,7 @@ describe("POST /orders", () => {
     expect(await api.database.db.$count(orders, eq(orders.cartId, await cartIdOf(anonymousId)))).toBe(1);
   });
 
-  it("makes no order without the terms, and says so in the spec's words", async () => {
+  it("makes no order without the terms, and asks the shopper to accept them", async () => {
     const { variants } = api.seeded;
     const stockBefore = await stockOf(variants.tiered);
     const anonymousId = (await readyGuest(variants.tiered, 2)).basketDetails.anonymousId!;

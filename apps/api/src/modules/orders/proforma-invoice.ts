@@ -1,4 +1,5 @@
 import type { Order } from "@quire/contracts";
+import { formatDate } from "@quire/contracts/dates";
 import { formatMoney } from "@quire/money";
 import PDFDocument from "pdfkit";
 import type { BankTransferDetails } from "../stores/stores.service";
@@ -31,7 +32,6 @@ export function renderProformaInvoice(input: {
   });
 
   const price = (value: { amount: number; currencyCode: string }) => formatMoney(value);
-  const date = (value: Date) => value.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const right = doc.page.width - doc.page.margins.right;
   const width = right - doc.page.margins.left;
 
@@ -39,8 +39,8 @@ export function renderProformaInvoice(input: {
   doc.moveDown(0.3).font("Helvetica").fontSize(14).text("Proforma invoice");
   doc.moveDown().fontSize(10);
   doc.text(`Order ${order.publicId}`);
-  doc.text(`Issued ${date(input.issuedAt)}`);
-  if (input.dueBy) doc.text(`Please pay by ${date(input.dueBy)}`);
+  doc.text(`Issued ${formatDate(input.issuedAt)}`);
+  if (input.dueBy) doc.text(`Please pay by ${formatDate(input.dueBy)}`);
   doc.moveDown();
   doc.font("Helvetica-Bold").text("Bill to");
   // An address on a document reads one part to a line, as on an envelope.
@@ -76,6 +76,21 @@ export function renderProformaInvoice(input: {
   doc.x = doc.page.margins.left;
   doc.font("Helvetica-Bold").text("Pay by bank transfer");
   doc.font("Helvetica");
+  for (const line of bankTransferLines(bank, order.publicId)) doc.text(line);
+  doc.moveDown();
+  doc.fontSize(9).text(`Please use the reference ${order.publicId} so we can match your payment. We dispatch your order when it arrives.`, {
+    width,
+  });
+  doc.end();
+  return done;
+}
+
+/**
+ * What a buyer needs to pay by bank transfer, a line each ("Sort code: 12-34-56"), the order's number as the
+ * reference: the same lines on the proforma invoice and in the mail that sends it. Details the shop has not
+ * given are left out.
+ */
+export function bankTransferLines(bank: BankTransferDetails, reference: string): string[] {
   const details: [string, string | undefined][] = [
     ["Account name", bank.accountName],
     ["Bank", bank.bankName],
@@ -83,13 +98,7 @@ export function renderProformaInvoice(input: {
     ["Account number", bank.accountNumber],
     ["IBAN", bank.iban],
     ["BIC", bank.bic],
-    ["Reference", order.publicId],
+    ["Reference", reference],
   ];
-  for (const [label, value] of details) if (value) doc.text(`${label}: ${value}`);
-  doc.moveDown();
-  doc.fontSize(9).text(`Please use the reference ${order.publicId} so we can match your payment. We dispatch your order when it arrives.`, {
-    width,
-  });
-  doc.end();
-  return done;
+  return details.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`);
 }

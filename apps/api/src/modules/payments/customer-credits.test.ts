@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createCustomer, createSession } from "../../testing/identity-factories";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { errorCodeOf } from "../cart/cart-test-catalogue";
-import { checkoutClient, createCheckoutTestShop, UK_ADDRESS } from "../checkout/checkout-test-shop";
+import { checkoutClient, createCheckoutTestShop, createReadyCustomerBasket, UK_ADDRESS } from "../checkout/checkout-test-shop";
 import { customerCredits } from "./payments.tables";
 
 const ADMIN_KEY = "credits-admin-key-0000";
@@ -59,6 +59,13 @@ describe("GET /customers/credits", () => {
       payload: { reason: "out of print" },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
+    // The buyer sees the credit come back on their order, beside its payment.
+    const seen = await checkout.send("GET", `/orders/${cancelled}`, trade.caller);
+    expect(seen.json().data.refunds).toEqual([
+      { reason: "order_cancelled", status: "succeeded", amount: { amount: 2500, currencyCode: "GBP" }, createdAt: expect.any(String) },
+    ]);
+    const notRefunded = await checkout.send("GET", `/orders/${first}`, trade.caller);
+    expect(notRefunded.json().data.refunds).toEqual([]);
 
     const answer = await credits(trade.caller);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -144,5 +151,66 @@ describe("GET /customers/credits", () => {
     const answer = await credits({});
     expect(answer.statusCode).toBe(401);
     expect(errorCodeOf(answer)).toBe("authentication_required");
+  });
+});
+
+describe("POST /orders to be paid on account", () => {
+  /** The trade customer's basket, ready to order: `quantity` of the paperback, UK standard delivery. */
+  async function readyBasket(customerId: number, quantity: number) {
+    await createReadyCustomerBasket(api.database.db, {
+      storeId: api.seeded.store.id,
+      customerId,
+      variantId: api.seeded.variants.plainPaperback,
+      quantity,
+      deliveryOptionId: api.seeded.options.ukStandard,
+    });
+  }
+  const ordersOf = async (customerId: number) =>
+    Number(
+      (
+        (await api.database.db.execute(sql`select count(*)::int as n from orders where customer_id = ${customerId}`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
+    );
+  const stockOfPaperback = async () =>
+    Number(
+      (
+        (await api.database.db.execute(
+          sql`select stock_quantity as n from product_variants where id = ${api.seeded.variants.plainPaperback}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n,
+    );
+  const place = (caller: { authorization: string }, paymentProviderId?: string) =>
+    checkout.send("POST", "/orders", caller, { termsAccepted: true, ...(paymentProviderId ? { paymentProviderId } : {}) });
+
+  it("makes no order, and holds no stock, when the credit left cannot pay it", async () => {
+    const trade = await tradeCustomer("credit-short@example.com", { GBP: 500 });
+    await readyBasket(trade.id, 2);
+    const stock = await stockOfPaperback();
+    const refused = await place(trade.caller, "on-account");
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorCodeOf(refused)).toBe("credit_limit_exceeded");
+    expect(refused.json().errors[0].field).toBe("body.paymentProviderId");
+    expect(await ordersOf(trade.id)).toBe(0);
+    expect(await stockOfPaperback()).toBe(stock);
+
+    // The same basket, to be paid by bank transfer, is ordered; so is one on account that the credit covers.
+    expect((await place(trade.caller, "proforma-invoice")).statusCode).toBe(201);
+    const rich = await tradeCustomer("credit-enough@example.com", { GBP: 100_000 });
+    await readyBasket(rich.id, 2);
+    const placed = await place(rich.caller, "on-account");
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await pay(rich.caller, placed.json().data.id, placed.json().data.grandTotal.amount)).statusCode).toBe(201);
+  });
+
+  it("refuses on account for a customer who is not trade, and leaves a placement that names no method as it was", async () => {
+    const shopper = await createCustomer(api.database.db, { storeId: api.seeded.store.id, email: "not-trade@example.com" });
+    const caller = { authorization: (await createSession(api.database.db, shopper.id)).authorization };
+    await readyBasket(shopper.id, 1);
+    const refused = await place(caller, "on-account");
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorCodeOf(refused)).toBe("credit_limit_exceeded");
+    expect((await place(caller)).statusCode).toBe(201);
   });
 });

@@ -45,7 +45,7 @@ export function findOrderPayments(db: Db, orderId: number, statuses: readonly Pa
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
-/** Each order's latest payment (spec: latestPayment.publicPaymentId), with its provider and status. */
+/** Each order's latest payment (the summary's latestPayment.publicPaymentId), with its provider and status. */
 export async function findLatestPayments(db: Db, orderIds: readonly number[]): Promise<Map<number, LatestPayment>> {
   if (orderIds.length === 0) return new Map();
   const rows = await sqlRows<{ orderId: number } & LatestPayment>(

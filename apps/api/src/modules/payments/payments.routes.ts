@@ -13,7 +13,7 @@ function payerOf(request: FastifyRequest, anonymousId: string | undefined): paym
   return request.ctx.customer ? { customerId: requireCustomer(request).id } : { anonymousId: anonymousId ?? null };
 }
 
-// Payment calls of spec section 7 (decision 025).
+// The payment calls (decision 025).
 export const paymentsRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = async (app, deps) => {
   const { db, gateways } = deps;
   const tags = ["Payments"];

@@ -257,6 +257,26 @@ export function recordPaymentAttempt(
 }
 
 /**
+ * Refuses (422 `credit_limit_exceeded`) an order to be paid on account that the customer's credit left cannot
+ * pay: a guest, a customer who is not trade, or one with less left than `amount` in the currency. Checked when
+ * the order is placed, so no order (and no stock held) is made for a payment that cannot happen; the payment
+ * itself still takes the credit in one conditional update (chargeToCredit), which two orders at once cannot
+ * both pass.
+ */
+export async function assertCreditCovers(
+  db: Db,
+  input: { customerId: number | null; currencyCode: string; amount: number },
+): Promise<void> {
+  const trade = input.customerId !== null && (await findTradeStatus(db, { customerId: input.customerId }))?.isTrade === true;
+  const credit = trade && input.customerId !== null ? await repository.findCredit(db, input.customerId, input.currencyCode) : null;
+  const available = credit ? credit.limitAmount - credit.usedAmount : 0;
+  if (available >= input.amount) return;
+  throw new AppError("credit_limit_exceeded", `This order is more than the ${formatMoney(available, input.currencyCode)} of credit left`, {
+    field: "body.paymentProviderId",
+  });
+}
+
+/**
  * Pays an attempt on account: the customer's credit is used within its limit (one conditional update, so
  * concurrent orders never pass it) and the payment captured; 422 `credit_limit_exceeded` otherwise.
  */

@@ -14,7 +14,7 @@ export const payments = pgTable(
   "payments",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    /** What the storefront and the gateway's metadata carry (spec: publicPaymentId); random, never the row id. */
+    /** What the storefront and the gateway's metadata carry (as publicPaymentId); random, never the row id. */
     publicId: text().notNull().unique(),
     storeId: integer()
       .notNull()

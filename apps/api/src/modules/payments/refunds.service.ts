@@ -3,6 +3,7 @@ import { money } from "@quire/money";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
+import { publishEvent } from "../jobs/job-queue";
 import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { paymentMachine } from "./payment-status";
 import * as payments from "./payments.repository";
@@ -88,6 +89,10 @@ export async function recordRefundOutcome(
     reason: outcome.status === "failed" ? outcome.failureReason : `${refund.reason.replace(/_/g, " ")}: ${outcome.status}`,
     alsoSet: also,
   });
+  // The buyer's "refund issued" mail, queued with the outcome.
+  if (outcome.status === "succeeded") {
+    await publishEvent(tx, { type: "refund.succeeded", storeId: refund.storeId, orderId: refund.orderId, refundId: refund.id });
+  }
   const wholePayment = refund.reason !== "return" && refund.amount === payment.amount;
   if (outcome.status !== "failed" && wholePayment && payment.status === "captured") {
     await transition(tx, paymentMachine, paymentsTable, {

@@ -3,8 +3,8 @@ import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-
 
 /**
  * Fixed-window counters for per-client and per-key request limits, in PostgreSQL so every API process
- * shares them (ARCHITECTURE.md). Keys are `scope:sha256(value)` (rateLimitKey), so a key has one length
- * whatever a client sends and the table keeps no copy of an address.
+ * shares them: processes run side by side behind a load balancer. Keys are `scope:sha256(value)` (rateLimitKey),
+ * so a key has one length whatever a client sends and the table keeps no copy of an address.
  */
 export const rateLimits = pgTable(
   "rate_limits",

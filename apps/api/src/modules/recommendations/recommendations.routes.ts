@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
 import { recommend } from "./recommendations.service";
 
-// GET /recommendations/:type of spec section 7: product cards around the variant looked at (decision 035).
+// GET /recommendations/:type: product cards around the variant looked at (decision 035).
 export const recommendationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.route({
     ...operationRoute("getRecommendations", {

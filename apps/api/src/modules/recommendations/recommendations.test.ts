@@ -143,7 +143,8 @@ describe("GET /recommendations/bought-together", () => {
 describe("GET /recommendations/trending", () => {
   it("ranks recent views and orders, the newest counting most; old ones not at all; best sellers fill the rest", async () => {
     const { sameAuthor, sameTheme, unlike, source } = api.seeded.products;
-    await api.database.db.execute(sql`delete from order_lines; delete from orders; delete from viewed_products`);
+    // One statement per call: PGlite, the embedded database, prepares each call and refuses several in one.
+    for (const table of [sql`order_lines`, sql`orders`, sql`viewed_products`]) await api.database.db.execute(sql`delete from ${table}`);
     await view(sameTheme, 3); // 3
     await view(sameAuthor, 1); // 1 view and an order today: 1 + 5
     await placeOrder([sameAuthor]);

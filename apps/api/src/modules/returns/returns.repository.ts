@@ -1,50 +1,29 @@
 import type { ReturnReason, ReturnResolution, ReturnStatus } from "@quire/contracts";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
-import { orderLines, orders } from "../orders/orders.tables";
 import { ACTIVE_RETURN_STATUSES } from "./return-status";
 import { orderReturnLines, orderReturns, returnRefunds, storeCreditEntries } from "./returns.tables";
 
 /*
- * Every customer query names the customer and the store: a return (or an order) of anyone else is not found.
- * A new return is checked with its order's row locked (for update), so two requests for the same lines are
- * decided one after the other against what is already returned.
+ * Every customer query names the customer and the store: a return of anyone else is not found. A new return is
+ * checked with its order locked (by the orders module, in the same transaction), so two requests for the same
+ * lines are decided one after the other against what is already returned. What a return shows of its order (its
+ * number, the buyer, the lines as ordered) is the orders module's, added by the service.
  */
 
-/** The customer's order a return is for, locked until the transaction ends; null when it is not theirs. */
-export async function lockCustomerOrder(tx: Db, input: { storeId: number; customerId: number; orderId: number }) {
-  const [row] = await tx
-    .select({
-      id: orders.id,
-      publicId: orders.publicId,
-      status: orders.status,
-      deliveredAt: orders.deliveredAt,
-      currencyCode: orders.currencyCode,
-      subTotal: orders.subTotal,
-      discountTotal: orders.discountTotal,
-      deliveryCharge: orders.deliveryCharge,
-      deliveryTax: orders.deliveryTax,
-      pricesIncludeTax: orders.pricesIncludeTax,
-      grandTotal: orders.grandTotal,
-      email: orders.email,
-      firstName: orders.firstName,
-    })
-    .from(orders)
-    .where(and(eq(orders.id, input.orderId), eq(orders.storeId, input.storeId), eq(orders.customerId, input.customerId)))
-    .for("update");
-  return row ?? null;
-}
-
-/** An order's lines, each with how many are already returned or on their way back. */
-export function listReturnableLines(tx: Db, orderId: number) {
-  const returned = sql<number>`coalesce((select sum(rl.quantity)::int from ${orderReturnLines} rl
-    join ${orderReturns} r on r.id = rl.return_id
-    where rl.order_line_id = ${orderLines}.id and r.status in ${sql.raw(`('${ACTIVE_RETURN_STATUSES.join("','")}')`)}), 0)`;
+/**
+ * How many of each of these order lines are already returned or on their way back (in a return still active);
+ * lines with none are left out. Read after the order is locked, it counts every return decided before.
+ */
+export function listReturnedQuantities(tx: Db, orderLineIds: readonly number[]): Promise<{ orderLineId: number; returned: number }[]> {
+  if (orderLineIds.length === 0) return Promise.resolve([]);
   return tx
-    .select({ id: orderLines.id, quantity: orderLines.quantity, total: orderLines.total, returned })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
+    .select({ orderLineId: orderReturnLines.orderLineId, returned: sql<number>`sum(${orderReturnLines.quantity})::int` })
+    .from(orderReturnLines)
+    .innerJoin(orderReturns, eq(orderReturns.id, orderReturnLines.returnId))
+    .where(and(inArray(orderReturnLines.orderLineId, [...orderLineIds]), inArray(orderReturns.status, [...ACTIVE_RETURN_STATUSES])))
+    .groupBy(orderReturnLines.orderLineId);
 }
 
 /** The next return number, from its own sequence. */
@@ -76,14 +55,11 @@ export async function insertReturn(
   return inserted.id;
 }
 
-const summaryColumns = {
+const recordColumns = {
   id: orderReturns.id,
   publicId: orderReturns.publicId,
   orderId: orderReturns.orderId,
-  orderPublicId: orders.publicId,
   customerId: orderReturns.customerId,
-  email: orders.email,
-  firstName: orders.firstName,
   status: orderReturns.status,
   reason: orderReturns.reason,
   resolution: orderReturns.resolution,
@@ -95,14 +71,12 @@ const summaryColumns = {
   itemCount: sql<number>`(select coalesce(sum(rl.quantity), 0)::int from ${orderReturnLines} rl where rl.return_id = ${orderReturns}.id)`,
   createdAt: orderReturns.createdAt,
 };
-export type ReturnRow = {
+/** A return as its own table holds it, with its count of items. */
+export type ReturnRecord = {
   id: number;
   publicId: string;
   orderId: number;
-  orderPublicId: string;
   customerId: number;
-  email: string;
-  firstName: string;
   status: ReturnStatus;
   reason: ReturnReason;
   resolution: ReturnResolution;
@@ -127,24 +101,22 @@ export async function listReturnsPage(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select(summaryColumns)
+      .select(recordColumns)
       .from(orderReturns)
-      .innerJoin(orders, eq(orders.id, orderReturns.orderId))
       .where(where)
       .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
       .limit(input.limit)
       .offset(input.offset),
     db.select({ value: count() }).from(orderReturns).where(where),
   ]);
-  return { rows: rows as ReturnRow[], total: total?.value ?? 0 };
+  return { rows: rows as ReturnRecord[], total: total?.value ?? 0 };
 }
 
 /** One return of the store (and of the customer, when one is named); `lock` holds it for a status change. */
 export async function findReturn(db: Db, input: { storeId: number; returnId: number; customerId?: number; lock?: boolean }) {
   const query = db
-    .select(summaryColumns)
+    .select(recordColumns)
     .from(orderReturns)
-    .innerJoin(orders, eq(orders.id, orderReturns.orderId))
     .where(
       and(
         eq(orderReturns.id, input.returnId),
@@ -152,24 +124,16 @@ export async function findReturn(db: Db, input: { storeId: number; returnId: num
         input.customerId === undefined ? undefined : eq(orderReturns.customerId, input.customerId),
       ),
     );
-  const [row] = input.lock ? await query.for("update", { of: orderReturns }) : await query;
-  return (row as ReturnRow | undefined) ?? null;
+  const [row] = input.lock ? await query.for("update") : await query;
+  return (row as ReturnRecord | undefined) ?? null;
 }
 
+/** A return's lines: which order line, how many and what they give back (their order is the order's, added by the service). */
 export function listReturnLines(db: Db, returnId: number) {
   return db
-    .select({
-      orderLineId: orderReturnLines.orderLineId,
-      sku: orderLines.sku,
-      productName: orderLines.productName,
-      variantName: orderLines.variantName,
-      quantity: orderReturnLines.quantity,
-      amount: orderReturnLines.amount,
-    })
+    .select({ orderLineId: orderReturnLines.orderLineId, quantity: orderReturnLines.quantity, amount: orderReturnLines.amount })
     .from(orderReturnLines)
-    .innerJoin(orderLines, eq(orderLines.id, orderReturnLines.orderLineId))
-    .where(eq(orderReturnLines.returnId, returnId))
-    .orderBy(orderLines.position);
+    .where(eq(orderReturnLines.returnId, returnId));
 }
 
 export async function findRefund(db: Db, returnId: number) {

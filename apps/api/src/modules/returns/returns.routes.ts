@@ -6,7 +6,7 @@ import { operationRoute } from "../../http/operation-route";
 import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
 import * as returns from "./returns.service";
 
-// The customer's return calls (spec section 7) and the merchant's (Admin-Key) that receive, approve or reject.
+// The customer's return calls and the merchant's (Admin-Key) that receive, approve or reject.
 export const returnsRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = async (app, deps) => {
   const { db, storefrontUrl } = deps;
   const tags = ["Returns"];

@@ -11,6 +11,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { enqueueMail } from "../mail/mail.service";
+import { findOrderBuyers, findOrderedLines, listOrderLineAmounts, lockCustomerOrder } from "../orders/placed-orders.service";
 import { findStoreName } from "../stores/stores.service";
 import { findRefundBySource } from "../payments/refunds.service";
 import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.service";
@@ -20,10 +21,12 @@ import * as repository from "./returns.repository";
 import { orderReturns } from "./returns.tables";
 
 // Order returns. A return's lines are checked against what was delivered and not yet returned with the order
-// locked; its status moves only along the return machine. Approving a refund records the refund and leaves the
-// return approved; the refund flow (flows/approve-return.flow.ts, flows/refund.flow.ts) pays it outside any
-// transaction and then marks the return refunded (markReturnRefunded). A second approval finds the return no
-// longer "received".
+// locked (by the orders module, in the return's transaction); its status moves only along the return machine.
+// Approving a refund records the refund and leaves the return approved; the refund flow
+// (flows/approve-return.flow.ts, flows/refund.flow.ts) pays it outside any transaction and then marks the return
+// refunded (markReturnRefunded). A second approval finds the return no longer "received". What a return shows of
+// its order (the order's number, the buyer, the lines as ordered) is asked of the orders module, in one call for
+// all the returns or lines at hand.
 
 export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   damaged: "Arrived damaged",
@@ -55,7 +58,51 @@ export interface AdminReturnContext {
 const returnNotFound = () => new AppError("return_not_found");
 const DAY_MS = 86_400_000;
 
-const toSummary = (row: repository.ReturnRow): ReturnSummary => ({
+/** A return with what it shows of its order: the order's number and the buyer it mails. */
+type ReturnRow = repository.ReturnRecord & { orderPublicId: string; email: string; firstName: string };
+
+/**
+ * Adds each return's order number and buyer, asked of the orders module in one call for all of them. A return
+ * whose order is gone (deleted between the two reads, which deletes the return too) is left out.
+ */
+async function withOrderBuyers(db: Db, records: repository.ReturnRecord[]): Promise<ReturnRow[]> {
+  const buyers = await findOrderBuyers(
+    db,
+    records.map((record) => record.orderId),
+  );
+  return records.flatMap((record) => {
+    const buyer = buyers.get(record.orderId);
+    return buyer ? [{ ...record, orderPublicId: buyer.publicId, email: buyer.email, firstName: buyer.firstName }] : [];
+  });
+}
+
+/** One return of the store (and of the customer, when one is named) with its order's number and buyer; null when none. */
+async function findReturnRow(db: Db, input: { storeId: number; returnId: number; customerId?: number }): Promise<ReturnRow | null> {
+  const record = await repository.findReturn(db, input);
+  if (!record) return null;
+  const [row] = await withOrderBuyers(db, [record]);
+  return row ?? null;
+}
+
+/** A return's lines with the SKU and names they were ordered under, as their order lists them. */
+async function listReturnLinesAsOrdered(db: Db, returnId: number) {
+  const lines = await repository.listReturnLines(db, returnId);
+  const ordered = await findOrderedLines(
+    db,
+    lines.map((line) => line.orderLineId),
+  );
+  return lines
+    .flatMap(({ orderLineId, quantity, amount }) => {
+      const asOrdered = ordered.get(orderLineId);
+      if (!asOrdered) return [];
+      const { sku, productName, variantName, position } = asOrdered;
+      return [{ position, orderLineId, sku, productName, variantName, quantity, amount }];
+    })
+    .sort((a, b) => a.position - b.position || a.orderLineId - b.orderLineId)
+    .map(({ position: _position, ...line }) => line);
+}
+
+const toSummary = (row: ReturnRow): ReturnSummary => ({
   id: row.id,
   publicId: row.publicId,
   orderId: row.orderId,
@@ -71,7 +118,7 @@ const toSummary = (row: repository.ReturnRow): ReturnSummary => ({
 /** The money a return gives back: store credit (the return's own) or a refund through the order's payment. */
 async function findReturnRefund(
   db: Db,
-  row: repository.ReturnRow,
+  row: ReturnRow,
 ): Promise<{ kind: "payment" | "store_credit"; amount: number; status: NonNullable<ReturnDetail["refund"]>["status"] } | null> {
   const credit = await repository.findRefund(db, row.id);
   if (credit) return { kind: credit.kind, amount: credit.amount, status: credit.status };
@@ -85,9 +132,9 @@ export function returnRefundSource(returnId: number): string {
 }
 
 /** A return in full: its lines, its history as the customer may read it, and the money given back. */
-async function toDetail(db: Db, row: repository.ReturnRow): Promise<ReturnDetail> {
+async function toDetail(db: Db, row: ReturnRow): Promise<ReturnDetail> {
   // One statement at a time: `db` may be a transaction's single connection.
-  const lines = await repository.listReturnLines(db, row.id);
+  const lines = await listReturnLinesAsOrdered(db, row.id);
   const history = await listTransitions(db, returnMachine.name, row.id);
   const refund = await findReturnRefund(db, row);
   const money = (amount: number) => ({ amount, currencyCode: row.currencyCode });
@@ -119,16 +166,32 @@ export function returnAmount(
   return Math.floor((paidForGoods * line.total * quantity) / (line.quantity * order.subTotal));
 }
 
+/**
+ * An order's lines (the orders module's), each with how many are already returned or on their way back (the
+ * returns' own count). In a return's transaction the order is locked first, so the count is read after every
+ * return decided before it has committed.
+ */
+async function listReturnableLines(db: Db, orderId: number) {
+  // One statement at a time: `db` may be a transaction's single connection.
+  const lines = await listOrderLineAmounts(db, orderId);
+  const returned = await repository.listReturnedQuantities(
+    db,
+    lines.map((line) => line.id),
+  );
+  const returnedByLine = new Map(returned.map((row) => [row.orderLineId, row.returned]));
+  return lines.map((line) => ({ ...line, returned: returnedByLine.get(line.id) ?? 0 }));
+}
+
 /** How many of each of an order's lines may still be returned: delivered, and not already in a return. */
 export async function returnableQuantities(db: Db, orderId: number): Promise<Map<number, number>> {
-  const lines = await repository.listReturnableLines(db, orderId);
+  const lines = await listReturnableLines(db, orderId);
   return new Map(lines.map((line) => [line.id, Math.max(line.quantity - line.returned, 0)]));
 }
 
 /** Asks to return lines of one of the customer's delivered orders. */
 export function createReturn(db: Db, ctx: CustomerReturnContext, body: CreateReturnBody, now = new Date()): Promise<ReturnDetail> {
   return db.transaction(async (tx) => {
-    const order = await repository.lockCustomerOrder(tx, { storeId: ctx.storeId, customerId: ctx.customerId, orderId: body.orderId });
+    const order = await lockCustomerOrder(tx, { storeId: ctx.storeId, customerId: ctx.customerId, orderId: body.orderId });
     if (!order) throw new AppError("order_not_found", { field: "body.orderId" });
     if (order.status !== "delivered" || !order.deliveredAt) {
       throw new AppError("order_not_returnable", "Only a delivered order's items can be returned", { field: "body.orderId" });
@@ -138,7 +201,7 @@ export function createReturn(db: Db, ctx: CustomerReturnContext, body: CreateRet
         field: "body.orderId",
       });
     }
-    const orderLines = new Map((await repository.listReturnableLines(tx, order.id)).map((line) => [line.id, line]));
+    const orderLines = new Map((await listReturnableLines(tx, order.id)).map((line) => [line.id, line]));
     const lines = body.lines.map((input, index) => {
       const line = orderLines.get(input.orderLineId);
       if (!line) throw new AppError("invalid_input", "This item is not part of the order", { field: `body.lines.${index}.orderLineId` });
@@ -174,7 +237,7 @@ async function mailAndAnswer(
   ctx: { storeId: number; storefrontUrl: string },
   returnId: number,
 ): Promise<ReturnDetail & { customerId: number; email: string }> {
-  const row = await repository.findReturn(tx, { storeId: ctx.storeId, returnId });
+  const row = await findReturnRow(tx, { storeId: ctx.storeId, returnId });
   if (!row) throw returnNotFound();
   const detail = await toDetail(tx, row);
   const storeName = (await findStoreName(tx, ctx.storeId)) ?? "Quire";
@@ -183,13 +246,15 @@ async function mailAndAnswer(
 }
 
 export async function listReturns(db: Db, ctx: Pick<CustomerReturnContext, "storeId" | "customerId">, query: ListReturnsQuery) {
-  const { rows, total } = await repository.listReturnsPage(db, {
+  const page = await repository.listReturnsPage(db, {
     storeId: ctx.storeId,
     customerId: ctx.customerId,
     orderId: query.orderId,
     limit: query.PageSize,
     offset: (query.PageNumber - 1) * query.PageSize,
   });
+  const { total } = page;
+  const rows = await withOrderBuyers(db, page.rows);
   return {
     results: rows.map(toSummary),
     total,
@@ -205,7 +270,7 @@ export async function getReturn(
   ctx: Pick<CustomerReturnContext, "storeId" | "customerId">,
   returnId: number,
 ): Promise<ReturnDetail> {
-  const row = await repository.findReturn(db, { storeId: ctx.storeId, customerId: ctx.customerId, returnId });
+  const row = await findReturnRow(db, { storeId: ctx.storeId, customerId: ctx.customerId, returnId });
   if (!row) throw returnNotFound();
   return toDetail(db, row);
 }
@@ -213,12 +278,14 @@ export async function getReturn(
 // ---------------------------------------------------------------- the merchant
 
 export async function listAdminReturns(db: Db, input: { storeId: number; status?: ReturnStatus; PageNumber: number; PageSize: number }) {
-  const { rows, total } = await repository.listReturnsPage(db, {
+  const page = await repository.listReturnsPage(db, {
     storeId: input.storeId,
     status: input.status,
     limit: input.PageSize,
     offset: (input.PageNumber - 1) * input.PageSize,
   });
+  const { total } = page;
+  const rows = await withOrderBuyers(db, page.rows);
   return {
     results: rows.map((row) => ({ ...toSummary(row), email: row.email })),
     total,
@@ -229,13 +296,13 @@ export async function listAdminReturns(db: Db, input: { storeId: number; status?
 }
 
 export async function getAdminReturn(db: Db, input: { storeId: number; returnId: number }) {
-  const row = await repository.findReturn(db, input);
+  const row = await findReturnRow(db, input);
   if (!row) throw returnNotFound();
   return { ...(await toDetail(db, row)), customerId: row.customerId, email: row.email };
 }
 
 /** A status change by the merchant, with the return locked: the change, its email, then the answer. */
-function changeReturn(db: Db, ctx: AdminReturnContext, returnId: number, change: (tx: Db, row: repository.ReturnRow) => Promise<void>) {
+function changeReturn(db: Db, ctx: AdminReturnContext, returnId: number, change: (tx: Db, row: repository.ReturnRecord) => Promise<void>) {
   return db.transaction(async (tx) => {
     const row = await repository.findReturn(tx, { storeId: ctx.storeId, returnId, lock: true });
     if (!row) throw returnNotFound();
@@ -244,7 +311,7 @@ function changeReturn(db: Db, ctx: AdminReturnContext, returnId: number, change:
   });
 }
 
-const move = (tx: Db, ctx: AdminReturnContext, row: repository.ReturnRow, to: ReturnStatus, reason: string) =>
+const move = (tx: Db, ctx: AdminReturnContext, row: repository.ReturnRecord, to: ReturnStatus, reason: string) =>
   transition(tx, returnMachine, orderReturns, { entityId: row.id, from: row.status, to, actor: ctx.actor, reason });
 
 /** The parcel has arrived. */
@@ -270,7 +337,7 @@ export function approveReturn(
   db: Db,
   ctx: AdminReturnContext,
   returnId: number,
-  recordRefund: (tx: Db, row: repository.ReturnRow) => Promise<void>,
+  recordRefund: (tx: Db, row: repository.ReturnRecord) => Promise<void>,
 ) {
   return changeReturn(db, ctx, returnId, async (tx, row) => {
     await move(tx, ctx, row, "approved", "approved by the merchant");

@@ -72,3 +72,9 @@ export async function findStoreByKey(db: Db, key: string): Promise<Store | null>
     anonymousCustomerProductPolicy: rest.anonymousCustomerProductPolicy as Store["anonymousCustomerProductPolicy"],
   };
 }
+
+/** Every store's id, in order: what a job that visits each store (the search vocabulary's recount) walks. */
+export async function listStoreIds(db: Db): Promise<number[]> {
+  const found = await db.select({ id: stores.id }).from(stores).orderBy(stores.id);
+  return found.map((row) => row.id);
+}

@@ -1,13 +1,21 @@
 import type { Db } from "../../db/client";
 import { findStoreByKey, type Store } from "./stores.repository";
 
-/**
- * Store settings change rarely and are read on every request, so each process keeps them for a short
- * TTL (ARCHITECTURE.md: process caches may be briefly stale, never relied on for correctness).
- */
-export { findContactEmail, findStoreBankDetails, findStoreByKey, findStoreName, setContactEmail, type Store } from "./stores.repository";
+export {
+  findContactEmail,
+  findStoreBankDetails,
+  findStoreByKey,
+  findStoreName,
+  listStoreIds,
+  setContactEmail,
+  type Store,
+} from "./stores.repository";
 export type { BankTransferDetails } from "./stores.tables";
 
+/**
+ * Store settings change rarely and are read on every request, so each process keeps them for a short
+ * TTL: a process's copy may be briefly stale, so nothing relies on it for correctness.
+ */
 export function createStoreCache(db: Db, ttlMs: number) {
   const cache = new Map<string, { store: Store | null; expiresAt: number }>();
   return {

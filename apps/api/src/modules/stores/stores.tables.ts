@@ -22,7 +22,7 @@ export const stores = pgTable(
     defaultCountryCode: text().notNull(),
     currencyCodes: text().array().notNull(),
     countryCodes: text().array().notNull(),
-    /** None | AvailableQuantity | InStock | LowStockAlert (spec section 4). */
+    /** How stock is shown to shoppers: None | AvailableQuantity | InStock | LowStockAlert. */
     inventoryAvailability: text().notNull().default("InStock"),
     /** At or below this stock a variant counts as "low" under LowStockAlert. */
     lowStockThreshold: integer().notNull().default(5),

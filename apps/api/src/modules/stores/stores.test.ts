@@ -7,7 +7,7 @@ const headers = TEST_HEADERS;
 const API_KEY = TEST_API_KEY;
 
 describe("GET /store-settings", () => {
-  it("answers every setting of spec section 3 under data", async () => {
+  it("answers every setting the storefront reads, under data", async () => {
     const response = await api.app.inject({ url: "/store-settings", headers });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
@@ -33,7 +33,7 @@ describe("GET /store-settings", () => {
   });
 });
 
-describe("request headers (spec section 7)", () => {
+describe("request headers (API-Key, StoreKey, CurrencyCode, CountryCode)", () => {
   it("refuses a missing API key with 401 and an errors list", async () => {
     const response = await api.app.inject({ url: "/store-settings", headers: { storekey: "test-store" } });
     expect(response.statusCode).toBe(401);

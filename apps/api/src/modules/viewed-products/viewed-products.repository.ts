@@ -1,6 +1,5 @@
-import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { products, productVariants } from "../catalog/catalog.tables";
 import { sqlRows } from "../../db/sql-rows";
 import { viewedProducts } from "./viewed-products.tables";
 
@@ -14,39 +13,33 @@ function viewerCondition(storeId: number, viewer: Viewer): SQL {
 }
 
 /**
- * Records that the viewer saw a variant now, in one statement: only a variant of a published product of the store
- * (answers false, recording nothing, for any other), one row per variant with its time moved to now on a repeat
+ * Records that the viewer saw a variant of the store now, in one statement (the caller has asked the catalogue
+ * that the variant is the store's and published): one row per variant with its time moved to now on a repeat
  * view, and the viewer's other rows beyond the `keep - 1` most recent dropped, so a history stays bounded. The
- * drop finds nothing to delete on all but the view that passes `keep`. Two views by one viewer at the same moment
- * may leave one row too many, until the next view.
+ * drop finds nothing to delete on all but the view that passes `keep`. Two views by one viewer at the same
+ * moment may leave one row too many, until the next view.
  */
-export async function recordView(db: Db, input: { storeId: number; viewer: Viewer; variantId: number; keep: number }): Promise<boolean> {
+export async function recordView(db: Db, input: { storeId: number; viewer: Viewer; variantId: number; keep: number }): Promise<void> {
   const { storeId, viewer, variantId } = input;
   const [column, id, conflictTarget] =
     "customerId" in viewer
       ? [sql`customer_id`, viewer.customerId, sql`(customer_id, variant_id) where customer_id is not null`]
       : [sql`anonymous_id`, viewer.anonymousId, sql`(anonymous_id, variant_id) where anonymous_id is not null`];
-  const [row] = await sqlRows<{ recorded: boolean }>(
-    db,
+  await db.execute(
     sql`with seen as (
         insert into ${viewedProducts} (store_id, ${column}, variant_id)
-        select v.store_id, ${id}, v.id
-        from ${productVariants} v join ${products} p on p.id = v.product_id
-        where v.id = ${variantId} and v.store_id = ${storeId} and p.is_published
+        values (${storeId}, ${id}, ${variantId})
         on conflict ${conflictTarget} do update set viewed_at = now()
         returning id
-      ), dropped as (
-        delete from ${viewedProducts}
-        where exists (select 1 from seen) and id in (
-          select id from ${viewedProducts}
-          where store_id = ${storeId} and ${column} = ${id} and variant_id <> ${variantId}
-          order by viewed_at desc, id desc
-          offset ${input.keep - 1}
-        )
       )
-      select exists (select 1 from seen) as recorded`,
+      delete from ${viewedProducts}
+      where exists (select 1 from seen) and id in (
+        select id from ${viewedProducts}
+        where store_id = ${storeId} and ${column} = ${id} and variant_id <> ${variantId}
+        order by viewed_at desc, id desc
+        offset ${input.keep - 1}
+      )`,
   );
-  return row?.recorded ?? false;
 }
 
 /** Drops the viewer's oldest rows beyond `keep`. */
@@ -84,22 +77,34 @@ export async function mergeAnonymousViews(db: Db, input: { storeId: number; cust
 }
 
 /**
- * The viewer's products, most recently viewed first (a product counts from its latest-viewed variant),
- * leaving out unpublished products and `excludeProductId`.
+ * The viewer's viewed variants with their recency: 1 for the latest view, 2 for the one before, and the same
+ * number for views at the same moment (PostgreSQL keeps microseconds, a JS Date only milliseconds). A history is
+ * kept to a few dozen rows by recordView and mergeAnonymousViews, so this is all of it.
  */
-export async function listRecentProductIds(db: Db, input: { storeId: number; viewer: Viewer; limit: number; excludeProductId?: number }) {
-  const conditions = [viewerCondition(input.storeId, input.viewer), eq(products.isPublished, true)];
-  if (input.excludeProductId !== undefined) conditions.push(ne(products.id, input.excludeProductId));
-  const rows = await db
-    .select({ productId: products.id })
+export function listViews(db: Db, input: { storeId: number; viewer: Viewer }): Promise<{ variantId: number; recency: number }[]> {
+  return db
+    .select({
+      variantId: viewedProducts.variantId,
+      recency: sql<number>`(dense_rank() over (order by ${viewedProducts.viewedAt} desc))::int`,
+    })
     .from(viewedProducts)
-    .innerJoin(productVariants, eq(productVariants.id, viewedProducts.variantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(...conditions))
-    .groupBy(products.id)
-    .orderBy(sql`max(${viewedProducts.viewedAt}) desc`, desc(products.id))
-    .limit(input.limit);
-  return rows.map((row) => row.productId);
+    .where(viewerCondition(input.storeId, input.viewer));
+}
+
+/**
+ * Views per variant in the store in the `days` before `at` (a viewer's latest view of a variant, as kept), each
+ * weighted by half for every `halfLifeDays` of its age at `at`. The sums are exact decimals, answered as text.
+ */
+export function listDecayedViewsByVariant(db: Db, input: { storeId: number; at: Date; days: number; halfLifeDays: number }) {
+  const at = sql`${input.at.toISOString()}::timestamptz`;
+  return sqlRows<{ variantId: number; views: string }>(
+    db,
+    sql`select vp.variant_id as "variantId",
+          sum(power(0.5, extract(epoch from ${at} - vp.viewed_at) / ${input.halfLifeDays * 86_400}))::text as views
+        from ${viewedProducts} vp
+        where vp.store_id = ${input.storeId} and vp.viewed_at > ${at} - make_interval(days => ${input.days})
+        group by vp.variant_id`,
+  );
 }
 
 /** Forgets the viewer's history. */

@@ -4,7 +4,7 @@ import { operationRoute } from "../../http/operation-route";
 import { requireCustomer } from "../../http/require-customer";
 import * as viewed from "./viewed-products.service";
 
-// Recently viewed products (spec section 7). Anonymous visitors name themselves with ?anonymousId=.
+// Recently viewed products. Anonymous visitors name themselves with ?anonymousId=.
 export const viewedProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ["Recently viewed"];
 

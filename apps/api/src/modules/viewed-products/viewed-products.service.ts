@@ -4,7 +4,9 @@ import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { getSummaries } from "../catalog/catalog.service";
+import { findPublishedProductsOfVariants } from "../catalog/variant-products.service";
 import { lockCustomer } from "../identity/customers.service";
+import { rankRecentProducts } from "./recent-products";
 import * as repository from "./viewed-products.repository";
 
 /** Variants kept per viewer; older views are dropped as new ones arrive. */
@@ -25,23 +27,41 @@ function resolveViewer(ctx: ViewedProductsContext, anonymousId: string | undefin
 export async function recordProductView(db: Db, ctx: ViewedProductsContext, variantId: number, anonymousId?: string): Promise<void> {
   const viewer = resolveViewer(ctx, anonymousId);
   const { productsVisible } = getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId });
-  // One statement: it records the view only for a published variant of the store, and trims the history.
-  const recorded =
-    productsVisible && (await repository.recordView(db, { storeId: ctx.store.id, viewer, variantId, keep: MAX_VIEWS_PER_VIEWER }));
-  if (!recorded) throw new AppError("variant_not_found", "Product variant was not found");
+  // Two statements: the catalogue says whether the variant is a published one of the store, and one write
+  // records the view and trims the history.
+  const published =
+    productsVisible && (await findPublishedProductsOfVariants(db, { storeId: ctx.store.id, variantIds: [variantId] })).has(variantId);
+  if (!published) throw new AppError("variant_not_found", "Product variant was not found");
+  await repository.recordView(db, { storeId: ctx.store.id, viewer, variantId, keep: MAX_VIEWS_PER_VIEWER });
 }
 
-/** Product cards of the viewer's recently viewed products, newest first, as GET /products shows them. */
+/**
+ * Product cards of the viewer's recently viewed products, newest first, as GET /products shows them: only
+ * published products of the store, leaving out `excludeProductId`. Three statements at most: the viewer's views,
+ * the catalogue's products of their variants, the cards.
+ */
 export async function listViewedProducts(db: Db, ctx: ViewedProductsContext, query: ListViewedProductsQuery): Promise<ProductSummary[]> {
   const viewer = resolveViewer(ctx, query.anonymousId);
   if (!getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId }).productsVisible) return [];
-  const ids = await repository.listRecentProductIds(db, {
+  const views = await repository.listViews(db, { storeId: ctx.store.id, viewer });
+  const productOfVariant = await findPublishedProductsOfVariants(db, {
     storeId: ctx.store.id,
-    viewer,
-    limit: query.limit,
-    excludeProductId: query.excludeProductId,
+    variantIds: views.map((view) => view.variantId),
   });
+  const ids = rankRecentProducts(views, productOfVariant, { limit: query.limit, excludeProductId: query.excludeProductId });
   return getSummaries(db, ctx, ids);
+}
+
+/**
+ * How much each of the store's variants was looked at lately: the views of the `days` before `at` (a viewer's
+ * latest view of a variant, as kept), each weighted by half for every `halfLifeDays` of its age at `at`, so
+ * recent views count most. `views` is an exact decimal written as text (sums of such weights compare exactly).
+ */
+export function listRecentViewsByVariant(
+  db: Db,
+  input: { storeId: number; at: Date; days: number; halfLifeDays: number },
+): Promise<{ variantId: number; views: string }[]> {
+  return repository.listDecayedViewsByVariant(db, input);
 }
 
 /** Forgets the viewer's recently viewed products. */

@@ -1,28 +1,28 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { productImages, products, productVariants, variantPrices } from "../catalog/catalog.tables";
 import { wishlistItems, wishlists } from "./wishlists.tables";
 
 /*
  * Every query names the owning customer: a list or item of someone else is simply not found. Items whose
- * product is unpublished stay stored (they come back if it is republished) but no read returns them.
+ * product is unpublished stay stored (they come back if it is republished); the service leaves them out of
+ * every answer, asking the catalogue which variants are of published products.
  */
 
-/** For queries that join wishlist_items to another table, where Drizzle qualifies column names. */
-const publishedItem = sql`exists (select 1 from ${productVariants} v join ${products} p on p.id = v.product_id
-  where v.id = ${wishlistItems.variantId} and p.is_published)`;
-
-const summaryColumns = {
+const listColumns = {
   id: wishlists.id,
   name: wishlists.name,
-  // Written with aliases: inside a one-table select Drizzle leaves column names unqualified.
-  itemCount: sql<number>`(select count(*)::int from ${wishlistItems} wi
-    join ${productVariants} v on v.id = wi.variant_id join ${products} p on p.id = v.product_id
-    where wi.wishlist_id = ${wishlists}.id and p.is_published)`,
   createdAt: wishlists.createdAt,
   updatedAt: wishlists.updatedAt,
 };
-export type WishlistSummaryRow = { id: number; name: string; itemCount: number; createdAt: Date; updatedAt: Date };
+export type WishlistRow = { id: number; name: string; createdAt: Date; updatedAt: Date };
+
+const summaryColumns = {
+  ...listColumns,
+  // Written with an alias: inside a one-table select Drizzle leaves column names unqualified.
+  variantIds: sql<number[]>`array(select wi.variant_id from ${wishlistItems} wi where wi.wishlist_id = ${wishlists}.id)`,
+};
+/** A list with the variants of all its items, published or not (the service counts the items it shows). */
+export type WishlistSummaryRow = WishlistRow & { variantIds: number[] };
 
 /** A page of the customer's lists, oldest first, and how many there are. */
 export async function listWishlistsPage(db: Db, input: { customerId: number; limit: number; offset: number }) {
@@ -39,6 +39,16 @@ export async function listWishlistsPage(db: Db, input: { customerId: number; lim
   return { rows: page as WishlistSummaryRow[], total: total?.value ?? 0 };
 }
 
+/** One of the customer's lists, or null. */
+export async function findWishlist(db: Db, input: { customerId: number; wishlistId: number }): Promise<WishlistRow | null> {
+  const [row] = await db
+    .select(listColumns)
+    .from(wishlists)
+    .where(and(eq(wishlists.id, input.wishlistId), eq(wishlists.customerId, input.customerId)));
+  return row ?? null;
+}
+
+/** One of the customer's lists with its items' variants, or null. */
 export async function findWishlistSummary(db: Db, input: { customerId: number; wishlistId: number }) {
   const [row] = await db
     .select(summaryColumns)
@@ -60,7 +70,7 @@ export async function insertWishlist(db: Db, input: { customerId: number; name: 
     .values(input)
     .onConflictDoNothing()
     .returning({ id: wishlists.id, name: wishlists.name, createdAt: wishlists.createdAt, updatedAt: wishlists.updatedAt });
-  return row ? { ...row, itemCount: 0 } : null;
+  return row ?? null;
 }
 
 /** Renames a list: "renamed", "not_found" (no such list of this customer) or "name_taken". */
@@ -153,64 +163,27 @@ export async function deleteWishlistItems(db: Db, input: { wishlistId: number; i
   return deleted.length;
 }
 
-export interface WishlistItemRow {
-  id: number;
-  productVariantId: number;
-  quantity: number;
-  addedAt: Date;
-  product: { id: number; slug: string; name: string; image: { url: string; alt: string } | null };
-  variant: { id: number; sku: string; name: string; options: { code: string; name: string; value: string }[] };
-  stockQuantity: number;
-  amount: number | null;
-  originalAmount: number | null;
-}
-
-/** A list's items of published products, newest first, with product, variant, stock and price in one currency. */
-export async function listWishlistItems(db: Db, input: { wishlistId: number; currencyCode: string }): Promise<WishlistItemRow[]> {
-  const rows = await db
+/** A list's items, newest first, whatever their product's state. */
+export function listWishlistItems(db: Db, wishlistId: number) {
+  return db
     .select({
       id: wishlistItems.id,
-      productVariantId: wishlistItems.variantId,
+      variantId: wishlistItems.variantId,
       quantity: wishlistItems.quantity,
       addedAt: wishlistItems.createdAt,
-      productId: products.id,
-      productSlug: products.slug,
-      productName: products.name,
-      image: sql<{ url: string; alt: string } | null>`(select json_build_object('url', i.url, 'alt', i.alt)
-        from ${productImages} i where i.product_id = ${products.id} order by i.position, i.id limit 1)`,
-      sku: productVariants.sku,
-      variantName: productVariants.name,
-      options: productVariants.options,
-      stockQuantity: productVariants.stockQuantity,
-      amount: variantPrices.amount,
-      originalAmount: variantPrices.originalAmount,
     })
     .from(wishlistItems)
-    .innerJoin(productVariants, eq(productVariants.id, wishlistItems.variantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .leftJoin(variantPrices, and(eq(variantPrices.variantId, productVariants.id), eq(variantPrices.currencyCode, input.currencyCode)))
-    .where(and(eq(wishlistItems.wishlistId, input.wishlistId), eq(products.isPublished, true)))
+    .where(eq(wishlistItems.wishlistId, wishlistId))
     .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
-  return rows.map((row) => ({
-    id: row.id,
-    productVariantId: row.productVariantId,
-    quantity: row.quantity,
-    addedAt: row.addedAt,
-    product: { id: row.productId, slug: row.productSlug, name: row.productName, image: row.image },
-    variant: { id: row.productVariantId, sku: row.sku, name: row.variantName, options: row.options },
-    stockQuantity: row.stockQuantity,
-    amount: row.amount,
-    originalAmount: row.originalAmount,
-  }));
 }
 
-/** Where a variant sits in the customer's lists. */
+/** Where a variant sits in the customer's lists, whatever its product's state. */
 export function findItemsByVariant(db: Db, input: { customerId: number; variantId: number }) {
   return db
     .select({ wishlistId: wishlistItems.wishlistId, itemId: wishlistItems.id })
     .from(wishlistItems)
     .innerJoin(wishlists, eq(wishlists.id, wishlistItems.wishlistId))
-    .where(and(eq(wishlists.customerId, input.customerId), eq(wishlistItems.variantId, input.variantId), publishedItem))
+    .where(and(eq(wishlists.customerId, input.customerId), eq(wishlistItems.variantId, input.variantId)))
     .orderBy(asc(wishlistItems.wishlistId));
 }
 
@@ -229,13 +202,13 @@ export async function deleteVariantFromWishlists(db: Db, input: { customerId: nu
   );
 }
 
-/** Every variant in any of the customer's lists, once each, ascending. */
+/** Every variant in any of the customer's lists, once each, ascending, whatever its product's state. */
 export async function listWishlistVariantIds(db: Db, customerId: number) {
   const rows = await db
     .selectDistinct({ variantId: wishlistItems.variantId })
     .from(wishlistItems)
     .innerJoin(wishlists, eq(wishlists.id, wishlistItems.wishlistId))
-    .where(and(eq(wishlists.customerId, customerId), publishedItem))
+    .where(eq(wishlists.customerId, customerId))
     .orderBy(asc(wishlistItems.variantId));
   return rows.map((row) => row.variantId);
 }

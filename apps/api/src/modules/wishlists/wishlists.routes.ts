@@ -11,7 +11,7 @@ function wishlistContext(request: FastifyRequest): wishlists.WishlistContext {
   return { store: request.ctx.store, currencyCode: request.ctx.currencyCode, customerId: customer.id };
 }
 
-// Wishlist calls of spec section 7. Static paths (variant-ids, wishlist-items) win over `:id` in the router.
+// The wishlist calls. Static paths (variant-ids, wishlist-items) win over `:id` in the router.
 export const wishlistsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ["Wishlists"];
   const security = [{ apiKey: [], storeKey: [], bearer: [] }];

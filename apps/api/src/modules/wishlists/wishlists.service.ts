@@ -12,6 +12,8 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import type { RequestContext } from "../../http/request-context";
 import { exposePrice, exposeStock, getCatalogVisibility, isPurchasable } from "../catalog/catalog-policy";
+import { getOffers } from "../catalog/catalog-offers.service";
+import { findPublishedProductsOfVariants } from "../catalog/variant-products.service";
 import { findStoreVariant } from "../inventory/inventory.service";
 import { lockCustomer } from "../identity/customers.service";
 import * as repository from "./wishlists.repository";
@@ -23,13 +25,28 @@ const wishlistNotFound = () => new AppError("wishlist_not_found", "Wishlist was 
 const itemNotFound = () => new AppError("wishlist_item_not_found", "Wishlist item was not found");
 const nameTaken = () => new AppError("wishlist_name_taken", { field: "body.name" });
 
-const toSummary = (row: repository.WishlistSummaryRow): WishlistSummary => ({
+const toSummary = (row: repository.WishlistRow, itemCount: number): WishlistSummary => ({
   id: row.id,
   name: row.name,
-  itemCount: row.itemCount,
+  itemCount,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/**
+ * Summaries of lists, each counting its items of published products only (those its answers show), with one
+ * question to the catalogue for all the lists' variants.
+ */
+async function toSummaries(db: Db, ctx: WishlistContext, rows: repository.WishlistSummaryRow[]): Promise<WishlistSummary[]> {
+  const published = await findPublishedProductsOfVariants(db, { storeId: ctx.store.id, variantIds: rows.flatMap((row) => row.variantIds) });
+  return rows.map((row) => toSummary(row, row.variantIds.filter((variantId) => published.has(variantId)).length));
+}
+
+/** The variants among `variantIds` whose product is published, in the order given (no statement for none). */
+async function keepPublishedVariants(db: Db, ctx: WishlistContext, variantIds: number[]): Promise<number[]> {
+  const published = await findPublishedProductsOfVariants(db, { storeId: ctx.store.id, variantIds });
+  return variantIds.filter((variantId) => published.has(variantId));
+}
 
 /** A page of the customer's lists, oldest first, with the total the storefront loops towards. */
 export async function listWishlists(db: Db, ctx: WishlistContext, query: ListWishlistsQuery) {
@@ -39,7 +56,7 @@ export async function listWishlists(db: Db, ctx: WishlistContext, query: ListWis
     offset: (query.PageNumber - 1) * query.PageSize,
   });
   return {
-    results: rows.map(toSummary),
+    results: await toSummaries(db, ctx, rows),
     total,
     pageNumber: query.PageNumber,
     pageSize: query.PageSize,
@@ -58,36 +75,47 @@ export function createWishlist(db: Db, ctx: WishlistContext, name: string): Prom
     }
     const row = await repository.insertWishlist(tx, { customerId: ctx.customerId, name });
     if (!row) throw nameTaken();
-    return toSummary(row);
+    return toSummary(row, 0);
   });
 }
 
-/** One of the customer's lists with its items; 404 for anyone else's. */
+/**
+ * One of the customer's lists with its items of published products, newest first, priced and stocked under the
+ * store's policy in the request's currency; 404 for anyone else's. The catalogue answers for all the items at once.
+ */
 export async function requireWishlist(db: Db, ctx: WishlistContext, wishlistId: number): Promise<WishlistDetail> {
-  const [summary, items] = await Promise.all([
-    repository.findWishlistSummary(db, { customerId: ctx.customerId, wishlistId }),
-    repository.listWishlistItems(db, { wishlistId, currencyCode: ctx.currencyCode }),
+  const [wishlist, items] = await Promise.all([
+    repository.findWishlist(db, { customerId: ctx.customerId, wishlistId }),
+    repository.listWishlistItems(db, wishlistId),
   ]);
   // The items were read before ownership was known; they are only returned once it is.
-  if (!summary) throw wishlistNotFound();
+  if (!wishlist) throw wishlistNotFound();
+  const offers = await getOffers(db, {
+    storeId: ctx.store.id,
+    currencyCode: ctx.currencyCode,
+    variantIds: items.map((item) => item.variantId),
+  });
+  const publishedOffers = new Map(offers.variants.filter((offer) => offer.isPublished).map((offer) => [offer.id, offer]));
   const visibility = getCatalogVisibility({ store: ctx.store, customerId: ctx.customerId });
-  return {
-    ...toSummary(summary),
-    items: items.map((item) => {
-      const storedPrice = item.amount === null ? null : { amount: item.amount, originalAmount: item.originalAmount };
-      return {
+  const shown = items.flatMap((item) => {
+    const offer = publishedOffers.get(item.variantId);
+    if (!offer) return [];
+    const storedPrice = offer.amount === null ? null : { amount: offer.amount, originalAmount: offer.originalAmount };
+    return [
+      {
         id: item.id,
-        productVariantId: item.productVariantId,
+        productVariantId: item.variantId,
         quantity: item.quantity,
         addedAt: item.addedAt.toISOString(),
-        product: item.product,
-        variant: item.variant,
+        product: { id: offer.productId, slug: offer.productSlug, name: offer.productName, image: offer.image },
+        variant: { id: offer.id, sku: offer.sku, name: offer.name, options: offer.options },
         price: exposePrice(visibility, storedPrice, ctx.currencyCode),
-        stock: exposeStock(ctx.store, item.stockQuantity),
-        isPurchasable: isPurchasable(ctx.store, item.stockQuantity, storedPrice !== null),
-      };
-    }),
-  };
+        stock: exposeStock(ctx.store, offer.stockQuantity),
+        isPurchasable: isPurchasable(ctx.store, offer.stockQuantity, storedPrice !== null),
+      },
+    ];
+  });
+  return { ...toSummary(wishlist, shown.length), items: shown };
 }
 
 /** Renames one of the customer's lists. */
@@ -97,7 +125,7 @@ export async function renameWishlist(db: Db, ctx: WishlistContext, wishlistId: n
   if (outcome === "name_taken") throw nameTaken();
   const summary = await repository.findWishlistSummary(db, { customerId: ctx.customerId, wishlistId });
   if (!summary) throw wishlistNotFound();
-  return toSummary(summary);
+  return toSummary(summary, (await keepPublishedVariants(db, ctx, summary.variantIds)).length);
 }
 
 /** Deletes one of the customer's lists with its items. */
@@ -170,12 +198,17 @@ export function removeVariantFromWishlists(db: Db, ctx: WishlistContext, variant
   return repository.deleteVariantFromWishlists(db, { customerId: ctx.customerId, variantId });
 }
 
-/** Which of the customer's lists hold a variant (empty when none): the favourite toggle's question. */
+/**
+ * Which of the customer's lists hold a variant (empty when none, or when its product is unpublished): the
+ * favourite toggle's question. The catalogue is asked only when some list holds the variant.
+ */
 export async function findWishlistItemsByVariant(db: Db, ctx: WishlistContext, variantId: number): Promise<WishlistItemLookup[]> {
-  return repository.findItemsByVariant(db, { customerId: ctx.customerId, variantId });
+  const items = await repository.findItemsByVariant(db, { customerId: ctx.customerId, variantId });
+  if (items.length === 0) return [];
+  return (await keepPublishedVariants(db, ctx, [variantId])).length > 0 ? items : [];
 }
 
-/** Every variant the customer has in any list, for heart icons on product cards. */
-export function listWishlistVariantIds(db: Db, ctx: WishlistContext): Promise<number[]> {
-  return repository.listWishlistVariantIds(db, ctx.customerId);
+/** Every variant of a published product the customer has in any list, ascending, for heart icons on product cards. */
+export async function listWishlistVariantIds(db: Db, ctx: WishlistContext): Promise<number[]> {
+  return keepPublishedVariants(db, ctx, await repository.listWishlistVariantIds(db, ctx.customerId));
 }

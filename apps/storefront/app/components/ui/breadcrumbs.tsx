@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "./icon";
-import { t } from "~/features/i18n/messages/ui";
+import { t } from "~/lib/i18n/messages/ui";
 
 export interface Crumb {
   label: string;

@@ -2,13 +2,13 @@ import { useId, type ReactNode } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 import type { IconName } from "./icon";
-import { t } from "~/features/i18n/messages/ui";
+import { t } from "~/lib/i18n/messages/ui";
 
-/** Spec section 9: the confirm dialog is 640 px wide. */
+/** The confirm dialog is 640 px wide (docs/storefront-behaviour/interface.md). */
 export const CONFIRM_DIALOG_WIDTH_CLASS = "max-w-[640px]";
 
 /**
- * A yes-or-no question (spec section 2): 640 px wide, not draggable, with a header, a close button, an
+ * A yes-or-no question: 640 px wide, not draggable, with a header, a close button, an
  * optional icon and message, and reject and accept buttons. Closing it any way is a reject.
  */
 export function ConfirmDialog({

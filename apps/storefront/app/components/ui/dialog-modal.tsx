@@ -1,14 +1,14 @@
 import { useId } from "react";
 import { Button as AriaButton, Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import type { DialogProps } from "./dialog";
+import type { DialogProps } from "./dialog-props";
 import { Icon } from "./icon";
-import { t } from "~/features/i18n/messages/ui";
+import { t } from "~/lib/i18n/messages/ui";
 
 /**
- * The modal itself, on React Aria's ModalOverlay, Modal and Dialog: focus is trapped inside and restored on
- * close, Escape closes, the page behind is inert and does not scroll. Header with title, optional subtitle
- * and icon and a close button; content; footer. Overlay and panel stack at the spec's z-index (section 9:
- * overlay 1000, modal 1100). It is fixed in place, never draggable. `Dialog` (dialog.tsx) loads it the
+ * The modal itself, on React Aria's ModalOverlay, Modal and Dialog: focus is trapped inside and restored on close,
+ * Escape closes, the page behind is inert and does not scroll. Header with title, optional subtitle and icon and a
+ * close button; content; footer. Overlay and panel stack in the shop's stacking order (overlay 1000, modal 1100:
+ * docs/storefront-behaviour/interface.md). It is fixed in place, never draggable. `Dialog` (dialog.tsx) loads it the
  * first time a dialog opens, so React Aria's overlay code is not among any page's first scripts.
  */
 export default function DialogModal({

@@ -1,6 +1,6 @@
 /**
- * Shared looks of form controls. Text inputs and native selects are 44 px tall (spec section 9); control
- * borders use line-strong, which keeps 3:1 against the page (WCAG 1.4.11).
+ * Shared looks of form controls. Text inputs and native selects are 44 px tall (docs/storefront-behaviour/interface.md);
+ * control borders use line-strong, which keeps 3:1 against the page (WCAG 1.4.11).
  */
 export const inputClass =
   "block h-input w-full rounded-control border border-line-strong bg-surface px-3 text-base text-ink placeholder:text-ink-muted aria-invalid:border-danger";

@@ -26,7 +26,7 @@ export function Icon({ name, className = "size-5" }: { name: IconName; className
   );
 }
 
-/** The card brands a payment provider may take (spec section 9: visa, mastercard, american express). */
+/** The card brands a card payment provider may take (docs/storefront-behaviour/payments.md). */
 export const CARD_BRAND_NAMES = { visa: "Visa", mastercard: "Mastercard", "american-express": "American Express" } as const;
 export type CardBrand = keyof typeof CARD_BRAND_NAMES;
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "./icon";
 import { getPaginationItems } from "./pagination-items";
-import { t } from "~/features/i18n/messages/ui";
+import { t } from "~/lib/i18n/messages/ui";
 
 const itemClass = "inline-flex min-h-input min-w-11 items-center justify-center rounded-control px-3 text-sm font-medium";
 const linkClass = `${itemClass} text-ink hover:bg-sunk`;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, PrefetchPageLinks, useHref, type LinkProps } from "react-router";
 import { createPrefetchLimiter } from "~/lib/prefetch-limiter";
 
-/** Spec section 9: up to 5 routes are prefetched in parallel. */
+/** At most 5 route prefetches run at once; the rest wait (docs/storefront-behaviour/layout-and-navigation.md). */
 export const ROUTE_PREFETCH_LIMIT = 5;
 /** As React Router's own prefetch="intent": a pointer passing over a link for less than this prefetches nothing. */
 const INTENT_DELAY_MS = 100;

@@ -1,5 +1,5 @@
 import { formatMoney } from "@quire/money";
-import { t } from "~/features/i18n/messages/ui";
+import { t } from "~/lib/i18n/messages/ui";
 
 interface PriceProps {
   /** Minor units, as the API computed them. */

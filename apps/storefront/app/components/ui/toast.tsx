@@ -1,27 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
-import { Icon, type IconName } from "./icon";
-import { t } from "~/features/i18n/messages/ui";
+import { TOAST_LIFETIME_MS, type FlashToast, type QueuedToast, type ToastMessage } from "./toast-types";
+import { ToastBody, toastBoxClass } from "./toast-body";
 
-export const TOAST_KINDS = ["success", "info", "warn", "error"] as const;
-export type ToastKind = (typeof TOAST_KINDS)[number];
-/** Spec section 9: a toast closes after 3000 ms unless it sets its own lifetime. */
-export const TOAST_LIFETIME_MS = 3000;
-
-export interface ToastMessage {
-  kind: ToastKind;
-  message: string;
-}
-
-/** A toast delivered through a redirect (see lib/flash.server.ts); `id` makes showing it idempotent. */
-export interface FlashToast extends ToastMessage {
-  id: string;
-}
-
-/** A toast on its way to the region, with how long it stays once shown. */
-export interface QueuedToast {
-  toast: ToastMessage;
-  timeoutMs: number;
-}
+// The kinds, the message shapes and the box live in leaf modules that the lazily loaded region imports too.
+export { TOAST_KINDS, TOAST_LIFETIME_MS, type FlashToast, type QueuedToast, type ToastKind, type ToastMessage } from "./toast-types";
+export { ToastBody, toastBoxClass } from "./toast-body";
 
 /*
  * The toasts of the browser tab. The region that shows them (toast-region.tsx, on React Aria) loads the
@@ -76,32 +59,9 @@ function subscribeToRegion(listener: () => void) {
 
 const ToastRegion = lazy(() => import("./toast-region"));
 
-const KIND_STYLE: Record<ToastKind, { box: string; icon: IconName; iconColour: string }> = {
-  success: { box: "border-success/40 bg-success-soft", icon: "check", iconColour: "text-success" },
-  info: { box: "border-info/40 bg-info-soft", icon: "info", iconColour: "text-info" },
-  warn: { box: "border-warning/40 bg-warning-soft", icon: "warning", iconColour: "text-warning" },
-  error: { box: "border-danger/40 bg-danger-soft", icon: "warning", iconColour: "text-danger" },
-};
-
-/** The classes of a toast's box, with its kind's colours. */
-export function toastBoxClass(kind: ToastKind): string {
-  return `pointer-events-auto flex w-full items-start gap-3 rounded-card border px-4 py-3 text-sm text-ink shadow-lg ${KIND_STYLE[kind].box}`;
-}
-
-/** What a toast says: its kind's icon, the kind for screen readers, and the message. */
-export function ToastBody({ kind, message }: ToastMessage) {
-  const style = KIND_STYLE[kind];
-  return (
-    <>
-      <Icon name={style.icon} className={`mt-0.5 size-5 shrink-0 ${style.iconColour}`} />
-      <span className="sr-only">{t("ui.toast.kind_prefix", { kind: t(`ui.toast.${kind}`) })}</span>
-      <span className="min-w-0 flex-1 font-medium">{message}</span>
-    </>
-  );
-}
-
 /**
- * The toast area, bottom-right of the app shell (spec section 2). Its region (React Aria's, in
+ * The toast area, bottom-right of the app shell (app.css's .toast-area says where it goes on
+ * a phone and beside a summary column). Its region (React Aria's, in
  * toast-region.tsx) loads the first time a toast is shown, so pages that show none never load it. A
  * flashed toast is added once per id; without JavaScript it is rendered statically inside <noscript>
  * and fades out after the same lifetime with CSS.
@@ -124,7 +84,7 @@ export function ToastArea({ flash }: { flash: FlashToast | null }) {
     <>
       {flash ? (
         <noscript>
-          <div role="status" className="fixed right-4 bottom-4 left-4 z-(--z-toast) sm:left-auto sm:w-96 animate-toast-expire">
+          <div role="status" className="toast-area animate-toast-expire">
             <div className={toastBoxClass(flash.kind)}>
               <ToastBody kind={flash.kind} message={flash.message} />
             </div>

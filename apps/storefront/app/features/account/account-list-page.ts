@@ -1,4 +1,4 @@
-import { t } from "~/features/i18n/messages/account";
+import { t } from "~/lib/i18n/messages/account";
 
 /**
  * The account's lists (orders, returns), read a page at a time (?page=N, 1-based, as the catalogue's listings).

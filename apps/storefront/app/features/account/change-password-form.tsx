@@ -1,11 +1,11 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/features/auth/form-alert";
-import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
+import { FormAlert } from "~/components/forms/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/components/forms/form-errors";
 import { PasswordField } from "~/features/auth/password-field";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/account-intents";
-import { t } from "~/features/i18n/messages/account";
+import { t } from "~/lib/i18n/messages/account";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;
 

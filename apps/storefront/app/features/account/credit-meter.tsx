@@ -1,5 +1,5 @@
 import { formatMoney } from "@quire/money";
-import { t } from "~/features/i18n/messages/account";
+import { t } from "~/lib/i18n/messages/account";
 
 interface CreditMeterProps {
   /** Minor units, as the API answered them. */

@@ -2,8 +2,9 @@ import type { Order } from "@quire/contracts";
 import type { ReactNode } from "react";
 import { Price } from "~/components/ui/price";
 import { OrderTotals } from "~/features/checkout/order-totals";
-import { t } from "~/features/i18n/messages/account";
-import { orderStatusText, paymentMethodName, paymentStateLabel } from "./order-status";
+import { t } from "~/lib/i18n/messages/account";
+import { formatDate } from "~/lib/format-date";
+import { orderStatusText, paymentMethodName, paymentStateLabel, refundText } from "./order-status";
 import { ProgressList } from "./progress-list";
 
 /*
@@ -128,7 +129,21 @@ export function OrderPayment({ order }: { order: Order }) {
         <Fact label={t("account.order.payment_method")}>
           {payment ? paymentMethodName(payment.paymentProviderId) : t("account.order.payment_not_chosen")}
         </Fact>
-        <Fact label={t("account.order.payment_status")}>{paymentStateLabel(payment)}</Fact>
+        <Fact label={t("account.order.payment_status")}>{paymentStateLabel(payment, order.refunds, order.grandTotal.amount)}</Fact>
+        {order.refunds.length > 0 ? (
+          <Fact label={t("account.order.refunds")}>
+            <ul className="grid gap-1">
+              {order.refunds.map((refund, index) => (
+                <li key={index}>
+                  {refundText(refund)}{" "}
+                  <span className="text-ink-muted">
+                    (<time dateTime={refund.createdAt}>{formatDate(refund.createdAt)}</time>)
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Fact>
+        ) : null}
         <Fact label={t("account.order.billing_address")}>
           <address className="not-italic">{order.billingAddress.formattedAddress}</address>
         </Fact>

@@ -1,5 +1,6 @@
-import type { LatestPayment, OrderStatus, PaymentProviderId } from "@quire/contracts";
-import { t } from "~/features/i18n/messages/account";
+import type { LatestPayment, OrderRefund, OrderStatus, PaymentProviderId } from "@quire/contracts";
+import { formatMoney } from "@quire/money";
+import { t } from "~/lib/i18n/messages/account";
 
 /*
  * An order's status and payment in the customer's words (the account's order pages). Plain data, no zod: the
@@ -39,14 +40,36 @@ const METHOD_NAMES: Record<PaymentProviderId, string> = {
   "proforma-invoice": t("account.payment_method.proforma_invoice"),
 };
 
+const REFUND_STATES: Record<OrderRefund["status"], Parameters<typeof t>[0]> = {
+  succeeded: "account.refund.succeeded",
+  pending: "account.refund.pending",
+  owed: "account.refund.owed",
+  failed: "account.refund.failed",
+};
+
+/** One refund in the customer's words: "£4.99 refunded", "£4.99 on its way back to you"... */
+export function refundText(refund: OrderRefund): string {
+  return t(REFUND_STATES[refund.status], { amount: formatMoney(refund.amount.amount, refund.amount.currencyCode) });
+}
+
 /** How the order is paid, by name. */
 export function paymentMethodName(provider: PaymentProviderId): string {
   return METHOD_NAMES[provider];
 }
 
-/** Where the order's latest payment stands, in the customer's words; none yet: "Not paid yet". */
-export function paymentStateLabel(payment: LatestPayment | null): string {
+/**
+ * Where the order's latest payment stands, in the customer's words; none yet: "Not paid yet". Money given back
+ * changes what a paid order says: "Refunded" once all of it is back, "Paid, £4.99 refunded" for part of it.
+ */
+export function paymentStateLabel(payment: LatestPayment | null, refunds: readonly OrderRefund[] = [], grandTotal?: number): string {
   if (!payment) return t("account.payment_state.not_paid");
+  const refunded = refunds.filter((refund) => refund.status === "succeeded").reduce((sum, refund) => sum + refund.amount.amount, 0);
+  if (payment.status === "captured" && refunded > 0) {
+    const currencyCode = refunds[0]!.amount.currencyCode;
+    return grandTotal !== undefined && refunded >= grandTotal
+      ? t("account.payment_state.refunded")
+      : t("account.payment_state.partly_refunded", { amount: formatMoney(refunded, currencyCode) });
+  }
   switch (payment.status) {
     case "created":
     case "pending":

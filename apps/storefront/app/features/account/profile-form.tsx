@@ -2,12 +2,12 @@ import type { CustomerSettings } from "@quire/contracts";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { labelClass } from "~/components/ui/field";
-import { FormAlert } from "~/features/auth/form-alert";
-import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
-import { TextField } from "~/features/auth/text-field";
+import { FormAlert } from "~/components/forms/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/components/forms/form-errors";
+import { TextField } from "~/components/forms/text-field";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/account-intents";
-import { t } from "~/features/i18n/messages/account";
+import { t } from "~/lib/i18n/messages/account";
 
 const FIELDS = ["firstName", "lastName", "phone", "marketingOptIn"] as const;
 

@@ -1,6 +1,6 @@
 import type { ReorderResponse } from "@quire/contracts";
 import type { ToastMessage } from "~/components/ui/toast";
-import { t } from "~/features/i18n/messages/account";
+import { t } from "~/lib/i18n/messages/account";
 
 /**
  * The toast "Buy again" lands on the basket with: how many books were added, and, when some lines could not

@@ -1,7 +1,7 @@
 import type { ReturnDetail } from "@quire/contracts";
 import { Icon } from "~/components/ui/icon";
 import { Price } from "~/components/ui/price";
-import { t } from "~/features/i18n/messages/account";
+import { t } from "~/lib/i18n/messages/account";
 import { Card, Fact } from "./order-details";
 import { ProgressList } from "./progress-list";
 import type { ReturnChoices } from "./return-form";

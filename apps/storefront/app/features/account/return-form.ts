@@ -1,6 +1,6 @@
 import type { Order, ReturnReason, ReturnResolution } from "@quire/contracts";
-import type { FormError } from "~/features/auth/form-errors";
-import { t } from "~/features/i18n/messages/account";
+import type { FormError } from "~/components/forms/form-errors";
+import { t } from "~/lib/i18n/messages/account";
 
 /*
  * The return form of an order's page (/account/orders/:id): its field names, and the pure rules the page and

@@ -1,14 +1,14 @@
 import { CreateReturnBodySchema, RETURN_REASONS, RETURN_RESOLUTIONS, type Order } from "@quire/contracts";
 import { data } from "react-router";
 import { z } from "zod";
-import type { FormError, FormFailure } from "~/features/auth/form-errors";
+import type { FormError, FormFailure } from "~/components/forms/form-errors";
 import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
 import { ApiRequestError, type ApiClient } from "~/lib/api.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { ACCOUNT_ORDER_INTENTS } from "~/lib/account-intents";
 import { intent, issuesToFormErrors, PostedIdempotencyKeyField } from "~/lib/form-intents.server";
 import { notFound } from "~/lib/not-found.server";
-import { t } from "~/features/i18n/messages/account-server";
+import { t } from "~/lib/i18n/messages/account-server";
 import {
   readReturnLines,
   RETURN_FIELDS,

@@ -4,10 +4,10 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { inputClass, labelClass, selectChevronClass, selectClass } from "~/components/ui/field";
-import { FormAlert } from "~/features/auth/form-alert";
-import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
-import { FieldError } from "~/features/auth/text-field";
-import { useFailureToast } from "~/features/auth/use-failure-toast";
+import { FormAlert } from "~/components/forms/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/components/forms/form-errors";
+import { FieldError } from "~/components/forms/text-field";
+import { useFailureToast } from "~/components/forms/use-failure-toast";
 import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
 import { useHydrated } from "~/features/catalog/use-hydrated";
 import { failureFor } from "~/features/checkout/checkout-forms";
@@ -15,8 +15,8 @@ import { formatDate } from "~/lib/format-date";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { ACCOUNT_ORDER_INTENTS } from "~/lib/account-intents";
 import { MAX_RETURN_COMMENT_LENGTH } from "@quire/contracts/constants";
-import { t } from "~/features/i18n/messages/account";
-import { textAround } from "~/features/i18n/translator";
+import { t } from "~/lib/i18n/messages/account";
+import { textAround } from "~/lib/i18n/translator";
 import { RETURN_FIELDS, RETURN_PARAM, returnableItems, returnQuantityField, type ReturnFormData } from "./return-form";
 
 /*

@@ -1,5 +1,5 @@
 import type { ReturnDetail, ReturnStatus } from "@quire/contracts";
-import { t } from "~/features/i18n/messages/account";
+import { t } from "~/lib/i18n/messages/account";
 import type { StatusTone } from "./order-status";
 
 /*

@@ -104,8 +104,8 @@ export default function Analytics({ scriptUrl, queued }: { scriptUrl: string; qu
     document.head.append(script);
   }, [scriptUrl]);
 
-  // A page view after each route change (spec section 2), the first page's included; a change of hash alone
-  // is no new page.
+  // A page view after each route change, the first page's included; a change of hash alone is no new page
+  // (docs/storefront-behaviour/consent-and-analytics.md).
   const fullPath = `${location.pathname}${location.search}`;
   useEffect(() => {
     if (PAGE_VIEW_EXCLUDED_ROUTES.has(routeId)) return;

@@ -1,7 +1,7 @@
 /**
- * The analytics data layer (spec sections 2 and 7): `window.dataLayer`, read by the tag manager. Nothing is
- * pushed, and the array does not exist, unless tracking is on: analytics consent given and a container id
- * configured (spec section 4). <Analytics> switches it on for the page; every push goes through here.
+ * The analytics data layer (docs/storefront-behaviour/consent-and-analytics.md): `window.dataLayer`, read by the tag
+ * manager. Nothing is pushed, and the array does not exist, unless tracking is on: analytics consent given and a
+ * container id configured. <Analytics> switches it on for the page; every push goes through here.
  */
 type DataLayerEntry = Record<string, unknown>;
 
@@ -27,7 +27,8 @@ export function pushToDataLayer(entry: DataLayerEntry) {
 
 /**
  * Routes whose page view is not reported: their addresses carry a secret (an emailed link's token), which must
- * never reach a third party, or they only pass the shopper on.
+ * never reach a third party, or they only pass the shopper on. (Opened from the email, such a page loads no
+ * tag manager at all, root.tsx; this covers arriving there from a page that did.)
  */
 export const PAGE_VIEW_EXCLUDED_ROUTES: ReadonlySet<string> = new Set([
   "auth-reset-password",
@@ -36,6 +37,7 @@ export const PAGE_VIEW_EXCLUDED_ROUTES: ReadonlySet<string> = new Set([
   "newsletter-confirm",
   "newsletter-unsubscribe",
   "back-in-stock-confirm",
+  "order-status",
 ]);
 
 /** The route name a page view reports: the route's id, without the file path's "routes/" of unnamed routes. */

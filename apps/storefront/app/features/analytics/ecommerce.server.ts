@@ -1,5 +1,5 @@
 /**
- * Where the e-commerce events (spec section 7) come from on the server, for shoppers who gave analytics consent
+ * Where the e-commerce events come from on the server, for shoppers who gave analytics consent
  * on a shop with a tag manager; for everyone else nothing here calls the API or sets a cookie.
  *
  * - A page's own event (view_item, view_cart, begin_checkout, purchase, the lists and promotions it shows) is

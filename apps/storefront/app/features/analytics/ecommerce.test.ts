@@ -22,7 +22,7 @@ const items = new Map([
 ]);
 
 describe("buildEcommerceEvent", () => {
-  it("reports each line as the spec's product item, in currency units, with the lines' total as the value", () => {
+  it("reports each line as an analytics product item, in currency units, with the lines' total as the value", () => {
     const event = buildEcommerceEvent("add_to_cart", { currency: "GBP", items, lines: [{ variantId: 11, quantity: 3 }] });
     expect(event).toEqual({
       event: "add_to_cart",

@@ -1,9 +1,9 @@
 /**
- * The analytics e-commerce events (spec section 7) and their product item, as the data layer receives them.
- * Pure and shared: the server builds events from the API's analytics items (ecommerce.server.ts), the page
- * pushes them (analytics.tsx). Amounts here are decimal currency units (12.99), the form tag managers and
- * their reports read, unlike the API's minor units; they are converted from minor units exactly
- * (toDecimalAmount), never by float division.
+ * The analytics e-commerce events and their product item, as the data layer receives them
+ * (docs/storefront-behaviour/consent-and-analytics.md). Pure and shared: the server builds events from the API's
+ * analytics items (ecommerce.server.ts), the page pushes them (analytics.tsx). Amounts here are decimal currency
+ * units (12.99), the form tag managers and their reports read, unlike the API's minor units; they are converted
+ * from minor units exactly (toDecimalAmount), never by float division.
  */
 import type { AnalyticsItem } from "@quire/contracts";
 import { ANALYTICS_CATEGORY_LEVELS } from "@quire/contracts/constants";
@@ -27,10 +27,10 @@ export const ECOMMERCE_EVENTS = [
 ] as const;
 export type EcommerceEventName = (typeof ECOMMERCE_EVENTS)[number];
 
-/** Spec section 7: what a refund event reports as its shipping and its tax, whatever the order's were. */
+/** What a refund event reports as its shipping and its tax, whatever the order's were: a fixed 0.01 each. */
 export const REFUND_SHIPPING_AND_TAX = 0.01;
 
-/** The spec's analytics product item: sku, id, name, quantity, variants, price.originalPrice, categories. */
+/** The analytics product item: sku, id, name, quantity, variants, price.originalPrice, categories (6 levels). */
 export interface AnalyticsProductItem {
   id: number;
   sku: string;

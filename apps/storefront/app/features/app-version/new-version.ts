@@ -1,8 +1,8 @@
 /**
- * A new application version (spec sections 2 and 9): when a route error occurs while the server runs another
- * build than the one this page's scripts came from, the page is loaded again in full, so the shopper gets the
- * new build's scripts and data together. A reload guard of 10 s stops a loop: one reload per 10 s per tab, however
- * often the error comes back.
+ * A new application version (docs/storefront-behaviour/layout-and-navigation.md): when a route error occurs while the
+ * server runs another build than the one this page's scripts came from, the page is loaded again in full, so the
+ * shopper gets the new build's scripts and data together. A reload guard of 10 s stops a loop: one reload per 10 s per
+ * tab, however often the error comes back.
  */
 export const RELOAD_GUARD_MS = 10_000;
 

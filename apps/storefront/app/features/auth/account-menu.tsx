@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { pagePathOf } from "~/lib/page-path";
 import { Icon } from "~/components/ui/icon";
 import { REDIRECT_PARAM, SIGN_IN_PATH } from "~/lib/auth-redirects";
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 
 export interface SignedInCustomer {
   firstName: string;

@@ -1,8 +1,8 @@
 import type { EmailedLinkKind, EmailedLinkStatus } from "@quire/contracts";
 // The zod-free module: this file runs in the browser too.
 import { EMAILED_LINK_ERROR_CODES, hasErrorCode } from "@quire/contracts/constants";
-import type { FormError } from "./form-errors";
-import { t } from "~/features/i18n/messages/auth";
+import type { FormError } from "~/components/forms/form-errors";
+import { t } from "~/lib/i18n/messages/auth";
 
 /** A link its page cannot use: completed already, past its time, or not one the shop made. */
 export type UnusableLinkStatus = Exclude<EmailedLinkStatus, "valid">;

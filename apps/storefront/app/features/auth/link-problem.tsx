@@ -2,7 +2,7 @@ import type { EmailedLinkKind } from "@quire/contracts";
 import { ButtonLink } from "~/components/ui/button";
 import { AuthPage, AuthPanel } from "./auth-panel";
 import { getLinkProblemTexts, type UnusableLinkStatus } from "./emailed-link";
-import { FormNotice } from "./form-alert";
+import { FormNotice } from "~/components/forms/form-alert";
 
 /**
  * What a sign-up, invite or reset page shows instead of its form when its link is used, expired or unknown:

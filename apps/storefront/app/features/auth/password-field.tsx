@@ -2,15 +2,15 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@quire/contracts/const
 import { useId, useState } from "react";
 import { inputClass, labelClass } from "~/components/ui/field";
 import { describePasswordStrength } from "./password-strength";
-import { FieldError } from "./text-field";
-import { t } from "~/features/i18n/messages/auth";
+import { FieldError } from "~/components/forms/text-field";
+import { t } from "~/lib/i18n/messages/auth";
 
 interface PasswordFieldProps {
   label: string;
   name: string;
   autoComplete: "current-password" | "new-password";
   error?: string;
-  /** A new password: shows the rules and the strength indicator (spec section 4). */
+  /** A new password: shows the rules and the strength indicator. */
   isNew?: boolean;
   /** The customer's own details (email, names), which make a password weaker. */
   context?: readonly string[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describePasswordStrength } from "./password-strength";
 
-describe("the password strength indicator (spec section 4)", () => {
+describe("the password strength indicator", () => {
   it("says nothing until something is typed", () => {
     expect(describePasswordStrength("")).toBeNull();
   });

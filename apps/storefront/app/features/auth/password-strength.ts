@@ -1,7 +1,7 @@
 import { estimatePasswordStrength, PASSWORD_MIN_LENGTH, type PasswordStrength } from "@quire/contracts/constants";
-import { t } from "~/features/i18n/messages/auth";
+import { t } from "~/lib/i18n/messages/auth";
 
-/** How the indicator shows a strength (spec section 4: weak red, medium orange, strong green), in words too. */
+/** How the indicator shows a strength: weak in red, medium in orange, strong in green, in words too. */
 export const STRENGTH_DISPLAY: Record<PasswordStrength, { label: string; bar: string; text: string; filled: number }> = {
   weak: { label: t("auth.password.weak"), bar: "bg-danger", text: "text-danger", filled: 1 },
   medium: { label: t("auth.password.medium"), bar: "bg-warning", text: "text-warning", filled: 2 },

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { textLinkClass } from "~/components/ui/button";
-import { FieldError } from "./text-field";
-import { t } from "~/features/i18n/messages/auth";
+import { FieldError } from "~/components/forms/text-field";
+import { t } from "~/lib/i18n/messages/auth";
 
 /**
  * "I accept the privacy policy": its value is the current policy's id, which the completion call records

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { inputClass, labelClass } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { INTENT_FIELD, PRODUCT_PAGE_INTENTS } from "~/lib/form-intents";
-import { t } from "~/features/i18n/messages/back-in-stock";
+import { t } from "~/lib/i18n/messages/back-in-stock";
 
 /** What the product page's action said about this form when it refused it. */
 export interface BackInStockFormState {

@@ -30,6 +30,11 @@ describe("the back-in-stock form", () => {
       ok: true,
       value: { productVariantId: 7, email: undefined },
     });
+    // The signed-in customer's form has no email field at all.
+    expect(parseForm(formOf({ productVariantId: "7" }), backInStockFormSchema(true))).toEqual({
+      ok: true,
+      value: { productVariantId: 7, email: undefined },
+    });
   });
 
   it("refuses a variant id that is not one", () => {

@@ -1,6 +1,6 @@
 import { BackInStockEmailSchema, INT32_MAX } from "@quire/contracts";
 import { z } from "zod";
-import { t } from "~/features/i18n/messages/back-in-stock-server";
+import { t } from "~/lib/i18n/messages/back-in-stock-server";
 
 /*
  * The "Email me when it's back" form, as the product page's action reads it (lib/form-intents.server.ts).
@@ -29,9 +29,18 @@ const EmailField = z
     return z.NEVER;
   });
 
-/** The address field as each asker posts it: the visitor's checked, a customer's ignored (their account's is used). */
+/**
+ * The address field as each asker posts it: the visitor's checked, a customer's ignored (their account's is
+ * used). A customer's form has no address field at all, so the field may be missing: `.optional()` outside
+ * the transform (zod refuses a missing key whose schema is not optional).
+ */
 const emailFieldFor = (signedIn: boolean): z.ZodType<string | undefined> =>
-  signedIn ? z.unknown().transform(() => undefined) : EmailField;
+  signedIn
+    ? z
+        .unknown()
+        .transform(() => undefined)
+        .optional()
+    : EmailField;
 
 /** The form for who is asking: a signed-in customer gives no address, a visitor must. */
 export function backInStockFormSchema(signedIn: boolean) {

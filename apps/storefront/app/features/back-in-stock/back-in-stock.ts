@@ -1,5 +1,5 @@
 import type { BackInStockSubscribeResult } from "@quire/contracts";
-import { t } from "~/features/i18n/messages/back-in-stock-server";
+import { t } from "~/lib/i18n/messages/back-in-stock-server";
 
 /**
  * The success toast. An address that is not a signed-in customer's own must be confirmed first, so the

@@ -1,6 +1,6 @@
 import { BACK_IN_STOCK_CONFIRMATION_DAYS } from "@quire/contracts/constants";
 import type { BackInStockConfirmation } from "@quire/contracts";
-import { t } from "~/features/i18n/messages/back-in-stock-page";
+import { t } from "~/lib/i18n/messages/back-in-stock-page";
 
 /** What an emailed confirmation link leads to: its request, or why it no longer works. */
 export type ConfirmationLink = { ok: true; confirmation: BackInStockConfirmation } | { ok: false; problem: "invalid" | "expired" };

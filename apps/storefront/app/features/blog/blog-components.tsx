@@ -7,7 +7,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { formatDate } from "~/lib/format-date";
 import { BLOG_HERO_HEIGHT, BLOG_HERO_WIDTH } from "./blog-hero-svg";
 import { BLOG_HOME, blogCategoryHref, blogPageHref, blogPostHref, blogTagHref } from "./blog-paths";
-import { t } from "~/features/i18n/messages/blog";
+import { t } from "~/lib/i18n/messages/blog";
 
 /** A post's date as the reader reads it, with the machine-readable date beside it. */
 export function PostDate({ iso }: { iso: string }) {

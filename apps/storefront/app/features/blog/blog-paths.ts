@@ -1,4 +1,4 @@
-/** The blog's addresses (spec section 2). */
+/** The blog's addresses (docs/storefront-behaviour/content-and-blog.md). */
 export const BLOG_HOME = "/blog/list";
 export const blogCategoryHref = (slug: string) => `/blog/category/${slug}`;
 export const blogTagHref = (slug: string) => `/blog/tag/${slug}`;

@@ -7,7 +7,7 @@ import { useHydrated } from "~/features/catalog/use-hydrated";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
 import { postInBackground } from "~/lib/post-in-background";
 import { CART_NOTICES_PATH, SHOWN_NOTICES_FIELD } from "./cart-forms";
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 
 /**
  * Tells the API the cart's notices have been shown, once the page showing them has rendered in the browser

@@ -8,7 +8,7 @@ import { useHydrated } from "~/features/catalog/use-hydrated";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
 import { useFormIdempotencyKey } from "~/features/layout/root-data";
 import { ADD_TO_CART_PATH, IDEMPOTENCY_KEY_FIELD, type AddToCartResult } from "./cart-forms";
-import { t } from "~/features/i18n/messages/cart-add";
+import { t } from "~/lib/i18n/messages/cart-add";
 
 /**
  * "Add to basket" for one variant. A plain POST form to /cart/add, so it works without JavaScript (the

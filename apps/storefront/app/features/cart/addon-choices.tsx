@@ -1,6 +1,6 @@
 import type { Addon } from "@quire/contracts";
 import { Price } from "~/components/ui/price";
-import { t } from "~/features/i18n/messages/cart-add";
+import { t } from "~/lib/i18n/messages/cart-add";
 import { addonFieldName } from "./cart-forms";
 
 function OptionPrice({ price }: { price: Addon["options"][number]["price"] }) {

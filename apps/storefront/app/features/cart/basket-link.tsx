@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 
 /** "Basket, 3 items": the link's name and what the live region announces when the count changes. */
 export function basketLabel(count: number): string {

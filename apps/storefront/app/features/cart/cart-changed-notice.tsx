@@ -2,7 +2,7 @@ import type { CartNotification } from "@quire/contracts";
 import { Link, useLocation } from "react-router";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 import { DismissNoticesForm, useAcknowledgeNotices } from "./acknowledge-notices";
 
 /**

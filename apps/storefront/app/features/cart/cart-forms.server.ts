@@ -2,7 +2,7 @@ import { AcknowledgeCartNotificationsBodySchema, MAX_CART_LINE_QUANTITY } from "
 import { z } from "zod";
 import { postedIdField, PostedIdempotencyKeyField } from "~/lib/form-intents.server";
 import { IDEMPOTENCY_KEY_FIELD, QUANTITY_MESSAGE, SHOWN_NOTICES_FIELD } from "./cart-forms";
-import { t } from "~/features/i18n/messages/cart-forms";
+import { t } from "~/lib/i18n/messages/cart-forms";
 
 /*
  * The cart's forms' fields, as the actions read them (lib/form-intents.server.ts): the same rules the

@@ -7,7 +7,7 @@ import {
   MAX_CART_ITEMS_PER_REQUEST,
   MAX_CART_LINE_QUANTITY,
 } from "@quire/contracts/constants";
-import { t } from "~/features/i18n/messages/cart-forms";
+import { t } from "~/lib/i18n/messages/cart-forms";
 
 /**
  * The cart's forms as data: field names shared by the components that render them and the actions that

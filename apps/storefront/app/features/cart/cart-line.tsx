@@ -11,7 +11,7 @@ import { CART_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 import { ADDONS_APPLY_FIELD, ADDONS_FORM_ID, ADDONS_LINE_FIELD, lineScope } from "./cart-forms";
 import { CartNotices } from "./cart-notices";
 import { QuantityInput } from "./quantity-input";
-import { t } from "~/features/i18n/messages/cart";
+import { t } from "~/lib/i18n/messages/cart";
 
 /**
  * One cart line: what it is, what one costs (the API's tier price for this quantity), its quantity and

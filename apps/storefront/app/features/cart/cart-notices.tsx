@@ -11,7 +11,7 @@ const LOOK: Record<CartNotificationCode, { icon: IconName; tone: string }> = {
 };
 
 /**
- * What changed in the cart since the shopper last looked (spec section 3: per line item, or generic), in
+ * What changed in the cart since the shopper last looked (per line item, or generic for the cart), in
  * the API's words. The API answers them until a page has shown them (decision 020).
  */
 export function CartNotices({ notices, label }: { notices: CartNotification[]; label?: string }) {

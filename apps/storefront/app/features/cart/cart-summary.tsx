@@ -3,11 +3,11 @@ import { formatMoney } from "@quire/money";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { MinimumOrderNotice } from "~/features/cart/minimum-order-notice";
 import { Price } from "~/components/ui/price";
-import { t } from "~/features/i18n/messages/cart";
+import { t } from "~/lib/i18n/messages/cart";
 
 /**
- * The minimum-order message (spec sections 1 and 5), from the cart's own figures: the API says whether the
- * subtotal reaches the store's minimum for this currency; the storefront only words it.
+ * The minimum-order message (docs/storefront-behaviour/basket.md), from the cart's own figures: the API says whether
+ * the subtotal reaches the store's minimum for this currency; the storefront only words it.
  */
 export function minimumOrderMessage(cart: Pick<Cart, "minimumOrder">): string | null {
   const minimum = cart.minimumOrder;

@@ -17,7 +17,7 @@ import { apiContext, sessionContext } from "~/lib/context.server";
 import { anonymousCartCookie } from "~/lib/session.server";
 
 /*
- * The storefront's side of the cart calls (spec section 7). A signed-in customer's cart follows the token
+ * The storefront's side of the cart calls. A signed-in customer's cart follows the token
  * the API client already sends; an anonymous visitor's cart is named by the id in the quire_cart cookie
  * (docs/decisions/002), sent as `anonymousId`. The storefront never sends or computes a price.
  */
@@ -72,7 +72,7 @@ export interface CartSummary {
 export const NO_CART_SUMMARY: CartSummary = { itemCount: 0, notifications: [] };
 
 /**
- * The cart as the header shows it (spec section 2: start-up loads the user's cart). The shop stays usable
+ * The cart as the header shows it, loaded with every page. The shop stays usable
  * when the cart cannot be read (the API briefly away): the basket then shows as empty rather than failing
  * every page.
  */
@@ -81,7 +81,7 @@ export async function getCartSummary(context: Context): Promise<CartSummary> {
     const cart = await getCart(context);
     return { itemCount: cart?.itemCount ?? 0, notifications: cart?.notifications ?? [] };
   } catch (error) {
-    // A 401 or 403 arrives as the redirect spec section 8 asks for (lib/api-failure.server.ts): let it go.
+    // A 401 or 403 arrives as its redirect (sign in, or resolve the 403: lib/api-failure.server.ts): let it go.
     if (error instanceof Response) throw error;
     console.warn("The cart could not be read for the header:", error instanceof Error ? error.message : error);
     return NO_CART_SUMMARY;

@@ -1,8 +1,9 @@
 import { Icon } from "~/components/ui/icon";
 
 /**
- * Why the basket cannot be ordered yet: below the store's minimum order value (spec section 3). The basket and
- * the checkout's "Place order" both show it; `id` lets the blocked button point at it (aria-describedby).
+ * Why the basket cannot be ordered yet: below the store's minimum order value (docs/storefront-behaviour/basket.md).
+ * The basket and the checkout's "Place order" both show it; `id` lets the blocked button point at it
+ * (aria-describedby).
  */
 export function MinimumOrderNotice({ message }: { message: string }) {
   return (

@@ -8,7 +8,7 @@ import { useHydrated } from "~/features/catalog/use-hydrated";
 import { useFormIdempotencyKey } from "~/features/layout/root-data";
 import { CART_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 import { IDEMPOTENCY_KEY_FIELD, QUICK_ORDER_MAX_LINES, QUICK_ORDER_START_LINES, type QuickOrderOutcome } from "./cart-forms";
-import { t } from "~/features/i18n/messages/cart";
+import { t } from "~/lib/i18n/messages/cart";
 
 /** What the last quick order did, to report and to put the refused rows back in the form. */
 export interface QuickOrderResult {
@@ -63,8 +63,8 @@ function Report({ result }: { result: QuickOrderResult }) {
 }
 
 /**
- * Quick order: several SKUs with quantities added to the basket at once (spec section 1, shown when the
- * store enables it). Posts to the cart page; the report lists every line that failed and why, and those
+ * Quick order: several SKUs with quantities added to the basket at once (shown when the store
+ * enables it). Posts to the cart page; the report lists every line that failed and why, and those
  * lines come back into the form to correct. Without JavaScript it has a fixed number of rows; with it,
  * "Add a line" adds more.
  */

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { ApiRequestError } from "~/lib/api.server";
 import { parseQuickOrderForm, sortOutcomes, type QuickOrderOutcome } from "./cart-forms";
 import { addToCartBulk } from "./cart.server";
-import { t } from "~/features/i18n/messages/cart-server";
+import { t } from "~/lib/i18n/messages/cart-server";
 import { trackEcommerceEvent } from "~/features/analytics/ecommerce.server";
 import type { EcommerceLine } from "~/features/analytics/ecommerce";
 
@@ -17,7 +17,7 @@ export interface QuickOrderReport {
 const firstError = (error: ApiRequestError) => error.errors[0]?.message ?? error.message;
 
 /**
- * A quick order (spec section 1, when the store enables it): every row that holds a SKU goes to the API in
+ * A quick order (when the store enables it): every row that holds a SKU goes to the API in
  * one call (PUT /baskets/bulk), which adds the rows it can in one transaction and says why it refused each
  * other one (unknown SKU, out of stock, too many), so one row's failure never stops the others. Every row
  * gets an outcome, in the order typed; a call refused whole (the API away, the shop closed to guests) gives

@@ -3,7 +3,7 @@ import { formatMoney } from "@quire/money";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { listingHref, withoutFilters, withoutFilterValue, withoutPriceBounds, type ListingState } from "./listing-query";
-import { t } from "~/features/i18n/messages/catalog-listing";
+import { t } from "~/lib/i18n/messages/catalog-listing";
 
 const chipClass =
   "inline-flex min-h-9 items-center gap-1.5 rounded-full border border-line-strong bg-surface py-1 pr-2.5 pl-3 text-sm text-ink hover:border-ink hover:bg-sunk";

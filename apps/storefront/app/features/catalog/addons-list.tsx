@@ -1,6 +1,6 @@
 import type { Addon } from "@quire/contracts";
 import { Price } from "~/components/ui/price";
-import { t } from "~/features/i18n/messages/catalog-product";
+import { t } from "~/lib/i18n/messages/catalog-product";
 
 /** The extras sold with a product and what each option costs (prices absent when hidden). */
 export function AddonsList({ addons }: { addons: Addon[] }) {

@@ -1,7 +1,7 @@
 import type { CategoryCrumb } from "@quire/contracts";
 import type { Crumb as UiCrumb } from "~/components/ui/breadcrumbs";
 import type { Crumb as JsonLdCrumb } from "./structured-data";
-import { t } from "~/features/i18n/messages/catalog";
+import { t } from "~/lib/i18n/messages/catalog";
 
 /** One step of a catalogue trail: Home › Store › Gifts › For her › The book. */
 export interface TrailStep {

@@ -2,7 +2,7 @@ import type { Category } from "@quire/contracts";
 import { PrefetchLink } from "~/components/ui/prefetch-link";
 import { categoryPath } from "./catalog-crumbs";
 import { COVER_PALETTES } from "./cover-svg";
-import { t } from "~/features/i18n/messages/catalog";
+import { t } from "~/lib/i18n/messages/catalog";
 
 /** Top-level categories as tiles, each in the next colour of the cover palettes (so neighbours differ). */
 export function CategoryTiles({ categories, labelledBy }: { categories: (Category & { nodes?: unknown[] })[]; labelledBy: string }) {

@@ -1,5 +1,5 @@
-import { t as errorText } from "~/features/i18n/messages/error";
-import { t as mediaText } from "~/features/i18n/messages/media-server";
+import { t as errorText } from "~/lib/i18n/messages/error";
+import { t as mediaText } from "~/lib/i18n/messages/media-server";
 
 /**
  * Book covers drawn as SVG from a slug, a title and an author, so the demo catalogue has a distinct,

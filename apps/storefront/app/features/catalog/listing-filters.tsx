@@ -8,8 +8,7 @@ import type { ListedFacet } from "./listing-facets";
 import { ListingHiddenFields } from "./listing-hidden-fields";
 import { formatAmountParam, hasFilters, isSelected, listingHref, withoutFilters, type ListingState } from "./listing-query";
 import { useListingSubmit } from "./use-listing-submit";
-import { t } from "~/features/i18n/messages/catalog-listing";
-import { textAround } from "~/features/i18n/translator";
+import { t } from "~/lib/i18n/messages/catalog-listing";
 
 /** Values shown before a long facet folds the rest under "Show more". */
 const VISIBLE_VALUES = 6;
@@ -82,7 +81,8 @@ export function ListingFilters({
             <FacetGroup key={facet.code} facet={facet} view={view} />
           ))}
           {pricesHidden ? null : <PriceBounds state={state} priceRange={priceRange} currencyCode={currencyCode} />}
-          <ListingHiddenFields state={state} keep="sort" />
+          {/* The sort being loaded, if one is: a filter ticked while a sort is on its way keeps that sort. */}
+          <ListingHiddenFields state={view} keep="sort" />
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
             <Button type="submit" size="sm">
               {t("catalog.listing.apply_filters")}
@@ -107,7 +107,6 @@ function FacetGroup({ facet, view }: { facet: ListedFacet; view: ListingState })
   const first = facet.values.slice(0, VISIBLE_VALUES);
   const rest = facet.values.slice(VISIBLE_VALUES);
   const restHasSelection = rest.some((value) => isSelected(view, facet.code, value.code));
-  const [countBefore, countAfter] = textAround(t("catalog.listing.value_count"), "count");
   const checkbox = (value: ListedFacet["values"][number]) => (
     <li key={value.code}>
       <label className="flex min-h-9 cursor-pointer items-center gap-3 rounded-control py-1 text-sm hover:bg-sunk lg:-mx-2 lg:px-2">
@@ -122,11 +121,12 @@ function FacetGroup({ facet, view }: { facet: ListedFacet; view: ListingState })
           className="size-4.5 shrink-0 accent-accent"
         />
         <span className="flex-1">{value.label}</span>
-        <span className="text-ink-muted tabular-nums">
-          <span className="sr-only">{countBefore}</span>
+        {/* The count is read once, as the whole phrase: a screen reader reads an absolutely placed sr-only piece
+            as a block of its own and would put spaces inside the brackets ("( 90 products)"). */}
+        <span className="text-ink-muted tabular-nums" aria-hidden="true">
           {value.count}
-          <span className="sr-only">{countAfter}</span>
         </span>
+        <span className="sr-only">{t("catalog.listing.value_count", { count: value.count })}</span>
       </label>
     </li>
   );

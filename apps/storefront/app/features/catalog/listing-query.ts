@@ -1,6 +1,6 @@
 import { SEARCH_TEXT_MAX, SINGLE_LINE_TEXT } from "@quire/contracts/constants";
 import type { ListProductsQuery, ProductFiltersQuery, ProductSort } from "@quire/contracts";
-import { t } from "~/features/i18n/messages/catalog-listing";
+import { t } from "~/lib/i18n/messages/catalog-listing";
 
 /**
  * A product listing's state lives in the URL so a filtered page can be shared, bookmarked and used without

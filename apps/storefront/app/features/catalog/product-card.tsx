@@ -9,7 +9,7 @@ import { FavouriteToggle } from "~/features/wishlists/favourite-toggle";
 import { coverUrlFor } from "./cover-svg";
 import { StockBadge } from "./stock-badge";
 import { useCatalogSettings } from "./use-catalog-settings";
-import { t } from "~/features/i18n/messages/catalog";
+import { t } from "~/lib/i18n/messages/catalog";
 
 export function productHref(slug: string): string {
   return `/store/product/${slug}`;

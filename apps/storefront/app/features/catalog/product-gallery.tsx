@@ -1,6 +1,6 @@
 import type { Image } from "@quire/contracts";
 import { useRef, useState } from "react";
-import { t } from "~/features/i18n/messages/catalog-product";
+import { t } from "~/lib/i18n/messages/catalog-product";
 
 /**
  * The product's images: a main picture that scrolls sideways between images (scroll snapping), and

@@ -12,8 +12,8 @@ import { ProductGrid } from "./product-grid";
 import { SortSelect } from "./sort-select";
 import { useCatalogSettings } from "./use-catalog-settings";
 import { useOptimisticListingState } from "./use-listing-submit";
-import { t } from "~/features/i18n/messages/catalog-listing";
-import { t as catalogText } from "~/features/i18n/messages/catalog";
+import { t } from "~/lib/i18n/messages/catalog-listing";
+import { t as catalogText } from "~/lib/i18n/messages/catalog";
 
 export interface ListingView {
   state: ListingState;
@@ -75,7 +75,8 @@ export function ProductListing({
               <p className="mt-1 text-sm text-ink-muted">{[title ? resultCount : null, range].filter(Boolean).join(" · ")}</p>
             ) : null}
           </div>
-          <SortSelect state={state} selected={view.sort} pathname={pathname} pricesHidden={pricesHidden} />
+          {/* The view, not the loaded state: a sort chosen while a filter is still loading keeps that filter. */}
+          <SortSelect state={view} pathname={pathname} pricesHidden={pricesHidden} />
         </div>
 
         <ActiveFilters state={state} pathname={pathname} facets={facets} currencyCode={currencyCode} />

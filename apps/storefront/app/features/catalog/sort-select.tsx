@@ -2,11 +2,10 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { selectChevronClass, selectClass } from "~/components/ui/field";
 import { ListingHiddenFields } from "./listing-hidden-fields";
-import type { ProductSort } from "@quire/contracts";
 import { LISTING_SORTS, type ListingState } from "./listing-query";
 import { useHydrated } from "./use-hydrated";
 import { useListingSubmit } from "./use-listing-submit";
-import { t } from "~/features/i18n/messages/catalog-listing";
+import { t } from "~/lib/i18n/messages/catalog-listing";
 
 /**
  * The order of a listing: a GET form of its own, so it works without JavaScript (with its "Sort" button);
@@ -15,13 +14,15 @@ import { t } from "~/features/i18n/messages/catalog-listing";
  */
 export function SortSelect({
   state,
-  selected,
   pathname,
   pricesHidden,
 }: {
+  /**
+   * The listing as it is about to be: while a listing navigation is loading, the state of the URL being
+   * loaded (useOptimisticListingState). Its sort is the one shown, and its filters are the ones the form
+   * keeps, so a sort chosen while a filter is still loading keeps that filter instead of dropping it.
+   */
   state: ListingState;
-  /** The sort shown: the one being loaded while a change is on its way. */
-  selected: ProductSort;
   pathname: string;
   pricesHidden: boolean;
 }) {
@@ -38,7 +39,7 @@ export function SortSelect({
         <select
           id="listing-sort"
           name="sort"
-          value={selected}
+          value={state.sort}
           onChange={(event) => {
             if (event.currentTarget.form) submitListing(event.currentTarget.form);
           }}

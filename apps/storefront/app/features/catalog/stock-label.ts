@@ -1,5 +1,5 @@
 import type { InventoryAvailability, Stock } from "@quire/contracts";
-import { t } from "~/features/i18n/messages/catalog";
+import { t } from "~/lib/i18n/messages/catalog";
 
 export type StockTone = "in" | "low" | "out";
 export interface StockLabel {
@@ -8,8 +8,8 @@ export interface StockLabel {
 }
 
 /**
- * What to say about stock under the store's inventoryAvailability mode (spec section 4). The API already
- * leaves out what a mode does not show; the mode is checked here too so a page never says more than the
+ * What to say about stock under the store's inventoryAvailability mode (docs/storefront-behaviour/catalogue.md). The
+ * API already leaves out what a mode does not show; the mode is checked here too so a page never says more than the
  * store chose to (a quantity under InStock, "low stock" under InStock, anything under None).
  *
  * - None: nothing.

@@ -6,6 +6,7 @@ function variant(overrides: Partial<ProductVariant>): ProductVariant {
   return {
     id: 11,
     sku: "QB-0001-HB",
+    isbn: null,
     name: "Hardback",
     options: [{ code: "format", name: "Format", value: "Hardback" }],
     isMaster: true,

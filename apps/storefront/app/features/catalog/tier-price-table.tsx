@@ -1,6 +1,6 @@
 import type { TierPrice } from "@quire/contracts";
 import { Price } from "~/components/ui/price";
-import { t } from "~/features/i18n/messages/catalog-product";
+import { t } from "~/lib/i18n/messages/catalog-product";
 
 /** Quantity breaks as the API priced them: "Buy 5+ · £x each". */
 export function TierPriceTable({ tiers }: { tiers: TierPrice[] }) {

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 
-/** The store settings that shape catalogue pages, from the root loader (spec section 3). */
+/** The store settings that shape catalogue pages, from the root loader (docs/storefront-behaviour/catalogue.md). */
 export function useCatalogSettings() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (!root) throw new Error("Catalogue pages render inside the root route");

@@ -1,6 +1,6 @@
 import type { ProductVariant } from "@quire/contracts";
 // Relative, not "~/": the browser journeys import this module without the app's path alias.
-import { t } from "../i18n/messages/catalog";
+import { t } from "~/lib/i18n/messages/catalog";
 
 const VARIANT_PARAM = /^[1-9]\d{0,9}$/;
 

@@ -5,7 +5,7 @@ import { Price } from "~/components/ui/price";
 import { getStockLabel } from "./stock-label";
 import { useHydrated } from "./use-hydrated";
 import { variantOptionName } from "./variant-choice";
-import { t } from "~/features/i18n/messages/catalog-product";
+import { t } from "~/lib/i18n/messages/catalog-product";
 
 /**
  * The variant choice as native radio buttons in a fieldset, in a GET form (?variant=<id>), so choosing works

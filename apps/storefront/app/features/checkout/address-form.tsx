@@ -1,16 +1,17 @@
 import type { AddressAnswer } from "@quire/contracts";
-import { useId, type ReactNode } from "react";
+import { isPostcodeRequired } from "@quire/contracts/postcodes";
+import { useId, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { textLinkClass } from "~/components/ui/button";
 import { labelClass, selectChevronClass, selectClass } from "~/components/ui/field";
-import { FormAlert } from "~/features/auth/form-alert";
-import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
-import { FieldError, TextField } from "~/features/auth/text-field";
+import { FormAlert } from "~/components/forms/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/components/forms/form-errors";
+import { FieldError, TextField } from "~/components/forms/text-field";
 import type { RootData } from "~/features/layout/root-data";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { ADDRESS_FIELDS } from "./checkout-forms";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 /** What an address form starts with: a saved address, or a new one's country and names. */
 export type AddressValues = Pick<AddressAnswer, "firstName" | "lastName" | "countryCode"> &
@@ -53,6 +54,9 @@ export function AddressForm({
     error: fieldError(failure, field),
   });
   const countryError = fieldError(failure, "countryCode");
+  // The postcode is marked required or optional for the chosen country: as rendered for the country the form
+  // starts with, and following the select once JavaScript runs.
+  const [countryCode, setCountryCode] = useState(value("countryCode"));
   return (
     <Form method="post" noValidate preventScrollReset className="grid gap-5">
       <input type="hidden" name={INTENT_FIELD} value={intent} />
@@ -66,6 +70,7 @@ export function AddressForm({
           name="countryCode"
           autoComplete="country"
           defaultValue={value("countryCode")}
+          onChange={(event) => setCountryCode(event.target.value)}
           aria-invalid={countryError ? true : undefined}
           aria-describedby={countryError ? `${id}-country-error` : undefined}
           className={`${selectClass} ${selectChevronClass}`}
@@ -100,6 +105,7 @@ export function AddressForm({
           label={t("checkout.address.postcode")}
           {...bound("postcode")}
           autoComplete="postal-code"
+          required={isPostcodeRequired(countryCode)}
           maxLength={20}
           hint={t("checkout.address.postcode_hint")}
         />

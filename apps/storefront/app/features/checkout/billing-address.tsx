@@ -1,15 +1,15 @@
 import type { CheckoutSummary } from "@quire/contracts";
 import { Form, Link } from "react-router";
 import { textLinkClass } from "~/components/ui/button";
-import type { FormFailure } from "~/features/auth/form-errors";
+import type { FormFailure } from "~/components/forms/form-errors";
 import type { RootData } from "~/features/layout/root-data";
 import { INTENT_FIELD } from "~/lib/form-intents";
-import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
+import { CHECKOUT_INTENTS } from "./checkout-intents";
 import { AddressForm, type AddressValues } from "./address-form";
 import { CHECKOUT_PATH, EDIT_PARAM, type SavedAddressOption } from "./checkout-forms";
 import { SavedAddressChoice, SaveToBookField } from "./saved-address-choice";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 /** "Same as delivery", in a form of its own (PUT /baskets/checkout/billing-address { sameAsDelivery }). */
 function SameAsDeliveryForm({ label }: { label: string }) {

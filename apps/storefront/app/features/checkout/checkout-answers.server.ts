@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import type { ToastMessage } from "~/components/ui/toast";
-import { formText, type FormError } from "~/features/auth/form-errors";
-import { rejectedForm } from "~/features/auth/form-failure.server";
-import { t } from "~/features/i18n/messages/checkout-server";
+import { formText, type FormError } from "~/components/forms/form-errors";
+import { rejectedForm } from "~/components/forms/form-failure.server";
+import { t } from "~/lib/i18n/messages/checkout-server";
 import { ApiRequestError } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
 import { redirectWithToast } from "~/lib/flash.server";

@@ -8,11 +8,11 @@ import {
 } from "@quire/contracts";
 import { z } from "zod";
 import { data } from "react-router";
-import type { FormError, FormFailure } from "~/features/auth/form-errors";
+import type { FormError, FormFailure } from "~/components/forms/form-errors";
 import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
 import { ApiRequestError } from "~/lib/api.server";
 import { CheckboxField, postedIdField, PostedIdempotencyKeyField } from "~/lib/form-intents.server";
-import { t } from "~/features/i18n/messages/checkout-server";
+import { t } from "~/lib/i18n/messages/checkout-server";
 import { SAVE_TO_BOOK_FIELD, SAVED_ADDRESS_FIELD } from "./checkout-forms";
 
 /*
@@ -59,7 +59,7 @@ export const DeliveryOptionFormSchema = z.object({ deliveryZoneOptionId: postedI
 /** A discount code to apply, or one on the basket to remove. */
 export const DiscountCodeFormSchema = DiscountCodeBodySchema.omit({ anonymousId: true });
 
-/** The order note (spec section 3): the buyer's reference and a comment. */
+/** The order note: the buyer's reference and a comment. */
 export const OrderNoteFormSchema = CheckoutFieldsBodySchema.omit({ anonymousId: true });
 
 /** A payment method from the radio list: one of the providers the contract names. */
@@ -100,7 +100,7 @@ export function formErrorsOf(error: ApiRequestError): FormError[] {
 
 /**
  * A checkout form's failed call, answered with the API's status and its errors beside the form's fields
- * (failedForm's, with the fields renamed). Redirects (spec section 8's 401 and 403) and bugs are rethrown.
+ * (failedForm's, with the fields renamed). Redirects (a 401 or 403, lib/api-failure.ts) and bugs are rethrown.
  */
 export function failedCheckoutForm(error: unknown, context: Omit<FormFailure, "errors">) {
   if (!(error instanceof ApiRequestError)) throw error;

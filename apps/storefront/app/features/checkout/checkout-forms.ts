@@ -1,5 +1,5 @@
 import type { AddressAnswer } from "@quire/contracts";
-import type { FormFailure } from "~/features/auth/form-errors";
+import type { FormFailure } from "~/components/forms/form-errors";
 
 /**
  * The checkout's forms as data the components and the action share (no zod: the browser gets these): field
@@ -22,7 +22,7 @@ export const ORDER_PARAM = "order";
 
 /** The checkout page of an order waiting for its payment. */
 export const orderPaymentPath = (orderId: number) => `${CHECKOUT_PATH}?${ORDER_PARAM}=${orderId}`;
-/** The page of a placed order (spec section 2: /successful-order/:id). */
+/** The page of a placed order: /successful-order/:id. */
 export const successfulOrderPath = (orderId: number) => `/successful-order/${orderId}`;
 /** The storefront's own address of an order's proforma invoice (a resource route streaming the API's PDF). */
 export const proformaInvoicePath = (orderId: number) => `${successfulOrderPath(orderId)}/proforma-invoice`;

@@ -3,10 +3,10 @@ import { redirect } from "react-router";
 import { cartLinesOf, pageEcommerceEvents } from "~/features/analytics/ecommerce.server";
 import { getCurrentPrivacyPolicy } from "~/features/auth/privacy-policy.server";
 import { anonymousIdOf } from "~/features/cart/cart.server";
-import { t } from "~/features/i18n/messages/checkout-server";
+import { t } from "~/lib/i18n/messages/checkout-server";
 import { ApiRequestError } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
-import { isSignedIn } from "~/lib/auth.server";
+import { isSignedIn } from "~/features/auth/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { postedIdField } from "~/lib/form-intents.server";
 import { notFound, requireApiFound } from "~/lib/not-found.server";
@@ -75,6 +75,12 @@ async function loadOrderPayment({ request, context }: CheckoutActionArgs, orderP
   };
 }
 
+/** The phone a signed-in customer saved in their account settings ("" when they saved none). */
+async function getSavedPhone(context: CheckoutActionArgs["context"]): Promise<string> {
+  const { data: settings } = await context.get(apiContext).call("getCustomerSettings");
+  return settings.phone;
+}
+
 /** The steps before the order: the section the summary says comes next, and what that section offers. */
 async function loadCheckoutSteps({ request, context }: CheckoutActionArgs, url: URL) {
   const signedIn = isSignedIn(context);
@@ -82,7 +88,7 @@ async function loadCheckoutSteps({ request, context }: CheckoutActionArgs, url: 
   if (!summary || summary.basketDetails.lineItems.length === 0) return { kind: "empty" as const, checkoutStep: 0 as const };
   const editing = parseEditableSection(url.searchParams.get(EDIT_PARAM));
   const section = openSection(summary.missing, editing);
-  const [deliveryOptions, savedAddresses, payment, privacyPolicy] = await Promise.all([
+  const [deliveryOptions, savedAddresses, payment, privacyPolicy, savedPhone] = await Promise.all([
     // Delivery options exist only once there is a delivery address.
     section === "delivery" && summary.deliveryAddress ? listDeliveryOptions(context) : [],
     // A signed-in customer's address book and company addresses, offered in the delivery section.
@@ -90,6 +96,8 @@ async function loadCheckoutSteps({ request, context }: CheckoutActionArgs, url: 
     section === "payment" ? loadPaymentChoice(context, anonymousIdOf(context)) : NO_PAYMENT_CHOICE,
     // The privacy policy a guest is shown beside "Place order": the form says which one they accepted.
     section === "payment" && !signedIn ? getCurrentPrivacyPolicy(context.get(apiContext)) : null,
+    // The phone a signed-in customer keeps in their account settings, offered in the details step they fill in.
+    section === "details" && signedIn && !summary.basketDetails.customerInfo?.phone ? getSavedPhone(context) : "",
   ]);
   // begin_checkout when the shopper comes to the checkout, not each time a step's form brings them back to it.
   const cameFromCheckout = getSameOriginRefererPath(request)?.startsWith(CHECKOUT_PATH) ?? false;
@@ -106,6 +114,8 @@ async function loadCheckoutSteps({ request, context }: CheckoutActionArgs, url: 
     deliveryOptions,
     savedAddresses,
     /** Whether a new address may also go into the address book (signed in, and the book not full). */
+    /** The phone from the customer's account settings ("" when none, or for a guest). */
+    savedPhone,
     canSaveToBook: signedIn && savedAddresses.filter((option) => option.source === "mine").length < MAX_CUSTOMER_ADDRESSES,
     guest: !signedIn,
     privacyPolicyId: privacyPolicy ? String(privacyPolicy.id) : null,

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { textLinkClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import type { SectionState } from "./checkout-steps";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 /**
  * One section of the checkout page: its number and title, and what it holds now. An open section holds its

@@ -1,9 +1,9 @@
 import type { CheckoutSummary } from "@quire/contracts";
 import type { z } from "zod";
 import { cartLinesOf, isTracked, trackEcommerceEvent } from "~/features/analytics/ecommerce.server";
-import { t as toastText } from "~/features/i18n/translate";
-import { t } from "~/features/i18n/messages/checkout-server";
-import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
+import { t as toastText } from "~/lib/i18n/translate";
+import { t } from "~/lib/i18n/messages/checkout-server";
+import { CHECKOUT_INTENTS } from "./checkout-intents";
 import { intent, NoFieldsFormSchema } from "~/lib/form-intents.server";
 import { backWithToast, changingSummary, invalidAsToast, saved, stepForm, type CheckoutActionArgs } from "./checkout-answers.server";
 import { ADDRESS_FIELDS, CUSTOMER_INFO_FIELDS, ORDER_NOTE_FIELDS } from "./checkout-forms";

@@ -2,9 +2,9 @@ import { useNavigation } from "react-router";
 import { Container } from "~/components/ui/container";
 import { DismissNoticesForm } from "~/features/cart/acknowledge-notices";
 import { CartNotices } from "~/features/cart/cart-notices";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 import { useRootData } from "~/features/layout/root-data";
-import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
+import { CHECKOUT_INTENTS } from "./checkout-intents";
 import { CHECKOUT_PATH, EDIT_PARAM, failureFor } from "./checkout-forms";
 import type { loadCheckoutPage } from "./checkout-page.server";
 import { CheckoutSection } from "./checkout-section";
@@ -57,7 +57,7 @@ export function CheckoutStepsPage({ page, actionData }: { page: CheckoutStepsDat
                   email: given?.email ?? root?.customer?.email ?? "",
                   firstName: given?.firstName ?? root?.customer?.firstName ?? "",
                   lastName: given?.lastName ?? root?.customer?.lastName ?? "",
-                  phone: given?.phone ?? "",
+                  phone: given?.phone || page.savedPhone,
                 }}
               />
             ) : given ? (
@@ -110,7 +110,7 @@ export function CheckoutStepsPage({ page, actionData }: { page: CheckoutStepsDat
             </div>
           </CheckoutSection>
         </div>
-        <div className="lg:sticky lg:top-6">
+        <div data-side-summary className="lg:sticky lg:top-6">
           <CheckoutOrderSummary summary={summary} />
         </div>
       </div>

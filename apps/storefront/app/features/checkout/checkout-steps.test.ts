@@ -49,7 +49,7 @@ describe("the checkout's steps", () => {
     expect(parseEditableSection(null)).toBeNull();
   });
 
-  it("number the stepper 0 to 2 before the order, and 3 (signed in) or 4 (guest) after it (spec section 4)", () => {
+  it("number the stepper 0 to 2 before the order, and 3 (signed in) or 4 (guest) after it", () => {
     expect([stepOfSection("details"), stepOfSection("delivery"), stepOfSection("payment")]).toEqual([0, 1, 2]);
     expect(stepAfterOrder(true)).toBe(3);
     expect(stepAfterOrder(false)).toBe(4);

@@ -1,11 +1,11 @@
 import type { CheckoutSummary } from "@quire/contracts";
-import type { CheckoutStep } from "~/features/layout/checkout-stepper";
+import type { CheckoutStep } from "./checkout-stepper";
 import { EDITABLE_SECTIONS, type EditableSection } from "./checkout-forms";
 
 /**
- * Where a shopper is in checkout (spec sections 2 and 4), from the API's summary alone: its `missing` list
- * says what still stands between the basket and the order, so the page needs no state of its own and a
- * reload (or a browser without JavaScript) lands on the same step.
+ * Where a shopper is in checkout (docs/storefront-behaviour/checkout.md), from the API's summary alone: its `missing`
+ * list says what still stands between the basket and the order, so the page needs no state of its own and a reload (or
+ * a browser without JavaScript) lands on the same step.
  */
 
 /** The page's sections, in order: customer information, delivery (address, option, billing), payment. */
@@ -68,7 +68,7 @@ export function stepOfSection(section: CheckoutSection): CheckoutStep {
 }
 
 /**
- * The step once the order is placed (spec section 4): a signed-in customer moves on to the payment
+ * The step once the order is placed: a signed-in customer moves on to the payment
  * process (3), an anonymous one to the order confirmation (4).
  */
 export function stepAfterOrder(signedIn: boolean): CheckoutStep {

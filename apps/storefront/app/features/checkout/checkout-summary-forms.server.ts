@@ -1,7 +1,7 @@
 import { isTracked, trackQuantityChange } from "~/features/analytics/ecommerce.server";
 import { ChangeQuantityFormSchema, RemoveLineFormSchema } from "~/features/cart/cart-forms.server";
-import { t as toastText } from "~/features/i18n/translate";
-import { t } from "~/features/i18n/messages/checkout-server";
+import { t as toastText } from "~/lib/i18n/translate";
+import { t } from "~/lib/i18n/messages/checkout-server";
 import { intent } from "~/lib/form-intents.server";
 import { changingSummary, invalidAsToast, saved, type CheckoutActionArgs } from "./checkout-answers.server";
 import { DiscountCodeFormSchema } from "./checkout-forms.server";

@@ -7,11 +7,11 @@ import { Price } from "~/components/ui/price";
 import { QuantityInput } from "~/features/cart/quantity-input";
 import { coverUrlFor } from "~/features/catalog/cover-svg";
 import { INTENT_FIELD } from "~/lib/form-intents";
-import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
+import { CHECKOUT_INTENTS } from "./checkout-intents";
 import { OrderTotals } from "./order-totals";
 import { minimumOrderText } from "./place-order-form";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 const DISCOUNT_KIND_LABELS: Record<CheckoutSummary["basketDetails"]["discountCodes"][number]["kind"], string> = {
   percentage: t("checkout.summary.kind_percentage"),
@@ -168,7 +168,7 @@ function DiscountCodes({ codes }: { codes: CheckoutSummary["basketDetails"]["dis
 }
 
 /**
- * The order summary beside the steps (spec section 2): the lines, with quantity change and removal; the
+ * The order summary beside the steps: the lines, with quantity change and removal; the
  * discount codes; and the API's totals.
  */
 export function CheckoutOrderSummary({ summary }: { summary: CheckoutSummary }) {

@@ -13,14 +13,14 @@ import type { RouterContextProvider } from "react-router";
 import { anonymousIdOf } from "~/features/cart/cart.server";
 import { ApiRequestError, UNEXPECTED_RESPONSE } from "~/lib/api.server";
 import { apiContext, sessionContext } from "~/lib/context.server";
-import { getCurrentCustomer, isSignedIn } from "~/lib/auth.server";
+import { getCurrentCustomer, isSignedIn } from "~/features/auth/auth.server";
 import { savedAddressKey, type SavedAddressOption } from "./checkout-forms";
 import type { AddressInput } from "./checkout-forms.server";
 import type { CreatedOrder, CustomerCredits, OrderSummary, PaymentProvider } from "./checkout-types";
 import type { LastOrder } from "./last-order.server";
 
 /*
- * The storefront's side of the checkout, order and payment calls (spec section 7, decisions 024 and 025).
+ * The storefront's side of the checkout, order and payment calls (decisions 024 and 025).
  * A guest's calls carry the anonymousId of their basket (the quire_cart cookie); a signed-in customer's follow
  * the token. Every amount shown is the API's: nothing here adds, taxes or discounts.
  */
@@ -44,7 +44,7 @@ export async function getCheckoutSummary(context: Context): Promise<CheckoutSumm
   }
 }
 
-/** The delivery options of the delivery address's zone (only once there is a delivery address: spec section 4). */
+/** The delivery options of the delivery address's zone (offered only once there is a delivery address). */
 export async function listDeliveryOptions(context: Context): Promise<DeliveryOption[]> {
   const { data } = await api(context).call("listCheckoutDeliveryOptions", { query: { anonymousId: anonymousIdOf(context) } });
   return data.options;
@@ -66,8 +66,9 @@ export async function saveCustomerInfo(context: Context, info: Omit<CustomerInfo
 }
 
 /**
- * PUT /baskets/checkout/delivery-address: the API clears the chosen delivery option (spec section 4). With
- * `saveToAddressBook`, the API keeps it in the signed-in customer's address book too, in the same call.
+ * PUT /baskets/checkout/delivery-address: the API clears the chosen delivery option, to be chosen again for the new
+ * address (docs/storefront-behaviour/checkout.md). With `saveToAddressBook`, the API keeps it in the signed-in
+ * customer's address book too, in the same call.
  */
 export async function saveDeliveryAddress(context: Context, address: AddressInput, options: { saveToAddressBook?: boolean } = {}) {
   const body = { address, anonymousId: anonymousIdOf(context), ...bookOf(context, options) };
@@ -127,11 +128,11 @@ export interface PlacedOrder {
 /**
  * POST /orders: the basket becomes an order, once (decision 024). A guest names their basket and the privacy
  * policy the checkout showed them (the form carries it, so placing makes no call to read it); the terms box goes
- * as ticked or not, for the API to judge (spec section 5).
+ * as ticked or not, for the API to judge (docs/storefront-behaviour/checkout.md).
  */
 export async function placeOrder(
   context: Context,
-  input: { termsAccepted: boolean; privacyPolicyId?: string; idempotencyKey?: string },
+  input: { termsAccepted: boolean; privacyPolicyId?: string; paymentProviderId?: PaymentProviderId; idempotencyKey?: string },
 ): Promise<PlacedOrder> {
   const anonymousId = anonymousIdOf(context) ?? null;
   const { data: order } = await api(context).call("placeOrder", {
@@ -139,6 +140,8 @@ export async function placeOrder(
       anonymousBasketId: anonymousId ?? undefined,
       privacyPolicyId: anonymousId ? input.privacyPolicyId : undefined,
       termsAccepted: input.termsAccepted,
+      // The API refuses an order its payment cannot follow (on account beyond the credit left) before making it.
+      paymentProviderId: input.paymentProviderId,
     },
     headers: { "idempotency-key": input.idempotencyKey },
   });
@@ -146,7 +149,7 @@ export async function placeOrder(
 }
 
 /**
- * Pays an order with a provider (spec section 7): POST /payments for the order's grand total, with the
+ * Pays an order with a provider: POST /payments for the order's grand total, with the
  * payment's own Idempotency-Key, then PUT /payments/:id/process, whose answer says what is left for the
  * shopper: a hosted gateway page to go to (`redirectUrl`), or nothing (on account is captured; a proforma
  * invoice waits for the transfer). Processing asks for nothing new when done again: a payment already sent to
@@ -216,7 +219,10 @@ export async function getOrderSummary(context: Context, orderId: number, anonymo
   return (await api(context).call("getOrderSummary", { params: { id: orderId }, query: { anonymousId } })).data;
 }
 
-/** Every message of a failed call, for the one failure spec section 8 shows whole: a payment status check. */
+/**
+ * Every message of a failed call, for the one failure shown whole: a payment status check
+ * (docs/storefront-behaviour/payments.md).
+ */
 export function wholeErrorOf(error: ApiRequestError): { code: string; message: string } {
   return {
     code: error.errors[0]?.code ?? UNEXPECTED_RESPONSE,

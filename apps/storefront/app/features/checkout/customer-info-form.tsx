@@ -1,13 +1,13 @@
 import { Form, Link } from "react-router";
 import { textLinkClass } from "~/components/ui/button";
-import { FormAlert } from "~/features/auth/form-alert";
-import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
-import { TextField } from "~/features/auth/text-field";
+import { FormAlert } from "~/components/forms/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/components/forms/form-errors";
+import { TextField } from "~/components/forms/text-field";
 import { INTENT_FIELD } from "~/lib/form-intents";
-import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
+import { CHECKOUT_INTENTS } from "./checkout-intents";
 import { CHECKOUT_PATH, CUSTOMER_INFO_FIELDS } from "./checkout-forms";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 export interface CustomerInfoValues {
   email: string;

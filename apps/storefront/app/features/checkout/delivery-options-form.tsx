@@ -2,9 +2,9 @@ import type { DeliveryOption } from "@quire/contracts";
 import { Form } from "react-router";
 import { Price } from "~/components/ui/price";
 import { INTENT_FIELD } from "~/lib/form-intents";
-import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
+import { CHECKOUT_INTENTS } from "./checkout-intents";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 /** "2–4 working days", "1 working day". */
 export function deliveryDays(option: Pick<DeliveryOption, "minDays" | "maxDays">): string {

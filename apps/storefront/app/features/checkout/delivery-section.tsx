@@ -2,16 +2,16 @@ import type { CheckoutSummary, DeliveryOption } from "@quire/contracts";
 import { Link } from "react-router";
 import { ButtonLink, textLinkClass } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
-import type { FormFailure } from "~/features/auth/form-errors";
+import type { FormFailure } from "~/components/forms/form-errors";
 import type { RootData } from "~/features/layout/root-data";
-import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
+import { CHECKOUT_INTENTS } from "./checkout-intents";
 import { AddressForm } from "./address-form";
 import { BillingAddress } from "./billing-address";
 import { CHECKOUT_PATH, EDIT_PARAM, type EditableSection, type SavedAddressOption } from "./checkout-forms";
 import { isSectionComplete } from "./checkout-steps";
 import { deliveryDays, DeliveryOptionsForm } from "./delivery-options-form";
 import { SavedAddressChoice, SaveToBookField } from "./saved-address-choice";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 const subheading = "mb-3 font-semibold";
 

@@ -1,7 +1,7 @@
 import { ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Icon } from "~/components/ui/icon";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 /** Checkout with nothing to check out: an empty basket, or one that has become an order. */
 export function EmptyCheckout() {

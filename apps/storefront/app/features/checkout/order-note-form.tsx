@@ -1,17 +1,17 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { inputClass, labelClass } from "~/components/ui/field";
-import { FormAlert } from "~/features/auth/form-alert";
-import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
-import { FieldError, TextField } from "~/features/auth/text-field";
+import { FormAlert } from "~/components/forms/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/components/forms/form-errors";
+import { FieldError, TextField } from "~/components/forms/text-field";
 import { INTENT_FIELD } from "~/lib/form-intents";
-import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
+import { CHECKOUT_INTENTS } from "./checkout-intents";
 import { ORDER_NOTE_FIELDS } from "./checkout-forms";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 /**
- * The order note (spec section 3: referenceNumber, customerComment), folded away until wanted: most orders
+ * The order note (referenceNumber, customerComment), folded away until wanted: most orders
  * have none. PUT /baskets/checkout/customers-fields.
  */
 export function OrderNoteForm({

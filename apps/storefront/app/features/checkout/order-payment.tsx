@@ -3,20 +3,20 @@ import { formatMoney } from "@quire/money";
 import { Form, Link } from "react-router";
 import { textLinkClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { FormAlert, FormNotice } from "~/features/auth/form-alert";
-import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
+import { FormAlert, FormNotice } from "~/components/forms/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/components/forms/form-errors";
 import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
 import { INTENT_FIELD } from "~/lib/form-intents";
-import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
+import { CHECKOUT_INTENTS } from "./checkout-intents";
 import { PLACE_ORDER_FIELDS, successfulOrderPath } from "./checkout-forms";
 import type { CustomerCredits, OrderSummary, PaymentProvider } from "./checkout-types";
 import { PaymentMethods } from "./payment-methods";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
-import { t } from "~/features/i18n/messages/checkout-page";
-import { textAround } from "~/features/i18n/translator";
+import { t } from "~/lib/i18n/messages/checkout-page";
+import { textAround } from "~/lib/i18n/translator";
 
 /**
- * The payment of an order already placed (spec section 4: step 3 for a signed-in customer, 4 for a guest):
+ * The payment of an order already placed (step 3 for a signed-in customer, 4 for a guest):
  * where a shopper lands when paying did not go through, or comes back to pay. They choose a provider and pay
  * the order's grand total; a payment already started can be checked again (POST /payments/refresh).
  */
@@ -37,7 +37,7 @@ export function OrderPayment({
   /** The provider of the payment this browser started for the order (its status can be asked for); null when none. */
   chosen: PaymentProviderId | null;
   failure?: FormFailure;
-  /** A failed status check: the whole error (spec section 8), every message of it. */
+  /** A failed status check: the whole error, every message of it (docs/storefront-behaviour/payments.md). */
   refreshFailure?: FormFailure;
   /** The Idempotency-Key of this render of the form (decision 018): a resent form pays once. */
   idempotencyKey: string;
@@ -87,6 +87,7 @@ export function OrderPayment({
             <PaymentMethods
               providers={providers}
               credits={credits}
+              amountDue={order.grandTotal}
               defaultId={providers.some((provider) => provider.id === chosen) ? (chosen ?? undefined) : providers[0]?.id}
               error={fieldError(failure, "paymentProviderId")}
             />

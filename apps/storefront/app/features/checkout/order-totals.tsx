@@ -1,5 +1,5 @@
 import { Price } from "~/components/ui/price";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 interface Money {
   amount: number;
@@ -8,7 +8,7 @@ interface Money {
 
 /**
  * An order's figures as the API computed them (the checkout summary's, or a placed order's): subtotal, money
- * off, delivery (spec section 8: 'Free delivery' when the charge is zero), tax and the grand total. Nothing
+ * off, delivery ('Free delivery' when the charge is zero), tax and the grand total. Nothing
  * is added up here.
  */
 export function OrderTotals({

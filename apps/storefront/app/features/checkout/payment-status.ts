@@ -1,5 +1,5 @@
 import type { OrderStatus, PaymentProviderId } from "@quire/contracts";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 export interface PaymentStatusText {
   label: string;

@@ -4,29 +4,29 @@ import { Form, Link } from "react-router";
 import { textLinkClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { MinimumOrderNotice } from "~/features/cart/minimum-order-notice";
-import { FormAlert } from "~/features/auth/form-alert";
-import { fieldError, formErrors, type FormFailure } from "~/features/auth/form-errors";
-import { FieldError } from "~/features/auth/text-field";
+import { FormAlert } from "~/components/forms/form-alert";
+import { fieldError, formErrors, type FormFailure } from "~/components/forms/form-errors";
+import { FieldError } from "~/components/forms/text-field";
 import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
 import { INTENT_FIELD } from "~/lib/form-intents";
-import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
+import { CHECKOUT_INTENTS } from "./checkout-intents";
 import { PLACE_ORDER_FIELDS } from "./checkout-forms";
 import type { CustomerCredits, PaymentProvider } from "./checkout-types";
 import { PaymentMethods } from "./payment-methods";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
-import { t } from "~/features/i18n/messages/checkout-page";
-import { textAround } from "~/features/i18n/translator";
+import { t } from "~/lib/i18n/messages/checkout-page";
+import { textAround } from "~/lib/i18n/translator";
 
-/** The minimum-order message (spec sections 1 and 5), worded from the API's figure; null when it is met or there is none. */
+/** The minimum-order message, worded from the API's figure; null when it is met or there is none. */
 export function minimumOrderText(minimum: CheckoutSummary["minimumOrder"]): string | null {
   if (!minimum || minimum.isMet) return null;
   return t("checkout.minimum_order", { amount: formatMoney(minimum.amount) });
 }
 
 /**
- * Step 2, the payment type, and "Place order": the providers, the terms box when the shop asks for it (spec
- * section 5), and the button, held back while the minimum order is not met. The form carries this render's
- * Idempotency-Key, so a resent form places the order once (decision 018).
+ * Step 2, the payment type, and "Place order": the providers, the terms box when the shop asks for it
+ * (docs/storefront-behaviour/checkout.md), and the button, held back while the minimum order is not met. The form
+ * carries this render's Idempotency-Key, so a resent form places the order once (decision 018).
  */
 export function PlaceOrderForm({
   summary,
@@ -40,7 +40,7 @@ export function PlaceOrderForm({
 }: {
   summary: CheckoutSummary;
   providers: PaymentProvider[];
-  /** Why the providers could not be read (spec section 8: the first error). */
+  /** Why the providers could not be read: the API's first error. */
   providersError: string | null;
   credits: CustomerCredits | null;
   guest: boolean;
@@ -70,6 +70,7 @@ export function PlaceOrderForm({
         <PaymentMethods
           providers={providers}
           credits={credits}
+          amountDue={summary.grandTotal}
           defaultId={providers[0]?.id}
           error={fieldError(failure, "paymentProviderId")}
         />

@@ -1,13 +1,13 @@
 import type { Payment, PaymentProviderId } from "@quire/contracts";
 import { data, redirect } from "react-router";
 import type { ToastMessage } from "~/components/ui/toast";
-import type { FormFailure } from "~/features/auth/form-errors";
-import { rejectedForm } from "~/features/auth/form-failure.server";
-import { t as toastText } from "~/features/i18n/translate";
-import { t } from "~/features/i18n/messages/checkout-server";
+import type { FormFailure } from "~/components/forms/form-errors";
+import { rejectedForm } from "~/components/forms/form-failure.server";
+import { t as toastText } from "~/lib/i18n/translate";
+import { t } from "~/lib/i18n/messages/checkout-server";
 import { ApiRequestError } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
-import { CHECKOUT_INTENTS } from "~/lib/checkout-intents";
+import { CHECKOUT_INTENTS } from "./checkout-intents";
 import { intent } from "~/lib/form-intents.server";
 import { requireApiFound } from "~/lib/not-found.server";
 import { backWithToast, type CheckoutActionArgs } from "./checkout-answers.server";
@@ -75,7 +75,12 @@ export const placeOrderIntent = ({ context }: CheckoutActionArgs) =>
       await trackCheckout(context, "add_payment_info", () => ({ payment_type: paymentProviderId }));
       let placed: Awaited<ReturnType<typeof placeOrder>>;
       try {
-        placed = await placeOrder(context, { termsAccepted, privacyPolicyId, idempotencyKey: callKey(idempotencyKey, "order") });
+        placed = await placeOrder(context, {
+          termsAccepted,
+          privacyPolicyId,
+          paymentProviderId,
+          idempotencyKey: callKey(idempotencyKey, "order"),
+        });
       } catch (error) {
         return failedCheckoutForm(error, { intent: CHECKOUT_INTENTS.placeOrder });
       }

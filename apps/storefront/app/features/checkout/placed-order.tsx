@@ -7,8 +7,8 @@ import { Price } from "~/components/ui/price";
 import { proformaInvoicePath } from "./checkout-forms";
 import { OrderTotals } from "./order-totals";
 import { paymentStatusText } from "./payment-status";
-import { t } from "~/features/i18n/messages/checkout-page";
-import { textAround } from "~/features/i18n/translator";
+import { t } from "~/lib/i18n/messages/checkout-page";
+import { textAround } from "~/lib/i18n/translator";
 
 const STATUS_LOOK = {
   success: "border-success/40 bg-success-soft",
@@ -17,7 +17,7 @@ const STATUS_LOOK = {
 } as const;
 
 /** The payment of a placed order: its status and, for a bank transfer, the proforma invoice to pay it by. */
-function PaymentPanel({ order, provider }: { order: Order; provider: PaymentProviderId | null }) {
+function PaymentPanel({ order, provider, proformaHref }: { order: Order; provider: PaymentProviderId | null; proformaHref: string }) {
   const status = paymentStatusText(order.status, provider);
   const awaitingTransfer = order.status === "awaiting_payment" && provider === "proforma-invoice";
   const transfer = textAround(t("checkout.placed.transfer", { days: PROFORMA_PAYMENT_DAYS }), "amount");
@@ -42,7 +42,7 @@ function PaymentPanel({ order, provider }: { order: Order; provider: PaymentProv
           </p>
           <div>
             {/* A document, not a page: the browser downloads it (no client-side routing). */}
-            <a href={proformaInvoicePath(order.id)} download className={buttonClass({ variant: "secondary" })}>
+            <a href={proformaHref} download className={buttonClass({ variant: "secondary" })}>
               <Icon name="download" className="size-5" />
               {t("checkout.placed.proforma")}
             </a>
@@ -53,12 +53,23 @@ function PaymentPanel({ order, provider }: { order: Order; provider: PaymentProv
   );
 }
 
-/** A placed order as its buyer sees it (spec section 3: the completed order): lines, totals, addresses, payment. */
-export function PlacedOrder({ order, provider }: { order: Order; provider: PaymentProviderId | null }) {
+/**
+ * A placed order as its buyer sees it: lines, totals, addresses, payment.
+ * Its proforma invoice is the buyer's own path unless another is given (an order link's, decision 041).
+ */
+export function PlacedOrder({
+  order,
+  provider,
+  proformaHref = proformaInvoicePath(order.id),
+}: {
+  order: Order;
+  provider: PaymentProviderId | null;
+  proformaHref?: string;
+}) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(18rem,2fr)] lg:items-start">
       <div className="grid gap-6">
-        <PaymentPanel order={order} provider={provider} />
+        <PaymentPanel order={order} provider={provider} proformaHref={proformaHref} />
         <section aria-labelledby="items-heading" className="rounded-card border border-line bg-surface p-5 sm:p-6">
           <h2 id="items-heading" className="text-xl">
             {t("checkout.placed.items")}

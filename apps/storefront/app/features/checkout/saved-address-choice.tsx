@@ -3,7 +3,7 @@ import { PostalAddress } from "~/features/account/saved-address";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { SAVE_TO_BOOK_FIELD, SAVED_ADDRESS_FIELD, type SavedAddressOption } from "./checkout-forms";
 import { isPosting, SubmitButton, usePostingForm } from "./submit-button";
-import { t } from "~/features/i18n/messages/checkout-page";
+import { t } from "~/lib/i18n/messages/checkout-page";
 
 /**
  * A signed-in customer's saved addresses as radio cards (their own, then their company's), one already

@@ -4,9 +4,9 @@ import { Button, type ButtonSize, type ButtonVariant } from "~/components/ui/but
 import { INTENT_FIELD } from "~/lib/form-intents";
 
 /**
- * The form the page is posting now, from its submit until the page it leads to has loaded (spec section 4:
- * the checkout's submitting flags); undefined when none is. Without JavaScript the browser shows its own
- * progress and this stays undefined.
+ * The form the page is posting now, from its submit until the page it leads to has loaded (the checkout's busy state:
+ * docs/storefront-behaviour/checkout.md); undefined when none is. Without JavaScript the browser shows its own progress
+ * and this stays undefined.
  */
 export function usePostingForm(): FormData | undefined {
   const navigation = useNavigation();

@@ -35,16 +35,16 @@ export function consentCookieHeader(consent: CookieConsent): Promise<string> {
   return consentCookie.serialize({ v: CONSENT_VERSION, analytics: consent.analytics, marketing: consent.marketing });
 }
 
-/** The locale cookie's name and its one value (spec section 9: only the locale code en). */
+/** The locale cookie's name and its one value: the shop's only locale is en. */
 export const LOCALE_COOKIE = "i18n_redirected";
 export const LOCALE = "en";
 
 /**
- * The locale cookie of spec section 9: `i18n_redirected=en`, a year, path /, SameSite=Lax; SameSite=None and
- * Secure when the shop is configured to run inside other sites' frames. Set with the shopper's first choice
- * that the shop records in cookies (the cookie banner, the currency and country form), never on a page's
- * answer by itself: an answer that sets a cookie cannot be shared by a cache. Written as is (the value is the bare
- * locale code other tools read, not React Router's encoded cookie value).
+ * The locale cookie (docs/storefront-behaviour/consent-and-analytics.md): `i18n_redirected=en`, a year, path /,
+ * SameSite=Lax; SameSite=None and Secure when the shop is configured to run inside other sites' frames. Set with the
+ * shopper's first choice that the shop records in cookies (the cookie banner, the currency and country form), never on
+ * a page's answer by itself: an answer that sets a cookie cannot be shared by a cache. Written as is (the value is the
+ * bare locale code other tools read, not React Router's encoded cookie value).
  */
 export function localeCookieHeader(crossOrigin = getEnv().CROSS_ORIGIN_COOKIES): string {
   const attributes = [`${LOCALE_COOKIE}=${LOCALE}`, `Max-Age=${YEAR}`, "Path=/", crossOrigin ? "SameSite=None" : "SameSite=Lax"];
@@ -56,9 +56,8 @@ const warnedLocales = new Set<string>();
 
 /**
  * The locale a request's texts are in: the locale cookie's, when the shop has a message set for it. English is
- * the only set (spec section 1), so another value (a cookie written by an older or another version of the shop)
- * is served in English, and the missing message set is logged once per locale as a warning (spec section 8),
- * never shown to the shopper as an error.
+ * the only set, so another value (a cookie written by an older or another version of the shop) is served in English,
+ * and the missing message set is logged once per locale as a warning, never shown to the shopper as an error.
  */
 export function localeOf(cookieHeader: string | null, warn: (message: string) => void = console.warn): typeof LOCALE {
   const requested = cookieHeader
@@ -75,7 +74,7 @@ export function localeOf(cookieHeader: string | null, warn: (message: string) =>
 /** What the tag manager needs on a page: only when analytics consent is given and an id is configured. */
 export interface TagManager {
   id: string;
-  /** The script's URL, the container id as its `id` query parameter (spec section 7). */
+  /** The script's URL, the container id as its `id` query parameter. */
   scriptUrl: string;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Cookie consent (spec sections 3 and 4): the shopper's analytics and marketing choices. Unset (null) until
- * they accept all (both on), reject all (both off) or save their own choice on /cookies-settings.
+ * Cookie consent (docs/storefront-behaviour/consent-and-analytics.md): the shopper's analytics and marketing choices.
+ * Unset (null) until they accept all (both on), reject all (both off) or save their own choice on /cookies-settings.
  */
 export interface CookieConsent {
   analytics: boolean;

@@ -3,11 +3,11 @@ import { Button, buttonClass, textLinkClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { CONSENT_INTENTS, COOKIE_BANNER_DESCRIPTION_ID, COOKIE_BANNER_TITLE_ID, COOKIE_SETTINGS_PATH } from "./consent";
-import { t } from "~/features/i18n/messages/consent";
-import { textAround } from "~/features/i18n/translator";
+import { t } from "~/lib/i18n/messages/consent";
+import { textAround } from "~/lib/i18n/translator";
 
 /**
- * The cookie banner's content (spec section 2): a description, a link to the cookie settings, and accept all,
+ * The cookie banner's content: a description, a link to the cookie settings, and accept all,
  * reject all and manage. Plain HTML forms and links, rendered here on the server only: the same with or without
  * JavaScript, and none of it in the browser's scripts (most page views are by shoppers who have chosen). The
  * root layout puts it, as markup, inside the banner's dialog element. The forms post to /cookies-settings, which

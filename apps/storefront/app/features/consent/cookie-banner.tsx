@@ -3,12 +3,11 @@ import { useLocation } from "react-router";
 import { COOKIE_BANNER_DESCRIPTION_ID, COOKIE_BANNER_TITLE_ID, COOKIE_SETTINGS_PATH } from "./consent";
 
 /**
- * The cookie banner (spec section 2): a dialog at the bottom of every page until the shopper chooses, with no
- * close button and nothing to drag. It sits in the page's bottom dock (<BottomDock>), in the page's flow and
- * sticky at the bottom of the window, so at the end of a page it takes its own room instead of covering the
- * footer. Its content is server-made markup
- * (cookie-banner.server.tsx). The server leaves it out in frames (Sec-Fetch-Dest) and on /cookies-settings; this
- * hides it there after an in-app navigation too.
+ * The cookie banner (docs/storefront-behaviour/consent-and-analytics.md): a dialog at the bottom of every page until
+ * the shopper chooses, with no close button and nothing to drag. It sits in the page's bottom dock (<BottomDock>), in
+ * the page's flow and sticky at the bottom of the window, so at the end of a page it takes its own room instead of
+ * covering the footer. Its content is server-made markup (cookie-banner.server.tsx). The server leaves it out in frames
+ * (Sec-Fetch-Dest) and on /cookies-settings; this hides it there after an in-app navigation too.
  */
 export function CookieBanner({ markup }: { markup: string }) {
   if (useLocation().pathname === COOKIE_SETTINGS_PATH) return null;

@@ -1,5 +1,5 @@
 import type { ContactSubject } from "@quire/contracts/constants";
-import { t } from "~/features/i18n/messages/contact";
+import { t } from "~/lib/i18n/messages/contact";
 
 /** The contact form's subjects as the shopper reads them. */
 export const CONTACT_SUBJECT_LABELS: Record<ContactSubject, string> = {

@@ -61,7 +61,7 @@ export async function loadContentPage(api: ApiClient, url: string): Promise<Cont
 
 /**
  * A content page's own analytics events (tracked shoppers only): its heroes as promotions and its product rails
- * as lists of items. The home page's heroes are the shop's promotions (spec section 7).
+ * as lists of items. The home page's heroes are the shop's promotions (view_promotion, select_promotion).
  */
 export function contentPageEvents(data: ContentPageData): PageEventInput[] {
   const promotions = data.page.blocks.flatMap((block, index) =>

@@ -9,7 +9,7 @@ import { Icon } from "~/components/ui/icon";
 import { ProductCardList } from "~/features/catalog/product-card";
 import { categoryHref } from "~/features/layout/navigation";
 import type { ContentPageData } from "./load-page.server";
-import { t } from "~/features/i18n/messages/content";
+import { t } from "~/lib/i18n/messages/content";
 
 type Block<T extends PageBlock["type"]> = Extract<PageBlock, { type: T }>;
 

@@ -1,9 +1,9 @@
 /**
- * The editor preview frame (spec section 1): shown inside an editor's preview, the shop is a picture of itself.
- * Clicks are blocked, so the editor's user cannot wander off, sign in or add to the basket by accident, except
- * inside the editor controls area: every element marked `data-editor-controls`, and what it contains. The shop
- * renders no such area of its own (decision 038); the attribute is where a page's content, or a control an
- * editing tool adds through the shop's own code, opts back in.
+ * The editor preview frame (docs/storefront-behaviour/layout-and-navigation.md): shown inside an editor's preview, the
+ * shop is a picture of itself. Clicks are blocked, so the editor's user cannot wander off, sign in or add to the basket
+ * by accident, except inside the editor controls area: every element marked `data-editor-controls`, and what it
+ * contains. The shop renders no such area of its own (decision 038); the attribute is where a page's content, or a
+ * control an editing tool adds through the shop's own code, opts back in.
  */
 export const EDITOR_CONTROLS_ATTRIBUTE = "data-editor-controls";
 

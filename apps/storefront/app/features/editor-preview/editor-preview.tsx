@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 /**
- * Switches the shop's clicks off inside the configured editor's preview frame (spec section 1; click-guard.ts
+ * Switches the shop's clicks off inside the configured editor's preview frame (click-guard.ts
  * says what is blocked and what the editor controls area is). `origin` is EDITOR_PREVIEW_ORIGIN, null when none
  * is configured. The guard's code is fetched only by a page that is in a frame: nobody else pays for it.
  * While the block is on, <html> carries `data-editor-preview`.

@@ -1,11 +1,11 @@
 /**
- * Icons from an icon service (spec section 9), for a shop that configures one. Quire ships its icons
- * (components/ui/icon-paths.ts) and needs no service; with ICON_SERVICE_URL set, the storefront asks the service
+ * Icons from an icon service (docs/storefront-behaviour/interface.md), for a shop that configures one. Quire ships its
+ * icons (components/ui/icon-paths.ts) and needs no service; with ICON_SERVICE_URL set, the storefront asks the service
  * for the same icon names in the set ICON_SERVICE_PREFIX names, by the Iconify API's shape
- * (`GET {url}/{prefix}.json?icons=a,b` answering `{ prefix, icons: { name: { body, width?, height? } }, width?,
- * height? }`), and serves them as the pages' sprite (routes/icon-sprite.ts). Spec section 9's figures: an
- * answer is kept 168 hours, at most 50 answers, and a request given up after 5 s. An icon the service does not
- * have, or sends in a form this module does not trust, and every icon while the service fails, is the shipped one.
+ * (`GET {url}/{prefix}.json?icons=a,b` answering `{ prefix, icons: { name: { body, width?, height? } }, width?, height? }`),
+ * and serves them as the pages' sprite (routes/icon-sprite.ts). The limits: an answer is kept 168 hours, at most 50
+ * answers, and a request given up after 5 s. An icon the service does not have, or sends in a form this module does not
+ * trust, and every icon while the service fails, is the shipped one.
  */
 import { LRUCache } from "lru-cache";
 import { z } from "zod";

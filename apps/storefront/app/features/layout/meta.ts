@@ -1,4 +1,4 @@
-import { FALLBACK_STORE_NAME } from "./root-data";
+import { FALLBACK_STORE_NAME } from "~/lib/store-name";
 
 interface MatchLike {
   id: string;

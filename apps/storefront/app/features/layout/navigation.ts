@@ -1,5 +1,5 @@
 import type { CategoryNode, MenuItem } from "@quire/contracts";
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 
 export interface NavLink {
   label: string;
@@ -14,7 +14,8 @@ export interface NavEntry extends NavLink {
 export const categoryHref = (slug: string) => `/store/${slug}`;
 
 /**
- * The main navigation: categories first, then the main menu (spec section 2). Navigation shows only
+ * The main navigation: categories first, then the main menu (docs/storefront-behaviour/layout-and-navigation.md).
+ * Navigation shows only
  * categories that have child nodes: each such top-level category becomes a group listing its children;
  * categories without children are reached through the catalogue pages instead. When the main menu links
  * to one of these categories, the group takes the menu item's label (the editors' wording) and the menu
@@ -48,7 +49,7 @@ export function flattenCategoryTree(tree: CategoryNode[]): CategoryNode[] {
   return tree.flatMap((node) => [node, ...flattenCategoryTree(node.nodes)]);
 }
 
-/** The featured category links of spec section 2, shown in the footer. */
+/** The featured category links, shown in the footer. */
 export const FEATURED_CATEGORY_LINKS: readonly NavLink[] = [
   { label: t("layout.nav.for_her"), href: "/store/gift-books-for-her" },
   { label: t("layout.nav.for_him"), href: "/store/gift-books-for-him" },
@@ -59,13 +60,14 @@ export const FEATURED_CATEGORY_LINKS: readonly NavLink[] = [
   { label: t("layout.nav.view_all"), href: "/store/view-all" },
 ];
 
-/** The other navigation links of spec section 2, grouped as the footer shows them. */
+/** The help and shop links, grouped as the footer shows them. */
 export const FOOTER_LINK_GROUPS: readonly { title: string; links: readonly NavLink[] }[] = [
   {
     title: t("layout.footer.help"),
     links: [
       { label: t("layout.nav.support"), href: "/support" },
       { label: t("layout.nav.delivery"), href: "/deliveries" },
+      { label: t("layout.nav.find_order"), href: "/find-my-order" },
       { label: t("layout.nav.returns"), href: "/returns" },
       { label: t("layout.nav.faq"), href: "/faq" },
       { label: t("layout.nav.contact"), href: "/contact-us" },

@@ -4,7 +4,7 @@ import { usePagePath } from "~/lib/page-path";
 import { Button } from "~/components/ui/button";
 import { selectChevronClass } from "~/components/ui/field";
 import type { RootData } from "./root-data";
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 
 const compactSelect = `${selectChevronClass} h-9 appearance-none rounded-control border border-line-strong bg-surface bg-[length:0.875rem] bg-[right_0.5rem_center] bg-no-repeat pr-7 pl-2 text-sm text-ink`;
 

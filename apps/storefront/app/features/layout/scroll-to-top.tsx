@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/ui/icon";
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 
-/** Spec section 9: the button appears once the page has scrolled 100 px. */
+/** The button appears once the page has scrolled 100 px (docs/storefront-behaviour/layout-and-navigation.md). */
 export const SCROLL_TO_TOP_THRESHOLD_PX = 100;
 
 /**

@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Form, useSearchParams } from "react-router";
 import { SEARCH_TEXT_MAX } from "@quire/contracts/constants";
 import { Icon } from "~/components/ui/icon";
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 
 // Loaded when the box is first focused: the suggestions cost every page nothing until a shopper wants them.
 const SearchSuggestions = lazy(() => import("~/features/search/search-suggestions"));

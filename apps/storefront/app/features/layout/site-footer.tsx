@@ -2,7 +2,7 @@ import { Container } from "~/components/ui/container";
 import { NewsletterSignup } from "~/features/newsletter/newsletter-signup";
 import { useInAppLinkClick } from "~/lib/in-app-links";
 import { FEATURED_CATEGORY_LINKS, FOOTER_LINK_GROUPS, type NavLink } from "./navigation";
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 
 const footerLink = "inline-block py-1 text-on-night-muted underline-offset-3 hover:text-on-night hover:underline";
 
@@ -25,13 +25,14 @@ function LinkColumn({ title, links }: { title: string; links: readonly NavLink[]
   );
 }
 
-/** The default layout's footer: featured categories and the navigation links of spec section 2. */
+/** The default layout's footer: the featured categories and the help and shop links (navigation.ts). */
 export function SiteFooter({ storeName }: { storeName: string }) {
   return (
     <footer className="on-night mt-auto bg-night text-on-night">
       <Container className="grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="col-span-2 lg:col-span-1">
-          <p className="font-serif text-2xl font-semibold">{storeName}</p>
+          {/* A heading, as it looks: it names the footer's part about the shop, beside the link columns' headings. */}
+          <h2 className="font-serif text-2xl font-semibold text-on-night">{storeName}</h2>
           <p className="mt-3 max-w-xs text-[0.9375rem] text-on-night-muted">{t("layout.footer.about_shop")}</p>
           <div className="mt-8">
             <NewsletterSignup />
@@ -66,7 +67,8 @@ export function SmallFooter({ storeName }: { storeName: string }) {
             { label: t("layout.footer.cookies"), href: "/cookies-settings" },
           ].map((link) => (
             <li key={link.href}>
-              <a href={link.href} className="underline-offset-3 hover:text-ink hover:underline">
+              {/* At least 24 px tall, the smallest target WCAG 2.2 allows (2.5.8). */}
+              <a href={link.href} className="inline-flex min-h-6 items-center underline-offset-3 hover:text-ink hover:underline">
                 {link.label}
               </a>
             </li>

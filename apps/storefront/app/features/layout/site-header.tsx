@@ -5,13 +5,14 @@ import { Icon, type IconName } from "~/components/ui/icon";
 import { AccountMenu } from "~/features/auth/account-menu";
 import { BasketLink } from "~/features/cart/basket-link";
 import { CartChangedNotice } from "~/features/cart/cart-changed-notice";
-import { Logo } from "./logo";
+import { Logo } from "~/components/ui/logo";
 import { PreferencesForm } from "./preferences-form";
-import { FALLBACK_STORE_NAME, type RootData } from "./root-data";
+import type { RootData } from "./root-data";
+import { FALLBACK_STORE_NAME } from "~/lib/store-name";
 import { SearchForm } from "./search-form";
 import { SiteMenu, SiteMenuButton } from "./site-menu";
 import { useDetailsDismiss } from "./use-details-dismiss";
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 
 function HeaderAction({ to, icon, label, className = "" }: { to: string; icon: IconName; label: string; className?: string }) {
   return (

@@ -5,7 +5,7 @@ import { currentPage, useInAppLinkClick } from "~/lib/in-app-links";
 import type { NavEntry } from "./navigation";
 import { PreferencesForm } from "./preferences-form";
 import type { RootData } from "./root-data";
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 
 /** The id that ties the header's menu button to the menu. */
 export const SITE_MENU_ID = "site-menu";

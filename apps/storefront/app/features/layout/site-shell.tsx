@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { FALLBACK_STORE_NAME, type RootData } from "./root-data";
+import type { RootData } from "./root-data";
+import { FALLBACK_STORE_NAME } from "~/lib/store-name";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";

@@ -1,4 +1,4 @@
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 /** The first focusable element of every layout: jumps past the header to the page's <main>. */
 export function SkipLink() {
   return (

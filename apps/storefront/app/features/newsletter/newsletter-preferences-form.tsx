@@ -1,12 +1,12 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/features/auth/form-alert";
-import type { FormFailure } from "~/features/auth/form-errors";
+import { FormAlert } from "~/components/forms/form-alert";
+import type { FormFailure } from "~/components/forms/form-errors";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/account-intents";
 import { NEWSLETTER_TOPIC_IDS, NEWSLETTER_TOPIC_TEXT, type NewsletterTopicId } from "./newsletter-topics";
-import { t } from "~/features/i18n/messages/newsletter";
-import { textAround } from "~/features/i18n/translator";
+import { t } from "~/lib/i18n/messages/newsletter";
+import { textAround } from "~/lib/i18n/translator";
 
 /**
  * The account's newsletters (PUT /marketing-customers/subscriptions with the account's own email, applied at

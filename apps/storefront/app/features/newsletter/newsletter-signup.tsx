@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/features/catalog/use-hydrated";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
-import { t } from "~/features/i18n/messages/layout";
+import { t } from "~/lib/i18n/messages/layout";
 
 /**
  * The footer's newsletter form, on every page, so it is kept small (the pages' script budgets). It posts to

@@ -1,5 +1,5 @@
 import { NEWSLETTER_TOPICS } from "@quire/contracts/constants";
-import { t } from "~/features/i18n/messages/newsletter";
+import { t } from "~/lib/i18n/messages/newsletter";
 
 export type NewsletterTopicId = (typeof NEWSLETTER_TOPICS)[number];
 

@@ -2,7 +2,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { callerContext, sessionContext } from "~/lib/context.server";
 
 // A real HTTP peer standing in for the API: it answers the merge with the status a test asks for (0: it
 // drops the connection, as an API that is down would).
@@ -10,6 +9,8 @@ let server: Server;
 let answerStatus = 204;
 let seen: { method?: string; url?: string; authorization?: string; body: string }[] = [];
 let viewer: typeof import("./viewer.server");
+let callerContext: typeof import("~/lib/context.server").callerContext;
+let sessionContext: typeof import("~/lib/context.server").sessionContext;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -25,7 +26,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Modules of their own, which read API_URL afresh: a unit worker runs other files before this one.
+  vi.resetModules();
   viewer = await import("./viewer.server");
+  ({ callerContext, sessionContext } = await import("~/lib/context.server"));
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));

@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Autocomplete } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { createSearchClient as CreateSearchClient, SearchClientOptions } from "./search-client.server";
 
 /*
@@ -63,6 +63,8 @@ beforeAll(async () => {
   process.env.API_URL = `http://search-api.test:${(server.address() as AddressInfo).port}`;
   process.env.API_KEY = "storefront-test-key";
   process.env.STORE_KEY = "test-store";
+  // A module of its own, which reads the environment above: a unit worker runs other files before this one.
+  vi.resetModules();
   ({ createSearchClient, SearchRequestError } = await import("./search-client.server"));
 });
 afterAll(async () => {

@@ -4,10 +4,10 @@ import { Agent, errors as undiciErrors } from "undici";
 import { ApiRequestError, createApiClient, type ApiClient, type CallerContext } from "~/lib/api.server";
 
 /*
- * The storefront's search client (spec section 8): the as-you-type suggestions and the recommendations, what the
- * spec's hosted search service answers, asked of the API with time-outs of their own: a shopper typing would
- * rather see no suggestion than wait for a late one, and a page never waits long for its recommendations. A failure
- * answers the spec's shape, { status, content }:
+ * The storefront's search client (docs/storefront-behaviour/search.md): the as-you-type suggestions and the
+ * recommendations, asked of the API with time-outs of their own: a shopper typing would rather see no suggestion
+ * than wait for a late one, and a page never waits long for its recommendations. A failure is reported as
+ * { status, content }:
  *   - aborted while connecting: status 0, content 'Connection timeout';
  *   - aborted while reading the answer: status 0, content 'Socket timeout';
  *   - any other failure: the error's message, or 'Network request failed' when it has none; status 0 when
@@ -16,7 +16,7 @@ import { ApiRequestError, createApiClient, type ApiClient, type CallerContext } 
  * typing the same start, or every visitor of the home page's "Trending now", cost the API one call.
  */
 
-/** The spec does not give the search service's time-outs; ours (decision 035). */
+/** The search requests' time-outs and how long an answer is kept (decision 035). */
 export const SEARCH_CONNECT_TIMEOUT_MS = 1_000;
 export const SEARCH_READ_TIMEOUT_MS = 2_000;
 export const SEARCH_CACHE_TTL_MS = 30_000;
@@ -26,7 +26,7 @@ export const CONNECTION_TIMEOUT = "Connection timeout";
 export const SOCKET_TIMEOUT = "Socket timeout";
 export const NETWORK_REQUEST_FAILED = "Network request failed";
 
-/** A failed search request, as the spec reports it. */
+/** A failed search request: a status (0 when no answer came) and what went wrong. */
 export class SearchRequestError extends Error {
   constructor(
     readonly status: number,
@@ -37,7 +37,7 @@ export class SearchRequestError extends Error {
   }
 }
 
-/** The spec's report of any failure of a search request. */
+/** The report of any failure of a search request. */
 export function toSearchFailure(error: unknown): SearchRequestError {
   if (error instanceof SearchRequestError) return error;
   if (error instanceof undiciErrors.ConnectTimeoutError) return new SearchRequestError(0, CONNECTION_TIMEOUT);

@@ -1,7 +1,7 @@
 import type { Autocomplete, Highlight } from "@quire/contracts";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { t } from "~/features/i18n/messages/search";
+import { t } from "~/lib/i18n/messages/search";
 
 // The catalogue's paths (catalog-crumbs.ts, product-card.tsx), written here so this chunk loads nothing else.
 const productHref = (slug: string) => `/store/product/${slug}`;
@@ -180,7 +180,7 @@ export default function SearchSuggestions({ inputRef, listboxId }: { inputRef: R
     input.setAttribute("aria-expanded", String(open));
     if (activeId) input.setAttribute("aria-activedescendant", activeId);
     else input.removeAttribute("aria-activedescendant");
-    // The list is at most 200 px high (spec section 9): the option the arrows reach is scrolled into view.
+    // The list is at most 200 px high (app.css's max-h-dropdown): the option the arrows reach is scrolled into view.
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: "nearest" });
   }, [inputRef, listboxId, open, activeId]);
 

@@ -5,7 +5,7 @@ export interface PageOfResults<T> {
 }
 
 /**
- * Every row of a paged list, read page after page (spec section 7: wishlists are read 50 at a time until
+ * Every row of a paged list, read page after page (wishlists are read 50 at a time until
  * the total is reached). Stops on an empty page too, so a list that shrinks while it is read cannot loop,
  * and after `maxPages` whatever happens, so a misbehaving answer cannot either.
  */

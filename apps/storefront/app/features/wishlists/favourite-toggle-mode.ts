@@ -1,4 +1,4 @@
-import type { StartupFavourites } from "./use-favourites";
+import type { StartupFavourites } from "./startup-favourites";
 
 /**
  * What a favourite toggle offers:

@@ -13,7 +13,7 @@ import { getFavouriteToggleMode } from "./favourite-toggle-mode";
 import { useFavourites } from "./use-favourites";
 import { useFetcherOutcome } from "./use-fetcher-outcome";
 import { FAVORITE_ITEM_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
-import { t } from "~/features/i18n/messages/wishlists-toggle";
+import { t } from "~/lib/i18n/messages/wishlists-toggle";
 
 // The selection dialog loads the first time a heart opens it: cards and product pages carry hearts, and most
 // visits never save a book. The modal it opens in (ui/dialog-modal.tsx, which ui/dialog.tsx would load next)
@@ -35,7 +35,7 @@ function Heart({ filled }: { filled: boolean }) {
 }
 
 /**
- * The favourite toggle for one variant (spec sections 2 and 4), for product pages ("labelled") and
+ * The favourite toggle for one variant (docs/storefront-behaviour/favourites.md), for product pages ("labelled") and
  * product cards ("icon"). Saved already: a click removes it from its lists (toast
  * wishlists.item.removed_from_wishlist). Not saved: a click opens the selection dialog. An anonymous
  * visitor is sent to sign in and back; a signed-in customer whose favourites could not be loaded (a

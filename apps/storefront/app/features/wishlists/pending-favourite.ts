@@ -1,4 +1,4 @@
-/** What the shopper chose to favourite, held while the selection dialog is open (spec section 4). */
+/** What the shopper chose to favourite, held while the selection dialog is open, cleared when it closes. */
 export interface PendingFavourite {
   productName: string;
   variantId: number;
@@ -8,7 +8,7 @@ export interface PendingFavourite {
 export interface FavouriteSelectionState {
   /** Set while the selection dialog is open; null when it is closed. */
   pending: PendingFavourite | null;
-  /** The list chosen in the dialog; none at first, so Save starts disabled (spec section 5). */
+  /** The list chosen in the dialog; none at first, so Save starts disabled: a list must be chosen. */
   wishlistId: number | null;
 }
 

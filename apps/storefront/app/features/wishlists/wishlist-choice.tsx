@@ -2,11 +2,11 @@ import type { WishlistSummary } from "@quire/contracts";
 import { useId } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass, labelClass } from "~/components/ui/field";
-import { t } from "~/features/i18n/messages/wishlists";
+import { t } from "~/lib/i18n/messages/wishlists";
 import { FAVORITES_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 
 /**
- * The customer's lists as radio options labelled by name (spec section 2), posted as `wishlistId`: native
+ * The customer's lists as radio options labelled by name, posted as `wishlistId`: native
  * radio inputs in a fieldset, so the choice posts without JavaScript too and the browser gives the arrow
  * keys. Each input is visually hidden inside its label, whose look follows :checked and :focus-visible.
  */

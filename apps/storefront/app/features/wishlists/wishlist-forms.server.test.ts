@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { t } from "~/features/i18n/translate";
+import { t } from "~/lib/i18n/translate";
 import { parseForm } from "~/lib/form-intents.server";
 import { firstProblem } from "./wishlist-forms";
 import {
@@ -35,7 +35,7 @@ describe("the favourites forms", () => {
     expect(problemOf(long)).toEqual({ field: "name", message: "Use at most 100 characters" });
   });
 
-  it("needs a chosen list to save an item (spec section 5), with the quantity defaulting to 1", () => {
+  it("needs a chosen list to save an item, with the quantity defaulting to 1", () => {
     const chooseList = { field: "wishlistId", message: t("wishlists.select.choose_list_error") };
     expect(problemOf(parseForm(form({ variantId: "12" }), AddItemFormSchema))).toEqual(chooseList);
     expect(problemOf(parseForm(form({ variantId: "12", wishlistId: "" }), AddItemFormSchema))).toEqual(chooseList);

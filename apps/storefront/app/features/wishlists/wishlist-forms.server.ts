@@ -1,6 +1,6 @@
 import { IdParamSchema, MAX_WISHLIST_ITEMS, WishlistItemQuantitySchema, WishlistNameSchema } from "@quire/contracts";
 import { z } from "zod";
-import { t } from "~/features/i18n/translate";
+import { t } from "~/lib/i18n/translate";
 
 /*
  * The favourites forms' fields, as the actions read them (lib/form-intents.server.ts). Names and quantities
@@ -19,7 +19,7 @@ const ChosenListField = z
 export const CreateListFormSchema = z.object({ name: WishlistNameSchema });
 export const RenameListFormSchema = z.object({ wishlistId: IdParamSchema, name: WishlistNameSchema });
 export const DeleteListFormSchema = z.object({ wishlistId: IdParamSchema });
-/** Saving from the selection dialog or its page: a list must be chosen (spec section 5). */
+/** Saving from the selection dialog or its page: a list must be chosen. */
 export const AddItemFormSchema = z.object({
   wishlistId: ChosenListField,
   variantId: IdParamSchema,

@@ -1,5 +1,5 @@
-import type { FormError } from "~/features/auth/form-errors";
-import { t } from "~/features/i18n/messages/wishlists";
+import type { FormError } from "~/components/forms/form-errors";
+import { t } from "~/lib/i18n/messages/wishlists";
 
 /*
  * What the favourites forms share with their pages, without zod (the schemas are in

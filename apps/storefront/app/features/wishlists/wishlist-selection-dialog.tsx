@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { showToast } from "~/components/ui/toast";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
-import { t } from "~/features/i18n/messages/wishlists";
+import { t } from "~/lib/i18n/messages/wishlists";
 import type { FavouritesOutcome } from "./favourites-outcome";
 import { canSaveSelection, type FavouriteSelectionEvent, type FavouriteSelectionState } from "./pending-favourite";
 import { useFetcherOutcome } from "./use-fetcher-outcome";
@@ -15,10 +15,10 @@ import { FAVORITE_ITEM_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 const ITEMS_ACTION = "/favorites/items";
 
 /**
- * The wishlist selection dialog (spec section 2): a modal with translated title and subtitle, the
- * customer's lists as radio options labelled by name, Cancel, and Save disabled until a list is chosen.
- * A new list can be created here; it is chosen at once. Saving shows wishlists.item.added_to_wishlist
- * and closes; a failure shows the first error as a toast and leaves the dialog open (spec section 8).
+ * The wishlist selection dialog (docs/storefront-behaviour/favourites.md): a modal with translated title and subtitle,
+ * the customer's lists as radio options labelled by name, Cancel, and Save disabled until a list is chosen. A new list
+ * can be created here; it is chosen at once. Saving shows wishlists.item.added_to_wishlist and closes; a failure shows
+ * the first error as a toast and leaves the dialog open.
  */
 export function WishlistSelectionDialog({
   selection,

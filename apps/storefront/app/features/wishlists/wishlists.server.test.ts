@@ -3,7 +3,7 @@ import { ApiRequestError } from "~/lib/api.server";
 import { failureToast } from "./wishlists.server";
 
 describe("failureToast", () => {
-  it("shows the first item of the API's errors list (spec section 8)", () => {
+  it("shows the first item of the API's errors list", () => {
     const error = new ApiRequestError(409, [
       { code: "wishlist_name_taken", message: "You already have a list called Birthdays", field: "name" },
       { code: "wishlist_limit_reached", message: "A second problem" },

@@ -12,14 +12,14 @@ import { ApiRequestError, type ApiClient } from "~/lib/api.server";
 import { errorToastOf } from "~/lib/api-failure.server";
 import { apiContext, sessionContext } from "~/lib/context.server";
 import { collectAllPages } from "./collect-pages";
-import type { StartupFavourites } from "./use-favourites";
+import type { StartupFavourites } from "./startup-favourites";
 
 /*
- * The wishlist calls of spec section 7, one function each. Loaders and actions call these rather than
+ * The wishlist calls, one function each. Loaders and actions call these rather than
  * naming paths themselves, so the paths live in one place.
  */
 
-/** Every list of the signed-in customer, read 50 at a time until the total is reached (spec section 7). */
+/** Every list of the signed-in customer, read 50 at a time until the total is reached. */
 export function listAllWishlists(api: ApiClient): Promise<WishlistSummary[]> {
   return collectAllPages(async (pageNumber) => {
     const { data } = await api.call("listWishlists", { query: { PageNumber: pageNumber, PageSize: WISHLIST_PAGE_SIZE } });
@@ -27,7 +27,7 @@ export function listAllWishlists(api: ApiClient): Promise<WishlistSummary[]> {
   });
 }
 
-/** Start-up favourites (spec sections 2 and 6): loaded for signed-in customers only, null for visitors. */
+/** The favourites every page loads: for signed-in customers only, null for visitors. */
 export async function getStartupFavourites(context: Readonly<RouterContextProvider>): Promise<StartupFavourites | null> {
   if (!context.get(sessionContext).token) return null;
   const api = context.get(apiContext);
@@ -78,7 +78,7 @@ export async function removeWishlistItems(api: ApiClient, wishlistId: number, it
 }
 
 /**
- * The favourite toggle's "remove" (spec section 4): takes the variant out of every list that holds it, in
+ * The favourite toggle's "remove": takes the variant out of every list that holds it, in
  * one call (DELETE /wishlists/wishlist-items?variantId=), so the heart is off afterwards whichever list it
  * was saved to.
  */
@@ -87,7 +87,7 @@ export async function removeVariantFromWishlists(api: ApiClient, variantId: numb
 }
 
 /**
- * The toast for a failed wishlist call (spec section 8: the first item of the errors list). The request's
+ * The toast for a failed wishlist call: the first item of the errors list. The request's
  * API client has already turned 401 and 403 into redirects (lib/api-failure.server.ts); these are rethrown
  * as they are, and so is anything that is not an API answer, which is a bug for the error page.
  */

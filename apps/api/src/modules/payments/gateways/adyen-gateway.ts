@@ -84,7 +84,7 @@ export function createAdyenGateway(config: AdyenGatewayConfig): PaymentGateway {
   return {
     id: "adyen",
     settings: {
-      name: "Card (Adyen)",
+      name: "Credit or debit card, through Adyen",
       description: "Visa, Mastercard or American Express, on Adyen's secure payment page.",
       cardBrands: ["visa", "mastercard", "american-express"],
     },

@@ -92,7 +92,7 @@ export function createMollieGateway(config: MollieGatewayConfig): PaymentGateway
   return {
     id: "mollie",
     settings: {
-      name: "Mollie",
+      name: "iDEAL, Bancontact or card",
       description: "Card, iDEAL, Bancontact and more, on Mollie's secure payment page.",
       cardBrands: ["visa", "mastercard", "american-express"],
     },

@@ -79,7 +79,7 @@ export function createStripeGateway(config: StripeGatewayConfig): PaymentGateway
   return {
     id: "stripe",
     settings: {
-      name: "Card",
+      name: "Credit or debit card",
       description: "Visa, Mastercard or American Express, on Stripe's secure payment page.",
       cardBrands: ["visa", "mastercard", "american-express"],
     },

@@ -1,1 +1,0 @@
-ALTER TABLE "orders" ADD COLUMN "confirmation_mailed_at" timestamp with time zone;

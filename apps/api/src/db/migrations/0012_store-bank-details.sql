@@ -1,1 +1,0 @@
-ALTER TABLE "stores" ADD COLUMN "bank_transfer_details" jsonb;

@@ -1,1 +1,0 @@
-ALTER TABLE "payments" ADD COLUMN "provider_payment_reference" text;

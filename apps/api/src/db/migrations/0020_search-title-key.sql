@@ -1,1 +1,0 @@
-CREATE INDEX "search_documents_store_title_key_idx" ON "search_documents" USING btree ("store_id","title_key");

@@ -1,1 +1,0 @@
-ALTER TABLE "orders" ADD COLUMN "delivery_tax" integer DEFAULT 0 NOT NULL;

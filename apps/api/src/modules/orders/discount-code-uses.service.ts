@@ -1,0 +1,19 @@
+import type { Db } from "../../db/client";
+import * as repository from "./discount-code-uses.repository";
+
+/*
+ * The discount code uses the store's orders made, for the module whose codes they are (checkout): a code's limit
+ * per customer is checked against them when the code is applied and again, under the code's row lock, when an
+ * order is placed. The uses are written and forgotten with their order (orders.repository).
+ */
+
+/**
+ * How many orders used the code by this customer or by this email (a guest is counted by email; a customer by
+ * either); 0 when neither is known. One statement, in the caller's transaction.
+ */
+export function countDiscountUses(
+  db: Db,
+  input: { discountCodeId: number; customerId: number | null; email: string | null },
+): Promise<number> {
+  return repository.countDiscountUses(db, input);
+}

@@ -1,0 +1,25 @@
+/**
+ * The shop's one date format, for every date a shopper reads: the storefront's pages (inside a
+ * <time dateTime={iso}> so machines read the exact moment), its mails and its proforma invoices. Dates are
+ * written mm/dd/yy, the shop's date format, in the shop's own time zone (a UK shop: Europe/London) whatever the
+ * server's or the shopper's, so the server's HTML, the browser's render and a mail all agree. No zod: browser
+ * code imports it (`@quire/contracts/dates`).
+ */
+const SHOP_TIME_ZONE = "Europe/London";
+
+const DAY = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "2-digit", timeZone: SHOP_TIME_ZONE });
+const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: SHOP_TIME_ZONE });
+
+/** "2026-03-12T14:05:00Z" (or that Date) → "03/12/26": month, day and year, two digits each. */
+export function formatDate(when: string | Date): string {
+  // Put together from its parts rather than trusting the locale's pattern, which may change between ICU versions.
+  const parts = Object.fromEntries(DAY.formatToParts(new Date(when)).map((part) => [part.type, part.value]));
+  return `${parts.month}/${parts.day}/${parts.year}`;
+}
+
+/** "2026-03-12T14:05:00Z" (or that Date) → "03/12/26 at 14:05" (UK time). */
+export function formatDateTime(when: string | Date): string {
+  // Joined here rather than by one combined format, whose joining word differs between ICU versions (the
+  // server's Node and the shopper's browser).
+  return `${formatDate(when)} at ${TIME.format(new Date(when))}`;
+}

@@ -1,0 +1,102 @@
+import type { Operation } from "./operation";
+import {
+  AdminCancelOrderBodySchema,
+  AdminListOrdersQuerySchema,
+  AdminListOrdersResponseSchema,
+  AdminOrderResponseSchema,
+  OrderParamsSchema,
+  ShipOrderBodySchema,
+} from "../orders";
+import {
+  AdminListRefundsQuerySchema,
+  AdminListRefundsResponseSchema,
+  AdminRefundResponseSchema,
+  CustomerCreditsResponseSchema,
+  CustomerParamsSchema,
+  RefundParamsSchema,
+  SetCreditLimitBodySchema,
+} from "../payments";
+import {
+  AdminListReturnsQuerySchema,
+  AdminListReturnsResponseSchema,
+  AdminReturnResponseSchema,
+  RejectReturnBodySchema,
+  ReturnParamsSchema,
+} from "../returns";
+
+/** The merchant's admin API (Admin-Key): orders, refunds and returns. */
+export const adminOperations = {
+  // The merchant's admin API (Admin-Key): orders.
+  listAdminOrders: { method: "GET", path: "/admin/orders", query: AdminListOrdersQuerySchema, response: AdminListOrdersResponseSchema },
+  getAdminOrder: { method: "GET", path: "/admin/orders/:id", params: OrderParamsSchema, response: AdminOrderResponseSchema },
+  shipOrder: {
+    method: "PUT",
+    path: "/admin/orders/:id/ship",
+    params: OrderParamsSchema,
+    body: ShipOrderBodySchema,
+    response: AdminOrderResponseSchema,
+  },
+  deliverOrder: { method: "PUT", path: "/admin/orders/:id/deliver", params: OrderParamsSchema, response: AdminOrderResponseSchema },
+  confirmBankTransfer: {
+    method: "PUT",
+    path: "/admin/orders/:id/confirm-transfer",
+    params: OrderParamsSchema,
+    response: AdminOrderResponseSchema,
+  },
+  setCustomerCreditLimit: {
+    method: "PUT",
+    path: "/admin/customers/:id/credit",
+    params: CustomerParamsSchema,
+    body: SetCreditLimitBodySchema,
+    response: CustomerCreditsResponseSchema,
+  },
+  adminCancelOrder: {
+    method: "PUT",
+    path: "/admin/orders/:id/cancel",
+    params: OrderParamsSchema,
+    body: AdminCancelOrderBodySchema,
+    response: AdminOrderResponseSchema,
+  },
+
+  // The merchant's admin API: refunds.
+  listAdminRefunds: {
+    method: "GET",
+    path: "/admin/refunds",
+    query: AdminListRefundsQuerySchema,
+    response: AdminListRefundsResponseSchema,
+  },
+  markRefundPaidBack: {
+    method: "PUT",
+    path: "/admin/refunds/:id/paid-back",
+    params: RefundParamsSchema,
+    response: AdminRefundResponseSchema,
+  },
+
+  // The merchant's admin API: returns.
+  listAdminReturns: {
+    method: "GET",
+    path: "/admin/order-returns",
+    query: AdminListReturnsQuerySchema,
+    response: AdminListReturnsResponseSchema,
+  },
+  getAdminReturn: { method: "GET", path: "/admin/order-returns/:id", params: ReturnParamsSchema, response: AdminReturnResponseSchema },
+  receiveReturn: {
+    method: "PUT",
+    path: "/admin/order-returns/:id/receive",
+    params: ReturnParamsSchema,
+    response: AdminReturnResponseSchema,
+  },
+  approveReturn: {
+    method: "PUT",
+    path: "/admin/order-returns/:id/approve",
+    params: ReturnParamsSchema,
+    response: AdminReturnResponseSchema,
+  },
+  rejectReturn: {
+    method: "PUT",
+    path: "/admin/order-returns/:id/reject",
+    params: ReturnParamsSchema,
+    body: RejectReturnBodySchema,
+    response: AdminReturnResponseSchema,
+  },
+} as const satisfies Record<string, Operation>;

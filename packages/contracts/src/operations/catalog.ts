@@ -1,0 +1,128 @@
+import type { Operation } from "./operation";
+import {
+  AddonsByProductQuerySchema,
+  AddonsByProductResponseSchema,
+  AddonsResponseSchema,
+  AnalyticsItemsQuerySchema,
+  AnalyticsItemsResponseSchema,
+  CategoryDetailResponseSchema,
+  CategoryIdParamsSchema,
+  CategorySlugParamsSchema,
+  CategoryTreeResponseSchema,
+  FilterAttributesResponseSchema,
+  ListAddonsQuerySchema,
+  ListCategoriesQuerySchema,
+  ListCategoriesResponseSchema,
+  ListProductsQuerySchema,
+  ListProductsResponseSchema,
+  ProductDetailResponseSchema,
+  ProductFilterTypesBodySchema,
+  ProductFilterTypesResponseSchema,
+  ProductFiltersQuerySchema,
+  ProductFiltersResponseSchema,
+  ProductIdParamsSchema,
+  ProductSlugParamsSchema,
+  ProductTypeIdParamsSchema,
+  ProductTypeResponseSchema,
+  SubcategoriesQuerySchema,
+  SubcategoriesResponseSchema,
+  VariantIdParamsSchema,
+  VariantWithProductResponseSchema,
+  VariantsBySkuQuerySchema,
+  VariantsBySkuResponseSchema,
+} from "../catalog";
+import {
+  AutocompleteQuerySchema,
+  AutocompleteResponseSchema,
+  RecommendationParamsSchema,
+  RecommendationQuerySchema,
+  RecommendationsResponseSchema,
+} from "../search";
+
+/** The catalogue: categories, products, add-ons, product types and filters, search suggestions and recommendations. */
+export const catalogOperations = {
+  // Catalogue: categories.
+  getCategoryTree: { method: "GET", path: "/categories/tree", response: CategoryTreeResponseSchema },
+  listCategories: { method: "GET", path: "/categories", query: ListCategoriesQuerySchema, response: ListCategoriesResponseSchema },
+  listSubcategories: {
+    method: "GET",
+    path: "/categories/subcategories",
+    query: SubcategoriesQuerySchema,
+    response: SubcategoriesResponseSchema,
+  },
+  getCategoryBySlug: {
+    method: "GET",
+    path: "/categories/slug=:slug",
+    params: CategorySlugParamsSchema,
+    response: CategoryDetailResponseSchema,
+  },
+  getCategory: { method: "GET", path: "/categories/:id", params: CategoryIdParamsSchema, response: CategoryDetailResponseSchema },
+
+  // Catalogue: products, add-ons, product types and filters.
+  listProducts: { method: "GET", path: "/products", query: ListProductsQuerySchema, response: ListProductsResponseSchema },
+  autocompleteProducts: {
+    method: "GET",
+    path: "/products/search/autocomplete",
+    query: AutocompleteQuerySchema,
+    response: AutocompleteResponseSchema,
+  },
+  getRecommendations: {
+    method: "GET",
+    path: "/recommendations/:type",
+    params: RecommendationParamsSchema,
+    query: RecommendationQuerySchema,
+    response: RecommendationsResponseSchema,
+  },
+  listVariantsBySku: {
+    method: "GET",
+    path: "/products/variants/by-sku",
+    query: VariantsBySkuQuerySchema,
+    response: VariantsBySkuResponseSchema,
+  },
+  listAnalyticsItems: {
+    method: "GET",
+    path: "/products/variants/analytics-items",
+    query: AnalyticsItemsQuerySchema,
+    response: AnalyticsItemsResponseSchema,
+  },
+  getVariant: {
+    method: "GET",
+    path: "/products/variants/:id",
+    params: VariantIdParamsSchema,
+    response: VariantWithProductResponseSchema,
+  },
+  getProductBySlug: {
+    method: "GET",
+    path: "/products/slug=:slug",
+    params: ProductSlugParamsSchema,
+    response: ProductDetailResponseSchema,
+  },
+  getProduct: { method: "GET", path: "/products/:id", params: ProductIdParamsSchema, response: ProductDetailResponseSchema },
+  listProductAddons: { method: "GET", path: "/products/:id/add-ons", params: ProductIdParamsSchema, response: AddonsResponseSchema },
+  listAddons: { method: "GET", path: "/add-ons", query: ListAddonsQuerySchema, response: AddonsResponseSchema },
+  listAddonsByProduct: {
+    method: "GET",
+    path: "/add-ons/by-product",
+    query: AddonsByProductQuerySchema,
+    response: AddonsByProductResponseSchema,
+  },
+  getProductType: {
+    method: "GET",
+    path: "/product-types/:id",
+    params: ProductTypeIdParamsSchema,
+    response: ProductTypeResponseSchema,
+  },
+  listProductTypeFilters: {
+    method: "POST",
+    path: "/product-filters/types",
+    body: ProductFilterTypesBodySchema,
+    response: ProductFilterTypesResponseSchema,
+  },
+  listFilterAttributes: { method: "GET", path: "/product-filters/attributes", response: FilterAttributesResponseSchema },
+  getProductFilters: {
+    method: "GET",
+    path: "/product-filters",
+    query: ProductFiltersQuerySchema,
+    response: ProductFiltersResponseSchema,
+  },
+} as const satisfies Record<string, Operation>;
