@@ -3,6 +3,7 @@ import {
   CheckoutSummaryResponseSchema,
   CreatedOrderResponseSchema,
   DeliveryOptionsResponseSchema,
+  ListOrdersResponseSchema,
   PaymentResponseSchema,
   SignInResponseSchema,
   type ProductDetail,
@@ -16,20 +17,37 @@ import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectApi, signInThroughForm } from "./auth-journeys";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { masterOf } from "./cart-catalogue";
-import { findCheckoutBooks } from "./checkout-journeys";
+import {
+  currentStep,
+  expectCheckoutToast,
+  expectStep,
+  findCheckoutBooks,
+  giveSavedDelivery,
+  placeOrderButton,
+  startCheckout,
+} from "./checkout-journeys";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 
 /**
  * The credit limit page (issue 10, section 4): a trade buyer sees their credit in each currency (limit, used,
  * available, with a meter) and the open orders on account that use it, each linking to its order; a customer
- * who does not buy on account is told so instead. The journeys run on a Quire of their own whose database
- * holds their customers, inserted before the servers start.
+ * who does not buy on account is told so instead; and a trade buyer whose credit left does not cover their
+ * basket is offered paying on account as unavailable, with the reason (issue 26). The journeys run on a Quire
+ * of their own whose database holds their customers, inserted before the servers start.
  */
 const PASSWORD = "Account-Credit-Ledger-2026";
 const CUSTOMERS = { trade: "hatchard@example.test", shopper: "foyle@example.test" } as const;
 type CustomerKey = keyof typeof CUSTOMERS;
 /** The trade buyer's credit: £2,000 and €500. */
 const LIMITS = { GBP: 200_000, EUR: 50_000 };
+/**
+ * The demo seed's trade buyer (a company's, with its delivery address), whose credit in this file's shop is
+ * lowered to £1, less than any order.
+ */
+const SHORT_OF_CREDIT = { email: "buyer@quire.example", password: "Quire-Demo-Trade-2026" };
+const SHORT_LIMIT = 100;
+/** The first street line of the demo trade buyer's company address (apps/api/src/seed/demo-identity.ts). */
+const COMPANY_ADDRESS_LINE = "Unit 3, Wharf Road Industrial Estate";
 type CreatedOrder = z.infer<typeof CreatedOrderResponseSchema>["data"];
 const ADDRESS = { firstName: "Ada", lastName: "Reader", line1: "187 Piccadilly", city: "London", postcode: "W1J 9LE", countryCode: "GB" };
 
@@ -44,11 +62,17 @@ beforeAll(async () => {
       for (const [key, email] of Object.entries(CUSTOMERS)) {
         await database.execute(
           `INSERT INTO customers (store_id, email, password_hash, first_name, last_name, is_trade, accepted_privacy_policy_id)
-           SELECT s.id, $1, $2, 'Ada', 'Reader', $4, (SELECT p.id FROM privacy_policies p WHERE p.store_id = s.id ORDER BY p.published_at DESC LIMIT 1)
+           SELECT s.id, $1, $2, 'Ada', 'Reader', $4,
+             (SELECT p.id FROM privacy_policies p WHERE p.store_id = s.id AND p.published_at <= now() ORDER BY p.published_at DESC, p.id DESC LIMIT 1)
            FROM stores s WHERE s.key = $3`,
           [email, passwordHash, DEMO_STORE_KEY, key === "trade"],
         );
       }
+      await database.execute(
+        `UPDATE customer_credits SET limit_amount = $2
+         WHERE currency_code = 'GBP' AND customer_id = (SELECT c.id FROM customers c JOIN stores s ON s.id = c.store_id WHERE c.email = $1 AND s.key = $3)`,
+        [SHORT_OF_CREDIT.email, SHORT_LIMIT, DEMO_STORE_KEY],
+      );
       for (const [currencyCode, limit] of Object.entries(LIMITS)) {
         await database.execute(
           `INSERT INTO customer_credits (customer_id, currency_code, limit_amount)
@@ -171,4 +195,47 @@ describe("the credit limit page", () => {
     await page.screenshot({ path: "/tmp/quire-account-credit-none.png", fullPage: true });
     expectNoPageProblems(browser);
   });
+});
+
+describe("a trade buyer's checkout beyond their credit", () => {
+  for (const javaScript of [true, false]) {
+    const browser = sessionPerTest({ javaScriptEnabled: javaScript });
+
+    it(`offers paying on account as unavailable, saying why, and places no order (${javaScript ? "with" : "without"} JavaScript)`, async () => {
+      const { page } = browser;
+      const options = { javaScript, storefrontUrl: stack.storefrontUrl };
+      await page.goto(`${stack.storefrontUrl}/auth/login`);
+      await signInThroughForm(page, stack, SHORT_OF_CREDIT);
+      await startCheckout(page, [books[0]!], options);
+      // Their details come from their account, and their checkout keeps what an earlier visit gave: the journey
+      // gives what is still asked for.
+      if ((await currentStep(page)) === "Your details") {
+        await page.getByRole("button", { name: "Continue to delivery" }).click();
+        await expectCheckoutToast(page, "Customer information has been saved", options);
+      }
+      if ((await currentStep(page)) === "Delivery") await giveSavedDelivery(page, COMPANY_ADDRESS_LINE, "Standard delivery", options);
+      await expectStep(page, "Payment method", options);
+
+      const onAccount = page.getByRole("radio", { name: /^Pay on account/ });
+      expect(await onAccount.isDisabled()).toBe(true);
+      const reason = "Not available for this order: your credit left does not cover it.";
+      expect(await onAccount.getAttribute("aria-describedby")).toBeTruthy();
+      expect(await page.locator(`#${await onAccount.getAttribute("aria-describedby")}`).innerText()).toBe(reason);
+      await page.getByText(`${formatMoney(SHORT_LIMIT, "GBP")} of credit available`).waitFor();
+
+      // A form sent with on account anyway (a stale page, a crafted post) places no order: the step says why.
+      await onAccount.evaluate((input: HTMLInputElement) => {
+        input.disabled = false;
+        input.checked = true;
+      });
+      await page.getByRole("checkbox", { name: /I accept the terms and conditions/ }).check();
+      await placeOrderButton(page).click();
+      await page.locator("#payment-method-error").waitFor();
+      expect(new URL(page.url()).pathname).toBe("/checkout");
+      const { data: session } = await expectApi(stack, "POST", "/auth/sign-in", SignInResponseSchema, { body: SHORT_OF_CREDIT });
+      const { data: orders } = await expectApi(stack, "GET", "/orders", ListOrdersResponseSchema, { token: session.token });
+      expect(orders.results).toEqual([]);
+      expectNoPageProblems(browser);
+    });
+  }
 });

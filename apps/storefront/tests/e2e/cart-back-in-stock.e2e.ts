@@ -8,9 +8,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { isActionAnswer } from "./action-answers";
-import { emailedLink, expectApi, mailCount } from "./auth-journeys";
+import { emailedLink, expectApi, mailCount, newCustomer, registerThroughApi, signInThroughForm } from "./auth-journeys";
 import { expectNoPageProblems, openBrowser, sessionPerTest, type BrowserSession } from "./browser";
 import { basketLink, expectToast } from "./cart-catalogue";
+import { expectCheckoutToast } from "./checkout-journeys";
 import { getFromApi } from "./demo-api";
 import { startStack, type Stack } from "./stack";
 
@@ -104,6 +105,26 @@ describe("an out-of-stock product page", () => {
     await expectToast(page, checkInbox);
     expectNoPageProblems(browser);
   });
+});
+
+describe("a signed-in customer on an out-of-stock product page", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    const session = sessionPerTest({ javaScriptEnabled });
+
+    it(`is asked for no address and is emailed at their account's (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async () => {
+      const { page } = session;
+      const customer = newCustomer(javaScriptEnabled ? "back-in-stock-js" : "back-in-stock-plain");
+      await registerThroughApi(stack, customer);
+      await signInThroughForm(page, stack, customer);
+      await page.goto(`${stack.storefrontUrl}/store/product/${product.slug}?variant=${soldOut.id}`);
+      const form = page.getByRole("form", { name: `This ${soldOut.name.toLowerCase()} is out of stock` });
+      await form.getByRole("button", { name: "Email me when it's back" }).waitFor();
+      expect(await form.getByRole("textbox").count()).toBe(0);
+      await form.getByRole("button", { name: "Email me when it's back" }).click();
+      await expectCheckoutToast(page, `We'll email ${customer.email} as soon as it's back in stock.`, { javaScript: javaScriptEnabled });
+      expectNoPageProblems(session);
+    });
+  }
 });
 
 describe("the emailed confirmation link", () => {

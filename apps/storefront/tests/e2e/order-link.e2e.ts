@@ -210,6 +210,22 @@ describe("a guest's order link", () => {
     const refunded = await mailAbout(buyer.email, `for order ${cancelled.orderNumber}`);
     expect(refunded.subject).toMatch(/^Your Quire Books refund of £[\d.,]+ for order QB-\d+$/);
     expect(refunded.text).toContain("We have transferred it to the account you paid from");
+
+    // The refund mail's link, in a browser that never saw the order: cancelled, and the money given back listed.
+    const refundReader = await page.context().browser()!.newContext();
+    try {
+      const linked = await refundReader.newPage();
+      await linked.goto(refunded.links.find((candidate) => ORDER_PAGE.test(new URL(candidate).pathname))!);
+      const payment = linked.getByRole("region", { name: "Payment" });
+      await payment.getByText("Cancelled", { exact: true }).waitFor();
+      const givenBack = payment.getByRole("list", { name: "Money given back" }).getByRole("listitem");
+      expect(await givenBack.allInnerTexts()).toEqual([expect.stringMatching(/^£[\d.,]+ refunded \(\d{2}\/\d{2}\/\d{2}\)$/)]);
+      // Its date in the shop's format, inside a machine-readable <time>.
+      expect(await payment.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      await expectNoSeriousA11yViolations(linked);
+    } finally {
+      await refundReader.close();
+    }
     expectNoPageProblems(browser);
   });
 });

@@ -52,6 +52,11 @@ export function refundText(refund: OrderRefund): string {
   return t(REFUND_STATES[refund.status], { amount: formatMoney(refund.amount.amount, refund.amount.currencyCode) });
 }
 
+/** The money given back so far: the refunds that succeeded, in the order's currency's minor units. */
+export function refundedAmount(refunds: readonly OrderRefund[]): number {
+  return refunds.filter((refund) => refund.status === "succeeded").reduce((sum, refund) => sum + refund.amount.amount, 0);
+}
+
 /** How the order is paid, by name. */
 export function paymentMethodName(provider: PaymentProviderId): string {
   return METHOD_NAMES[provider];
@@ -63,7 +68,7 @@ export function paymentMethodName(provider: PaymentProviderId): string {
  */
 export function paymentStateLabel(payment: LatestPayment | null, refunds: readonly OrderRefund[] = [], grandTotal?: number): string {
   if (!payment) return t("account.payment_state.not_paid");
-  const refunded = refunds.filter((refund) => refund.status === "succeeded").reduce((sum, refund) => sum + refund.amount.amount, 0);
+  const refunded = refundedAmount(refunds);
   if (payment.status === "captured" && refunded > 0) {
     const currencyCode = refunds[0]!.amount.currencyCode;
     return grandTotal !== undefined && refunded >= grandTotal

@@ -4,6 +4,8 @@ import { formatMoney } from "@quire/money";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Price } from "~/components/ui/price";
+import { refundText } from "~/features/account/order-status";
+import { formatDate } from "~/lib/format-date";
 import { proformaInvoicePath } from "./checkout-forms";
 import { OrderTotals } from "./order-totals";
 import { paymentStatusText } from "./payment-status";
@@ -14,11 +16,17 @@ const STATUS_LOOK = {
   success: "border-success/40 bg-success-soft",
   waiting: "border-warning/40 bg-warning-soft",
   cancelled: "border-danger/40 bg-danger-soft",
+  refunded: "border-line bg-surface",
 } as const;
 
-/** The payment of a placed order: its status and, for a bank transfer, the proforma invoice to pay it by. */
+const STATUS_ICON = { success: "check", waiting: "info", cancelled: "warning", refunded: "info" } as const;
+
+/**
+ * The payment of a placed order: its status, the money given back, and, for a bank transfer, the proforma
+ * invoice to pay it by.
+ */
 function PaymentPanel({ order, provider, proformaHref }: { order: Order; provider: PaymentProviderId | null; proformaHref: string }) {
-  const status = paymentStatusText(order.status, provider);
+  const status = paymentStatusText(order, provider);
   const awaitingTransfer = order.status === "awaiting_payment" && provider === "proforma-invoice";
   const transfer = textAround(t("checkout.placed.transfer", { days: PROFORMA_PAYMENT_DAYS }), "amount");
   const transferNumber = textAround(transfer[1], "number");
@@ -28,9 +36,26 @@ function PaymentPanel({ order, provider, proformaHref }: { order: Order; provide
         {t("checkout.placed.payment")}
       </h2>
       <p className="flex items-center gap-2 font-semibold">
-        <Icon name={status.tone === "success" ? "check" : status.tone === "waiting" ? "info" : "warning"} className="size-5" />
+        <Icon name={STATUS_ICON[status.tone]} className="size-5" />
         {status.label}
       </p>
+      {order.refunds.length > 0 ? (
+        <div>
+          <h3 id="refunds-heading" className="text-base font-semibold">
+            {t("checkout.placed.refunds")}
+          </h3>
+          <ul aria-labelledby="refunds-heading" className="mt-1 grid gap-1">
+            {order.refunds.map((refund, index) => (
+              <li key={index}>
+                {refundText(refund)}{" "}
+                <span className="text-ink-muted">
+                  (<time dateTime={refund.createdAt}>{formatDate(refund.createdAt)}</time>)
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {awaitingTransfer ? (
         <>
           <p>

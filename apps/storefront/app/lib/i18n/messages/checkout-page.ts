@@ -158,6 +158,9 @@ export const checkoutPageMessages = {
   "checkout.payment_status.awaiting": "Awaiting payment",
   "checkout.payment_status.paid_on_account": "Paid on account",
   "checkout.payment_status.paid": "Paid",
+  "checkout.payment_status.refunded": "Refunded",
+  "checkout.payment_status.partly_refunded": "Paid, {amount} refunded",
+  "checkout.placed.refunds": "Money given back",
 } as const satisfies MessageSet;
 
 export const t = translator({ ...checkoutMessages, ...checkoutPageMessages });
