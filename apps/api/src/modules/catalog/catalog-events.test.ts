@@ -5,6 +5,8 @@ import { sqlRows } from "../../db/sql-rows";
 import { createProductType, createStore } from "../../testing/factories";
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
 import { EVENT_SUBSCRIBERS, JOB_QUEUES, type QueueSettings } from "../jobs/job-catalogue";
+import { PRODUCT_IDS_PER_EVENT } from "../jobs/domain-events";
+import { listenToFeed, sendMarker, type BroadcastEvent } from "../jobs/event-feed";
 import { createBoss, databaseExecutor } from "../jobs/job-queue";
 import { addVariant, createProduct, createProducts, setVariantPrices, updateProduct, type NewProduct } from "./catalog-writes";
 
@@ -49,22 +51,30 @@ function newBook(): NewProduct {
   };
 }
 
-/** The product.changed events queued for a product, oldest first. */
-async function eventsFor(productId: number) {
+/** The product.changed events queued that name a product, oldest first. */
+async function eventsFor(productId: number, on: Db = db) {
   const rows = await sqlRows<{ data: unknown }>(
-    db,
-    sql`select data from pgboss.job where name = ${TEST_SUBSCRIBER} and (data ->> 'productId')::int = ${productId} order by created_on, id`,
+    on,
+    sql`select data from pgboss.job where name = ${TEST_SUBSCRIBER} and data -> 'productIds' @> jsonb_build_array(${productId}::int)
+        order by created_on, id`,
   );
   return rows.map((row) => row.data);
 }
-const changed = (productId: number) => ({ type: "product.changed", storeId, productId });
+const changed = (...productIds: number[]) => ({ type: "product.changed", storeId, productIds });
 
 describe("product.changed", () => {
-  it("is published for a new product, and for each of a batch", async () => {
+  it("is published for a new product, and once for a batch, in events of at most 500 products", async () => {
     const product = await createProduct(db, newBook());
     expect(await eventsFor(product.id)).toEqual([changed(product.id)]);
     const batch = await createProducts(db, [newBook(), newBook()]);
-    for (const productId of batch) expect(await eventsFor(productId)).toEqual([changed(productId)]);
+    for (const productId of batch) expect(await eventsFor(productId)).toEqual([changed(...batch)]);
+
+    const large = await createProducts(
+      db,
+      Array.from({ length: PRODUCT_IDS_PER_EVENT + 1 }, () => newBook()),
+    );
+    expect(await eventsFor(large[0]!)).toEqual([changed(...large.slice(0, PRODUCT_IDS_PER_EVENT))]);
+    expect(await eventsFor(large.at(-1)!)).toEqual([changed(large.at(-1)!)]);
   });
 
   it("is published when a product's fields or publication change, a variant is added or a price is set", async () => {
@@ -90,12 +100,40 @@ describe("product.changed", () => {
     await expect(
       db.transaction(async (tx) => {
         await updateProduct(tx, product.id, { name: "Never happened" });
-        expect(
-          await sqlRows(tx, sql`select 1 from pgboss.job where name = ${TEST_SUBSCRIBER} and (data ->> 'productId')::int = ${product.id}`),
-        ).toHaveLength(2);
+        expect(await eventsFor(product.id, tx)).toHaveLength(2);
         throw failure;
       }),
     ).rejects.toBe(failure);
     expect(await eventsFor(product.id)).toEqual([changed(product.id)]);
+  });
+});
+
+describe("the event feed", () => {
+  it("tells a listening process of product.changed when the write commits, and never of one rolled back", async () => {
+    const heard: BroadcastEvent[] = [];
+    const markers: string[] = [];
+    const lost: string[] = [];
+    const listening = await listenToFeed(db, {
+      event: (event) => heard.push(event),
+      marker: (marker) => markers.push(marker),
+      lost: (error) => lost.push(error.message),
+    });
+    try {
+      const product = await createProduct(db, newBook());
+      await expect(
+        db.transaction(async (tx) => {
+          await updateProduct(tx, product.id, { name: "Never happened" });
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      await updateProduct(db, product.id, { name: "Renamed" });
+      // A marker sent last is heard last: everything committed before it has been heard by then.
+      await sendMarker(db, "after-the-writes");
+      await expect.poll(() => markers, { timeout: 10_000 }).toEqual(["after-the-writes"]);
+      expect(heard).toEqual([changed(product.id), changed(product.id)]);
+      expect(lost).toEqual([]);
+    } finally {
+      await listening.close();
+    }
   });
 });

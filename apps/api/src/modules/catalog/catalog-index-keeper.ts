@@ -2,15 +2,17 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import { StoreCatalogueIndex } from "./catalog-index";
 import { runUncancellable } from "../../db/query-cancellation";
-import { listenForProductChanges, listLargeStores, loadProductChanges, loadStoreCatalogue, notifyMarker } from "./catalog-index.repository";
+import { listenToFeed, sendMarker, type BroadcastEvent } from "../jobs/event-feed";
+import { listLargeStores, loadProductChanges, loadStoreCatalogue } from "./catalog-index.repository";
 
 /*
  * Keeps a catalogue index (catalog-index.ts) per store in this process (decision 028). A large store's index
  * is built when the process starts, and readiness (GET /health/ready) waits for it; any other store's is built
- * in the background on its first catalogue read. Until a store's index is ready, the SQL path answers. Every product
- * write notifies the channel in its transaction (catalog-writes.ts); changes heard are applied in batches a
- * moment later, so the index is at most about `batchDelayMs` plus one batch behind the database. Losing the
- * listening connection loses notices: every index is then rebuilt once it is back, and each is rebuilt every
+ * in the background on its first catalogue read. Until a store's index is ready, the SQL path answers. It follows
+ * the event feed (decision 044): every product write publishes product.changed, and the search index's job
+ * search.documents_written, in its transaction; the products they name are read again in batches a moment
+ * later, so the index is at most about `batchDelayMs` plus one batch behind the database. Losing the listening
+ * connection loses events: every index is then rebuilt once it is back, and each is rebuilt every
  * `rebuildEveryMs` anyway, which bounds any drift.
  */
 
@@ -75,14 +77,12 @@ export async function createCatalogIndex(options: CatalogIndexOptions): Promise<
   let warmed: () => void = () => {};
   const warmedUp = new Promise<void>((resolve) => (warmed = resolve));
 
-  function heard(payload: string) {
-    const marker = markers.get(payload);
-    if (marker) return marker();
-    const colon = payload.indexOf(":");
-    const state = stores.get(Number(payload.slice(0, colon)));
+  /** A product's rows (product.changed) or its search document (search.documents_written) changed. */
+  function heard(event: BroadcastEvent) {
+    const state = stores.get(event.storeId);
     if (!state) return; // no index of that store here
-    for (const id of payload.slice(colon + 1).split(",")) state.pending.add(Number(id));
-    schedule(state, Number(payload.slice(0, colon)));
+    for (const id of event.productIds) state.pending.add(id);
+    schedule(state, event.storeId);
   }
 
   function lost(error: Error) {
@@ -96,7 +96,7 @@ export async function createCatalogIndex(options: CatalogIndexOptions): Promise<
     reconnect = null;
     if (closed) return;
     try {
-      listening = await listenForProductChanges(db, { notice: heard, lost });
+      listening = await listenToFeed(db, { event: heard, marker: (marker) => markers.get(marker)?.(), lost });
       // Built once the database answers; outside any request's async context, like every build.
       warming ??= runUncancellable(() => warmLargeStores());
       // Whatever changed while nobody listened is unknown: rebuild every index there is.
@@ -225,7 +225,7 @@ export async function createCatalogIndex(options: CatalogIndexOptions): Promise<
       const state = stateOf(storeId);
       const marker = `sync:${randomUUID()}`;
       const heardMarker = new Promise<void>((resolve) => markers.set(marker, resolve));
-      await notifyMarker(db, marker);
+      await sendMarker(db, marker);
       await heardMarker;
       markers.delete(marker);
       await work(state, storeId);

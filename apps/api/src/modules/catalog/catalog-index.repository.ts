@@ -1,69 +1,21 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
-import pg from "pg";
 import type { Db } from "../../db/client";
 import { loadSearchDocumentRows, loadSearchPostings } from "./search/search-postings.repository";
 import type { CatalogueRows, FacetValueMeta, SortKey } from "./catalog-index";
 import { attributes, attributeValues, productAttributeValues, productCategories, productPriceIndex, products } from "./catalog.tables";
 
 /*
- * What the catalogue index (catalog-index.ts) is built from and how it hears of changes. Long lists come
- * back as one text column each ("id:value,id:value"), parsed here into typed arrays: a million products are
- * a few statements and no million row objects.
+ * What the catalogue index (catalog-index.ts) is built from; it hears of changes on the event feed (decision
+ * 044). Long lists come back as one text column each ("id:value,id:value"), parsed here into typed arrays: a
+ * million products are a few statements and no million row objects.
  */
 
-/** The channel every product write notifies in its transaction (catalog-writes.ts); payload `storeId:id,id...`. */
-export const PRODUCTS_CHANGED_CHANNEL = "quire_products_changed";
-/** A NOTIFY payload is at most 8000 bytes: ids go in chunks well under it. */
-const IDS_PER_NOTICE = 500;
 /** Products per statement of a full load. */
 const LOAD_CHUNK = 200_000;
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-/** Tells whoever keeps a catalogue index that these products changed; delivered when the transaction commits. */
-export async function notifyProductsChanged(tx: Db, storeId: number, productIds: number[]) {
-  if (productIds.length === 0) return;
-  const payloads: string[] = [];
-  for (let start = 0; start < productIds.length; start += IDS_PER_NOTICE) {
-    payloads.push(`${storeId}:${productIds.slice(start, start + IDS_PER_NOTICE).join(",")}`);
-  }
-  await tx.execute(sql`select pg_notify(${PRODUCTS_CHANGED_CHANNEL}, payload) from unnest(${sql.param(payloads)}::text[]) payload`);
-}
-
-/** A marker sent down the channel: heard after every change committed before it (catalog-index-keeper's sync). */
-export async function notifyMarker(db: Db, marker: string) {
-  await db.execute(sql`select pg_notify(${PRODUCTS_CHANGED_CHANNEL}, ${marker})`);
-}
-
-/**
- * Listens on the channel on a connection of its own (node-postgres), or on the embedded database. `lost`
- * hears the connection break; notices sent meanwhile are lost, so the listener's owner rebuilds.
- */
-export async function listenForProductChanges(db: Db, handlers: { notice(payload: string): void; lost(error: Error): void }) {
-  const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client;
-  if (!client) throw new Error("the catalogue index listens on the database itself, not inside a transaction");
-  if ("exec" in client) {
-    const unlisten = await client.listen(PRODUCTS_CHANGED_CHANNEL, (payload) => handlers.notice(payload));
-    return { close: () => unlisten() };
-  }
-  const listener = new pg.Client(client.options);
-  listener.on("notification", (message) => handlers.notice(message.payload ?? ""));
-  listener.on("error", (error) => handlers.lost(error));
-  listener.on("end", () => handlers.lost(new Error("the listening connection ended")));
-  await listener.connect();
-  await listener.query(`listen ${PRODUCTS_CHANGED_CHANNEL}`);
-  return {
-    close: async () => {
-      listener.removeAllListeners("end");
-      listener.removeAllListeners("error");
-      listener.on("error", () => {});
-      await listener.end();
-    },
-  };
 }
 
 /** Parses "a:b,a:b" (or "a,a" with `width` 1) into columns of numbers. */

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
+import { PRODUCT_IDS_PER_EVENT } from "../jobs/domain-events";
 import { publishEvent } from "../jobs/job-queue";
 import * as writes from "./catalog-writes.repository";
-import { notifyProductsChanged } from "./catalog-index.repository";
 import { queueForIndexing } from "./search/search-index.repository";
 
 /*
@@ -16,8 +16,8 @@ import { queueForIndexing } from "./search/search-index.repository";
  * rules live once. Stock is the inventory module's; nothing derived depends on it.
  *
  * Every write to a product (created, its fields or publication changed, a variant added, a price set)
- * publishes `product.changed` in the same transaction, so whoever keeps a copy of products (search
- * reindexing, issue 11) hears of it exactly when the change commits. Stock moves publish inventory's
+ * publishes `product.changed` in the same transaction, so whoever keeps a copy of products (the search
+ * index's job, every process's catalogue index: decision 044) hears of it exactly when the change commits. Stock moves publish inventory's
  * `stock.changed` instead, and category writes publish nothing: a category says nothing about a product.
  */
 
@@ -104,8 +104,6 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
   );
   await writes.refreshPriceIndex(tx, productIds);
   await queueForIndexing(tx, productIds);
-  for (const [index, productId] of productIds.entries())
-    await publishEvent(tx, { type: "product.changed", storeId: products[index]!.storeId, productId });
   const byStore = new Map<number, number[]>();
   for (const [index, productId] of productIds.entries()) {
     const storeId = products[index]!.storeId;
@@ -113,7 +111,7 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
     ids.push(productId);
     byStore.set(storeId, ids);
   }
-  for (const [storeId, ids] of byStore) await notifyProductsChanged(tx, storeId, ids);
+  for (const [storeId, ids] of byStore) await publishProductsChanged(tx, storeId, ids);
 
   const each = <T>(list: (product: NewProduct) => T[] | undefined) =>
     products.flatMap((product, index) =>
@@ -200,7 +198,7 @@ export async function updateProduct(db: Db, productId: number, changes: ProductC
       );
     }
     await queueForIndexing(tx, [productId]);
-    await publishProductChanged(tx, product.storeId, productId);
+    await publishProductsChanged(tx, product.storeId, [productId]);
     return true;
   });
 }
@@ -218,7 +216,7 @@ export async function addVariant(db: Db, productId: number, variant: NewVariant)
     await writeVariantPriceLists(tx, [{ variantId: variantId!, variant }]);
     await writes.refreshPriceIndex(tx, [productId]);
     await queueForIndexing(tx, [productId]);
-    await publishProductChanged(tx, product.storeId, productId);
+    await publishProductsChanged(tx, product.storeId, [productId]);
     return variantId!;
   });
 }
@@ -235,18 +233,20 @@ export async function setVariantPrices(db: Db, variantId: number, prices: NewVar
     if (!product) return false;
     await writeVariantPriceLists(tx, [{ variantId, variant: { prices } }]);
     await writes.refreshPriceIndex(tx, [product.productId]);
-    await publishProductChanged(tx, product.storeId, product.productId);
+    await publishProductsChanged(tx, product.storeId, [product.productId]);
     return true;
   });
 }
 
 /**
- * Tells product.changed's subscribers, and the catalogue indexes of the API processes (decision 028), in the
- * transaction of the write: both hear of it when it commits, and never of a write rolled back.
+ * Publishes product.changed for these products of a store, in the transaction of the write: its subscribers
+ * (the search index's job) and every process's catalogue index (decision 044) hear of it when it commits, and
+ * never of a write rolled back. A batch goes as a few events of up to PRODUCT_IDS_PER_EVENT products each.
  */
-async function publishProductChanged(tx: Db, storeId: number, productId: number): Promise<void> {
-  await publishEvent(tx, { type: "product.changed", storeId, productId });
-  await notifyProductsChanged(tx, storeId, [productId]);
+async function publishProductsChanged(tx: Db, storeId: number, productIds: number[]): Promise<void> {
+  for (let start = 0; start < productIds.length; start += PRODUCT_IDS_PER_EVENT) {
+    await publishEvent(tx, { type: "product.changed", storeId, productIds: productIds.slice(start, start + PRODUCT_IDS_PER_EVENT) });
+  }
 }
 
 export interface NewCategory {

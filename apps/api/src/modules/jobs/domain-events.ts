@@ -6,8 +6,16 @@
 export interface DomainEvents {
   /** A variant's stock was set or moved (modules/inventory). */
   "stock.changed": { storeId: number; variantId: number; previousQuantity: number; quantity: number };
-  /** A product, its variants or its prices were created or changed (modules/catalog). */
-  "product.changed": { storeId: number; productId: number };
+  /**
+   * Products, their variants or their prices were created or changed (modules/catalog): up to
+   * PRODUCT_IDS_PER_EVENT of one store's products, changed in one transaction. Broadcast too (event-feed.ts).
+   */
+  "product.changed": { storeId: number; productIds: number[] };
+  /**
+   * The search documents of these products were written again (modules/catalog's search index job), up to
+   * PRODUCT_IDS_PER_EVENT of them. Broadcast only: no job subscribes.
+   */
+  "search.documents_written": { storeId: number; productIds: number[] };
   /** A payment was captured and its order confirmed (flows): the order's confirmation mail. */
   "payment.captured": { storeId: number; orderId: number; paymentId: number; amount: number; currency: string };
   /** A proforma invoice was issued for an order: it waits for the buyer's bank transfer (flows). */
@@ -26,3 +34,9 @@ export type DomainEventType = keyof DomainEvents;
 
 /** One event: its type and its facts, e.g. `{ type: "stock.changed", storeId, variantId, ... }`. */
 export type DomainEvent<T extends DomainEventType = DomainEventType> = { [K in T]: { type: K } & DomainEvents[K] }[T];
+
+/**
+ * Products named by one product event at most: a broadcast event travels as one notice, which PostgreSQL keeps
+ * under 8,000 bytes (500 ids of up to ten digits, with the rest of the event, stay well under it).
+ */
+export const PRODUCT_IDS_PER_EVENT = 500;

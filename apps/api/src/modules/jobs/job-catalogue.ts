@@ -156,6 +156,7 @@ type SubscriberOf<T extends DomainEventType> = {
 export const EVENT_SUBSCRIBERS: { readonly [T in DomainEventType]: readonly SubscriberOf<T>[] } = {
   "stock.changed": ["back-in-stock-notify", "search-index-stock"],
   "product.changed": ["search-index"],
+  "search.documents_written": [],
   "payment.captured": ["order-confirmation-mail"],
   "payment.proforma_issued": ["bank-transfer-order-mail"],
   "order.shipped": ["order-shipped-mail"],
@@ -163,3 +164,9 @@ export const EVENT_SUBSCRIBERS: { readonly [T in DomainEventType]: readonly Subs
   "order.cancelled": ["order-cancelled-mail"],
   "refund.succeeded": ["refund-issued-mail"],
 };
+
+/**
+ * The events also told to every running process as they commit (event-feed.ts): the one change feed of the
+ * copies of the catalogue a process keeps in memory (decision 044).
+ */
+export const EVENT_BROADCASTS = ["product.changed", "search.documents_written"] as const satisfies readonly DomainEventType[];

@@ -5,6 +5,7 @@ import PgBoss from "pg-boss";
 import type { Db } from "../../db/client";
 import type { DomainEvent } from "./domain-events";
 import { EVENT_SUBSCRIBERS, JOB_QUEUES, JOB_SCHEDULES, type JobName, type JobPayloads } from "./job-catalogue";
+import { broadcastEvents, isBroadcast } from "./event-feed";
 import { findJob } from "./jobs.repository";
 
 // The one place that knows the job queue is pg-boss (decision 019). Modules queue work with enqueue() and
@@ -123,10 +124,14 @@ export async function enqueue<N extends JobName>(
   return id;
 }
 
-/** Tells the event's subscribers (job-catalogue.ts), one job each, in the transaction of the change. */
+/**
+ * Tells the event's subscribers (job-catalogue.ts), one job each, in the transaction of the change; an event
+ * that running processes keep copies by is broadcast to them too (event-feed.ts), at the same commit.
+ */
 export async function publishEvent(tx: Db, event: DomainEvent): Promise<void> {
   const subscribers: readonly JobName[] = EVENT_SUBSCRIBERS[event.type];
   for (const name of subscribers) await enqueue(tx, name, event as JobPayloads[typeof name]);
+  if (isBroadcast(event)) await broadcastEvents(tx, [event]);
 }
 
 /**

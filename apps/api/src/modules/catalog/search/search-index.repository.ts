@@ -2,7 +2,6 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { sqlRows } from "../../../db/sql-rows";
 import { attributes, attributeValues, productAttributeValues, products, productVariants } from "../catalog.tables";
-import { notifyProductsChanged } from "../catalog-index.repository";
 import { searchDocuments, searchIndexPending, searchWords } from "./search.tables";
 
 /*
@@ -55,10 +54,10 @@ const documentWords = sql`tsvector_to_array(d.prefixes || to_tsvector('simple'::
 /**
  * Takes up to `limit` queued products of a store (rows another worker holds are skipped) and writes their
  * documents: a published product's is inserted or replaced, any other's deleted. Its title, author and series
- * words, and its description's, join the vocabulary. In the caller's transaction, so a failure leaves them queued. Answers how many
- * were taken.
+ * words, and its description's, join the vocabulary. In the caller's transaction, so a failure leaves them queued. Answers the
+ * products taken.
  */
-export async function indexPendingBatch(db: Db, storeId: number, limit: number): Promise<number> {
+export async function indexPendingBatch(db: Db, storeId: number, limit: number): Promise<number[]> {
   const taken = await sqlRows<{ product_id: number }>(
     db,
     sql`
@@ -68,7 +67,7 @@ export async function indexPendingBatch(db: Db, storeId: number, limit: number):
       returning product_id`,
   );
   const ids = taken.map((row) => row.product_id);
-  if (ids.length === 0) return 0;
+  if (ids.length === 0) return ids;
   const idList = sql`${sql.param(ids)}::int[]`;
   await db.execute(sql`
     delete from ${searchDocuments} d where d.product_id = any(${idList})
@@ -98,9 +97,7 @@ export async function indexPendingBatch(db: Db, storeId: number, limit: number):
     where d.product_id = any(${idList}) and length(w.word) between 3 and 40 and w.word !~ '^[0-9]+$'
     group by w.word
     on conflict (store_id, word) do nothing`);
-  // The catalogue index keeps the documents' words in memory (search-postings.ts): it reads them again on commit.
-  await notifyProductsChanged(db, storeId, ids);
-  return ids.length;
+  return ids;
 }
 
 /**

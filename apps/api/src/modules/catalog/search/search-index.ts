@@ -1,22 +1,35 @@
 import type { Db } from "../../../db/client";
-import type { DomainEvent } from "../../jobs/domain-events";
+import { PRODUCT_IDS_PER_EVENT, type DomainEvent } from "../../jobs/domain-events";
+import { publishEvent } from "../../jobs/job-queue";
 import * as index from "./search-index.repository";
 import { listStoreIds } from "../../stores/stores.service";
 
 /*
  * Keeping the search index (decision 035). A product's transaction queues it (search_index_pending); the
  * search-index job, queued by the same transaction's product.changed event, writes the documents of every
- * queued product of the store in batches, each batch a transaction of its own. Never in a request.
+ * queued product of the store in batches, each batch a transaction of its own that publishes what it wrote.
+ * Never in a request.
  */
 
-/** Products per transaction: large enough for set-based writes, small enough to hold locks briefly. */
-const BATCH_SIZE = 500;
+/**
+ * Products per transaction: large enough for set-based writes, small enough to hold locks briefly, and no
+ * more than one event names (the batch's search.documents_written).
+ */
+const BATCH_SIZE = PRODUCT_IDS_PER_EVENT;
 
-/** Writes the documents of a store's queued products until none is left; answers how many were written. */
+/**
+ * Writes the documents of a store's queued products until none is left; answers how many were written. Each
+ * batch publishes search.documents_written in its transaction: every process's catalogue index, which keeps
+ * the documents' words in memory (search-postings.ts), reads them again when it commits (decision 044).
+ */
 export async function indexQueuedProducts(db: Db, storeId: number): Promise<number> {
   let written = 0;
   for (;;) {
-    const taken = await db.transaction((tx) => index.indexPendingBatch(tx, storeId, BATCH_SIZE));
+    const taken = await db.transaction(async (tx) => {
+      const productIds = await index.indexPendingBatch(tx, storeId, BATCH_SIZE);
+      if (productIds.length > 0) await publishEvent(tx, { type: "search.documents_written", storeId, productIds });
+      return productIds.length;
+    });
     written += taken;
     if (taken < BATCH_SIZE) return written;
   }
