@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { chromiumPath } from "./browser-path";
 
 /** The flags Debian's Chromium runs with on the CI machine: headless, no sandbox or GPU, no background traffic. */
 const CHROMIUM_ARGS = [
@@ -21,7 +22,7 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-const executablePath = () => process.env.CHROME_PATH || "/usr/bin/chromium";
+const executablePath = chromiumPath;
 
 /** Records the page's uncaught exceptions and console errors into `problems`. */
 function watchForProblems(page: Page, problems: string[]) {

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { chromiumPath } from "./browser-path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { assertBuilt, createE2eTemplate, DEMO_API_KEY, DEMO_STORE_KEY, startStack } from "./stack";
@@ -19,11 +20,11 @@ declare module "vitest" {
  * stops the servers and drops the databases.
  */
 export default async function setup(project: TestProject) {
-  const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+  const chromePath = chromiumPath();
   if (!existsSync(chromePath)) {
     throw new Error(
       `No Chromium at ${chromePath}: the browser journeys need it. ` +
-        "Install it (apt-get install -y chromium) or point CHROME_PATH at a Chromium or Chrome binary.",
+        "Install it (apt-get install -y chromium-headless-shell, or chromium) or point CHROME_PATH at a Chromium or Chrome binary.",
     );
   }
 
