@@ -3,6 +3,7 @@ import { dirname, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { loopsOf } from "./import-loops";
 
 // No two of the API's modules depend on each other, directly or round a longer loop (docs/decisions/040): a module
 // that needs another's data calls its service, and one that needs it the other way round leaves the work to a
@@ -43,39 +44,6 @@ function moduleGraph(): ModuleGraph {
     }
   }
   return graph;
-}
-
-/** The loops of a graph: its strongly connected parts of more than one module (Tarjan's algorithm), each sorted. */
-export function loopsOf(graph: ReadonlyMap<string, ReadonlyMap<string, unknown>>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const loops: string[][] = [];
-  const visit = (module: string) => {
-    index.set(module, next);
-    low.set(module, next);
-    next += 1;
-    stack.push(module);
-    for (const other of graph.get(module)?.keys() ?? []) {
-      if (!index.has(other)) {
-        visit(other);
-        low.set(module, Math.min(low.get(module)!, low.get(other)!));
-      } else if (stack.includes(other)) {
-        low.set(module, Math.min(low.get(module)!, index.get(other)!));
-      }
-    }
-    if (low.get(module) !== index.get(module)) return;
-    const part: string[] = [];
-    let member: string | undefined;
-    do {
-      member = stack.pop()!;
-      part.push(member);
-    } while (member !== module);
-    if (part.length > 1) loops.push(part.sort());
-  };
-  for (const module of graph.keys()) if (!index.has(module)) visit(module);
-  return loops;
 }
 
 describe("the API's modules", () => {
