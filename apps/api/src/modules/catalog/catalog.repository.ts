@@ -156,7 +156,11 @@ export interface ProductSelection {
   currencyCode: string;
   /** The chosen category and its shown descendants. */
   categoryIds?: number[];
-  /** What the store's product search matched for the shopper's text (product-search.ts). */
+  /**
+   * What the store's product search matched for the shopper's text (product-search.ts): the service's and the
+   * catalogue index's view. SQL never reads it: the service hands the repository the search's ranked ids in
+   * `ids` instead (catalog.service.ts, `withSearchAsIds`).
+   */
   search?: ProductSearchMatch;
   /** One entry per attribute code: any of `valueIds` (OR within an attribute), AND across entries. */
   attributeFilters: { code: string; valueIds: number[] }[];
@@ -184,7 +188,7 @@ function baseConditions(selection: ProductSelection): SQL[] {
     conditions.push(sql`p.id in (select pc.product_id from ${productCategories} pc
       where pc.category_id = any(${intArray(selection.categoryIds)}))`);
   }
-  if (selection.search) conditions.push(selection.search.condition());
+  if (selection.search) throw new Error("a search reaches SQL as its ranked ids, not as text (catalog.service.ts)");
   if (selection.ids) conditions.push(sql`p.id = any(${intArray(selection.ids)})`);
   return conditions;
 }
@@ -209,14 +213,25 @@ export type ProductOrder = Exclude<ProductSort, "price-asc" | "price-desc">;
  * One page of product ids in sort order. Every sort ends on the id so pages never overlap; newest, popular
  * and the name sorts match a partial index of catalog.tables.ts, so a page is an index walk.
  */
-export async function listProductIds(db: Db, input: { selection: ProductSelection; sort: ProductOrder; limit: number; offset: number }) {
+export async function listProductIds(
+  db: Db,
+  input: { selection: ProductSelection; sort: ProductOrder; limit: number; offset: number; ranked?: number[] | null },
+) {
   const { selection } = input;
   let orderBy: SQL;
   switch (input.sort) {
-    case "relevance":
-      if (!selection.search) throw new Error("relevance needs search text");
-      orderBy = sql`${selection.search.relevance()}, p.id`;
-      break;
+    case "relevance": {
+      // The search's order: its ranked ids, joined with their positions (a hash join, not a lookup per row).
+      if (!input.ranked) throw new Error("relevance needs the search's ranked ids");
+      const result = await rows<{ id: number }>(
+        db,
+        sql`select p.id from ${products} p
+            join unnest(${intArray(input.ranked)}) with ordinality as ranked(id, position) on ranked.id = p.id
+            where ${selectionWhere(selection)}
+            order by ranked.position limit ${input.limit} offset ${input.offset}`,
+      );
+      return result.map((row) => row.id);
+    }
     case "newest":
       orderBy = sql`p.created_at desc, p.id desc`;
       break;

@@ -63,7 +63,7 @@ function indexFor(reads: CatalogReads, ctx: CatalogContext, selection: repositor
  */
 async function searchInIndex(reads: CatalogReads, ctx: CatalogContext, selection: repository.ProductSelection) {
   const search = selection.search;
-  if (!search?.rankedIds || !reads.index) return null;
+  if (!search || !reads.index) return null;
   const withoutText = { ...selection, search: undefined };
   if (!StoreCatalogueIndex.answers(withoutText)) return null;
   const index = reads.index.forStore(ctx.store.id);
@@ -74,6 +74,22 @@ async function searchInIndex(reads: CatalogReads, ctx: CatalogContext, selection
   // Named by the text, not by its thousands of ids, in the index's cache of selections.
   const key = JSON.stringify({ ...selection, search: search.text });
   return { index, selection: { ...withoutText, ids: ranked }, ranked, key };
+}
+
+/**
+ * A selection as SQL reads it: a search's products in place of its text (the ids the shopper asked for, if any,
+ * kept among them), and their ranking for the relevance sort. What SQL counts, filters and pages is then the
+ * search engine's answer, whichever engine gave it.
+ */
+async function withSearchAsIds(
+  selection: repository.ProductSelection,
+): Promise<{ selection: repository.ProductSelection; ranked: number[] | null }> {
+  const { search, ...rest } = selection;
+  if (!search) return { selection: rest, ranked: null };
+  const all = await search.rankedIds(null);
+  const asked = rest.ids ? new Set(rest.ids) : null;
+  const ranked = asked === null ? all : all.filter((id) => asked.has(id));
+  return { selection: { ...rest, ids: ranked }, ranked };
 }
 
 function paged<T>(results: T[], total: number, pageNumber: number, pageSize: number) {
@@ -213,12 +229,14 @@ export async function listProducts(db: Db, ctx: CatalogContext, query: ListProdu
     const { total, ids } = index.page(selection, sort, page);
     return { ...paged(await getSummaries(db, ctx, ids), total, query.PageNumber, query.PageSize), ...corrected };
   }
+  // Counts are cached under the selection as asked (a search by its text), and read over what SQL selects.
+  const inSql = await withSearchAsIds(selection);
   const [total, ids] =
     sort === "price-asc" || sort === "price-desc"
-      ? await pageByPrice(db, selection, sort === "price-desc", page, counts)
+      ? await pageByPrice(db, inSql.selection, sort === "price-desc", page, counts, selection)
       : await Promise.all([
-          counts.remember("total", selection, () => repository.countProducts(db, selection)),
-          repository.listProductIds(db, { selection, sort, ...page }),
+          counts.remember("total", selection, () => repository.countProducts(db, inSql.selection)),
+          repository.listProductIds(db, { selection: inSql.selection, sort, ranked: inSql.ranked, ...page }),
         ]);
   return { ...paged(await getSummaries(db, ctx, ids), total, query.PageNumber, query.PageSize), ...corrected };
 }
@@ -234,9 +252,10 @@ async function pageByPrice(
   descending: boolean,
   page: { limit: number; offset: number },
   counts: CountsCache,
+  countKey: repository.ProductSelection,
 ): Promise<[number, number[]]> {
   const [total, priced] = await Promise.all([
-    counts.remember("total", selection, () => repository.countProducts(db, selection)),
+    counts.remember("total", countKey, () => repository.countProducts(db, selection)),
     repository.listPricedProductIds(db, { selection, descending, ...page }),
   ]);
   if (priced.length === page.limit || page.offset + priced.length >= total) return [total, priced];
@@ -318,7 +337,9 @@ export async function getProductFilters(db: Db, ctx: CatalogContext, query: Prod
   const result = await counts.remember("facets", selection, async () => {
     const searched = await searchInIndex(reads, ctx, selection);
     if (searched) return searched.index.facets(searched.selection);
-    return indexFor(reads, ctx, selection)?.facets(selection) ?? repository.getFacets(db, selection);
+    const index = indexFor(reads, ctx, selection);
+    if (index) return index.facets(selection);
+    return repository.getFacets(db, (await withSearchAsIds(selection)).selection);
   });
   const facets: Facet[] = [];
   for (const value of result.values) {

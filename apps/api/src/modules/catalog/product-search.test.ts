@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestApi } from "../../testing/test-api";
 import { createTestCatalogue } from "./catalog-test-catalogue";
@@ -11,12 +10,7 @@ import type { ProductSearch } from "./product-search";
 const rankedIds = new Map<string, number[]>();
 const hostedEngine: ProductSearch = {
   async match({ text }) {
-    const ids = rankedIds.get(text) ?? [];
-    return {
-      text,
-      condition: () => sql`p.id = any(${sql.param(ids)}::int[])`,
-      relevance: () => sql`array_position(${sql.param(ids)}::int[], p.id)`,
-    };
+    return { text, rankedIds: async () => rankedIds.get(text) ?? [] };
   },
 };
 

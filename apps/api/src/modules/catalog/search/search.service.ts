@@ -1,5 +1,4 @@
 import { AUTOCOMPLETE_MAX_AUTHORS, AUTOCOMPLETE_MAX_CATEGORIES, AUTOCOMPLETE_MAX_PRODUCTS, type Autocomplete } from "@quire/contracts";
-import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { CatalogVisibility } from "../catalog-policy";
 import type { CatalogIndex } from "../catalog-index-keeper";
@@ -7,7 +6,6 @@ import type { ProductSearch, ProductSearchMatch } from "../product-search";
 import type { PostingsQuery } from "./search-postings";
 import { codesOf, highlight, searchWords } from "./search-text";
 import * as search from "./search.repository";
-import { searchDocuments } from "./search.tables";
 
 /*
  * Search on PostgreSQL (decision 035): the product search the listing uses (GET /products and
@@ -56,8 +54,8 @@ export async function readTerms(
 }
 
 /**
- * Search as the listing asks for it: what the text finds, and the ranking rules as its relevance order. Its
- * ranking comes from the in-memory lists when the catalogue index holds them, else from PostgreSQL.
+ * Search as the listing asks for it: the products the text finds, ranked by the ranking rules (search-ranking.ts).
+ * The ranking comes from the in-memory lists when the catalogue index holds them, else from PostgreSQL.
  */
 export const postgresProductSearch = (db: Db): ProductSearch => ({
   async match({ storeId, text }): Promise<ProductSearchMatch> {
@@ -65,12 +63,6 @@ export const postgresProductSearch = (db: Db): ProductSearch => ({
     return {
       text,
       didYouMean,
-      condition() {
-        return sql`p.id in (select d.product_id from ${searchDocuments} d where d.store_id = ${storeId} and ${search.documentMatches(terms)})`;
-      },
-      relevance() {
-        return sql`(select ${search.documentScore(terms)} from ${searchDocuments} d where d.product_id = p.id) desc, p.popularity desc`;
-      },
       rankedIds: async (lists) => (lists ? Array.from(lists.rank(postings)) : search.findRankedIds(db, terms)),
     };
   },
