@@ -36,7 +36,8 @@ import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
  * of their own whose database holds their customers, inserted before the servers start.
  */
 const PASSWORD = "Account-Credit-Ledger-2026";
-const CUSTOMERS = { trade: "hatchard@example.test", shopper: "foyle@example.test" } as const;
+/** `soleTrader` buys as a trade customer but belongs to no company, so has no company addresses. */
+const CUSTOMERS = { trade: "hatchard@example.test", shopper: "foyle@example.test", soleTrader: "bagshaw@example.test" } as const;
 type CustomerKey = keyof typeof CUSTOMERS;
 /** The trade buyer's credit: £2,000 and €500. */
 const LIMITS = { GBP: 200_000, EUR: 50_000 };
@@ -65,7 +66,7 @@ beforeAll(async () => {
            SELECT s.id, $1, $2, 'Ada', 'Reader', $4,
              (SELECT p.id FROM privacy_policies p WHERE p.store_id = s.id AND p.published_at <= now() ORDER BY p.published_at DESC, p.id DESC LIMIT 1)
            FROM stores s WHERE s.key = $3`,
-          [email, passwordHash, DEMO_STORE_KEY, key === "trade"],
+          [email, passwordHash, DEMO_STORE_KEY, key !== "shopper"],
         );
       }
       await database.execute(
@@ -238,4 +239,24 @@ describe("a trade buyer's checkout beyond their credit", () => {
       expectNoPageProblems(browser);
     });
   }
+});
+
+describe("a trade buyer who belongs to no company", () => {
+  const browser = sessionPerTest();
+
+  it("reaches checkout's delivery step with no company addresses offered, not the privacy policy", async () => {
+    const { page } = browser;
+    const options = { javaScript: true, storefrontUrl: stack.storefrontUrl };
+    await signInTo(page, "soleTrader", "/cart");
+    await startCheckout(page, [books[0]!], options);
+    await expectStep(page, "Your details", options);
+    await page.getByRole("button", { name: "Continue to delivery" }).click();
+    await expectCheckoutToast(page, "Customer information has been saved", options);
+    // The company's addresses answer 403 for a buyer without a company: checkout reads that as "none".
+    await expectStep(page, "Delivery", options);
+    expect(new URL(page.url()).pathname).toBe("/checkout");
+    expect(await page.getByText("Your company's addresses").count()).toBe(0);
+    await page.getByRole("textbox", { name: "Address line 1" }).first().waitFor();
+    expectNoPageProblems(browser);
+  });
 });

@@ -11,8 +11,8 @@ import {
 } from "@quire/contracts";
 import type { RouterContextProvider } from "react-router";
 import { anonymousIdOf } from "~/features/cart/cart.server";
-import { ApiRequestError, UNEXPECTED_RESPONSE } from "~/lib/api.server";
-import { apiContext, sessionContext } from "~/lib/context.server";
+import { ApiRequestError, createApiClient, UNEXPECTED_RESPONSE } from "~/lib/api.server";
+import { apiContext, callerContext, sessionContext } from "~/lib/context.server";
 import { getCurrentCustomer, isSignedIn } from "~/features/auth/auth.server";
 import { savedAddressKey, type SavedAddressOption } from "./checkout-forms";
 import type { AddressInput } from "./checkout-forms.server";
@@ -232,7 +232,8 @@ export function wholeErrorOf(error: ApiRequestError): { code: string; message: s
 
 /**
  * A signed-in customer's saved addresses as checkout offers them: their own book (defaults first), then their
- * company's shared addresses. Empty for a guest. A trade buyer without a company (403) simply has none of its.
+ * company's shared addresses. Empty for a guest. A trade buyer without a company (403) simply has none of its:
+ * that call goes around the page's guarded client, which would read any 403 as "accept the privacy policy first".
  */
 export async function loadSavedAddresses(context: Context): Promise<SavedAddressOption[]> {
   if (!isSignedIn(context)) return [];
@@ -240,7 +241,7 @@ export async function loadSavedAddresses(context: Context): Promise<SavedAddress
     api(context).call("listAddresses"),
     getCurrentCustomer(context).then((customer) =>
       customer?.isTrade
-        ? api(context)
+        ? createApiClient({ ...context.get(callerContext), token: context.get(sessionContext).token ?? undefined })
             .call("listCompanyAddresses")
             .then((answer) => answer.data)
             .catch((error: unknown) => {
