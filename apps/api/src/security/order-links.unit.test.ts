@@ -32,4 +32,19 @@ describe("order link tokens", () => {
       expect(checkOrderLinkToken(SECRET, 3, junk, NOW), junk).toEqual({ valid: false, problem: "invalid" });
     }
   });
+
+  it("refuse each other spelling of the signature's last character, which decodes to the same bytes", () => {
+    // The last of 43 base64url characters carries four of the signature's bits and two a decoder ignores.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (let orderId = 1; orderId <= 16; orderId++) {
+      const token = createOrderLinkToken(SECRET, { storeId: 3, orderId }, NOW);
+      const last = alphabet.indexOf(token.at(-1)!);
+      expect(last % 4, token).toBe(0);
+      for (const spelling of [1, 2, 3].map((unused) => alphabet[last + unused]!)) {
+        const respelled = token.slice(0, -1) + spelling;
+        expect(Buffer.from(respelled.split(".")[2]!, "base64url")).toEqual(Buffer.from(token.split(".")[2]!, "base64url"));
+        expect(checkOrderLinkToken(SECRET, 3, respelled, NOW), respelled).toEqual({ valid: false, problem: "invalid" });
+      }
+    }
+  });
 });
