@@ -1,23 +1,42 @@
-import { AxeBuilder } from "@axe-core/playwright";
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import type { AxeResults, RunOptions } from "axe-core";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+
+/** axe-core's browser build, read once per test worker. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+type Violations = AxeResults["violations"];
+
+/**
+ * Runs axe-core in the page's document and answers its violations. Every rule of `options` runs; three things
+ * keep a scan cheap, since the journeys make some 250 of them on two busy cores (decision 021):
+ * - axe is put into a document once, however often it is scanned (the Playwright wrapper evaluated its 650 KB
+ *   twice per scan, a second on a busy core each time), through the DevTools protocol, which the page's
+ *   Content-Security-Policy does not govern;
+ * - axe runs in the page itself, `axe.run` on the top document: Quire's pages have no frames, and a
+ *   cross-origin frame, should one appear, would be reported by axe's own `frame-tested` rule;
+ * - only the violations come back, not the hundreds of passing nodes nobody reads.
+ */
+async function violationsOf(page: Page, options: RunOptions): Promise<Violations> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    (runOptions) =>
+      (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe
+        .run(document, runOptions)
+        .then((results) => results.violations),
+    { ...options, resultTypes: ["violations"] } satisfies RunOptions,
+  );
+}
 
 /**
  * Scans the page as it is now with axe-core and fails on any serious or critical violation, listing each
  * rule with the elements it found, so the failure message says what to fix.
- *
- * Every rule runs; two settings only make the scan cheaper (decision 021). Axe details only the
- * violations, not the hundreds of passing nodes nobody reads. And it runs in the page itself
- * ("legacy mode") instead of opening a second blank page per scan to merge results from frames: Quire's
- * pages have no frames, and in this mode a cross-origin frame, should one appear, is not scanned but
- * reported by axe's `frame-tested` rule. Together these halve the browser's work per scan.
  */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  const violations = await violationsOf(page, {});
+  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   const report = serious.map(
     (violation) =>
       `${violation.impact} ${violation.id}: ${violation.help} (${violation.helpUrl})\n` +
@@ -36,15 +55,11 @@ const WCAG_22_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
  * (heading-order), and a paragraph styled to look like a heading (p-as-heading).
  */
 export async function expectNoWcag22Violations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(WCAG_22_AA_TAGS)
-    .options({
-      resultTypes: ["violations"],
-      rules: { region: { enabled: true }, "heading-order": { enabled: true }, "p-as-heading": { enabled: true } },
-    })
-    .analyze();
-  const report = results.violations.map(
+  const violations = await violationsOf(page, {
+    runOnly: { type: "tag", values: WCAG_22_AA_TAGS },
+    rules: { region: { enabled: true }, "heading-order": { enabled: true }, "p-as-heading": { enabled: true } },
+  });
+  const report = violations.map(
     (violation) =>
       `${violation.impact} ${violation.id}: ${violation.help}\n` +
       violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.split("\n").join(" ") ?? ""}`).join("\n"),
