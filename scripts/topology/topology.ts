@@ -237,7 +237,7 @@ export async function startTopology(): Promise<Topology> {
       port: 0,
       entry: path.join(apiDist, "worker.js"),
       cwd: path.join(root, "apps", "api"),
-      env: { ...apiEnv, SMTP_URL: mailbox.url, JOB_POLL_INTERVAL_MS: "100" },
+      env: { ...apiEnv, SMTP_URL: mailbox.url },
       ready: /job worker started/,
     });
     const storefronts = storefrontPorts.map((port, index) =>

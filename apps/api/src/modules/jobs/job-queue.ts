@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import type { DomainEvent } from "./domain-events";
 import { EVENT_SUBSCRIBERS, JOB_QUEUES, JOB_SCHEDULES, type JobName, type JobPayloads } from "./job-catalogue";
 import { broadcastEvents, isBroadcast } from "./event-feed";
+import { JOBS_CHANNEL, notifyAll } from "./event-feed.repository";
 import { findJob } from "./jobs.repository";
 
 // The one place that knows the job queue is pg-boss (decision 019). Modules queue work with enqueue() and
@@ -121,6 +122,8 @@ export async function enqueue<N extends JobName>(
   if (id === null && singletonKey) return null;
   // pg-boss inserts only into a queue that exists, and says nothing when it does not.
   if (id === null) throw new Error(`The job queue "${name}" is not installed: run npm run db:migrate`);
+  // A job due now wakes the workers when the transaction commits; a later one waits for their next poll.
+  if (!options.startAfter) await notifyAll(tx, [name], JOBS_CHANNEL);
   return id;
 }
 

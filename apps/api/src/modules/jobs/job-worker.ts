@@ -1,6 +1,7 @@
 import type PgBoss from "pg-boss";
 import type { Db } from "../../db/client";
 import { isDatabaseUnavailable } from "../../http/database-unavailable";
+import { JOBS_CHANNEL, listenOnChannel } from "./event-feed.repository";
 import { JOB_QUEUES, type JobName, type JobPayloads } from "./job-catalogue";
 import {
   assertJobQueueInstalled,
@@ -204,10 +205,14 @@ export interface JobWorkerOptions {
   onDatabaseUnavailable?: (error: unknown) => void;
   /** The first round that reached the database after an outage. */
   onDatabaseRestored?: () => void;
+  /** Every due job has run and the worker sleeps until its next poll, or until a job is queued. */
+  onIdle?: () => void;
 }
 
 /**
- * Runs background jobs in this process until stopped: every due job, then a sleep of `pollIntervalMs`.
+ * Runs background jobs in this process until stopped: every due job, then a sleep of `pollIntervalMs`, which a
+ * job queued to run now cuts short (the workers listen for it, and hear it when its transaction commits); the
+ * poll finds the rest: retries after their backoff, scheduled jobs, and what was queued while nobody listened.
  * Several processes may run it at once (pg-boss claims with SKIP LOCKED). It keeps running while the
  * database is away: it says so once per outage, polls less often, and resumes when it is back. It also runs
  * the queue's maintenance: expiring jobs whose worker died, archiving and deleting old ones. And it runs
@@ -251,8 +256,39 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
       };
     });
 
+  // A job queued while a pass runs may be missed by it (its queue was already looked at): the notice says
+  // to look again at once instead of sleeping.
+  let queuedDuringPass = false;
+  let listening: { close(): Promise<void> | void } | null = null;
+  /** Listens for jobs queued to run now, unless it already does; without it the worker still polls. */
+  async function listenForQueuedJobs() {
+    if (listening || stopping) return;
+    try {
+      listening = await listenOnChannel(
+        options.db,
+        {
+          notice() {
+            queuedDuringPass = true;
+            wake?.();
+          },
+          lost() {
+            const lostConnection = listening;
+            listening = null; // the next round listens again
+            void Promise.resolve(lostConnection?.close()).catch(() => {});
+          },
+        },
+        JOBS_CHANNEL,
+      );
+      if (stopping) await Promise.resolve(listening.close()).catch(() => {});
+    } catch {
+      // The database is away or refuses a connection more: the poll finds every job, and the next round tries again.
+    }
+  }
+
   async function loop() {
     while (!stopping) {
+      await listenForQueuedJobs();
+      queuedDuringPass = false;
       try {
         const report = await runner.runPass({ shouldStop: () => stopping });
         if (report.databaseUnavailable) {
@@ -271,6 +307,8 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
         options.onError?.(error);
       }
       if (stopping) break;
+      if (queuedDuringPass && failedPolls === 0) continue;
+      options.onIdle?.();
       await sleep(failedPolls > 0 ? outagePollDelayMs(options.pollIntervalMs, failedPolls) : options.pollIntervalMs);
     }
   }
@@ -288,6 +326,8 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
       const outcome = await Promise.race([running, graceOver]);
       clearTimeout(timer);
       if (outcome === "grace over") await runner.returnInFlight("the worker stopped before the job finished").catch(options.onError);
+      await Promise.resolve(listening?.close()).catch(() => {});
+      listening = null;
       await boss.stop({ graceful: false });
     },
   };

@@ -194,6 +194,28 @@ describe.each(drivers)("the job queue on $name", ({ db }) => {
     expect((await jobRows(db(), payload.messageId))[0]).toMatchObject({ state: "completed" });
   });
 
+  it("runs a job queued to run now at once, woken at its commit rather than by its next poll", async () => {
+    const payload = newPayload();
+    let ran!: () => void;
+    const done = new Promise<void>((resolve) => (ran = resolve));
+    let idle!: () => void;
+    const asleep = new Promise<void>((resolve) => (idle = resolve));
+    const handlers = {
+      "mail-delivery": async ({ messageId }: { messageId: number }) => {
+        if (messageId === payload.messageId) ran();
+      },
+    } satisfies Partial<JobHandlers>;
+    // Its next poll is ten minutes away, far beyond the test's time-out.
+    const worker = await startJobWorker({ db: db(), handlers: withOthersIdle(handlers), pollIntervalMs: 600_000, onIdle: () => idle() });
+    try {
+      await asleep;
+      await db().transaction((tx) => enqueue(tx, "mail-delivery", payload));
+      await done;
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("hands a job that outlives the grace period back to the queue when stopped", async () => {
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
