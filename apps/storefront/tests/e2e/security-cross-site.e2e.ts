@@ -9,7 +9,7 @@ import {
   ListWishlistsResponseSchema,
   type ProductDetail,
 } from "@quire/contracts";
-import type { Cookie, Page } from "playwright-core";
+import type { Cookie, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { accountMenu, expectApi, signInThroughForm, tokenInBrowser } from "./auth-journeys";
@@ -78,20 +78,28 @@ function harmfulFields(pathname: string, variantId: number): Record<string, stri
   }
 }
 
-/** A tiny site of the attacker's: GET /?to=<url>&<fields> answers a page whose form posts them there at once. */
+/**
+ * A tiny site of the attacker's. GET /?forms=<JSON list of { to, fields }> answers a page with a form per entry,
+ * each posting its fields to its `to` into a frame of its own, all sent at once by the page's script: one visit
+ * posts to every route, as a page of the attacker's could. A single form posts from the page itself instead.
+ */
 async function startAttackerSite(): Promise<{ port: number; server: Server }> {
   const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://attacker");
-    const target = url.searchParams.get("to") ?? "";
-    const inputs = [...url.searchParams]
-      .filter(([name]) => name !== "to")
-      .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    const forms = JSON.parse(url.searchParams.get("forms") ?? "[]") as { to: string; fields: Record<string, string> }[];
+    const html = forms
+      .map(({ to, fields }, index) => {
+        const inputs = Object.entries(fields)
+          .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+          .join("");
+        // One form alone posts from the page itself, as a top-level navigation.
+        const frame = forms.length > 1 ? `<iframe name="prize-${index}" title="Prize ${index}"></iframe>` : "";
+        return `${frame}<form method="post" action="${escape(to)}" target="${frame ? `prize-${index}` : "_self"}">${inputs}</form>`;
+      })
       .join("");
     response.setHeader("Content-Type", "text/html; charset=utf-8");
-    response.end(
-      `<!DOCTYPE html><title>Win a prize</title><form method="post" action="${escape(target)}">${inputs}</form><script>document.forms[0].submit()</script>`,
-    );
+    response.end(`<!DOCTYPE html><title>Win a prize</title>${html}<script>for (const form of document.forms) form.submit()</script>`);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { port: (server.address() as AddressInfo).port, server };
@@ -154,28 +162,46 @@ async function addToBasketOnTheShop(page: Page) {
     .waitFor();
 }
 
-/** Submits `fields` to every mutating route from the attacker's page at `attackerOrigin`; checks each answer. */
-async function postFromAnotherOrigin(page: Page, attackerOrigin: string) {
+/**
+ * Visits the attacker's page at `attackerOrigin`, which posts harmful fields to every mutating route at once
+ * (each into a frame), and checks each answer: a 403 with no Set-Cookie.
+ */
+async function postFromAnotherOrigin(session: BrowserSession, attackerOrigin: string) {
+  const { page } = session;
   expect(mutatingPaths).toEqual(expect.arrayContaining(["/cart/add", "/preferences", "/favorites/items", "/auth/logout"]));
-  for (const target of mutatingPaths) {
-    const url = new URL(target, stack.storefrontUrl);
-    const query = new URLSearchParams({ to: url.toString(), ...harmfulFields(url.pathname, variantOf(book)) });
-    const [response] = await Promise.all([
-      page.waitForResponse((candidate) => candidate.request().method() === "POST" && candidate.url() === url.toString()),
-      page.goto(`${attackerOrigin}/?${query}`),
-    ]);
-    expect(response.status(), `POST ${target} from ${attackerOrigin}`).toBe(403);
+  const targets = mutatingPaths.map((target) => new URL(target, stack.storefrontUrl));
+  const pending = new Set(targets.map((url) => url.toString()));
+  const answers: Response[] = [];
+  const allAnswered = new Promise<void>((resolve) => {
+    const heard = (response: Response) => {
+      if (response.request().method() !== "POST" || !pending.delete(response.url())) return;
+      answers.push(response);
+      if (pending.size > 0) return;
+      page.off("response", heard);
+      resolve();
+    };
+    page.on("response", heard);
+  });
+  const forms = targets.map((url) => ({ to: url.toString(), fields: harmfulFields(url.pathname, variantOf(book)) }));
+  await page.goto(`${attackerOrigin}/?${new URLSearchParams({ forms: JSON.stringify(forms) })}`);
+  await allAnswered;
+  expect(answers).toHaveLength(targets.length);
+  for (const response of answers) {
+    expect(response.status(), `POST ${response.url()} from ${attackerOrigin}`).toBe(403);
     const setCookies = (await response.headersArray()).filter((header) => header.name.toLowerCase() === "set-cookie");
-    expect(setCookies, `Set-Cookie on POST ${target}`).toEqual([]);
-    await page.waitForURL(url.toString());
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(REFUSED_TITLE);
+    expect(setCookies, `Set-Cookie on POST ${response.url()}`).toEqual([]);
   }
+  // The shop refuses to be shown in another site's frame (frame-ancestors 'none'); the browser reports each
+  // refusal in the attacker's console, which is no problem of the shop's pages.
+  const framingRefused =
+    /^console\.error: Framing '[^']+' violates the following Content Security Policy directive: "frame-ancestors 'none'"/;
+  await expect.poll(() => session.problems.filter((problem) => framingRefused.test(problem)).length).toBe(targets.length);
+  session.problems.splice(0, session.problems.length, ...session.problems.filter((problem) => !framingRefused.test(problem)));
 }
 
 /**
  * The two attackers' hosts: 127.0.0.1 is the shop's own site at another port (the browser sends the shopper's
- * SameSite=Lax cookies), localhost another site (no cookies). One test each, so that neither test walks every
- * route twice: on the 2-core CI machine, beside the other suites, one walk takes up to a minute.
+ * SameSite=Lax cookies), localhost another site (no cookies). One test each.
  */
 const ATTACKER_HOSTS = [
   ["the same site at another port", "127.0.0.1"],
@@ -190,7 +216,17 @@ describe("a form posted from another origin", () => {
       const before = await cookieJar(guest);
       expect(before.some((cookie) => cookie.startsWith("quire_cart="))).toBe(true);
 
-      await postFromAnotherOrigin(guest.page, `http://${host}:${attacker.port}`);
+      await postFromAnotherOrigin(guest, `http://${host}:${attacker.port}`);
+      // A form posted by the attacker's page itself lands the shopper on the shop's refusal.
+      const target = new URL("/cart/add", stack.storefrontUrl);
+      const forms = [{ to: target.toString(), fields: harmfulFields(target.pathname, variantOf(book)) }];
+      const [response] = await Promise.all([
+        guest.page.waitForResponse((candidate) => candidate.request().method() === "POST" && candidate.url() === target.toString()),
+        guest.page.goto(`http://${host}:${attacker.port}/?${new URLSearchParams({ forms: JSON.stringify(forms) })}`),
+      ]);
+      expect(response.status()).toBe(403);
+      await guest.page.waitForURL(target.toString());
+      await expect.poll(() => guest.page.getByRole("heading", { level: 1 }).textContent()).toContain(REFUSED_TITLE);
 
       expect(await cookieJar(guest)).toEqual(before);
       await guest.page.goto(`${stack.storefrontUrl}/cart`);
@@ -219,7 +255,7 @@ describe("a form posted from another origin", () => {
         const listsBefore = await expectApi(stack, "GET", "/wishlists", ListWishlistsResponseSchema, { token: token! });
         const before = await cookieJar(customer);
 
-        await postFromAnotherOrigin(customer.page, `http://${host}:${attacker.port}`);
+        await postFromAnotherOrigin(customer, `http://${host}:${attacker.port}`);
 
         expect(await cookieJar(customer)).toEqual(before);
         expect(await expectApi(stack, "GET", "/baskets", CartResponseSchema, { token: token! })).toEqual(basketBefore);
