@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectApi, newCustomer, registerThroughApi, signInThroughForm, tokenInBrowser, type TestCustomer } from "./auth-journeys";
-import { expectNoPageProblems, sessionPerTest } from "./browser";
+import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "./browser";
 import { masterOf } from "./cart-catalogue";
 import { expectCheckoutToast, findCheckoutBooks, giveAddress, openCheckout } from "./checkout-journeys";
 import { startStack, type Stack } from "./stack";
@@ -90,7 +90,7 @@ describe("the address book", () => {
     await card(page, YORK.line1).getByText("Default delivery").waitFor();
     expect(await card(page, BATH.line1).getByText("Default delivery").count()).toBe(0);
     await card(page, BATH.line1).getByText("Default billing").waitFor();
-    await page.screenshot({ path: "/tmp/quire-e2e-account-addresses.png", fullPage: true });
+    await screenshotForReview(page, "quire-e2e-account-addresses");
 
     // Edit the York address.
     await card(page, YORK.line1).getByRole("link", { name: /^Edit/ }).click();

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectApi, signInThroughForm } from "./auth-journeys";
-import { expectNoPageProblems, sessionPerTest } from "./browser";
+import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "./browser";
 import { masterOf } from "./cart-catalogue";
 import {
   currentStep,
@@ -174,7 +174,7 @@ describe("the credit limit page", () => {
     for (const expected of [onAccount.publicId, "Confirmed", formatMoney(onAccount.grandTotal)]) expect(text).toContain(expected);
     expect(text).not.toContain(byTransfer.publicId);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/quire-account-credit-limit.png", fullPage: true });
+    await screenshotForReview(page, "quire-account-credit-limit");
 
     // Each open order leads to its page.
     await row.click();
@@ -193,7 +193,7 @@ describe("the credit limit page", () => {
     // The account's navigation offers the page to trade customers only.
     expect(await page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Credit limit" }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/quire-account-credit-none.png", fullPage: true });
+    await screenshotForReview(page, "quire-account-credit-none");
     expectNoPageProblems(browser);
   });
 });

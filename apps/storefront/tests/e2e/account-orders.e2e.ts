@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectApi, signInThroughForm } from "./auth-journeys";
-import { expectNoPageProblems, sessionPerTest } from "./browser";
+import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "./browser";
 import { expectToast, masterOf } from "./cart-catalogue";
 import { expectAccessible, expectCheckoutToast, findCheckoutBooks } from "./checkout-journeys";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
@@ -194,7 +194,7 @@ describe("a customer's orders", () => {
     // The account's navigation marks where the customer is.
     await page.getByRole("navigation", { name: "Your account" }).locator('a[aria-current="page"]', { hasText: "Orders" }).waitFor();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/account-orders-list.png", fullPage: true });
+    await screenshotForReview(page, "account-orders-list");
 
     // The shipped order's page.
     await oldest.click();
@@ -234,7 +234,7 @@ describe("a customer's orders", () => {
     expect(await page.getByRole("button", { name: "Cancel order" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: /proforma invoice/ }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/account-order-detail.png", fullPage: true });
+    await screenshotForReview(page, "account-order-detail");
 
     // The order still waiting for its transfer offers its proforma invoice, the PDF itself.
     await page.goto(`${stack.storefrontUrl}/account/orders/${waitingOrder.id}`);
@@ -248,7 +248,7 @@ describe("a customer's orders", () => {
       .getByRole("link", { name: "Cancel order" })
       .or(page.getByRole("button", { name: "Cancel order" }))
       .waitFor();
-    await page.screenshot({ path: "/tmp/account-order-awaiting-payment.png", fullPage: true });
+    await screenshotForReview(page, "account-order-awaiting-payment");
     expectNoPageProblems(browser);
   });
 
@@ -265,7 +265,7 @@ describe("a customer's orders", () => {
     await dialog.waitFor();
     await dialog.getByText(`Order ${order.publicId} will be cancelled`).waitFor();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/account-order-cancel-dialog.png" });
+    await screenshotForReview(page, "account-order-cancel-dialog", { fullPage: false });
     await dialog.getByRole("button", { name: "Keep order" }).click();
     await dialog.waitFor({ state: "detached" });
     expect((await readOrder("canceller", order.id)).status).toBe("awaiting_payment");
@@ -328,7 +328,7 @@ describe("a customer's orders", () => {
     await page.getByRole("heading", { level: 2, name: "You haven't placed an order yet" }).waitFor();
     expect(await page.getByRole("link", { name: "Browse the shop" }).getAttribute("href")).toBe("/store");
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/account-orders-empty.png", fullPage: true });
+    await screenshotForReview(page, "account-orders-empty");
     // No second page of nothing, and no page that is not a number.
     for (const search of ["?page=2", "?page=0", "?page=two"]) {
       expect((await page.goto(`${stack.storefrontUrl}/account/orders${search}`))?.status(), search).toBe(404);
@@ -348,7 +348,7 @@ describe("a customer's orders", () => {
     await pagination.locator('[aria-current="page"]', { hasText: "2" }).waitFor();
     // On a phone each row still reads as one order.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: "/tmp/account-orders-phone.png", fullPage: true });
+    await screenshotForReview(page, "account-orders-phone");
     expect((await page.goto(`${stack.storefrontUrl}/account/orders?page=3`))?.status(), "past the last page").toBe(404);
     expectNoPageProblems(browser);
   });

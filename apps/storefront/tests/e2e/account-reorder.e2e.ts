@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectApi, signInThroughForm } from "./auth-journeys";
-import { expectNoPageProblems, sessionPerTest } from "./browser";
+import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "./browser";
 import { expectToast, lineTitle, masterOf } from "./cart-catalogue";
 import { findCheckoutBooks } from "./checkout-journeys";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
@@ -98,7 +98,7 @@ describe("reorder", () => {
 
     await signInTo(page, `/account/orders/${order.id}`);
     await page.getByRole("heading", { level: 1, name: `Order ${order.publicId}` }).waitFor();
-    await page.screenshot({ path: "/tmp/quire-reorder-order.png", fullPage: true });
+    await screenshotForReview(page, "quire-reorder-order");
     await page.getByRole("button", { name: "Buy again" }).click();
 
     await page.waitForURL(`${stack.storefrontUrl}/cart`);
@@ -119,7 +119,7 @@ describe("reorder", () => {
       .waitFor();
 
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/quire-reorder-cart.png", fullPage: true });
+    await screenshotForReview(page, "quire-reorder-cart");
     expectNoPageProblems(browser);
   });
 });

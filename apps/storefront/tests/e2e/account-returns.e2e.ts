@@ -17,7 +17,7 @@ import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { formatDate } from "../../app/lib/format-date";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectApi, signInThroughForm } from "./auth-journeys";
-import { expectNoPageProblems, sessionPerTest } from "./browser";
+import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "./browser";
 import { expectToast, masterOf } from "./cart-catalogue";
 import { expectAccessible, expectCheckoutToast, findCheckoutBooks } from "./checkout-journeys";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
@@ -179,13 +179,13 @@ describe("a customer's returns", () => {
     expect(await page.getByRole("link", { name: "See your orders" }).getAttribute("href")).toBe("/account/orders");
     await page.getByRole("navigation", { name: "Your account" }).locator('a[aria-current="page"]', { hasText: "Returns" }).waitFor();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/quire-returns-empty.png", fullPage: true });
+    await screenshotForReview(page, "quire-returns-empty");
 
     // The delivered order offers its return, and says until when.
     await page.goto(`${stack.storefrontUrl}/account/orders/${order.id}`);
     await waitForHydration(page);
     await page.getByText(`Returnable until ${formatDate(order.returnableUntil!)}`).waitFor();
-    await page.screenshot({ path: "/tmp/quire-returns-order.png" });
+    await screenshotForReview(page, "quire-returns-order", { fullPage: false });
     await page.getByRole("button", { name: "Return items" }).click();
     const dialog = page.getByRole("dialog", { name: "Return items" });
     await dialog.waitFor();
@@ -193,7 +193,7 @@ describe("a customer's returns", () => {
     expect(await dialog.getByRole("radio").count(), "the API's resolutions").toBe(3);
     await dialog.getByText("Credit to spend in the shop", { exact: false }).waitFor();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/quire-returns-dialog.png" });
+    await screenshotForReview(page, "quire-returns-dialog", { fullPage: false });
 
     // More than the order can give back: answered beside the line, the dialog still open with the choices kept.
     await fillReturnForm(dialog, {
@@ -208,7 +208,7 @@ describe("a customer's returns", () => {
     expect(await dialog.getByLabel("Why are you returning them?").inputValue()).toBe("damaged");
     expect(await dialog.getByRole("radio", { name: /^Store credit/ }).isChecked()).toBe(true);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/quire-returns-dialog-error.png" });
+    await screenshotForReview(page, "quire-returns-dialog-error", { fullPage: false });
 
     // The quantity corrected, the same dialog asks again (with a new key: the refused one is spent) and succeeds.
     await dialog.getByRole("spinbutton", { name: first.productName, exact: true }).fill(String(first.quantity));
@@ -247,7 +247,7 @@ describe("a customer's returns", () => {
     expect(await page.getByRole("region", { name: "Money back" }).count(), "nothing settled yet").toBe(0);
     expect(await page.getByRole("link", { name: order.publicId }).getAttribute("href")).toBe(`/account/orders/${order.id}`);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/quire-returns-detail.png", fullPage: true });
+    await screenshotForReview(page, "quire-returns-detail");
 
     // The list finds it: number, date, status, order, resolution, items and amount.
     await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Your returns" }).click();
@@ -260,10 +260,10 @@ describe("a customer's returns", () => {
     }
     expect(await row.getByRole("link", { name: order.publicId }).getAttribute("href")).toBe(`/account/orders/${order.id}`);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/quire-returns-list.png", fullPage: true });
+    await screenshotForReview(page, "quire-returns-list");
     // On a phone each row still reads as one return.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: "/tmp/quire-returns-list-phone.png", fullPage: true });
+    await screenshotForReview(page, "quire-returns-list-phone");
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // Back on the order, only what is left may still be returned.
@@ -328,7 +328,7 @@ describe("a customer's returns without JavaScript", () => {
     const form = page.getByRole("region", { name: "Return items" });
     await form.waitFor();
     await expectAccessible(page, { javaScript: false });
-    await page.screenshot({ path: "/tmp/quire-returns-no-js-form.png", fullPage: true });
+    await screenshotForReview(page, "quire-returns-no-js-form");
 
     // Nothing chosen: each missing answer beside its question.
     await form.getByRole("button", { name: "Request return" }).click();

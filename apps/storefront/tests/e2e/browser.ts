@@ -1,5 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import { chromiumPath } from "./browser-path";
 
 /** The flags Debian's Chromium runs with on the CI machine: headless, no sandbox or GPU, no background traffic. */
@@ -137,4 +139,18 @@ export function expectNoPageProblems(session: BrowserSession) {
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** Where the pictures of screens go when asked for: test-results/screenshots, beside the stacks' logs. */
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "..", "..", "..", "..", "test-results", "screenshots");
+
+/**
+ * A picture of the page for a person to look at, as test-results/screenshots/<name>.png, taken when the
+ * environment says `SCREENSHOTS=1` (`SCREENSHOTS=1 npm run test:e2e`). No test reads them, and a full-page
+ * picture costs the browser up to a second on a busy core, so `npm test` takes none.
+ */
+export async function screenshotForReview(page: Page, name: string, options: { fullPage?: boolean } = { fullPage: true }) {
+  if (process.env.SCREENSHOTS !== "1") return;
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? false });
 }

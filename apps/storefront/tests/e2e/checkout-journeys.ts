@@ -4,6 +4,7 @@ import { expect, inject } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectToast, findProducts, isWellStocked, masterOf } from "./cart-catalogue";
 import { getFromApi } from "./demo-api";
+import { screenshotForReview } from "./browser";
 
 /**
  * What the checkout journeys share: a basket to check out, the steps filled in as a shopper fills them (with
@@ -70,9 +71,9 @@ export async function expectCheckoutToast(page: Page, message: string, options: 
   await expect.poll(() => page.locator('noscript [role="status"]').first().textContent(), { timeout: 15_000 }).toContain(message);
 }
 
-/** A full-page picture of a checkout step, for a person to look at (/tmp/checkout-<name>.png). */
+/** A full-page picture of a checkout step, for a person to look at (test-results/screenshots/checkout-<name>.png). */
 export async function screenshotStep(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/checkout-${name}.png`, fullPage: true });
+  await screenshotForReview(page, `checkout-${name}`);
 }
 
 export interface Buyer {

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { emailedLink, expectApi, mailCount, newCustomer, registerThroughApi, signInThroughForm, tokenInBrowser } from "./auth-journeys";
-import { expectNoPageProblems, sessionPerTest } from "./browser";
+import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "./browser";
 import { expectAccessible, expectCheckoutToast } from "./checkout-journeys";
 import { startStack, type Stack } from "./stack";
 
@@ -35,7 +35,7 @@ async function confirmThroughEmail(page: Page, email: string, after: number, opt
   await page.getByText(`Confirm that ${email} should get new releases and offers.`).waitFor();
   // Without JavaScript axe cannot run in the page: it scans a copy that loads no script (checkout-journeys.ts).
   await expectAccessible(page, options);
-  await page.screenshot({ path: `/tmp/quire-newsletter-confirm${options.javaScript ? "" : "-no-js"}.png`, fullPage: true });
+  await screenshotForReview(page, `quire-newsletter-confirm${options.javaScript ? "" : "-no-js"}`);
   await page.getByRole("button", { name: "Confirm subscription" }).click();
   await page.getByRole("heading", { level: 1, name: "You're subscribed" }).waitFor();
   await page.getByText(`Thank you: ${email} will get new releases and offers.`).waitFor();
@@ -89,7 +89,7 @@ describe("the footer's newsletter form", () => {
     expect(await field.getAttribute("aria-invalid")).toBeNull();
     await form.scrollIntoViewIfNeeded();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/quire-newsletter-footer.png", fullPage: true });
+    await screenshotForReview(page, "quire-newsletter-footer");
 
     // The page shows the confirmation from the button's answer and does not read the spent link again (its
     // loader would answer 410 Gone, an error in the console): no answer of 400 or more reaches the page.
@@ -102,7 +102,7 @@ describe("the footer's newsletter form", () => {
     await confirmThroughEmail(page, email, before, { javaScript: true });
     expect(failed).toEqual([]);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/quire-newsletter-confirmed.png", fullPage: true });
+    await screenshotForReview(page, "quire-newsletter-confirmed");
 
     // The same email's one-click unsubscribe link stops everything.
     const unsubscribe = await emailedLink(stack, email, "/newsletter/unsubscribe/", before);
@@ -111,7 +111,7 @@ describe("the footer's newsletter form", () => {
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await page.getByRole("heading", { level: 1, name: "You're unsubscribed" }).waitFor();
     expect(failed).toEqual([]);
-    await page.screenshot({ path: "/tmp/quire-newsletter-unsubscribed.png", fullPage: true });
+    await screenshotForReview(page, "quire-newsletter-unsubscribed");
     expectNoPageProblems(browser);
   });
 });
@@ -143,7 +143,7 @@ describe("the account's newsletters", () => {
     const own = await expectApi(stack, "GET", "/marketing-customers/subscriptions", NewsletterSubscriptionResponseSchema, { token });
     expect(own.data).toEqual({ email: customer.email, topics: ["events", "childrens_books"] });
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: "/tmp/quire-account-settings-newsletters.png", fullPage: true });
+    await screenshotForReview(page, "quire-account-settings-newsletters");
 
     const saved = page.getByRole("region", { name: "Newsletters" });
     await saved.getByRole("checkbox", { name: "Events and signings" }).uncheck();
