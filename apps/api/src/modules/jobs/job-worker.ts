@@ -260,9 +260,12 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
   // to look again at once instead of sleeping.
   let queuedDuringPass = false;
   let listening: { close(): Promise<void> | void } | null = null;
-  /** Listens for jobs queued to run now, unless it already does; without it the worker still polls. */
-  async function listenForQueuedJobs() {
-    if (listening || stopping) return;
+  /**
+   * Listens for jobs queued to run now; answers whether it started to. Tried after a round that reached the
+   * database, never during an outage, where it would only add refused connections; without it the worker polls.
+   */
+  async function listenForQueuedJobs(): Promise<boolean> {
+    if (listening || stopping) return false;
     try {
       listening = await listenOnChannel(
         options.db,
@@ -280,14 +283,15 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
         JOBS_CHANNEL,
       );
       if (stopping) await Promise.resolve(listening.close()).catch(() => {});
+      return !stopping;
     } catch {
-      // The database is away or refuses a connection more: the poll finds every job, and the next round tries again.
+      // The database refuses a connection more: the poll finds every job, and a later round tries again.
+      return false;
     }
   }
 
   async function loop() {
     while (!stopping) {
-      await listenForQueuedJobs();
       queuedDuringPass = false;
       try {
         const report = await runner.runPass({ shouldStop: () => stopping });
@@ -307,6 +311,8 @@ export async function startJobWorker(options: JobWorkerOptions): Promise<JobWork
         options.onError?.(error);
       }
       if (stopping) break;
+      // A new listener hears only what is queued from now on: one more pass finds what came before it.
+      if (failedPolls === 0 && (await listenForQueuedJobs())) continue;
       if (queuedDuringPass && failedPolls === 0) continue;
       options.onIdle?.();
       await sleep(failedPolls > 0 ? outagePollDelayMs(options.pollIntervalMs, failedPolls) : options.pollIntervalMs);
