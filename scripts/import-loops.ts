@@ -1,4 +1,15 @@
+import { readdirSync } from "node:fs";
+
 // Loops in an import graph, for the tests that refuse them (module-cycles.test.ts, storefront-cycles.test.ts).
+
+/** The TypeScript files under `dir` (from `root`), tests and test helpers (`-test-` in the name) left out. */
+export function sourceFiles(root: string, dir: string): string[] {
+  return readdirSync(`${root}/${dir}`, { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(root, path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !/-test-/.test(entry.name) ? [path] : [];
+  });
+}
 
 /** The loops of a graph: its strongly connected parts of more than one node (Tarjan's algorithm), each sorted. */
 export function loopsOf(graph: ReadonlyMap<string, ReadonlyMap<string, unknown>>): string[][] {

@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { loopsOf } from "./import-loops";
+import { loopsOf, sourceFiles } from "./import-loops";
 
 // No two of the API's modules depend on each other, directly or round a longer loop (docs/decisions/040): a module
 // that needs another's data calls its service, and one that needs it the other way round leaves the work to a
@@ -19,17 +19,9 @@ const MODULES = "apps/api/src/modules";
 /** Each module's imports of other modules: module -> imported module -> the importing lines, as "file -> path". */
 type ModuleGraph = Map<string, Map<string, string[]>>;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(`${root}/${dir}`, { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !/-test-/.test(entry.name) ? [path] : [];
-  });
-}
-
 function moduleGraph(): ModuleGraph {
   const graph: ModuleGraph = new Map();
-  for (const file of sourceFiles(MODULES)) {
+  for (const file of sourceFiles(root, MODULES)) {
     const module = file.slice(MODULES.length + 1).split("/")[0]!;
     const edges = graph.get(module) ?? new Map<string, string[]>();
     graph.set(module, edges);

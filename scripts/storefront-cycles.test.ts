@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { loopsOf } from "./import-loops";
+import { loopsOf, sourceFiles } from "./import-loops";
 
 // No two of the storefront's files import each other, directly or round a longer loop: a loop is files that
 // cannot be read, changed or loaded apart (the layout once reached back to root.tsx through ten files; a dialog
@@ -13,17 +13,9 @@ import { loopsOf } from "./import-loops";
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const APP = "apps/storefront/app";
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(`${root}/${dir}`, { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
-
 /** Each file's imports of the storefront's other files ("~/..." and relative), as written. */
 function fileGraph(): Map<string, Map<string, string>> {
-  const files = new Set(sourceFiles(APP));
+  const files = new Set(sourceFiles(root, APP));
   const resolve = (from: string, specifier: string) => {
     const base = specifier.startsWith("~/")
       ? `${APP}/${specifier.slice(2)}`

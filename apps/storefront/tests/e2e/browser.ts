@@ -149,8 +149,8 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "..", "..", "..", "..",
  * environment says `SCREENSHOTS=1` (`SCREENSHOTS=1 npm run test:e2e`). No test reads them, and a full-page
  * picture costs the browser up to a second on a busy core, so `npm test` takes none.
  */
-export async function screenshotForReview(page: Page, name: string, options: { fullPage?: boolean } = { fullPage: true }) {
+export async function screenshotForReview(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   if (process.env.SCREENSHOTS !== "1") return;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? false });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }

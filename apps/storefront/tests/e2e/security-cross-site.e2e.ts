@@ -162,6 +162,12 @@ async function addToBasketOnTheShop(page: Page) {
     .waitFor();
 }
 
+/** The attacker's page at `attackerOrigin` that posts each target's harmful fields to it. */
+function attackerPage(attackerOrigin: string, targets: URL[]): string {
+  const forms = targets.map((url) => ({ to: url.toString(), fields: harmfulFields(url.pathname, variantOf(book)) }));
+  return `${attackerOrigin}/?${new URLSearchParams({ forms: JSON.stringify(forms) })}`;
+}
+
 /**
  * Visits the attacker's page at `attackerOrigin`, which posts harmful fields to every mutating route at once
  * (each into a frame), and checks each answer: a 403 with no Set-Cookie.
@@ -182,8 +188,7 @@ async function postFromAnotherOrigin(session: BrowserSession, attackerOrigin: st
     };
     page.on("response", heard);
   });
-  const forms = targets.map((url) => ({ to: url.toString(), fields: harmfulFields(url.pathname, variantOf(book)) }));
-  await page.goto(`${attackerOrigin}/?${new URLSearchParams({ forms: JSON.stringify(forms) })}`);
+  await page.goto(attackerPage(attackerOrigin, targets));
   await allAnswered;
   expect(answers).toHaveLength(targets.length);
   for (const response of answers) {
@@ -219,10 +224,9 @@ describe("a form posted from another origin", () => {
       await postFromAnotherOrigin(guest, `http://${host}:${attacker.port}`);
       // A form posted by the attacker's page itself lands the shopper on the shop's refusal.
       const target = new URL("/cart/add", stack.storefrontUrl);
-      const forms = [{ to: target.toString(), fields: harmfulFields(target.pathname, variantOf(book)) }];
       const [response] = await Promise.all([
         guest.page.waitForResponse((candidate) => candidate.request().method() === "POST" && candidate.url() === target.toString()),
-        guest.page.goto(`http://${host}:${attacker.port}/?${new URLSearchParams({ forms: JSON.stringify(forms) })}`),
+        guest.page.goto(attackerPage(`http://${host}:${attacker.port}`, [target])),
       ]);
       expect(response.status()).toBe(403);
       await guest.page.waitForURL(target.toString());

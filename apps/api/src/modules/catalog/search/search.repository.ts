@@ -48,7 +48,7 @@ function wordsMatch(terms: SearchTerms): SQL {
 }
 
 /** True for the documents the terms find, by their words or a code; over search_documents aliased `d`. */
-export function documentMatches(terms: SearchTerms): SQL {
+function documentMatches(terms: SearchTerms): SQL {
   const byCode = terms.codes.length > 0 ? sql` or d.codes && ${textArray(terms.codes)}` : sql``;
   return sql`(${wordsMatch(terms)}${byCode})`;
 }
@@ -80,7 +80,7 @@ function exactWords(terms: SearchTerms): SQL {
 const number = (value: number) => sql.raw(String(value));
 
 /** The ranking rules (search-ranking.ts) as one number, higher first; over search_documents aliased `d`. */
-export function documentScore(terms: SearchTerms): SQL {
+function documentScore(terms: SearchTerms): SQL {
   const code = terms.codes.length > 0 ? sql`when d.codes && ${textArray(terms.codes)} then ${number(SEARCH_RULE.code)}` : sql``;
   const keys = titleKeys(terms);
   const [inTitle, inTitleOrAuthors, inTitleAuthorsOrSeries, anywhere] = FIELD_RULES.map(number);
