@@ -269,11 +269,29 @@ const server = createServer(
 if (host) server.listen(port, host);
 else server.listen(port);
 server.on("listening", () => log.info(`storefront listening on http://localhost:${port}`));
-// Once stopping, a keep-alive connection whose request finishes closes as soon as its answer has gone, instead of
-// staying open (and keeping the server from closing) until its idle time-out.
-server.on("request", (_request, response) => {
+/**
+ * How long a client may go on sending a body the shop refused (413) once the answer has gone. A server that closed
+ * the connection at once, with the body still coming, would have its kernel reset it, and a client still writing
+ * would often lose the answer with it (a "write EPIPE" instead of the 413). So the rest of the body is read and
+ * thrown away for this long, and only a client still sending after it is cut off: by then its answer has long
+ * arrived.
+ */
+const REFUSED_BODY_LINGER_MS = 2000;
+
+server.on("request", (request, response) => {
   response.on("finish", () => {
+    // Once stopping, a keep-alive connection whose request finishes closes as soon as its answer has gone, instead
+    // of staying open (and keeping the server from closing) until its idle time-out.
     if (stopping) setImmediate(() => server.closeIdleConnections());
+    if (response.statusCode === 413 && !request.complete && !request.destroyed) {
+      // The app's request body (a web stream over this request) is done with: stop filling it, and discard.
+      request.removeAllListeners("data");
+      request.resume();
+      const cutOff = setTimeout(() => request.socket.destroy(), REFUSED_BODY_LINGER_MS);
+      cutOff.unref();
+      request.once("end", () => clearTimeout(cutOff));
+      request.socket.once("close", () => clearTimeout(cutOff));
+    }
   });
 });
 

@@ -13,7 +13,7 @@ import { FALLBACK_STORE_NAME } from "~/lib/store-name";
  * here rather than by the root ErrorBoundary because a resource route has no boundary to render, and because
  * nothing of the refused request (its session, its basket) is read to render it. Never cached.
  */
-export function refusalResponse(request: Request, texts: ErrorPageTexts, headers: Record<string, string> = {}): Response {
+export function refusalResponse(request: Request, texts: ErrorPageTexts): Response {
   const url = new URL(request.url);
   const wantsPage =
     !url.pathname.endsWith(".data") &&
@@ -24,7 +24,6 @@ export function refusalResponse(request: Request, texts: ErrorPageTexts, headers
   return new Response(body, {
     status: texts.status,
     headers: {
-      ...headers,
       "Cache-Control": "no-store",
       "Content-Type": wantsPage ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
     },

@@ -79,7 +79,7 @@ describe("the storefront's check of request bodies", () => {
     expect(await judgeRequestBody(new Request(URL_OF_FORM, { method: "HEAD" }))).toEqual({ ok: true });
   });
 
-  it("answers a browser the shop's error page, and closes the connection on a 413", async () => {
+  it("answers a browser the shop's error page on a 413, leaving the connection to the HTTP server", async () => {
     const { stream } = endlessBody();
     const request = new Request(URL_OF_FORM, {
       method: "POST",
@@ -89,7 +89,8 @@ describe("the storefront's check of request bodies", () => {
     } as RequestInit);
     const answer = (await requestBodyMiddleware({ request } as never, async () => new Response("ran"))) as Response;
     expect(answer.status).toBe(413);
-    expect(answer.headers.get("Connection")).toBe("close");
+    // A hop-by-hop header from the app would make Node close the socket at once, with the body still coming.
+    expect(answer.headers.get("Connection")).toBeNull();
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
     expect(answer.headers.get("Content-Type")).toMatch(/^text\/html/);
     const html = await answer.text();

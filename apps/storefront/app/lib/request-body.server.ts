@@ -84,13 +84,14 @@ function textsFor(status: 400 | 413 | 415, path: string) {
  * The one check of request bodies, for every route (page and resource routes alike): the root's middleware
  * right after the cross-site check, so no action, and no middleware that reads the session or writes a
  * cookie, runs for a body that is too large, not a form, or a broken one. Each route's action then reads a
- * form it knows is whole and bounded. A refused body answers the shop's error page; a 413 closes the
- * connection, so the rest of the body is not read either.
+ * form it knows is whole and bounded. A refused body answers the shop's error page. What becomes of the rest of a
+ * 413's body is the HTTP server's business (server.mjs): it lets the client finish sending for a moment, so the
+ * answer reaches it, then closes the connection.
  */
 export const requestBodyMiddleware: MiddlewareFunction<Response> = async ({ request }) => {
   const verdict = await judgeRequestBody(request);
   if (verdict.ok) return;
   const path = new URL(request.url).pathname;
   console.warn(`refused the body of ${request.method} ${redactUrlForLog(path)}: ${verdict.status}`);
-  return refusalResponse(request, textsFor(verdict.status, path), verdict.status === 413 ? { Connection: "close" } : {});
+  return refusalResponse(request, textsFor(verdict.status, path));
 };

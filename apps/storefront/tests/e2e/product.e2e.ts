@@ -103,11 +103,22 @@ describe("a product page", () => {
     // and from then on a choice applies at once.
     await page.getByRole("button", { name: /^Show this/ }).waitFor({ state: "detached" });
     // The radio input itself is visually hidden (styled through its label), so click the label as a shopper does.
-    await formatChoice(page).getByText(other!.name, { exact: true }).click();
+    // Chosen at once: read in the click's own task, before any render the router schedules. (React used to put the
+    // controlled radios back to the format shown until the new one's page had loaded: on a busy machine the old
+    // format still showed as chosen after the address had changed.)
+    const checkedAtOnce = await formatChoice(page)
+      .getByText(other!.name, { exact: true })
+      .evaluate((name) => {
+        const label = name.closest("label")!;
+        label.click();
+        return label.querySelector("input")!.checked;
+      });
+    expect(checkedAtOnce).toBe(true);
 
     await page.waitForURL((url) => url.searchParams.get("variant") === String(other!.id));
     const otherPrice = formatMoney(other!.price!.amount, other!.price!.currencyCode);
-    await priceBox(page).getByText(otherPrice).first().waitFor();
+    // The shown price, in the region's first block (the format choice below it lists every format's price).
+    await expect.poll(() => priceBox(page).locator("div").first().innerText()).toContain(otherPrice);
     expect(await formatChoice(page).getByRole("radio", { name: other!.name }).isChecked()).toBe(true);
 
     // The chosen format is in the URL, so a reload (or a shared link) shows it.

@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
+import { connect } from "node:net";
 import { describe, expect, inject, it } from "vitest";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { firstHeadingOf } from "./page-html";
@@ -82,6 +83,42 @@ function postWithoutEnd(headers: Record<string, string>): Promise<{ response: In
   });
 }
 
+/**
+ * Declares a body of `length` bytes over a raw connection and sends it flat out whatever the server answers, until
+ * the server closes the connection. Answers the first line that came back, the bytes sent, and how long the
+ * connection stayed open after the answer's first bytes.
+ */
+function sendWithoutStopping(length: number): Promise<{ head: string; sent: number; openAfterAnswerMs: number }> {
+  return new Promise((resolve) => {
+    const { hostname, port } = new URL(storefrontUrl);
+    const socket = connect(Number(port), hostname);
+    const chunk = Buffer.alloc(256 * 1024, "a");
+    let sent = 0;
+    let received = "";
+    let answeredAt = Number.NaN;
+    socket.setEncoding("latin1");
+    socket.on("data", (text: string) => {
+      if (received === "") answeredAt = performance.now();
+      received += text;
+    });
+    socket.on("error", () => {});
+    socket.on("close", () =>
+      resolve({ head: received.split("\r\n", 1)[0]!, sent, openAfterAnswerMs: performance.now() - answeredAt }),
+    );
+    const send = () => {
+      while (!socket.destroyed && sent < length) {
+        sent += chunk.length;
+        if (!socket.write(chunk)) return void socket.once("drain", send);
+      }
+    };
+    socket.write(
+      `POST /contact-us HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${storefrontUrl}\r\nAccept: text/html\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\nmessage=`,
+    );
+    send();
+  });
+}
+
 describe("a request body the shop's forms never send", () => {
   it("too large by its declared length: 413 and the styled error page, before the body is read", async () => {
     const { response, body, sent } = await postWithoutEnd({ "Content-Length": String(64 * 1024 * 1024) });
@@ -95,6 +132,15 @@ describe("a request body the shop's forms never send", () => {
     const { response, sent } = await postWithoutEnd({ "Transfer-Encoding": "chunked" });
     expect(response.statusCode).toBe(413);
     expect(sent).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("a client that goes on sending after its 413 gets the answer, then is cut off", async () => {
+    const { head, sent, openAfterAnswerMs } = await sendWithoutStopping(10 * 1024 ** 3);
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+    // The server read and threw away the rest for a while after answering (a server that closed at once would
+    // have the connection reset under a client still writing, often losing the answer), then closed it.
+    expect(openAfterAnswerMs).toBeGreaterThanOrEqual(1000);
+    expect(sent).toBeLessThan(10 * 1024 ** 3);
   });
 
   it("an 8 MB form field is refused with a 4xx, not a 500", async () => {

@@ -1,5 +1,6 @@
 import type { InventoryAvailability, ProductVariant } from "@quire/contracts";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { useState } from "react";
+import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
 import { getStockLabel } from "./stock-label";
@@ -24,10 +25,17 @@ export function VariantPicker({
 }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
-  const navigation = useNavigation();
-  // While the chosen variant loads, show it as chosen already.
-  const pending = navigation.location ? new URLSearchParams(navigation.location.search).get("variant") : null;
-  const value = pending && variants.some((variant) => String(variant.id) === pending) ? pending : String(selectedId);
+  // The shopper's choice shows as chosen at once and stays so while its page loads. The router's pending state
+  // alone is not enough: its update is a transition, so between the click and the next commit React would put the
+  // controlled radios back to the variant still shown. A new variant from the server (the load done, or another
+  // link) replaces the choice.
+  const [choice, setChoice] = useState<string | null>(null);
+  const [shownFor, setShownFor] = useState(selectedId);
+  if (shownFor !== selectedId) {
+    setShownFor(selectedId);
+    setChoice(null);
+  }
+  const value = choice ?? String(selectedId);
   const optionName = variantOptionName(variants);
 
   return (
@@ -48,7 +56,10 @@ export function VariantPicker({
                   name="variant"
                   value={id}
                   checked={value === id}
-                  onChange={() => void submit({ variant: id }, { method: "get", preventScrollReset: true, replace: true })}
+                  onChange={() => {
+                    setChoice(id);
+                    void submit({ variant: id }, { method: "get", preventScrollReset: true, replace: true });
+                  }}
                   className="sr-only"
                 />
                 <span className="flex flex-col">
