@@ -102,9 +102,7 @@ function sendWithoutStopping(length: number): Promise<{ head: string; sent: numb
       received += text;
     });
     socket.on("error", () => {});
-    socket.on("close", () =>
-      resolve({ head: received.split("\r\n", 1)[0]!, sent, openAfterAnswerMs: performance.now() - answeredAt }),
-    );
+    socket.on("close", () => resolve({ head: received.split("\r\n", 1)[0]!, sent, openAfterAnswerMs: performance.now() - answeredAt }));
     const send = () => {
       while (!socket.destroyed && sent < length) {
         sent += chunk.length;
