@@ -130,7 +130,9 @@ async function waitForHttp(label, url, child, ready) {
     if (!children.has(child)) return new Promise(() => {}); // its exit handler is shutting down
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000), redirect: "manual" });
-      await response.body?.cancel();
+      // Read whole, not cancelled: after a cancelled read this connection stayed open, and the storefront's
+      // shutdown waited about three seconds for it (every stop of `npm start` and of each test stack).
+      await response.arrayBuffer();
       if (ready(response.status)) return;
     } catch {
       // not listening yet
@@ -272,13 +274,15 @@ if (paymentSandbox) {
 const tsx = dev ? binOf("tsx", apiDir) : null;
 const apiScript = (built, source) => (dev ? [tsx, source] : [path.join(apiDir, "dist", built)]);
 
+// The stand-ins start at once and boot while the database is migrated and seeded; the API starts once they answer.
+const startedHelpers = [];
 if (mailCatcher) {
   const mail = startServer("mail", [mailCatcherBin, ...mailCatcher.args], {
     hint:
       `Is something else using port ${mailCatcher.smtpPort} or ${mailCatcher.webPort}? ` +
       "Choose others with MAIL_CATCHER_PORT and MAIL_CATCHER_WEB_PORT, or set SMTP_URL, or MAIL_CATCHER=off.",
   });
-  await waitForHttp("mail", mailCatcher.healthUrl, mail, (status) => status === 200);
+  startedHelpers.push(() => waitForHttp("mail", mailCatcher.healthUrl, mail, (status) => status === 200));
 }
 
 if (paymentSandbox) {
@@ -287,13 +291,14 @@ if (paymentSandbox) {
     env: paymentSandbox.sandboxEnv,
     hint: `Is something else using port ${paymentSandbox.port}? Choose another with PAYMENT_SANDBOX_PORT, or PAYMENT_SANDBOX=off.`,
   });
-  await waitForHttp("pay", paymentSandbox.healthUrl, pay, (status) => status === 200);
+  startedHelpers.push(() => waitForHttp("pay", paymentSandbox.healthUrl, pay, (status) => status === 200));
 }
 
 if (!serveOnly) {
   await runStep("migrate", apiScript("migrate.js", "src/db/migrate-cli.ts"), { cwd: apiDir, env: apiEnv });
   await runStep("seed", [...apiScript("seed.js", "src/seed/seed-cli.ts"), "--if-empty"], { cwd: apiDir, env: apiEnv });
 }
+for (const untilAnswering of startedHelpers) await untilAnswering();
 
 // Built servers start with @quire/telemetry's hook: traces when an OTLP endpoint is configured, else nothing.
 const TELEMETRY = ["--import", "@quire/telemetry/register"];
@@ -305,13 +310,14 @@ const api = startServer(
     env: apiEnv,
   },
 );
-await waitForHttp("api", `${apiUrl}/health`, api, (status) => status === 200);
 
+// The storefront boots beside the API (it asks the API nothing until a request comes), and is probed once the API answers.
 const reactRouterArgs = dev
   ? [binOf("@react-router/dev", storefrontDir, "react-router"), "dev", "--port", String(storefrontPort), "--strictPort"]
   : [...TELEMETRY, path.join(storefrontDir, "server.mjs")];
 if (dev && process.env.HOST) reactRouterArgs.push("--host", process.env.HOST);
 const web = startServer("web", reactRouterArgs, { cwd: storefrontDir, env: storefrontEnv });
+await waitForHttp("api", `${apiUrl}/health`, api, (status) => status === 200);
 // Any HTTP answer means the storefront is serving; whether the home page is right is for the tests.
 await waitForHttp("web", storefrontProbeUrl, web, (status) => status > 0);
 
