@@ -52,9 +52,17 @@ async function fetchDocument() {
   return response.json() as OpenApiDocument;
 }
 
-/** Sends one operation's generated requests, anonymous and signed in, and logs what is wrong with the answers. */
-async function fuzz(document: OpenApiDocument, all: Operation[], operation: Operation, actorsTag: string) {
-  const checkResponse = createResponseChecker(document);
+/**
+ * Sends one operation's generated requests, anonymous and signed in, and logs what is wrong with the answers.
+ * `checkResponse` is the whole run's one checker: it compiles each response schema once, not once per operation.
+ */
+async function fuzz(
+  document: OpenApiDocument,
+  all: Operation[],
+  checkResponse: ReturnType<typeof createResponseChecker>,
+  operation: Operation,
+  actorsTag: string,
+) {
   // Checked against the operation the URL reaches, which a mutation may have changed (`/categories/`).
   const check = (request: FuzzRequest, status: number) => (body: unknown) =>
     checkResponse(operationFor(all, request.method, request.url), status, body);
@@ -120,10 +128,12 @@ describe("the API under requests generated from its OpenAPI document", () => {
   describe("answers without a 5xx, with an errors list on every 4xx and a documented body on every 2xx", () => {
     let document: OpenApiDocument;
     let all: Operation[];
+    let checkResponse: ReturnType<typeof createResponseChecker>;
     const findings: Array<ReturnType<typeof createFailureLog>> = [];
     beforeAll(async () => {
       document = await fetchDocument();
       all = listOperations(document);
+      checkResponse = createResponseChecker(document);
     });
     afterAll(() => {
       const requests = findings.reduce((sum, log) => sum + log.requestCount, 0);
@@ -149,7 +159,7 @@ describe("the API under requests generated from its OpenAPI document", () => {
     it.for(KEYS.map((key, index) => [key, index] as const))("%s", { timeout: Math.max(30_000, RUNS * 1_000) }, async ([key, index]) => {
       const operation = all.find((candidate) => candidate.key === key);
       expect(operation, `${key} is not in the OpenAPI document`).toBeDefined();
-      const log = await fuzz(document, all, operation!, String(index));
+      const log = await fuzz(document, all, checkResponse, operation!, String(index));
       findings.push(log);
       const report = log.report();
       if (report) {
