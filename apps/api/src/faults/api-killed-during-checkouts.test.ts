@@ -409,7 +409,7 @@ describe("the API killed at random moments during 200 checkouts", () => {
     } finally {
       await direct.close();
     }
-    // 200 checkouts and five restarts of an API under tsx: 35 s on an idle 2-core machine, 110 s and more with a
+    // 200 checkouts and five restarts of an API (under tsx when not built): 35 s on an idle 2-core machine, 110 s and more with a
     // load average of 11, when each restart takes 10 s or more; past 180 s in a CI run with a load of 12-16.
   }, 360_000);
 });

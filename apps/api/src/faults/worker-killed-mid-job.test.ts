@@ -99,7 +99,7 @@ async function untilExpired(database: Database, messageId: number) {
 
 const deliveredTo = (recipient: string) => smtp.messages.filter((mail) => mail.to.includes(recipient));
 
-// Each test starts two or three workers under tsx: seconds alone, up to a minute each with a load average of
+// Each test starts two or three workers (built, or under tsx): seconds alone, up to a minute each with a load average of
 // 12-16 (the bounds below only say when to give up; each step waits on the worker's log or the mail).
 describe("the job worker killed with a mail delivery in hand", () => {
   it("runs the job again in a new worker, and the message is accepted once", async () => {
