@@ -70,10 +70,10 @@ export default defineConfig({
           // (vitest's default) is not always enough on two busy cores, so it may wait as long as a page load.
           expect: { poll: { timeout: 15_000 } },
           // Two files at a time: a journey mostly waits on its browser and servers, so two share the
-          // 2-core CI machine well (decision 021). Each file has its own browser, and its own data or stack.
+          // 2-core CI machine well (decision 021). Each file has its own browser sessions, and its own data or stack.
           maxWorkers: 2,
           // A worker keeps its modules from one file to the next (Playwright, axe, the stack harness): each
-          // file still gets its own browser, session per test and data; only the import is shared.
+          // file still gets a new browser context per test (browser.ts keeps one Chromium per worker) and its own data.
           isolate: false,
         },
       },

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { chromiumPath } from "./browser-path";
@@ -38,31 +38,66 @@ function watchForProblems(page: Page, problems: string[]) {
 }
 
 /**
- * A fresh session for each test of the file that calls it (at the top level or in a describe): one Chromium
- * for those tests, and for each test a new context, so no cookie, storage or cache passes from one test to
- * the next and no test depends on another having run. Read `page`, `context` and `problems` inside a test
- * or a hook; they are the running test's.
+ * The Chromium of this test worker: launched by the first session a file opens, then kept for every file the
+ * worker runs after it (a worker runs file after file, vitest.config.ts). A launch costs about 0.6 s of CPU, and
+ * the journeys opened some 110 browsers a run, two per file that tests with and without JavaScript. Nothing
+ * passes between sessions through it: each session is a context of its own, whose cookies, storage and cache
+ * start empty and are dropped when it closes. Playwright ends the browser when the worker exits; a browser that
+ * crashed or was closed is launched anew by the next session.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+function browserOfThisWorker(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launching = chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS });
+    workerBrowser = launching;
+    launching.then(
+      (browser) =>
+        browser.once("disconnected", () => {
+          if (workerBrowser === launching) workerBrowser = undefined;
+        }),
+      () => {
+        if (workerBrowser === launching) workerBrowser = undefined;
+      },
+    );
+  }
+  return workerBrowser;
+}
+
+/** A new context and page on the worker's browser, its problems recorded. */
+async function newSession(options: { javaScriptEnabled?: boolean }): Promise<BrowserSession> {
+  // false: a shopper without JavaScript, for the journeys that must work on server-rendered forms alone.
+  const context = await (await browserOfThisWorker()).newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  watchForProblems(page, problems);
+  let closed = false;
+  return {
+    context,
+    page,
+    problems,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await context.close();
+    },
+  };
+}
+
+/**
+ * A fresh session for each test of the file that calls it (at the top level or in a describe): for each test a
+ * new context, so no cookie, storage or cache passes from one test to the next and no test depends on another
+ * having run. Read `page`, `context` and `problems` inside a test or a hook; they are the running test's.
  */
 export function sessionPerTest(options: { javaScriptEnabled?: boolean } = {}): BrowserSession {
-  let browser: Browser | undefined;
   let current: BrowserSession | undefined;
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS });
-  });
   beforeEach(async () => {
-    const context = await browser!.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    watchForProblems(page, problems);
-    current = { context, page, problems, close: () => context.close() };
+    current = await newSession(options);
   });
   afterEach(async () => {
     await current?.close();
     current = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
   const running = () => {
     if (!current) throw new Error("sessionPerTest(): the session exists only while a test (or its beforeEach) runs");
@@ -82,49 +117,9 @@ export function sessionPerTest(options: { javaScriptEnabled?: boolean } = {}): B
   };
 }
 
-/**
- * The Chromium that open sessions share, launched by the first and closed with the last: a session is a
- * context of its own (its cookies, storage and cache start empty and go with it), and a file that keeps a
- * dozen sessions open runs one browser, not a dozen.
- */
-let shared: { browser: Promise<Browser>; sessions: number } | undefined;
-
 /** A session of its own for a test that needs several, or one that outlives a test (sessionPerTest is simpler). */
-export async function openBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserSession> {
-  const owner = (shared ??= { browser: chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS }), sessions: 0 });
-  owner.sessions += 1;
-  let context: BrowserContext;
-  try {
-    // false: a shopper without JavaScript, for the journeys that must work on server-rendered forms alone.
-    context = await (await owner.browser).newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
-  } catch (error) {
-    await release(owner);
-    throw error;
-  }
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  watchForProblems(page, problems);
-  let closed = false;
-  return {
-    context,
-    page,
-    problems,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await context.close();
-      await release(owner);
-    },
-  };
-}
-
-/** One session fewer on `owner`'s browser; the last one closes it (a session opened after that launches anew). */
-async function release(owner: NonNullable<typeof shared>) {
-  owner.sessions -= 1;
-  if (owner.sessions > 0) return;
-  if (shared === owner) shared = undefined;
-  await (await owner.browser.catch(() => null))?.close();
+export function openBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserSession> {
+  return newSession(options);
 }
 
 /** Fails when the page threw or logged an error since the session opened. */
