@@ -9,7 +9,10 @@ import { createTestDatabaseTemplate } from "./test-database-template";
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    if (process.env.CI) throw new Error("TEST_DATABASE_URL must be set under CI: the API tests run against PostgreSQL");
+    // `npm run test:api:embedded` (TEST_EMBEDDED_DATABASE=1) asks for PGlite on purpose, under CI too.
+    if (process.env.CI && !process.env.TEST_EMBEDDED_DATABASE) {
+      throw new Error("TEST_DATABASE_URL must be set under CI: the API tests run against PostgreSQL");
+    }
     console.warn("TEST_DATABASE_URL is not set: API tests run against an in-memory PGlite");
   } else {
     const client = new pg.Client({ connectionString: url });
