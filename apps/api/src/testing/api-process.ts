@@ -56,6 +56,17 @@ function newestSourceTime(directory: string): number {
   return newest;
 }
 
+/** Whether every one of `builtFiles` exists and is newer than every source file (tests aside) under `sourceDirectories`. */
+export function isBuildCurrent(builtFiles: string[], sourceDirectories: string[]): boolean {
+  let builtAt: number;
+  try {
+    builtAt = Math.min(...builtFiles.map((file) => statSync(file).mtimeMs));
+  } catch {
+    return false;
+  }
+  return sourceDirectories.every((directory) => newestSourceTime(directory) < builtAt);
+}
+
 /**
  * What runs an entry point: its built bundle (`dist/main.js`, `dist/worker.js`), as `npm start` runs it, when
  * the build is newer than every source it was made from (`npm test` builds before the API tests); otherwise
@@ -65,15 +76,10 @@ function newestSourceTime(directory: string): number {
  */
 let builtIsCurrent: boolean | undefined;
 function commandFor(entryPoint: "main" | "worker"): string[] {
-  builtIsCurrent ??= (() => {
-    let builtAt: number;
-    try {
-      builtAt = Math.min(...["main", "worker"].map((name) => statSync(path.join(apiDir, "dist", `${name}.js`)).mtimeMs));
-    } catch {
-      return false;
-    }
-    return bundledSources.every((directory) => newestSourceTime(directory) < builtAt);
-  })();
+  builtIsCurrent ??= isBuildCurrent(
+    ["main", "worker"].map((name) => path.join(apiDir, "dist", `${name}.js`)),
+    bundledSources,
+  );
   return builtIsCurrent ? [path.join(apiDir, "dist", `${entryPoint}.js`)] : ["--import", "tsx", `src/${entryPoint}.ts`];
 }
 
