@@ -89,6 +89,18 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
   return next();
 };
 
+/**
+ * Resource routes that answer from their URL alone: the generated covers and blog pictures, and the icon sprite.
+ * A page shows a dozen covers, each a request of its own; the shop's context (the redirect list, the settings,
+ * the session, the viewer cookie) would cost each two API calls and set nothing the picture uses.
+ */
+const SELF_CONTAINED_ROUTES: ReadonlySet<string> = new Set(["media/covers/:file", "media/blog/:file", "icons/sprite.svg"]);
+
+/** `middleware`, skipped for the self-contained routes above (by their pattern, with or without a leading slash). */
+function forShopRoutes(middleware: Route.MiddlewareFunction): Route.MiddlewareFunction {
+  return (args, next) => (SELF_CONTAINED_ROUTES.has(args.pattern.replace(/^\//, "")) ? next() : middleware(args, next));
+}
+
 // The cross-site check comes first: a refused request must run nothing else and set no cookie. Then the
 // body's: no action, nor anything that reads the session, runs for a body too large or not a form. Then the
 // one that marks personal answers uncacheable, around everything that may set a cookie or render a basket.
@@ -97,12 +109,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   requestBodyMiddleware,
   cacheControlMiddleware,
   malformedUrlMiddleware,
-  redirectMiddleware,
-  apiMiddleware,
-  viewerCookieMiddleware,
-  authMiddleware,
-  flashMiddleware,
-  ecommerceEventsMiddleware,
+  ...[redirectMiddleware, apiMiddleware, viewerCookieMiddleware, authMiddleware, flashMiddleware, ecommerceEventsMiddleware].map(
+    forShopRoutes,
+  ),
 ];
 
 /** The root's data, every page's (features/layout/root-loader.server.ts); the layout's hooks read its type from there. */
