@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { isDatabaseUnavailable } from "../../http/database-unavailable";
 import { JOBS_CHANNEL, listenOnChannel } from "./event-feed.repository";
 import { JOB_QUEUES, type JobName, type JobPayloads } from "./job-catalogue";
+import { queuesWithDueJobs } from "./jobs.repository";
 import {
   assertJobQueueInstalled,
   createBoss,
@@ -131,12 +132,19 @@ export function createJobRunner(
     async runPass(control: { includeWaiting?: boolean; shouldStop?: () => boolean } = {}): Promise<PassReport> {
       const report: PassReport = { completed: 0, failed: 0 };
       unavailable = undefined;
+      const dueQueues = (names: readonly string[]) => queuesWithDueJobs(db, names, { includeWaiting: control.includeWaiting });
       try {
-        await forwardScheduledJobs();
-        let ranAny = !unavailable;
+        // One statement says which queues have work; only those are asked for a job (an idle poll: one statement).
+        let due = await dueQueues([SCHEDULED_JOBS_QUEUE, ...queues]);
+        if (due.has(SCHEDULED_JOBS_QUEUE)) {
+          await forwardScheduledJobs();
+          if (!unavailable) due = await dueQueues(queues);
+        }
+        let ranAny = !unavailable && due.size > 0;
         while (ranAny && !control.shouldStop?.()) {
           ranAny = false;
           for (const name of queues) {
+            if (!due.has(name)) continue;
             if (control.shouldStop?.()) break;
             const [job] = await boss.fetch<object>(name, {
               batchSize: 1,
@@ -151,6 +159,7 @@ export function createJobRunner(
             if (unavailable) break;
           }
           if (unavailable) break;
+          if (ranAny) due = await dueQueues(queues);
         }
       } catch (error) {
         if (!isDatabaseUnavailable(error) && !unavailable) throw error;

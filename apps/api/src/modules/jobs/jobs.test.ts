@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Db } from "../../db/client";
 import { runMigrations } from "../../db/migrate";
 import { sqlRows } from "../../db/sql-rows";
@@ -169,6 +169,25 @@ describe.each(drivers)("the job queue on $name", ({ db }) => {
       { name: "back-in-stock-notify", data: event },
       { name: "search-index-stock", data: event },
     ]);
+  });
+
+  it("asks the database one question on an idle poll, not one per queue", async () => {
+    const handlers = withOthersIdle({});
+    await runJobsUntilIdle(db(), handlers);
+    const client = (db() as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const statements = vi.spyOn(client, "query");
+    try {
+      expect(await runJobsUntilIdle(db(), handlers)).toEqual({ completed: 0, failed: 0 });
+      expect(statements).toHaveBeenCalledTimes(1);
+
+      // With work in one queue: the question, that queue's job taken and completed, and the question again.
+      await db().transaction((tx) => enqueue(tx, "mail-delivery", newPayload()));
+      statements.mockClear();
+      expect(await runJobsUntilIdle(db(), handlers)).toEqual({ completed: 1, failed: 0 });
+      expect(statements).toHaveBeenCalledTimes(4);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it("runs jobs in the background, and lets the job in hand finish when stopped", async () => {
