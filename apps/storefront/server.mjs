@@ -14,6 +14,7 @@ import { trace } from "@opentelemetry/api";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 
 /** Must match app/lib/client-address.server.ts. */
@@ -209,7 +210,17 @@ app.get("/health/ready", (_request, response, next) => {
 app.get("/__version", (_request, response) => {
   response.set("Cache-Control", "no-store").json({ version: build.assets.version });
 });
-app.use("/assets", express.static(path.join(here, "build", "client", "assets"), { immutable: true, maxAge: "1y" }));
+// The build's assets, sent as the build compressed them (vite.config.ts writes each script, stylesheet and SVG
+// gzipped and in brotli beside it): the encoding the browser accepts, brotli first, never compressed again here.
+app.use(
+  "/assets",
+  expressStaticGzip(path.join(here, "build", "client", "assets"), {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: { immutable: true, maxAge: "1y" },
+  }),
+);
 // The public files (icons, the web app manifest) sit at the top of the client build, next to assets/. They are
 // listed once at start, so a page request costs no file-system lookup on its way to React Router.
 const clientDir = path.join(here, "build", "client");

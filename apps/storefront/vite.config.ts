@@ -2,12 +2,13 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 const APP_DIRECTORY = path.join(import.meta.dirname, "app");
 const ROOT_MODULE = path.join(APP_DIRECTORY, "root.tsx");
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressedAssets()])],
   resolve: { tsconfigPaths: true },
   build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: browserChunkGroups() }, chunkFileNames } } },
 }));
@@ -57,4 +58,18 @@ function browserChunkGroups() {
       priority: 1,
     },
   ];
+}
+
+/**
+ * The browser's scripts, stylesheet and SVGs are written gzipped and in brotli beside each file, once, at their
+ * best compression: server.mjs sends the file in the encoding a browser accepts instead of compressing it again
+ * for every request (a page's first view asked for some twenty files, 66 ms of the storefront's CPU).
+ */
+function precompressedAssets() {
+  return compression({
+    include: /\.(js|css|svg)$/,
+    threshold: 1024,
+    algorithms: [defineAlgorithm("gzip", { level: 9 }), defineAlgorithm("brotliCompress")],
+    logLevel: "silent",
+  });
 }

@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { get } from "node:http";
+import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
+import { root } from "./stack";
 
 const storefrontUrl = inject("storefrontUrl");
 
@@ -34,6 +37,27 @@ describe("compressed pages", () => {
       expect(body.length / whole.length).toBeLessThan(1.05);
     });
   }
+});
+
+// The build writes each script, stylesheet and SVG compressed beside it (vite.config.ts); the server sends those
+// bytes as they are, instead of compressing the file again for every request.
+describe("the build's assets", () => {
+  const assets = path.join(root, "apps", "storefront", "build", "client", "assets");
+  const entry = readdirSync(assets).find((name) => /^entry\.client-[\w-]+\.js$/.test(name))!;
+
+  it("are sent as compressed at build time: brotli when the browser takes it, else gzip, else as they are", async () => {
+    const brotli = await fetchCompressed(`/assets/${entry}`, "gzip, deflate, br");
+    expect(brotli.encoding).toBe("br");
+    expect(brotli.body.equals(readFileSync(path.join(assets, `${entry}.br`)))).toBe(true);
+
+    const gzip = await fetchCompressed(`/assets/${entry}`, "gzip");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gzip.body.equals(readFileSync(path.join(assets, `${entry}.gz`)))).toBe(true);
+
+    const plain = await fetchCompressed(`/assets/${entry}`, "identity");
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.equals(readFileSync(path.join(assets, entry)))).toBe(true);
+  });
 });
 
 // What <head> asks for, in order: on HTTP/1.1 a browser has six connections, so a render-blocking stylesheet
