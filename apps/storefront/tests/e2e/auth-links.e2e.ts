@@ -5,7 +5,7 @@ import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { callApi, expectApi, tokenInBrowser } from "./auth-journeys";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
-import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
+import { DEMO_STORE_KEY, stackWithRows, type Stack } from "./stack";
 
 /**
  * The emailed links (sign-up, trade invitation, password reset) say what became of them when they are
@@ -74,7 +74,7 @@ let stack: Stack;
 const browser = sessionPerTest();
 beforeAll(async () => {
   const passwordHash = await hashPassword("Lantern-Harbour-Marmalade-7");
-  stack = await startStack({
+  stack = await stackWithRows({
     name: "auth-links",
     prepare: async (database) => {
       await database.execute(

@@ -51,6 +51,7 @@ export default async function setup(project: TestProject) {
   const stack = await startStack({ name: "main", template });
   project.provide("storefrontUrl", stack.storefrontUrl);
   project.provide("apiUrl", stack.apiUrl);
+  project.provide("sharedDatabaseUrl", stack.databaseUrl);
   project.provide("apiKey", DEMO_API_KEY);
   project.provide("storeKey", DEMO_STORE_KEY);
 

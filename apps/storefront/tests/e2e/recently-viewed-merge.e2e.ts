@@ -6,12 +6,12 @@ import { expectApi, signInThroughForm, signOutThroughMenu, tokenInBrowser } from
 import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { getFromApi } from "./demo-api";
 import { viewProductPage } from "./product-views";
-import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
+import { DEMO_STORE_KEY, stackWithRows, type Stack } from "./stack";
 
 /**
  * Recently viewed products follow a sign-in: books looked at anonymously join the
  * customer's history when they sign in, the anonymous viewer cookie is removed, and browsing after signing
- * out starts a new anonymous history. Runs on a Quire of its own holding one customer of its making.
+ * out starts a new anonymous history. Its customer is this file's own (stackWithRows).
  */
 const READER = { email: "magpie@example.test", password: "Recently-Viewed-Books-2026", firstName: "Mabel" };
 
@@ -19,7 +19,7 @@ let stack: Stack;
 const browser = sessionPerTest();
 beforeAll(async () => {
   const passwordHash = await hashPassword(READER.password);
-  stack = await startStack({
+  stack = await stackWithRows({
     name: "recently-viewed-merge",
     prepare: async (database) => {
       // Up to date with the privacy policy, so the sign-in lands on the page asked for.

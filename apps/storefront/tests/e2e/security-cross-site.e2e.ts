@@ -16,7 +16,7 @@ import { accountMenu, expectApi, signInThroughForm, tokenInBrowser } from "./aut
 import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
 import { getFromApi } from "./demo-api";
 import { firstHeadingOf } from "./page-html";
-import { DEMO_STORE_KEY, root, startStack, type Stack } from "./stack";
+import { DEMO_STORE_KEY, root, stackWithRows, type Stack } from "./stack";
 
 /**
  * Cross-site requests change nothing (issue 6): every route with an action, read from the built route
@@ -111,7 +111,7 @@ let mutatingPaths: string[];
 let book: ProductDetail;
 beforeAll(async () => {
   const passwordHash = await hashPassword(CUSTOMER.password);
-  stack = await startStack({
+  stack = await stackWithRows({
     name: "security-cross-site",
     prepare: async (database) => {
       await database.execute(

@@ -16,12 +16,12 @@ import { tokenCookie } from "../../app/lib/session.server";
 import { expectNoSeriousA11yViolations, expectNoWcag22Violations } from "./accessibility";
 import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
 import { getFromApi } from "./demo-api";
-import { DEMO_API_KEY, DEMO_STORE_KEY, startStack, type Stack } from "./stack";
+import { DEMO_API_KEY, DEMO_STORE_KEY, stackWithRows, type Stack } from "./stack";
 
 /**
  * Favourites (docs/storefront-behaviour/favourites.md) in a real Chromium against the built storefront and API. The
- * journeys run on a Quire of their own whose database holds one customer per journey, inserted before
- * the servers start, so no journey sees another's lists and the shared e2e database stays as seeded.
+ * journeys have a customer each, inserted for this file (stackWithRows: on the run's shared stack when it runs
+ * on PostgreSQL), so no journey sees another's lists.
  */
 const PASSWORD = "Favourite-Books-2025";
 const CUSTOMERS = {
@@ -50,7 +50,7 @@ const sessions: BrowserSession[] = [];
 
 beforeAll(async () => {
   const passwordHash = await hashPassword(PASSWORD);
-  stack = await startStack({
+  stack = await stackWithRows({
     name: "wishlists",
     prepare: async (database) => {
       for (const email of Object.values(CUSTOMERS)) {
