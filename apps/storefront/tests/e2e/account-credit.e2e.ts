@@ -26,14 +26,15 @@ import {
   placeOrderButton,
   startCheckout,
 } from "./checkout-journeys";
-import { DEMO_STORE_KEY, stackWithRows, type Stack } from "./stack";
+import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
 
 /**
  * The credit limit page (issue 10, section 4): a trade buyer sees their credit in each currency (limit, used,
  * available, with a meter) and the open orders on account that use it, each linking to its order; a customer
  * who does not buy on account is told so instead; and a trade buyer whose credit left does not cover their
- * basket is offered paying on account as unavailable, with the reason (issue 26). Their customers and credit
- * limits are this file's own (stackWithRows).
+ * basket is offered paying on account as unavailable, with the reason (issue 26). The journeys run on a Quire
+ * of their own whose database holds their customers, inserted before the servers start: they lower the demo
+ * trade buyer's credit, which the shared stack's checkout journeys pay with (so not stackWithRows).
  */
 const PASSWORD = "Account-Credit-Ledger-2026";
 /** `soleTrader` buys as a trade customer but belongs to no company, so has no company addresses. */
@@ -57,7 +58,7 @@ let books: ProductDetail[];
 
 beforeAll(async () => {
   const passwordHash = await hashPassword(PASSWORD);
-  stack = await stackWithRows({
+  stack = await startStack({
     name: "account-credit",
     prepare: async (database) => {
       for (const [key, email] of Object.entries(CUSTOMERS)) {
