@@ -6,18 +6,18 @@ import { expectApi, newCustomer, registerThroughApi, signInThroughForm, tokenInB
 import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "./browser";
 import { masterOf } from "./cart-catalogue";
 import { expectCheckoutToast, findCheckoutBooks, giveAddress, openCheckout } from "./checkout-journeys";
-import { startStack, type Stack } from "./stack";
+import { sharedStack, type Stack } from "./stack";
 
 /**
  * The address book (issue 10, section 1) in Chromium against the built storefront and API: add, make
- * default, edit and delete addresses, then deliver an order to a saved one at checkout. The journeys run on a
- * Quire of their own (with its mail catcher, for signing up), each with a customer of its own.
+ * default, edit and delete addresses, then deliver an order to a saved one at checkout. The journeys run on the
+ * shared stack, each with a customer of its own, signed up through the link mailed to it.
  */
 let stack: Stack;
 const browser = sessionPerTest();
 const noScript = sessionPerTest({ javaScriptEnabled: false });
 beforeAll(async () => {
-  stack = await startStack({ name: "account-addresses", mail: true });
+  stack = sharedStack();
 });
 afterAll(async () => {
   await stack?.stop();

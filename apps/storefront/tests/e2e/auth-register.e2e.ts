@@ -104,7 +104,7 @@ describe("registering", () => {
     const { page } = browser;
     const existing = newCustomer("register-existing");
     await registerThroughApi(stack, existing);
-    const before = mailCount(stack);
+    const before = await mailCount(stack);
     await page.goto(`${stack.storefrontUrl}/auth/register`);
     await page.getByRole("textbox", { name: "First name" }).fill("Someone");
     await page.getByRole("textbox", { name: "Last name" }).fill("Else");

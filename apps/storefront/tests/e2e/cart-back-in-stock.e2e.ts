@@ -169,14 +169,14 @@ describe("the emailed confirmation link", () => {
     expect(notice.links.map((href) => new URL(href).pathname)).toContain(`/store/product/${product.slug}`);
 
     // A mail queued after the restock: once it has arrived, everything queued before it has been delivered.
-    const before = mailCount(stack);
+    const before = await mailCount(stack);
     const { page } = browser;
     await page.goto(`${stack.storefrontUrl}/store/product/${other.product.slug}?variant=${other.variant.id}`);
     const otherForm = formOf(other.variant);
     await otherForm.getByRole("textbox", { name: "Email address" }).fill("sentinel@example.com");
     await otherForm.getByRole("button", { name: "Email me when it's back" }).click();
     await emailedLink(stack, "sentinel@example.com", "/notifications/back-in-stock/confirm/", before);
-    const notices = stack.mailbox!.messages.filter((mail) => mail.to.includes(VISITOR) && isBackInStockNotice(mail));
+    const notices = (await stack.mailbox!.messagesSince(0)).filter((mail) => mail.to.includes(VISITOR) && isBackInStockNotice(mail));
     expect(notices).toHaveLength(1);
 
     await page.goto(link);

@@ -2,7 +2,9 @@ import { existsSync } from "node:fs";
 import { chromiumPath } from "./browser-path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { assertBuilt, createE2eTemplate, DEMO_API_KEY, DEMO_STORE_KEY, startStack } from "./stack";
+import { startSmtpCapture } from "../../../api/src/testing/smtp-capture";
+import { serveMailbox } from "./mailbox";
+import { assertBuilt, createE2eTemplate, DEMO_API_KEY, DEMO_STORE_KEY, SHARED_ADMIN_KEY, startStack } from "./stack";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -48,15 +50,21 @@ export default async function setup(project: TestProject) {
   // Migrated and seeded once: every stack, this one and those the journeys start, is a copy of it.
   const { template, drop: dropTemplate } = await createE2eTemplate();
   project.provide("e2eTemplate", template);
-  const stack = await startStack({ name: "main", template });
+  // The shared stack's mail is caught here and read by the journeys' processes over HTTP (mailbox.ts).
+  const capture = await startSmtpCapture();
+  const mailbox = await serveMailbox(capture);
+  const stack = await startStack({ name: "main", template, mail: capture, env: { ADMIN_API_KEYS: SHARED_ADMIN_KEY } });
   project.provide("storefrontUrl", stack.storefrontUrl);
   project.provide("apiUrl", stack.apiUrl);
   project.provide("sharedDatabaseUrl", stack.databaseUrl);
+  project.provide("sharedMailboxUrl", mailbox.url);
   project.provide("apiKey", DEMO_API_KEY);
   project.provide("storeKey", DEMO_STORE_KEY);
 
   return async () => {
     await stack.stop();
+    await mailbox.close();
+    await capture.close();
     await dropTemplate();
   };
 }

@@ -16,24 +16,24 @@ import {
   placeOrderButton,
   startCheckout,
 } from "./checkout-journeys";
-import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
+import { DEMO_STORE_KEY, SHARED_ADMIN_KEY, sharedStack, type Stack } from "./stack";
 
 /**
  * A guest's order link (decision 041): a guest buys by bank transfer; later, in a browser that never saw the
  * order (no basket cookie, no sign-in), they ask "find my order" for a link, and a fresh browser opens the
  * emailed link and sees the order and its proforma invoice. The page is private (never cached, no Referer), and
- * the order's id alone still shows nothing. A Quire of its own, whose mail goes to a local SMTP server.
+ * the order's id alone still shows nothing. On the shared stack, reading the mail to its own buyer.
  */
 let stack: Stack;
 const browser = sessionPerTest();
 const withScript = { javaScript: true };
-const ADMIN_KEY = "quire-e2e-admin-key-order-link";
+const ADMIN_KEY = SHARED_ADMIN_KEY;
 /** The paths of an order's page and of its proforma invoice behind a guest's link. */
 const ORDER_PAGE = /^\/order-status\/[^/]+$/;
 const PROFORMA = /^\/order-status\/proforma-invoice\/[^/]+$/;
 
 beforeAll(async () => {
-  stack = await startStack({ name: "order-link", mail: true, env: { ADMIN_API_KEYS: ADMIN_KEY } });
+  stack = sharedStack();
 });
 afterAll(async () => {
   await stack?.stop();
@@ -94,7 +94,7 @@ describe("a guest's order link", () => {
     );
 
     // Another browser: the order's id alone shows nothing.
-    const before = mailCount(stack);
+    const before = await mailCount(stack);
     const stranger = await page.context().browser()!.newContext();
     try {
       for (const path of [`/successful-order/${orderId}`, `/successful-order/${orderId}/proforma-invoice`]) {
@@ -120,7 +120,7 @@ describe("a guest's order link", () => {
       await asker.getByText("Check your inbox").waitFor();
       expect(await asker.locator("main").innerText()).toBe(unknownAnswer);
       await emailedLink(stack, buyer.email, ORDER_PAGE, before);
-      expect(stack.mailbox!.messages.slice(before).filter((mail) => mail.to.includes(buyer.email))).toHaveLength(1);
+      expect((await stack.mailbox!.messagesSince(before)).filter((mail) => mail.to.includes(buyer.email))).toHaveLength(1);
     } finally {
       await stranger.close();
     }

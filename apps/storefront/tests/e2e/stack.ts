@@ -9,6 +9,7 @@ import { createInterface } from "node:readline";
 import pg from "pg";
 import { inject } from "vitest";
 import { startSmtpCapture, type SmtpCapture } from "../../../api/src/testing/smtp-capture";
+import { localMailbox, remoteMailbox, type Mailbox } from "./mailbox";
 
 /**
  * A running Quire for browser tests: a fresh database of its own, migrated and seeded with the demo store,
@@ -23,8 +24,8 @@ export interface Stack {
   logFile: string;
   /** The payment sandbox's address, when the stack was started with `payments: true`. */
   paymentSandboxUrl: string | null;
-  /** The SMTP server the API delivers to, when the stack was started with `mail: true`. */
-  mailbox: SmtpCapture | null;
+  /** The mail the API sent, when the stack was started with `mail` (the shared stack always is). */
+  mailbox: Mailbox | null;
   /**
    * Runs one of the API's built CLIs (`stock-set.js`, `invite.js`...) against this stack's database, as a
    * merchant would. On PGlite, which one process opens at a time, the servers stop for it and start again.
@@ -49,6 +50,8 @@ declare module "vitest" {
     e2eTemplate: E2eTemplate;
     /** The run's shared stack's database on TEST_DATABASE_URL's server; null on PGlite (see stackWithRows). */
     sharedDatabaseUrl: string | null;
+    /** Where the shared stack's mail is read (mailbox.ts: serveMailbox). */
+    sharedMailboxUrl: string;
   }
 }
 
@@ -74,6 +77,8 @@ const storefrontBuild = path.join(root, "apps", "storefront", "build", "server",
 /** The demo store the seed creates (apps/api/src/seed). */
 export const DEMO_API_KEY = "quire-demo-api-key";
 export const DEMO_STORE_KEY = "quire-demo";
+/** The merchant's key on the shared stack (ADMIN_API_KEYS), for journeys that act as the shop. */
+export const SHARED_ADMIN_KEY = "quire-e2e-shared-admin-key";
 
 export function assertBuilt() {
   const missing = [path.join(apiDist, "main.js"), path.join(apiDist, "seed.js"), storefrontBuild].filter((file) => !existsSync(file));
@@ -213,10 +218,11 @@ export interface StackOptions {
    */
   database?: E2eDatabase;
   /**
-   * Starts a real SMTP server (the API's smtp-capture) and points the API's SMTP_URL at it, with a short
-   * job poll, so a journey can open the links Quire emails. Without it the API prints its mail.
+   * Starts a real SMTP server (the API's smtp-capture) and points the API's SMTP_URL at it, so a journey can
+   * open the links Quire emails; or, given one, uses that capture (its owner closes it). Without it the API
+   * prints its mail.
    */
-  mail?: boolean;
+  mail?: boolean | SmtpCapture;
   /**
    * Starts the payment sandbox (as `npm start` does) on a port of its own, with the API's card and PayPal
    * gateways pointed at it. Without it, a stack offers the bank transfer and on account only.
@@ -272,7 +278,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let server: ChildProcess | undefined;
   let mailbox: SmtpCapture | null = null;
   try {
-    if (options.mail) mailbox = await startSmtpCapture();
+    if (options.mail) mailbox = options.mail === true ? await startSmtpCapture() : options.mail;
     const [apiPort, storefrontPort] = [await freePort(), await freePort()];
     const sandboxPort = options.payments ? await freePort() : null;
     const env: NodeJS.ProcessEnv = {
@@ -327,14 +333,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let stoppedOnItsOwn: string | undefined;
     let running = await serve();
 
-    const runningMailbox = mailbox;
+    // A capture handed in is its owner's to close.
+    const runningMailbox = options.mail === true ? mailbox : null;
     return {
       apiUrl,
       storefrontUrl,
       databaseUrl: database.kind === "postgres" ? database.env.DATABASE_URL! : null,
       paymentSandboxUrl: sandboxPort ? `http://localhost:${sandboxPort}` : null,
       logFile,
-      mailbox,
+      mailbox: mailbox ? localMailbox(mailbox) : null,
       async runCli(script, args) {
         if (database.kind === "postgres") return runCli(script, args, env, logFile);
         stopping = running;
@@ -357,40 +364,47 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     };
   } catch (error) {
     if (server) await stopProcess(server);
-    await mailbox?.close();
+    if (options.mail === true) await mailbox?.close();
     await database.drop();
     throw error;
   }
 }
 
 /**
- * For journeys that need rows of their own (customers, their credit, their emailed links) and nothing else a
- * stack of their own would give: on PostgreSQL, the run's shared stack, with `prepare` inserting those rows
- * into its database while its servers run (they cache nothing between a change and a read: CACHE_TTL_SECONDS=0);
- * on PGlite, which only the servers' own process may open, a stack of their own, `prepare` running before its
- * servers start. Each file's rows must be its own (its own email addresses), as every file shares the database.
- * Saves a stack's start, its database's copy and its stop: about 5 s of CPU a file.
+ * The run's shared stack (global-setup.ts), for a file that needs nothing a stack of its own would give: its
+ * mail is read by recipient (mailbox.ts), and the merchant's key is SHARED_ADMIN_KEY. Its `stop` does nothing:
+ * the shared stack outlives the file, and global-setup stops it.
+ */
+export function sharedStack(): Stack {
+  return {
+    storefrontUrl: inject("storefrontUrl"),
+    apiUrl: inject("apiUrl"),
+    databaseUrl: inject("sharedDatabaseUrl"),
+    logFile: path.join(root, "test-results", "e2e-main.log"),
+    paymentSandboxUrl: null,
+    mailbox: remoteMailbox(inject("sharedMailboxUrl")),
+    runCli: () => Promise.reject(new Error("The shared stack runs no CLI for one file: its changes would be every file's")),
+    stop: async () => {},
+  };
+}
+
+/**
+ * For journeys that need rows of their own (customers, their emailed links) and nothing else a stack of their
+ * own would give: on PostgreSQL, the run's shared stack, with `prepare` inserting those rows into its database
+ * while its servers run (they cache nothing between a change and a read: CACHE_TTL_SECONDS=0); on PGlite, which
+ * only the servers' own process may open, a stack of their own, `prepare` running before its servers start.
+ * Each file's rows must be its own (its own email addresses), and must change nothing other files use (the
+ * demo customers, stock, prices). Saves a stack's start, its database's copy and its stop: about 5 s of CPU.
  */
 export async function stackWithRows(options: { name: string; prepare: (database: E2eDatabase) => Promise<void> }): Promise<Stack> {
   const sharedUrl = inject("sharedDatabaseUrl");
   if (!sharedUrl) return startStack(options);
-  const name = new URL(sharedUrl).pathname.slice(1);
   await options.prepare({
     kind: "postgres",
-    source: name,
+    source: new URL(sharedUrl).pathname.slice(1),
     env: { DATABASE_URL: sharedUrl },
     execute: (statement, params) => adminQuery(sharedUrl, statement, params),
     drop: () => Promise.reject(new Error("The shared stack's database is the run's: global-setup drops it")),
   });
-  return {
-    storefrontUrl: inject("storefrontUrl"),
-    apiUrl: inject("apiUrl"),
-    databaseUrl: sharedUrl,
-    logFile: path.join(root, "test-results", "e2e-main.log"),
-    paymentSandboxUrl: null,
-    mailbox: null,
-    runCli: () => Promise.reject(new Error(`${options.name}: the shared stack runs no CLI for one file (its changes are everyone's)`)),
-    // The shared stack outlives the file; global-setup stops it.
-    stop: async () => {},
-  };
+  return sharedStack();
 }
