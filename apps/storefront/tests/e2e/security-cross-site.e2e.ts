@@ -16,7 +16,7 @@ import { accountMenu, expectApi, signInThroughForm, tokenInBrowser } from "./aut
 import { expectNoPageProblems, openBrowser, type BrowserSession } from "./browser";
 import { getFromApi } from "./demo-api";
 import { firstHeadingOf } from "./page-html";
-import { DEMO_STORE_KEY, root, stackWithRows, type Stack } from "./stack";
+import { DEMO_STORE_KEY, root, startStack, type Stack } from "./stack";
 
 /**
  * Cross-site requests change nothing (issue 6): every route with an action, read from the built route
@@ -111,7 +111,9 @@ let mutatingPaths: string[];
 let book: ProductDetail;
 beforeAll(async () => {
   const passwordHash = await hashPassword(CUSTOMER.password);
-  stack = await stackWithRows({
+  // A stack of its own: on the shared one, the attack on a signed-in customer waited forever for one of its
+  // frames' answers in two runs of four (2026-11-30), not yet understood.
+  stack = await startStack({
     name: "security-cross-site",
     prepare: async (database) => {
       await database.execute(
