@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { AcceptedResponseSchema, PrivacyPolicyResponseSchema, SignInResponseSchema, type SignInResult } from "@quire/contracts";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
+import { newClientAddress } from "./browser";
 import type { z } from "zod";
 import { DEMO_API_KEY, DEMO_STORE_KEY, type Stack } from "./stack";
 
@@ -79,15 +79,6 @@ export function newCustomer(label: string): TestCustomer {
     firstName: "Ada",
     lastName: `Tester ${label}`,
   };
-}
-
-/**
- * An address of the benchmarking range (198.18.0.0/15) for one shopper: the API counts the emails it sends per
- * address (ten an hour), and on the shared stack every journey's browser is 127.0.0.1.
- */
-function newClientAddress(): string {
-  const [high, low] = randomBytes(2);
-  return `198.18.${high}.${low}`;
 }
 
 /**

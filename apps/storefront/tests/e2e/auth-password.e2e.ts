@@ -12,7 +12,7 @@ import {
   type TestCustomer,
 } from "./auth-journeys";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
-import { startStack, type Stack } from "./stack";
+import { sharedStack, type Stack } from "./stack";
 
 /**
  * Forgotten passwords and sign-in throttling (issue 3 section 1): the reset link arrives by
@@ -22,7 +22,7 @@ import { startStack, type Stack } from "./stack";
 let stack: Stack;
 const browser = sessionPerTest();
 beforeAll(async () => {
-  stack = await startStack({ name: "auth-password", mail: true });
+  stack = sharedStack();
 });
 afterAll(async () => {
   await stack?.stop();

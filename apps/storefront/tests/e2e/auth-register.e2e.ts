@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { accountMenu, emailedLink, expectApi, mailCount, newCustomer, registerThroughApi, tokenInBrowser } from "./auth-journeys";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
-import { startStack, type Stack } from "./stack";
+import { sharedStack, type Stack } from "./stack";
 
 /**
  * Registration: the sign-up request, the emailed link read from a real SMTP server,
@@ -13,7 +13,7 @@ import { startStack, type Stack } from "./stack";
 let stack: Stack;
 const browser = sessionPerTest();
 beforeAll(async () => {
-  stack = await startStack({ name: "auth-register", mail: true });
+  stack = sharedStack();
 });
 afterAll(async () => {
   await stack?.stop();

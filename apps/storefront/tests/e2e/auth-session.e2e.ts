@@ -24,7 +24,7 @@ import {
 import { expectNoPageProblems, openBrowser, sessionPerTest, type BrowserSession } from "./browser";
 import { basketLink, expectToast } from "./cart-catalogue";
 import { getFromApi } from "./demo-api";
-import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
+import { DEMO_STORE_KEY, stackWithRows, type Stack } from "./stack";
 
 /**
  * Sessions and the route rules (docs/storefront-behaviour/accounts.md): members-only pages send visitors to sign in
@@ -40,7 +40,7 @@ let stack: Stack;
 const browser = sessionPerTest();
 beforeAll(async () => {
   const passwordHash = await hashPassword(FORCED.password);
-  stack = await startStack({
+  stack = await stackWithRows({
     name: "auth-session",
     mail: true,
     prepare: async (database) => {

@@ -53,7 +53,14 @@ export default async function setup(project: TestProject) {
   // The shared stack's mail is caught here and read by the journeys' processes over HTTP (mailbox.ts).
   const capture = await startSmtpCapture();
   const mailbox = await serveMailbox(capture);
-  const stack = await startStack({ name: "main", template, mail: capture, env: { ADMIN_API_KEYS: SHARED_ADMIN_KEY } });
+  // Its storefront believes the X-Forwarded-For a browser context sends (browser.ts: newClientAddress), so each
+  // journey is a client of its own to the limits the API keeps per client address.
+  const stack = await startStack({
+    name: "main",
+    template,
+    mail: capture,
+    env: { ADMIN_API_KEYS: SHARED_ADMIN_KEY, STOREFRONT_TRUST_PROXY: "loopback" },
+  });
   project.provide("storefrontUrl", stack.storefrontUrl);
   project.provide("apiUrl", stack.apiUrl);
   project.provide("sharedDatabaseUrl", stack.databaseUrl);

@@ -104,14 +104,6 @@ describe("security headers", () => {
     }
     expect(nonces.size).toBe(3);
   });
-
-  it("ignore X-Forwarded-Proto from a proxy the storefront was not told to trust", async () => {
-    const response = await fetch(`${storefrontUrl}/robots.txt`, {
-      headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example" },
-    });
-    expect(response.headers.get("strict-transport-security")).toBeNull();
-    expect(await response.text()).toContain(`Sitemap: ${storefrontUrl}/sitemap.xml`);
-  });
 });
 
 describe("caching", () => {
@@ -138,29 +130,55 @@ describe("caching", () => {
   });
 });
 
+/** A storefront of its own on the shared API, with `env` (its log in test-results/e2e-<name>.log). */
+async function startLoneStorefront(name: string, env: Record<string, string>): Promise<{ server: ChildProcess; url: string }> {
+  const port = await freePort();
+  const logFile = path.join(root, "test-results", `e2e-${name}.log`);
+  closeSync(openSync(logFile, "w"));
+  const server = spawn(process.execPath, [path.join(root, "apps", "storefront", "server.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      API_URL: inject("apiUrl"),
+      API_KEY: inject("apiKey"),
+      STORE_KEY: inject("storeKey"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await untilPrinted(server, /"msg":"storefront listening on /, logFile);
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
+// The shared stack's storefront stands as behind a proxy on this machine (global-setup.ts), so the default, a
+// storefront told to trust none, runs on its own here.
+describe("told to trust no proxy (the default)", () => {
+  let lone: { server: ChildProcess; url: string } | undefined;
+  beforeAll(async () => {
+    // Empty even if the shell running the tests sets it.
+    lone = await startLoneStorefront("untrusting-storefront", { STOREFRONT_TRUST_PROXY: "" });
+  });
+  afterAll(async () => {
+    if (lone) await stopProcess(lone.server);
+  });
+
+  it("ignores X-Forwarded-Proto and X-Forwarded-Host from whoever sends them", async () => {
+    const response = await fetch(`${lone!.url}/robots.txt`, {
+      headers: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example" },
+    });
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+    expect(await response.text()).toContain(`Sitemap: ${lone!.url}/sitemap.xml`);
+  });
+});
+
 describe("behind a trusted proxy that terminates HTTPS", () => {
   let server: ChildProcess;
   let url: string;
-  const logFile = path.join(root, "test-results", "e2e-trusted-proxy-storefront.log");
   beforeAll(async () => {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    closeSync(openSync(logFile, "w"));
-    server = spawn(process.execPath, [path.join(root, "apps", "storefront", "server.mjs")], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        API_URL: inject("apiUrl"),
-        API_KEY: inject("apiKey"),
-        STORE_KEY: inject("storeKey"),
-        STOREFRONT_TRUST_PROXY: "1",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    await untilPrinted(server, /"msg":"storefront listening on /, logFile);
+    ({ server, url } = await startLoneStorefront("trusted-proxy-storefront", { STOREFRONT_TRUST_PROXY: "1" }));
   });
   afterAll(async () => {
     if (server) await stopProcess(server);

@@ -396,7 +396,12 @@ export function sharedStack(): Stack {
  * Each file's rows must be its own (its own email addresses), and must change nothing other files use (the
  * demo customers, stock, prices). Saves a stack's start, its database's copy and its stop: about 5 s of CPU.
  */
-export async function stackWithRows(options: { name: string; prepare: (database: E2eDatabase) => Promise<void> }): Promise<Stack> {
+export async function stackWithRows(options: {
+  name: string;
+  prepare: (database: E2eDatabase) => Promise<void>;
+  /** On PGlite, the stack of its own catches its mail (the shared stack always does). */
+  mail?: boolean;
+}): Promise<Stack> {
   const sharedUrl = inject("sharedDatabaseUrl");
   if (!sharedUrl) return startStack(options);
   await options.prepare({
