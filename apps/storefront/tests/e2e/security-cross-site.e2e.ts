@@ -191,7 +191,12 @@ async function postFromAnotherOrigin(session: BrowserSession, attackerOrigin: st
     page.on("response", heard);
   });
   await page.goto(attackerPage(attackerOrigin, targets));
-  await allAnswered;
+  // Bounded, so a frame whose answer never comes fails here, named, rather than as the test's time-out.
+  let unanswered: NodeJS.Timeout | undefined;
+  const missing = new Promise<never>((_, reject) => {
+    unanswered = setTimeout(() => reject(new Error(`No answer within 60 s to the attacker's POST to ${[...pending].join(", ")}`)), 60_000);
+  });
+  await Promise.race([allAnswered, missing]).finally(() => clearTimeout(unanswered));
   expect(answers).toHaveLength(targets.length);
   for (const response of answers) {
     expect(response.status(), `POST ${response.url()} from ${attackerOrigin}`).toBe(403);
