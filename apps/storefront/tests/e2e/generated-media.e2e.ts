@@ -1,19 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type AddressInfo } from "node:net";
-import { closeSync, openSync } from "node:fs";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverUrlFor } from "~/features/catalog/cover-svg";
-import { freePort, root, stopProcess, untilPrinted } from "./stack";
-
-/** A port nothing listens on: every call the storefront makes to it is refused. */
-async function refusedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+import { freePort, startLoneStorefront, stopProcess } from "./stack";
 
 // A category page shows a dozen covers, each a request of its own. They are drawn from their URL alone, so the
 // root's shop context (the redirect list and the settings from the API, the session, the viewer cookie) is not
@@ -21,27 +9,13 @@ async function refusedPort(): Promise<number> {
 describe("generated pictures, with the API away", () => {
   let server: ChildProcess;
   let url: string;
-  const logFile = path.join(root, "test-results", "e2e-generated-media-storefront.log");
 
   beforeAll(async () => {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    closeSync(openSync(logFile, "w"));
-    server = spawn(process.execPath, [path.join(root, "apps", "storefront", "server.mjs")], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        API_URL: `http://127.0.0.1:${await refusedPort()}`,
-        API_KEY: "generated-media-test-key",
-        STORE_KEY: "quire-demo",
-        LOG_FORMAT: "json",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    await untilPrinted(server, /"msg":"storefront listening on /, logFile);
+    ({ server, url } = await startLoneStorefront("generated-media-storefront", {
+      // A free port, closed again: nothing listens there, so every call to the API is refused.
+      API_URL: `http://127.0.0.1:${await freePort()}`,
+      LOG_FORMAT: "json",
+    }));
   });
   afterAll(async () => {
     if (server) await stopProcess(server);

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { findProducts, isWellStocked, listProducts, masterOf } from "./cart-catalogue";
-import { freePort, root, stopProcess, untilPrinted } from "./stack";
+import { startLoneStorefront, stopProcess } from "./stack";
 
 /**
  * Security headers on every kind of response the storefront gives (issue 6): pages, resource routes, static
@@ -129,29 +127,6 @@ describe("caching", () => {
     expect(withBasket.headers.get("cache-control")).toBe("private, no-store");
   });
 });
-
-/** A storefront of its own on the shared API, with `env` (its log in test-results/e2e-<name>.log). */
-async function startLoneStorefront(name: string, env: Record<string, string>): Promise<{ server: ChildProcess; url: string }> {
-  const port = await freePort();
-  const logFile = path.join(root, "test-results", `e2e-${name}.log`);
-  closeSync(openSync(logFile, "w"));
-  const server = spawn(process.execPath, [path.join(root, "apps", "storefront", "server.mjs")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      API_URL: inject("apiUrl"),
-      API_KEY: inject("apiKey"),
-      STORE_KEY: inject("storeKey"),
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  await untilPrinted(server, /"msg":"storefront listening on /, logFile);
-  return { server, url: `http://127.0.0.1:${port}` };
-}
 
 // The shared stack's storefront stands as behind a proxy on this machine (global-setup.ts), so the default, a
 // storefront told to trust none, runs on its own here.

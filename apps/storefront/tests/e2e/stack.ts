@@ -413,3 +413,28 @@ export async function stackWithRows(options: {
   });
   return sharedStack();
 }
+
+/**
+ * A storefront alone (server.mjs, as `npm start` runs it), on the shared stack's API unless `env` says otherwise,
+ * for the checks that need a storefront configured otherwise; its log in test-results/e2e-<name>.log.
+ */
+export async function startLoneStorefront(name: string, env: Record<string, string>): Promise<{ server: ChildProcess; url: string }> {
+  const port = await freePort();
+  const logFile = newLogFile(name);
+  const server = spawn(process.execPath, [path.join(root, "apps", "storefront", "server.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      API_URL: inject("apiUrl"),
+      API_KEY: inject("apiKey"),
+      STORE_KEY: inject("storeKey"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await untilPrinted(server, /"msg":"storefront listening on /, logFile);
+  return { server, url: `http://127.0.0.1:${port}` };
+}
