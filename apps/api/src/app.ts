@@ -49,6 +49,9 @@ import { blogRoutes } from "./modules/blog/blog.routes";
 import { orderLinksRoutes } from "./modules/orders/order-links.routes";
 import { DEVELOPMENT_ORDER_LINK_SECRET } from "./security/order-links";
 import { contactRoutes } from "./modules/contact/contact.routes";
+import { registerAdminAudit } from "./http/admin-audit";
+import { resolveAdminBearer } from "./modules/staff/staff-auth.service";
+import { staffRoutes } from "./modules/staff/staff.routes";
 import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
 import { marketingRoutes } from "./modules/marketing/marketing.routes";
 import { registerIdempotency } from "./modules/idempotency/idempotency";
@@ -81,6 +84,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Public address of the storefront, for links in emails (default http://localhost:3000). */
   storefrontUrl?: string;
+  /** Public address of the back office, for the links in staff invitations (default http://localhost:3001). */
+  backOfficeUrl?: string;
   /** Signs and checks guests' order links (decision 041); DEVELOPMENT_ORDER_LINK_SECRET when absent (tests). */
   orderLinkSecret?: string;
   /** The configured payment gateways (modules/payments/gateways); none by default. */
@@ -162,7 +167,9 @@ export async function buildApp(deps: AppDeps) {
       const customer = await findSessionCustomer(deps.db, claims.sessionId, claims.customerId);
       return customer ? { customer, sessionId: claims.sessionId } : null;
     },
+    resolveAdminBearer: (token) => resolveAdminBearer(deps.db, token),
   });
+  registerAdminAudit(app, deps.db);
 
   registerIdempotency(app, { db: deps.db, leaseSeconds: deps.idempotencyLeaseSeconds });
 
@@ -214,6 +221,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(addressesRoutes, { db: deps.db });
   await app.register(backInStockRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(contactRoutes, { db: deps.db });
+  await app.register(staffRoutes, { db: deps.db, backOfficeUrl: deps.backOfficeUrl ?? "http://localhost:3001" });
   await app.register(marketingRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });
   await app.register(identityRoutes, {

@@ -80,6 +80,8 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default("Quire Books <shop@quire.example>"),
     /** Public address of the storefront, for links in emails. */
     STOREFRONT_URL: z.string().url().default("http://localhost:3000"),
+    /** Public address of the back office, for the links in staff invitations. */
+    BACK_OFFICE_URL: z.string().url().default("http://localhost:3001"),
     /** How often the job worker looks for due jobs (mail to send, notices to queue) when it has none. */
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     /**

@@ -34,6 +34,7 @@ const app = await buildApp({
   catalogIndex: env.CATALOG_INDEX === "on",
   logger: { level: env.LOG_LEVEL },
   storefrontUrl: env.STOREFRONT_URL,
+  backOfficeUrl: env.BACK_OFFICE_URL,
   orderLinkSecret: resolveOrderLinkSecret(env),
   paymentGateways: gatewaysFromEnv(env),
   sessionTtlDays: env.SESSION_TTL_DAYS,

@@ -56,6 +56,22 @@ export const ERROR_CATALOGUE = {
   /** A sent bearer token that is forged, expired or revoked: the storefront signs out and goes to sign-in. */
   token_invalid: { status: 401, message: "The sign-in token is invalid, expired or revoked; sign in again" },
 
+  // ---------------------------------------------------------------- the merchant's staff and tokens (decision 046)
+  /** An admin call's bearer token that is not a live staff session or API token (forged, expired, revoked). */
+  staff_token_invalid: { status: 401, message: "The staff session or API token is invalid, expired or revoked" },
+  /** The caller's role does not hold the permission the call needs. */
+  permission_denied: { status: 403, message: "Your role does not allow this" },
+  second_factor_invalid: { status: 401, message: "The code is incorrect or has been used; enter the current one" },
+  two_factor_not_started: { status: 409, message: "Start two-factor set-up first" },
+  two_factor_already_enabled: { status: 409, message: "Two-factor sign-in is already on" },
+  staff_not_found: { status: 404, message: "No member of staff has this id" },
+  staff_email_taken: { status: 409, message: "This email already belongs to a member of staff" },
+  last_owner: { status: 409, message: "The shop needs at least one active owner" },
+  staff_invitation_invalid: { status: 400, message: "This invitation link is not valid" },
+  staff_invitation_used: { status: 410, message: "This invitation has already been accepted; sign in" },
+  staff_invitation_expired: { status: 410, message: "This invitation has expired; ask an owner for a new one" },
+  api_token_not_found: { status: 404, message: "No API token has this id" },
+
   // ---------------------------------------------------------------- the signed-in customer
   authentication_required: { status: 401, message: "Sign in to continue" },
   password_change_required: { status: 403, message: "Choose a new password to continue" },

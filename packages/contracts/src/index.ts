@@ -17,6 +17,7 @@ export * from "./orders";
 export * from "./order-links";
 export * from "./returns";
 export * from "./payments";
+export * from "./staff";
 export * from "./operations";
 export * from "./constants";
 export * from "./postcodes";

@@ -10,6 +10,7 @@ import { engagementOperations } from "./operations/engagement";
 import { identityOperations } from "./operations/identity";
 import { orderOperations } from "./operations/orders";
 import { paymentOperations } from "./operations/payments";
+import { staffOperations } from "./operations/staff";
 import { storeSettingsOperations } from "./operations/store-settings";
 import { wishlistOperations } from "./operations/wishlists";
 
@@ -24,6 +25,7 @@ const parts = {
   orderOperations,
   paymentOperations,
   adminOperations,
+  staffOperations,
   wishlistOperations,
   engagementOperations,
   identityOperations,

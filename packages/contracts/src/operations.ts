@@ -7,6 +7,7 @@ import { checkoutOperations } from "./operations/checkout";
 import { orderOperations } from "./operations/orders";
 import { paymentOperations } from "./operations/payments";
 import { adminOperations } from "./operations/admin";
+import { staffOperations } from "./operations/staff";
 import { wishlistOperations } from "./operations/wishlists";
 import { engagementOperations } from "./operations/engagement";
 import { identityOperations } from "./operations/identity";
@@ -33,6 +34,7 @@ export const operations = {
   ...orderOperations,
   ...paymentOperations,
   ...adminOperations,
+  ...staffOperations,
   ...wishlistOperations,
   ...engagementOperations,
   ...identityOperations,

@@ -20,3 +20,5 @@ export * from "../modules/marketing/marketing.tables";
 export * from "../modules/catalog/search/search.tables";
 export * from "../modules/blog/blog.tables";
 export * from "../modules/contact/contact.tables";
+export * from "../modules/staff/staff.tables";
+export * from "../modules/audit/audit.tables";

@@ -1,4 +1,6 @@
+import { roleAllows, type Permission } from "@quire/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AdminPrincipal } from "../modules/staff/staff-auth.service";
 import type { SessionCustomer } from "../modules/identity/sessions.repository";
 import type { Store } from "../modules/stores/stores.repository";
 import type { StoreCache } from "../modules/stores/stores.service";
@@ -25,7 +27,12 @@ export interface RequestContext {
    * merchant in an order's history, so a change can be traced to the tool that made it.
    */
   adminKeyNumber?: number;
+  /** On admin routes, who is calling: a member of staff, an API token or a bootstrap key (decision 046). */
+  admin?: AdminPrincipal;
 }
+
+/** Turns an admin call's bearer token into its live staff session or API token, or null. */
+export type ResolveAdminBearer = (token: string) => Promise<AdminPrincipal | null>;
 
 /** Turns a bearer token into its live session's customer, or null for a forged, expired or revoked one. */
 export type ResolveBearer = (token: string) => Promise<{ customer: SessionCustomer; sessionId: string } | null>;
@@ -37,8 +44,18 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Routes that need no API-Key/StoreKey (docs, health). */
     public?: boolean;
-    /** The merchant's admin API: an Admin-Key instead of an API-Key, and no customer token. */
+    /**
+     * The merchant's admin API: a staff session's or API token's bearer token, or a bootstrap Admin-Key, instead
+     * of an API-Key and a customer's token (decision 046).
+     */
     admin?: boolean;
+    /** An admin route anyone may call with a StoreKey alone: staff sign-in and its second step, accepting an invitation. */
+    adminPublic?: boolean;
+    /**
+     * What an admin route needs of its caller's role; "own-session" is a staff member's call about themselves
+     * (sign-out, two-factor set-up), which a token or key cannot make.
+     */
+    permission?: Permission | "own-session";
   }
 }
 
@@ -53,27 +70,36 @@ function header(request: FastifyRequest, name: string): string | undefined {
  */
 export function registerRequestContext(
   app: FastifyInstance,
-  deps: { apiKeys: string[]; adminApiKeys: string[]; stores: StoreCache; resolveBearer: ResolveBearer },
+  deps: {
+    apiKeys: string[];
+    adminApiKeys: string[];
+    stores: StoreCache;
+    resolveBearer: ResolveBearer;
+    resolveAdminBearer: ResolveAdminBearer;
+  },
 ) {
   const apiKeys = new Set(deps.apiKeys);
   const adminApiKeys = [...deps.adminApiKeys];
   app.decorateRequest("ctx", null as unknown as RequestContext);
+  // Every admin route says what its caller's role must allow, or that anyone may call it: checked as it is added.
+  app.addHook("onRoute", (route) => {
+    if (route.config?.admin && !route.config.adminPublic && route.config.permission === undefined) {
+      throw new Error(`The admin route ${route.method} ${route.url} names no permission (decision 046)`);
+    }
+  });
   app.addHook("onRequest", async (request) => {
     if (request.routeOptions.config?.public || request.is404) return;
 
-    // The admin API is the merchant's: its own keys, never a shopper's API-Key or token.
-    let adminKeyNumber: number | undefined;
-    if (request.routeOptions.config?.admin) {
-      const adminKey = header(request, "admin-key");
-      if (!adminKey) throw new AppError("admin_key_missing");
-      const position = adminApiKeys.indexOf(adminKey);
-      if (position === -1) throw new AppError("admin_key_invalid");
-      adminKeyNumber = position + 1;
-    } else {
+    const config = request.routeOptions.config;
+    // The admin API is the merchant's: its own credentials, never a shopper's API-Key or token.
+    if (!config?.admin) {
       const apiKey = header(request, "api-key");
       if (!apiKey) throw new AppError("api_key_missing");
       if (!apiKeys.has(apiKey)) throw new AppError("api_key_invalid");
     }
+    const authorization = header(request, "authorization");
+    let admin: AdminPrincipal | undefined;
+    if (config?.admin && !config.adminPublic) admin = await adminPrincipalOf(request, authorization);
 
     const storeKey = header(request, "storekey");
     if (!storeKey) throw new AppError("store_key_missing");
@@ -90,12 +116,20 @@ export function registerRequestContext(
       throw new AppError("country_not_supported", `This store does not serve ${countryCode.slice(0, 10)}`, { field: "CountryCode" });
     }
 
+    if (admin) {
+      // A member's or token's credential is good in its own store only; a bootstrap key in any.
+      if (admin.storeId !== null && admin.storeId !== store.id) throw new AppError("staff_token_invalid");
+      const permission = config?.permission;
+      const allowed =
+        permission === undefined ? false : permission === "own-session" ? admin.type === "staff" : roleAllows(admin.role, permission);
+      if (!allowed) throw new AppError("permission_denied");
+    }
+
     // A token that is sent must be good: a forged, expired or revoked one is a 401 (the
-    // storefront then signs out), never silently treated as anonymous.
-    const authorization = header(request, "authorization");
+    // storefront then signs out), never silently treated as anonymous. On admin routes it is the admin's.
     let bearerToken: string | null = null;
     let session: Awaited<ReturnType<ResolveBearer>> = null;
-    if (authorization !== undefined) {
+    if (authorization !== undefined && !config?.admin) {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
       if (!match?.[1]) throw new AppError("token_invalid", "The Authorization header must be 'Bearer <token>'");
       bearerToken = match[1];
@@ -114,7 +148,23 @@ export function registerRequestContext(
       customer: session?.customer ?? null,
       sessionId: session?.sessionId ?? null,
       clientIp: clientAddressOf(request),
-      ...(adminKeyNumber === undefined ? {} : { adminKeyNumber }),
+      ...(admin?.type === "admin_key" ? { adminKeyNumber: admin.id } : {}),
+      ...(admin ? { admin } : {}),
     };
   });
+
+  /** The admin caller: a bearer token (staff session or API token) if sent, else a bootstrap Admin-Key. */
+  async function adminPrincipalOf(request: FastifyRequest, authorization: string | undefined): Promise<AdminPrincipal> {
+    if (authorization !== undefined) {
+      const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+      const principal = match?.[1] ? await deps.resolveAdminBearer(match[1]) : null;
+      if (!principal) throw new AppError("staff_token_invalid");
+      return principal;
+    }
+    const adminKey = header(request, "admin-key");
+    if (!adminKey) throw new AppError("admin_key_missing");
+    const position = adminApiKeys.indexOf(adminKey);
+    if (position === -1) throw new AppError("admin_key_invalid");
+    return { type: "admin_key", id: position + 1, label: `admin key ${position + 1}`, role: "owner", storeId: null };
+  }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import { ADMIN_AUTH_ERRORS, adminAccess } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
 import { listContactMessages, sendContactMessage } from "./contact.service";
 
@@ -19,11 +20,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   // The merchant reads them with an admin key (decision 024), as the orders.
   app.route({
     ...operationRoute("listAdminContactMessages", {
-      config: { admin: true },
+      config: adminAccess("customers").config,
       schema: {
-        tags: ["Admin"],
-        security: [{ adminKey: [], storeKey: [] }],
-        "x-error-codes": ["admin_key_missing", "admin_key_invalid"],
+        ...adminAccess("customers").schema,
+        "x-error-codes": [...ADMIN_AUTH_ERRORS],
         summary: "The store's contact messages, newest first",
       },
     }),

@@ -8,6 +8,9 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { insertSession, revokeSession } from "./sessions.repository";
 import { clearThrottle, lockWhenExhausted, refundAttempt, reserveAttempt, type ThrottleRule } from "./sign-in-throttle.repository";
 
+/** The sign-in throttle, which staff sign-in shares (modules/staff): counted before the password is checked. */
+export { clearThrottle, lockWhenExhausted, refundAttempt, reserveAttempt } from "./sign-in-throttle.repository";
+
 /** What the identity use cases need besides a database. */
 export interface IdentityDeps {
   db: Db;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
+import { adminAccess } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
 import { cancelOrderForMerchant } from "../../flows/cancel-order.flow";
 import type { MoneyFlowDeps } from "../../flows/flow-deps";
@@ -17,10 +18,11 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">
   const { db } = deps;
   /** The order as the merchant reads it, after a change. */
   const answer = (request: FastifyRequest, orderId: number) => getAdminOrder(db, { storeId: request.ctx.store.id, orderId });
-  const tags = ["Admin"];
-  const security = [{ adminKey: [], storeKey: [] }];
-  const config = { admin: true };
-  const keyErrors = ["admin_key_missing", "admin_key_invalid"] as const;
+  const {
+    config,
+    schema: { tags, security },
+    errors: keyErrors,
+  } = adminAccess("orders");
 
   app.route({
     ...operationRoute("listAdminOrders", {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { MoneyFlowDeps } from "../../flows/flow-deps";
+import { adminAccess } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
 import { findOrderNumbers } from "../orders/order-changes.service";
 import { setCreditLimit } from "./payments.service";
@@ -8,15 +9,18 @@ import { listStoreRefunds, markRefundPaidBack } from "./refunds.service";
 // The merchant's side of payments (Admin-Key): trade customers' credit, and every refund of the store, what is
 // still owed, and the captures the shop gave back unasked (decision 040).
 export const paymentsAdminRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = async (app, { db }) => {
-  const tags = ["Admin"];
-  const security = [{ adminKey: [], storeKey: [] }];
-  const config = { admin: true };
-  const keyErrors = ["admin_key_missing", "admin_key_invalid"] as const;
+  const {
+    config,
+    schema: { tags, security },
+    errors: keyErrors,
+  } = adminAccess("orders");
+  // A trade customer's credit is the customers' business, not the orders'.
+  const customers = adminAccess("customers");
   const orderNumbers = (ids: number[]) => findOrderNumbers(db, ids);
 
   app.route({
     ...operationRoute("setCustomerCreditLimit", {
-      config,
+      config: customers.config,
       schema: {
         tags,
         security,

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { approveReturnFlow } from "../../flows/approve-return.flow";
 import type { MoneyFlowDeps } from "../../flows/flow-deps";
+import { adminAccess } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
 import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
 import * as returns from "./returns.service";
@@ -101,9 +102,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = 
   });
 
   // ---------------------------------------------------------------- the merchant
-  const admin = { tags: ["Admin"], security: [{ adminKey: [], storeKey: [] }] };
-  const config = { admin: true };
-  const keyErrors = ["admin_key_missing", "admin_key_invalid"] as const;
+  const { config, schema: admin, errors: keyErrors } = adminAccess("returns");
   const adminContext = (request: FastifyRequest): returns.AdminReturnContext => ({
     storeId: request.ctx.store.id,
     actor: { type: "merchant", id: request.ctx.adminKeyNumber ?? 0 },

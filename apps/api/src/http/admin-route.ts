@@ -1,0 +1,37 @@
+import type { Permission } from "@quire/contracts";
+import type { FastifyRequest } from "fastify";
+import type { AdminWrite } from "../modules/staff/staff.service";
+
+/** Every admin call may answer these: no credential, a wrong key or token, or a role without the permission. */
+export const ADMIN_AUTH_ERRORS = ["admin_key_missing", "admin_key_invalid", "staff_token_invalid", "permission_denied"] as const;
+
+/** The admin API's credentials, as the OpenAPI document names them: a bootstrap key, or a staff session's or API token's bearer token. */
+export const ADMIN_SECURITY: Array<Record<string, string[]>> = [
+  { adminKey: [], storeKey: [] },
+  { bearer: [], storeKey: [] },
+];
+
+/**
+ * What an admin route declares beside its operation: the Admin tag, the credentials, and the permission its
+ * caller's role must hold (decision 046). Spread `config` into the route and `schema` into its schema.
+ */
+export function adminAccess(permission: Permission | "own-session") {
+  return {
+    config: { admin: true, permission },
+    schema: { tags: ["Admin"], security: ADMIN_SECURITY },
+    errors: ADMIN_AUTH_ERRORS,
+  };
+}
+
+/** The caller of an admin route and where the call came from, for the audit log. */
+export function adminWriteOf(request: FastifyRequest): AdminWrite {
+  const principal = request.ctx.admin;
+  if (!principal) throw new Error("adminWriteOf called outside an admin route");
+  return {
+    storeId: request.ctx.store.id,
+    principal,
+    operation: String(request.routeOptions.schema?.operationId ?? request.routeOptions.url),
+    clientIp: request.ctx.clientIp,
+    requestId: request.id,
+  };
+}

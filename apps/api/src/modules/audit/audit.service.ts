@@ -1,0 +1,31 @@
+import type { AuditChanges } from "./audit.tables";
+
+export { insertAuditEntry, listAuditEntries, type AuditActor, type AuditRecord } from "./audit.repository";
+export type { AuditChanges } from "./audit.tables";
+
+/**
+ * The fields whose values differ between two versions of a record, before and after. Fields named in `secret`
+ * (password hashes, token hashes, two-factor secrets) are left out whatever they hold; a field present on only
+ * one side counts as changed.
+ */
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  secret: readonly string[] = [],
+): AuditChanges | null {
+  const changes: AuditChanges = {};
+  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const name of names) {
+    if (secret.includes(name)) continue;
+    const was = comparable(before?.[name]);
+    const now = comparable(after?.[name]);
+    if (JSON.stringify(was) !== JSON.stringify(now)) changes[name] = { before: was, after: now };
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
+/** Dates as ISO strings and missing values as null, so a value compares and stores as JSON shows it. */
+function comparable(value: unknown): unknown {
+  if (value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : value;
+}

@@ -1,0 +1,254 @@
+import { z } from "zod";
+import { dataSchema, IdParamSchema, IdSchema, intParamSchema, textSchema } from "./common";
+import { INT32_MAX, MAX_PAGE_SIZE } from "./constants";
+import { EmailedTokenSchema, EmailSchema, NewPasswordSchema, PasswordInputSchema, PersonNameSchema } from "./identity";
+
+// Contracts of the merchant's people and machines (docs/decisions/046): staff accounts with roles, their
+// sign-in with an optional second factor, API tokens for integrations, and the audit log of every admin write.
+// The admin API takes one of three credentials: a staff session's token or an API token (both as
+// `Authorization: Bearer`), or a bootstrap key from ADMIN_API_KEYS (the Admin-Key header), which acts as an owner.
+
+// ---------------------------------------------------------------- roles and permissions
+
+export const STAFF_ROLES = ["owner", "manager", "fulfilment", "content"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const StaffRoleSchema = z.enum(STAFF_ROLES).meta({ id: "StaffRole" });
+
+/** What an admin call may need. Every admin operation names exactly one (decision 046's table). */
+export const PERMISSIONS = [
+  "orders",
+  "returns",
+  "stock",
+  "catalogue",
+  "customers",
+  "discounts",
+  "content",
+  "settings",
+  "staff",
+  "audit",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * Each role's permissions. An owner may do everything, including managing staff and tokens and reading the
+ * audit log; a manager runs the shop but not its people; fulfilment ships, takes returns back and counts
+ * stock; content writes pages, menus and the blog.
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
+  owner: PERMISSIONS,
+  manager: ["orders", "returns", "stock", "catalogue", "customers", "discounts", "content", "settings"],
+  fulfilment: ["orders", "returns", "stock"],
+  content: ["content"],
+};
+
+export function roleAllows(role: StaffRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+// ---------------------------------------------------------------- staff
+
+export const StaffMemberSchema = z
+  .object({
+    id: IdSchema,
+    email: z.string(),
+    name: z.string(),
+    role: StaffRoleSchema,
+    /** Signing in asks for a code from an authenticator app as well as the password. */
+    twoFactorEnabled: z.boolean(),
+    /** A deactivated member cannot sign in; their sessions ended when they were deactivated. */
+    active: z.boolean(),
+    lastSignInAt: z.iso.datetime({ offset: true }).nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: "StaffMember" });
+export type StaffMember = z.infer<typeof StaffMemberSchema>;
+export const StaffMemberResponseSchema = dataSchema(StaffMemberSchema);
+export const StaffListResponseSchema = dataSchema(z.array(StaffMemberSchema));
+
+export const StaffParamsSchema = z.object({ id: IdParamSchema }).strict();
+
+/**
+ * POST /admin/staff/invitations (owner): mails the person a link to set their password, valid 72 hours. 409
+ * `staff_email_taken` when the email already belongs to a member of the shop.
+ */
+export const InviteStaffBodySchema = z.object({ email: EmailSchema, name: PersonNameSchema, role: StaffRoleSchema }).strict();
+export type InviteStaffBody = z.infer<typeof InviteStaffBodySchema>;
+export const StaffInvitationSchema = z
+  .object({
+    id: IdSchema,
+    email: z.string(),
+    name: z.string(),
+    role: StaffRoleSchema,
+    expiresAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: "StaffInvitation" });
+export const StaffInvitationResponseSchema = dataSchema(StaffInvitationSchema);
+
+/**
+ * POST /admin/auth/accept-invitation: the invited person chooses a password (the customers' rules) and is signed
+ * in. 400 `staff_invitation_invalid` for an unknown link; 410 `staff_invitation_used` or `staff_invitation_expired`.
+ */
+export const AcceptStaffInvitationBodySchema = z.object({ token: EmailedTokenSchema, password: NewPasswordSchema }).strict();
+
+/**
+ * PUT /admin/staff/:id (owner): another role, or deactivate (ends the member's sessions) and reactivate. 409
+ * `last_owner` when the change would leave the shop without an active owner.
+ */
+export const UpdateStaffBodySchema = z
+  .object({ role: StaffRoleSchema.optional(), active: z.boolean().optional() })
+  .strict()
+  .refine((body) => body.role !== undefined || body.active !== undefined, "Send a role or active");
+
+// ---------------------------------------------------------------- staff sign-in
+
+/**
+ * POST /admin/auth/sign-in. 401 `invalid_credentials` for a wrong email or password, or a deactivated member
+ * (one message for all); 429 `too_many_attempts` with Retry-After, as for customers. A member with two-factor
+ * sign-in gets a challenge instead of a session: POST /admin/auth/second-factor with it and a code.
+ */
+export const StaffSignInBodySchema = z.object({ email: EmailSchema, password: PasswordInputSchema }).strict();
+export type StaffSignInBody = z.infer<typeof StaffSignInBodySchema>;
+
+export const StaffSessionSchema = z
+  .object({
+    status: z.literal("signed_in"),
+    /** The bearer token of the session (`Authorization: Bearer ...` on admin calls). Never a customer's. */
+    token: z.string(),
+    expiresAt: z.iso.datetime({ offset: true }),
+    staff: StaffMemberSchema,
+  })
+  .meta({ id: "StaffSession" });
+export const StaffSecondFactorChallengeSchema = z
+  .object({
+    status: z.literal("second_factor_required"),
+    /** Sent back with the code; valid five minutes, for one successful use. */
+    challenge: z.string(),
+    expiresAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: "StaffSecondFactorChallenge" });
+export const StaffSignInResultSchema = z.discriminatedUnion("status", [StaffSessionSchema, StaffSecondFactorChallengeSchema]);
+export type StaffSignInResult = z.infer<typeof StaffSignInResultSchema>;
+export const StaffSignInResponseSchema = dataSchema(StaffSignInResultSchema);
+export const StaffSessionResponseSchema = dataSchema(StaffSessionSchema);
+
+/** A code from an authenticator app: six digits. */
+export const TotpCodeSchema = z.string().regex(/^[0-9]{6}$/, "Enter the six digits your authenticator app shows");
+
+/**
+ * POST /admin/auth/second-factor. 401 `second_factor_invalid` for a wrong or reused code or a lapsed challenge;
+ * wrong codes count against the account's sign-in throttle like wrong passwords.
+ */
+export const StaffSecondFactorBodySchema = z.object({ challenge: EmailedTokenSchema, code: TotpCodeSchema }).strict();
+
+/**
+ * POST /admin/auth/two-factor: a new secret for the signed-in member's authenticator app (not yet in force).
+ * PUT /admin/auth/two-factor with a code from it turns two-factor sign-in on; 409 `two_factor_not_started`
+ * without a secret. POST /admin/auth/two-factor/disable with the password turns it off.
+ */
+export const TwoFactorSetupSchema = z
+  .object({
+    /** Base32, for typing into the app by hand. */
+    secret: z.string(),
+    /** The otpauth:// address a QR code carries. */
+    otpauthUrl: z.string(),
+  })
+  .meta({ id: "TwoFactorSetup" });
+export const TwoFactorSetupResponseSchema = dataSchema(TwoFactorSetupSchema);
+export const ConfirmTwoFactorBodySchema = z.object({ code: TotpCodeSchema }).strict();
+export const DisableTwoFactorBodySchema = z.object({ password: PasswordInputSchema }).strict();
+
+// ---------------------------------------------------------------- API tokens
+
+export const ApiTokenSchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    role: StaffRoleSchema,
+    /** The token's first characters, to tell tokens apart; the rest is never shown again. */
+    prefix: z.string(),
+    createdAt: z.iso.datetime({ offset: true }),
+    expiresAt: z.iso.datetime({ offset: true }),
+    lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+    revokedAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: "ApiToken" });
+export type ApiToken = z.infer<typeof ApiTokenSchema>;
+export const ApiTokenListResponseSchema = dataSchema(z.array(ApiTokenSchema));
+export const ApiTokenParamsSchema = z.object({ id: IdParamSchema }).strict();
+
+export const MAX_API_TOKEN_DAYS = 366;
+/** POST /admin/api-tokens (owner): a token for a machine, with a role and a lifetime of 1 to 366 days. */
+export const CreateApiTokenBodySchema = z
+  .object({
+    name: textSchema({ trim: true, min: 1, max: 100 }),
+    role: StaffRoleSchema,
+    expiresInDays: z.number().int().min(1).max(MAX_API_TOKEN_DAYS),
+  })
+  .strict();
+export const CreatedApiTokenResponseSchema = dataSchema(
+  z.object({
+    /** The secret, shown this once: only its hash is kept. */
+    token: z.string(),
+    apiToken: ApiTokenSchema,
+  }),
+);
+
+// ---------------------------------------------------------------- audit log
+
+export const AUDIT_ACTOR_TYPES = ["staff", "api_token", "admin_key"] as const;
+export const AuditActorTypeSchema = z.enum(AUDIT_ACTOR_TYPES);
+
+export const AuditLogEntrySchema = z
+  .object({
+    id: IdSchema,
+    at: z.iso.datetime({ offset: true }),
+    actor: z.object({
+      type: AuditActorTypeSchema,
+      /** The staff member's, the token's, or the bootstrap key's position in ADMIN_API_KEYS. */
+      id: z.number().int(),
+      /** Who that was when it happened: the member's email, the token's name. */
+      label: z.string(),
+    }),
+    /** The admin operation, by its operationId (`shipOrder`, `inviteStaff`). */
+    operation: z.string(),
+    resourceType: z.string(),
+    resourceId: z.string().nullable(),
+    /** The fields that changed, before and after; secrets are never recorded. */
+    changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).nullable(),
+    clientIp: z.string(),
+    requestId: z.string(),
+  })
+  .meta({ id: "AuditLogEntry" });
+export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
+
+/**
+ * GET /admin/audit-log (owner): newest first, in keyset pages: pass the answer's `nextBefore` as `before` for
+ * the next page. Filters combine.
+ */
+export const AuditLogQuerySchema = z
+  .object({
+    before: intParamSchema(1, INT32_MAX).optional(),
+    limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
+    actorType: AuditActorTypeSchema.optional(),
+    actorId: intParamSchema(0, INT32_MAX).optional(),
+    operation: z
+      .string()
+      .regex(/^[A-Za-z]{1,100}$/, "Expected an operationId such as shipOrder")
+      .optional(),
+    resourceType: z
+      .string()
+      .regex(/^[a-z_]{1,50}$/, "Expected a resource type such as order")
+      .optional(),
+    resourceId: textSchema({ min: 1, max: 100 }).optional(),
+    since: z.iso.datetime({ offset: true }).optional(),
+    until: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
+export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
+export const AuditLogResponseSchema = dataSchema(
+  z.object({
+    entries: z.array(AuditLogEntrySchema),
+    /** Where the next page starts, or null on the last page. */
+    nextBefore: z.number().int().nullable(),
+  }),
+);
