@@ -104,6 +104,10 @@ export const ERROR_CATALOGUE = {
   category_not_found: { status: 404 },
   product_not_found: { status: 404 },
   product_type_not_found: { status: 404 },
+  /** The merchant's catalogue (decision 046): an id that is not the store's, or a slug or SKU already used. */
+  attribute_value_not_found: { status: 404, message: "An attribute value is not one of this store's" },
+  product_slug_taken: { status: 409, message: "Another product of this store has this slug" },
+  sku_taken: { status: 409, message: "Another variant of this store has this SKU" },
   variant_not_found: { status: 404 },
   /** No variant of a published product has the SKU (a bulk add's line, by SKU). */
   sku_not_found: { status: 404 },

@@ -18,6 +18,7 @@ export * from "./order-links";
 export * from "./returns";
 export * from "./payments";
 export * from "./staff";
+export * from "./admin-catalog";
 export * from "./operations";
 export * from "./constants";
 export * from "./postcodes";

@@ -11,6 +11,7 @@ import { identityOperations } from "./operations/identity";
 import { orderOperations } from "./operations/orders";
 import { paymentOperations } from "./operations/payments";
 import { staffOperations } from "./operations/staff";
+import { adminCatalogOperations } from "./operations/admin-catalog";
 import { storeSettingsOperations } from "./operations/store-settings";
 import { wishlistOperations } from "./operations/wishlists";
 
@@ -26,6 +27,7 @@ const parts = {
   paymentOperations,
   adminOperations,
   staffOperations,
+  adminCatalogOperations,
   wishlistOperations,
   engagementOperations,
   identityOperations,

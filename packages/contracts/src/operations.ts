@@ -8,6 +8,7 @@ import { orderOperations } from "./operations/orders";
 import { paymentOperations } from "./operations/payments";
 import { adminOperations } from "./operations/admin";
 import { staffOperations } from "./operations/staff";
+import { adminCatalogOperations } from "./operations/admin-catalog";
 import { wishlistOperations } from "./operations/wishlists";
 import { engagementOperations } from "./operations/engagement";
 import { identityOperations } from "./operations/identity";
@@ -35,6 +36,7 @@ export const operations = {
   ...paymentOperations,
   ...adminOperations,
   ...staffOperations,
+  ...adminCatalogOperations,
   ...wishlistOperations,
   ...engagementOperations,
   ...identityOperations,

@@ -102,7 +102,9 @@ export async function insertProducts(db: Db, input: ProductRow[]): Promise<numbe
 }
 
 export type ProductFields = Partial<
-  Pick<ProductRow, "slug" | "name" | "subtitle" | "description" | "series" | "popularity" | "isPublished">
+  Pick<ProductRow, "slug" | "name" | "subtitle" | "description" | "series" | "popularity" | "isPublished"> & {
+    taxClass: (typeof products.$inferSelect)["taxClass"];
+  }
 >;
 
 /**

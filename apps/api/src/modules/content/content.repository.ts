@@ -69,3 +69,21 @@ export async function listPageSummaries(db: Db, storeId: number, page: { limit: 
     .limit(page.limit)
     .offset(page.offset);
 }
+
+/**
+ * Records that a page moved from `oldUrl` to `newUrl`: the old address answers a 301 to the new one, redirects that
+ * led to the old address lead straight to the new one (no chains), and a redirect away from the new address is
+ * dropped (a page moved back is served again). One statement each, in the caller's transaction.
+ */
+export async function recordMovedUrl(db: Db, input: { storeId: number; oldUrl: string; newUrl: string }): Promise<void> {
+  if (input.oldUrl === input.newUrl) return;
+  await db.delete(redirects).where(and(eq(redirects.storeId, input.storeId), eq(redirects.oldUrl, input.newUrl)));
+  await db
+    .update(redirects)
+    .set({ newUrl: input.newUrl })
+    .where(and(eq(redirects.storeId, input.storeId), eq(redirects.newUrl, input.oldUrl)));
+  await db
+    .insert(redirects)
+    .values({ storeId: input.storeId, oldUrl: input.oldUrl, newUrl: input.newUrl })
+    .onConflictDoUpdate({ target: [redirects.storeId, redirects.oldUrl], set: { newUrl: input.newUrl } });
+}

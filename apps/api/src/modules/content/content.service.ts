@@ -13,6 +13,8 @@ import {
   type MenuItemRow,
 } from "./content.repository";
 
+export { recordMovedUrl } from "./content.repository";
+
 interface PageRequest {
   PageNumber: number;
   PageSize: number;

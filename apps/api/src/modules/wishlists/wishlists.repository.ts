@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/unique-violation";
 import { wishlistItems, wishlists } from "./wishlists.tables";
 
 /*
@@ -211,15 +212,4 @@ export async function listWishlistVariantIds(db: Db, customerId: number) {
     .where(eq(wishlists.customerId, customerId))
     .orderBy(asc(wishlistItems.variantId));
   return rows.map((row) => row.variantId);
-}
-
-/** Whether a failed statement broke this unique constraint (PostgreSQL 23505), looking through Drizzle's wrapper. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
-    const failure = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (failure.code === "23505" && failure.constraint === constraint) return true;
-    current = failure.cause;
-  }
-  return false;
 }

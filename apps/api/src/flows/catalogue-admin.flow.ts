@@ -1,0 +1,83 @@
+import type { AdminProduct, CreateAdminProductBody, UpdateAdminProductBody } from "@quire/contracts";
+import type { Db } from "../db/client";
+import { changedFields, insertAuditEntry } from "../modules/audit/audit.service";
+import { createAdminProduct, productPath, setAdminVariantPrices, updateAdminProduct } from "../modules/catalog/catalog-admin.service";
+import { recordMovedUrl } from "../modules/content/content.service";
+import type { AdminWrite } from "../modules/staff/staff.service";
+
+/*
+ * The merchant's catalogue writes (decision 046): each one transaction that holds the catalogue's change (through its
+ * one write path, so the price index, the search index and every process's catalogue index follow), what other
+ * modules keep because of it (a moved product's redirect), and its audit entry with the changed fields.
+ */
+
+interface Store {
+  id: number;
+  currencyCodes: readonly string[];
+}
+
+function audit(tx: Db, write: AdminWrite, resourceType: string, resourceId: number, changes: ReturnType<typeof changedFields>) {
+  const { type, id, label } = write.principal;
+  return insertAuditEntry(tx, {
+    storeId: write.storeId,
+    actor: { type, id, label },
+    operation: write.operation,
+    resourceType,
+    resourceId: String(resourceId),
+    changes,
+    clientIp: write.clientIp,
+    requestId: write.requestId,
+  });
+}
+
+/** The product's own fields and each variant's prices, as the audit log compares them. */
+function auditedProduct(product: AdminProduct | null): Record<string, unknown> | null {
+  if (!product) return null;
+  const { variants, createdAt: _createdAt, id: _id, ...fields } = product;
+  return {
+    ...fields,
+    ...Object.fromEntries(variants.map((variant) => [`variant ${variant.sku} prices`, variant.prices])),
+  };
+}
+
+export async function createProductFlow(db: Db, write: AdminWrite, store: Store, body: CreateAdminProductBody): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const product = await createAdminProduct(tx, store, body);
+    await audit(tx, write, "product", product.id, changedFields(null, auditedProduct(product)));
+    return product;
+  });
+}
+
+/** Changes a product; a new slug leaves a 301 from the old address to the new one in the same transaction. */
+export async function updateProductFlow(
+  db: Db,
+  write: AdminWrite,
+  store: Store,
+  productId: number,
+  body: UpdateAdminProductBody,
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await updateAdminProduct(tx, store.id, productId, body);
+    if (before.slug !== after.slug) {
+      await recordMovedUrl(tx, { storeId: store.id, oldUrl: productPath(before.slug), newUrl: productPath(after.slug) });
+    }
+    const changes = changedFields(auditedProduct(before), auditedProduct(after));
+    if (changes) await audit(tx, write, "product", productId, changes);
+    return after;
+  });
+}
+
+export async function setVariantPricesFlow(
+  db: Db,
+  write: AdminWrite,
+  store: Store,
+  variantId: number,
+  prices: Parameters<typeof setAdminVariantPrices>[3],
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await setAdminVariantPrices(tx, store, variantId, prices);
+    const changes = changedFields(auditedProduct(before), auditedProduct(after));
+    if (changes) await audit(tx, write, "variant", variantId, changes);
+    return after;
+  });
+}

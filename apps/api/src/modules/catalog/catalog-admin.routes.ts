@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
+import { createProductFlow, setVariantPricesFlow, updateProductFlow } from "../../flows/catalogue-admin.flow";
+import { adminAccess, adminWriteOf } from "../../http/admin-route";
+import { operationRoute } from "../../http/operation-route";
+import { listAdminProducts, requireAdminProduct } from "./catalog-admin.service";
+
+/** The merchant's catalogue (admin API, permission `catalogue`, decision 046): products, variants, prices. */
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const { config, schema, errors } = adminAccess("catalogue");
+  // Each write records its audit entry inside its own transaction, with the changed fields.
+  const writeConfig = { ...config, auditedInService: true };
+  const referenceErrors = ["product_type_not_found", "category_not_found", "attribute_value_not_found", "currency_not_supported"] as const;
+
+  app.route({
+    ...operationRoute("listAdminProducts", {
+      config,
+      schema: { ...schema, "x-error-codes": [...errors], summary: "The store's products, published or not, newest first, in keyset pages" },
+    }),
+    handler: async (request) => ({ data: await listAdminProducts(db, request.ctx.store.id, request.query) }),
+  });
+
+  app.route({
+    ...operationRoute("getAdminProduct", {
+      config,
+      schema: { ...schema, "x-error-codes": [...errors, "product_not_found"], summary: "A product with its variants and their prices" },
+    }),
+    handler: async (request) => ({ data: await requireAdminProduct(db, request.ctx.store.id, request.params.id) }),
+  });
+
+  app.route({
+    ...operationRoute("createAdminProduct", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, ...referenceErrors, "product_slug_taken", "sku_taken"],
+        summary: "Create a product with its variants and prices (unpublished unless said)",
+      },
+    }),
+    handler: async (request, reply) =>
+      reply.status(201).send({ data: await createProductFlow(db, adminWriteOf(request), request.ctx.store, request.body) }),
+  });
+
+  app.route({
+    ...operationRoute("updateAdminProduct", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, ...referenceErrors, "product_not_found", "product_slug_taken"],
+        summary: "Change a product's fields, publish or unpublish it; a new slug keeps the old address as a 301",
+      },
+    }),
+    handler: async (request) => ({
+      data: await updateProductFlow(db, adminWriteOf(request), request.ctx.store, request.params.id, request.body),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("setAdminVariantPrices", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "variant_not_found", "currency_not_supported"],
+        summary: "Set a variant's prices in the currencies sent, with the original price of a sale",
+      },
+    }),
+    handler: async (request) => ({
+      data: await setVariantPricesFlow(db, adminWriteOf(request), request.ctx.store, request.params.id, request.body.prices),
+    }),
+  });
+};

@@ -1,0 +1,116 @@
+import type { AdminProduct, CreateAdminProductBody, UpdateAdminProductBody } from "@quire/contracts";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/unique-violation";
+import { AppError } from "../../http/errors";
+import { createProduct, setVariantPrices, updateProduct, type NewVariant } from "./catalog-writes";
+import { findAdminProduct, findForeignIds, findProductOfVariant, findTakenNames } from "./catalog-admin.repository";
+
+export { findAdminProduct, listAdminProducts } from "./catalog-admin.repository";
+
+/** The address of a product's page in the shop: a changed slug moves it, and the old one answers 301. */
+export const productPath = (slug: string) => `/store/product/${slug}`;
+
+/** The store's product, or 404 `product_not_found` (another store's product is not found either). */
+export async function requireAdminProduct(db: Db, storeId: number, productId: number): Promise<AdminProduct> {
+  const product = await findAdminProduct(db, storeId, productId);
+  if (!product) throw new AppError("product_not_found", "No product of this store has this id");
+  return product;
+}
+
+async function checkReferences(db: Db, storeId: number, ids: Parameters<typeof findForeignIds>[2]) {
+  const missing = await findForeignIds(db, storeId, ids);
+  if (missing.productType)
+    throw new AppError("product_type_not_found", "The product type is not one of this store's", { field: "body.productTypeId" });
+  if (missing.categories) throw new AppError("category_not_found", "A category is not one of this store's", { field: "body.categoryIds" });
+  if (missing.attributeValues) throw new AppError("attribute_value_not_found", { field: "body.attributeValueIds" });
+}
+
+function checkCurrencies(storeCurrencies: readonly string[], priceLists: Record<string, unknown>[]) {
+  for (const prices of priceLists) {
+    for (const currency of Object.keys(prices)) {
+      if (!storeCurrencies.includes(currency)) {
+        throw new AppError("currency_not_supported", `This store does not sell in ${currency}`, { field: "body.prices" });
+      }
+    }
+  }
+}
+
+/** A slug or SKU taken by a write that raced this one: the unique constraint's refusal, answered as the check's would be. */
+function takenName(error: unknown): never {
+  if (isUniqueViolation(error, "products_store_slug_unique")) throw new AppError("product_slug_taken", { field: "body.slug" });
+  if (isUniqueViolation(error, "product_variants_store_sku_unique")) throw new AppError("sku_taken", { field: "body.variants" });
+  throw error;
+}
+
+function newVariant(variant: CreateAdminProductBody["variants"][number]): NewVariant {
+  return {
+    sku: variant.sku,
+    ...(variant.isbn ? { isbn: variant.isbn } : {}),
+    name: variant.name,
+    options: variant.options ?? [],
+    stockQuantity: variant.stockQuantity ?? 0,
+    prices: variant.prices,
+    ...(variant.tierPrices ? { tierPrices: variant.tierPrices } : {}),
+  };
+}
+
+/**
+ * Creates a product through the catalogue's write path (price index, search queue, product.changed), after checking
+ * every id is the store's, every currency one it sells in, and the slug and SKUs free. `db` may be a transaction.
+ */
+export async function createAdminProduct(
+  db: Db,
+  store: { id: number; currencyCodes: readonly string[] },
+  body: CreateAdminProductBody,
+): Promise<AdminProduct> {
+  checkCurrencies(
+    store.currencyCodes,
+    body.variants.flatMap((variant) => [variant.prices, variant.tierPrices ?? {}]),
+  );
+  await checkReferences(db, store.id, body);
+  const taken = await findTakenNames(db, store.id, { slug: body.slug, skus: body.variants.map((variant) => variant.sku) });
+  if (taken.slugTaken) throw new AppError("product_slug_taken", { field: "body.slug" });
+  if (taken.skuTaken) throw new AppError("sku_taken", { field: "body.variants" });
+  const created = await createProduct(db, {
+    storeId: store.id,
+    productTypeId: body.productTypeId,
+    slug: body.slug,
+    name: body.name,
+    subtitle: body.subtitle ?? "",
+    description: body.description ?? "",
+    series: body.series ?? "",
+    isPublished: body.isPublished ?? false,
+    categoryIds: body.categoryIds ?? [],
+    attributeValueIds: body.attributeValueIds ?? [],
+    variants: body.variants.map(newVariant),
+  }).catch(takenName);
+  if (body.taxClass && body.taxClass !== "books") await updateProduct(db, created.id, { taxClass: body.taxClass });
+  return requireAdminProduct(db, store.id, created.id);
+}
+
+/** Changes the fields sent, through the catalogue's write path; answers the product before and after. */
+export async function updateAdminProduct(db: Db, storeId: number, productId: number, body: UpdateAdminProductBody) {
+  const before = await requireAdminProduct(db, storeId, productId);
+  await checkReferences(db, storeId, body);
+  if (body.slug !== undefined && body.slug !== before.slug) {
+    const taken = await findTakenNames(db, storeId, { slug: body.slug, exceptProductId: productId });
+    if (taken.slugTaken) throw new AppError("product_slug_taken", { field: "body.slug" });
+  }
+  await updateProduct(db, productId, body).catch(takenName);
+  return { before, after: await requireAdminProduct(db, storeId, productId) };
+}
+
+/** Sets a variant's prices in the currencies sent; answers its product before and after. */
+export async function setAdminVariantPrices(
+  db: Db,
+  store: { id: number; currencyCodes: readonly string[] },
+  variantId: number,
+  prices: NewVariant["prices"],
+) {
+  const productId = await findProductOfVariant(db, store.id, variantId);
+  if (productId === null) throw new AppError("variant_not_found", "No variant of this store has this id");
+  checkCurrencies(store.currencyCodes, [prices]);
+  const before = await requireAdminProduct(db, store.id, productId);
+  await setVariantPrices(db, variantId, prices);
+  return { before, after: await requireAdminProduct(db, store.id, productId) };
+}

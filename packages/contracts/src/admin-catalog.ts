@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { CurrencyCodeSchema, dataSchema, IdParamSchema, IdSchema, intParamSchema, SlugSchema, textSchema } from "./common";
+import { INT32_MAX, MAX_PAGE_SIZE, TAX_CLASSES } from "./constants";
+
+// Contracts of the merchant's catalogue calls (admin API, permission `catalogue`, decision 046): products with
+// their variants and prices, written through the catalogue's one write path so the price index, the search
+// index and every process's catalogue index follow.
+
+/** A price in minor units; `original` is the price before a sale, shown struck through, and must be higher. */
+export const AdminPriceSchema = z
+  .object({
+    amount: z.number().int().min(0).max(INT32_MAX),
+    original: z.number().int().min(1).max(INT32_MAX).optional(),
+  })
+  .strict()
+  .refine((price) => price.original === undefined || price.original > price.amount, {
+    message: "The original price of a sale must be higher than the price",
+    path: ["original"],
+  });
+
+/** A variant's price in each currency it is sold in (at least one; each one the store sells in). */
+export const AdminPriceListSchema = z
+  .record(CurrencyCodeSchema, AdminPriceSchema)
+  .refine((prices) => Object.keys(prices).length >= 1, "Give a price in at least one currency")
+  .refine((prices) => Object.keys(prices).length <= 10, "Give prices in at most 10 currencies");
+
+export const AdminTierPricesSchema = z.record(
+  CurrencyCodeSchema,
+  z
+    .array(z.object({ minQuantity: z.number().int().min(2).max(1_000_000), amount: z.number().int().min(0).max(INT32_MAX) }).strict())
+    .max(10),
+);
+
+export const SkuSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "Use 1 to 64 letters, digits, dots, dashes or underscores");
+
+export const AdminVariantInputSchema = z
+  .object({
+    sku: SkuSchema,
+    isbn: z
+      .string()
+      .regex(/^[0-9]{13}$/, "An ISBN-13 is 13 digits")
+      .optional(),
+    name: textSchema({ trim: true, min: 1, max: 200 }),
+    options: z
+      .array(
+        z
+          .object({
+            code: z.string().regex(/^[a-z0-9-]{1,50}$/, "Use lower-case letters, digits and dashes"),
+            name: textSchema({ trim: true, min: 1, max: 50 }),
+            value: textSchema({ trim: true, min: 1, max: 100 }),
+          })
+          .strict(),
+      )
+      .max(5)
+      .optional(),
+    stockQuantity: z.number().int().min(0).max(1_000_000).optional(),
+    prices: AdminPriceListSchema,
+    tierPrices: AdminTierPricesSchema.optional(),
+  })
+  .strict();
+
+const productFields = {
+  name: textSchema({ trim: true, min: 1, max: 200 }),
+  subtitle: textSchema({ trim: true, max: 300 }),
+  description: textSchema({ trim: true, max: 20_000, multiline: true }),
+  series: textSchema({ trim: true, max: 200 }),
+  isPublished: z.boolean(),
+  taxClass: z.enum(TAX_CLASSES),
+  /** Replaces the product's categories, in this order; each one the store's. */
+  categoryIds: z.array(IdSchema).max(20),
+  /** Replaces the product's attribute values (its authors, formats and other facets); each one the store's. */
+  attributeValueIds: z.array(IdSchema).max(50),
+};
+
+/**
+ * POST /admin/products. 409 `product_slug_taken` or `sku_taken`; 404 `product_type_not_found`,
+ * `category_not_found` or `attribute_value_not_found` for an id that is not the store's; 400
+ * `currency_not_supported` for a price in a currency the store does not sell in. Unpublished unless said.
+ */
+export const CreateAdminProductBodySchema = z
+  .object({
+    slug: SlugSchema,
+    productTypeId: IdSchema,
+    ...productFields,
+    subtitle: productFields.subtitle.optional(),
+    description: productFields.description.optional(),
+    series: productFields.series.optional(),
+    isPublished: productFields.isPublished.optional(),
+    taxClass: productFields.taxClass.optional(),
+    categoryIds: productFields.categoryIds.optional(),
+    attributeValueIds: productFields.attributeValueIds.optional(),
+    variants: z.array(AdminVariantInputSchema).min(1).max(50),
+  })
+  .strict()
+  .refine((body) => new Set(body.variants.map((variant) => variant.sku.toLowerCase())).size === body.variants.length, {
+    message: "Each variant needs its own SKU",
+    path: ["variants"],
+  });
+export type CreateAdminProductBody = z.infer<typeof CreateAdminProductBodySchema>;
+
+/**
+ * PUT /admin/products/:id: the fields sent change, the rest stay. A new slug keeps the old address working: the
+ * shop answers it with a 301 to the new one. Unpublishing takes the product out of the shop at once (its page
+ * answers 404, lists and search drop it); it is never deleted, so its orders keep their lines.
+ */
+export const UpdateAdminProductBodySchema = z
+  .object({
+    slug: SlugSchema.optional(),
+    name: productFields.name.optional(),
+    subtitle: productFields.subtitle.optional(),
+    description: productFields.description.optional(),
+    series: productFields.series.optional(),
+    isPublished: productFields.isPublished.optional(),
+    taxClass: productFields.taxClass.optional(),
+    categoryIds: productFields.categoryIds.optional(),
+    attributeValueIds: productFields.attributeValueIds.optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
+export type UpdateAdminProductBody = z.infer<typeof UpdateAdminProductBodySchema>;
+
+/** PUT /admin/variants/:id/prices: the currencies sent are set (no `original`: not on sale); the others keep theirs. */
+export const SetAdminVariantPricesBodySchema = z.object({ prices: AdminPriceListSchema }).strict();
+
+export const AdminProductParamsSchema = z.object({ id: IdParamSchema }).strict();
+export const AdminVariantParamsSchema = z.object({ id: IdParamSchema }).strict();
+
+export const AdminVariantSchema = z
+  .object({
+    id: IdSchema,
+    sku: z.string(),
+    isbn: z.string().nullable(),
+    name: z.string(),
+    options: z.array(z.object({ code: z.string(), name: z.string(), value: z.string() })),
+    isMaster: z.boolean(),
+    stockQuantity: z.number().int(),
+    prices: z.record(z.string(), z.object({ amount: z.number().int(), original: z.number().int().nullable() })),
+    tierPrices: z.record(z.string(), z.array(z.object({ minQuantity: z.number().int(), amount: z.number().int() }))),
+  })
+  .meta({ id: "AdminVariant" });
+
+export const AdminProductSchema = z
+  .object({
+    id: IdSchema,
+    slug: z.string(),
+    name: z.string(),
+    subtitle: z.string(),
+    description: z.string(),
+    series: z.string(),
+    isPublished: z.boolean(),
+    taxClass: z.enum(TAX_CLASSES),
+    productTypeId: IdSchema,
+    categoryIds: z.array(IdSchema),
+    attributeValueIds: z.array(IdSchema),
+    createdAt: z.iso.datetime({ offset: true }),
+    variants: z.array(AdminVariantSchema),
+  })
+  .meta({ id: "AdminProduct" });
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+export const AdminProductResponseSchema = dataSchema(AdminProductSchema);
+
+/**
+ * GET /admin/products: newest first in keyset pages (`before` = the answer's `nextBefore`), published and
+ * unpublished alike; `search` matches the name, the slug or a variant's SKU (case-insensitive, part of it).
+ */
+export const AdminListProductsQuerySchema = z
+  .object({
+    before: intParamSchema(1, INT32_MAX).optional(),
+    limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
+    search: textSchema({ trim: true, min: 1, max: 100 }).optional(),
+    published: z.enum(["true", "false"]).optional(),
+  })
+  .strict();
+export type AdminListProductsQuery = z.infer<typeof AdminListProductsQuerySchema>;
+export const AdminProductListItemSchema = z
+  .object({
+    id: IdSchema,
+    slug: z.string(),
+    name: z.string(),
+    isPublished: z.boolean(),
+    variantCount: z.number().int(),
+    stockQuantity: z.number().int(),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: "AdminProductListItem" });
+export const AdminListProductsResponseSchema = dataSchema(
+  z.object({ products: z.array(AdminProductListItemSchema), nextBefore: z.number().int().nullable() }),
+);
