@@ -28,7 +28,8 @@ export const AdminTierPricesSchema = z.record(
   CurrencyCodeSchema,
   z
     .array(z.object({ minQuantity: z.number().int().min(2).max(1_000_000), amount: z.number().int().min(0).max(INT32_MAX) }).strict())
-    .max(10),
+    .max(10)
+    .refine((tiers) => new Set(tiers.map((tier) => tier.minQuantity)).size === tiers.length, "Each tier needs its own minimum quantity"),
 );
 
 export const SkuSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "Use 1 to 64 letters, digits, dots, dashes or underscores");
@@ -38,7 +39,7 @@ export const AdminVariantInputSchema = z
     sku: SkuSchema,
     isbn: z
       .string()
-      .regex(/^[0-9]{13}$/, "An ISBN-13 is 13 digits")
+      .regex(/^97[89][0-9]{10}$/, "An ISBN-13 is 13 digits starting 978 or 979")
       .optional(),
     name: textSchema({ trim: true, min: 1, max: 200 }),
     options: z
@@ -73,7 +74,7 @@ const productFields = {
 };
 
 /**
- * POST /admin/products. 409 `product_slug_taken` or `sku_taken`; 404 `product_type_not_found`,
+ * POST /admin/products. 409 `product_slug_taken`, `sku_taken` or `isbn_taken`; 404 `product_type_not_found`,
  * `category_not_found` or `attribute_value_not_found` for an id that is not the store's; 400
  * `currency_not_supported` for a price in a currency the store does not sell in. Unpublished unless said.
  */

@@ -108,6 +108,7 @@ export const ERROR_CATALOGUE = {
   attribute_value_not_found: { status: 404, message: "An attribute value is not one of this store's" },
   product_slug_taken: { status: 409, message: "Another product of this store has this slug" },
   sku_taken: { status: 409, message: "Another variant of this store has this SKU" },
+  isbn_taken: { status: 409, message: "Another variant of this store has this ISBN" },
   variant_not_found: { status: 404 },
   /** No variant of a published product has the SKU (a bulk add's line, by SKU). */
   sku_not_found: { status: 404 },

@@ -199,3 +199,14 @@ export async function findProductOfVariant(db: Db, storeId: number, variantId: n
     .where(and(eq(productVariants.storeId, storeId), eq(productVariants.id, variantId)));
   return row?.productId ?? null;
 }
+
+/** Whether a variant of the store already has one of these ISBNs. */
+export async function findTakenIsbn(db: Db, storeId: number, isbns: string[]): Promise<boolean> {
+  if (isbns.length === 0) return false;
+  const [row] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.isbn, isbns)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -33,7 +33,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       config: writeConfig,
       schema: {
         ...schema,
-        "x-error-codes": [...errors, ...referenceErrors, "product_slug_taken", "sku_taken"],
+        "x-error-codes": [...errors, ...referenceErrors, "product_slug_taken", "sku_taken", "isbn_taken"],
         summary: "Create a product with its variants and prices (unpublished unless said)",
       },
     }),

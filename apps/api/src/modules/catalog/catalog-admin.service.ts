@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../http/errors";
 import { createProduct, setVariantPrices, updateProduct, type NewVariant } from "./catalog-writes";
-import { findAdminProduct, findForeignIds, findProductOfVariant, findTakenNames } from "./catalog-admin.repository";
+import { findAdminProduct, findForeignIds, findProductOfVariant, findTakenIsbn, findTakenNames } from "./catalog-admin.repository";
 
 export { findAdminProduct, listAdminProducts } from "./catalog-admin.repository";
 
@@ -39,6 +39,7 @@ function checkCurrencies(storeCurrencies: readonly string[], priceLists: Record<
 function takenName(error: unknown): never {
   if (isUniqueViolation(error, "products_store_slug_unique")) throw new AppError("product_slug_taken", { field: "body.slug" });
   if (isUniqueViolation(error, "product_variants_store_sku_unique")) throw new AppError("sku_taken", { field: "body.variants" });
+  if (isUniqueViolation(error, "product_variants_store_isbn_unique")) throw new AppError("isbn_taken", { field: "body.variants" });
   throw error;
 }
 
@@ -71,6 +72,10 @@ export async function createAdminProduct(
   const taken = await findTakenNames(db, store.id, { slug: body.slug, skus: body.variants.map((variant) => variant.sku) });
   if (taken.slugTaken) throw new AppError("product_slug_taken", { field: "body.slug" });
   if (taken.skuTaken) throw new AppError("sku_taken", { field: "body.variants" });
+  const isbns = body.variants.flatMap((variant) => (variant.isbn ? [variant.isbn] : []));
+  if (new Set(isbns).size !== isbns.length || (await findTakenIsbn(db, store.id, isbns))) {
+    throw new AppError("isbn_taken", { field: "body.variants" });
+  }
   const created = await createProduct(db, {
     storeId: store.id,
     productTypeId: body.productTypeId,

@@ -174,6 +174,17 @@ describe("the merchant's products", () => {
     const sameSku = newBook();
     sameSku.variants[0]!.sku = first.variants[0].sku.toLowerCase();
     expect(await refused(sameSku)).toEqual([409, "sku_taken"]);
+    const withIsbn = (isbn: string) => {
+      const book = newBook();
+      Object.assign(book.variants[0]!, { isbn });
+      return book;
+    };
+    expect((await asManager("POST", "/admin/products", withIsbn("9780000000017"))).statusCode).toBe(201);
+    expect(await refused(withIsbn("9780000000017"))).toEqual([409, "isbn_taken"]);
+    expect((await asManager("POST", "/admin/products", withIsbn("1234567890123"))).statusCode).toBe(400);
+    const twoTiers = newBook();
+    Object.assign(twoTiers.variants[0]!, { tierPrices: { GBP: [{ minQuantity: 5, amount: 1000 }, { minQuantity: 5, amount: 900 }] } });
+    expect((await asManager("POST", "/admin/products", twoTiers)).statusCode).toBe(400);
     expect((await asManager("PUT", "/admin/products/2147483647", { name: "Nobody" })).statusCode).toBe(404);
     expect((await asManager("PUT", `/admin/products/${first.id}`, {})).statusCode).toBe(400);
   });
