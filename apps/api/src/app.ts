@@ -53,6 +53,7 @@ import { registerAdminAudit } from "./http/admin-audit";
 import { resolveAdminBearer } from "./modules/staff/staff-auth.service";
 import { staffRoutes } from "./modules/staff/staff.routes";
 import { catalogAdminRoutes } from "./modules/catalog/catalog-admin.routes";
+import { inventoryAdminRoutes } from "./modules/inventory/inventory-admin.routes";
 import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
 import { marketingRoutes } from "./modules/marketing/marketing.routes";
 import { registerIdempotency } from "./modules/idempotency/idempotency";
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contactRoutes, { db: deps.db });
   // The merchant's catalogue writes go to the primary, and so do its reads: a merchant sees what they just wrote.
   await app.register(catalogAdminRoutes, { db: deps.db });
+  await app.register(inventoryAdminRoutes, { db: deps.db });
   await app.register(staffRoutes, { db: deps.db, backOfficeUrl: deps.backOfficeUrl ?? "http://localhost:3001" });
   await app.register(marketingRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CurrencyCodeSchema, dataSchema, IdParamSchema, IdSchema, intParamSchema, SlugSchema, textSchema } from "./common";
 import { INT32_MAX, MAX_PAGE_SIZE, TAX_CLASSES } from "./constants";
 
-// Contracts of the merchant's catalogue calls (admin API, permission `catalogue`, decision 046): products with
+// Contracts of the merchant's catalogue calls (admin API, permission `catalogue`, decision 047): products with
 // their variants and prices, written through the catalogue's one write path so the price index, the search
 // index and every process's catalogue index follow.
 
@@ -186,4 +186,85 @@ export const AdminProductListItemSchema = z
   .meta({ id: "AdminProductListItem" });
 export const AdminListProductsResponseSchema = dataSchema(
   z.object({ products: z.array(AdminProductListItemSchema), nextBefore: z.number().int().nullable() }),
+);
+
+// ---------------------------------------------------------------- stock (permission `stock`)
+
+/** Why stock moved. A merchant gives one of the first six; orders and cancellations record their own. */
+export const STOCK_MOVEMENT_REASONS = ["count", "received", "returned", "damaged", "lost", "correction", "order", "cancellation"] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+export const MerchantStockReasonSchema = z.enum(["count", "received", "returned", "damaged", "lost", "correction"]);
+
+/** When a variant counts as low on stock if it has no threshold of its own. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
+const stockNote = textSchema({ trim: true, max: 300 }).optional();
+
+/**
+ * PUT /admin/variants/:id/stock: the count is now `quantity` (a stock-take, a delivery counted in). A restock
+ * from none mails the variant's back-in-stock subscribers, as every restock does.
+ */
+export const SetAdminStockBodySchema = z
+  .object({ quantity: z.number().int().min(0).max(1_000_000), reason: MerchantStockReasonSchema, note: stockNote })
+  .strict();
+/**
+ * POST /admin/variants/:id/stock-adjustments: moves the count by `delta` (a delivery of 12, 2 damaged); 409
+ * `insufficient_stock` below zero. Send an Idempotency-Key: a retried adjustment is applied once.
+ */
+export const AdjustAdminStockBodySchema = z
+  .object({
+    delta: z
+      .number()
+      .int()
+      .min(-1_000_000)
+      .max(1_000_000)
+      .refine((delta) => delta !== 0, "A change of stock is not zero"),
+    reason: MerchantStockReasonSchema,
+    note: stockNote,
+  })
+  .strict();
+/** PUT /admin/variants/:id/low-stock-threshold: its own threshold, or null for the shop's default. */
+export const SetLowStockThresholdBodySchema = z.object({ threshold: z.number().int().min(0).max(1_000_000).nullable() }).strict();
+
+export const AdminVariantStockSchema = z
+  .object({
+    variantId: IdSchema,
+    productId: IdSchema,
+    productName: z.string(),
+    sku: z.string(),
+    variantName: z.string(),
+    stockQuantity: z.number().int(),
+    /** The variant's own threshold, or null when the shop's default applies. */
+    lowStockThreshold: z.number().int().nullable(),
+    /** At or below its threshold (own or default). */
+    low: z.boolean(),
+  })
+  .meta({ id: "AdminVariantStock" });
+export const AdminVariantStockResponseSchema = dataSchema(AdminVariantStockSchema);
+
+export const StockMovementSchema = z
+  .object({
+    id: IdSchema,
+    at: z.iso.datetime({ offset: true }),
+    delta: z.number().int(),
+    quantityAfter: z.number().int(),
+    reason: z.enum(STOCK_MOVEMENT_REASONS),
+    note: z.string(),
+    /** Who moved it: a member of staff, a token or a key; null for a shopper's order. */
+    actor: z.object({ type: z.string(), id: z.number().int(), label: z.string() }).nullable(),
+  })
+  .meta({ id: "StockMovement" });
+
+const keysetQuery = {
+  before: intParamSchema(1, INT32_MAX).optional(),
+  limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
+};
+/** GET /admin/variants/:id/stock-movements: newest first, in keyset pages. */
+export const StockMovementsQuerySchema = z.object(keysetQuery).strict();
+export const StockMovementsResponseSchema = dataSchema(
+  z.object({ movements: z.array(StockMovementSchema), nextBefore: z.number().int().nullable() }),
+);
+/** GET /admin/stock/low: the variants at or below their threshold, lowest stock first, in keyset pages by variant id. */
+export const LowStockQuerySchema = z.object(keysetQuery).strict();
+export const LowStockResponseSchema = dataSchema(
+  z.object({ variants: z.array(AdminVariantStockSchema), nextBefore: z.number().int().nullable() }),
 );

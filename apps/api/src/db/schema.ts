@@ -22,3 +22,4 @@ export * from "../modules/blog/blog.tables";
 export * from "../modules/contact/contact.tables";
 export * from "../modules/staff/staff.tables";
 export * from "../modules/audit/audit.tables";
+export * from "../modules/inventory/inventory.tables";

@@ -6,7 +6,7 @@ import { recordMovedUrl } from "../modules/content/content.service";
 import type { AdminWrite } from "../modules/staff/staff.service";
 
 /*
- * The merchant's catalogue writes (decision 046): each one transaction that holds the catalogue's change (through its
+ * The merchant's catalogue writes (decision 047): each one transaction that holds the catalogue's change (through its
  * one write path, so the price index, the search index and every process's catalogue index follow), what other
  * modules keep because of it (a moved product's redirect), and its audit entry with the changed fields.
  */

@@ -29,6 +29,8 @@ export function registerAdminAudit(app: FastifyInstance, db: Db) {
     const config = request.routeOptions.config;
     const admin = request.ctx?.admin;
     if (!config?.admin || !admin || config.auditedInService || request.method === "GET" || reply.statusCode >= 300) return payload;
+    // An answer replayed for a repeated Idempotency-Key is no new write.
+    if (reply.getHeader("idempotent-replayed") === "true") return payload;
     const params = request.params as Record<string, unknown> | undefined;
     const id = params?.id;
     try {

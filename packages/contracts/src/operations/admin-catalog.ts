@@ -1,5 +1,14 @@
 import type { Operation } from "./operation";
+import { IdempotentCallHeadersSchema } from "../common";
 import {
+  AdjustAdminStockBodySchema,
+  AdminVariantStockResponseSchema,
+  LowStockQuerySchema,
+  LowStockResponseSchema,
+  SetAdminStockBodySchema,
+  SetLowStockThresholdBodySchema,
+  StockMovementsQuerySchema,
+  StockMovementsResponseSchema,
   AdminListProductsQuerySchema,
   AdminListProductsResponseSchema,
   AdminProductParamsSchema,
@@ -21,6 +30,7 @@ export const adminCatalogOperations = {
   createAdminProduct: {
     method: "POST",
     path: "/admin/products",
+    headers: IdempotentCallHeadersSchema,
     body: CreateAdminProductBodySchema,
     response: AdminProductResponseSchema,
     status: 201,
@@ -40,4 +50,42 @@ export const adminCatalogOperations = {
     body: SetAdminVariantPricesBodySchema,
     response: AdminProductResponseSchema,
   },
+
+  // Stock (permission `stock`).
+  getAdminVariantStock: {
+    method: "GET",
+    path: "/admin/variants/:id/stock",
+    params: AdminVariantParamsSchema,
+    response: AdminVariantStockResponseSchema,
+  },
+  setAdminVariantStock: {
+    method: "PUT",
+    path: "/admin/variants/:id/stock",
+    params: AdminVariantParamsSchema,
+    body: SetAdminStockBodySchema,
+    response: AdminVariantStockResponseSchema,
+  },
+  adjustAdminVariantStock: {
+    method: "POST",
+    path: "/admin/variants/:id/stock-adjustments",
+    params: AdminVariantParamsSchema,
+    headers: IdempotentCallHeadersSchema,
+    body: AdjustAdminStockBodySchema,
+    response: AdminVariantStockResponseSchema,
+  },
+  listStockMovements: {
+    method: "GET",
+    path: "/admin/variants/:id/stock-movements",
+    params: AdminVariantParamsSchema,
+    query: StockMovementsQuerySchema,
+    response: StockMovementsResponseSchema,
+  },
+  setLowStockThreshold: {
+    method: "PUT",
+    path: "/admin/variants/:id/low-stock-threshold",
+    params: AdminVariantParamsSchema,
+    body: SetLowStockThresholdBodySchema,
+    response: AdminVariantStockResponseSchema,
+  },
+  listLowStock: { method: "GET", path: "/admin/stock/low", query: LowStockQuerySchema, response: LowStockResponseSchema },
 } as const satisfies Record<string, Operation>;

@@ -5,7 +5,7 @@ import { adminAccess, adminWriteOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
 import { listAdminProducts, requireAdminProduct } from "./catalog-admin.service";
 
-/** The merchant's catalogue (admin API, permission `catalogue`, decision 046): products, variants, prices. */
+/** The merchant's catalogue (admin API, permission `catalogue`, decision 047): products, variants, prices. */
 export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const { config, schema, errors } = adminAccess("catalogue");
   // Each write records its audit entry inside its own transaction, with the changed fields.
@@ -30,10 +30,18 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
 
   app.route({
     ...operationRoute("createAdminProduct", {
-      config: writeConfig,
+      config: { ...writeConfig, idempotent: true },
       schema: {
         ...schema,
-        "x-error-codes": [...errors, ...referenceErrors, "product_slug_taken", "sku_taken", "isbn_taken"],
+        "x-error-codes": [
+          ...errors,
+          ...referenceErrors,
+          "product_slug_taken",
+          "sku_taken",
+          "isbn_taken",
+          "idempotency_key_reused",
+          "idempotency_request_in_flight",
+        ],
         summary: "Create a product with its variants and prices (unpublished unless said)",
       },
     }),

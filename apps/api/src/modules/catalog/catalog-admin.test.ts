@@ -183,7 +183,14 @@ describe("the merchant's products", () => {
     expect(await refused(withIsbn("9780000000017"))).toEqual([409, "isbn_taken"]);
     expect((await asManager("POST", "/admin/products", withIsbn("1234567890123"))).statusCode).toBe(400);
     const twoTiers = newBook();
-    Object.assign(twoTiers.variants[0]!, { tierPrices: { GBP: [{ minQuantity: 5, amount: 1000 }, { minQuantity: 5, amount: 900 }] } });
+    Object.assign(twoTiers.variants[0]!, {
+      tierPrices: {
+        GBP: [
+          { minQuantity: 5, amount: 1000 },
+          { minQuantity: 5, amount: 900 },
+        ],
+      },
+    });
     expect((await asManager("POST", "/admin/products", twoTiers)).statusCode).toBe(400);
     expect((await asManager("PUT", "/admin/products/2147483647", { name: "Nobody" })).statusCode).toBe(404);
     expect((await asManager("PUT", `/admin/products/${first.id}`, {})).statusCode).toBe(400);

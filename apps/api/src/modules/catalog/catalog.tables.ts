@@ -132,9 +132,17 @@ export const productVariants = pgTable(
     isMaster: boolean().notNull().default(false),
     position: integer().notNull().default(0),
     stockQuantity: integer().notNull().default(0),
+    /** At or below this the variant is low on stock; null: the shop's default (DEFAULT_LOW_STOCK_THRESHOLD). */
+    lowStockThreshold: integer(),
   },
   (t) => [
     unique("product_variants_store_sku_unique").on(t.storeId, t.sku),
+    check("product_variants_low_stock_threshold_check", sql`${t.lowStockThreshold} >= 0`),
+    // The low-stock list walks only the variants that are low: 3 is DEFAULT_LOW_STOCK_THRESHOLD, and the query
+    // (variant-stock.repository.ts) repeats this predicate word for word so the planner can use the index.
+    index("product_variants_low_stock_idx")
+      .on(t.storeId, t.id)
+      .where(sql`${t.stockQuantity} <= coalesce(${t.lowStockThreshold}, 3)`),
     unique("product_variants_store_isbn_unique").on(t.storeId, t.isbn),
     check("product_variants_isbn_check", sql`${t.isbn} ~ '^97[89][0-9]{10}$'`),
     index("product_variants_product_idx").on(t.productId, t.position),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { sqlRows } from "../../db/sql-rows";
 import type { Db } from "../../db/client";
 import { products, productVariants } from "./catalog.tables";
@@ -73,4 +73,58 @@ export async function takeStock(db: Db, reservations: readonly { variantId: numb
         from unnest(${sql.param(taking.map((r) => r.variantId))}::int[], ${sql.param(taking.map((r) => r.quantity))}::int[]) as x(id, quantity)
         where v.id = x.id`,
   );
+}
+
+/** A variant's stock as the merchant sees it: with its product, SKU and low-stock threshold. */
+export interface VariantStockView {
+  variantId: number;
+  productId: number;
+  productName: string;
+  sku: string;
+  variantName: string;
+  stockQuantity: number;
+  lowStockThreshold: number | null;
+  low: boolean;
+}
+
+/** Low on stock: the predicate of product_variants_low_stock_idx, word for word (3 is DEFAULT_LOW_STOCK_THRESHOLD). */
+const isLow = sql<boolean>`${productVariants.stockQuantity} <= coalesce(${productVariants.lowStockThreshold}, 3)`;
+
+const stockView = {
+  variantId: productVariants.id,
+  productId: productVariants.productId,
+  productName: products.name,
+  sku: productVariants.sku,
+  variantName: productVariants.name,
+  stockQuantity: productVariants.stockQuantity,
+  lowStockThreshold: productVariants.lowStockThreshold,
+  low: isLow,
+};
+
+export async function findVariantStockView(db: Db, input: { storeId: number; variantId: number }): Promise<VariantStockView | null> {
+  const [row] = await db
+    .select(stockView)
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.storeId, input.storeId), eq(productVariants.id, input.variantId)));
+  return row ?? null;
+}
+
+/** The store's variants that are low on stock, newest variant first, in keyset pages by id (through the partial index). */
+export async function listLowStockVariants(db: Db, input: { storeId: number; before?: number; limit: number }) {
+  const rows = await db
+    .select(stockView)
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(eq(productVariants.storeId, input.storeId), isLow, input.before === undefined ? undefined : lt(productVariants.id, input.before)),
+    )
+    .orderBy(desc(productVariants.id))
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  return { variants: page, nextBefore: rows.length > input.limit ? (page.at(-1)?.variantId ?? null) : null };
+}
+
+export async function writeLowStockThreshold(db: Db, input: { variantId: number; threshold: number | null }) {
+  await db.update(productVariants).set({ lowStockThreshold: input.threshold }).where(eq(productVariants.id, input.variantId));
 }

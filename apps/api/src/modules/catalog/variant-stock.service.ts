@@ -5,8 +5,12 @@
 export {
   findStoreVariant,
   findVariantIdBySku,
+  findVariantStockView,
+  listLowStockVariants,
   lockVariantStock,
   takeStock,
+  writeLowStockThreshold,
   writeVariantStock,
   type StoreVariantRow,
+  type VariantStockView,
 } from "./variant-stock.repository";

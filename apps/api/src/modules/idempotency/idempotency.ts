@@ -52,6 +52,8 @@ function namedBasketOf(request: FastifyRequest): string | null {
  * the same key is not handed the basket the first one made.
  */
 export function idempotencyScopeOf(request: FastifyRequest): string {
+  // A merchant's call: the member, token or key that made it.
+  if (request.ctx.admin) return `admin:${request.ctx.admin.type}:${request.ctx.admin.id}`;
   if (request.ctx.customerId !== null) return `customer:${request.ctx.customerId}`;
   const basket = namedBasketOf(request);
   return basket === null ? `client:${request.ctx.clientIp}` : `basket:${basket}`;

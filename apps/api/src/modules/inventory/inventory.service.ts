@@ -1,7 +1,20 @@
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { publishEvent } from "../jobs/job-queue";
-import { findStoreVariant, lockVariantStock, takeStock, writeVariantStock } from "../catalog/variant-stock.service";
+import type { StockMovementReason } from "@quire/contracts";
+import {
+  findStoreVariant,
+  findVariantStockView,
+  lockVariantStock,
+  takeStock,
+  writeLowStockThreshold,
+  writeVariantStock,
+  type VariantStockView,
+} from "../catalog/variant-stock.service";
+import { insertStockMovements, type StockActor } from "./inventory.repository";
+
+export { listStockMovements, type StockActor } from "./inventory.repository";
+export { listLowStockVariants, type VariantStockView } from "../catalog/variant-stock.service";
 
 /** Stock is an int4 column that never goes below zero. */
 /** A variant of the store with its stock, for modules that follow one (back-in-stock, wishlists). */
@@ -15,27 +28,40 @@ export interface StockChange {
   quantity: number;
 }
 
+/** Why stock moves and who moved it, for the variant's stock history. */
+export interface StockMovementCause {
+  reason: StockMovementReason;
+  note?: string;
+  actor?: StockActor | null;
+}
+
 /**
  * Sets a variant's stock (a merchant's count, a restock). A change publishes "stock.changed" in the same
  * transaction; its subscribers run afterwards as jobs (a restock from none mails the back-in-stock
  * subscribers). Pass a transaction to make it part of a larger change.
  */
-export async function setVariantStock(db: Db, input: { storeId: number; variantId: number; quantity: number }): Promise<StockChange> {
+export async function setVariantStock(
+  db: Db,
+  input: { storeId: number; variantId: number; quantity: number; cause?: StockMovementCause },
+): Promise<StockChange> {
   if (!Number.isInteger(input.quantity) || input.quantity < 0 || input.quantity > MAX_STOCK_QUANTITY) {
     throw new AppError("invalid_stock_quantity", `Stock must be a whole number from 0 to ${MAX_STOCK_QUANTITY}`, { field: "quantity" });
   }
-  return changeVariantStock(db, input, () => input.quantity);
+  return changeVariantStock(db, input, input.cause ?? { reason: "count" }, () => input.quantity);
 }
 
 /**
  * Moves a variant's stock by `delta` (an order takes units, a return or a delivery adds them); refuses
  * with 409 `insufficient_stock` to go below zero. Publishes "stock.changed" like setVariantStock.
  */
-export async function adjustVariantStock(db: Db, input: { storeId: number; variantId: number; delta: number }): Promise<StockChange> {
+export async function adjustVariantStock(
+  db: Db,
+  input: { storeId: number; variantId: number; delta: number; cause: StockMovementCause },
+): Promise<StockChange> {
   if (!Number.isInteger(input.delta) || Math.abs(input.delta) > MAX_STOCK_QUANTITY) {
     throw new AppError("invalid_stock_delta", "A stock change must be a whole number", { field: "delta" });
   }
-  return changeVariantStock(db, input, (current) => {
+  return changeVariantStock(db, input, input.cause, (current) => {
     const next = current + input.delta;
     if (next < 0) throw new AppError("insufficient_stock", `Only ${current} left in stock`);
     if (next > MAX_STOCK_QUANTITY) throw new AppError("invalid_stock_delta", "Stock would exceed its largest value", { field: "delta" });
@@ -51,6 +77,7 @@ export async function adjustVariantStock(db: Db, input: { storeId: number; varia
 async function changeVariantStock(
   db: Db,
   input: { storeId: number; variantId: number },
+  cause: StockMovementCause,
   next: (current: number) => number,
 ): Promise<StockChange> {
   return db.transaction(async (tx) => {
@@ -60,6 +87,15 @@ async function changeVariantStock(
     const change = { variantId: variant.variantId, previousQuantity: variant.stockQuantity, quantity };
     if (quantity !== variant.stockQuantity) {
       await writeVariantStock(tx, { variantId: variant.variantId, quantity });
+      await insertStockMovements(tx, [
+        {
+          storeId: input.storeId,
+          variantId: variant.variantId,
+          delta: quantity - variant.stockQuantity,
+          quantityAfter: quantity,
+          ...cause,
+        },
+      ]);
       await publishEvent(tx, { type: "stock.changed", storeId: input.storeId, ...change });
     }
     return change;
@@ -103,6 +139,24 @@ export async function reserveStock(
     tx,
     input.lines.map((line, index) => ({ variantId: line.variantId, quantity: taken[index] ?? 0 })),
   );
+  await insertStockMovements(
+    tx,
+    input.lines.flatMap((line, index) => {
+      const quantity = taken[index] ?? 0;
+      const previousQuantity = stock.get(line.variantId) ?? 0;
+      return quantity === 0
+        ? []
+        : [
+            {
+              storeId: input.storeId,
+              variantId: line.variantId,
+              delta: -quantity,
+              quantityAfter: previousQuantity - quantity,
+              reason: "order" as const,
+            },
+          ];
+    }),
+  );
   for (const [index, line] of input.lines.entries()) {
     const quantity = taken[index] ?? 0;
     const previousQuantity = stock.get(line.variantId) ?? 0;
@@ -116,4 +170,18 @@ export async function reserveStock(
     });
   }
   return taken;
+}
+
+/** A variant's stock as the merchant sees it; 404 `variant_not_found` when it is not the store's. */
+export async function getVariantStock(db: Db, input: { storeId: number; variantId: number }): Promise<VariantStockView> {
+  const view = await findVariantStockView(db, input);
+  if (!view) throw new AppError("variant_not_found", "No variant of this store has this id");
+  return view;
+}
+
+/** Sets or clears (null: the shop's default) a variant's low-stock threshold; answers the stock before and after. */
+export async function setLowStockThreshold(db: Db, input: { storeId: number; variantId: number; threshold: number | null }) {
+  const before = await getVariantStock(db, input);
+  await writeLowStockThreshold(db, input);
+  return { before, after: await getVariantStock(db, input) };
 }

@@ -8,6 +8,9 @@ import { sqlRows } from "../../db/sql-rows";
 import { useTestApi } from "../../testing/test-api";
 import { drainJobs } from "../../testing/test-jobs";
 import { adjustVariantStock, setVariantStock } from "./inventory.service";
+
+/** What these tests adjust stock for: a correction, as a merchant would record it. */
+const CORRECTION = { reason: "correction" } as const;
 import { parseStockArgs, runStockCommand } from "./stock-command";
 
 const api = useTestApi(async (db) => {
@@ -90,8 +93,10 @@ describe("setVariantStock", () => {
 describe("adjustVariantStock", () => {
   it("takes units away and refuses to go below zero with 409 insufficient_stock", async () => {
     const { variantId } = await book(3);
-    expect((await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2 })).quantity).toBe(1);
-    await expect(adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2 })).rejects.toMatchObject({
+    expect((await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2, cause: CORRECTION })).quantity).toBe(1);
+    await expect(
+      adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2, cause: CORRECTION }),
+    ).rejects.toMatchObject({
       status: 409,
       code: "insufficient_stock",
     });
@@ -101,7 +106,9 @@ describe("adjustVariantStock", () => {
   it("applies concurrent changes one after the other", async () => {
     const { variantId } = await book(10);
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () => adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -1 })),
+      Array.from({ length: 12 }, () =>
+        adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -1, cause: CORRECTION }),
+      ),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(10);
     expect(await stockOf(variantId)).toBe(0);
@@ -112,7 +119,7 @@ describe("adjustVariantStock", () => {
     await api.database.db
       .insert(backInStockSubscriptions)
       .values({ storeId: storeId(), variantId, email: "returns@example.com", confirmedAt: new Date() });
-    await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: 2 });
+    await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: 2, cause: CORRECTION });
     expect(await stockEvents(variantId)).toEqual([
       { type: "stock.changed", storeId: storeId(), variantId, previousQuantity: 0, quantity: 2 },
     ]);
@@ -123,7 +130,7 @@ describe("adjustVariantStock", () => {
 
   it("publishes stock.changed for every change, in its transaction, and nothing when the stock stays", async () => {
     const { variantId } = await book(5);
-    await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2 });
+    await adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: -2, cause: CORRECTION });
     await setVariantStock(api.database.db, { storeId: storeId(), variantId, quantity: 3 });
     await expect(
       api.database.db.transaction(async (tx) => {
@@ -138,7 +145,9 @@ describe("adjustVariantStock", () => {
 
   it("refuses a fractional change with 400", async () => {
     const { variantId } = await book(3);
-    await expect(adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: 0.5 })).rejects.toMatchObject({
+    await expect(
+      adjustVariantStock(api.database.db, { storeId: storeId(), variantId, delta: 0.5, cause: CORRECTION }),
+    ).rejects.toMatchObject({
       status: 400,
       code: "invalid_stock_delta",
     });

@@ -30,7 +30,12 @@ export async function cancelLockedOrder(
     alsoSet: sql`updated_at = now(), payment_due_by = null`,
   });
   for (const line of await repository.listReservedStock(tx, order.id)) {
-    await adjustVariantStock(tx, { storeId: order.storeId, variantId: line.variantId, delta: line.reserved });
+    await adjustVariantStock(tx, {
+      storeId: order.storeId,
+      variantId: line.variantId,
+      delta: line.reserved,
+      cause: { reason: "cancellation", note: `Order ${order.id} cancelled` },
+    });
   }
   return repository.deleteDiscountUses(tx, order.id);
 }
