@@ -54,6 +54,7 @@ import { resolveAdminBearer } from "./modules/staff/staff-auth.service";
 import { staffRoutes } from "./modules/staff/staff.routes";
 import { catalogAdminRoutes } from "./modules/catalog/catalog-admin.routes";
 import { inventoryAdminRoutes } from "./modules/inventory/inventory-admin.routes";
+import { discountCodesAdminRoutes } from "./modules/checkout/discount-codes-admin.routes";
 import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
 import { marketingRoutes } from "./modules/marketing/marketing.routes";
 import { registerIdempotency } from "./modules/idempotency/idempotency";
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDeps) {
   // The merchant's catalogue writes go to the primary, and so do its reads: a merchant sees what they just wrote.
   await app.register(catalogAdminRoutes, { db: deps.db });
   await app.register(inventoryAdminRoutes, { db: deps.db });
+  await app.register(discountCodesAdminRoutes, { db: deps.db });
   await app.register(staffRoutes, { db: deps.db, backOfficeUrl: deps.backOfficeUrl ?? "http://localhost:3001" });
   await app.register(marketingRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });

@@ -268,3 +268,63 @@ export const LowStockQuerySchema = z.object(keysetQuery).strict();
 export const LowStockResponseSchema = dataSchema(
   z.object({ variants: z.array(AdminVariantStockSchema), nextBefore: z.number().int().nullable() }),
 );
+
+// ---------------------------------------------------------------- categories (permission `catalogue`)
+
+export const AdminCategorySchema = z
+  .object({
+    id: IdSchema,
+    /** null for a top-level category. */
+    parentId: IdSchema.nullable(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    /** Order among its siblings, lowest first. */
+    position: z.number().int(),
+    depth: z.number().int(),
+    /** A hidden category, and everything under it, is left out of the shop. */
+    isVisible: z.boolean(),
+  })
+  .meta({ id: "AdminCategory" });
+export const AdminCategoryResponseSchema = dataSchema(AdminCategorySchema);
+/** GET /admin/categories: the whole tree, each category after its parent, siblings by position. */
+export const AdminCategoryListResponseSchema = dataSchema(z.array(AdminCategorySchema));
+export const AdminCategoryParamsSchema = z.object({ id: IdParamSchema }).strict();
+
+const categoryFields = {
+  slug: SlugSchema,
+  name: textSchema({ trim: true, min: 1, max: 100 }),
+  description: textSchema({ trim: true, max: 5000, multiline: true }),
+  position: z.number().int().min(0).max(100_000),
+  isVisible: z.boolean(),
+  /** The new parent, one of the store's categories; null for the top level. */
+  parentId: IdSchema.nullable(),
+};
+
+/** POST /admin/categories. 409 `category_slug_taken`; 404 `category_not_found` for a parent that is not the store's. */
+export const CreateAdminCategoryBodySchema = z
+  .object({
+    slug: categoryFields.slug,
+    name: categoryFields.name,
+    description: categoryFields.description.optional(),
+    position: categoryFields.position.optional(),
+    isVisible: categoryFields.isVisible.optional(),
+    parentId: categoryFields.parentId.optional(),
+  })
+  .strict();
+
+/**
+ * PUT /admin/categories/:id: rename, move (a new `parentId`, with everything under it), reorder (`position`),
+ * hide or show. A new slug keeps the old address as a 301. 409 `category_cycle` for a move under itself.
+ */
+export const UpdateAdminCategoryBodySchema = z
+  .object({
+    slug: categoryFields.slug.optional(),
+    name: categoryFields.name.optional(),
+    description: categoryFields.description.optional(),
+    position: categoryFields.position.optional(),
+    isVisible: categoryFields.isVisible.optional(),
+    parentId: categoryFields.parentId.optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");

@@ -109,6 +109,8 @@ export const ERROR_CATALOGUE = {
   product_slug_taken: { status: 409, message: "Another product of this store has this slug" },
   sku_taken: { status: 409, message: "Another variant of this store has this SKU" },
   isbn_taken: { status: 409, message: "Another variant of this store has this ISBN" },
+  category_slug_taken: { status: 409, message: "Another category of this store has this slug" },
+  category_cycle: { status: 409, message: "A category cannot move under itself or one of its own subcategories" },
   variant_not_found: { status: 404 },
   /** No variant of a published product has the SKU (a bulk add's line, by SKU). */
   sku_not_found: { status: 404 },
@@ -184,6 +186,11 @@ export const ERROR_CATALOGUE = {
   discount_code_already_used: { status: 422, message: "You have already used this discount code" },
   discount_code_not_combinable: { status: 422 },
   discount_code_not_applied: { status: 404, message: "This discount code is not on your basket" },
+  /** The merchant's discount codes (decision 048). */
+  discount_code_not_found: { status: 404, message: "No discount code of this store has this id" },
+  discount_code_taken: { status: 409, message: "This store already has a discount code with this text" },
+  discount_limit_below_uses: { status: 409, message: "The limit is lower than the orders that already used the code" },
+  discount_rule_not_for_kind: { status: 400, message: "This rule does not apply to this kind of code" },
   terms_not_accepted: { status: 422, message: "Please accept the terms and conditions to proceed with the order." },
   minimum_order_not_met: { status: 422 },
   checkout_not_allowed: { status: 401, message: "Sign in to check out" },

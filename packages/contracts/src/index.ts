@@ -19,6 +19,7 @@ export * from "./returns";
 export * from "./payments";
 export * from "./staff";
 export * from "./admin-catalog";
+export * from "./admin-discounts";
 export * from "./operations";
 export * from "./constants";
 export * from "./postcodes";

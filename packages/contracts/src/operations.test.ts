@@ -12,6 +12,7 @@ import { orderOperations } from "./operations/orders";
 import { paymentOperations } from "./operations/payments";
 import { staffOperations } from "./operations/staff";
 import { adminCatalogOperations } from "./operations/admin-catalog";
+import { adminDiscountOperations } from "./operations/admin-discounts";
 import { storeSettingsOperations } from "./operations/store-settings";
 import { wishlistOperations } from "./operations/wishlists";
 
@@ -28,6 +29,7 @@ const parts = {
   adminOperations,
   staffOperations,
   adminCatalogOperations,
+  adminDiscountOperations,
   wishlistOperations,
   engagementOperations,
   identityOperations,

@@ -9,6 +9,7 @@ import { paymentOperations } from "./operations/payments";
 import { adminOperations } from "./operations/admin";
 import { staffOperations } from "./operations/staff";
 import { adminCatalogOperations } from "./operations/admin-catalog";
+import { adminDiscountOperations } from "./operations/admin-discounts";
 import { wishlistOperations } from "./operations/wishlists";
 import { engagementOperations } from "./operations/engagement";
 import { identityOperations } from "./operations/identity";
@@ -37,6 +38,7 @@ export const operations = {
   ...adminOperations,
   ...staffOperations,
   ...adminCatalogOperations,
+  ...adminDiscountOperations,
   ...wishlistOperations,
   ...engagementOperations,
   ...identityOperations,

@@ -1,7 +1,15 @@
 import type { AdminProduct, CreateAdminProductBody, UpdateAdminProductBody } from "@quire/contracts";
 import type { Db } from "../db/client";
 import { changedFields, insertAuditEntry } from "../modules/audit/audit.service";
-import { createAdminProduct, productPath, setAdminVariantPrices, updateAdminProduct } from "../modules/catalog/catalog-admin.service";
+import {
+  categoryPath,
+  createAdminCategory,
+  createAdminProduct,
+  productPath,
+  setAdminVariantPrices,
+  updateAdminCategory,
+  updateAdminProduct,
+} from "../modules/catalog/catalog-admin.service";
 import { recordMovedUrl } from "../modules/content/content.service";
 import type { AdminWrite } from "../modules/staff/staff.service";
 
@@ -78,6 +86,27 @@ export async function setVariantPricesFlow(
     const { before, after } = await setAdminVariantPrices(tx, store, variantId, prices);
     const changes = changedFields(auditedProduct(before), auditedProduct(after));
     if (changes) await audit(tx, write, "variant", variantId, changes);
+    return after;
+  });
+}
+
+export async function createCategoryFlow(db: Db, write: AdminWrite, body: Parameters<typeof createAdminCategory>[2]) {
+  return db.transaction(async (tx) => {
+    const category = await createAdminCategory(tx, write.storeId, body);
+    await audit(tx, write, "category", category.id, changedFields(null, category));
+    return category;
+  });
+}
+
+/** Changes a category; a new slug leaves a 301 from its old address to the new one in the same transaction. */
+export async function updateCategoryFlow(db: Db, write: AdminWrite, categoryId: number, body: Parameters<typeof updateAdminCategory>[3]) {
+  return db.transaction(async (tx) => {
+    const { before, after } = await updateAdminCategory(tx, write.storeId, categoryId, body);
+    if (before.slug !== after.slug) {
+      await recordMovedUrl(tx, { storeId: write.storeId, oldUrl: categoryPath(before.slug), newUrl: categoryPath(after.slug) });
+    }
+    const changes = changedFields(before, after);
+    if (changes) await audit(tx, write, "category", categoryId, changes);
     return after;
   });
 }

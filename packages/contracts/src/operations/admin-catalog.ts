@@ -1,6 +1,11 @@
 import type { Operation } from "./operation";
 import { IdempotentCallHeadersSchema } from "../common";
 import {
+  AdminCategoryListResponseSchema,
+  AdminCategoryParamsSchema,
+  AdminCategoryResponseSchema,
+  CreateAdminCategoryBodySchema,
+  UpdateAdminCategoryBodySchema,
   AdjustAdminStockBodySchema,
   AdminVariantStockResponseSchema,
   LowStockQuerySchema,
@@ -49,6 +54,24 @@ export const adminCatalogOperations = {
     params: AdminVariantParamsSchema,
     body: SetAdminVariantPricesBodySchema,
     response: AdminProductResponseSchema,
+  },
+
+  // Categories (permission `catalogue`).
+  listAdminCategories: { method: "GET", path: "/admin/categories", response: AdminCategoryListResponseSchema },
+  createAdminCategory: {
+    method: "POST",
+    path: "/admin/categories",
+    headers: IdempotentCallHeadersSchema,
+    body: CreateAdminCategoryBodySchema,
+    response: AdminCategoryResponseSchema,
+    status: 201,
+  },
+  updateAdminCategory: {
+    method: "PUT",
+    path: "/admin/categories/:id",
+    params: AdminCategoryParamsSchema,
+    body: UpdateAdminCategoryBodySchema,
+    response: AdminCategoryResponseSchema,
   },
 
   // Stock (permission `stock`).

@@ -210,3 +210,46 @@ export async function findTakenIsbn(db: Db, storeId: number, isbns: string[]): P
     .limit(1);
   return row !== undefined;
 }
+
+/** The store's categories, each after its parent and its earlier siblings (by the tree's paths). */
+export async function listAdminCategories(db: Db, storeId: number) {
+  const rows = await db
+    .select({
+      id: categories.id,
+      parentId: categories.parentId,
+      slug: categories.slug,
+      name: categories.name,
+      description: categories.description,
+      position: categories.position,
+      depth: categories.depth,
+      isVisible: categories.isVisible,
+      path: categories.path,
+    })
+    .from(categories)
+    .where(eq(categories.storeId, storeId))
+    .orderBy(asc(categories.depth), asc(categories.position), asc(categories.id));
+  // Depth-first: children follow their parent, siblings by position.
+  const children = new Map<number | null, typeof rows>();
+  for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
+  const ordered: typeof rows = [];
+  const visit = (parentId: number | null) => {
+    for (const row of children.get(parentId) ?? []) {
+      ordered.push(row);
+      visit(row.id);
+    }
+  };
+  visit(null);
+  return ordered.map(({ path: _path, ...category }) => category);
+}
+
+export async function findAdminCategory(db: Db, storeId: number, categoryId: number) {
+  return (await listAdminCategories(db, storeId)).find((category) => category.id === categoryId) ?? null;
+}
+
+export async function categorySlugTaken(db: Db, storeId: number, slug: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.storeId, storeId), eq(categories.slug, slug)));
+  return row !== undefined && row.id !== exceptId;
+}

@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
-import { createProductFlow, setVariantPricesFlow, updateProductFlow } from "../../flows/catalogue-admin.flow";
+import {
+  createCategoryFlow,
+  createProductFlow,
+  setVariantPricesFlow,
+  updateCategoryFlow,
+  updateProductFlow,
+} from "../../flows/catalogue-admin.flow";
 import { adminAccess, adminWriteOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
-import { listAdminProducts, requireAdminProduct } from "./catalog-admin.service";
+import { listAdminCategories, listAdminProducts, requireAdminProduct } from "./catalog-admin.service";
 
 /** The merchant's catalogue (admin API, permission `catalogue`, decision 047): products, variants, prices. */
 export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -75,5 +81,43 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     handler: async (request) => ({
       data: await setVariantPricesFlow(db, adminWriteOf(request), request.ctx.store, request.params.id, request.body.prices),
     }),
+  });
+
+  app.route({
+    ...operationRoute("listAdminCategories", {
+      config,
+      schema: { ...schema, "x-error-codes": [...errors], summary: "The store's category tree, hidden categories included" },
+    }),
+    handler: async (request) => ({ data: await listAdminCategories(db, request.ctx.store.id) }),
+  });
+
+  app.route({
+    ...operationRoute("createAdminCategory", {
+      config: { ...writeConfig, idempotent: true },
+      schema: {
+        ...schema,
+        "x-error-codes": [
+          ...errors,
+          "category_not_found",
+          "category_slug_taken",
+          "idempotency_key_reused",
+          "idempotency_request_in_flight",
+        ],
+        summary: "Create a category, at the top level or under a parent",
+      },
+    }),
+    handler: async (request, reply) => reply.status(201).send({ data: await createCategoryFlow(db, adminWriteOf(request), request.body) }),
+  });
+
+  app.route({
+    ...operationRoute("updateAdminCategory", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "category_not_found", "category_slug_taken", "category_cycle"],
+        summary: "Rename, move (with everything under it), reorder, hide or show a category; a new slug keeps the old address as a 301",
+      },
+    }),
+    handler: async (request) => ({ data: await updateCategoryFlow(db, adminWriteOf(request), request.params.id, request.body) }),
   });
 };

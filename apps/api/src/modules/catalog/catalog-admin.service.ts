@@ -1,14 +1,26 @@
 import type { AdminProduct, CreateAdminProductBody, UpdateAdminProductBody } from "@quire/contracts";
+import type { z } from "zod";
+import type { AdminCategorySchema, CreateAdminCategoryBodySchema, UpdateAdminCategoryBodySchema } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../http/errors";
-import { createProduct, setVariantPrices, updateProduct, type NewVariant } from "./catalog-writes";
-import { findAdminProduct, findForeignIds, findProductOfVariant, findTakenIsbn, findTakenNames } from "./catalog-admin.repository";
+import { createCategory, createProduct, setVariantPrices, updateCategory, updateProduct, type NewVariant } from "./catalog-writes";
+import {
+  categorySlugTaken,
+  findAdminCategory,
+  findAdminProduct,
+  findForeignIds,
+  findProductOfVariant,
+  findTakenIsbn,
+  findTakenNames,
+} from "./catalog-admin.repository";
 
-export { findAdminProduct, listAdminProducts } from "./catalog-admin.repository";
+export { findAdminProduct, listAdminCategories, listAdminProducts } from "./catalog-admin.repository";
 
 /** The address of a product's page in the shop: a changed slug moves it, and the old one answers 301. */
 export const productPath = (slug: string) => `/store/product/${slug}`;
+/** The address of a category's page in the shop. */
+export const categoryPath = (slug: string) => `/store/${slug}`;
 
 /** The store's product, or 404 `product_not_found` (another store's product is not found either). */
 export async function requireAdminProduct(db: Db, storeId: number, productId: number): Promise<AdminProduct> {
@@ -118,4 +130,52 @@ export async function setAdminVariantPrices(
   const before = await requireAdminProduct(db, store.id, productId);
   await setVariantPrices(db, variantId, prices);
   return { before, after: await requireAdminProduct(db, store.id, productId) };
+}
+
+// ---------------------------------------------------------------- categories
+
+type AdminCategory = z.infer<typeof AdminCategorySchema>;
+
+export async function requireAdminCategory(db: Db, storeId: number, categoryId: number): Promise<AdminCategory> {
+  const category = await findAdminCategory(db, storeId, categoryId);
+  if (!category) throw new AppError("category_not_found", "No category of this store has this id");
+  return category;
+}
+
+function takenCategorySlug(error: unknown): never {
+  if (isUniqueViolation(error, "categories_store_slug_unique")) throw new AppError("category_slug_taken", { field: "body.slug" });
+  throw error;
+}
+
+/** Creates a category under its parent (the store's) through the catalogue's writer. */
+export async function createAdminCategory(
+  db: Db,
+  storeId: number,
+  body: z.infer<typeof CreateAdminCategoryBodySchema>,
+): Promise<AdminCategory> {
+  if (body.parentId != null && !(await findAdminCategory(db, storeId, body.parentId))) {
+    throw new AppError("category_not_found", "The parent is not one of this store's categories", { field: "body.parentId" });
+  }
+  if (await categorySlugTaken(db, storeId, body.slug)) throw new AppError("category_slug_taken", { field: "body.slug" });
+  const created = await createCategory(db, { storeId, ...body }).catch(takenCategorySlug);
+  return requireAdminCategory(db, storeId, created.id);
+}
+
+/** Renames, moves, reorders, hides or shows a category; answers it before and after. */
+export async function updateAdminCategory(
+  db: Db,
+  storeId: number,
+  categoryId: number,
+  body: z.infer<typeof UpdateAdminCategoryBodySchema>,
+) {
+  const before = await requireAdminCategory(db, storeId, categoryId);
+  if (body.slug !== undefined && (await categorySlugTaken(db, storeId, body.slug, categoryId))) {
+    throw new AppError("category_slug_taken", { field: "body.slug" });
+  }
+  const outcome = await updateCategory(db, { storeId, categoryId, changes: body }).catch(takenCategorySlug);
+  if (outcome === "not_found") throw new AppError("category_not_found", "No category of this store has this id");
+  if (outcome === "parent_not_found")
+    throw new AppError("category_not_found", "The parent is not one of this store's categories", { field: "body.parentId" });
+  if (outcome === "cycle") throw new AppError("category_cycle", { field: "body.parentId" });
+  return { before, after: await requireAdminCategory(db, storeId, categoryId) };
 }

@@ -352,3 +352,35 @@ export async function replaceProductLinks(db: Db, input: { productId: number; st
     from unnest(${sql.param(input.linkedProductIds)}::int[]) with ordinality as l(id, position)
     join ${products} p on p.id = l.id and p.store_id = ${input.storeId} and p.id <> ${input.productId}`);
 }
+
+/** Serialises the writes to one store's category tree for the rest of the transaction (a move must see the tree it changes). */
+export async function lockCategoryTree(db: Db, storeId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('category-tree'), ${storeId})`);
+}
+
+export async function findStoreCategory(db: Db, input: { storeId: number; categoryId: number }) {
+  const [row] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, input.categoryId), eq(categories.storeId, input.storeId)));
+  return row ?? null;
+}
+
+export async function updateCategoryFields(
+  db: Db,
+  categoryId: number,
+  fields: Partial<Pick<typeof categories.$inferInsert, "slug" | "name" | "description" | "position" | "isVisible" | "parentId">>,
+): Promise<void> {
+  if (Object.keys(fields).length === 0) return;
+  await db.update(categories).set(fields).where(eq(categories.id, categoryId));
+}
+
+/**
+ * Moves a subtree: every category whose path starts with `oldPath` (the moved one and everything under it) takes
+ * `newPath` in its place and shifts its depth by `depthShift`, in one statement.
+ */
+export async function moveCategorySubtree(db: Db, input: { storeId: number; oldPath: string; newPath: string; depthShift: number }) {
+  await db.execute(sql`update ${categories}
+    set path = ${input.newPath} || substr(path, ${input.oldPath.length + 1}), depth = depth + ${input.depthShift}
+    where store_id = ${input.storeId} and path like ${input.oldPath.replace(/[\\%_]/g, (character) => `\\${character}`) + "%"}`);
+}

@@ -263,6 +263,8 @@ export interface NewCategory {
 /** Creates a category with its path and depth, under its parent (which must be the same store's). */
 export async function createCategory(db: Db, category: NewCategory) {
   return db.transaction(async (tx) => {
+    // Behind any move of the same store's tree: the parent's path read here is the one the child keeps.
+    await writes.lockCategoryTree(tx, category.storeId);
     const parent = category.parentId
       ? await writes.findCategoryPlacement(tx, { storeId: category.storeId, categoryId: category.parentId })
       : null;
@@ -278,6 +280,41 @@ export async function createCategory(db: Db, category: NewCategory) {
       depth: parent ? parent.depth + 1 : 0,
       parentPath: parent?.path ?? "/",
     });
+  });
+}
+
+export type CategoryChanges = Partial<Pick<NewCategory, "slug" | "name" | "description" | "position" | "isVisible" | "parentId">>;
+
+/**
+ * Changes a category: its own fields, and with a new `parentId` its place in the tree, moving everything under it
+ * (paths and depths in one statement). The store's tree is locked for the transaction, so two moves cannot make a
+ * cycle between them. Answers "cycle" for a move under itself or its own subtree, "parent_not_found" for a parent
+ * that is not the store's, "not_found" for no such category.
+ */
+export async function updateCategory(
+  db: Db,
+  input: { storeId: number; categoryId: number; changes: CategoryChanges },
+): Promise<"updated" | "not_found" | "parent_not_found" | "cycle"> {
+  return db.transaction(async (tx) => {
+    await writes.lockCategoryTree(tx, input.storeId);
+    const category = await writes.findStoreCategory(tx, input);
+    if (!category) return "not_found";
+    const { parentId, ...fields } = input.changes;
+    if (parentId !== undefined && parentId !== category.parentId) {
+      const parent = parentId === null ? null : await writes.findStoreCategory(tx, { storeId: input.storeId, categoryId: parentId });
+      if (parentId !== null && !parent) return "parent_not_found";
+      if (parent && parent.path.startsWith(category.path)) return "cycle";
+      const newPath = `${parent?.path ?? "/"}${category.id}/`;
+      await writes.moveCategorySubtree(tx, {
+        storeId: input.storeId,
+        oldPath: category.path,
+        newPath,
+        depthShift: (parent ? parent.depth + 1 : 0) - category.depth,
+      });
+      await writes.updateCategoryFields(tx, category.id, { parentId });
+    }
+    await writes.updateCategoryFields(tx, category.id, fields);
+    return "updated";
   });
 }
 
