@@ -2,8 +2,8 @@ import { z } from "zod";
 import { AdminRefundSchema, LatestPaymentSchema, OrderRefundSchema } from "./payments";
 import { AnonymousIdSchema } from "./cart";
 import { AddressAnswerSchema, DiscountKindSchema, TaxClassSchema, TaxLineSchema } from "./checkout";
-import { dataSchema, IdSchema, MoneySchema, PageQuerySchema, pagedResultSchema, textSchema } from "./common";
-import { ORDER_STATUSES, PAYMENT_PROVIDER_IDS } from "./constants";
+import { dataSchema, IdSchema, intParamSchema, MoneySchema, PageQuerySchema, pagedResultSchema, textSchema } from "./common";
+import { INT32_MAX, MAX_PAGE_SIZE, ORDER_STATUSES, PAYMENT_PROVIDER_IDS } from "./constants";
 
 // Contracts of the order calls: place an order from the basket, read and cancel
 // orders. The order's amounts are recomputed by the API when it is placed (decision 024).
@@ -146,9 +146,31 @@ export const AdminOrderSchema = OrderSchema.extend({
 }).meta({ id: "AdminOrder" });
 export const AdminOrderResponseSchema = dataSchema(AdminOrderSchema);
 
-export const AdminListOrdersQuerySchema = PageQuerySchema.extend({ status: OrderStatusSchema.optional() });
+/**
+ * GET /admin/orders: newest first, in keyset pages (`before` = the answer's `nextBefore`). `search` finds an order
+ * by its number (QB-100001, whole or its start), or by part of the buyer's email or name; `placedFrom` and
+ * `placedTo` bound the time it was placed (from inclusive, to exclusive). Filters combine.
+ */
+export const AdminListOrdersQuerySchema = z
+  .object({
+    before: intParamSchema(1, INT32_MAX).optional(),
+    limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
+    status: OrderStatusSchema.optional(),
+    search: textSchema({ trim: true, min: 1, max: 100 }).optional(),
+    placedFrom: z.iso.datetime({ offset: true }).optional(),
+    placedTo: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
+export type AdminListOrdersQuery = z.infer<typeof AdminListOrdersQuerySchema>;
 export const AdminOrderListItemSchema = OrderListItemSchema.extend({ email: z.string(), customerName: z.string() });
-export const AdminListOrdersResponseSchema = dataSchema(pagedResultSchema(AdminOrderListItemSchema));
+export const AdminListOrdersResponseSchema = dataSchema(
+  z.object({ orders: z.array(AdminOrderListItemSchema), nextBefore: z.number().int().nullable() }),
+);
+/** GET /admin/orders/export: the orders the same filters find, as CSV (no page: every one, oldest first). */
+export const AdminExportOrdersQuerySchema = AdminListOrdersQuerySchema.omit({ before: true, limit: true });
+export type AdminExportOrdersQuery = z.infer<typeof AdminExportOrdersQuerySchema>;
+/** A CSV document's text (UTF-8, a header row, RFC 4180 quoting; cells that a spreadsheet would run as a formula start with an apostrophe). */
+export const CsvDocumentSchema = z.string().meta({ id: "CsvDocument", description: "A CSV document" });
 
 export const ShipOrderBodySchema = z.object({ trackingReference: textSchema({ trim: true, min: 1, max: 100 }) }).strict();
 export const AdminCancelOrderBodySchema = z.object({ reason: textSchema({ trim: true, min: 1, max: 200 }) }).strict();

@@ -1,5 +1,7 @@
 import type { Operation } from "./operation";
 import {
+  AdminExportOrdersQuerySchema,
+  CsvDocumentSchema,
   AdminCancelOrderBodySchema,
   AdminListOrdersQuerySchema,
   AdminListOrdersResponseSchema,
@@ -28,6 +30,13 @@ import {
 export const adminOperations = {
   // The merchant's admin API (Admin-Key): orders.
   listAdminOrders: { method: "GET", path: "/admin/orders", query: AdminListOrdersQuerySchema, response: AdminListOrdersResponseSchema },
+  exportAdminOrders: {
+    method: "GET",
+    path: "/admin/orders/export",
+    query: AdminExportOrdersQuerySchema,
+    response: CsvDocumentSchema,
+    produces: "text/csv",
+  },
   getAdminOrder: { method: "GET", path: "/admin/orders/:id", params: OrderParamsSchema, response: AdminOrderResponseSchema },
   shipOrder: {
     method: "PUT",

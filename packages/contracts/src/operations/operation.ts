@@ -20,5 +20,5 @@ export interface Operation {
   /** The status of success; 200 when not said. */
   status?: SuccessStatus;
   /** The media type of a success that is not JSON (a PDF): the response schema then describes its bytes. */
-  produces?: "application/pdf";
+  produces?: "application/pdf" | "text/csv";
 }

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { adminAccess } from "../../http/admin-route";
@@ -27,9 +28,36 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">
   app.route({
     ...operationRoute("listAdminOrders", {
       config,
-      schema: { tags, security, "x-error-codes": [...keyErrors], summary: "The store's orders, newest first, optionally of one status" },
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...keyErrors],
+        summary: "The store's orders, newest first, in keyset pages: by status, time placed, or a search by number, email or name",
+      },
     }),
     handler: async (request) => ({ data: await admin.listAdminOrders(db, { storeId: request.ctx.store.id, ...request.query }) }),
+  });
+
+  app.route({
+    ...operationRoute("exportAdminOrders", {
+      config,
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...keyErrors],
+        summary: "The orders the list's filters find, as CSV, oldest first",
+      },
+    }),
+    handler: async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      const lines = Readable.from(admin.exportAdminOrders(db, { storeId: request.ctx.store.id, ...request.query }));
+      void reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="orders-${day}.csv"`)
+        .header("cache-control", "private, no-store");
+      // Streamed as it is read; Fastify sends a stream as it is, the route's reply type is the schema's (text).
+      return reply.send(lines as unknown as string);
+    },
   });
 
   app.route({

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@quire/contracts";
+import type { AdminExportOrdersQuery, AdminListOrdersQuery } from "@quire/contracts";
 import { money } from "@quire/money";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -6,6 +6,7 @@ import { AppError } from "../../http/errors";
 import { publishEvent } from "../jobs/job-queue";
 import { transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { orderMachine } from "./order-status";
+import { csvLine } from "../../http/csv";
 import * as repository from "./orders.repository";
 import { orders } from "./orders.tables";
 
@@ -23,15 +24,10 @@ export interface AdminContext {
 }
 
 /** A store's orders, newest first, optionally of one status. */
-export async function listAdminOrders(db: Db, input: { storeId: number; status?: OrderStatus; PageNumber: number; PageSize: number }) {
-  const { rows, total } = await repository.listOrdersPage(db, {
-    storeId: input.storeId,
-    ...(input.status ? { status: input.status } : {}),
-    limit: input.PageSize,
-    offset: (input.PageNumber - 1) * input.PageSize,
-  });
+export async function listAdminOrders(db: Db, input: AdminListOrdersQuery & { storeId: number }) {
+  const { rows, nextBefore } = await repository.listAdminOrderRows(db, input);
   return {
-    results: rows.map((row) => ({
+    orders: rows.map((row) => ({
       id: row.id,
       publicId: row.publicId,
       status: row.status,
@@ -41,11 +37,53 @@ export async function listAdminOrders(db: Db, input: { storeId: number; status?:
       email: row.email,
       customerName: `${row.firstName} ${row.lastName}`,
     })),
-    total,
-    pageNumber: input.PageNumber,
-    pageSize: input.PageSize,
-    totalPages: Math.ceil(total / input.PageSize),
+    nextBefore,
   };
+}
+
+const EXPORT_COLUMNS = [
+  "order",
+  "placed_at",
+  "status",
+  "email",
+  "customer",
+  "items",
+  "currency",
+  "subtotal",
+  "discount",
+  "delivery",
+  "tax",
+  "total",
+] as const;
+
+/**
+ * The orders the filters find as CSV lines (the header first), oldest first, read 500 at a time by id so a long
+ * export holds no transaction and no OFFSET. Amounts are in major units with two decimals.
+ */
+export async function* exportAdminOrders(db: Db, filters: AdminExportOrdersQuery & { storeId: number }): AsyncGenerator<string> {
+  yield csvLine(EXPORT_COLUMNS);
+  const amount = (minor: number) => (minor / 100).toFixed(2);
+  for (let after = 0; ;) {
+    const rows = await repository.exportAdminOrderRows(db, { ...filters, after, size: 500 });
+    for (const row of rows) {
+      yield csvLine([
+        row.publicId,
+        row.placedAt.toISOString(),
+        row.status,
+        row.email,
+        `${row.firstName} ${row.lastName}`,
+        String(row.itemCount),
+        row.currencyCode,
+        amount(row.subTotal),
+        amount(row.discountTotal),
+        amount(row.deliveryCharge),
+        amount(row.taxTotal),
+        amount(row.grandTotal),
+      ]);
+    }
+    if (rows.length < 500) return;
+    after = rows.at(-1)!.id;
+  }
 }
 
 /** Locks the store's order for a change; 404 when it has none. */

@@ -21,11 +21,11 @@ const asAdmin = (method: "GET" | "PUT", url: string, payload?: object, key = ADM
     ...(payload ? { payload } : {}),
   });
 
-/** A guest's placed order of 2 tiered books; answers its id. */
-async function placedOrder() {
+/** A guest's placed order of 2 tiered books (by Ada Lovelace unless said); answers its id. */
+async function placedOrder(buyer: Partial<typeof CUSTOMER_INFO> = {}) {
   const { variants, options } = api.seeded;
   const anonymousId = cartOf(await cart.add({ productVariantId: variants.tiered, quantity: 2 })).anonymousId!;
-  await checkout.customerInfo({ ...CUSTOMER_INFO, anonymousId });
+  await checkout.customerInfo({ ...CUSTOMER_INFO, ...buyer, anonymousId });
   await checkout.deliveryAddress({ address: UK_ADDRESS, anonymousId });
   await checkout.deliveryOption({ deliveryZoneOptionId: options.ukStandard, anonymousId });
   const placed = await checkout.placeOrder({ anonymousBasketId: anonymousId, termsAccepted: true });
@@ -84,16 +84,57 @@ describe("the admin API for orders", () => {
     expect(cancelled.history.at(-1)).toMatchObject({ actorType: "merchant", reason: "cancelled by the shop: customer phoned" });
     expect(await stock()).toBe(before + 2);
     const listed = (await asAdmin("GET", "/admin/orders?status=cancelled")).json().data;
-    expect(listed.results.map((order: { id: number }) => order.id)).toContain(orderId);
-    expect(listed.results.every((order: { status: string }) => order.status === "cancelled")).toBe(true);
+    expect(listed.orders.map((order: { id: number }) => order.id)).toContain(orderId);
+    expect(listed.orders.every((order: { status: string }) => order.status === "cancelled")).toBe(true);
     expect((await asAdmin("GET", "/admin/orders/999999")).statusCode).toBe(404);
+  });
+
+  it("finds orders by number, email or name and by when they were placed, in keyset pages", async () => {
+    const grace = await placedOrder({ email: "grace.hopper@navy.example", firstName: "Grace", lastName: "Hopper" });
+    const other = await placedOrder({ email: "someone@else.example", firstName: "Alan", lastName: "Turing" });
+    const [graceRow] = await api.database.db
+      .select({ publicId: orders.publicId, placedAt: orders.placedAt })
+      .from(orders)
+      .where(eq(orders.id, grace));
+    const found = async (query: string) =>
+      ((await asAdmin("GET", `/admin/orders?${query}`)).json().data.orders as { id: number }[]).map((order) => order.id);
+
+    expect(await found(`search=${graceRow!.publicId.toLowerCase()}`)).toEqual([grace]);
+    expect(await found("search=NAVY.example")).toEqual([grace]);
+    expect(await found("search=grace%20hop")).toEqual([grace]);
+    expect(await found("search=%25")).toEqual([]);
+    const placedAt = graceRow!.placedAt.getTime();
+    const window = `placedFrom=${new Date(placedAt).toISOString()}&placedTo=${new Date(placedAt + 1).toISOString()}`;
+    expect(await found(`${window}&search=hopper`)).toEqual([grace]);
+    expect(await found(`placedTo=${new Date(placedAt).toISOString()}&search=hopper`)).toEqual([]);
+
+    const first = (await asAdmin("GET", "/admin/orders?limit=1")).json().data;
+    expect(first.orders.map((order: { id: number }) => order.id)).toEqual([other]);
+    const next = (await asAdmin("GET", `/admin/orders?limit=1&before=${first.nextBefore}`)).json().data;
+    expect(next.orders.map((order: { id: number }) => order.id)).toEqual([grace]);
+    expect((await asAdmin("GET", "/admin/orders?PageNumber=2")).statusCode).toBe(400);
+  });
+
+  it("exports the orders the filters find as CSV, a buyer's formula written as text", async () => {
+    const order = await placedOrder({ email: "formula@buyer.example", firstName: "=HYPERLINK(1)", lastName: "Smith, Jr" });
+    const [row] = await api.database.db.select({ publicId: orders.publicId }).from(orders).where(eq(orders.id, order));
+    const exported = await asAdmin("GET", "/admin/orders/export?search=formula%40buyer");
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(exported.headers["content-disposition"]).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = exported.body.trimEnd().split("\n");
+    expect(lines[0]).toBe("order,placed_at,status,email,customer,items,currency,subtotal,discount,delivery,tax,total");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      new RegExp(`^${row!.publicId},[^,]+,awaiting_payment,formula@buyer.example,"'=HYPERLINK\\(1\\) Smith, Jr",2,GBP,`),
+    );
   });
 
   it("answers the merchant's command line the same way, by order number", async () => {
     const orderId = await placedOrder();
     const [row] = await api.database.db.select({ publicId: orders.publicId }).from(orders).where(eq(orders.id, orderId));
     const storeKey = api.seeded.store.key;
-    const listed = await runOrdersCommand(api.database.db, { name: "list", storeKey, status: "awaiting_payment", page: 1 });
+    const listed = await runOrdersCommand(api.database.db, { name: "list", storeKey, status: "awaiting_payment" });
     expect(listed.some((line) => line.startsWith(`${row!.publicId}  `))).toBe(true);
     const cancelled = await runOrdersCommand(api.database.db, { name: "cancel", storeKey, publicId: row!.publicId, reason: "test" });
     expect(cancelled[0]).toBe(`${row!.publicId}: cancelled`);

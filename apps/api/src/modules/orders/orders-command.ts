@@ -14,7 +14,9 @@ export const ORDERS_USAGE = `Usage: npm run orders --workspace @quire/api -- <co
 
 The merchant's orders, as the admin API gives them (docs/decisions/024).
 
-  list [--status <status>] [--page <n>]   the store's orders, newest first, 20 a page
+  list [--status <status>] [--search <text>] [--before <id>]
+                                           the store's orders, newest first, 20 at a time; --search finds
+                                           a number, an email or a name, --before goes on where a list stopped
   show <order>                             one order: lines, totals, addresses, shipping, history
   ship <order> --tracking <reference>      ship a paid order with the carrier's reference
   deliver <order>                          mark a shipped order delivered
@@ -29,7 +31,7 @@ Uses DATABASE_URL, or the embedded database under .data/ (stop the API first: it
 
 export type OrdersCommand =
   | { name: "help" }
-  | { name: "list"; storeKey: string; status?: OrderStatus; page: number }
+  | { name: "list"; storeKey: string; status?: OrderStatus; search?: string; before?: number }
   | { name: "show" | "deliver" | "confirm-transfer"; storeKey: string; publicId: string }
   | { name: "ship"; storeKey: string; publicId: string; trackingReference: string }
   | { name: "cancel"; storeKey: string; publicId: string; reason: string };
@@ -40,7 +42,8 @@ export function parseOrdersArgs(argv: string[]): OrdersCommand {
     args: argv,
     options: {
       status: { type: "string" },
-      page: { type: "string", default: "1" },
+      search: { type: "string" },
+      before: { type: "string" },
       tracking: { type: "string" },
       reason: { type: "string" },
       store: { type: "string", default: "quire-demo" },
@@ -57,8 +60,16 @@ export function parseOrdersArgs(argv: string[]): OrdersCommand {
     if (values.status !== undefined && !ORDER_STATUSES.includes(values.status as OrderStatus)) {
       throw new Error(`--status must be one of ${ORDER_STATUSES.join(", ")}`);
     }
-    if (!/^[1-9]\d{0,3}$/.test(values.page)) throw new Error("--page must be a whole number from 1");
-    return { name, storeKey, page: Number(values.page), ...(values.status ? { status: values.status as OrderStatus } : {}) };
+    if (values.before !== undefined && !/^[1-9]\d{0,9}$/.test(values.before)) throw new Error("--before must be an order id from a list");
+    const search = values.search?.trim();
+    if (search !== undefined && (search.length === 0 || search.length > 100)) throw new Error("--search takes 1 to 100 characters");
+    return {
+      name,
+      storeKey,
+      ...(values.status ? { status: values.status as OrderStatus } : {}),
+      ...(search ? { search } : {}),
+      ...(values.before ? { before: Number(values.before) } : {}),
+    };
   }
   if (!["show", "ship", "deliver", "cancel", "confirm-transfer"].includes(name)) throw new Error(`Unknown command "${name}"`);
   if (!publicId || !/^QB-\d{6,}$/i.test(publicId)) throw new Error(`${name} needs an order number such as QB-100001`);
@@ -101,14 +112,15 @@ export async function runOrdersCommand(
 ): Promise<string[]> {
   if (command.name === "list") {
     const storeId = await findStoreId(db, command.storeKey);
-    const page = await admin.listAdminOrders(db, { storeId, status: command.status, PageNumber: command.page, PageSize: 20 });
-    if (page.results.length === 0) return ["No orders."];
+    const { name: _name, storeKey: _storeKey, ...filters } = command;
+    const page = await admin.listAdminOrders(db, { storeId, ...filters, limit: 20 });
+    if (page.orders.length === 0) return ["No orders."];
     return [
-      ...page.results.map(
+      ...page.orders.map(
         (order) =>
           `${order.publicId}  ${order.placedAt.slice(0, 16).replace("T", " ")}  ${order.status.padEnd(16)} ${String(order.itemCount).padStart(3)} items  ${(order.grandTotal.amount / 100).toFixed(2)} ${order.grandTotal.currencyCode}  ${order.customerName} <${order.email}>`,
       ),
-      `Page ${page.pageNumber} of ${page.totalPages} (${page.total} orders).`,
+      page.nextBefore === null ? "No more orders." : `More: add --before ${page.nextBefore}`,
     ];
   }
   const { storeId, orderId } = await findOrder(db, command.storeKey, command.publicId);

@@ -3,12 +3,13 @@ import { parseOrdersArgs } from "./orders-command";
 
 describe("the orders command's arguments", () => {
   it("reads each command", () => {
-    expect(parseOrdersArgs(["list"])).toEqual({ name: "list", storeKey: "quire-demo", page: 1 });
-    expect(parseOrdersArgs(["list", "--status", "shipped", "--page", "2", "--store", "other"])).toEqual({
+    expect(parseOrdersArgs(["list"])).toEqual({ name: "list", storeKey: "quire-demo" });
+    expect(parseOrdersArgs(["list", "--status", "shipped", "--search", " ada ", "--before", "42", "--store", "other"])).toEqual({
       name: "list",
       storeKey: "other",
-      page: 2,
       status: "shipped",
+      search: "ada",
+      before: 42,
     });
     expect(parseOrdersArgs(["show", "qb-100001"])).toEqual({ name: "show", storeKey: "quire-demo", publicId: "QB-100001" });
     expect(parseOrdersArgs(["ship", "QB-100001", "--tracking", " RM1 "])).toMatchObject({ name: "ship", trackingReference: "RM1" });
@@ -24,7 +25,8 @@ describe("the orders command's arguments", () => {
 
   it("says what is wrong", () => {
     expect(() => parseOrdersArgs(["list", "--status", "lost"])).toThrow(/--status must be one of/);
-    expect(() => parseOrdersArgs(["list", "--page", "0"])).toThrow(/--page/);
+    expect(() => parseOrdersArgs(["list", "--before", "0"])).toThrow(/--before/);
+    expect(() => parseOrdersArgs(["list", "--search", " "])).toThrow(/--search/);
     expect(() => parseOrdersArgs(["ship", "QB-100001"])).toThrow("ship needs --tracking <reference>");
     expect(() => parseOrdersArgs(["cancel", "QB-100001"])).toThrow("cancel needs --reason <text>");
     expect(() => parseOrdersArgs(["deliver", "100001"])).toThrow(/order number such as QB-100001/);

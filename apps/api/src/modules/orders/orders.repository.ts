@@ -1,5 +1,5 @@
 import type { OrderStatus } from "@quire/contracts";
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
 import { discountCodeUses, orderLines, orders } from "./orders.tables";
@@ -260,4 +260,73 @@ export async function findOrderByNumber(db: Db, input: { storeId: number; public
     .from(orders)
     .where(and(eq(orders.publicId, input.publicId), eq(orders.storeId, input.storeId)));
   return row ?? null;
+}
+
+export interface AdminOrderFilters {
+  storeId: number;
+  status?: OrderStatus;
+  search?: string;
+  placedFrom?: string;
+  placedTo?: string;
+}
+
+/** The merchant's filters as one condition: status, placement time, and a search by number, email or name. */
+function adminOrderConditions(filters: AdminOrderFilters) {
+  const conditions = [eq(orders.storeId, filters.storeId)];
+  if (filters.status !== undefined) conditions.push(eq(orders.status, filters.status));
+  if (filters.placedFrom !== undefined) conditions.push(gte(orders.placedAt, new Date(filters.placedFrom)));
+  if (filters.placedTo !== undefined) conditions.push(lt(orders.placedAt, new Date(filters.placedTo)));
+  if (filters.search !== undefined) {
+    const text = filters.search.replace(/[\\%_]/g, (character) => `\\${character}`);
+    conditions.push(
+      or(
+        ilike(orders.publicId, `${text}%`),
+        ilike(orders.email, `%${text}%`),
+        ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, `%${text}%`),
+      )!,
+    );
+  }
+  return and(...conditions);
+}
+
+const adminOrderColumns = {
+  id: orders.id,
+  publicId: orders.publicId,
+  status: orders.status,
+  placedAt: orders.placedAt,
+  grandTotal: orders.grandTotal,
+  currencyCode: orders.currencyCode,
+  email: orders.email,
+  firstName: orders.firstName,
+  lastName: orders.lastName,
+  // Qualified by hand: inside a select list drizzle writes a column without its table, which the subquery would read as its own.
+  itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = "orders"."id")`,
+};
+
+/** The store's orders the filters find, newest first, in keyset pages by id (no count, no OFFSET). */
+export async function listAdminOrderRows(db: Db, filters: AdminOrderFilters & { before?: number; limit: number }) {
+  const rows = await db
+    .select(adminOrderColumns)
+    .from(orders)
+    .where(and(adminOrderConditions(filters), filters.before === undefined ? undefined : lt(orders.id, filters.before)))
+    .orderBy(desc(orders.id))
+    .limit(filters.limit + 1);
+  const page = rows.slice(0, filters.limit);
+  return { rows: page, nextBefore: rows.length > filters.limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+/** The orders the filters find, oldest first, `size` at a time after `after` (an export walks them in batches). */
+export function exportAdminOrderRows(db: Db, filters: AdminOrderFilters & { after: number; size: number }) {
+  return db
+    .select({
+      ...adminOrderColumns,
+      subTotal: orders.subTotal,
+      discountTotal: orders.discountTotal,
+      deliveryCharge: orders.deliveryCharge,
+      taxTotal: orders.taxTotal,
+    })
+    .from(orders)
+    .where(and(adminOrderConditions(filters), gt(orders.id, filters.after)))
+    .orderBy(asc(orders.id))
+    .limit(filters.size);
 }
