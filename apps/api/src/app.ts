@@ -55,6 +55,7 @@ import { staffRoutes } from "./modules/staff/staff.routes";
 import { catalogAdminRoutes } from "./modules/catalog/catalog-admin.routes";
 import { inventoryAdminRoutes } from "./modules/inventory/inventory-admin.routes";
 import { discountCodesAdminRoutes } from "./modules/checkout/discount-codes-admin.routes";
+import { customersAdminRoutes } from "./modules/identity/customers-admin.routes";
 import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
 import { marketingRoutes } from "./modules/marketing/marketing.routes";
 import { registerIdempotency } from "./modules/idempotency/idempotency";
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(catalogAdminRoutes, { db: deps.db });
   await app.register(inventoryAdminRoutes, { db: deps.db });
   await app.register(discountCodesAdminRoutes, { db: deps.db });
+  await app.register(customersAdminRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(staffRoutes, { db: deps.db, backOfficeUrl: deps.backOfficeUrl ?? "http://localhost:3001" });
   await app.register(marketingRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });

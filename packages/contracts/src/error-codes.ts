@@ -77,6 +77,8 @@ export const ERROR_CATALOGUE = {
   password_change_required: { status: 403, message: "Choose a new password to continue" },
   privacy_policy_not_accepted: { status: 403, message: "Accept the current privacy policy to continue" },
   invalid_credentials: { status: 401, message: "The email or password is incorrect" },
+  /** The shop blocked this customer's sign-in (decision 049); said only once the password was right. */
+  account_blocked: { status: 403, message: "This account is blocked. Please contact the shop." },
   /** Sign-in throttling (decision 007); Retry-After says when to try again. */
   too_many_attempts: { status: 429 },
   customer_not_found: { status: 404 },

@@ -20,6 +20,7 @@ export * from "./payments";
 export * from "./staff";
 export * from "./admin-catalog";
 export * from "./admin-discounts";
+export * from "./admin-customers";
 export * from "./operations";
 export * from "./constants";
 export * from "./postcodes";

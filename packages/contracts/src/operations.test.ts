@@ -13,6 +13,7 @@ import { paymentOperations } from "./operations/payments";
 import { staffOperations } from "./operations/staff";
 import { adminCatalogOperations } from "./operations/admin-catalog";
 import { adminDiscountOperations } from "./operations/admin-discounts";
+import { adminCustomerOperations } from "./operations/admin-customers";
 import { storeSettingsOperations } from "./operations/store-settings";
 import { wishlistOperations } from "./operations/wishlists";
 
@@ -30,6 +31,7 @@ const parts = {
   staffOperations,
   adminCatalogOperations,
   adminDiscountOperations,
+  adminCustomerOperations,
   wishlistOperations,
   engagementOperations,
   identityOperations,

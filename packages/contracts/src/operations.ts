@@ -10,6 +10,7 @@ import { adminOperations } from "./operations/admin";
 import { staffOperations } from "./operations/staff";
 import { adminCatalogOperations } from "./operations/admin-catalog";
 import { adminDiscountOperations } from "./operations/admin-discounts";
+import { adminCustomerOperations } from "./operations/admin-customers";
 import { wishlistOperations } from "./operations/wishlists";
 import { engagementOperations } from "./operations/engagement";
 import { identityOperations } from "./operations/identity";
@@ -39,6 +40,7 @@ export const operations = {
   ...staffOperations,
   ...adminCatalogOperations,
   ...adminDiscountOperations,
+  ...adminCustomerOperations,
   ...wishlistOperations,
   ...engagementOperations,
   ...identityOperations,

@@ -11,7 +11,7 @@ import {
   updateAdminProduct,
 } from "../modules/catalog/catalog-admin.service";
 import { recordMovedUrl } from "../modules/content/content.service";
-import type { AdminWrite } from "../modules/staff/staff.service";
+import type { AdminWrite } from "../modules/audit/audit.service";
 
 /*
  * The merchant's catalogue writes (decision 047): each one transaction that holds the catalogue's change (through its

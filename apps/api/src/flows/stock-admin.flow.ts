@@ -8,7 +8,7 @@ import {
   setVariantStock,
   type VariantStockView,
 } from "../modules/inventory/inventory.service";
-import type { AdminWrite } from "../modules/staff/staff.service";
+import type { AdminWrite } from "../modules/audit/audit.service";
 
 /*
  * The merchant's stock writes (decision 047): each one transaction holding the change, its line in the variant's

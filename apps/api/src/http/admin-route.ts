@@ -1,6 +1,6 @@
 import type { Permission } from "@quire/contracts";
 import type { FastifyRequest } from "fastify";
-import type { AdminWrite } from "../modules/staff/staff.service";
+import type { AdminWrite } from "../modules/audit/audit.service";
 
 /** Every admin call may answer these: no credential, a wrong key or token, or a role without the permission. */
 export const ADMIN_AUTH_ERRORS = ["admin_key_missing", "admin_key_invalid", "staff_token_invalid", "permission_denied"] as const;

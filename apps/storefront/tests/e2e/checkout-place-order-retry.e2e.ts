@@ -63,10 +63,10 @@ async function atPaymentStep(page: Page, buyer: Buyer) {
 async function ordersOf(email: string) {
   const { data } = await getFromApi("/admin/orders", AdminListOrdersResponseSchema, {
     apiUrl,
-    query: { PageSize: 50 },
+    query: { search: email, limit: 50 },
     headers: { "Admin-Key": ADMIN_KEY },
   });
-  return data.results.filter((order) => order.email === email);
+  return data.orders.filter((order) => order.email === email);
 }
 
 /** The order as its guest sees it: its status and its latest payment. */

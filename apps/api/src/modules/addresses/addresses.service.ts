@@ -146,3 +146,8 @@ async function lockAddressBook(tx: Db, customerId: number): Promise<number> {
   await lockCustomer(tx, { customerId });
   return repository.countCustomerAddresses(tx, customerId);
 }
+
+/** How many addresses a customer keeps in their own book (the merchant's view of a customer). */
+export function countAddresses(db: Db, customerId: number): Promise<number> {
+  return repository.countCustomerAddresses(db, customerId);
+}

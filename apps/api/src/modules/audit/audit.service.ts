@@ -1,6 +1,20 @@
 import type { AuditChanges } from "./audit.tables";
 
+import type { AuditActor } from "./audit.repository";
+
 export { insertAuditEntry, listAuditEntries, type AuditActor, type AuditRecord } from "./audit.repository";
+
+/**
+ * An admin write as the audit log records it: who made it (a staff member, with the session they made it from, an
+ * API token or a bootstrap key), in which store, by which operation, from where.
+ */
+export interface AdminWrite {
+  storeId: number;
+  principal: AuditActor & { sessionTokenHash?: string };
+  operation: string;
+  clientIp: string;
+  requestId: string;
+}
 export type { AuditChanges } from "./audit.tables";
 
 /**

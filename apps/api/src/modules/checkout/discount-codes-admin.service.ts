@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../http/errors";
 import { changedFields, insertAuditEntry } from "../audit/audit.service";
-import type { AdminWrite } from "../staff/staff.service";
+import type { AdminWrite } from "../audit/audit.service";
 import {
   discountCodeTaken,
   findAdminDiscountCode,

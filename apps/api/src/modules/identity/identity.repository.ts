@@ -13,6 +13,7 @@ export interface CustomerCredentials {
   passwordHash: string;
   passwordChangeRequired: boolean;
   acceptedPrivacyPolicyId: number | null;
+  blockedAt: Date | null;
 }
 
 const credentialColumns = {
@@ -22,6 +23,7 @@ const credentialColumns = {
   passwordHash: customers.passwordHash,
   passwordChangeRequired: customers.passwordChangeRequired,
   acceptedPrivacyPolicyId: customers.acceptedPrivacyPolicyId,
+  blockedAt: customers.blockedAt,
 };
 
 export async function findCustomerCredentialsByEmail(db: Db, storeId: number, email: string): Promise<CustomerCredentials | null> {

@@ -29,7 +29,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
     ...operationRoute("signIn", {
       schema: {
         tags: ["Auth"],
-        "x-error-codes": ["too_many_attempts", "invalid_credentials"],
+        "x-error-codes": ["too_many_attempts", "invalid_credentials", "account_blocked"],
         summary: "Sign in with email and password",
       },
     }),
@@ -137,7 +137,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityDeps> = async (app, d
     ...operationRoute("completePasswordReset", {
       schema: {
         tags: ["Auth"],
-        "x-error-codes": [...Object.values(EMAILED_LINK_ERROR_CODES.reset), "password_matches_email"],
+        "x-error-codes": [...Object.values(EMAILED_LINK_ERROR_CODES.reset), "password_matches_email", "account_blocked"],
         summary: "Set a new password from the emailed link; ends every session and signs in afresh",
       },
     }),

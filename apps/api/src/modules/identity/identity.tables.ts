@@ -63,6 +63,8 @@ export const customers = pgTable(
     marketingOptIn: boolean().notNull().default(false),
     /** Set by the shop to force a new password at next sign-in (answered as password_change_required). */
     passwordChangeRequired: boolean().notNull().default(false),
+    /** Set by the shop to stop the customer signing in; their sessions ended when it was set (decision 049). */
+    blockedAt: timestamp({ withTimezone: true }),
     acceptedPrivacyPolicyId: integer().references(() => privacyPolicies.id, { onDelete: "set null" }),
     ...timestamps,
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

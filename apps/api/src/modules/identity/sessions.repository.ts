@@ -32,7 +32,14 @@ export async function findSessionCustomer(db: Db, sessionId: string, customerId:
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(
-      and(eq(sessions.id, sessionId), eq(sessions.customerId, customerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.customerId, customerId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        // A customer the shop blocked has no session, whatever token they hold.
+        isNull(customers.blockedAt),
+      ),
     )
     .limit(1);
   return row ?? null;

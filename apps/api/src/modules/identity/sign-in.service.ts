@@ -86,9 +86,17 @@ export async function signIn(
 export async function startSession(
   deps: Pick<IdentityDeps, "accessTokens" | "sessionTtlDays">,
   db: Db,
-  customer: { id: number; storeId: number; passwordChangeRequired: boolean; acceptedPrivacyPolicyId: number | null },
+  customer: {
+    id: number;
+    storeId: number;
+    passwordChangeRequired: boolean;
+    acceptedPrivacyPolicyId: number | null;
+    blockedAt?: Date | null;
+  },
   userAgent: string,
 ): Promise<SignInResult> {
+  // Every way in (sign-in, a completed reset) ends here: a blocked customer is told so once the password was right.
+  if (customer.blockedAt) throw new AppError("account_blocked");
   const sessionId = randomBytes(24).toString("base64url");
   // Whole seconds, as the token's exp claim holds it.
   const expiresAt = new Date(Math.floor((Date.now() + deps.sessionTtlDays * 24 * 60 * 60 * 1000) / 1000) * 1000);

@@ -127,3 +127,18 @@ export async function deliverOrder(db: Db, ctx: AdminContext, input: { orderId: 
     await publishEvent(tx, { type: "order.delivered", storeId: ctx.storeId, orderId: order.id });
   });
 }
+
+/** A customer's orders for the merchant's view of them: how many, and the latest five. */
+export async function customerOrdersForAdmin(db: Db, input: { storeId: number; customerId: number }) {
+  const { orderCount, latest } = await repository.customerOrderSummary(db, { ...input, limit: 5 });
+  return {
+    orderCount,
+    latestOrders: latest.map((row) => ({
+      id: row.id,
+      publicId: row.publicId,
+      status: row.status,
+      placedAt: row.placedAt.toISOString(),
+      grandTotal: money(row.grandTotal, row.currencyCode),
+    })),
+  };
+}

@@ -330,3 +330,23 @@ export function exportAdminOrderRows(db: Db, filters: AdminOrderFilters & { afte
     .orderBy(asc(orders.id))
     .limit(filters.size);
 }
+
+/** How many orders a customer placed in the store, and their latest `limit`, newest first. */
+export async function customerOrderSummary(db: Db, input: { storeId: number; customerId: number; limit: number }) {
+  const where = and(eq(orders.storeId, input.storeId), eq(orders.customerId, input.customerId));
+  const [total] = await db.select({ value: count() }).from(orders).where(where);
+  const latest = await db
+    .select({
+      id: orders.id,
+      publicId: orders.publicId,
+      status: orders.status,
+      placedAt: orders.placedAt,
+      grandTotal: orders.grandTotal,
+      currencyCode: orders.currencyCode,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .limit(input.limit);
+  return { orderCount: total?.value ?? 0, latest };
+}

@@ -226,6 +226,6 @@ export async function startStaffSession(
 }
 
 /** Ends the caller's own staff session. */
-export async function signOutStaff(db: Db, principal: AdminPrincipal): Promise<void> {
+export async function signOutStaff(db: Db, principal: { sessionTokenHash?: string }): Promise<void> {
   if (principal.sessionTokenHash) await revokeStaffSession(db, principal.sessionTokenHash);
 }

@@ -1,10 +1,9 @@
 import type { ApiToken, InviteStaffBody, StaffMember, StaffRole } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { changedFields, insertAuditEntry } from "../audit/audit.service";
+import { changedFields, insertAuditEntry, type AdminWrite } from "../audit/audit.service";
 import { enqueueMail } from "../mail/mail.service";
 import { verifyPassword } from "../identity/passwords";
-import type { AdminPrincipal } from "./staff-auth.service";
 import { API_TOKEN_PREFIX, newSecret } from "./staff-secrets";
 import {
   findApiTokenForUpdate,
@@ -26,14 +25,7 @@ import { staffInvitationMail, INVITATION_HOURS } from "./staff-mail";
 import { matchingTotpStep, newTotpSecret } from "./totp";
 import { spendTotpStep } from "./staff-auth.service";
 
-/** An admin write as the audit log records it: who, from where, which operation, in which store. */
-export interface AdminWrite {
-  storeId: number;
-  principal: AdminPrincipal;
-  operation: string;
-  clientIp: string;
-  requestId: string;
-}
+export type { AdminWrite } from "../audit/audit.service";
 
 function audit(db: Db, write: AdminWrite, resourceType: string, resourceId: number | null, changes: ReturnType<typeof changedFields>) {
   const { type, id, label } = write.principal;
@@ -116,13 +108,13 @@ export async function updateStaff(
 
 // ---------------------------------------------------------------- two-factor sign-in (the member's own)
 
-function ownStaffId(principal: AdminPrincipal): number {
+function ownStaffId(principal: AdminWrite["principal"]): number {
   // The routes allow these calls to staff sessions alone; a token or key has no authenticator app.
   if (principal.type !== "staff") throw new AppError("permission_denied");
   return principal.id;
 }
 
-export async function getCurrentStaff(db: Db, storeId: number, principal: AdminPrincipal): Promise<StaffMember> {
+export async function getCurrentStaff(db: Db, storeId: number, principal: AdminWrite["principal"]): Promise<StaffMember> {
   const staff = await findStaffById(db, storeId, ownStaffId(principal));
   if (!staff) throw new AppError("staff_not_found");
   return toStaffMember(staff);

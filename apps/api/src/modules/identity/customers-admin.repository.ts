@@ -1,0 +1,59 @@
+import type { AdminListCustomersQuery } from "@quire/contracts";
+import { and, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { customers } from "./identity.tables";
+
+const listColumns = {
+  id: customers.id,
+  email: customers.email,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  companyName: customers.companyName,
+  isTrade: customers.isTrade,
+  blockedAt: customers.blockedAt,
+  createdAt: customers.createdAt,
+  phone: customers.phone,
+  marketingOptIn: customers.marketingOptIn,
+};
+
+/** The store's customers the filters find, newest first, in keyset pages by id. */
+export async function listAdminCustomerRows(db: Db, storeId: number, query: AdminListCustomersQuery) {
+  const conditions: SQL[] = [eq(customers.storeId, storeId)];
+  if (query.before !== undefined) conditions.push(lt(customers.id, query.before));
+  if (query.trade !== undefined) conditions.push(eq(customers.isTrade, query.trade === "true"));
+  if (query.blocked !== undefined) conditions.push(query.blocked === "true" ? isNotNull(customers.blockedAt) : isNull(customers.blockedAt));
+  if (query.search !== undefined) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    conditions.push(
+      or(
+        ilike(customers.email, pattern),
+        ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+        ilike(customers.companyName, pattern),
+      )!,
+    );
+  }
+  const rows = await db
+    .select(listColumns)
+    .from(customers)
+    .where(and(...conditions))
+    .orderBy(desc(customers.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return { rows: page, nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+export async function findAdminCustomerRow(db: Db, storeId: number, customerId: number, options: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select(listColumns)
+    .from(customers)
+    .where(and(eq(customers.storeId, storeId), eq(customers.id, customerId)));
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+export async function setCustomerBlockedAt(db: Db, customerId: number, blocked: boolean): Promise<void> {
+  await db
+    .update(customers)
+    .set({ blockedAt: blocked ? sql`now()` : null, updatedAt: sql`now()` })
+    .where(eq(customers.id, customerId));
+}

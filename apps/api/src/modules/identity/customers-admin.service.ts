@@ -1,0 +1,99 @@
+import type { AdminListCustomersQuery } from "@quire/contracts";
+import type { Db } from "../../db/client";
+import { AppError } from "../../http/errors";
+import { changedFields, insertAuditEntry } from "../audit/audit.service";
+import type { AdminWrite } from "../audit/audit.service";
+import { findAdminCustomerRow, listAdminCustomerRows, setCustomerBlockedAt } from "./customers-admin.repository";
+import { customerEmailExists } from "./identity.repository";
+import { createInvite } from "./registration.service";
+import { revokeCustomerSessions } from "./sessions.repository";
+
+type CustomerRow = NonNullable<Awaited<ReturnType<typeof findAdminCustomerRow>>>;
+
+export function toAdminCustomerListItem(row: CustomerRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    companyName: row.companyName,
+    isTrade: row.isTrade,
+    blocked: row.blockedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listAdminCustomers(db: Db, storeId: number, query: AdminListCustomersQuery) {
+  const { rows, nextBefore } = await listAdminCustomerRows(db, storeId, query);
+  return { customers: rows.map(toAdminCustomerListItem), nextBefore };
+}
+
+/** The store's customer as the merchant sees them; 404 `customer_not_found` for another store's or none. */
+export async function requireAdminCustomer(db: Db, storeId: number, customerId: number) {
+  const row = await findAdminCustomerRow(db, storeId, customerId);
+  if (!row) throw new AppError("customer_not_found", "No customer of this store has this id");
+  return {
+    ...toAdminCustomerListItem(row),
+    phone: row.phone,
+    marketingOptIn: row.marketingOptIn,
+    blockedAt: row.blockedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Blocks a customer's sign-in (every session ends in the same transaction; signing in then answers 403
+ * `account_blocked`) or unblocks it. Blocking a blocked customer changes nothing.
+ */
+export async function setCustomerSignIn(db: Db, write: AdminWrite, customerId: number, blocked: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await findAdminCustomerRow(tx, write.storeId, customerId, { forUpdate: true });
+    if (!before) throw new AppError("customer_not_found", "No customer of this store has this id");
+    if ((before.blockedAt !== null) === blocked) return;
+    await setCustomerBlockedAt(tx, customerId, blocked);
+    if (blocked) await revokeCustomerSessions(tx, customerId);
+    const { type, id, label } = write.principal;
+    await insertAuditEntry(tx, {
+      storeId: write.storeId,
+      actor: { type, id, label },
+      operation: write.operation,
+      resourceType: "customer",
+      resourceId: String(customerId),
+      changes: changedFields({ blocked: !blocked }, { blocked }),
+      clientIp: write.clientIp,
+      requestId: write.requestId,
+    });
+  });
+}
+
+/** Invites a trade buyer by mail, as `npm run invite` does, and audits it. */
+export async function inviteTradeBuyer(
+  db: Db,
+  write: AdminWrite,
+  store: { id: number; name: string },
+  storefrontUrl: string,
+  body: { email: string; firstName: string; lastName: string; companyName: string; expiresInDays?: number | undefined },
+) {
+  if (await customerEmailExists(db, store.id, body.email)) throw new AppError("email_already_registered", { field: "body.email" });
+  return db.transaction(async (tx) => {
+    const invite = await createInvite(tx, {
+      store,
+      storefrontUrl,
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      companyName: body.companyName,
+      ...(body.expiresInDays === undefined ? {} : { expiresInDays: body.expiresInDays }),
+    });
+    const { type, id, label } = write.principal;
+    await insertAuditEntry(tx, {
+      storeId: write.storeId,
+      actor: { type, id, label },
+      operation: write.operation,
+      resourceType: "trade_invitation",
+      resourceId: String(invite.inviteId),
+      changes: changedFields(null, { email: body.email, companyName: body.companyName }),
+      clientIp: write.clientIp,
+      requestId: write.requestId,
+    });
+    return { id: invite.inviteId, email: body.email, expiresAt: invite.expiresAt.toISOString() };
+  });
+}
