@@ -195,8 +195,6 @@ export const STOCK_MOVEMENT_REASONS = ["count", "received", "returned", "damaged
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 export const MerchantStockReasonSchema = z.enum(["count", "received", "returned", "damaged", "lost", "correction"]);
 
-/** When a variant counts as low on stock if it has no threshold of its own. */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
 const stockNote = textSchema({ trim: true, max: 300 }).optional();
 
 /**
@@ -222,7 +220,7 @@ export const AdjustAdminStockBodySchema = z
     note: stockNote,
   })
   .strict();
-/** PUT /admin/variants/:id/low-stock-threshold: its own threshold, or null for the shop's default. */
+/** PUT /admin/variants/:id/low-stock-threshold: its own threshold, or null for the store's low-stock setting. */
 export const SetLowStockThresholdBodySchema = z.object({ threshold: z.number().int().min(0).max(1_000_000).nullable() }).strict();
 
 export const AdminVariantStockSchema = z
@@ -233,9 +231,9 @@ export const AdminVariantStockSchema = z
     sku: z.string(),
     variantName: z.string(),
     stockQuantity: z.number().int(),
-    /** The variant's own threshold, or null when the shop's default applies. */
+    /** The variant's own threshold, or null when the store's low-stock setting applies. */
     lowStockThreshold: z.number().int().nullable(),
-    /** At or below its threshold (own or default). */
+    /** At or below its threshold (its own, or the store's). */
     low: z.boolean(),
   })
   .meta({ id: "AdminVariantStock" });

@@ -16,7 +16,8 @@ import type { AdminWrite } from "../modules/audit/audit.service";
  * subscribers) and its audit entry.
  */
 
-type StockWrite = { variantId: number; reason: StockMovementReason; note?: string | undefined };
+/** Which variant, why, and the store's low-stock setting (what "low" means where the variant has no threshold). */
+type StockWrite = { variantId: number; storeThreshold: number; reason: StockMovementReason; note?: string | undefined };
 
 function actorOf(write: AdminWrite) {
   const { type, id, label } = write.principal;
@@ -42,7 +43,7 @@ async function audited(tx: Db, write: AdminWrite, variantId: number, before: Var
 /** The count is now `quantity`. */
 export async function setStockFlow(db: Db, write: AdminWrite, input: StockWrite & { quantity: number }): Promise<VariantStockView> {
   return db.transaction(async (tx) => {
-    const where = { storeId: write.storeId, variantId: input.variantId };
+    const where = { storeId: write.storeId, variantId: input.variantId, storeThreshold: input.storeThreshold };
     const before = await getVariantStock(tx, where);
     const cause = { reason: input.reason, note: input.note ?? "", actor: actorOf(write) };
     await setVariantStock(tx, { ...where, quantity: input.quantity, cause });
@@ -55,7 +56,7 @@ export async function setStockFlow(db: Db, write: AdminWrite, input: StockWrite 
 /** The count moves by `delta`, never below zero. */
 export async function adjustStockFlow(db: Db, write: AdminWrite, input: StockWrite & { delta: number }): Promise<VariantStockView> {
   return db.transaction(async (tx) => {
-    const where = { storeId: write.storeId, variantId: input.variantId };
+    const where = { storeId: write.storeId, variantId: input.variantId, storeThreshold: input.storeThreshold };
     const before = await getVariantStock(tx, where);
     const cause = { reason: input.reason, note: input.note ?? "", actor: actorOf(write) };
     await adjustVariantStock(tx, { ...where, delta: input.delta, cause });
@@ -65,7 +66,11 @@ export async function adjustStockFlow(db: Db, write: AdminWrite, input: StockWri
   });
 }
 
-export async function setLowStockThresholdFlow(db: Db, write: AdminWrite, input: { variantId: number; threshold: number | null }) {
+export async function setLowStockThresholdFlow(
+  db: Db,
+  write: AdminWrite,
+  input: { variantId: number; storeThreshold: number; threshold: number | null },
+) {
   return db.transaction(async (tx) => {
     const { before, after } = await setLowStockThreshold(tx, { storeId: write.storeId, ...input });
     await audited(tx, write, input.variantId, before, after);

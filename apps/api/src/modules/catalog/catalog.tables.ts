@@ -132,17 +132,18 @@ export const productVariants = pgTable(
     isMaster: boolean().notNull().default(false),
     position: integer().notNull().default(0),
     stockQuantity: integer().notNull().default(0),
-    /** At or below this the variant is low on stock; null: the shop's default (DEFAULT_LOW_STOCK_THRESHOLD). */
+    /** At or below this the variant is low on stock; null: the store's own setting (stores.low_stock_threshold). */
     lowStockThreshold: integer(),
   },
   (t) => [
     unique("product_variants_store_sku_unique").on(t.storeId, t.sku),
     check("product_variants_low_stock_threshold_check", sql`${t.lowStockThreshold} >= 0`),
-    // The low-stock list walks only the variants that are low: 3 is DEFAULT_LOW_STOCK_THRESHOLD, and the query
-    // (variant-stock.repository.ts) repeats this predicate word for word so the planner can use the index.
-    index("product_variants_low_stock_idx")
-      .on(t.storeId, t.id)
-      .where(sql`${t.stockQuantity} <= coalesce(${t.lowStockThreshold}, 3)`),
+    // The low-stock list reads a store's variants up to its highest threshold, not the whole catalogue
+    // (variant-stock.repository.ts); the second index finds that highest threshold among the variants' own.
+    index("product_variants_store_stock_idx").on(t.storeId, t.stockQuantity),
+    index("product_variants_own_threshold_idx")
+      .on(t.storeId, t.lowStockThreshold)
+      .where(sql`${t.lowStockThreshold} is not null`),
     unique("product_variants_store_isbn_unique").on(t.storeId, t.isbn),
     check("product_variants_isbn_check", sql`${t.isbn} ~ '^97[89][0-9]{10}$'`),
     index("product_variants_product_idx").on(t.productId, t.position),

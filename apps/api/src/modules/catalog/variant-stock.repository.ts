@@ -87,10 +87,11 @@ export interface VariantStockView {
   low: boolean;
 }
 
-/** Low on stock: the predicate of product_variants_low_stock_idx, word for word (3 is DEFAULT_LOW_STOCK_THRESHOLD). */
-const isLow = sql<boolean>`${productVariants.stockQuantity} <= coalesce(${productVariants.lowStockThreshold}, 3)`;
+/** Low on stock: at or below the variant's own threshold, or else the store's setting (`storeThreshold`). */
+const isLow = (storeThreshold: number) =>
+  sql<boolean>`${productVariants.stockQuantity} <= coalesce(${productVariants.lowStockThreshold}, ${storeThreshold})`;
 
-const stockView = {
+const stockView = (storeThreshold: number) => ({
   variantId: productVariants.id,
   productId: productVariants.productId,
   productName: products.name,
@@ -98,26 +99,40 @@ const stockView = {
   variantName: productVariants.name,
   stockQuantity: productVariants.stockQuantity,
   lowStockThreshold: productVariants.lowStockThreshold,
-  low: isLow,
-};
+  low: isLow(storeThreshold),
+});
 
-export async function findVariantStockView(db: Db, input: { storeId: number; variantId: number }): Promise<VariantStockView | null> {
+export async function findVariantStockView(
+  db: Db,
+  input: { storeId: number; variantId: number; storeThreshold: number },
+): Promise<VariantStockView | null> {
   const [row] = await db
-    .select(stockView)
+    .select(stockView(input.storeThreshold))
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(eq(productVariants.storeId, input.storeId), eq(productVariants.id, input.variantId)));
   return row ?? null;
 }
 
-/** The store's variants that are low on stock, newest variant first, in keyset pages by id (through the partial index). */
-export async function listLowStockVariants(db: Db, input: { storeId: number; before?: number; limit: number }) {
+/**
+ * The store's variants that are low on stock, newest variant first, in keyset pages by id. The store's highest
+ * threshold (its setting, `storeThreshold`, or a variant's own if higher) bounds an index range scan of (store, stock), so the list
+ * reads the low end of the stock, never the whole catalogue.
+ */
+export async function listLowStockVariants(db: Db, input: { storeId: number; storeThreshold: number; before?: number; limit: number }) {
+  const highestThreshold = sql`greatest(${input.storeThreshold}::int, coalesce((select max(o.low_stock_threshold) from ${productVariants} o
+    where o.store_id = ${input.storeId} and o.low_stock_threshold is not null), 0))`;
   const rows = await db
-    .select(stockView)
+    .select(stockView(input.storeThreshold))
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(
-      and(eq(productVariants.storeId, input.storeId), isLow, input.before === undefined ? undefined : lt(productVariants.id, input.before)),
+      and(
+        eq(productVariants.storeId, input.storeId),
+        sql`${productVariants.stockQuantity} <= ${highestThreshold}`,
+        isLow(input.storeThreshold),
+        input.before === undefined ? undefined : lt(productVariants.id, input.before),
+      ),
     )
     .orderBy(desc(productVariants.id))
     .limit(input.limit + 1);

@@ -17,7 +17,13 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       config,
       schema: { ...schema, "x-error-codes": [...variantErrors], summary: "A variant's stock and low-stock threshold" },
     }),
-    handler: async (request) => ({ data: await getVariantStock(db, { storeId: request.ctx.store.id, variantId: request.params.id }) }),
+    handler: async (request) => ({
+      data: await getVariantStock(db, {
+        storeId: request.ctx.store.id,
+        variantId: request.params.id,
+        storeThreshold: request.ctx.store.lowStockThreshold,
+      }),
+    }),
   });
 
   app.route({
@@ -26,7 +32,11 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       schema: { ...schema, "x-error-codes": [...variantErrors], summary: "Set a variant's stock to a count, with the reason" },
     }),
     handler: async (request) => ({
-      data: await setStockFlow(db, adminWriteOf(request), { variantId: request.params.id, ...request.body }),
+      data: await setStockFlow(db, adminWriteOf(request), {
+        variantId: request.params.id,
+        storeThreshold: request.ctx.store.lowStockThreshold,
+        ...request.body,
+      }),
     }),
   });
 
@@ -47,7 +57,11 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       },
     }),
     handler: async (request) => ({
-      data: await adjustStockFlow(db, adminWriteOf(request), { variantId: request.params.id, ...request.body }),
+      data: await adjustStockFlow(db, adminWriteOf(request), {
+        variantId: request.params.id,
+        storeThreshold: request.ctx.store.lowStockThreshold,
+        ...request.body,
+      }),
     }),
   });
 
@@ -62,7 +76,7 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     }),
     handler: async (request) => {
       const where = { storeId: request.ctx.store.id, variantId: request.params.id };
-      await getVariantStock(db, where);
+      await getVariantStock(db, { ...where, storeThreshold: request.ctx.store.lowStockThreshold });
       return { data: await listStockMovements(db, { ...where, ...request.query }) };
     },
   });
@@ -73,11 +87,15 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       schema: {
         ...schema,
         "x-error-codes": [...variantErrors],
-        summary: "Set a variant's low-stock threshold, or clear it for the shop's default",
+        summary: "Set a variant's low-stock threshold, or clear it for the store's low-stock setting",
       },
     }),
     handler: async (request) => ({
-      data: await setLowStockThresholdFlow(db, adminWriteOf(request), { variantId: request.params.id, threshold: request.body.threshold }),
+      data: await setLowStockThresholdFlow(db, adminWriteOf(request), {
+        variantId: request.params.id,
+        storeThreshold: request.ctx.store.lowStockThreshold,
+        threshold: request.body.threshold,
+      }),
     }),
   });
 
@@ -86,6 +104,12 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       config,
       schema: { ...schema, "x-error-codes": [...errors], summary: "The variants at or below their low-stock threshold" },
     }),
-    handler: async (request) => ({ data: await listLowStockVariants(db, { storeId: request.ctx.store.id, ...request.query }) }),
+    handler: async (request) => ({
+      data: await listLowStockVariants(db, {
+        storeId: request.ctx.store.id,
+        storeThreshold: request.ctx.store.lowStockThreshold,
+        ...request.query,
+      }),
+    }),
   });
 };

@@ -1,4 +1,3 @@
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "@quire/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createProductType, createStore } from "../../testing/factories";
@@ -120,8 +119,9 @@ describe("the merchant's stock", () => {
     expect(mails).toHaveLength(1);
   });
 
-  it("lists what is low on stock, by each variant's threshold or the shop's default", async () => {
-    const low = await book(DEFAULT_LOW_STOCK_THRESHOLD);
+  it("lists what is low on stock, by each variant's threshold or the store's setting", async () => {
+    // The test store keeps the default setting of 5.
+    const low = await book(5);
     const plenty = await book(20);
     const lowIds = async () =>
       ((await asPacker("GET", "/admin/stock/low?limit=100")).json().data.variants as { variantId: number }[]).map(

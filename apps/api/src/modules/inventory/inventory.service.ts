@@ -173,14 +173,20 @@ export async function reserveStock(
 }
 
 /** A variant's stock as the merchant sees it; 404 `variant_not_found` when it is not the store's. */
-export async function getVariantStock(db: Db, input: { storeId: number; variantId: number }): Promise<VariantStockView> {
+export async function getVariantStock(
+  db: Db,
+  input: { storeId: number; variantId: number; storeThreshold: number },
+): Promise<VariantStockView> {
   const view = await findVariantStockView(db, input);
   if (!view) throw new AppError("variant_not_found", "No variant of this store has this id");
   return view;
 }
 
-/** Sets or clears (null: the shop's default) a variant's low-stock threshold; answers the stock before and after. */
-export async function setLowStockThreshold(db: Db, input: { storeId: number; variantId: number; threshold: number | null }) {
+/** Sets or clears (null: the store's setting) a variant's low-stock threshold; answers the stock before and after. */
+export async function setLowStockThreshold(
+  db: Db,
+  input: { storeId: number; variantId: number; storeThreshold: number; threshold: number | null },
+) {
   const before = await getVariantStock(db, input);
   await writeLowStockThreshold(db, input);
   return { before, after: await getVariantStock(db, input) };
