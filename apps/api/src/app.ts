@@ -56,6 +56,7 @@ import { catalogAdminRoutes } from "./modules/catalog/catalog-admin.routes";
 import { inventoryAdminRoutes } from "./modules/inventory/inventory-admin.routes";
 import { discountCodesAdminRoutes } from "./modules/checkout/discount-codes-admin.routes";
 import { customersAdminRoutes } from "./modules/identity/customers-admin.routes";
+import { storesAdminRoutes } from "./modules/stores/stores-admin.routes";
 import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
 import { marketingRoutes } from "./modules/marketing/marketing.routes";
 import { registerIdempotency } from "./modules/idempotency/idempotency";
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(catalogAdminRoutes, { db: deps.db });
   await app.register(inventoryAdminRoutes, { db: deps.db });
   await app.register(discountCodesAdminRoutes, { db: deps.db });
+  await app.register(storesAdminRoutes, { db: deps.db });
   await app.register(customersAdminRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(staffRoutes, { db: deps.db, backOfficeUrl: deps.backOfficeUrl ?? "http://localhost:3001" });
   await app.register(marketingRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });

@@ -51,6 +51,8 @@ export const ERROR_CATALOGUE = {
   store_key_missing: { status: 400, message: "The StoreKey header is required" },
   store_key_invalid: { status: 400, message: "The StoreKey header is too long" },
   store_not_found: { status: 404 },
+  /** The merchant's settings (decision 050): a default outside the store's list, a minimum in a currency it does not sell in. */
+  settings_inconsistent: { status: 400 },
   currency_not_supported: { status: 400 },
   country_not_supported: { status: 400 },
   /** A sent bearer token that is forged, expired or revoked: the storefront signs out and goes to sign-in. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { CountryCodeSchema, CurrencyCodeSchema, dataSchema } from "./common";
-import { ANONYMOUS_PRODUCT_POLICIES, INVENTORY_AVAILABILITY_MODES } from "./constants";
+import { CountryCodeSchema, CurrencyCodeSchema, dataSchema, textSchema } from "./common";
+import { ANONYMOUS_PRODUCT_POLICIES, INT32_MAX, INVENTORY_AVAILABILITY_MODES } from "./constants";
+import { EmailSchema } from "./identity";
 
 export const InventoryAvailabilitySchema = z.enum(INVENTORY_AVAILABILITY_MODES);
 export type InventoryAvailability = z.infer<typeof InventoryAvailabilitySchema>;
@@ -30,3 +31,96 @@ export const StoreSettingsSchema = z
   .meta({ id: "StoreSettings" });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 export const StoreSettingsResponseSchema = dataSchema(StoreSettingsSchema);
+
+// ---------------------------------------------------------------- the merchant's settings (admin API, permission `settings`)
+
+/** The shop's bank account, as a proforma invoice prints it (bank transfer payments). */
+export const BankTransferDetailsSchema = z
+  .object({
+    accountName: textSchema({ trim: true, min: 1, max: 100 }),
+    bankName: textSchema({ trim: true, min: 1, max: 100 }),
+    sortCode: z
+      .string()
+      .regex(/^\d{2}-\d{2}-\d{2}$/, "A sort code is written 12-34-56")
+      .optional(),
+    accountNumber: z
+      .string()
+      .regex(/^\d{6,10}$/, "An account number is 6 to 10 digits")
+      .optional(),
+    iban: z
+      .string()
+      .transform((iban) => iban.replace(/\s+/g, "").toUpperCase())
+      .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, "Enter an IBAN such as GB33 BUKB 2020 1555 5555 55")),
+    bic: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "Enter a BIC of 8 or 11 characters")),
+  })
+  .strict();
+
+/** GET /admin/settings: everything the storefront reads, and what only the merchant sees. */
+export const AdminStoreSettingsSchema = StoreSettingsSchema.extend({
+  /** Where the contact form's messages are mailed; null: they are only kept. */
+  contactEmail: z.string().nullable(),
+  /** null: the shop takes no bank transfers. */
+  bankTransferDetails: z
+    .object({
+      accountName: z.string(),
+      bankName: z.string(),
+      sortCode: z.string().optional(),
+      accountNumber: z.string().optional(),
+      iban: z.string(),
+      bic: z.string(),
+    })
+    .nullable(),
+}).meta({ id: "AdminStoreSettings" });
+export const AdminStoreSettingsResponseSchema = dataSchema(AdminStoreSettingsSchema);
+
+/**
+ * PUT /admin/settings: the fields sent change, the rest stay. The default currency and country must be among the
+ * store's; a minimum order value is per currency the store sells in (the list replaces the old one). The storefront
+ * and every API process see the change within their settings cache's lifetime (seconds).
+ */
+export const UpdateAdminStoreSettingsBodySchema = z
+  .object({
+    name: textSchema({ trim: true, min: 1, max: 100 }).optional(),
+    currencyCodes: z.array(CurrencyCodeSchema).min(1).max(20).optional(),
+    countryCodes: z.array(CountryCodeSchema).min(1).max(250).optional(),
+    defaultCurrencyCode: CurrencyCodeSchema.optional(),
+    defaultCountryCode: CountryCodeSchema.optional(),
+    minimumOrderPrices: z
+      .array(z.object({ currencyCode: CurrencyCodeSchema, amount: z.number().int().min(0).max(INT32_MAX) }).strict())
+      .max(20)
+      .optional(),
+    inventoryAvailability: InventoryAvailabilitySchema.optional(),
+    lowStockThreshold: z.number().int().min(0).max(1_000_000).optional(),
+    anonymousCustomerProductPolicy: AnonymousCustomerProductPolicySchema.optional(),
+    isOutOfStockPurchaseEnabled: z.boolean().optional(),
+    isQuickOrderEnabled: z.boolean().optional(),
+    displayProductVariantSkusEnabled: z.boolean().optional(),
+    isCheckoutTermsAndConditionsEnabled: z.boolean().optional(),
+    checkoutTermsAndConditionsText: textSchema({ trim: true, max: 5000, multiline: true }).optional(),
+    contactEmail: EmailSchema.nullable().optional(),
+    bankTransferDetails: BankTransferDetailsSchema.nullable().optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, "Send at least one setting to change")
+  .refine((body) => !body.currencyCodes || new Set(body.currencyCodes).size === body.currencyCodes.length, {
+    message: "Each currency once",
+    path: ["currencyCodes"],
+  })
+  .refine((body) => !body.countryCodes || new Set(body.countryCodes).size === body.countryCodes.length, {
+    message: "Each country once",
+    path: ["countryCodes"],
+  })
+  .refine(
+    (body) =>
+      !body.minimumOrderPrices ||
+      new Set(body.minimumOrderPrices.map((price) => price.currencyCode)).size === body.minimumOrderPrices.length,
+    {
+      message: "One minimum per currency",
+      path: ["minimumOrderPrices"],
+    },
+  );
+export type UpdateAdminStoreSettingsBody = z.infer<typeof UpdateAdminStoreSettingsBodySchema>;

@@ -1,0 +1,89 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createStore } from "../../testing/factories";
+import { createSignedInStaff } from "../../testing/staff-factories";
+import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
+import { auditLog } from "../audit/audit.tables";
+
+const api = useTestApi(async (db) => {
+  const store = await createStore(db, { minimumOrderPrices: { GBP: 500 } });
+  const manager = await createSignedInStaff(db, { storeId: store.id, email: "manager@staff.example", role: "manager" });
+  const packer = await createSignedInStaff(db, { storeId: store.id, email: "packer@staff.example", role: "fulfilment" });
+  return { store, manager, packer };
+});
+
+const as = (token: string, method: "GET" | "PUT", payload?: object) =>
+  api.app.inject({
+    method,
+    url: "/admin/settings",
+    headers: { storekey: TEST_HEADERS.storekey, authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+const change = (payload: object) => as(api.seeded.manager.token, "PUT", payload);
+const codeOf = (response: { json(): unknown }) => (response.json() as { errors?: { code: string }[] }).errors?.[0]?.code;
+const shopSettings = async () => (await api.app.inject({ method: "GET", url: "/store-settings", headers: TEST_HEADERS })).json().data;
+
+describe("the merchant's settings", () => {
+  it("change what the shop sells and shows, as the storefront reads it", async () => {
+    const before = (await as(api.seeded.manager.token, "GET")).json().data;
+    expect(before).toMatchObject({
+      currencyCodes: ["GBP", "EUR", "USD"],
+      minimumOrderPrices: [{ currencyCode: "GBP", amount: 500 }],
+      contactEmail: null,
+    });
+
+    const changed = await change({
+      minimumOrderPrices: [
+        { currencyCode: "GBP", amount: 1000 },
+        { currencyCode: "EUR", amount: 1200 },
+      ],
+      anonymousCustomerProductPolicy: "HiddenPricesForUnauthorized",
+      checkoutTermsAndConditionsText: "Our terms.\nIn two lines.",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await shopSettings()).toMatchObject({
+      minimumOrderPrices: [
+        { currencyCode: "EUR", amount: 1200 },
+        { currencyCode: "GBP", amount: 1000 },
+      ],
+      anonymousCustomerProductPolicy: "HiddenPricesForUnauthorized",
+      checkoutTermsAndConditionsText: "Our terms.\nIn two lines.",
+    });
+  });
+
+  it("keeps the contact address and the bank details the proforma invoice prints, and audits what changed", async () => {
+    const changed = await change({
+      contactEmail: " Shop@Books.Example ",
+      bankTransferDetails: { accountName: "Books Ltd", bankName: "Bank", iban: "gb33 bukb 2020 1555 5555 55", bic: "bukbgb22" },
+    });
+    expect(changed.json().data).toMatchObject({
+      contactEmail: "shop@books.example",
+      bankTransferDetails: { iban: "GB33BUKB20201555555555", bic: "BUKBGB22" },
+    });
+    const entries = await api.database.db.select().from(auditLog).where(eq(auditLog.operation, "updateAdminStoreSettings"));
+    expect(entries.at(-1)?.changes).toMatchObject({ contactEmail: { before: null, after: "shop@books.example" } });
+    expect((await change({ bankTransferDetails: null })).json().data.bankTransferDetails).toBeNull();
+  });
+
+  it("refuses settings that contradict each other", async () => {
+    const refused = async (payload: object) => {
+      const answer = await change(payload);
+      return [answer.statusCode, codeOf(answer)];
+    };
+    expect(await refused({ currencyCodes: ["EUR"] })).toEqual([400, "settings_inconsistent"]);
+    expect(await refused({ defaultCountryCode: "JP" })).toEqual([400, "settings_inconsistent"]);
+    expect(await refused({ minimumOrderPrices: [{ currencyCode: "JPY", amount: 100 }] })).toEqual([400, "settings_inconsistent"]);
+    expect((await refused({ currencyCodes: ["GBP", "GBP"] }))[0]).toBe(400);
+    expect((await refused({}))[0]).toBe(400);
+    expect((await refused({ bankTransferDetails: { accountName: "A", bankName: "B", iban: "not an iban", bic: "X" } }))[0]).toBe(400);
+    // Selling in fewer currencies works once the defaults and minimums fit.
+    const narrowed = await change({ currencyCodes: ["GBP"], minimumOrderPrices: [] });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    expect((await shopSettings()).currencyCodes).toEqual(["GBP"]);
+  });
+
+  it("is the settings permission's", async () => {
+    const answer = await as(api.seeded.packer.token, "PUT", { name: "Packed" });
+    expect([answer.statusCode, codeOf(answer)]).toEqual([403, "permission_denied"]);
+  });
+});
