@@ -70,7 +70,12 @@ export function problemOf(response: FuzzResponse, check: (body: unknown) => Resp
             : "other JSON";
       return { code: `no-errors-list(${shape})`, problem: "a 4xx without a non-empty errors list of { code, message, field? }" };
     }
-  } else if (response.body !== "" && body === undefined) return { code: "not-json", problem: "a success whose body is not JSON" };
+  } else if (response.body !== "" && body === undefined) {
+    // A document the operation declares as something else than JSON (a PDF, a CSV) is bytes, not a JSON body.
+    const declared = check(undefined);
+    if (declared.declared && declared.document) return null;
+    return { code: "not-json", problem: "a success whose body is not JSON" };
+  }
   const result = check(body);
   if (!result.declared) {
     if (status >= 400 && result.reason === "no-operation") return null;

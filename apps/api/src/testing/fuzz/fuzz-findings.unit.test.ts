@@ -37,6 +37,12 @@ describe("problemOf", () => {
     expect(problemOf(response, matches)?.code).toBe(code);
   });
 
+  it("takes a 2xx that is not JSON where the operation declares such a document (a CSV, a PDF), and only there", () => {
+    const csv = answer(200, "order,total\nQB-1,12.00\n");
+    expect(problemOf(csv, () => ({ declared: true, errors: [], document: true }))).toBeNull();
+    expect(problemOf(csv, () => ({ declared: true, errors: ["must be object"] }))?.code).toBe("not-json");
+  });
+
   it("flags a 2xx the document does not declare, and one that breaks its schema by the field that breaks it", () => {
     expect(problemOf(answer(201, {}), () => ({ declared: false, reason: "undeclared-status" }))?.code).toBe("undeclared-status");
     const broken = problemOf(answer(200, {}), () => ({ declared: true, errors: ["/data/results/3/price must be object"] }));

@@ -29,7 +29,10 @@ export const INPUT_KINDS = [
   "bad-header",
 ] as const;
 export type InputKind = (typeof INPUT_KINDS)[number];
-export type Caller = "anonymous" | "signed-in";
+export type Caller = "anonymous" | "signed-in" | "admin";
+
+/** The bootstrap admin key the fuzzed API is given (ADMIN_API_KEYS): the "admin" caller sends it, as an owner. */
+export const FUZZ_ADMIN_KEY = "fuzz-admin-key-0123456789";
 
 /** A request exactly as it is sent: `{token}` in a header stands for the caller's fresh access token. */
 export interface FuzzRequest {
@@ -312,6 +315,7 @@ export function generateRequests(
         ...(generated.currencycode ? { currencycode: generated.currencycode } : {}),
         ...(generated.countrycode ? { countrycode: generated.countrycode } : {}),
         ...(options.caller === "signed-in" ? { authorization: "Bearer {token}" } : {}),
+        ...(options.caller === "admin" ? { "admin-key": FUZZ_ADMIN_KEY } : {}),
       },
       body: generated.body,
       rawPath: {},

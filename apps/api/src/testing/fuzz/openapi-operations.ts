@@ -159,7 +159,10 @@ const DOCUMENT_FIELDS = [
 ];
 
 /** `no-operation`: the URL reaches no operation of the document; `undeclared-status`: the operation does not declare the status. */
-export type ResponseCheck = { declared: false; reason: "no-operation" | "undeclared-status" } | { declared: true; errors: string[] };
+export type ResponseCheck =
+  | { declared: false; reason: "no-operation" | "undeclared-status" }
+  /** `document`: the status is answered with a document that is not JSON (a PDF, a CSV), as declared. */
+  | { declared: true; errors: string[]; document?: true };
 
 /** The codes of an error body that the operation's `x-error-codes` leaves out, as schema-like errors. */
 function undeclaredErrorCodes(operation: Operation, body: unknown): string[] {
@@ -211,7 +214,7 @@ export function createResponseChecker(document: OpenApiDocument) {
     const mediaTypes = Object.keys(responseObject.content ?? {});
     const mediaType = mediaTypes.find((type) => /json/i.test(type));
     // A document that is not JSON (a PDF) is bytes the schema does not describe further.
-    if (!mediaType && mediaTypes.length > 0) return { declared: true, errors: [] };
+    if (!mediaType && mediaTypes.length > 0) return { declared: true, errors: [], document: true };
     if (!mediaType) {
       return { declared: true, errors: body === undefined ? [] : [`declares no body, but one was sent`] };
     }
