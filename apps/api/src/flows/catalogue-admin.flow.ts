@@ -1,6 +1,6 @@
 import type { AdminProduct, CreateAdminProductBody, UpdateAdminProductBody } from "@quire/contracts";
 import type { Db } from "../db/client";
-import { changedFields, insertAuditEntry } from "../modules/audit/audit.service";
+import { changedFields, recordAdminWrite } from "../modules/audit/audit.service";
 import {
   categoryPath,
   createAdminCategory,
@@ -24,20 +24,6 @@ interface Store {
   currencyCodes: readonly string[];
 }
 
-function audit(tx: Db, write: AdminWrite, resourceType: string, resourceId: number, changes: ReturnType<typeof changedFields>) {
-  const { type, id, label } = write.principal;
-  return insertAuditEntry(tx, {
-    storeId: write.storeId,
-    actor: { type, id, label },
-    operation: write.operation,
-    resourceType,
-    resourceId: String(resourceId),
-    changes,
-    clientIp: write.clientIp,
-    requestId: write.requestId,
-  });
-}
-
 /** The product's own fields and each variant's prices, as the audit log compares them. */
 function auditedProduct(product: AdminProduct | null): Record<string, unknown> | null {
   if (!product) return null;
@@ -51,7 +37,7 @@ function auditedProduct(product: AdminProduct | null): Record<string, unknown> |
 export async function createProductFlow(db: Db, write: AdminWrite, store: Store, body: CreateAdminProductBody): Promise<AdminProduct> {
   return db.transaction(async (tx) => {
     const product = await createAdminProduct(tx, store, body);
-    await audit(tx, write, "product", product.id, changedFields(null, auditedProduct(product)));
+    await recordAdminWrite(tx, write, { type: "product", id: product.id, changes: changedFields(null, auditedProduct(product)) });
     return product;
   });
 }
@@ -70,7 +56,7 @@ export async function updateProductFlow(
       await recordMovedUrl(tx, { storeId: store.id, oldUrl: productPath(before.slug), newUrl: productPath(after.slug) });
     }
     const changes = changedFields(auditedProduct(before), auditedProduct(after));
-    if (changes) await audit(tx, write, "product", productId, changes);
+    if (changes) await recordAdminWrite(tx, write, { type: "product", id: productId, changes });
     return after;
   });
 }
@@ -85,7 +71,7 @@ export async function setVariantPricesFlow(
   return db.transaction(async (tx) => {
     const { before, after } = await setAdminVariantPrices(tx, store, variantId, prices);
     const changes = changedFields(auditedProduct(before), auditedProduct(after));
-    if (changes) await audit(tx, write, "variant", variantId, changes);
+    if (changes) await recordAdminWrite(tx, write, { type: "variant", id: variantId, changes });
     return after;
   });
 }
@@ -93,7 +79,7 @@ export async function setVariantPricesFlow(
 export async function createCategoryFlow(db: Db, write: AdminWrite, body: Parameters<typeof createAdminCategory>[2]) {
   return db.transaction(async (tx) => {
     const category = await createAdminCategory(tx, write.storeId, body);
-    await audit(tx, write, "category", category.id, changedFields(null, category));
+    await recordAdminWrite(tx, write, { type: "category", id: category.id, changes: changedFields(null, category) });
     return category;
   });
 }
@@ -106,7 +92,7 @@ export async function updateCategoryFlow(db: Db, write: AdminWrite, categoryId: 
       await recordMovedUrl(tx, { storeId: write.storeId, oldUrl: categoryPath(before.slug), newUrl: categoryPath(after.slug) });
     }
     const changes = changedFields(before, after);
-    if (changes) await audit(tx, write, "category", categoryId, changes);
+    if (changes) await recordAdminWrite(tx, write, { type: "category", id: categoryId, changes });
     return after;
   });
 }

@@ -1,6 +1,6 @@
 import type { StockMovementReason } from "@quire/contracts";
 import type { Db } from "../db/client";
-import { changedFields, insertAuditEntry } from "../modules/audit/audit.service";
+import { changedFields, recordAdminWrite } from "../modules/audit/audit.service";
 import {
   adjustVariantStock,
   getVariantStock,
@@ -28,16 +28,7 @@ async function audited(tx: Db, write: AdminWrite, variantId: number, before: Var
   const pick = (view: VariantStockView) => ({ stockQuantity: view.stockQuantity, lowStockThreshold: view.lowStockThreshold });
   const changes = changedFields(pick(before), pick(after));
   if (!changes) return;
-  await insertAuditEntry(tx, {
-    storeId: write.storeId,
-    actor: actorOf(write),
-    operation: write.operation,
-    resourceType: "variant",
-    resourceId: String(variantId),
-    changes,
-    clientIp: write.clientIp,
-    requestId: write.requestId,
-  });
+  await recordAdminWrite(tx, write, { type: "variant", id: variantId, changes });
 }
 
 /** The count is now `quantity`. */

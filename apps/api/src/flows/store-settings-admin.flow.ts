@@ -1,6 +1,6 @@
 import type { UpdateAdminStoreSettingsBody } from "@quire/contracts";
 import type { Db } from "../db/client";
-import { changedFields, insertAuditEntry, type AdminWrite } from "../modules/audit/audit.service";
+import { changedFields, recordAdminWrite, type AdminWrite } from "../modules/audit/audit.service";
 import { updateStoreSettings } from "../modules/stores/stores-admin.service";
 
 /** The merchant changes the store's settings: the change and its audit entry, in one transaction (decision 050). */
@@ -8,19 +8,7 @@ export async function updateStoreSettingsFlow(db: Db, write: AdminWrite, body: U
   return db.transaction(async (tx) => {
     const { before, after } = await updateStoreSettings(tx, write.storeId, body);
     const changes = changedFields(before, after);
-    if (changes) {
-      const { type, id, label } = write.principal;
-      await insertAuditEntry(tx, {
-        storeId: write.storeId,
-        actor: { type, id, label },
-        operation: write.operation,
-        resourceType: "settings",
-        resourceId: null,
-        changes,
-        clientIp: write.clientIp,
-        requestId: write.requestId,
-      });
-    }
+    if (changes) await recordAdminWrite(tx, write, { type: "settings", id: null, changes });
     return after;
   });
 }

@@ -1,6 +1,7 @@
 import type { AuditChanges } from "./audit.tables";
 
-import type { AuditActor } from "./audit.repository";
+import type { Db } from "../../db/client";
+import { insertAuditEntry, type AuditActor } from "./audit.repository";
 
 export { insertAuditEntry, listAuditEntries, type AuditActor, type AuditRecord } from "./audit.repository";
 
@@ -42,4 +43,26 @@ export function changedFields(
 function comparable(value: unknown): unknown {
   if (value === undefined) return null;
   return value instanceof Date ? value.toISOString() : value;
+}
+
+/**
+ * Records an admin write: who made it and from where (`write`), on which resource, with the changed fields. `db` is
+ * the write's own transaction, so the change and its entry commit together.
+ */
+export function recordAdminWrite(
+  db: Db,
+  write: AdminWrite,
+  resource: { type: string; id: number | string | null; changes: AuditChanges | null },
+): Promise<void> {
+  const { type, id, label } = write.principal;
+  return insertAuditEntry(db, {
+    storeId: write.storeId,
+    actor: { type, id, label },
+    operation: write.operation,
+    resourceType: resource.type,
+    resourceId: resource.id === null ? null : String(resource.id),
+    changes: resource.changes,
+    clientIp: write.clientIp,
+    requestId: write.requestId,
+  });
 }

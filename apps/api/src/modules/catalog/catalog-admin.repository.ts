@@ -1,6 +1,7 @@
 import type { AdminListProductsQuery, AdminProduct } from "@quire/contracts";
 import { and, asc, desc, eq, exists, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { likeEscaped } from "../../db/like-pattern";
 import {
   attributes,
   attributeValues,
@@ -92,7 +93,7 @@ export async function listAdminProducts(db: Db, storeId: number, query: AdminLis
   if (query.before !== undefined) conditions.push(lt(products.id, query.before));
   if (query.published !== undefined) conditions.push(eq(products.isPublished, query.published === "true"));
   if (query.search !== undefined) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const pattern = `%${likeEscaped(query.search)}%`;
     const matchesVariant = exists(
       db
         .select({ one: sql`1` })

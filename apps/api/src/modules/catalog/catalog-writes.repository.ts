@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { likeEscaped } from "../../db/like-pattern";
 import {
   categories,
   productAddons,
@@ -382,5 +383,5 @@ export async function updateCategoryFields(
 export async function moveCategorySubtree(db: Db, input: { storeId: number; oldPath: string; newPath: string; depthShift: number }) {
   await db.execute(sql`update ${categories}
     set path = ${input.newPath} || substr(path, ${input.oldPath.length + 1}), depth = depth + ${input.depthShift}
-    where store_id = ${input.storeId} and path like ${input.oldPath.replace(/[\\%_]/g, (character) => `\\${character}`) + "%"}`);
+    where store_id = ${input.storeId} and path like ${likeEscaped(input.oldPath) + "%"}`);
 }

@@ -1,6 +1,7 @@
 import type { AdminDiscountCode, AdminListDiscountCodesQuery } from "@quire/contracts";
 import { and, asc, desc, eq, ilike, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { likeEscaped } from "../../db/like-pattern";
 import { discountCodeCurrencyRules, discountCodes } from "./checkout.tables";
 
 type CodeRow = typeof discountCodes.$inferSelect;
@@ -63,7 +64,7 @@ export async function listAdminDiscountCodes(db: Db, storeId: number, query: Adm
   if (query.before !== undefined) conditions.push(lt(discountCodes.id, query.before));
   if (query.active !== undefined) conditions.push(eq(discountCodes.isActive, query.active === "true"));
   if (query.search !== undefined) {
-    conditions.push(ilike(discountCodes.code, `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`));
+    conditions.push(ilike(discountCodes.code, `%${likeEscaped(query.search)}%`));
   }
   const rows = await db
     .select()

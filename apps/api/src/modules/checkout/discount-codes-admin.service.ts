@@ -2,7 +2,7 @@ import type { AdminDiscountCode, CreateAdminDiscountCodeBody, UpdateAdminDiscoun
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../http/errors";
-import { changedFields, insertAuditEntry } from "../audit/audit.service";
+import { changedFields, recordAdminWrite } from "../audit/audit.service";
 import type { AdminWrite } from "../audit/audit.service";
 import {
   discountCodeTaken,
@@ -52,21 +52,11 @@ function fieldsOf(body: UpdateAdminDiscountCodeBody): DiscountCodeFields {
 }
 
 function audit(tx: Db, write: AdminWrite, id: number, before: AdminDiscountCode | null, after: AdminDiscountCode) {
-  const { type, id: actorId, label } = write.principal;
   const { timesUsed: _before, ...was } = before ?? ({} as AdminDiscountCode);
   const { timesUsed: _after, ...now } = after;
   const changes = changedFields(before ? was : null, now);
   if (!changes) return;
-  return insertAuditEntry(tx, {
-    storeId: write.storeId,
-    actor: { type, id: actorId, label },
-    operation: write.operation,
-    resourceType: "discount_code",
-    resourceId: String(id),
-    changes,
-    clientIp: write.clientIp,
-    requestId: write.requestId,
-  });
+  return recordAdminWrite(tx, write, { type: "discount_code", id, changes });
 }
 
 export async function createAdminDiscountCode(

@@ -1,6 +1,7 @@
 import type { AdminListCustomersQuery } from "@quire/contracts";
 import { and, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { likeEscaped } from "../../db/like-pattern";
 import { customers } from "./identity.tables";
 
 const listColumns = {
@@ -23,7 +24,7 @@ export async function listAdminCustomerRows(db: Db, storeId: number, query: Admi
   if (query.trade !== undefined) conditions.push(eq(customers.isTrade, query.trade === "true"));
   if (query.blocked !== undefined) conditions.push(query.blocked === "true" ? isNotNull(customers.blockedAt) : isNull(customers.blockedAt));
   if (query.search !== undefined) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const pattern = `%${likeEscaped(query.search)}%`;
     conditions.push(
       or(
         ilike(customers.email, pattern),

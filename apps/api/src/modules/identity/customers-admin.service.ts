@@ -1,8 +1,7 @@
 import type { AdminListCustomersQuery } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { changedFields, insertAuditEntry } from "../audit/audit.service";
-import type { AdminWrite } from "../audit/audit.service";
+import { changedFields, recordAdminWrite, type AdminWrite } from "../audit/audit.service";
 import { findAdminCustomerRow, listAdminCustomerRows, setCustomerBlockedAt } from "./customers-admin.repository";
 import { customerEmailExists } from "./identity.repository";
 import { createInvite } from "./registration.service";
@@ -50,17 +49,7 @@ export async function setCustomerSignIn(db: Db, write: AdminWrite, customerId: n
     if ((before.blockedAt !== null) === blocked) return;
     await setCustomerBlockedAt(tx, customerId, blocked);
     if (blocked) await revokeCustomerSessions(tx, customerId);
-    const { type, id, label } = write.principal;
-    await insertAuditEntry(tx, {
-      storeId: write.storeId,
-      actor: { type, id, label },
-      operation: write.operation,
-      resourceType: "customer",
-      resourceId: String(customerId),
-      changes: changedFields({ blocked: !blocked }, { blocked }),
-      clientIp: write.clientIp,
-      requestId: write.requestId,
-    });
+    await recordAdminWrite(tx, write, { type: "customer", id: customerId, changes: changedFields({ blocked: !blocked }, { blocked }) });
   });
 }
 
@@ -83,16 +72,10 @@ export async function inviteTradeBuyer(
       companyName: body.companyName,
       ...(body.expiresInDays === undefined ? {} : { expiresInDays: body.expiresInDays }),
     });
-    const { type, id, label } = write.principal;
-    await insertAuditEntry(tx, {
-      storeId: write.storeId,
-      actor: { type, id, label },
-      operation: write.operation,
-      resourceType: "trade_invitation",
-      resourceId: String(invite.inviteId),
+    await recordAdminWrite(tx, write, {
+      type: "trade_invitation",
+      id: invite.inviteId,
       changes: changedFields(null, { email: body.email, companyName: body.companyName }),
-      clientIp: write.clientIp,
-      requestId: write.requestId,
     });
     return { id: invite.inviteId, email: body.email, expiresAt: invite.expiresAt.toISOString() };
   });

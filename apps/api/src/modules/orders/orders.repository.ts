@@ -1,6 +1,7 @@
 import type { OrderStatus } from "@quire/contracts";
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { likeEscaped } from "../../db/like-pattern";
 import { sqlRows } from "../../db/sql-rows";
 import { discountCodeUses, orderLines, orders } from "./orders.tables";
 
@@ -64,6 +65,21 @@ export async function findOrderForOwner(
  * (few, so an offset into them is cheap: orders_customer_idx), or the merchant's by status
  * (orders_store_status_idx).
  */
+/** What a list of orders shows of each: the customer's list and the merchant's. */
+const orderListColumns = {
+  id: orders.id,
+  publicId: orders.publicId,
+  status: orders.status,
+  placedAt: orders.placedAt,
+  grandTotal: orders.grandTotal,
+  currencyCode: orders.currencyCode,
+  email: orders.email,
+  firstName: orders.firstName,
+  lastName: orders.lastName,
+  // Qualified by hand: inside a select list drizzle writes a column without its table, which the subquery would read as its own.
+  itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = "orders"."id")`,
+};
+
 export async function listOrdersPage(
   db: Db,
   input: { storeId: number; customerId?: number; status?: OrderStatus; limit: number; offset: number },
@@ -74,19 +90,7 @@ export async function listOrdersPage(
     input.status === undefined ? undefined : eq(orders.status, input.status),
   );
   const rows = await db
-    .select({
-      id: orders.id,
-      publicId: orders.publicId,
-      status: orders.status,
-      placedAt: orders.placedAt,
-      grandTotal: orders.grandTotal,
-      currencyCode: orders.currencyCode,
-      email: orders.email,
-      firstName: orders.firstName,
-      lastName: orders.lastName,
-      // Qualified by hand: inside a select list drizzle writes a column without its table, which the subquery would read as its own.
-      itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = "orders"."id")`,
-    })
+    .select(orderListColumns)
     .from(orders)
     .where(where)
     .orderBy(desc(orders.placedAt), desc(orders.id))
@@ -277,7 +281,7 @@ function adminOrderConditions(filters: AdminOrderFilters) {
   if (filters.placedFrom !== undefined) conditions.push(gte(orders.placedAt, new Date(filters.placedFrom)));
   if (filters.placedTo !== undefined) conditions.push(lt(orders.placedAt, new Date(filters.placedTo)));
   if (filters.search !== undefined) {
-    const text = filters.search.replace(/[\\%_]/g, (character) => `\\${character}`);
+    const text = likeEscaped(filters.search);
     conditions.push(
       or(
         ilike(orders.publicId, `${text}%`),
@@ -289,24 +293,10 @@ function adminOrderConditions(filters: AdminOrderFilters) {
   return and(...conditions);
 }
 
-const adminOrderColumns = {
-  id: orders.id,
-  publicId: orders.publicId,
-  status: orders.status,
-  placedAt: orders.placedAt,
-  grandTotal: orders.grandTotal,
-  currencyCode: orders.currencyCode,
-  email: orders.email,
-  firstName: orders.firstName,
-  lastName: orders.lastName,
-  // Qualified by hand: inside a select list drizzle writes a column without its table, which the subquery would read as its own.
-  itemCount: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = "orders"."id")`,
-};
-
 /** The store's orders the filters find, newest first, in keyset pages by id (no count, no OFFSET). */
 export async function listAdminOrderRows(db: Db, filters: AdminOrderFilters & { before?: number; limit: number }) {
   const rows = await db
-    .select(adminOrderColumns)
+    .select(orderListColumns)
     .from(orders)
     .where(and(adminOrderConditions(filters), filters.before === undefined ? undefined : lt(orders.id, filters.before)))
     .orderBy(desc(orders.id))
@@ -319,7 +309,7 @@ export async function listAdminOrderRows(db: Db, filters: AdminOrderFilters & { 
 export function exportAdminOrderRows(db: Db, filters: AdminOrderFilters & { after: number; size: number }) {
   return db
     .select({
-      ...adminOrderColumns,
+      ...orderListColumns,
       subTotal: orders.subTotal,
       discountTotal: orders.discountTotal,
       deliveryCharge: orders.deliveryCharge,

@@ -1,7 +1,7 @@
 import type { ApiToken, InviteStaffBody, StaffMember, StaffRole } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
-import { changedFields, insertAuditEntry, type AdminWrite } from "../audit/audit.service";
+import { changedFields, recordAdminWrite, type AdminWrite } from "../audit/audit.service";
 import { enqueueMail } from "../mail/mail.service";
 import { verifyPassword } from "../identity/passwords";
 import { API_TOKEN_PREFIX, newSecret } from "./staff-secrets";
@@ -27,20 +27,6 @@ import { spendTotpStep } from "./staff-auth.service";
 
 export type { AdminWrite } from "../audit/audit.service";
 
-function audit(db: Db, write: AdminWrite, resourceType: string, resourceId: number | null, changes: ReturnType<typeof changedFields>) {
-  const { type, id, label } = write.principal;
-  return insertAuditEntry(db, {
-    storeId: write.storeId,
-    actor: { type, id, label },
-    operation: write.operation,
-    resourceType,
-    resourceId: resourceId === null ? null : String(resourceId),
-    changes,
-    clientIp: write.clientIp,
-    requestId: write.requestId,
-  });
-}
-
 const STAFF_SECRETS = ["passwordHash", "totpSecret", "totpPendingSecret", "totpLastStep", "lastSignInAt"] as const;
 
 export async function listStaff(db: Db, storeId: number): Promise<StaffMember[]> {
@@ -64,7 +50,11 @@ export async function inviteStaff(db: Db, write: AdminWrite, context: { storeNam
       link.token,
     );
     await enqueueMail(tx, mail);
-    await audit(tx, write, "staff_invitation", invitation.id, changedFields(null, { email: body.email, name: body.name, role: body.role }));
+    await recordAdminWrite(tx, write, {
+      type: "staff_invitation",
+      id: invitation.id,
+      changes: changedFields(null, { email: body.email, name: body.name, role: body.role }),
+    });
     return {
       invitation: {
         id: invitation.id,
@@ -101,7 +91,7 @@ export async function updateStaff(
     const after = await updateStaffMember(tx, staffId, { role, active });
     if (before.active && !active) await revokeAllStaffSessions(tx, staffId);
     const changes = changedFields(before, after, STAFF_SECRETS);
-    if (changes) await audit(tx, write, "staff", staffId, changes);
+    if (changes) await recordAdminWrite(tx, write, { type: "staff", id: staffId, changes });
     return toStaffMember(after);
   });
 }
@@ -141,7 +131,7 @@ export async function confirmTwoFactor(db: Db, write: AdminWrite, code: string):
     if (step === null || !(await spendTotpStep(tx, staff.id, step))) throw new AppError("second_factor_invalid", { field: "code" });
     const after = await updateStaffMember(tx, staff.id, { totpSecret: staff.totpPendingSecret, totpPendingSecret: null });
     await revokeAllStaffSessions(tx, staff.id, write.principal.sessionTokenHash);
-    await audit(tx, write, "staff", staff.id, { twoFactorEnabled: { before: false, after: true } });
+    await recordAdminWrite(tx, write, { type: "staff", id: staff.id, changes: { twoFactorEnabled: { before: false, after: true } } });
     return toStaffMember(after);
   });
 }
@@ -153,7 +143,8 @@ export async function disableTwoFactor(db: Db, write: AdminWrite, password: stri
   if (!(await verifyPassword(staff.passwordHash, password))) throw new AppError("current_password_incorrect", { field: "password" });
   return db.transaction(async (tx) => {
     const after = await updateStaffMember(tx, staff.id, { totpSecret: null, totpPendingSecret: null, totpLastStep: null });
-    if (staff.totpSecret !== null) await audit(tx, write, "staff", staff.id, { twoFactorEnabled: { before: true, after: false } });
+    if (staff.totpSecret !== null)
+      await recordAdminWrite(tx, write, { type: "staff", id: staff.id, changes: { twoFactorEnabled: { before: true, after: false } } });
     return toStaffMember(after);
   });
 }
@@ -190,7 +181,11 @@ export async function createApiToken(db: Db, write: AdminWrite, body: { name: st
       tokenHash: secret.hash,
       expiresAt,
     });
-    await audit(tx, write, "api_token", row.id, changedFields(null, { name: row.name, role: row.role, expiresAt: row.expiresAt }));
+    await recordAdminWrite(tx, write, {
+      type: "api_token",
+      id: row.id,
+      changes: changedFields(null, { name: row.name, role: row.role, expiresAt: row.expiresAt }),
+    });
     return { token: secret.token, apiToken: toApiToken(row) };
   });
 }
@@ -202,6 +197,10 @@ export async function revokeApiToken(db: Db, write: AdminWrite, id: number): Pro
     if (!before) throw new AppError("api_token_not_found");
     if (before.revokedAt) return;
     const after = await markApiTokenRevoked(tx, id);
-    await audit(tx, write, "api_token", id, changedFields({ revokedAt: before.revokedAt }, { revokedAt: after.revokedAt }));
+    await recordAdminWrite(tx, write, {
+      type: "api_token",
+      id,
+      changes: changedFields({ revokedAt: before.revokedAt }, { revokedAt: after.revokedAt }),
+    });
   });
 }
