@@ -45,7 +45,10 @@ import { createAccessTokens } from "./modules/identity/access-tokens";
 import { identityRoutes } from "./modules/identity/identity.routes";
 import { findSessionCustomer } from "./modules/identity/sessions.repository";
 import { contentRoutes } from "./modules/content/content.routes";
-import { blogRoutes } from "./modules/blog/blog.routes";
+import { blogPreviewRoutes, blogRoutes } from "./modules/blog/blog.routes";
+import { blogAdminRoutes } from "./modules/blog/blog-admin.routes";
+import { contentAdminRoutes } from "./modules/content/content-admin.routes";
+import { previewLinkSecretOf } from "./security/blog-preview-links";
 import { orderLinksRoutes } from "./modules/orders/order-links.routes";
 import { DEVELOPMENT_ORDER_LINK_SECRET } from "./security/order-links";
 import { contactRoutes } from "./modules/contact/contact.routes";
@@ -53,10 +56,13 @@ import { registerAdminAudit } from "./http/admin-audit";
 import { resolveAdminBearer } from "./modules/staff/staff-auth.service";
 import { staffRoutes } from "./modules/staff/staff.routes";
 import { catalogAdminRoutes } from "./modules/catalog/catalog-admin.routes";
+import { catalogueFilesRoutes } from "./modules/catalogue-files/catalogue-files.routes";
 import { inventoryAdminRoutes } from "./modules/inventory/inventory-admin.routes";
 import { discountCodesAdminRoutes } from "./modules/checkout/discount-codes-admin.routes";
 import { customersAdminRoutes } from "./modules/identity/customers-admin.routes";
 import { storesAdminRoutes } from "./modules/stores/stores-admin.routes";
+import { checkoutSettingsAdminRoutes } from "./modules/checkout/checkout-settings-admin.routes";
+import { paymentProvidersAdminRoutes } from "./modules/payments/payment-providers-admin.routes";
 import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
 import { marketingRoutes } from "./modules/marketing/marketing.routes";
 import { registerIdempotency } from "./modules/idempotency/idempotency";
@@ -184,9 +190,14 @@ export async function buildApp(deps: AppDeps) {
   const readDb = deps.readDb ?? deps.db;
   await app.register(storesRoutes);
   // The index listens for changes on the primary: a replica hears no NOTIFY, and would lag the notice.
+  const counts = createCountsCache({
+    ttlMs: deps.catalogCountsTtlMs ?? 0,
+    onRefreshError: (error) => app.log.warn({ err: error }, "refreshing a cached catalogue count failed; the stale one is kept"),
+  });
   let catalogIndex: CatalogIndex | null = typeof deps.catalogIndex === "object" ? deps.catalogIndex : null;
   if (deps.catalogIndex === true) {
-    const ownIndex = await createCatalogIndex({ db: deps.db, log: app.log });
+    // Counts made from an older index are forgotten when the index takes in a change.
+    const ownIndex = await createCatalogIndex({ db: deps.db, log: app.log, onIndexChanged: () => counts.forget() });
     app.addHook("onClose", () => ownIndex.close());
     catalogIndex = ownIndex;
   }
@@ -196,10 +207,7 @@ export async function buildApp(deps: AppDeps) {
   registerReadinessCheck(app, [deps.db], () => index?.isWarm() ?? true);
   await app.register(catalogRoutes, {
     db: readDb,
-    counts: createCountsCache({
-      ttlMs: deps.catalogCountsTtlMs ?? 0,
-      onRefreshError: (error) => app.log.warn({ err: error }, "refreshing a cached catalogue count failed; the stale one is kept"),
-    }),
+    counts,
     search: deps.productSearch ?? postgresProductSearch(readDb),
     index: catalogIndex,
   });
@@ -228,9 +236,20 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contactRoutes, { db: deps.db });
   // The merchant's catalogue writes go to the primary, and so do its reads: a merchant sees what they just wrote.
   await app.register(catalogAdminRoutes, { db: deps.db });
+  await app.register(catalogueFilesRoutes, { db: deps.db });
   await app.register(inventoryAdminRoutes, { db: deps.db });
   await app.register(discountCodesAdminRoutes, { db: deps.db });
+  // The merchant's content: written to the primary, read back from it; the public reads keep no copy (decision 051).
+  await app.register(contentAdminRoutes, { db: deps.db });
+  await app.register(blogAdminRoutes, {
+    db: deps.db,
+    previewSecret: previewLinkSecretOf(deps.tokenSecret),
+    storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000",
+  });
+  await app.register(blogPreviewRoutes, { db: deps.db, previewSecret: previewLinkSecretOf(deps.tokenSecret) });
   await app.register(storesAdminRoutes, { db: deps.db });
+  await app.register(checkoutSettingsAdminRoutes, { db: deps.db });
+  await app.register(paymentProvidersAdminRoutes, moneyFlows);
   await app.register(customersAdminRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(staffRoutes, { db: deps.db, backOfficeUrl: deps.backOfficeUrl ?? "http://localhost:3001" });
   await app.register(marketingRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });

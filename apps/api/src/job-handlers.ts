@@ -9,6 +9,7 @@ import { deliverMail } from "./modules/mail/mail-delivery";
 import type { MailTransport } from "./modules/mail/mail-transports";
 import { purgeOldOutboxMessages } from "./modules/mail/outbox-retention";
 import { cancelUnpaidOrders } from "./flows/cancel-order.flow";
+import { runCatalogueImport } from "./flows/catalogue-import.flow";
 import { mailCancelledOrder, mailIssuedRefund } from "./flows/order-mails.flow";
 import { moneyFlowsOf, type FlowLog } from "./flows/flow-deps";
 import { refreshOpenPayments } from "./flows/pay-order.flow";
@@ -74,6 +75,9 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     },
     "search-index-stock": async (event) => {
       await onStockChanged(deps.db, event);
+    },
+    "catalogue-import": async ({ importId }) => {
+      await runCatalogueImport(deps.db, importId);
     },
     "search-index-sweep": async () => {
       await indexAllQueuedProducts(deps.db);

@@ -6,8 +6,8 @@ import { PageBlockSchema } from "./content";
 
 /*
  * The blog: categories, tags and posts. A post's body is typed blocks, as the
- * content pages are (decision 005): the storefront renders them with its own components, and no markup from
- * the database reaches a browser.
+ * content pages are (decision 005): the storefront renders them with its own components; the one markup from the
+ * database a browser gets is a Markdown block's HTML, sanitised by the API when it was written (decision 051).
  */
 
 /** Posts per blog page when the caller does not say, and at most. */

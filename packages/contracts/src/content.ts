@@ -29,13 +29,40 @@ export const ListRedirectsQuerySchema = z
 /** GET /redirects: answer `data.results[]`. */
 export const ListRedirectsResponseSchema = dataSchema(pagedResultSchema(RedirectSchema));
 
+// The blocks of a page (and of a post's body), one schema each: the storefront renders these, and the admin API's
+// input schemas (admin-content.ts) extend the same ones with the bounds a merchant's text is held to.
+export const HeadingBlockSchema = z.object({ type: z.literal("heading"), text: z.string() });
+export const ParagraphBlockSchema = z.object({ type: z.literal("paragraph"), text: z.string() });
+export const ListBlockSchema = z.object({ type: z.literal("list"), items: z.array(z.string()) });
+export const HeroBlockSchema = z.object({
+  type: z.literal("hero"),
+  title: z.string(),
+  text: z.string(),
+  linkLabel: z.string(),
+  linkUrl: z.string(),
+});
+export const CategoryLinksBlockSchema = z.object({ type: z.literal("categoryLinks"), title: z.string(), slugs: z.array(z.string()) });
+export const ProductRailBlockSchema = z.object({
+  type: z.literal("productRail"),
+  title: z.string(),
+  categorySlug: z.string(),
+  limit: z.number().int().min(1).max(24),
+});
+/**
+ * Text written in Markdown through the admin API (decision 051): `markdown` is the merchant's source, `html` what the
+ * API rendered from it and sanitised when it was written (no script, no event handler, no `javascript:` link). The
+ * storefront inserts `html` as it is; only the API writes it, never a caller.
+ */
+export const MarkdownBlockSchema = z.object({ type: z.literal("markdown"), markdown: z.string(), html: z.string() });
+
 export const PageBlockSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("heading"), text: z.string() }),
-  z.object({ type: z.literal("paragraph"), text: z.string() }),
-  z.object({ type: z.literal("list"), items: z.array(z.string()) }),
-  z.object({ type: z.literal("hero"), title: z.string(), text: z.string(), linkLabel: z.string(), linkUrl: z.string() }),
-  z.object({ type: z.literal("categoryLinks"), title: z.string(), slugs: z.array(z.string()) }),
-  z.object({ type: z.literal("productRail"), title: z.string(), categorySlug: z.string(), limit: z.number().int().min(1).max(24) }),
+  HeadingBlockSchema,
+  ParagraphBlockSchema,
+  ListBlockSchema,
+  HeroBlockSchema,
+  CategoryLinksBlockSchema,
+  ProductRailBlockSchema,
+  MarkdownBlockSchema,
 ]);
 export type PageBlock = z.infer<typeof PageBlockSchema>;
 

@@ -120,6 +120,19 @@ export const ERROR_CATALOGUE = {
   sku_not_found: { status: 404 },
   page_not_found: { status: 404 },
   blog_category_not_found: { status: 404 },
+  /** The merchant's content (decision 051). */
+  page_url_taken: { status: 409, message: "This store already has a page at this path" },
+  menu_not_found: { status: 404, message: "No menu of this store has this code" },
+  redirect_not_found: { status: 404, message: "No redirect of this store has this id" },
+  redirect_taken: { status: 409, message: "This store already redirects this path" },
+  redirect_loop: { status: 409, message: "This redirect would lead back to where it starts" },
+  blog_category_taken: { status: 409, message: "This store already has a blog category with this slug" },
+  blog_post_not_found: { status: 404, message: "No blog post of this store has this id" },
+  blog_post_slug_taken: { status: 409, message: "This store already has a blog post with this slug" },
+  /** A preview link not made by this shop for this post (altered, mistyped, another store's). */
+  blog_preview_link_invalid: { status: 404, message: "This preview link is not valid; ask for a new one" },
+  /** A genuine preview link past its time. */
+  blog_preview_link_expired: { status: 410, message: "This preview link has expired; ask for a new one" },
 
   // ---------------------------------------------------------------- stock
   invalid_stock_quantity: { status: 400 },
@@ -192,9 +205,19 @@ export const ERROR_CATALOGUE = {
   discount_code_not_applied: { status: 404, message: "This discount code is not on your basket" },
   /** The merchant's discount codes (decision 048). */
   discount_code_not_found: { status: 404, message: "No discount code of this store has this id" },
+  // ---------------------------------------------------------------- catalogue files (decision 053)
+  csv_not_utf8: { status: 400, message: "The file is not UTF-8 text: save it from your spreadsheet as CSV UTF-8" },
+  csv_unreadable: { status: 400, message: "The file is not a readable CSV" },
+  csv_missing_columns: { status: 400, message: "The file lacks columns its format needs" },
+  csv_too_many_rows: { status: 413, message: "The file has too many rows: split it into several files" },
+  catalogue_import_not_found: { status: 404, message: "No catalogue import of this store has this id" },
   discount_code_taken: { status: 409, message: "This store already has a discount code with this text" },
   discount_limit_below_uses: { status: 409, message: "The limit is lower than the orders that already used the code" },
   discount_rule_not_for_kind: { status: 400, message: "This rule does not apply to this kind of code" },
+  /** The merchant's delivery zones (decision 052); an option's id not the store's is `delivery_option_not_found`. */
+  delivery_zone_not_found: { status: 404, message: "No delivery zone of this store has this id" },
+  tax_rates_not_found: { status: 404, message: "This store has no tax rates for this country" },
+  delivery_country_taken: { status: 409, message: "A country belongs to one delivery zone of a store; another zone already serves it" },
   terms_not_accepted: { status: 422, message: "Please accept the terms and conditions to proceed with the order." },
   minimum_order_not_met: { status: 422 },
   checkout_not_allowed: { status: 401, message: "Sign in to check out" },
@@ -210,6 +233,8 @@ export const ERROR_CATALOGUE = {
   /** The amount or currency of a payment is not the order's grand total. */
   payment_amount_mismatch: { status: 400, message: "The payment's amount and currency must be the order's grand total" },
   payment_provider_unavailable: { status: 422, message: "This payment method is not available for this order" },
+  /** The merchant turning off the last payment provider every shopper could use (decision 052). */
+  last_payment_provider: { status: 409, message: "The shop needs one payment method every shopper can use" },
   credit_limit_exceeded: { status: 422 },
   payment_not_found: { status: 404, message: "Payment was not found" },
   refund_not_found: { status: 404, message: "Refund was not found" },

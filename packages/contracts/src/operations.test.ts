@@ -13,7 +13,10 @@ import { paymentOperations } from "./operations/payments";
 import { staffOperations } from "./operations/staff";
 import { adminCatalogOperations } from "./operations/admin-catalog";
 import { adminDiscountOperations } from "./operations/admin-discounts";
+import { adminContentOperations } from "./operations/admin-content";
+import { adminCatalogueFileOperations } from "./operations/admin-catalogue-files";
 import { adminCustomerOperations } from "./operations/admin-customers";
+import { adminCheckoutSettingsOperations } from "./operations/admin-checkout-settings";
 import { storeSettingsOperations } from "./operations/store-settings";
 import { wishlistOperations } from "./operations/wishlists";
 
@@ -31,7 +34,10 @@ const parts = {
   staffOperations,
   adminCatalogOperations,
   adminDiscountOperations,
+  adminContentOperations,
   adminCustomerOperations,
+  adminCheckoutSettingsOperations,
+  adminCatalogueFileOperations,
   wishlistOperations,
   engagementOperations,
   identityOperations,

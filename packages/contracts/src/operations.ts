@@ -10,7 +10,10 @@ import { adminOperations } from "./operations/admin";
 import { staffOperations } from "./operations/staff";
 import { adminCatalogOperations } from "./operations/admin-catalog";
 import { adminDiscountOperations } from "./operations/admin-discounts";
+import { adminContentOperations } from "./operations/admin-content";
 import { adminCustomerOperations } from "./operations/admin-customers";
+import { adminCheckoutSettingsOperations } from "./operations/admin-checkout-settings";
+import { adminCatalogueFileOperations } from "./operations/admin-catalogue-files";
 import { wishlistOperations } from "./operations/wishlists";
 import { engagementOperations } from "./operations/engagement";
 import { identityOperations } from "./operations/identity";
@@ -40,7 +43,10 @@ export const operations = {
   ...staffOperations,
   ...adminCatalogOperations,
   ...adminDiscountOperations,
+  ...adminContentOperations,
   ...adminCustomerOperations,
+  ...adminCheckoutSettingsOperations,
+  ...adminCatalogueFileOperations,
   ...wishlistOperations,
   ...engagementOperations,
   ...identityOperations,

@@ -23,7 +23,8 @@ export const PlaceOrderBodySchema = z
     termsAccepted: z.boolean().optional(),
     /**
      * How the buyer means to pay, when they have chosen: an order to be paid on account is refused (422
-     * `credit_limit_exceeded`) before it is made when the customer's credit left cannot pay it.
+     * `credit_limit_exceeded`) before it is made when the customer's credit left cannot pay it, and one naming a
+     * provider the shop has switched off (422 `payment_provider_unavailable`, decision 052).
      */
     paymentProviderId: z.enum(PAYMENT_PROVIDER_IDS).optional(),
   })

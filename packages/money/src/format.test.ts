@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencySymbol, formatMoney, toDecimalAmount } from "./format";
+import { currencySymbol, formatMoney, fromDecimalAmount, toDecimalAmount } from "./format";
 
 describe("formatMoney", () => {
   it("divides minor units by 100 and shows two decimals", () => {
@@ -56,5 +56,21 @@ describe("toDecimalAmount", () => {
 
   it("refuses fractions of a minor unit", () => {
     expect(() => toDecimalAmount(1.5)).toThrow(TypeError);
+  });
+});
+
+describe("fromDecimalAmount", () => {
+  it("reads a decimal amount into minor units", () => {
+    expect(fromDecimalAmount("12.50")).toBe(1250);
+    expect(fromDecimalAmount("12.5")).toBe(1250);
+    expect(fromDecimalAmount(" 12 ")).toBe(1200);
+    expect(fromDecimalAmount("0.05")).toBe(5);
+    expect(fromDecimalAmount(toDecimalAmount(123456789))).toBe(123456789);
+  });
+
+  it("refuses what is not a plain amount", () => {
+    for (const text of ["", "-1.00", "1,000.00", "£12", "12.505", "12.", ".5", "1e3", "twelve", "12,50"]) {
+      expect(fromDecimalAmount(text), text).toBeNull();
+    }
   });
 });

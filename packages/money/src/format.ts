@@ -36,6 +36,18 @@ export function toDecimalAmount(amount: number): string {
 }
 
 /**
+ * A non-negative decimal amount as a person writes it in a spreadsheet ("12.5", "12.50", "12", "1299.99") in
+ * minor units, or null when it is not one: a sign, a thousands separator, a symbol or a third decimal place is
+ * refused rather than guessed at. Integer arithmetic only.
+ */
+export function fromDecimalAmount(text: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const amount = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return Number.isSafeInteger(amount) ? amount : null;
+}
+
+/**
  * The one money formatter: minor units divided by 100, two decimals, thousands
  * separators, currency symbol in front; zero shows '-'. Integer arithmetic only, so no float rounding.
  */

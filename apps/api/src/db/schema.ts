@@ -23,3 +23,4 @@ export * from "../modules/contact/contact.tables";
 export * from "../modules/staff/staff.tables";
 export * from "../modules/audit/audit.tables";
 export * from "../modules/inventory/inventory.tables";
+export * from "../modules/catalogue-files/catalogue-files.tables";

@@ -10,6 +10,7 @@ import {
 } from "../modules/orders/order-changes.service";
 import { GatewayUnavailable, WebhookRejected, type HostedProviderId } from "../modules/payments/gateways/payment-gateway";
 import {
+  assertPaymentProviderEnabled,
   cancelOpenPayments,
   captureBankTransfer,
   chargeToCredit,
@@ -147,6 +148,8 @@ export async function processPayment(deps: MoneyFlowDeps, ctx: PaymentContext, p
   const payment = await requirePayersPayment(deps, ctx, payer, publicId);
   const gateway = hostedGateway(deps.gateways, payment.provider);
   if (!gateway || payment.status !== "created" || payment.providerReference) return toPayment(payment);
+  // An attempt made before the merchant switched its provider off opens no page (decision 052).
+  await assertPaymentProviderEnabled(deps.db, { storeId: payment.storeId, provider: payment.provider });
   const order = await findOrderParties(deps.db, payment.orderId);
   if (!order) throw new AppError("payment_not_found");
   const hosted = await fromGateway(() =>

@@ -15,7 +15,7 @@ import {
 import { reserveStock } from "../modules/inventory/inventory.service";
 import { countDiscountUses } from "../modules/orders/discount-code-uses.service";
 import { findOrderOfBasket, recordOrder } from "../modules/orders/order-changes.service";
-import { assertCreditCovers } from "../modules/payments/payments.service";
+import { assertCreditCovers, assertPaymentProviderEnabled } from "../modules/payments/payments.service";
 import type { TransitionActor } from "../modules/state-machines/state-machine";
 
 /*
@@ -72,6 +72,8 @@ export async function placeOrder(db: Db, ctx: CheckoutContext, placer: OrderPlac
     if (!state) return null;
     const priced = priceOrder(ctx, state);
     const customerId = "customerId" in placer ? placer.customerId : null;
+    // A provider the merchant switched off is refused before any order is made for it (decision 052).
+    if (body.paymentProviderId) await assertPaymentProviderEnabled(tx, { storeId: ctx.store.id, provider: body.paymentProviderId });
     if (body.paymentProviderId === "on-account") {
       await assertCreditCovers(tx, { customerId, currencyCode: ctx.currencyCode, amount: state.totals.grandTotal.amount });
     }

@@ -41,7 +41,9 @@ export function operationRoute<Id extends OperationId>(operationId: Id, server: 
   const status = "status" in operation ? operation.status : 200;
   // A success that is not JSON (a PDF) is documented under its own media type; Fastify sends its bytes as they are.
   const success = "produces" in operation ? { content: { [operation.produces]: { schema: operation.response } } } : operation.response;
-  const schema = { ...server.schema, operationId, ...given, response: { [status]: success } };
+  // A body that is not JSON (a CSV file) is documented under its own media type; the route parses it (addContentTypeParser).
+  const consumes = "consumes" in operation ? { consumes: [operation.consumes] } : {};
+  const schema = { ...server.schema, operationId, ...given, ...consumes, response: { [status]: success } };
   return {
     method: operation.method,
     url: operation.path,

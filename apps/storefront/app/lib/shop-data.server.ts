@@ -41,13 +41,29 @@ const api = () => createApiClient({ page: true });
 
 export const getStoreSettings = cached<StoreSettings>(async () => (await api().call("getStoreSettings")).data);
 export const getCategoryTree = cached<CategoryNode[]>(async () => (await api().call("getCategoryTree")).data.nodes);
-export const getMainMenu = cached<MenuItem[]>(async () => (await api().call("getMenuTree", { params: { code: "main" } })).data.data);
 
-/** The redirect list, loaded once per TTL into a map keyed by old path. */
-export const getRedirectMap = cached<Map<string, string>>(async () => {
-  const { data } = await api().call("listRedirects", { query: { PageSize: 5000 } });
-  return new Map(data.results.map((redirect: Redirect) => [normalisePath(redirect.oldUrl), redirect.newUrl]));
+/**
+ * The longest the copies of the merchant's content are kept (the main menu, the redirect list), whatever
+ * CACHE_TTL_SECONDS says: a menu or redirect changed through the admin API (decision 051) reaches every shopper within
+ * seconds. The API answers both from the primary's tables with no copy of its own, and no notice of a change reaches
+ * the storefront's processes, so a short life is how the copy follows: one call of each per process every few
+ * seconds, in the background (a shopper never waits for it). Pages and posts are not kept at all.
+ */
+export const CONTENT_CACHE_TTL_SECONDS = 5;
+const contentTtlSeconds = () => Math.min(getEnv().CACHE_TTL_SECONDS, CONTENT_CACHE_TTL_SECONDS);
+
+export const getMainMenu = cached<MenuItem[]>(async () => (await api().call("getMenuTree", { params: { code: "main" } })).data.data, {
+  ttlSeconds: contentTtlSeconds,
 });
+
+/** The redirect list, loaded once per content TTL into a map keyed by old path. */
+export const getRedirectMap = cached<Map<string, string>>(
+  async () => {
+    const { data } = await api().call("listRedirects", { query: { PageSize: 5000 } });
+    return new Map(data.results.map((redirect: Redirect) => [normalisePath(redirect.oldUrl), redirect.newUrl]));
+  },
+  { ttlSeconds: contentTtlSeconds },
+);
 
 /** Lower-cases and drops a trailing slash so "/Shop/Old/" and "/shop/old" match one entry. */
 export function normalisePath(path: string): string {

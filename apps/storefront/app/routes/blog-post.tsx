@@ -1,9 +1,10 @@
 import { SlugSchema } from "@quire/contracts";
+import { data } from "react-router";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Container } from "~/components/ui/container";
 import { buildBlogPostingJsonLd } from "~/features/blog/blog-json-ld";
-import { loadPost } from "~/features/blog/blog.server";
+import { loadPost, loadPostPreview } from "~/features/blog/blog.server";
 import { PostDate, TagLink } from "~/features/blog/blog-components";
 import { BLOG_HERO_HEIGHT, BLOG_HERO_WIDTH } from "~/features/blog/blog-hero-svg";
 import { BLOG_HOME, blogCategoryHref, blogPostHref } from "~/features/blog/blog-paths";
@@ -18,12 +19,25 @@ import { t } from "~/lib/i18n/messages/blog";
 
 const ParamsSchema = z.object({ blog: SlugSchema });
 
-/** /blog/post/:blog: one published post (GET /blog-posts?Slug=), its books below it. Unknown or unpublished: 404. */
+/** A preview is for whoever holds its link: never kept by a cache, never indexed. */
+const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/**
+ * /blog/post/:blog: one published post (GET /blog-posts?Slug=), its books below it. Unknown or unpublished: 404.
+ * With `?preview=<token>` (a merchant's preview link, decision 051), the post the token opens, published or not.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { blog: slug } = requireValidParams(ParamsSchema, params, request);
-  const post = await loadPost(context.get(apiContext), request, slug);
-  const origin = new URL(request.url).origin;
-  return { post, origin, url: new URL(blogPostHref(post.slug), origin).toString() };
+  const url = new URL(request.url);
+  const previewToken = url.searchParams.get("preview");
+  const api = context.get(apiContext);
+  const post = previewToken === null ? await loadPost(api, request, slug) : await loadPostPreview(api, request, previewToken);
+  const answer = { post, origin: url.origin, url: new URL(blogPostHref(post.slug), url.origin).toString(), preview: previewToken !== null };
+  return previewToken === null ? answer : data(answer, { headers: PREVIEW_HEADERS });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -38,6 +52,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     { property: "og:description", content: post.excerpt },
     { property: "og:image", content: new URL(post.heroImage.url, origin).toString() },
     { tagName: "link", rel: "canonical", href: url },
+    ...(loaderData.preview ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
 

@@ -6,7 +6,7 @@ import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
  * The merchant's catalogue (issue 28; decisions 046, 047) seen from the shop, in Chromium against the built
  * storefront and API: a category and a book made through the admin API are on sale within seconds (their pages,
  * the category's list, the search), a new price shows on the next view, a new slug answers 301, and an
- * unpublished book leaves the shop. A stack of its own: the book would otherwise join the other journeys'
+ * unpublished book leaves the shop; a catalogue file imported through the admin API is on sale the same way. A stack of its own: the book would otherwise join the other journeys'
  * catalogue (the newest books on the home page, counts, searches).
  */
 const ADMIN_KEY = "quire-e2e-merchant-admin-key";
@@ -103,6 +103,60 @@ describe("the merchant's catalogue in the shop", () => {
     await asMerchant("PUT", `/admin/products/${book.id}`, { isPublished: false });
     const gone = await page.goto(`${stack.storefrontUrl}/store/product/the-quillwort-keeper-2nd-edition`);
     expect(gone?.status()).toBe(404);
+    expectNoPageProblems(browser);
+  });
+
+  it("imports a catalogue file: checked first, then on sale within seconds, in its category, the author filter and search", async () => {
+    const category = await asMerchant<{ slug: string }>("POST", "/admin/categories", { slug: "tide-tables", name: "Tide Tables" });
+    const file = [
+      "handle,name,description,published,categories,sku,variant_name,stock,attribute_author,price_GBP,price_EUR,price_USD",
+      "the-ebb-almanac,The Ebb Almanac,Every low tide of a year.,true,tide-tables,EBB-HB,Hardback,6,Wren Halloway,18.00,21.00,23.00",
+      "the-ebb-almanac,,,,,EBB-PB,Paperback,9,,9.50,11.00,12.00",
+      "flood-and-neap,Flood and Neap,Twelve stories of the spring tides.,true,tide-tables,FLOOD-PB,Paperback,4,Wren Halloway,7.25,8.50,9.00",
+    ].join("\n");
+    const csv = (path: string) =>
+      fetch(`${stack.apiUrl}${path}`, {
+        method: "POST",
+        headers: { "Admin-Key": ADMIN_KEY, StoreKey: DEMO_STORE_KEY, "content-type": "text/csv" },
+        body: file,
+      });
+    const checked = await csv("/admin/catalogue/imports/dry-run?format=quire");
+    expect(checked.status).toBe(200);
+    expect((await checked.json()).data).toMatchObject({ toCreate: 2, failed: 0, errors: [] });
+    const started = await csv("/admin/catalogue/imports?format=quire");
+    expect(started.status).toBe(202);
+    const { id } = ((await started.json()) as { data: { id: number } }).data;
+    // The API's job worker runs the import; its progress is the merchant's to follow.
+    await expect
+      .poll(async () => (await asMerchant<{ status: string }>("GET", `/admin/catalogue/imports/${id}`)).status, { timeout: 30_000 })
+      .toBe("succeeded");
+
+    const { page } = browser;
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${stack.storefrontUrl}/store/${category.slug}`);
+          await page.getByRole("heading", { level: 1, name: "Tide Tables" }).waitFor();
+          return page.getByRole("link", { name: /The Ebb Almanac|Flood and Neap/ }).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
+    // The author the file named is a new value, in the category's filters with both books (counts are
+    // counted again when the catalogue index takes the import in).
+    const filters = page.getByRole("complementary", { name: "Filters" });
+    await filters.getByRole("checkbox", { name: "Wren Halloway (2 products)", exact: true }).waitFor();
+    await page.goto(`${stack.storefrontUrl}/store/product/the-ebb-almanac`);
+    await expect.poll(() => page.getByText("£18.00").first().isVisible()).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${stack.storefrontUrl}/search?q=almanac`);
+          return page.getByRole("link", { name: /The Ebb Almanac/ }).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
     expectNoPageProblems(browser);
   });
 });

@@ -21,4 +21,6 @@ export interface Operation {
   status?: SuccessStatus;
   /** The media type of a success that is not JSON (a PDF): the response schema then describes its bytes. */
   produces?: "application/pdf" | "text/csv";
+  /** The media type of a request body that is not JSON (a CSV file): the body schema then describes its text. */
+  consumes?: "text/csv";
 }

@@ -87,6 +87,19 @@ function postConditions(storeId: number, filter: BlogPostFilter): SQL {
   return sql.join(conditions, sql` and `);
 }
 
+/** A post's columns as the blog answers them, with its categories and tags; the body only when `withBody`. */
+function postColumns(withBody: boolean): SQL {
+  return sql`p.id, p.slug, p.title, p.excerpt, p.hero_image_url as "heroImageUrl", p.hero_image_alt as "heroImageAlt",
+               p.author, p.published_at as "publishedAt", p.updated_at as "updatedAt",
+               ${withBody ? sql`p.body` : sql`null::jsonb`} as body,
+               coalesce((select json_agg(json_build_object('slug', c.slug, 'name', c.name) order by pc.position, c.position, c.id)
+                           from ${blogPostCategories} pc join ${blogCategories} c on c.id = pc.category_id
+                          where pc.post_id = p.id), '[]'::json) as categories,
+               coalesce((select json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name)
+                           from ${blogPostTags} pt join ${blogTags} t on t.id = pt.tag_id
+                          where pt.post_id = p.id), '[]'::json) as tags`;
+}
+
 /**
  * One page of published posts, newest first, with each post's categories and tags and the total matching (on
  * every row, by a window count: one statement). The body only when `withBody` (a post asked for by its slug).
@@ -99,15 +112,7 @@ export async function listPosts(
 ): Promise<{ rows: BlogPostRow[]; total: number | null }> {
   const rows = await sqlRows<BlogPostRow>(
     db,
-    sql`select p.id, p.slug, p.title, p.excerpt, p.hero_image_url as "heroImageUrl", p.hero_image_alt as "heroImageAlt",
-               p.author, p.published_at as "publishedAt", p.updated_at as "updatedAt",
-               ${page.withBody ? sql`p.body` : sql`null::jsonb`} as body,
-               coalesce((select json_agg(json_build_object('slug', c.slug, 'name', c.name) order by pc.position, c.position, c.id)
-                           from ${blogPostCategories} pc join ${blogCategories} c on c.id = pc.category_id
-                          where pc.post_id = p.id), '[]'::json) as categories,
-               coalesce((select json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name)
-                           from ${blogPostTags} pt join ${blogTags} t on t.id = pt.tag_id
-                          where pt.post_id = p.id), '[]'::json) as tags,
+    sql`select ${postColumns(page.withBody)},
                count(*) over ()::int as total
           from ${blogPosts} p
          where ${postConditions(storeId, filter)}
@@ -145,4 +150,16 @@ export function listLinkedProducts(db: Db, postId: number, page: { after: LinkCu
          where bp.post_id = ${postId} ${after}
          order by bp.position, bp.product_id limit ${page.limit}`,
   );
+}
+
+/**
+ * A post by its id whether or not it is published (a preview link's read), with its body; null when the store has
+ * no such post. `isLive`: whether its published_at has come.
+ */
+export async function findPostForPreview(db: Db, storeId: number, id: number) {
+  const [row] = await sqlRows<Omit<BlogPostRow, "publishedAt" | "total"> & { publishedAt: Date | string | null }>(
+    db,
+    sql`select ${postColumns(true)} from ${blogPosts} p where p.store_id = ${storeId} and p.id = ${id}`,
+  );
+  return row ?? null;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
-import { listBlogNavigation, listBlogPosts, requireBlogCategory } from "./blog.service";
+import { getBlogPostPreview, listBlogNavigation, listBlogPosts, requireBlogCategory } from "./blog.service";
 
 // The blog calls the storefront makes (GET /blog-categories/by-slug, GET /blog-posts), and the categories list the
 // blog's navigation reads.
@@ -33,5 +33,25 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       },
     }),
     handler: async (request) => ({ data: await listBlogPosts(db, request.ctx, request.query) }),
+  });
+};
+
+/**
+ * A post's preview through its signed link (decision 051): read from the primary, so a post just written shows at
+ * once. The token comes in the body, keeping it out of access logs.
+ */
+export const blogPreviewRoutes: FastifyPluginAsyncZod<{ db: Db; previewSecret: string }> = async (app, { db, previewSecret }) => {
+  app.route({
+    ...operationRoute("getBlogPostPreview", {
+      schema: {
+        tags: ["Blog"],
+        "x-error-codes": ["blog_preview_link_invalid", "blog_preview_link_expired"],
+        summary: "A blog post through its preview link, published or not (a draft's publishedAt is null)",
+      },
+    }),
+    handler: async (request, reply) => {
+      void reply.header("cache-control", "private, no-store");
+      return { data: await getBlogPostPreview(db, request.ctx, previewSecret, request.body.token) };
+    },
   });
 };

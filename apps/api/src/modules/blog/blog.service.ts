@@ -1,9 +1,17 @@
-import { MAX_BLOG_RELATED_PRODUCTS, type BlogCategory, type BlogPost, type BlogTag, type ListBlogPostsQuery } from "@quire/contracts";
+import {
+  MAX_BLOG_RELATED_PRODUCTS,
+  type BlogCategory,
+  type BlogPost,
+  type BlogPostPreview,
+  type BlogTag,
+  type ListBlogPostsQuery,
+} from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { getSummaries, type CatalogContext } from "../catalog/catalog.service";
 import { keepPublishedProductIds } from "../catalog/published-products.service";
+import { checkPreviewToken } from "../../security/blog-preview-links";
 import * as repository from "./blog.repository";
 
 const isoOf = (value: Date | string) => new Date(value).toISOString();
@@ -55,6 +63,26 @@ export async function listBlogPosts(db: Db, ctx: CatalogContext, query: ListBlog
   if (withBody)
     results = await Promise.all(results.map(async (post) => ({ ...post, relatedProducts: await relatedProductsOf(db, ctx, post.id) })));
   return { results, total, pageNumber, pageSize, totalPages: Math.ceil(total / pageSize) };
+}
+
+/**
+ * POST /blog-posts/preview: the post a preview link opens, as the blog would show it, published or not (a draft's
+ * `publishedAt` is null). 404 `blog_preview_link_invalid` for a token this shop did not sign for this store or a post
+ * since deleted; 410 `blog_preview_link_expired` for a genuine one past its time.
+ */
+export async function getBlogPostPreview(db: Db, ctx: CatalogContext, secret: string, token: string): Promise<BlogPostPreview> {
+  const check = checkPreviewToken(secret, ctx.store.id, token);
+  if (!check.valid) {
+    throw new AppError(check.problem === "expired" ? "blog_preview_link_expired" : "blog_preview_link_invalid", { field: "body.token" });
+  }
+  const row = await repository.findPostForPreview(db, ctx.store.id, check.postId);
+  if (!row) throw new AppError("blog_preview_link_invalid", { field: "body.token" });
+  const post = toPost({ ...row, publishedAt: row.publishedAt ?? row.updatedAt, total: 1 });
+  return {
+    ...post,
+    publishedAt: row.publishedAt === null ? null : post.publishedAt,
+    relatedProducts: await relatedProductsOf(db, ctx, post.id),
+  };
 }
 
 async function relatedProductsOf(db: Db, ctx: CatalogContext, postId: number) {

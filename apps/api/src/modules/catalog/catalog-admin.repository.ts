@@ -1,5 +1,5 @@
 import type { AdminListProductsQuery, AdminProduct } from "@quire/contracts";
-import { and, asc, desc, eq, exists, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import {
@@ -17,26 +17,49 @@ import {
 
 /** A product of the store as the merchant sees it, published or not, with every variant's prices; null when not the store's. */
 export async function findAdminProduct(db: Db, storeId: number, productId: number): Promise<AdminProduct | null> {
-  const [product] = await db
+  const [product] = await findAdminProducts(db, storeId, { ids: [productId] });
+  return product ?? null;
+}
+
+/**
+ * The store's products chosen by id, by slug, or as a page in id order (`afterId`, `limit`: the export's walk), as
+ * findAdminProduct sees each: six statements however many products, in the order of their ids.
+ */
+export async function findAdminProducts(
+  db: Db,
+  storeId: number,
+  which: { ids: number[] } | { slugs: string[] } | { afterId: number; limit: number },
+): Promise<AdminProduct[]> {
+  const chosen =
+    "ids" in which
+      ? inArray(products.id, which.ids)
+      : "slugs" in which
+        ? inArray(products.slug, which.slugs)
+        : gt(products.id, which.afterId);
+  if (("ids" in which && which.ids.length === 0) || ("slugs" in which && which.slugs.length === 0)) return [];
+  const productRows = await db
     .select()
     .from(products)
-    .where(and(eq(products.storeId, storeId), eq(products.id, productId)));
-  if (!product) return null;
+    .where(and(eq(products.storeId, storeId), chosen))
+    .orderBy(asc(products.id))
+    .limit("limit" in which ? which.limit : MAX_BATCH);
+  if (productRows.length === 0) return [];
+  const productIds = productRows.map((product) => product.id);
   // One after another: `db` may be a transaction, whose one connection runs one statement at a time.
   const variants = await db
     .select()
     .from(productVariants)
-    .where(eq(productVariants.productId, productId))
+    .where(inArray(productVariants.productId, productIds))
     .orderBy(asc(productVariants.position), asc(productVariants.id));
   const categoryRows = await db
-    .select({ id: productCategories.categoryId })
+    .select({ productId: productCategories.productId, id: productCategories.categoryId })
     .from(productCategories)
-    .where(eq(productCategories.productId, productId))
+    .where(inArray(productCategories.productId, productIds))
     .orderBy(asc(productCategories.position));
   const valueRows = await db
-    .select({ id: productAttributeValues.attributeValueId })
+    .select({ productId: productAttributeValues.productId, id: productAttributeValues.attributeValueId })
     .from(productAttributeValues)
-    .where(eq(productAttributeValues.productId, productId))
+    .where(inArray(productAttributeValues.productId, productIds))
     .orderBy(asc(productAttributeValues.attributeValueId));
   const variantIds = variants.map((variant) => variant.id);
   const prices =
@@ -51,7 +74,21 @@ export async function findAdminProduct(db: Db, storeId: number, productId: numbe
           .from(variantTierPrices)
           .where(inArray(variantTierPrices.variantId, variantIds))
           .orderBy(asc(variantTierPrices.currencyCode), asc(variantTierPrices.minQuantity));
-  return {
+  const byKey = <T, K>(rows: T[], key: (row: T) => K) => {
+    const grouped = new Map<K, T[]>();
+    for (const row of rows) {
+      const list = grouped.get(key(row)) ?? [];
+      list.push(row);
+      grouped.set(key(row), list);
+    }
+    return grouped;
+  };
+  const variantsOf = byKey(variants, (variant) => variant.productId);
+  const categoriesOf = byKey(categoryRows, (row) => row.productId);
+  const valuesOf = byKey(valueRows, (row) => row.productId);
+  const pricesOf = byKey(prices, (price) => price.variantId);
+  const tiersOf = byKey(tiers, (tier) => tier.variantId);
+  return productRows.map((product) => ({
     id: product.id,
     slug: product.slug,
     name: product.name,
@@ -61,10 +98,10 @@ export async function findAdminProduct(db: Db, storeId: number, productId: numbe
     isPublished: product.isPublished,
     taxClass: product.taxClass,
     productTypeId: product.productTypeId,
-    categoryIds: categoryRows.map((row) => row.id),
-    attributeValueIds: valueRows.map((row) => row.id),
+    categoryIds: (categoriesOf.get(product.id) ?? []).map((row) => row.id),
+    attributeValueIds: (valuesOf.get(product.id) ?? []).map((row) => row.id),
     createdAt: product.createdAt.toISOString(),
-    variants: variants.map((variant) => ({
+    variants: (variantsOf.get(product.id) ?? []).map((variant) => ({
       id: variant.id,
       sku: variant.sku,
       isbn: variant.isbn,
@@ -73,18 +110,113 @@ export async function findAdminProduct(db: Db, storeId: number, productId: numbe
       isMaster: variant.isMaster,
       stockQuantity: variant.stockQuantity,
       prices: Object.fromEntries(
-        prices
-          .filter((price) => price.variantId === variant.id)
-          .map((price) => [price.currencyCode, { amount: price.amount, original: price.originalAmount }]),
+        (pricesOf.get(variant.id) ?? []).map((price) => [price.currencyCode, { amount: price.amount, original: price.originalAmount }]),
       ),
-      tierPrices: tiers
-        .filter((tier) => tier.variantId === variant.id)
-        .reduce<Record<string, { minQuantity: number; amount: number }[]>>((byCurrency, tier) => {
-          (byCurrency[tier.currencyCode] ??= []).push({ minQuantity: tier.minQuantity, amount: tier.amount });
-          return byCurrency;
-        }, {}),
+      tierPrices: (tiersOf.get(variant.id) ?? []).reduce<Record<string, { minQuantity: number; amount: number }[]>>((byCurrency, tier) => {
+        (byCurrency[tier.currencyCode] ??= []).push({ minQuantity: tier.minQuantity, amount: tier.amount });
+        return byCurrency;
+      }, {}),
     })),
-  };
+  }));
+}
+
+/** The most products findAdminProducts answers for a list of ids or slugs. */
+const MAX_BATCH = 1000;
+
+/**
+ * The names an import or export writes instead of ids: the store's product types, categories (by slug), and
+ * attributes with their values (label and code), and the most options a variant has. Four statements.
+ */
+export async function findCatalogueNames(db: Db, storeId: number) {
+  const types = await db
+    .select({ id: productTypes.id, code: productTypes.code, name: productTypes.name })
+    .from(productTypes)
+    .where(eq(productTypes.storeId, storeId))
+    .orderBy(asc(productTypes.id));
+  const categoryRows = await db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.storeId, storeId))
+    .orderBy(asc(categories.id));
+  const values = await db
+    .select({
+      attributeId: attributes.id,
+      attributeCode: attributes.code,
+      position: attributes.position,
+      id: attributeValues.id,
+      code: attributeValues.code,
+      label: attributeValues.label,
+    })
+    .from(attributes)
+    .leftJoin(attributeValues, eq(attributeValues.attributeId, attributes.id))
+    .where(eq(attributes.storeId, storeId))
+    .orderBy(asc(attributes.position), asc(attributes.id), asc(attributeValues.id));
+  const attributeList: { id: number; code: string; values: { id: number; code: string; label: string }[] }[] = [];
+  for (const row of values) {
+    let attribute = attributeList.at(-1);
+    if (attribute?.id !== row.attributeId) {
+      attribute = { id: row.attributeId, code: row.attributeCode, values: [] };
+      attributeList.push(attribute);
+    }
+    if (row.id !== null && row.code !== null && row.label !== null) attribute.values.push({ id: row.id, code: row.code, label: row.label });
+  }
+  const [options] = await db
+    .select({ most: sql<number>`coalesce(max(jsonb_array_length(${productVariants.options})), 0)::int` })
+    .from(productVariants)
+    .where(eq(productVariants.storeId, storeId));
+  return { productTypes: types, categories: categoryRows, attributes: attributeList, maxOptions: options?.most ?? 0 };
+}
+
+/** Adds values to an attribute (an import's new author); answers their ids, in order. A code already there is kept. */
+export async function insertAttributeValues(db: Db, attributeId: number, values: { code: string; label: string }[]): Promise<number[]> {
+  if (values.length === 0) return [];
+  await db
+    .insert(attributeValues)
+    .values(values.map((value) => ({ attributeId, code: value.code, label: value.label })))
+    .onConflictDoNothing({ target: [attributeValues.attributeId, attributeValues.code] });
+  const rows = await db
+    .select({ id: attributeValues.id, code: attributeValues.code })
+    .from(attributeValues)
+    .where(
+      and(
+        eq(attributeValues.attributeId, attributeId),
+        inArray(
+          attributeValues.code,
+          values.map((value) => value.code),
+        ),
+      ),
+    );
+  const idOf = new Map(rows.map((row) => [row.code, row.id]));
+  return values.map((value) => idOf.get(value.code)!);
+}
+
+/** Which product (id and slug) holds each of these SKUs in the store, by lower-cased SKU. */
+export async function findSkuOwners(db: Db, storeId: number, skus: string[]) {
+  if (skus.length === 0) return new Map<string, { productId: number; slug: string }>();
+  const rows = await db
+    .select({ sku: productVariants.sku, productId: productVariants.productId, slug: products.slug })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        eq(productVariants.storeId, storeId),
+        inArray(
+          sql`lower(${productVariants.sku})`,
+          skus.map((sku) => sku.toLowerCase()),
+        ),
+      ),
+    );
+  return new Map(rows.map((row) => [row.sku.toLowerCase(), { productId: row.productId, slug: row.slug }]));
+}
+
+/** Which product holds each of these ISBNs in the store. */
+export async function findIsbnOwners(db: Db, storeId: number, isbns: string[]) {
+  if (isbns.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ isbn: productVariants.isbn, productId: productVariants.productId })
+    .from(productVariants)
+    .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.isbn, isbns)));
+  return new Map(rows.map((row) => [row.isbn!, row.productId]));
 }
 
 /** The store's products, newest first, in keyset pages: one statement, however deep the page. */

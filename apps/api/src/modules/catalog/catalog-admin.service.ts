@@ -4,7 +4,17 @@ import type { AdminCategorySchema, CreateAdminCategoryBodySchema, UpdateAdminCat
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../http/errors";
-import { createCategory, createProduct, setVariantPrices, updateCategory, updateProduct, type NewVariant } from "./catalog-writes";
+import {
+  addVariant,
+  createCategory,
+  createProduct,
+  createProducts,
+  setVariantPrices,
+  updateCategory,
+  updateProduct,
+  type NewProduct,
+  type NewVariant,
+} from "./catalog-writes";
 import {
   categorySlugTaken,
   findAdminCategory,
@@ -13,9 +23,19 @@ import {
   findProductOfVariant,
   findTakenIsbn,
   findTakenNames,
+  insertAttributeValues,
 } from "./catalog-admin.repository";
 
-export { findAdminProduct, listAdminCategories, listAdminProducts } from "./catalog-admin.repository";
+export {
+  findAdminProduct,
+  findAdminProducts,
+  findCatalogueNames,
+  findIsbnOwners,
+  findSkuOwners,
+  listAdminCategories,
+  listAdminProducts,
+} from "./catalog-admin.repository";
+export type { NewProduct, NewVariant } from "./catalog-writes";
 
 /** The address of a product's page in the shop: a changed slug moves it, and the old one answers 301. */
 export const productPath = (slug: string) => `/store/product/${slug}`;
@@ -130,6 +150,31 @@ export async function setAdminVariantPrices(
   const before = await requireAdminProduct(db, store.id, productId);
   await setVariantPrices(db, variantId, prices);
   return { before, after: await requireAdminProduct(db, store.id, productId) };
+}
+
+// ---------------------------------------------------------------- imports (decision 053)
+
+/**
+ * Creates products an import checked already (names resolved to the store's ids, slugs and SKUs free), many at once
+ * through the catalogue's write path; a tax class other than books is set after. Answers their ids in order.
+ */
+export async function createCheckedProducts(db: Db, list: (NewProduct & { taxClass?: "books" | "standard" })[]): Promise<number[]> {
+  const ids = await createProducts(db, list);
+  for (const [index, product] of list.entries()) {
+    if (product.taxClass && product.taxClass !== "books") await updateProduct(db, ids[index]!, { taxClass: product.taxClass });
+  }
+  return ids;
+}
+
+/** Adds a variant an import checked already (its SKU and ISBN free) to the store's product. */
+export async function addCheckedVariant(db: Db, productId: number, variant: NewVariant): Promise<void> {
+  const id = await addVariant(db, productId, variant).catch(takenName);
+  if (id === null) throw new AppError("product_not_found", "No product of this store has this id");
+}
+
+/** The ids of an attribute's values by label, the missing ones added (an import's new author). */
+export async function ensureAttributeValues(db: Db, attributeId: number, values: { code: string; label: string }[]): Promise<number[]> {
+  return insertAttributeValues(db, attributeId, values);
 }
 
 // ---------------------------------------------------------------- categories

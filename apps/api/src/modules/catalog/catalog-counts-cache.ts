@@ -14,10 +14,16 @@ import { LRUCache } from "lru-cache";
  */
 export interface CountsCache {
   remember<T>(kind: "total" | "facets", selection: object, load: () => Promise<T>): Promise<T>;
+  /**
+   * Drops every count, so each is counted again on its next read: called when the process's catalogue index takes
+   * in a change (a merchant's new product shows in its category's facets at once, not a TTL later). Catalogue
+   * writes are rare beside reads, so forgetting all of them costs a recount per selection now and then.
+   */
+  forget(): void;
 }
 
 /** Never caches: what tests use by default, so a count always reflects the rows a test just wrote. */
-export const noCountsCache: CountsCache = { remember: (_kind, _selection, load) => load() };
+export const noCountsCache: CountsCache = { remember: (_kind, _selection, load) => load(), forget: () => {} };
 
 interface Entry {
   /** The last value that arrived, and when (by the cache's clock). */
@@ -70,6 +76,10 @@ export function createCountsCache(options: {
         load(key, entry, loader).catch((error: unknown) => options.onRefreshError?.(error));
       }
       return Promise.resolve(value.data as T);
+    },
+    forget() {
+      // A load under way finishes into its own entry, no longer in the cache.
+      entries.clear();
     },
   };
 }

@@ -14,6 +14,19 @@ function deferredLoad<T>() {
 }
 
 describe("catalogue counts cache", () => {
+  it("counts again after forget(), within the TTL (the catalogue index took in a change)", async () => {
+    const cache = createCountsCache({ ttlMs: 60_000, now: () => 0 });
+    let total = 1;
+    const load = vi.fn(async () => total);
+    expect(await cache.remember("total", { storeId: 1, categoryIds: [3] }, load)).toBe(1);
+    total = 2;
+    expect(await cache.remember("total", { storeId: 1, categoryIds: [3] }, load)).toBe(1);
+    cache.forget();
+    expect(await cache.remember("total", { storeId: 1, categoryIds: [3] }, load)).toBe(2);
+    expect(load).toHaveBeenCalledTimes(2);
+    noCountsCache.forget();
+  });
+
   it("answers a repeated selection from memory until the TTL passes", async () => {
     let clock = 1_000;
     const cache = createCountsCache({ ttlMs: 1_000, now: () => clock });

@@ -46,6 +46,8 @@ export interface CatalogIndexOptions {
    */
   warmFromProducts?: number;
   log?: { info(object: object, message: string): void; warn(object: object, message: string): void };
+  /** Hears that a store's index was built or took in changes (what was counted from the older one is stale). */
+  onIndexChanged?: (storeId: number) => void;
 }
 
 interface StoreState {
@@ -156,6 +158,7 @@ export async function createCatalogIndex(options: CatalogIndexOptions): Promise<
           const loaded = await loadStoreCatalogue(db, storeId);
           state.index = StoreCatalogueIndex.build(loaded.rows, loaded.orders, loaded.values, loaded.search);
           state.builtAt = Date.now();
+          options.onIndexChanged?.(storeId);
           log?.info(
             {
               storeId,
@@ -173,8 +176,10 @@ export async function createCatalogIndex(options: CatalogIndexOptions): Promise<
           const index: StoreCatalogueIndex = state.index;
           const changes = await loadProductChanges(db, { storeId, changedIds, currencies: index.currencies() });
           const next = index.withChanges(changes);
-          if (next) state.index = next;
-          else {
+          if (next) {
+            state.index = next;
+            options.onIndexChanged?.(storeId);
+          } else {
             // A change names a product the index has not heard of yet: start again from the database.
             state.rebuild = true;
             schedule(state, storeId);

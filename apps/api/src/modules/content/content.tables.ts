@@ -33,7 +33,8 @@ export const menuItems = pgTable(
 
 /**
  * A content block of a page. Pages are stored as typed blocks rather than HTML so the storefront renders
- * them with its own components and no markup from the database reaches the browser unescaped. The block's
+ * them with its own components and no markup from the database reaches the browser unescaped, but for a Markdown
+ * block's HTML, which the API sanitised when it was written (decision 051). The block's
  * shape is the contract's (the API answers it as stored); the blog's posts are written in the same blocks.
  */
 export type { PageBlock };

@@ -42,6 +42,8 @@ export interface JobPayloads {
   "search-index": DomainEvent<"product.changed">;
   /** Queues a product for the search index when its stock came or went (in-stock ranks first; modules/catalog/search). */
   "search-index-stock": DomainEvent<"stock.changed">;
+  /** Writes a catalogue import's products, carrying on where a stopped run left off (flows/catalogue-import.flow.ts). */
+  "catalogue-import": { importId: number };
   /** Writes any product still queued for the search index, e.g. after a migration or a dead run (modules/catalog/search). */
   "search-index-sweep": HousekeepingRun;
   /** Recounts each store's search vocabulary from its documents (modules/catalog/search). */
@@ -102,6 +104,9 @@ export const JOB_QUEUES: { readonly [N in JobName]: QueueSettings } = {
     onePerKey: (event: DomainEvent<"product.changed">) => `store:${event.storeId}`,
   },
   "search-index-stock": { retryLimit: 10, retryDelaySeconds: 5, expireInSeconds: 600 },
+  // A run that dies (a deploy, a crash, the database away) is tried again and carries on from its first pending
+  // product; an hour covers the largest file (200,000 rows).
+  "catalogue-import": { retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 3600 },
   "search-index-sweep": { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 600 },
   "refresh-search-vocabulary": HOUSEKEEPING,
   // A failed clean-up is tried twice more; if it dies, the next scheduled run does the same work anyway.

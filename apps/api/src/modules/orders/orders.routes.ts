@@ -54,12 +54,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = a
           "out_of_stock",
           "insufficient_stock",
           "credit_limit_exceeded",
+          "payment_provider_unavailable",
         ],
         summary: "Place an order from the caller's basket",
         description:
           "Every amount is recomputed by the API; stock is taken and discount uses counted in the same transaction. A guest names " +
           "the basket with anonymousBasketId; a buyer who names paymentProviderId on-account is refused before any order is made when " +
-          "their credit left cannot pay it. Placing again for the same basket answers the same order; an Idempotency-Key replays " +
+          "their credit left cannot pay it, and one who names a provider the shop has switched off is refused (422). Placing again for the same basket answers the same order; an Idempotency-Key replays " +
           "the first answer.",
       },
     }),

@@ -89,7 +89,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> =
       schema: {
         tags,
         security,
-        "x-error-codes": ["password_change_required", "privacy_policy_not_accepted", "payment_not_found", "payment_gateway_unavailable"],
+        "x-error-codes": [
+          "password_change_required",
+          "privacy_policy_not_accepted",
+          "payment_not_found",
+          "payment_gateway_unavailable",
+          "payment_provider_unavailable",
+        ],
         summary: "What to do next with a payment: its hosted page for a gateway; the shop's own providers answer it as it stands",
       },
     }),

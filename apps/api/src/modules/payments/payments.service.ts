@@ -10,6 +10,7 @@ import { transitionsFor, type ReportedStatus } from "./gateway-report";
 import type { PaymentGateways } from "./gateways/gateways";
 import type { HostedProviderId } from "./gateways/payment-gateway";
 import { paymentMachine } from "./payment-status";
+import { listDisabledProviders } from "./payment-providers.repository";
 import * as repository from "./payments.repository";
 import { payments } from "./payments.tables";
 
@@ -61,7 +62,8 @@ export function hostedGateway(gateways: PaymentGateways, provider: PaymentProvid
 
 /**
  * The providers this caller may use in this currency: the configured card and wallet gateways, on account for
- * a trade customer with credit in the currency, and a bank transfer for everyone.
+ * a trade customer with credit in the currency, and a bank transfer for everyone; less those the merchant switched
+ * off (decision 052), read from the database on every call so that a switch counts from the next call on.
  */
 export async function listPaymentProviders(
   db: Db,
@@ -69,16 +71,27 @@ export async function listPaymentProviders(
   payer: Payer,
   gateways: PaymentGateways,
 ): Promise<ProviderSettings[]> {
+  const disabled = await listDisabledProviders(db, ctx.store.id);
   const providers: ProviderSettings[] = [...gateways.values()].map((gateway) => ({
     id: gateway.id,
     settings: { ...gateway.settings, kind: "hosted" },
   }));
-  if ("customerId" in payer && (await findTradeStatus(db, { customerId: payer.customerId }))?.isTrade) {
+  if (!disabled.has("on-account") && "customerId" in payer && (await findTradeStatus(db, { customerId: payer.customerId }))?.isTrade) {
     const credit = await repository.findCredit(db, payer.customerId, ctx.currencyCode);
     if (credit && credit.limitAmount > 0) providers.push(ON_ACCOUNT);
   }
   providers.push(PROFORMA);
-  return providers;
+  return providers.filter((provider) => !disabled.has(provider.id));
+}
+
+/**
+ * Refuses (422 `payment_provider_unavailable`) a provider the store has switched off: an order named for it, or an
+ * attempt made before the switch whose gateway page is not yet open.
+ */
+export async function assertPaymentProviderEnabled(db: Db, input: { storeId: number; provider: PaymentProviderId }): Promise<void> {
+  if ((await listDisabledProviders(db, input.storeId)).has(input.provider)) {
+    throw new AppError("payment_provider_unavailable", { field: "body.paymentProviderId" });
+  }
 }
 
 export function toPayment(row: repository.PaymentRow): Payment {

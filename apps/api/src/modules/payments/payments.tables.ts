@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { PAYMENT_PROVIDER_IDS, PAYMENT_STATUSES, REFUND_REASONS, REFUND_STATUSES } from "@quire/contracts/constants";
 import { customers } from "../identity/identity.tables";
 import { orders } from "../orders/orders.tables";
@@ -142,4 +142,22 @@ export const paymentRefunds = pgTable(
     check("payment_refunds_amount_check", sql`${t.amount} > 0`),
     check("payment_refunds_status_check", sql`${t.status} in ('pending','succeeded','failed','owed')`),
   ],
+);
+
+/**
+ * The merchant's switch for each payment provider of a store (decision 052): a row with `isEnabled` false takes
+ * the provider out of the checkout at once. No row: the provider is on wherever it can be offered (a gateway
+ * whose keys are set, on account for trade customers with credit, the bank transfer).
+ */
+export const storePaymentProviders = pgTable(
+  "store_payment_providers",
+  {
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    provider: text({ enum: PAYMENT_PROVIDER_IDS }).notNull(),
+    isEnabled: boolean().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.provider] })],
 );

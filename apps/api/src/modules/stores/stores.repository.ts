@@ -78,3 +78,12 @@ export async function listStoreIds(db: Db): Promise<number[]> {
   const found = await db.select({ id: stores.id }).from(stores).orderBy(stores.id);
   return found.map((row) => row.id);
 }
+
+/** What a store sells in (its currencies, the default first among equals); null when there is no such store. */
+export async function findStoreCurrencies(db: Db, storeId: number) {
+  const [row] = await db
+    .select({ id: stores.id, currencyCodes: stores.currencyCodes, defaultCurrencyCode: stores.defaultCurrencyCode })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  return row ?? null;
+}

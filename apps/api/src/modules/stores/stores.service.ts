@@ -5,6 +5,7 @@ export {
   findContactEmail,
   findStoreBankDetails,
   findStoreByKey,
+  findStoreCurrencies,
   findStoreName,
   listStoreIds,
   setContactEmail,

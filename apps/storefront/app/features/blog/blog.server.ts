@@ -1,5 +1,5 @@
-import { BLOG_PAGE_SIZE, type BlogPost, type ListBlogPostsQuery } from "@quire/contracts";
-import type { ApiClient } from "~/lib/api.server";
+import { BLOG_PAGE_SIZE, BlogPreviewTokenSchema, type BlogPost, type ListBlogPostsQuery } from "@quire/contracts";
+import { ApiRequestError, type ApiClient } from "~/lib/api.server";
 import { notFound } from "~/lib/not-found.server";
 
 /** The blog's navigation: its categories (with posts counted) and the tags in use. */
@@ -35,4 +35,23 @@ export async function loadPost(api: ApiClient, request: Request, slug: string): 
   const post = data.results[0];
   if (!post?.body) throw notFound(request);
   return { ...post, body: post.body };
+}
+
+/**
+ * A post through its preview link (`?preview=`, decision 051), published or not: a draft shows with its last change
+ * as its date. A token that is not a preview token, is not this shop's, or expired, is a 404 like an unknown post.
+ */
+export async function loadPostPreview(
+  api: ApiClient,
+  request: Request,
+  token: string,
+): Promise<BlogPost & Required<Pick<BlogPost, "body">>> {
+  if (!BlogPreviewTokenSchema.safeParse(token).success) throw notFound(request);
+  try {
+    const { data: post } = await api.call("getBlogPostPreview", { body: { token } });
+    return { ...post, publishedAt: post.publishedAt ?? post.updatedAt, body: post.body ?? [] };
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 410)) throw notFound(request);
+    throw error;
+  }
 }

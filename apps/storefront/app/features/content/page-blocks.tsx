@@ -124,10 +124,15 @@ function ProductRailBlock({
   );
 }
 
-type ProseBlock = Block<"heading"> | Block<"paragraph"> | Block<"list">;
-const isProse = (block: PageBlock): block is ProseBlock => block.type === "heading" || block.type === "paragraph" || block.type === "list";
+type ProseBlock = Block<"heading"> | Block<"paragraph"> | Block<"list"> | Block<"markdown">;
+const isProse = (block: PageBlock): block is ProseBlock =>
+  block.type === "heading" || block.type === "paragraph" || block.type === "list" || block.type === "markdown";
 
-/** Text blocks as one reading column's content: headings, paragraphs and lists (also a blog post's body). */
+/**
+ * Text blocks as one reading column's content: headings, paragraphs, lists and Markdown (also a blog post's body).
+ * A Markdown block's HTML was rendered and sanitised by the API when the merchant wrote it (decision 051): it is
+ * inserted as it is, the one markup from the database the shop shows.
+ */
 export function ProseBlocks({ blocks }: { blocks: readonly PageBlock[] }) {
   return blocks.filter(isProse).map((block, index) => {
     switch (block.type) {
@@ -151,6 +156,8 @@ export function ProseBlocks({ blocks }: { blocks: readonly PageBlock[] }) {
             ))}
           </ul>
         );
+      case "markdown":
+        return <div key={index} className="markdown-prose" dangerouslySetInnerHTML={{ __html: block.html }} />;
     }
   });
 }
@@ -166,7 +173,8 @@ function Prose({ blocks }: { blocks: ProseBlock[] }) {
 }
 
 /**
- * A page's blocks, rendered with the shop's own components (no HTML from the database). Consecutive text
+ * A page's blocks, rendered with the shop's own components (HTML from the database only as a Markdown block's
+ * sanitised rendering). Consecutive text
  * blocks share one reading column; heroes, category links and product rails span the page. The first
  * hero carries the page's <h1> when the page has no title heading of its own.
  */

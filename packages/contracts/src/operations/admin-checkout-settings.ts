@@ -1,0 +1,103 @@
+import type { Operation } from "./operation";
+import { NoContentSchema } from "./operation";
+import { IdempotentCallHeadersSchema } from "../common";
+import {
+  AdminCountryTaxParamsSchema,
+  AdminCurrencyTaxParamsSchema,
+  AdminDeliveryOptionParamsSchema,
+  AdminDeliveryOptionResponseSchema,
+  AdminDeliveryZoneParamsSchema,
+  AdminDeliveryZoneResponseSchema,
+  AdminDeliveryZonesResponseSchema,
+  AdminPaymentProviderParamsSchema,
+  AdminPaymentProviderResponseSchema,
+  AdminPaymentProvidersResponseSchema,
+  AdminTaxSettingsResponseSchema,
+  CreateAdminDeliveryOptionBodySchema,
+  CreateAdminDeliveryZoneBodySchema,
+  SetAdminCountryTaxRatesBodySchema,
+  SetAdminCurrencyTaxModeBodySchema,
+  UpdateAdminDeliveryOptionBodySchema,
+  UpdateAdminDeliveryZoneBodySchema,
+  UpdateAdminPaymentProviderBodySchema,
+} from "../admin-checkout-settings";
+
+/** The merchant's checkout settings: delivery zones and options, tax rates, payment providers (admin API, permission `settings`). */
+export const adminCheckoutSettingsOperations = {
+  listAdminDeliveryZones: { method: "GET", path: "/admin/delivery-zones", response: AdminDeliveryZonesResponseSchema },
+  createAdminDeliveryZone: {
+    method: "POST",
+    path: "/admin/delivery-zones",
+    headers: IdempotentCallHeadersSchema,
+    body: CreateAdminDeliveryZoneBodySchema,
+    response: AdminDeliveryZoneResponseSchema,
+    status: 201,
+  },
+  updateAdminDeliveryZone: {
+    method: "PUT",
+    path: "/admin/delivery-zones/:id",
+    params: AdminDeliveryZoneParamsSchema,
+    body: UpdateAdminDeliveryZoneBodySchema,
+    response: AdminDeliveryZoneResponseSchema,
+  },
+  deleteAdminDeliveryZone: {
+    method: "DELETE",
+    path: "/admin/delivery-zones/:id",
+    params: AdminDeliveryZoneParamsSchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+  createAdminDeliveryOption: {
+    method: "POST",
+    path: "/admin/delivery-zones/:id/options",
+    params: AdminDeliveryZoneParamsSchema,
+    headers: IdempotentCallHeadersSchema,
+    body: CreateAdminDeliveryOptionBodySchema,
+    response: AdminDeliveryOptionResponseSchema,
+    status: 201,
+  },
+  updateAdminDeliveryOption: {
+    method: "PUT",
+    path: "/admin/delivery-options/:id",
+    params: AdminDeliveryOptionParamsSchema,
+    body: UpdateAdminDeliveryOptionBodySchema,
+    response: AdminDeliveryOptionResponseSchema,
+  },
+  deleteAdminDeliveryOption: {
+    method: "DELETE",
+    path: "/admin/delivery-options/:id",
+    params: AdminDeliveryOptionParamsSchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+  getAdminTaxSettings: { method: "GET", path: "/admin/tax-rates", response: AdminTaxSettingsResponseSchema },
+  setAdminCountryTaxRates: {
+    method: "PUT",
+    path: "/admin/tax-rates/countries/:countryCode",
+    params: AdminCountryTaxParamsSchema,
+    body: SetAdminCountryTaxRatesBodySchema,
+    response: AdminTaxSettingsResponseSchema,
+  },
+  deleteAdminCountryTaxRates: {
+    method: "DELETE",
+    path: "/admin/tax-rates/countries/:countryCode",
+    params: AdminCountryTaxParamsSchema,
+    response: NoContentSchema,
+    status: 204,
+  },
+  setAdminCurrencyTaxMode: {
+    method: "PUT",
+    path: "/admin/tax-rates/currencies/:currencyCode",
+    params: AdminCurrencyTaxParamsSchema,
+    body: SetAdminCurrencyTaxModeBodySchema,
+    response: AdminTaxSettingsResponseSchema,
+  },
+  listAdminPaymentProviders: { method: "GET", path: "/admin/payment-providers", response: AdminPaymentProvidersResponseSchema },
+  updateAdminPaymentProvider: {
+    method: "PUT",
+    path: "/admin/payment-providers/:id",
+    params: AdminPaymentProviderParamsSchema,
+    body: UpdateAdminPaymentProviderBodySchema,
+    response: AdminPaymentProviderResponseSchema,
+  },
+} as const satisfies Record<string, Operation>;
