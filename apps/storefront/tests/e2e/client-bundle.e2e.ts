@@ -47,10 +47,13 @@ const CLIENT_BUILD = fileURLToPath(new URL("../../build/client", import.meta.url
  * moving the toast policy and the postcode rule out of every page's scripts). And the category page from 138.5 to
  * 138.7 KB for issue 26's filter and sort race: a listing form sent while another's navigation is still loading
  * builds on what that navigation asked for, read when the form is sent (use-listing-submit.ts, 0.13 KB); the
- * render-time state alone lost the filter when the page had not re-rendered in between, on a busy machine.
+ * render-time state alone lost the filter when the page had not re-rendered in between, on a busy machine. And the
+ * home page from 131.3 to 131.4 KB for issue 28's Markdown block, which a merchant's page may hold (the home page
+ * is one): its case among the text blocks, inserting the HTML the API sanitised when the merchant wrote it (32
+ * bytes over; its rendering and sanitising are the API's, none of it ships to the browser).
  */
 const PAGE_BUDGETS = [
-  { page: "the home page", routeId: "routes/home", budgetKB: 131.3, goalKB: 125 },
+  { page: "the home page", routeId: "routes/home", budgetKB: 131.4, goalKB: 125 },
   { page: "a category page", routeId: "routes/store-category", budgetKB: 138.7, goalKB: 125 },
   { page: "a product page", routeId: "routes/store-product", budgetKB: 137.1, goalKB: 125 },
   { page: "the cart", routeId: "cart", budgetKB: 145, goalKB: 145 },
