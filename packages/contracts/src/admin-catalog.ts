@@ -326,3 +326,84 @@ export const UpdateAdminCategoryBodySchema = z
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
+
+// ---------------------------------------------------------------- attributes and their values (the facets)
+
+const AttributeCodeSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and single dashes")
+  .max(50);
+const attributePosition = z.number().int().min(0).max(100_000);
+
+/** An attribute (author, format, theme...): a filter of the shop when `isFilterable`, in `position` order. */
+export const AdminAttributeSchema = z
+  .object({
+    id: IdSchema,
+    code: z.string(),
+    name: z.string(),
+    isFilterable: z.boolean(),
+    position: z.number().int(),
+    valueCount: z.number().int(),
+  })
+  .meta({ id: "AdminAttribute" });
+export const AdminAttributeResponseSchema = dataSchema(AdminAttributeSchema);
+export const AdminAttributeListResponseSchema = dataSchema(z.object({ attributes: z.array(AdminAttributeSchema) }));
+export const AdminAttributeParamsSchema = z.object({ id: IdParamSchema }).strict();
+
+/** POST /admin/attributes. 409 `attribute_code_taken`; the code never changes (filters in shoppers' URLs use it). */
+export const CreateAdminAttributeBodySchema = z
+  .object({
+    code: AttributeCodeSchema,
+    name: textSchema({ trim: true, min: 1, max: 100 }),
+    isFilterable: z.boolean().optional(),
+    position: attributePosition.optional(),
+  })
+  .strict();
+/** PUT /admin/attributes/:id: a new name or order shows in the shop's filters within seconds. */
+export const UpdateAdminAttributeBodySchema = z
+  .object({
+    name: textSchema({ trim: true, min: 1, max: 100 }).optional(),
+    isFilterable: z.boolean().optional(),
+    position: attributePosition.optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
+
+/** A value of an attribute, with how many of the store's products have it. */
+export const AdminAttributeValueSchema = z
+  .object({
+    id: IdSchema,
+    attributeId: IdSchema,
+    code: z.string(),
+    label: z.string(),
+    position: z.number().int(),
+    productCount: z.number().int(),
+  })
+  .meta({ id: "AdminAttributeValue" });
+export const AdminAttributeValueResponseSchema = dataSchema(AdminAttributeValueSchema);
+export const AdminAttributeValueParamsSchema = z.object({ id: IdParamSchema }).strict();
+
+/** GET /admin/attributes/:id/values: in id order, in keyset pages (`after` = the answer's `nextAfter`); `search` matches a label. */
+export const AdminAttributeValuesQuerySchema = z
+  .object({
+    after: intParamSchema(0, INT32_MAX).optional(),
+    limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
+    search: textSchema({ trim: true, min: 1, max: 100 }).optional(),
+  })
+  .strict();
+export const AdminAttributeValueListResponseSchema = dataSchema(
+  z.object({ values: z.array(AdminAttributeValueSchema), nextAfter: z.number().int().nullable() }),
+);
+
+/** POST /admin/attributes/:id/values. 409 `attribute_value_code_taken`. */
+export const CreateAdminAttributeValueBodySchema = z
+  .object({ code: AttributeCodeSchema, label: textSchema({ trim: true, min: 1, max: 200 }), position: attributePosition.optional() })
+  .strict();
+/**
+ * PUT /admin/attribute-values/:id: a new label is what every product with the value shows (its byline, for an author)
+ * and is searched by, within seconds: those products are written to the search index and the catalogue index again.
+ */
+export const UpdateAdminAttributeValueBodySchema = z
+  .object({ label: textSchema({ trim: true, min: 1, max: 200 }).optional(), position: attributePosition.optional() })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");

@@ -110,6 +110,9 @@ export const ERROR_CATALOGUE = {
   product_type_not_found: { status: 404 },
   /** The merchant's catalogue (decision 046): an id that is not the store's, or a slug or SKU already used. */
   attribute_value_not_found: { status: 404, message: "An attribute value is not one of this store's" },
+  attribute_not_found: { status: 404, message: "No attribute of this store has this id" },
+  attribute_code_taken: { status: 409, message: "Another attribute of this store has this code" },
+  attribute_value_code_taken: { status: 409, message: "Another value of this attribute has this code" },
   product_slug_taken: { status: 409, message: "Another product of this store has this slug" },
   sku_taken: { status: 409, message: "Another variant of this store has this SKU" },
   isbn_taken: { status: 409, message: "Another variant of this store has this ISBN" },

@@ -3,10 +3,14 @@ import type { Db } from "../db/client";
 import { changedFields, recordAdminWrite } from "../modules/audit/audit.service";
 import {
   categoryPath,
+  createAdminAttribute,
+  createAdminAttributeValue,
   createAdminCategory,
   createAdminProduct,
   productPath,
   setAdminVariantPrices,
+  updateAdminAttribute,
+  updateAdminAttributeValue,
   updateAdminCategory,
   updateAdminProduct,
 } from "../modules/catalog/catalog-admin.service";
@@ -93,6 +97,61 @@ export async function updateCategoryFlow(db: Db, write: AdminWrite, categoryId: 
     }
     const changes = changedFields(before, after);
     if (changes) await recordAdminWrite(tx, write, { type: "category", id: categoryId, changes });
+    return after;
+  });
+}
+
+// ---------------------------------------------------------------- attributes and their values
+
+export async function createAttributeFlow(db: Db, write: AdminWrite, body: Parameters<typeof createAdminAttribute>[2]) {
+  return db.transaction(async (tx) => {
+    const attribute = await createAdminAttribute(tx, write.storeId, body);
+    const { valueCount: _count, ...fields } = attribute;
+    await recordAdminWrite(tx, write, { type: "attribute", id: attribute.id, changes: changedFields(null, fields) });
+    return attribute;
+  });
+}
+
+/** Changes an attribute; the products with its values are indexed again in the same transaction. */
+export async function updateAttributeFlow(
+  db: Db,
+  write: AdminWrite,
+  attributeId: number,
+  body: Parameters<typeof updateAdminAttribute>[3],
+) {
+  return db.transaction(async (tx) => {
+    const { before, after } = await updateAdminAttribute(tx, write.storeId, attributeId, body);
+    const changes = changedFields(before, after);
+    if (changes) await recordAdminWrite(tx, write, { type: "attribute", id: attributeId, changes });
+    return after;
+  });
+}
+
+export async function createAttributeValueFlow(
+  db: Db,
+  write: AdminWrite,
+  attributeId: number,
+  body: Parameters<typeof createAdminAttributeValue>[3],
+) {
+  return db.transaction(async (tx) => {
+    const value = await createAdminAttributeValue(tx, write.storeId, attributeId, body);
+    const { productCount: _count, ...fields } = value;
+    await recordAdminWrite(tx, write, { type: "attribute_value", id: value.id, changes: changedFields(null, fields) });
+    return value;
+  });
+}
+
+/** Relabels a value (a corrected author's name): every product with it is indexed again in the same transaction. */
+export async function updateAttributeValueFlow(
+  db: Db,
+  write: AdminWrite,
+  valueId: number,
+  body: Parameters<typeof updateAdminAttributeValue>[3],
+) {
+  return db.transaction(async (tx) => {
+    const { before, after } = await updateAdminAttributeValue(tx, write.storeId, valueId, body);
+    const changes = changedFields(before, after);
+    if (changes) await recordAdminWrite(tx, write, { type: "attribute_value", id: valueId, changes });
     return after;
   });
 }

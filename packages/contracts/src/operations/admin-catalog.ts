@@ -1,6 +1,17 @@
 import type { Operation } from "./operation";
 import { IdempotentCallHeadersSchema } from "../common";
 import {
+  AdminAttributeListResponseSchema,
+  AdminAttributeParamsSchema,
+  AdminAttributeResponseSchema,
+  AdminAttributeValueListResponseSchema,
+  AdminAttributeValueParamsSchema,
+  AdminAttributeValueResponseSchema,
+  AdminAttributeValuesQuerySchema,
+  CreateAdminAttributeBodySchema,
+  CreateAdminAttributeValueBodySchema,
+  UpdateAdminAttributeBodySchema,
+  UpdateAdminAttributeValueBodySchema,
   AdminCategoryListResponseSchema,
   AdminCategoryParamsSchema,
   AdminCategoryResponseSchema,
@@ -72,6 +83,47 @@ export const adminCatalogOperations = {
     params: AdminCategoryParamsSchema,
     body: UpdateAdminCategoryBodySchema,
     response: AdminCategoryResponseSchema,
+  },
+
+  // Attributes and their values, the shop's filters (permission `catalogue`).
+  listAdminAttributes: { method: "GET", path: "/admin/attributes", response: AdminAttributeListResponseSchema },
+  createAdminAttribute: {
+    method: "POST",
+    path: "/admin/attributes",
+    headers: IdempotentCallHeadersSchema,
+    body: CreateAdminAttributeBodySchema,
+    response: AdminAttributeResponseSchema,
+    status: 201,
+  },
+  updateAdminAttribute: {
+    method: "PUT",
+    path: "/admin/attributes/:id",
+    params: AdminAttributeParamsSchema,
+    body: UpdateAdminAttributeBodySchema,
+    response: AdminAttributeResponseSchema,
+  },
+  listAdminAttributeValues: {
+    method: "GET",
+    path: "/admin/attributes/:id/values",
+    params: AdminAttributeParamsSchema,
+    query: AdminAttributeValuesQuerySchema,
+    response: AdminAttributeValueListResponseSchema,
+  },
+  createAdminAttributeValue: {
+    method: "POST",
+    path: "/admin/attributes/:id/values",
+    params: AdminAttributeParamsSchema,
+    headers: IdempotentCallHeadersSchema,
+    body: CreateAdminAttributeValueBodySchema,
+    response: AdminAttributeValueResponseSchema,
+    status: 201,
+  },
+  updateAdminAttributeValue: {
+    method: "PUT",
+    path: "/admin/attribute-values/:id",
+    params: AdminAttributeValueParamsSchema,
+    body: UpdateAdminAttributeValueBodySchema,
+    response: AdminAttributeValueResponseSchema,
   },
 
   // Stock (permission `stock`).

@@ -386,3 +386,89 @@ export async function categorySlugTaken(db: Db, storeId: number, slug: string, e
     .where(and(eq(categories.storeId, storeId), eq(categories.slug, slug)));
   return row !== undefined && row.id !== exceptId;
 }
+
+// ---------------------------------------------------------------- attributes
+
+const attributeColumns = {
+  id: attributes.id,
+  code: attributes.code,
+  name: attributes.name,
+  isFilterable: attributes.isFilterable,
+  position: attributes.position,
+  // Qualified by hand: inside a subquery Drizzle would name the outer column without its table.
+  valueCount: sql<number>`(select count(*)::int from attribute_values v where v.attribute_id = attributes.id)`,
+};
+
+/** The store's attributes in the shop's order, each with how many values it has. One statement. */
+export async function listAdminAttributes(db: Db, storeId: number) {
+  return db
+    .select(attributeColumns)
+    .from(attributes)
+    .where(eq(attributes.storeId, storeId))
+    .orderBy(asc(attributes.position), asc(attributes.id));
+}
+
+export async function findAdminAttribute(db: Db, storeId: number, attributeId: number) {
+  const [row] = await db
+    .select(attributeColumns)
+    .from(attributes)
+    .where(and(eq(attributes.storeId, storeId), eq(attributes.id, attributeId)));
+  return row ?? null;
+}
+
+export async function attributeCodeTaken(db: Db, storeId: number, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: attributes.id })
+    .from(attributes)
+    .where(and(eq(attributes.storeId, storeId), eq(attributes.code, code)));
+  return row !== undefined;
+}
+
+export async function attributeValueCodeTaken(db: Db, attributeId: number, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: attributeValues.id })
+    .from(attributeValues)
+    .where(and(eq(attributeValues.attributeId, attributeId), eq(attributeValues.code, code)));
+  return row !== undefined;
+}
+
+const valueColumns = {
+  id: attributeValues.id,
+  attributeId: attributeValues.attributeId,
+  code: attributeValues.code,
+  label: attributeValues.label,
+  position: attributeValues.position,
+  productCount: sql<number>`(select count(*)::int from product_attribute_values pv where pv.attribute_value_id = attribute_values.id)`,
+};
+
+/** An attribute's values in id order, in keyset pages, `search` matching part of a label: one statement. */
+export async function listAdminAttributeValues(
+  db: Db,
+  attributeId: number,
+  query: { after?: number | undefined; limit: number; search?: string | undefined },
+) {
+  const rows = await db
+    .select(valueColumns)
+    .from(attributeValues)
+    .where(
+      and(
+        eq(attributeValues.attributeId, attributeId),
+        query.after !== undefined ? gt(attributeValues.id, query.after) : undefined,
+        query.search !== undefined ? ilike(attributeValues.label, `%${likeEscaped(query.search)}%`) : undefined,
+      ),
+    )
+    .orderBy(asc(attributeValues.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return { values: page, nextAfter: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+/** A value of one of the store's attributes, or null. */
+export async function findAdminAttributeValue(db: Db, storeId: number, valueId: number) {
+  const [row] = await db
+    .select(valueColumns)
+    .from(attributeValues)
+    .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
+    .where(and(eq(attributes.storeId, storeId), eq(attributeValues.id, valueId)));
+  return row ?? null;
+}

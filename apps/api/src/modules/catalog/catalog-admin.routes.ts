@@ -1,15 +1,26 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import {
+  createAttributeFlow,
+  createAttributeValueFlow,
   createCategoryFlow,
   createProductFlow,
   setVariantPricesFlow,
+  updateAttributeFlow,
+  updateAttributeValueFlow,
   updateCategoryFlow,
   updateProductFlow,
 } from "../../flows/catalogue-admin.flow";
 import { adminAccess, adminWriteOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
-import { listAdminCategories, listAdminProducts, requireAdminProduct } from "./catalog-admin.service";
+import {
+  listAdminAttributes,
+  listAdminAttributeValues,
+  listAdminCategories,
+  listAdminProducts,
+  requireAdminAttribute,
+  requireAdminProduct,
+} from "./catalog-admin.service";
 
 /** The merchant's catalogue (admin API, permission `catalogue`, decision 047): products, variants, prices. */
 export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -119,5 +130,82 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     }),
     handler: async (request) => ({ data: await updateCategoryFlow(db, adminWriteOf(request), request.params.id, request.body) }),
+  });
+  app.route({
+    ...operationRoute("listAdminAttributes", {
+      config,
+      schema: { ...schema, "x-error-codes": [...errors], summary: "The store's attributes (the shop's filters), in their order" },
+    }),
+    handler: async (request) => ({ data: { attributes: await listAdminAttributes(db, request.ctx.store.id) } }),
+  });
+
+  app.route({
+    ...operationRoute("createAdminAttribute", {
+      config: { ...writeConfig, idempotent: true },
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "attribute_code_taken", "idempotency_key_reused", "idempotency_request_in_flight"],
+        summary: "Create an attribute: a filter of the shop once products have its values",
+      },
+    }),
+    handler: async (request, reply) => reply.status(201).send({ data: await createAttributeFlow(db, adminWriteOf(request), request.body) }),
+  });
+
+  app.route({
+    ...operationRoute("updateAdminAttribute", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "attribute_not_found"],
+        summary: "Rename, reorder or hide an attribute from the filters; its products are indexed again",
+      },
+    }),
+    handler: async (request) => ({ data: await updateAttributeFlow(db, adminWriteOf(request), request.params.id, request.body) }),
+  });
+
+  app.route({
+    ...operationRoute("listAdminAttributeValues", {
+      config,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "attribute_not_found"],
+        summary: "An attribute's values with how many products have each, in keyset pages",
+      },
+    }),
+    handler: async (request) => {
+      await requireAdminAttribute(db, request.ctx.store.id, request.params.id);
+      return { data: await listAdminAttributeValues(db, request.params.id, request.query) };
+    },
+  });
+
+  app.route({
+    ...operationRoute("createAdminAttributeValue", {
+      config: { ...writeConfig, idempotent: true },
+      schema: {
+        ...schema,
+        "x-error-codes": [
+          ...errors,
+          "attribute_not_found",
+          "attribute_value_code_taken",
+          "idempotency_key_reused",
+          "idempotency_request_in_flight",
+        ],
+        summary: "Add a value to an attribute (an author, a format)",
+      },
+    }),
+    handler: async (request, reply) =>
+      reply.status(201).send({ data: await createAttributeValueFlow(db, adminWriteOf(request), request.params.id, request.body) }),
+  });
+
+  app.route({
+    ...operationRoute("updateAdminAttributeValue", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "attribute_value_not_found"],
+        summary: "Relabel or reorder a value; every product with it shows and is searched by the new label within seconds",
+      },
+    }),
+    handler: async (request) => ({ data: await updateAttributeValueFlow(db, adminWriteOf(request), request.params.id, request.body) }),
   });
 };

@@ -6,10 +6,14 @@ import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../http/errors";
 import {
   addVariant,
+  createAttribute,
+  createAttributeValue,
   createCategory,
   createProduct,
   createProducts,
   setVariantPrices,
+  updateAttribute,
+  updateAttributeValue,
   updateCategory,
   updateProduct,
   type NewProduct,
@@ -24,6 +28,10 @@ import {
   findTakenIsbn,
   findTakenNames,
   insertAttributeValues,
+  attributeCodeTaken,
+  attributeValueCodeTaken,
+  findAdminAttribute,
+  findAdminAttributeValue,
 } from "./catalog-admin.repository";
 
 export {
@@ -32,6 +40,8 @@ export {
   findCatalogueNames,
   findIsbnOwners,
   findSkuOwners,
+  listAdminAttributes,
+  listAdminAttributeValues,
   listAdminCategories,
   listAdminProducts,
 } from "./catalog-admin.repository";
@@ -223,4 +233,89 @@ export async function updateAdminCategory(
     throw new AppError("category_not_found", "The parent is not one of this store's categories", { field: "body.parentId" });
   if (outcome === "cycle") throw new AppError("category_cycle", { field: "body.parentId" });
   return { before, after: await requireAdminCategory(db, storeId, categoryId) };
+}
+
+// ---------------------------------------------------------------- attributes
+
+export async function requireAdminAttribute(db: Db, storeId: number, attributeId: number) {
+  const attribute = await findAdminAttribute(db, storeId, attributeId);
+  if (!attribute) throw new AppError("attribute_not_found");
+  return attribute;
+}
+
+export async function requireAdminAttributeValue(db: Db, storeId: number, valueId: number) {
+  const value = await findAdminAttributeValue(db, storeId, valueId);
+  if (!value) throw new AppError("attribute_value_not_found", "No value of this store's attributes has this id");
+  return value;
+}
+
+function takenAttributeCode(error: unknown): never {
+  if (isUniqueViolation(error, "attributes_store_code_unique")) throw new AppError("attribute_code_taken", { field: "body.code" });
+  if (isUniqueViolation(error, "attribute_values_attribute_code_unique"))
+    throw new AppError("attribute_value_code_taken", { field: "body.code" });
+  throw error;
+}
+
+/** Creates an attribute of the store (a new filter once a product has one of its values). */
+export async function createAdminAttribute(
+  db: Db,
+  storeId: number,
+  body: { code: string; name: string; isFilterable?: boolean | undefined; position?: number | undefined },
+) {
+  if (await attributeCodeTaken(db, storeId, body.code)) throw new AppError("attribute_code_taken", { field: "body.code" });
+  const id = await createAttribute(db, {
+    storeId,
+    code: body.code,
+    name: body.name,
+    ...(body.isFilterable !== undefined ? { isFilterable: body.isFilterable } : {}),
+    ...(body.position !== undefined ? { position: body.position } : {}),
+  }).catch(takenAttributeCode);
+  return requireAdminAttribute(db, storeId, id);
+}
+
+/** Renames, reorders or hides an attribute from the filters; answers it before and after. */
+export async function updateAdminAttribute(
+  db: Db,
+  storeId: number,
+  attributeId: number,
+  changes: { name?: string | undefined; isFilterable?: boolean | undefined; position?: number | undefined },
+) {
+  const before = await requireAdminAttribute(db, storeId, attributeId);
+  await updateAttribute(db, { storeId, attributeId, changes: definedOnly(changes) });
+  return { before, after: await requireAdminAttribute(db, storeId, attributeId) };
+}
+
+export async function createAdminAttributeValue(
+  db: Db,
+  storeId: number,
+  attributeId: number,
+  body: { code: string; label: string; position?: number | undefined },
+) {
+  await requireAdminAttribute(db, storeId, attributeId);
+  if (await attributeValueCodeTaken(db, attributeId, body.code)) throw new AppError("attribute_value_code_taken", { field: "body.code" });
+  const id = await createAttributeValue(db, {
+    attributeId,
+    code: body.code,
+    label: body.label,
+    ...(body.position !== undefined ? { position: body.position } : {}),
+  }).catch(takenAttributeCode);
+  return requireAdminAttributeValue(db, storeId, id);
+}
+
+/** Relabels or reorders a value; the products with it are indexed again. Answers it before and after. */
+export async function updateAdminAttributeValue(
+  db: Db,
+  storeId: number,
+  valueId: number,
+  changes: { label?: string | undefined; position?: number | undefined },
+) {
+  const before = await requireAdminAttributeValue(db, storeId, valueId);
+  await updateAttributeValue(db, { storeId, valueId, changes: definedOnly(changes) });
+  return { before, after: await requireAdminAttributeValue(db, storeId, valueId) };
+}
+
+function definedOnly<T extends Record<string, unknown>>(changes: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }

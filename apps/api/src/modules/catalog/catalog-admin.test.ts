@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createAttribute, createCategory, createProductType, createStore } from "../../testing/factories";
 import { createSignedInStaff } from "../../testing/staff-factories";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
+import { drainJobs } from "../../testing/test-jobs";
+import { sql } from "drizzle-orm";
 
 const ADMIN_KEY = "catalogue-admin-key-0000";
 const api = useTestApi(
@@ -223,5 +225,91 @@ describe("the merchant's products", () => {
     expect(unpublished.every((product: { isPublished: boolean }) => !product.isPublished)).toBe(true);
     // A search for the pattern characters finds them as text.
     expect((await asManager("GET", "/admin/products?search=%25")).json().data.products).toEqual([]);
+  });
+});
+
+describe("the merchant's attributes and their values", () => {
+  it("creates an attribute and values the products then carry, in the shop's filters", async () => {
+    const created = await asManager("POST", "/admin/attributes", { code: "author", name: "Author", position: 2 });
+    expect(created.statusCode, created.body).toBe(201);
+    const author = created.json().data;
+    expect(author).toMatchObject({ code: "author", name: "Author", isFilterable: true, position: 2, valueCount: 0 });
+    expect(codeOf(await asManager("POST", "/admin/attributes", { code: "author", name: "Writer" }))).toBe("attribute_code_taken");
+
+    const value = await asManager("POST", `/admin/attributes/${author.id}/values`, { code: "jon-smyth", label: "Jon Smyth" });
+    expect(value.statusCode, value.body).toBe(201);
+    expect(value.json().data).toMatchObject({ attributeId: author.id, code: "jon-smyth", label: "Jon Smyth", productCount: 0 });
+    expect(codeOf(await asManager("POST", `/admin/attributes/${author.id}/values`, { code: "jon-smyth", label: "J. Smyth" }))).toBe(
+      "attribute_value_code_taken",
+    );
+    const book = (
+      await asManager("POST", "/admin/products", newBook({ attributeValueIds: [api.seeded.hardback, value.json().data.id] }))
+    ).json().data;
+
+    const listed = (await asManager("GET", "/admin/attributes")).json().data.attributes;
+    expect(listed.map((attribute: { code: string; valueCount: number }) => [attribute.code, attribute.valueCount])).toEqual([
+      ["format", 1],
+      ["author", 1],
+    ]);
+    const values = (await asManager("GET", `/admin/attributes/${author.id}/values?search=smy`)).json().data;
+    expect(values).toMatchObject({ values: [{ label: "Jon Smyth", productCount: 1 }], nextAfter: null });
+    const filters = (await api.get(`/product-filters?CategorySlug=fiction`)).json().data.facets;
+    expect(filters.find((facet: { code: string }) => facet.code === "author")?.values).toMatchObject([{ label: "Jon Smyth", count: 1 }]);
+    expect((await shopperView(book.slug)).json().data).toMatchObject({ byline: "Jon Smyth" });
+  });
+
+  it("relabels a value: the products with it show and are searched by the new label, and the change is audited", async () => {
+    // An author's name, corrected: the byline and the search follow.
+    const attributes = (await asManager("GET", "/admin/attributes")).json().data.attributes as { id: number; code: string }[];
+    const author =
+      attributes.find((attribute) => attribute.code === "author") ??
+      (await asManager("POST", "/admin/attributes", { code: "author", name: "Author" })).json().data;
+    const value = (await asManager("POST", `/admin/attributes/${author.id}/values`, { code: "ines-quarry", label: "Ines Qaurry" })).json()
+      .data;
+    const book = (await asManager("POST", "/admin/products", newBook({ attributeValueIds: [value.id] }))).json().data;
+    await drainJobs(api.database.db, { only: ["search-index"] });
+
+    const relabelled = await asManager("PUT", `/admin/attribute-values/${value.id}`, { label: "Ines Quarry" });
+    expect(relabelled.statusCode, relabelled.body).toBe(200);
+    expect(relabelled.json().data).toMatchObject({ label: "Ines Quarry", code: "ines-quarry", productCount: 1 });
+    expect((await shopperView(book.slug)).json().data).toMatchObject({ byline: "Ines Quarry" });
+    // Written again to the search index by the job the relabelling queued.
+    expect(await drainJobs(api.database.db, { only: ["search-index"] })).toMatchObject({ completed: 1 });
+    const [document] = (
+      (await api.database.db.execute(sql`select authors from search_documents where product_id = ${book.id}`)) as unknown as {
+        rows: { authors: string }[];
+      }
+    ).rows;
+    expect(document?.authors).toContain("Ines Quarry");
+    const filters = (await api.get(`/product-filters?CategorySlug=fiction`)).json().data.facets;
+    const authorValues = filters.find((facet: { code: string }) => facet.code === "author")?.values as { label: string }[];
+    expect(authorValues.map((entry) => entry.label)).toContain("Ines Quarry");
+
+    const theme = (await asManager("POST", "/admin/attributes", { code: "theme", name: "Theme" })).json().data;
+    const renamed = await asManager("PUT", `/admin/attributes/${theme.id}`, { name: "Themes", isFilterable: false });
+    expect(renamed.json().data).toMatchObject({ name: "Themes", isFilterable: false });
+    // The bootstrap key (an owner) reads the audit log.
+    const log = (
+      await api.app.inject({
+        method: "GET",
+        url: `/admin/audit-log?resourceType=attribute_value&resourceId=${value.id}`,
+        headers: { storekey, "admin-key": ADMIN_KEY },
+      })
+    ).json().data;
+    expect(log.entries[0]).toMatchObject({
+      operation: "updateAdminAttributeValue",
+      changes: { label: { before: "Ines Qaurry", after: "Ines Quarry" } },
+    });
+
+    expect(codeOf(await asManager("PUT", "/admin/attribute-values/999999", { label: "x" }))).toBe("attribute_value_not_found");
+    expect(codeOf(await asManager("PUT", "/admin/attributes/999999", { name: "x" }))).toBe("attribute_not_found");
+    expect(codeOf(await asManager("GET", "/admin/attributes/999999/values"))).toBe("attribute_not_found");
+  });
+
+  it("is the catalogue permission's: content staff are refused", async () => {
+    const refused = await asStaff(api.seeded.content.token, "POST", "/admin/attributes", { code: "age", name: "Age" });
+    expect(refused.statusCode).toBe(403);
+    expect(codeOf(refused)).toBe("permission_denied");
+    expect((await asStaff(api.seeded.content.token, "GET", "/admin/attributes")).statusCode).toBe(403);
   });
 });

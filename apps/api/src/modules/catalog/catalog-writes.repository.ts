@@ -2,6 +2,8 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import {
+  attributes,
+  attributeValues,
   categories,
   productAddons,
   productAttributeValues,
@@ -384,4 +386,60 @@ export async function moveCategorySubtree(db: Db, input: { storeId: number; oldP
   await db.execute(sql`update ${categories}
     set path = ${input.newPath} || substr(path, ${input.oldPath.length + 1}), depth = depth + ${input.depthShift}
     where store_id = ${input.storeId} and path like ${likeEscaped(input.oldPath) + "%"}`);
+}
+
+// ---------------------------------------------------------------- attributes
+
+export async function insertAttribute(db: Db, input: typeof attributes.$inferInsert): Promise<number> {
+  const [row] = await db.insert(attributes).values(input).returning({ id: attributes.id });
+  return row!.id;
+}
+
+export async function updateAttributeFields(
+  db: Db,
+  input: {
+    storeId: number;
+    attributeId: number;
+    fields: Partial<Pick<typeof attributes.$inferInsert, "name" | "isFilterable" | "position">>;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(attributes)
+    .set(input.fields)
+    .where(and(eq(attributes.id, input.attributeId), eq(attributes.storeId, input.storeId)))
+    .returning({ id: attributes.id });
+  return rows.length > 0;
+}
+
+export async function insertAttributeValue(db: Db, input: typeof attributeValues.$inferInsert): Promise<number> {
+  const [row] = await db.insert(attributeValues).values(input).returning({ id: attributeValues.id });
+  return row!.id;
+}
+
+/** Changes a value of one of the store's attributes; answers its attribute's id, or null when it is not the store's. */
+export async function updateAttributeValueFields(
+  db: Db,
+  input: { storeId: number; valueId: number; fields: Partial<Pick<typeof attributeValues.$inferInsert, "label" | "position">> },
+): Promise<number | null> {
+  const rows = await db
+    .update(attributeValues)
+    .set(input.fields)
+    .where(
+      and(
+        eq(attributeValues.id, input.valueId),
+        sql`${attributeValues.attributeId} in (select id from ${attributes} where store_id = ${input.storeId})`,
+      ),
+    )
+    .returning({ attributeId: attributeValues.attributeId });
+  return rows[0]?.attributeId ?? null;
+}
+
+/** The products that have this value, or any value of this attribute: what a renamed value or attribute changes. */
+export async function findProductsWithValues(db: Db, which: { valueId: number } | { attributeId: number }): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ productId: productAttributeValues.productId })
+    .from(productAttributeValues)
+    .innerJoin(attributeValues, eq(attributeValues.id, productAttributeValues.attributeValueId))
+    .where("valueId" in which ? eq(attributeValues.id, which.valueId) : eq(attributeValues.attributeId, which.attributeId));
+  return rows.map((row) => row.productId);
 }

@@ -318,6 +318,78 @@ export async function updateCategory(
   });
 }
 
+// ---------------------------------------------------------------- attributes (the facets)
+
+export interface NewAttribute {
+  storeId: number;
+  code: string;
+  name: string;
+  isFilterable?: boolean;
+  position?: number;
+}
+
+export async function createAttribute(db: Db, attribute: NewAttribute): Promise<number> {
+  return writes.insertAttribute(db, {
+    storeId: attribute.storeId,
+    code: attribute.code,
+    name: attribute.name,
+    isFilterable: attribute.isFilterable ?? true,
+    position: attribute.position ?? 0,
+  });
+}
+
+/**
+ * Products whose search document and catalogue-index entry show what changed (an attribute's name or filterability,
+ * a value's label): queued for the search index and announced as changed, in the write's transaction.
+ */
+async function rewriteProductsWith(tx: Db, storeId: number, which: { valueId: number } | { attributeId: number }) {
+  const productIds = await writes.findProductsWithValues(tx, which);
+  await queueForIndexing(tx, productIds);
+  await publishProductsChanged(tx, storeId, productIds);
+}
+
+/** Changes one of the store's attributes; the products with its values are indexed again. False when it is not the store's. */
+export async function updateAttribute(
+  db: Db,
+  input: { storeId: number; attributeId: number; changes: { name?: string; isFilterable?: boolean; position?: number } },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await writes.updateAttributeFields(tx, { storeId: input.storeId, attributeId: input.attributeId, fields: input.changes })))
+      return false;
+    await rewriteProductsWith(tx, input.storeId, { attributeId: input.attributeId });
+    return true;
+  });
+}
+
+export async function createAttributeValue(db: Db, value: { attributeId: number; code: string; label: string; position?: number }) {
+  return writes.insertAttributeValue(db, {
+    attributeId: value.attributeId,
+    code: value.code,
+    label: value.label,
+    position: value.position ?? 0,
+  });
+}
+
+/**
+ * Changes a value of one of the store's attributes (a corrected author's name); the products with it are indexed again,
+ * so their byline and search follow within seconds. False when it is not the store's.
+ */
+export async function updateAttributeValue(
+  db: Db,
+  input: { storeId: number; valueId: number; changes: { label?: string; position?: number } },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const attributeId = await writes.updateAttributeValueFields(tx, {
+      storeId: input.storeId,
+      valueId: input.valueId,
+      fields: input.changes,
+    });
+    if (attributeId === null) return false;
+    await rewriteProductsWith(tx, input.storeId, { valueId: input.valueId });
+    return true;
+  });
+}
+
 /**
  * Replaces the products a merchant links to a product ("related" recommendations), in this order. Products of
  * another store, the product itself and repeats are left out. False when there is no such product.
