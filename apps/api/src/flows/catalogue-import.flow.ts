@@ -281,7 +281,7 @@ async function withNewValues(
   if (newValues.length === 0) return attributeValueIds;
   const ids = [...(attributeValueIds ?? [])];
   for (const value of newValues) {
-    const [id] = await ensureAttributeValues(tx, value.attributeId, [{ code: value.code, label: value.label }]);
+    const id = (await ensureAttributeValues(tx, value.attributeId, [{ code: value.code, label: value.label }])).get(value.code);
     if (id !== undefined && !ids.includes(id)) ids.push(id);
   }
   return ids;

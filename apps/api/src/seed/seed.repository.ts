@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { ensureAttributeValues } from "../modules/catalog/catalog-admin.service";
 import type { Db } from "../db/client";
 import { addons, attributes, attributeValues, categories, productTypes, productVariants } from "../modules/catalog/catalog.tables";
 import { stores } from "../modules/stores/stores.tables";
@@ -63,25 +64,8 @@ export async function loadCatalogueRefs(db: Db, storeId: number): Promise<Catalo
 }
 
 /** Adds the values an attribute lacks (existing codes are kept as they are); returns code -> id for all of `values`. */
-export async function addAttributeValues(db: Db, attributeId: number, values: { code: string; label: string; position: number }[]) {
-  if (values.length === 0) return new Map<string, number>();
-  await db
-    .insert(attributeValues)
-    .values(values.map((value) => ({ attributeId, ...value })))
-    .onConflictDoNothing({ target: [attributeValues.attributeId, attributeValues.code] });
-  const rows = await db
-    .select({ id: attributeValues.id, code: attributeValues.code })
-    .from(attributeValues)
-    .where(
-      and(
-        eq(attributeValues.attributeId, attributeId),
-        inArray(
-          attributeValues.code,
-          values.map((value) => value.code),
-        ),
-      ),
-    );
-  return new Map(rows.map((row) => [row.code, row.id]));
+export function addAttributeValues(db: Db, attributeId: number, values: { code: string; label: string; position: number }[]) {
+  return ensureAttributeValues(db, attributeId, values);
 }
 
 /**

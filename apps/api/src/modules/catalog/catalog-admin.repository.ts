@@ -167,12 +167,19 @@ export async function findCatalogueNames(db: Db, storeId: number) {
   return { productTypes: types, categories: categoryRows, attributes: attributeList, maxOptions: options?.most ?? 0 };
 }
 
-/** Adds values to an attribute (an import's new author); answers their ids, in order. A code already there is kept. */
-export async function insertAttributeValues(db: Db, attributeId: number, values: { code: string; label: string }[]): Promise<number[]> {
-  if (values.length === 0) return [];
+/**
+ * Adds the values an attribute lacks (an import's new author, the seed's values); a code already there is kept as
+ * it is. Answers code -> id for every value asked for.
+ */
+export async function insertAttributeValues(
+  db: Db,
+  attributeId: number,
+  values: { code: string; label: string; position?: number }[],
+): Promise<Map<string, number>> {
+  if (values.length === 0) return new Map();
   await db
     .insert(attributeValues)
-    .values(values.map((value) => ({ attributeId, code: value.code, label: value.label })))
+    .values(values.map((value) => ({ attributeId, ...value })))
     .onConflictDoNothing({ target: [attributeValues.attributeId, attributeValues.code] });
   const rows = await db
     .select({ id: attributeValues.id, code: attributeValues.code })
@@ -186,8 +193,7 @@ export async function insertAttributeValues(db: Db, attributeId: number, values:
         ),
       ),
     );
-  const idOf = new Map(rows.map((row) => [row.code, row.id]));
-  return values.map((value) => idOf.get(value.code)!);
+  return new Map(rows.map((row) => [row.code, row.id]));
 }
 
 /** Which product (id and slug) holds each of these SKUs in the store, by lower-cased SKU. */

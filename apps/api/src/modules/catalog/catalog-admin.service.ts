@@ -182,10 +182,8 @@ export async function addCheckedVariant(db: Db, productId: number, variant: NewV
   if (id === null) throw new AppError("product_not_found", "No product of this store has this id");
 }
 
-/** The ids of an attribute's values by label, the missing ones added (an import's new author). */
-export async function ensureAttributeValues(db: Db, attributeId: number, values: { code: string; label: string }[]): Promise<number[]> {
-  return insertAttributeValues(db, attributeId, values);
-}
+/** The ids of an attribute's values by code, the missing ones added (an import's new author, the seed's values). */
+export const ensureAttributeValues = insertAttributeValues;
 
 // ---------------------------------------------------------------- categories
 
