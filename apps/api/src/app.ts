@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import { registerConnectionCloseWhileClosing } from "./http/closing";
 import { registerTraceAttributes } from "./http/trace-attributes";
 import fastifySwagger from "@fastify/swagger";
@@ -57,6 +59,10 @@ import { resolveAdminBearer } from "./modules/staff/staff-auth.service";
 import { staffRoutes } from "./modules/staff/staff.routes";
 import { catalogAdminRoutes } from "./modules/catalog/catalog-admin.routes";
 import { catalogueFilesRoutes } from "./modules/catalogue-files/catalogue-files.routes";
+import { productImagesRoutes } from "./modules/catalog/product-images.routes";
+import { createLocalImageStorage } from "./modules/media/local-image-storage";
+import type { ImageStorage } from "./modules/media/image-storage";
+import { mediaRoutes } from "./modules/media/media.routes";
 import { inventoryAdminRoutes } from "./modules/inventory/inventory-admin.routes";
 import { discountCodesAdminRoutes } from "./modules/checkout/discount-codes-admin.routes";
 import { customersAdminRoutes } from "./modules/identity/customers-admin.routes";
@@ -111,6 +117,11 @@ export interface AppDeps {
   trustProxy?: FastifyServerOptions["trustProxy"];
   /** How long a client may take to send its headers and its whole request (default DEFAULT_HTTP_TIMEOUTS). */
   httpTimeouts?: { headersMs: number; requestMs: number };
+  /**
+   * Where product images are kept (decision 054): main.ts gives the one MEDIA_STORAGE says. Absent (tests): a
+   * folder under the system's temporary one, which any number of processes may share, as a file's name is its content.
+   */
+  imageStorage?: ImageStorage;
 }
 
 /** Builds the API without listening, so tests can drive it with inject() or a real port. */
@@ -237,6 +248,9 @@ export async function buildApp(deps: AppDeps) {
   // The merchant's catalogue writes go to the primary, and so do its reads: a merchant sees what they just wrote.
   await app.register(catalogAdminRoutes, { db: deps.db });
   await app.register(catalogueFilesRoutes, { db: deps.db });
+  const imageStorage = deps.imageStorage ?? createLocalImageStorage(path.join(os.tmpdir(), "quire-media"));
+  await app.register(productImagesRoutes, { db: deps.db, storage: imageStorage });
+  await app.register(mediaRoutes, { storage: imageStorage });
   await app.register(inventoryAdminRoutes, { db: deps.db });
   await app.register(discountCodesAdminRoutes, { db: deps.db });
   // The merchant's content: written to the primary, read back from it; the public reads keep no copy (decision 051).

@@ -154,7 +154,34 @@ const EnvSchema = z
     /** Where Mollie calls the shop (the API's public address + /webhooks/mollie); unset, Mollie sends no webhooks. */
     MOLLIE_WEBHOOK_URL: z.string().url().optional(),
     MOLLIE_API_URL: z.string().url().default("https://api.mollie.com"),
+    /**
+     * Where product images are kept (decision 054): "local", files under MEDIA_DIR on this machine; or "s3", an
+     * S3-compatible object store (S3_BUCKET and the rest), which every API machine shares.
+     */
+    MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
+    /** The folder of local image files; unset: `media` under DATA_DIR. */
+    MEDIA_DIR: z.string().min(1).optional(),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    /** An S3-compatible store's address (MinIO, Ceph, a cloud's own); unset: Amazon S3. */
+    S3_ENDPOINT: z.string().url().optional(),
+    /** Unset: the AWS SDK's usual sources (environment, profile, instance role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** "true" for stores that want the bucket in the path (most S3-compatible servers), not in the host name. */
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+    /** A folder inside the bucket for the shop's images, such as `quire/`. */
+    S3_PREFIX: z.string().max(200).default(""),
+    /**
+     * Whether an import may fetch image URLs on private, loopback and link-local addresses: "refuse" (the default,
+     * so a file cannot make the API reach into its own network) or "allow", for tests and closed networks only.
+     */
+    IMAGE_FETCH_PRIVATE_ADDRESSES: z.enum(["refuse", "allow"]).default("refuse"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .refine((env) => env.MEDIA_STORAGE === "local" || env.S3_BUCKET, {
+    message: "MEDIA_STORAGE=s3 needs S3_BUCKET",
+    path: ["S3_BUCKET"],
   })
   .refine((env) => env.JOBS_WORKER === "on" || env.DATABASE_URL, {
     // The embedded database belongs to the API's process: no other process could run its jobs, so mail would

@@ -5,6 +5,7 @@ import { openDatabase } from "./db/client";
 import { readsWithFallback } from "./db/replica-fallback";
 import { loadEnv, resolveDataDir, resolveAdminKeys, resolveOrderLinkSecret, resolveTokenSecret } from "./env";
 import { summariseDatabaseError } from "./http/database-unavailable";
+import { createImageStorage } from "./modules/media/image-storage-from-env";
 import { exitGracefullyOnSignals } from "./shutdown";
 
 const env = loadEnv();
@@ -42,6 +43,7 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY,
   httpTimeouts: { headersMs: env.HEADERS_TIMEOUT_MS, requestMs: env.REQUEST_TIMEOUT_MS },
   metrics: { token: env.METRICS_TOKEN, poolStats: database.poolStats },
+  imageStorage: createImageStorage(env, resolveDataDir(env)),
 });
 
 // Losing the database never stops this process: calls that need it answer 503 with Retry-After (the error

@@ -90,11 +90,18 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
 };
 
 /**
- * Resource routes that answer from their URL alone: the generated covers and blog pictures, and the icon sprite.
+ * Resource routes that answer from their URL alone: the generated covers and blog pictures, the products' uploaded
+ * images (passed on from the API, which routes/media-image.ts calls as nobody in particular), and the icon sprite.
  * A page shows a dozen covers, each a request of its own; the shop's context (the redirect list, the settings,
- * the session, the viewer cookie) would cost each two API calls and set nothing the picture uses.
+ * the session, the viewer cookie) would cost each two API calls and set nothing the picture uses, and a cookie it
+ * set (a sign-in that expired, a flash cleared) would make the picture's answer uncacheable.
  */
-const SELF_CONTAINED_ROUTES: ReadonlySet<string> = new Set(["media/covers/:file", "media/blog/:file", "icons/sprite.svg"]);
+const SELF_CONTAINED_ROUTES: ReadonlySet<string> = new Set([
+  "media/covers/:file",
+  "media/images/:file",
+  "media/blog/:file",
+  "icons/sprite.svg",
+]);
 
 /** `middleware`, skipped for the self-contained routes above (by their pattern, with or without a leading slash). */
 function forShopRoutes(middleware: Route.MiddlewareFunction): Route.MiddlewareFunction {

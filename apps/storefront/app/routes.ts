@@ -9,6 +9,7 @@ export default [
   route("en-GB-sitemap.xml", "routes/sitemap-products.ts"),
   route("shop/*", "routes/legacy-shop.ts"),
   route("media/covers/:file", "routes/media-cover.ts"),
+  route("media/images/:file", "routes/media-image.ts"),
   route("media/blog/:file", "routes/media-blog-hero.ts"),
   route("icons/sprite.svg", "routes/icon-sprite.ts"),
   route("preferences", "routes/preferences.ts"),

@@ -115,7 +115,21 @@ export type Stock = z.infer<typeof StockSchema>;
 
 // ---------------------------------------------------------------- products
 
-export const ImageSchema = z.object({ url: z.string(), alt: z.string() }).meta({ id: "Image" });
+/**
+ * A picture of a product. `url` is one the browser can always show; an uploaded image (decision 054) also says
+ * its size (so the page keeps its place) and the widths it comes in: `srcset` for that fallback format, and
+ * `sources` in smaller modern formats, best first, for a `<picture>`.
+ */
+export const ImageSchema = z
+  .object({
+    url: z.string(),
+    alt: z.string(),
+    width: z.number().int().min(1).optional(),
+    height: z.number().int().min(1).optional(),
+    srcset: z.string().optional(),
+    sources: z.array(z.object({ type: z.enum(["image/avif", "image/webp"]), srcset: z.string() })).optional(),
+  })
+  .meta({ id: "Image" });
 export type Image = z.infer<typeof ImageSchema>;
 
 export const VariantOptionSchema = z.object({ code: z.string(), name: z.string(), value: z.string() });

@@ -22,6 +22,7 @@ export * from "./admin-catalog";
 export * from "./admin-discounts";
 export * from "./admin-content";
 export * from "./admin-catalogue-files";
+export * from "./admin-product-images";
 export * from "./admin-customers";
 export * from "./admin-checkout-settings";
 export * from "./operations";

@@ -15,6 +15,7 @@ import { adminCatalogOperations } from "./operations/admin-catalog";
 import { adminDiscountOperations } from "./operations/admin-discounts";
 import { adminContentOperations } from "./operations/admin-content";
 import { adminCatalogueFileOperations } from "./operations/admin-catalogue-files";
+import { adminProductImageOperations } from "./operations/admin-product-images";
 import { adminCustomerOperations } from "./operations/admin-customers";
 import { adminCheckoutSettingsOperations } from "./operations/admin-checkout-settings";
 import { storeSettingsOperations } from "./operations/store-settings";
@@ -38,6 +39,7 @@ const parts = {
   adminCustomerOperations,
   adminCheckoutSettingsOperations,
   adminCatalogueFileOperations,
+  adminProductImageOperations,
   wishlistOperations,
   engagementOperations,
   identityOperations,

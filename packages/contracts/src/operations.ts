@@ -14,6 +14,7 @@ import { adminContentOperations } from "./operations/admin-content";
 import { adminCustomerOperations } from "./operations/admin-customers";
 import { adminCheckoutSettingsOperations } from "./operations/admin-checkout-settings";
 import { adminCatalogueFileOperations } from "./operations/admin-catalogue-files";
+import { adminProductImageOperations } from "./operations/admin-product-images";
 import { wishlistOperations } from "./operations/wishlists";
 import { engagementOperations } from "./operations/engagement";
 import { identityOperations } from "./operations/identity";
@@ -47,6 +48,7 @@ export const operations = {
   ...adminCustomerOperations,
   ...adminCheckoutSettingsOperations,
   ...adminCatalogueFileOperations,
+  ...adminProductImageOperations,
   ...wishlistOperations,
   ...engagementOperations,
   ...identityOperations,

@@ -61,6 +61,10 @@ const FRAMEWORK_ERRORS: Record<string, ApiErrorCode> = {
   FST_ERR_MAX_PARAM_LENGTH: "url_too_long",
   FST_ERR_NOT_FOUND: "route_not_found",
   FST_ERR_ASYNC_CONSTRAINT: "bad_request",
+  // A form with a file (multipart/form-data) with more parts, files or fields than its route takes.
+  FST_PARTS_LIMIT: "body_too_large",
+  FST_FILES_LIMIT: "body_too_large",
+  FST_FIELDS_LIMIT: "body_too_large",
 };
 const FRAMEWORK_MESSAGES: Partial<Record<string, string>> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: "The body is empty; send a JSON object",

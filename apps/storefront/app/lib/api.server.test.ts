@@ -13,6 +13,8 @@ interface SeenRequest {
   body: string;
 }
 
+const IMAGE_HASH = "0123456789abcdef0123456789abcdef";
+
 /** The stand-in's answers, by "METHOD /path" (query left out); anything else answers 409 out_of_stock. */
 const ANSWERS: Record<
   string,
@@ -26,6 +28,11 @@ const ANSWERS: Record<
   "GET /orders/5/proforma-invoice": { status: 200, document: { type: "application/pdf", bytes: "%PDF-1.7 proforma" } },
   // A document operation answered with something that is not the document.
   "GET /orders/6/proforma-invoice": { status: 200, document: { type: "text/html", bytes: "<p>Sign in</p>" } },
+  // A stored image (`produces: "image/*"`): any image type will do, nothing else.
+  [`GET /media/images/${IMAGE_HASH}-480.avif`]: { status: 200, document: { type: "image/avif", bytes: "AVIF bytes" } },
+  [`GET /media/images/${IMAGE_HASH}-480.jpg`]: { status: 200, document: { type: "image/jpeg", bytes: "JPEG bytes" } },
+  [`GET /media/images/${IMAGE_HASH}-240.jpg`]: { status: 200, document: { type: "text/html", bytes: "<p>Not here</p>" } },
+  [`GET /media/images/${IMAGE_HASH}-960.jpg`]: { status: 404, body: { errors: [{ code: "media_not_found", message: "No such image" }] } },
   // A sign-in locked after too many failures.
   "POST /auth/sign-in": {
     status: 429,
@@ -42,6 +49,7 @@ let seen: SeenRequest[] = [];
 let createApiClient: typeof import("./api.server").createApiClient;
 let ApiRequestError: typeof import("./api.server").ApiRequestError;
 let operationPath: typeof import("./api.server").operationPath;
+let isMediaTypeOf: typeof import("./api.server").isMediaTypeOf;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -74,7 +82,7 @@ beforeAll(async () => {
   process.env.STORE_KEY = "test-store";
   // A module of its own, which reads the environment above: a unit worker runs other files before this one.
   vi.resetModules();
-  ({ createApiClient, ApiRequestError, operationPath } = await import("./api.server"));
+  ({ createApiClient, ApiRequestError, operationPath, isMediaTypeOf } = await import("./api.server"));
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -231,6 +239,30 @@ describe("the API client", () => {
     expect(failure).toMatchObject({ status: 409, errors: [{ code: "out_of_stock" }] });
   });
 
+  it("downloads an image of any image type when the operation produces image/*, asking for that range", async () => {
+    seen = [];
+    const avif = await createApiClient().download("getMediaFile", { params: { file: `${IMAGE_HASH}-480.avif` } });
+    expect(seen[0]).toMatchObject({ method: "GET", url: `/media/images/${IMAGE_HASH}-480.avif` });
+    expect(seen[0]?.headers.accept).toBe("image/*, application/json");
+    expect(avif.contentType).toBe("image/avif");
+    expect(await new Response(avif.body).text()).toBe("AVIF bytes");
+    const jpeg = await createApiClient().download("getMediaFile", { params: { file: `${IMAGE_HASH}-480.jpg` } });
+    expect(jpeg.contentType).toBe("image/jpeg");
+    expect(await new Response(jpeg.body).text()).toBe("JPEG bytes");
+  });
+
+  it("refuses an answer to image/* that is not an image, and rejects a missing image with the API's 404", async () => {
+    const notImage = await createApiClient()
+      .download("getMediaFile", { params: { file: `${IMAGE_HASH}-240.jpg` } })
+      .catch((error: unknown) => error);
+    expect(notImage).toMatchObject({ status: 502, errors: [{ code: "unexpected_response" }] });
+    const missing = await createApiClient()
+      .download("getMediaFile", { params: { file: `${IMAGE_HASH}-960.jpg` } })
+      .catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(ApiRequestError);
+    expect(missing).toMatchObject({ status: 404, errors: [{ code: "media_not_found" }] });
+  });
+
   it("is typed by the operation table: what is sent and what is answered", () => {
     // Never run: `npm run typecheck` checks these lines, and fails if a refused call starts to compile.
     const typed = (api: ReturnType<typeof createApiClient>) => {
@@ -257,6 +289,23 @@ function isRouteErrorResponseLike(thrown: unknown): { status: number | undefined
   const init = (thrown as { init: ResponseInit | null }).init;
   return { status: init?.status, retryAfter: new Headers(init?.headers).get("Retry-After") };
 }
+
+describe("isMediaTypeOf", () => {
+  it("matches the operation's media type, parameters and case aside", () => {
+    expect(isMediaTypeOf("application/pdf", "application/pdf")).toBe(true);
+    expect(isMediaTypeOf("text/csv; charset=utf-8", "text/csv")).toBe(true);
+    expect(isMediaTypeOf("Application/PDF", "application/pdf")).toBe(true);
+    expect(isMediaTypeOf("application/pdfx", "application/pdf")).toBe(false);
+    expect(isMediaTypeOf("", "application/pdf")).toBe(false);
+  });
+
+  it("matches a range such as image/* by its type: any subtype, nothing else", () => {
+    for (const type of ["image/avif", "image/webp", "image/jpeg", "IMAGE/JPEG; q=1"]) expect(isMediaTypeOf(type, "image/*")).toBe(true);
+    for (const type of ["image/", "text/html", "application/json", "imagery/png", "image/png/x", ""]) {
+      expect(isMediaTypeOf(type, "image/*")).toBe(false);
+    }
+  });
+});
 
 describe("operationPath", () => {
   it("fills each parameter of the template, encoded", () => {

@@ -225,9 +225,10 @@ export function createApiClient(caller: CallerContext = {}, connections: { dispa
   }
 
   /**
-   * Calls an operation whose success is a document rather than JSON (a PDF: `produces` in the operation table)
-   * and answers its bytes as a stream, to pass on to the browser without holding them. A failure is JSON like
-   * any other, and rejects with ApiRequestError; a success of another media type is this client's own error.
+   * Calls an operation whose success is a document rather than JSON (a PDF, an image: `produces` in the operation
+   * table) and answers its bytes as a stream, to pass on to the browser without holding them. A failure is JSON
+   * like any other, and rejects with ApiRequestError; a success of another media type is this client's own error.
+   * A `produces` of a whole type (`image/*`) takes any of its subtypes (image/avif, image/jpeg...).
    */
   async function download<Id extends DocumentOperationId>(operationId: Id, ...[input]: CallArguments<Id>): Promise<ApiDocument> {
     const operation: Operation = operations[operationId];
@@ -235,7 +236,7 @@ export function createApiClient(caller: CallerContext = {}, connections: { dispa
     const response = await send(operation, input, `${mediaType}, application/json`);
     if (!response.ok) throw await failureOf(response);
     const contentType = response.header("content-type") ?? "";
-    if (!contentType.startsWith(mediaType)) {
+    if (!isMediaTypeOf(contentType, mediaType)) {
       await response.body.dump();
       throw new ApiRequestError(502, [
         { code: UNEXPECTED_RESPONSE, message: `API answered ${contentType || "no body"}, not ${mediaType}` },
@@ -251,7 +252,21 @@ export function createApiClient(caller: CallerContext = {}, connections: { dispa
   return { call, download };
 }
 
-/** The operations whose success is a document (a PDF) rather than JSON: the ones `download` takes. */
+/**
+ * Whether an answer's Content-Type is of the media type an operation produces: the same type (parameters such as
+ * a charset aside), or, for a range such as `image/*`, any subtype of that type. Compared case-insensitively.
+ */
+export function isMediaTypeOf(contentType: string, produces: string): boolean {
+  const type = (contentType.split(";")[0] ?? "").trim().toLowerCase();
+  const wanted = produces.toLowerCase();
+  if (wanted.endsWith("/*")) {
+    const prefix = wanted.slice(0, -1);
+    return type.startsWith(prefix) && type.length > prefix.length && !type.slice(prefix.length).includes("/");
+  }
+  return type === wanted;
+}
+
+/** The operations whose success is a document (a PDF, an image) rather than JSON: the ones `download` takes. */
 export type DocumentOperationId = {
   [Id in OperationId]: Operations[Id] extends { produces: string } ? Id : never;
 }[OperationId];

@@ -60,5 +60,16 @@ describe("answers marked personal", () => {
       new Response("<svg/>", { headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=31536000, immutable" } });
     const response = await answer("/media/covers/12.svg", [await cookieOf(tokenCookie, TOKEN)], cover);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    // An uploaded image passed on from the API (routes/media-image.ts), for a shopper with a basket too.
+    const image = () =>
+      new Response(new Uint8Array([0xff, 0xd8]), {
+        headers: { "Content-Type": "image/avif", "Cache-Control": "public, max-age=31536000, immutable" },
+      });
+    const uploaded = await answer(
+      "/media/images/0123456789abcdef0123456789abcdef-480.avif",
+      [await cookieOf(tokenCookie, TOKEN), await cookieOf(anonymousCartCookie, CART_ID)],
+      image,
+    );
+    expect(uploaded.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
   });
 });

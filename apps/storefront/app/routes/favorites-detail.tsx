@@ -9,6 +9,7 @@ import { Price } from "~/components/ui/price";
 import { AddToCartForm } from "~/features/cart/add-to-cart-form";
 import { coverUrlFor } from "~/features/catalog/cover-svg";
 import { productHref } from "~/features/catalog/product-card";
+import { ProductPicture } from "~/features/catalog/product-picture";
 import { StockBadge } from "~/features/catalog/stock-badge";
 import { useCatalogSettings } from "~/features/catalog/use-catalog-settings";
 import { t } from "~/lib/i18n/messages/wishlists";
@@ -106,13 +107,12 @@ function ItemRow({ item, wishlistId }: { item: WishlistItem; wishlistId: number 
       <label htmlFor={selectId} className="sr-only">
         {t("wishlists.select_item", { product: item.product.name, variant: item.variant.name })}
       </label>
-      <img
-        src={image.url}
-        alt={image.alt}
+      <ProductPicture
+        image={image}
+        sizes="(min-width: 640px) 6rem, 5rem"
         width={96}
         height={144}
-        loading="lazy"
-        className="aspect-[2/3] w-20 shrink-0 self-start rounded-control object-cover ring-1 ring-line sm:w-24"
+        className="aspect-[2/3] w-20 shrink-0 self-start rounded-control ring-1 ring-line sm:w-24"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
         <div className="flex min-w-0 flex-col gap-1">

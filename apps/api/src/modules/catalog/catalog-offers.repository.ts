@@ -1,7 +1,8 @@
-import type { TaxClass } from "@quire/contracts";
+import type { Image, TaxClass } from "@quire/contracts";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
+import { imageJsonOf } from "./catalog.repository";
 import {
   addonOptionPrices,
   addonOptions,
@@ -36,7 +37,7 @@ export interface VariantOffer {
   /** How the product is taxed. */
   taxClass: TaxClass;
   /** The product's first image. */
-  image: { url: string; alt: string } | null;
+  image: Image | null;
   /** Price in the currency, minor units; null when the variant has none in it. */
   amount: number | null;
   /** The pre-sale price in the currency; null when not on sale. */
@@ -96,7 +97,7 @@ export async function findOffers(
       : sql`coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name, 'options', v.options,
                 'stockQuantity', v.stock_quantity, 'productId', p.id, 'productSlug', p.slug, 'productName', p.name,
                 'isPublished', p.is_published, 'taxClass', p.tax_class,
-                'image', (select json_build_object('url', i.url, 'alt', i.alt) from ${productImages} i
+                'image', (select ${imageJsonOf("i")} from ${productImages} i
                   where i.product_id = p.id order by i.position, i.id limit 1),
                 'amount', vp.amount, 'originalAmount', vp.original_amount,
                 'tierPrices', coalesce((select json_agg(json_build_object('minQuantity', tp.min_quantity, 'amount', tp.amount) order by tp.min_quantity)

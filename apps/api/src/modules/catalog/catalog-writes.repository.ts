@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
+import type { StoredPicture } from "../media/pictures";
 import {
   attributes,
   attributeValues,
@@ -442,4 +443,84 @@ export async function findProductsWithValues(db: Db, which: { valueId: number } 
     .innerJoin(attributeValues, eq(attributeValues.id, productAttributeValues.attributeValueId))
     .where("valueId" in which ? eq(attributeValues.id, which.valueId) : eq(attributeValues.attributeId, which.attributeId));
   return rows.map((row) => row.productId);
+}
+
+// ---------------------------------------------------------------- a product's images (decision 054)
+
+/** A product image row as the admin API shows it. */
+export interface ProductImageRow {
+  id: number;
+  productId: number;
+  position: number;
+  url: string;
+  alt: string;
+  picture: StoredPicture | null;
+  sourceUrl: string | null;
+}
+
+const productImageColumns = {
+  id: productImages.id,
+  productId: productImages.productId,
+  position: productImages.position,
+  url: productImages.url,
+  alt: productImages.alt,
+  picture: productImages.picture,
+  sourceUrl: productImages.sourceUrl,
+};
+
+/** A store's product's images, in their order. */
+export async function findProductImages(db: Db, input: { storeId: number; productId: number }): Promise<ProductImageRow[]> {
+  return db
+    .select(productImageColumns)
+    .from(productImages)
+    .innerJoin(products, eq(products.id, productImages.productId))
+    .where(and(eq(productImages.productId, input.productId), eq(products.storeId, input.storeId)))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+}
+
+/** One of a store's product images, or null. */
+export async function findProductImage(db: Db, input: { storeId: number; imageId: number }): Promise<ProductImageRow | null> {
+  const [row] = await db
+    .select(productImageColumns)
+    .from(productImages)
+    .innerJoin(products, eq(products.id, productImages.productId))
+    .where(and(eq(productImages.id, input.imageId), eq(products.storeId, input.storeId)));
+  return row ?? null;
+}
+
+/** The source URLs of a product's images that an import fetched. */
+export async function findProductImageSources(db: Db, productId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ sourceUrl: productImages.sourceUrl })
+    .from(productImages)
+    .where(and(eq(productImages.productId, productId), sql`${productImages.sourceUrl} is not null`));
+  return new Set(rows.map((row) => row.sourceUrl!));
+}
+
+export async function countProductImages(db: Db, productId: number): Promise<{ count: number; lastPosition: number }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, lastPosition: sql<number>`coalesce(max(${productImages.position}), -1)::int` })
+    .from(productImages)
+    .where(eq(productImages.productId, productId));
+  return row ?? { count: 0, lastPosition: -1 };
+}
+
+export async function insertProductImage(db: Db, input: typeof productImages.$inferInsert): Promise<number> {
+  const [row] = await db.insert(productImages).values(input).returning({ id: productImages.id });
+  return row!.id;
+}
+
+export async function updateProductImageAlt(db: Db, imageId: number, alt: string): Promise<void> {
+  await db.update(productImages).set({ alt }).where(eq(productImages.id, imageId));
+}
+
+export async function deleteProductImageRow(db: Db, imageId: number): Promise<void> {
+  await db.delete(productImages).where(eq(productImages.id, imageId));
+}
+
+/** Puts a product's images in this order (positions 0, 1, ...). */
+export async function writeProductImageOrder(db: Db, productId: number, imageIds: number[]): Promise<void> {
+  await db.execute(sql`update ${productImages} i set position = o.n - 1
+    from unnest(${sql.param(imageIds)}::int[]) with ordinality as o(id, n)
+    where i.id = o.id and i.product_id = ${productId}`);
 }

@@ -3,6 +3,7 @@ import { PRODUCT_IDS_PER_EVENT } from "../jobs/domain-events";
 import { publishEvent } from "../jobs/job-queue";
 import * as writes from "./catalog-writes.repository";
 import { queueForIndexing } from "./search/search-index.repository";
+import type { StoredPicture } from "../media/pictures";
 
 /*
  * The catalogue's write path: the only code that creates or changes products, variants, prices and
@@ -399,6 +400,77 @@ export async function setProductLinks(db: Db, productId: number, linkedProductId
     const product = await writes.lockProduct(tx, productId);
     if (!product) return false;
     await writes.replaceProductLinks(tx, { productId, storeId: product.storeId, linkedProductIds: [...new Set(linkedProductIds)] });
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------- a product's images (decision 054)
+
+export interface NewProductImage {
+  url: string;
+  alt: string;
+  /** For an image in the shop's storage: its files' key and what a page needs to show it. */
+  stored?: { imageKey: string; picture: StoredPicture };
+  /** The address an import fetched it from. */
+  sourceUrl?: string;
+}
+
+/**
+ * Adds an image after the product's last one, under the product's row lock so two uploads at once cannot pass the
+ * limit together. The new image's id; "full" when the product has `limit` images already; null for no such product.
+ */
+export async function addProductImage(db: Db, productId: number, image: NewProductImage, limit: number): Promise<number | "full" | null> {
+  return db.transaction(async (tx) => {
+    const product = await writes.lockProduct(tx, productId);
+    if (!product) return null;
+    const { count, lastPosition } = await writes.countProductImages(tx, productId);
+    if (count >= limit) return "full";
+    const id = await writes.insertProductImage(tx, {
+      productId,
+      url: image.url,
+      alt: image.alt,
+      position: lastPosition + 1,
+      imageKey: image.stored?.imageKey ?? null,
+      picture: image.stored?.picture ?? null,
+      sourceUrl: image.sourceUrl ?? null,
+    });
+    await publishProductsChanged(tx, product.storeId, [productId]);
+    return id;
+  });
+}
+
+/** Changes an image's alternative text. */
+export async function changeProductImageAlt(db: Db, image: { id: number; productId: number }, alt: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const product = await writes.lockProduct(tx, image.productId);
+    if (!product) return;
+    await writes.updateProductImageAlt(tx, image.id, alt);
+    await publishProductsChanged(tx, product.storeId, [image.productId]);
+  });
+}
+
+/** Takes an image off its product. Its files stay: another product, or an order's page, may show the same picture. */
+export async function removeProductImage(db: Db, image: { id: number; productId: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const product = await writes.lockProduct(tx, image.productId);
+    if (!product) return;
+    await writes.deleteProductImageRow(tx, image.id);
+    await publishProductsChanged(tx, product.storeId, [image.productId]);
+  });
+}
+
+/**
+ * Puts the product's images in this order. False, changing nothing, unless the ids are exactly the product's images
+ * (checked under the product's lock, so an image added meanwhile cannot be left out of the order).
+ */
+export async function orderProductImages(db: Db, product: { id: number; storeId: number }, imageIds: number[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await writes.lockProduct(tx, product.id))) return false;
+    const current = await writes.findProductImages(tx, { storeId: product.storeId, productId: product.id });
+    const given = new Set(imageIds);
+    if (current.length !== imageIds.length || current.some((image) => !given.has(image.id))) return false;
+    await writes.writeProductImageOrder(tx, product.id, imageIds);
+    await publishProductsChanged(tx, product.storeId, [product.id]);
     return true;
   });
 }

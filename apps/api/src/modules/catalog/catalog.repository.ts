@@ -1,4 +1,4 @@
-import type { ProductSort } from "@quire/contracts";
+import type { Image, ProductSort } from "@quire/contracts";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { preparedRows } from "../../db/prepared-statements";
@@ -312,9 +312,16 @@ export interface ProductSummaryRow {
   name: string;
   subtitle: string;
   byline: string;
-  image: { url: string; alt: string } | null;
+  image: Image | null;
   variants: VariantFactsRow[];
 }
+
+/**
+ * A product image row `alias` as the contract's Image: its URL and alternative text, and for an image in the
+ * shop's storage (decision 054) its size and files in each width and format, kept beside it when it was stored.
+ */
+export const imageJsonOf = (alias: string) =>
+  sql.raw(`(jsonb_build_object('url', ${alias}.url, 'alt', ${alias}.alt) || coalesce(${alias}.picture, '{}'::jsonb))`);
 
 /** The authors (values of the "author" attribute) of product `p`, joined for a byline. */
 const bylineOf = sql`coalesce((select string_agg(av.label, ', ' order by av.position, av.label)
@@ -328,7 +335,7 @@ const productSummaries = preparedRows<ProductSummaryRow>(
   "catalog_product_summaries",
   ["id", "slug", "name", "subtitle", "byline", "image", "variants"],
   sql`select p.id, p.slug, p.name, p.subtitle, ${bylineOf} as byline,
-        (select json_build_object('url', i.url, 'alt', i.alt) from ${productImages} i
+        (select ${imageJsonOf("i")} from ${productImages} i
           where i.product_id = p.id order by i.position, i.id limit 1) as image,
         (select json_agg(json_build_object('id', v.id, 'isMaster', v.is_master, 'stockQuantity', v.stock_quantity,
             'amount', vp.amount, 'originalAmount', vp.original_amount) order by v.position, v.id)
@@ -351,7 +358,7 @@ export interface ProductDetailRow {
   byline: string;
   description: string;
   productType: { id: number; code: string; name: string };
-  images: { url: string; alt: string }[];
+  images: Image[];
   attributes: { code: string; name: string; values: { code: string; label: string }[] }[];
   categories: CategoryCrumbRow[];
   breadcrumbs: CategoryCrumbRow[];
@@ -384,7 +391,7 @@ function productDetailQuery(keyCondition: SQL) {
     where pc.product_id = p.id and ${categoryShown("c")}`;
   return sql`select p.id, p.slug, p.name, p.subtitle, p.description, ${bylineOf} as byline,
           json_build_object('id', t.id, 'code', t.code, 'name', t.name) as "productType",
-          coalesce((select json_agg(json_build_object('url', i.url, 'alt', i.alt) order by i.position, i.id)
+          coalesce((select json_agg(${imageJsonOf("i")} order by i.position, i.id)
             from ${productImages} i where i.product_id = p.id), '[]') as images,
           coalesce((select json_agg(json_build_object('code', pa.code, 'name', pa.name, 'values', pa.values)
               order by pa.position, pa.name)

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { TAX_CLASSES } from "@quire/contracts/constants";
+import type { StoredPicture } from "../media/pictures";
 import { stores } from "../stores/stores.tables";
 
 /**
@@ -108,8 +109,22 @@ export const productImages = pgTable(
     url: text().notNull(),
     alt: text().notNull().default(""),
     position: integer().notNull().default(0),
+    // An image uploaded or imported into the shop's image storage (decision 054) has a key and a picture; an image
+    // that is only a URL (the demo's generated covers) has neither.
+    /** The stored files' common name: the hash of the image's bytes (files `<key>-<width>.<format>`). */
+    imageKey: text(),
+    /**
+     * What the storefront needs beside the URL to show it: its size and the files in each width and format
+     * (the contract's Image fields `width`, `height`, `srcset`, `sources`), made when it was stored.
+     */
+    picture: jsonb().$type<StoredPicture>(),
+    /** The address an import fetched it from: the same address is not fetched for the product again. */
+    sourceUrl: text(),
   },
-  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+  (t) => [
+    index("product_images_product_idx").on(t.productId, t.position),
+    check("product_images_stored_whole", sql`(${t.imageKey} is null) = (${t.picture} is null)`),
+  ],
 );
 
 /** A purchasable version of a product (hardback, paperback, gift edition...). Stock is per variant. */

@@ -5,6 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { Price } from "~/components/ui/price";
 import { coverUrlFor } from "~/features/catalog/cover-svg";
 import { productHref } from "~/features/catalog/product-card";
+import { ProductPicture } from "~/features/catalog/product-picture";
 import { StockBadge } from "~/features/catalog/stock-badge";
 import { AddonChoices } from "./addon-choices";
 import { CART_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
@@ -40,13 +41,13 @@ export function CartLine({
   return (
     <li className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-3 border-b border-line py-6 sm:grid-cols-[6rem_minmax(0,1fr)_auto] sm:gap-x-6">
       <Link to={productHref(line.productSlug)} tabIndex={-1} aria-hidden="true" className="row-span-2 block sm:row-span-3">
-        <img
-          src={image.url}
+        <ProductPicture
+          image={image}
+          sizes="(min-width: 640px) 6rem, 4.5rem"
           alt=""
           width={96}
           height={144}
-          loading="lazy"
-          className="aspect-[2/3] w-full rounded-control object-cover shadow-sm ring-1 ring-line"
+          className="aspect-[2/3] w-full rounded-control shadow-sm ring-1 ring-line"
         />
       </Link>
 

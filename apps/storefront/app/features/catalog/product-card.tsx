@@ -7,6 +7,7 @@ import { Price } from "~/components/ui/price";
 import { CardAddToCart } from "~/features/cart/card-add-to-cart";
 import { FavouriteToggle } from "~/features/wishlists/favourite-toggle";
 import { coverUrlFor } from "./cover-svg";
+import { ProductPicture } from "./product-picture";
 import { StockBadge } from "./stock-badge";
 import { useCatalogSettings } from "./use-catalog-settings";
 import { t } from "~/lib/i18n/messages/catalog";
@@ -14,6 +15,14 @@ import { t } from "~/lib/i18n/messages/catalog";
 export function productHref(slug: string): string {
   return `/store/product/${slug}`;
 }
+
+/**
+ * How wide a card's picture is shown (its `sizes`), in ProductGrid: half the phone's width, a third from md, and
+ * from xl a quarter of the page's 80rem (less its padding and gaps: at most about 18rem, without filters beside).
+ */
+export const GRID_CARD_SIZES = "(min-width: 1280px) 18rem, (min-width: 768px) 33vw, 50vw";
+/** In ProductCardList: 42% of a phone's width, 28% from sm, and a sixth of the page from lg (at most 12rem). */
+export const ROW_CARD_SIZES = "(min-width: 1024px) 12rem, (min-width: 640px) 28vw, 42vw";
 
 /**
  * One product in a grid. The title link stretches over the whole card, so the card is one link for screen
@@ -25,12 +34,15 @@ export function ProductCard({
   inventoryMode,
   hidesPricesFromVisitors,
   eager = false,
+  sizes,
 }: {
   product: ProductSummary;
   inventoryMode: InventoryAvailability;
   hidesPricesFromVisitors: boolean;
   /** Load the image at once (cards in the first row), not lazily. */
   eager?: boolean;
+  /** How wide the card's picture is shown: GRID_CARD_SIZES or ROW_CARD_SIZES, as the list lays cards out. */
+  sizes: string;
 }) {
   const image = product.image ?? { url: coverUrlFor({ slug: product.slug, title: product.name, author: product.byline }), alt: "" };
   return (
@@ -39,14 +51,11 @@ export function ProductCard({
       className="group relative flex h-full flex-col rounded-card outline-offset-4 outline-accent has-[a:focus-visible]:outline-3"
     >
       <div className="aspect-[2/3] overflow-hidden rounded-control bg-sunk shadow-sm ring-1 ring-line transition-shadow group-hover:shadow-md">
-        <img
-          src={image.url}
-          alt={image.alt}
-          width={400}
-          height={600}
+        <ProductPicture
+          image={image}
+          sizes={sizes}
           loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+          className="size-full transition-transform duration-300 group-hover:scale-[1.02]"
         />
       </div>
       <h3 className="mt-3 font-serif text-base leading-snug font-semibold sm:text-lg">
@@ -96,7 +105,12 @@ export function ProductCardList({
     >
       {products.map((product) => (
         <li key={product.id} className="snap-start">
-          <ProductCard product={product} inventoryMode={inventoryAvailability} hidesPricesFromVisitors={hidesPricesFromVisitors} />
+          <ProductCard
+            product={product}
+            inventoryMode={inventoryAvailability}
+            hidesPricesFromVisitors={hidesPricesFromVisitors}
+            sizes={ROW_CARD_SIZES}
+          />
         </li>
       ))}
     </ul>

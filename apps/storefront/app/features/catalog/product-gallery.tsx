@@ -1,6 +1,13 @@
 import type { Image } from "@quire/contracts";
 import { useRef, useState } from "react";
 import { t } from "~/lib/i18n/messages/catalog-product";
+import { ProductPicture } from "./product-picture";
+
+/**
+ * How wide the main picture is shown: at most 15rem on a phone (the page keeps title and price on the first
+ * screen), then the page's 5/12 column (about 38% of the window, and at most 30rem on the page's 80rem).
+ */
+export const GALLERY_SIZES = "(min-width: 1280px) 30rem, (min-width: 768px) 38vw, 15rem";
 
 /**
  * The product's images: a main picture that scrolls sideways between images (scroll snapping), and
@@ -34,14 +41,13 @@ export function ProductGallery({ images, productName }: { images: Image[]; produ
       >
         {images.map((image, index) => (
           <figure key={image.url} id={`image-${index + 1}`} className="w-full shrink-0 snap-center">
-            <img
-              src={image.url}
+            <ProductPicture
+              image={image}
+              sizes={GALLERY_SIZES}
               alt={image.alt || t("catalog.product.image_alt", { name: productName, number: index + 1 })}
-              width={400}
-              height={600}
               loading={index === 0 ? "eager" : "lazy"}
               fetchPriority={index === 0 ? "high" : undefined}
-              className="aspect-[2/3] w-full object-cover"
+              className="aspect-[2/3] w-full"
             />
           </figure>
         ))}
@@ -59,7 +65,7 @@ export function ProductGallery({ images, productName }: { images: Image[]; produ
                 }}
                 className="block w-16 overflow-hidden rounded-control opacity-70 ring-1 ring-line transition hover:opacity-100 aria-[current]:opacity-100 aria-[current]:ring-2 aria-[current]:ring-accent"
               >
-                <img src={image.url} alt="" width={64} height={96} loading="lazy" className="aspect-[2/3] w-full object-cover" />
+                <ProductPicture image={image} sizes="64px" alt="" width={64} height={96} className="aspect-[2/3] w-full" />
                 <span className="sr-only">
                   {image.alt
                     ? t("catalog.product.show_image_alt", { number: index + 1, count: images.length, alt: image.alt })

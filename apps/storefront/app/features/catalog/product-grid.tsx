@@ -1,6 +1,6 @@
 import { ANALYTICS_LIST_ATTRIBUTE } from "~/features/analytics/analytics-attributes";
 import type { ProductSummary } from "@quire/contracts";
-import { ProductCard } from "./product-card";
+import { GRID_CARD_SIZES, ProductCard } from "./product-card";
 import { useCatalogSettings } from "./use-catalog-settings";
 
 /** Cards in a responsive grid: two columns on a phone, up to four on a wide screen. */
@@ -28,6 +28,7 @@ export function ProductGrid({
             inventoryMode={inventoryAvailability}
             hidesPricesFromVisitors={hidesPricesFromVisitors}
             eager={index < 4}
+            sizes={GRID_CARD_SIZES}
           />
         </li>
       ))}

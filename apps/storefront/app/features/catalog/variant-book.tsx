@@ -1,6 +1,7 @@
 import type { Image, VariantWithProduct } from "@quire/contracts";
 import { coverUrlFor } from "./cover-svg";
 import { productHref } from "./product-card";
+import { ProductPicture } from "./product-picture";
 
 /** One format of a book, as a page about it shows it (the favourites page, a back-in-stock confirmation). */
 export interface VariantBook {
@@ -27,12 +28,13 @@ export function toVariantBook({ product, variant }: VariantWithProduct): Variant
 export function VariantBookSummary({ book, label, className = "" }: { book: VariantBook; label: string; className?: string }) {
   return (
     <section aria-label={label} className={`flex items-start gap-4 ${className}`}>
-      <img
-        src={book.cover.url}
-        alt={book.cover.alt}
+      <ProductPicture
+        image={book.cover}
+        sizes="(min-width: 640px) 5rem, 4rem"
         width={80}
         height={120}
-        className="aspect-[2/3] w-16 shrink-0 rounded-control object-cover ring-1 ring-line sm:w-20"
+        loading="eager"
+        className="aspect-[2/3] w-16 shrink-0 rounded-control ring-1 ring-line sm:w-20"
       />
       <div className="flex min-w-0 flex-col gap-1">
         <h2 className="font-serif text-lg leading-snug font-semibold">{book.name}</h2>

@@ -6,6 +6,7 @@ import { Icon } from "~/components/ui/icon";
 import { Price } from "~/components/ui/price";
 import { QuantityInput } from "~/features/cart/quantity-input";
 import { coverUrlFor } from "~/features/catalog/cover-svg";
+import { ProductPicture } from "~/features/catalog/product-picture";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { CHECKOUT_INTENTS } from "./checkout-intents";
 import { OrderTotals } from "./order-totals";
@@ -27,13 +28,13 @@ function SummaryLine({ line }: { line: CartLineItem }) {
   const image = line.image ?? { url: coverUrlFor({ slug: line.productSlug, title: line.productName, author: "" }), alt: "" };
   return (
     <li className="grid grid-cols-[3.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 border-b border-line py-4 first:pt-0">
-      <img
-        src={image.url}
+      <ProductPicture
+        image={image}
+        sizes="3.5rem"
         alt=""
         width={56}
         height={84}
-        loading="lazy"
-        className="aspect-[2/3] w-full rounded-control object-cover ring-1 ring-line"
+        className="aspect-[2/3] w-full rounded-control ring-1 ring-line"
       />
       <div className="flex min-w-0 flex-col gap-0.5">
         <div className="flex items-baseline justify-between gap-3">

@@ -1,6 +1,7 @@
-import type { Autocomplete, Highlight } from "@quire/contracts";
+import type { Autocomplete, Highlight, Image } from "@quire/contracts";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { ProductPicture } from "~/features/catalog/product-picture";
 import { t } from "~/lib/i18n/messages/search";
 
 // The catalogue's paths (catalog-crumbs.ts, product-card.tsx), written here so this chunk loads nothing else.
@@ -15,7 +16,7 @@ interface Option {
   href: string;
   label: Highlight;
   detail: string;
-  image?: { url: string; alt: string } | null;
+  image?: Image | null;
 }
 
 interface Group {
@@ -224,12 +225,14 @@ export default function SearchSuggestions({ inputRef, listboxId }: { inputRef: R
                   className={`flex cursor-pointer items-center gap-3 px-4 py-2 ${isActive ? "bg-sunk" : "hover:bg-sunk"}`}
                 >
                   {option.image ? (
-                    <img
-                      src={option.image.url}
+                    <ProductPicture
+                      image={option.image}
+                      sizes="28px"
                       alt=""
                       width={28}
                       height={42}
-                      className="h-[42px] w-[28px] shrink-0 rounded-sm object-cover"
+                      loading="eager"
+                      className="h-[42px] w-[28px] shrink-0 rounded-sm"
                     />
                   ) : null}
                   <span className="min-w-0">

@@ -1,6 +1,8 @@
+import type { Image } from "@quire/contracts";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { sqlRows } from "../../../db/sql-rows";
+import type { StoredPicture } from "../../media/pictures";
 import { categoryShown } from "../catalog.repository";
 import { attributes, attributeValues, categories, productAttributeValues, productImages } from "../catalog.tables";
 import { searchKey } from "./search-index.repository";
@@ -158,8 +160,7 @@ export interface ProductHit {
   slug: string;
   name: string;
   authors: string;
-  imageUrl: string | null;
-  imageAlt: string | null;
+  image: Image | null;
   codes: string[];
 }
 
@@ -187,9 +188,9 @@ export async function findProductHits(db: Db, terms: SearchTerms, limit: number)
         select d.product_id, d.title, d.authors, d.codes, ${documentScore(terms)} as score, d.popularity
         from candidates c join ${searchDocuments} d on d.product_id = c.product_id
         order by score desc, d.popularity desc, d.product_id limit ${limit})
-      select b.product_id as id, p.slug, b.title as name, b.authors, i.url as image_url, i.alt as image_alt, b.codes
+      select b.product_id as id, p.slug, b.title as name, b.authors, i.url as image_url, i.alt as image_alt, i.picture as image_picture, b.codes
       from best b join products p on p.id = b.product_id
-      left join lateral (select url, alt from ${productImages} where product_id = b.product_id order by position limit 1) i on true
+      left join lateral (select url, alt, picture from ${productImages} where product_id = b.product_id order by position, id limit 1) i on true
       order by b.score desc, b.popularity desc, b.product_id`,
   );
   return found.map(toHit);
@@ -200,10 +201,10 @@ export async function findProductHitsByIds(db: Db, ids: number[]): Promise<Produ
   if (ids.length === 0) return [];
   const found = await sqlRows<HitRecord>(
     db,
-    sql`select d.product_id as id, p.slug, d.title as name, d.authors, i.url as image_url, i.alt as image_alt, d.codes
+    sql`select d.product_id as id, p.slug, d.title as name, d.authors, i.url as image_url, i.alt as image_alt, i.picture as image_picture, d.codes
       from unnest(${sql.param(ids)}::int[]) with ordinality as b(product_id, n)
       join ${searchDocuments} d on d.product_id = b.product_id join products p on p.id = d.product_id
-      left join lateral (select url, alt from ${productImages} where product_id = d.product_id order by position limit 1) i on true
+      left join lateral (select url, alt, picture from ${productImages} where product_id = d.product_id order by position, id limit 1) i on true
       order by b.n`,
   );
   return found.map(toHit);
@@ -216,6 +217,7 @@ interface HitRecord {
   authors: string;
   image_url: string | null;
   image_alt: string | null;
+  image_picture: StoredPicture | null;
   codes: string[];
 }
 
@@ -224,8 +226,7 @@ const toHit = (row: HitRecord): ProductHit => ({
   slug: row.slug,
   name: row.name,
   authors: row.authors,
-  imageUrl: row.image_url,
-  imageAlt: row.image_alt,
+  image: row.image_url === null ? null : { url: row.image_url, alt: row.image_alt ?? "", ...row.image_picture },
   codes: row.codes,
 });
 

@@ -99,7 +99,7 @@ export async function autocomplete(
       name: hit.name,
       highlight: highlight(hit.name, marked),
       byline: hit.authors,
-      image: hit.imageUrl ? { url: hit.imageUrl, alt: hit.imageAlt ?? "" } : null,
+      image: hit.image,
       matchedCode: hit.codes.find((code) => terms.codes.includes(code)) ?? null,
     })),
     categories: categories.map((hit) => ({ ...hit, highlight: highlight(hit.name, marked) })),
