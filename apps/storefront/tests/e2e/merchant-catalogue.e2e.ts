@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
@@ -6,7 +7,8 @@ import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
  * The merchant's catalogue (issue 28; decisions 046, 047) seen from the shop, in Chromium against the built
  * storefront and API: a category and a book made through the admin API are on sale within seconds (their pages,
  * the category's list, the search), a new price shows on the next view, a new slug answers 301, and an
- * unpublished book leaves the shop; a catalogue file imported through the admin API is on sale the same way. A stack of its own: the book would otherwise join the other journeys'
+ * unpublished book leaves the shop; a catalogue file imported through the admin API is on sale the same way; a cover
+ * uploaded through the admin API is the picture on the book's page and card, in the browser's best format. A stack of its own: the book would otherwise join the other journeys'
  * catalogue (the newest books on the home page, counts, searches).
  */
 const ADMIN_KEY = "quire-e2e-merchant-admin-key";
@@ -35,6 +37,26 @@ async function asMerchant<T>(
   const text = await response.text();
   expect(response.status, `${method} ${path}: ${text}`).toBe(status);
   return (JSON.parse(text) as { data: T }).data;
+}
+
+/** A PNG of one colour, made here: the picture a merchant's scanner would give, without a library to draw it. */
+function solidPng(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const framed = Buffer.alloc(8 + body.length);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), 4 + body.length);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [red, green, blue]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
 }
 
 describe("the merchant's catalogue in the shop", () => {
@@ -153,6 +175,61 @@ describe("the merchant's catalogue in the shop", () => {
         async () => {
           await page.goto(`${stack.storefrontUrl}/search?q=almanac`);
           return page.getByRole("link", { name: /The Ebb Almanac/ }).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
+    expectNoPageProblems(browser);
+  });
+
+  it("shows an uploaded cover on the book's page and card, as AVIF from the shop's own address, described by its words", async () => {
+    const [demoBook] = (await asMerchant<{ products: { id: number }[] }>("GET", "/admin/products?limit=1")).products;
+    const { productTypeId } = await asMerchant<{ productTypeId: number }>("GET", `/admin/products/${demoBook!.id}`);
+    const category = await asMerchant<{ id: number; slug: string }>("POST", "/admin/categories", { slug: "sea-charts", name: "Sea Charts" });
+    const book = await asMerchant<{ id: number; slug: string }>("POST", "/admin/products", {
+      slug: "the-kelp-forest-atlas",
+      name: "The Kelp Forest Atlas",
+      productTypeId,
+      categoryIds: [category.id],
+      isPublished: true,
+      variants: [{ sku: "KELP-HB", name: "Hardback", stockQuantity: 2, prices: { GBP: { amount: 2000 } } }],
+    });
+
+    const form = new FormData();
+    form.append("file", new Blob([solidPng(600, 900, [24, 96, 72])], { type: "image/png" }), "kelp.png");
+    form.append("alt", "A green cover with the title in white");
+    const uploaded = await fetch(`${stack.apiUrl}/admin/products/${book.id}/images`, {
+      method: "POST",
+      headers: { "Admin-Key": ADMIN_KEY, StoreKey: DEMO_STORE_KEY },
+      body: form,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+
+    const { page } = browser;
+    await page.goto(`${stack.storefrontUrl}/store/product/${book.slug}`);
+    const cover = page.getByRole("img", { name: "A green cover with the title in white" }).first();
+    await cover.waitFor();
+    await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    const shown = await cover.evaluate((image: HTMLImageElement) => ({
+      source: new URL(image.currentSrc).pathname,
+      origin: new URL(image.currentSrc).origin,
+      width: image.getAttribute("width"),
+      height: image.getAttribute("height"),
+      inPicture: image.parentElement?.tagName,
+    }));
+    expect(shown).toMatchObject({ origin: stack.storefrontUrl, width: "600", height: "900", inPicture: "PICTURE" });
+    expect(shown.source).toMatch(/^\/media\/images\/[0-9a-f]{32}-\d+\.avif$/);
+    const file = await page.request.get(`${stack.storefrontUrl}${shown.source}`);
+    expect(file.headers()["content-type"]).toBe("image/avif");
+    expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+    // The card in its category shows the same picture, once the catalogue index has the book.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${stack.storefrontUrl}/store/${category.slug}`);
+          // The only uploaded picture in this stack's shop is this book's.
+          return page.locator("main img[src^='/media/images/']").count();
         },
         { timeout: 30_000 },
       )
