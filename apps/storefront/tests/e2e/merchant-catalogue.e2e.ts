@@ -185,7 +185,10 @@ describe("the merchant's catalogue in the shop", () => {
   it("shows an uploaded cover on the book's page and card, as AVIF from the shop's own address, described by its words", async () => {
     const [demoBook] = (await asMerchant<{ products: { id: number }[] }>("GET", "/admin/products?limit=1")).products;
     const { productTypeId } = await asMerchant<{ productTypeId: number }>("GET", `/admin/products/${demoBook!.id}`);
-    const category = await asMerchant<{ id: number; slug: string }>("POST", "/admin/categories", { slug: "sea-charts", name: "Sea Charts" });
+    const category = await asMerchant<{ id: number; slug: string }>("POST", "/admin/categories", {
+      slug: "sea-charts",
+      name: "Sea Charts",
+    });
     const book = await asMerchant<{ id: number; slug: string }>("POST", "/admin/products", {
       slug: "the-kelp-forest-atlas",
       name: "The Kelp Forest Atlas",
