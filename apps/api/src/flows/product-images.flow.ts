@@ -30,7 +30,8 @@ export function adminImageOf(row: ProductImageRow): AdminProductImage {
   };
 }
 
-const audited = (row: ProductImageRow | null) => (row ? { productId: row.productId, url: row.url, alt: row.alt, position: row.position } : null);
+const audited = (row: ProductImageRow | null) =>
+  row ? { productId: row.productId, url: row.url, alt: row.alt, position: row.position } : null;
 
 async function requireImage(db: Db, storeId: number, imageId: number): Promise<ProductImageRow> {
   const image = await findProductImage(db, { storeId, imageId });
@@ -93,7 +94,12 @@ export async function deleteProductImageFlow(db: Db, write: AdminWrite, imageId:
   });
 }
 
-export async function setProductImageOrderFlow(db: Db, write: AdminWrite, productId: number, imageIds: number[]): Promise<AdminProductImage[]> {
+export async function setProductImageOrderFlow(
+  db: Db,
+  write: AdminWrite,
+  productId: number,
+  imageIds: number[],
+): Promise<AdminProductImage[]> {
   return db.transaction(async (tx) => {
     await requireAdminProduct(tx, write.storeId, productId);
     const before = await findProductImages(tx, { storeId: write.storeId, productId });

@@ -34,7 +34,9 @@ export const productImagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Image
         bytes = await part.toBuffer();
       } catch (error) {
         if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new AppError("image_too_large", `An image may be at most ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB`, { field: "body.file" });
+          throw new AppError("image_too_large", `An image may be at most ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB`, {
+            field: "body.file",
+          });
         }
         throw error;
       }

@@ -60,7 +60,12 @@ async function upload(productId: number, fields: Parameters<typeof formOf>[0], t
 }
 
 const asManager = (method: "GET" | "PUT" | "DELETE", url: string, payload?: object) =>
-  api.app.inject({ method, url, headers: { storekey, authorization: `Bearer ${api.seeded.manager.token}` }, ...(payload ? { payload } : {}) });
+  api.app.inject({
+    method,
+    url,
+    headers: { storekey, authorization: `Bearer ${api.seeded.manager.token}` },
+    ...(payload ? { payload } : {}),
+  });
 
 /** A photograph-like JPEG, taken sideways (EXIF orientation 6) somewhere on Earth (GPS in its EXIF). */
 function cameraJpeg(width = 1200, height = 800) {
@@ -109,7 +114,10 @@ const fileOf = (url: string) => url.slice("/media/images/".length);
 describe("a product's images", () => {
   it("stores an upload upright, in three widths and formats, without its camera or location data, and the shop shows it", async () => {
     const productId = await api.seeded.book();
-    const uploaded = await upload(productId, { alt: "The cover: a red field", file: { bytes: await cameraJpeg(), name: "IMG_0001.JPG", type: "image/jpeg" } });
+    const uploaded = await upload(productId, {
+      alt: "The cover: a red field",
+      file: { bytes: await cameraJpeg(), name: "IMG_0001.JPG", type: "image/jpeg" },
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const { image, position, sourceUrl } = uploaded.json().data;
     // Taken sideways: 1200 x 800 as stored by the camera, 800 x 1200 upright.
@@ -148,26 +156,40 @@ describe("a product's images", () => {
     // A narrower original than the widest stored width is kept at its own width, never enlarged.
     expect(pngAsJpg.json().data.image.srcset).toMatch(/240w, .*-300\.jpg 300w$/);
 
-    const text = await upload(productId, { alt: "Text", file: { bytes: Buffer.from("not an image at all"), name: "cover.jpg", type: "image/jpeg" } });
+    const text = await upload(productId, {
+      alt: "Text",
+      file: { bytes: Buffer.from("not an image at all"), name: "cover.jpg", type: "image/jpeg" },
+    });
     expect([text.statusCode, codeOf(text)]).toEqual([400, "image_unreadable"]);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
     const vector = await upload(productId, { alt: "Vector", file: { bytes: svg, name: "cover.jpg", type: "image/jpeg" } });
     expect([vector.statusCode, codeOf(vector)]).toEqual([415, "image_type_not_supported"]);
-    const tiff = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+      .tiff()
+      .toBuffer();
     const tiffAnswer = await upload(productId, { alt: "Tiff", file: { bytes: tiff, name: "cover.png", type: "image/png" } });
     expect([tiffAnswer.statusCode, codeOf(tiffAnswer)]).toEqual([415, "image_type_not_supported"]);
   });
 
   it("refuses a picture with too many pixels before decoding it, a damaged one, one too large, and one without its words", async () => {
     const productId = await api.seeded.book();
-    const huge = await upload(productId, { alt: "Huge", file: { bytes: hugePngHeader(20_000, 20_000), name: "huge.png", type: "image/png" } });
+    const huge = await upload(productId, {
+      alt: "Huge",
+      file: { bytes: hugePngHeader(20_000, 20_000), name: "huge.png", type: "image/png" },
+    });
     expect([huge.statusCode, codeOf(huge)]).toEqual([422, "image_too_many_pixels"]);
 
     const whole = await cameraJpeg(600, 400);
-    const damaged = await upload(productId, { alt: "Cut", file: { bytes: whole.subarray(0, Math.floor(whole.length / 3)), name: "cut.jpg", type: "image/jpeg" } });
+    const damaged = await upload(productId, {
+      alt: "Cut",
+      file: { bytes: whole.subarray(0, Math.floor(whole.length / 3)), name: "cut.jpg", type: "image/jpeg" },
+    });
     expect([damaged.statusCode, codeOf(damaged)]).toEqual([400, "image_unreadable"]);
 
-    const tooLarge = await upload(productId, { alt: "Big", file: { bytes: Buffer.alloc(20 * 1024 * 1024 + 1), name: "big.jpg", type: "image/jpeg" } });
+    const tooLarge = await upload(productId, {
+      alt: "Big",
+      file: { bytes: Buffer.alloc(20 * 1024 * 1024 + 1), name: "big.jpg", type: "image/jpeg" },
+    });
     expect([tooLarge.statusCode, codeOf(tooLarge)]).toEqual([413, "image_too_large"]);
 
     const noAlt = await upload(productId, { file: { bytes: await png(), name: "a.png", type: "image/png" } });
@@ -226,8 +248,10 @@ describe("a product's images", () => {
 
   it("corrects words, reorders (the first one is the card's) and removes images, each audited", async () => {
     const productId = await api.seeded.book();
-    const first = (await upload(productId, { alt: "Front", file: { bytes: await png(300, 450), name: "a.png", type: "image/png" } })).json().data;
-    const second = (await upload(productId, { alt: "Back", file: { bytes: await png(200, 300), name: "b.png", type: "image/png" } })).json().data;
+    const first = (await upload(productId, { alt: "Front", file: { bytes: await png(300, 450), name: "a.png", type: "image/png" } })).json()
+      .data;
+    const second = (await upload(productId, { alt: "Back", file: { bytes: await png(200, 300), name: "b.png", type: "image/png" } })).json()
+      .data;
     expect([first.position, second.position]).toEqual([0, 1]);
 
     const corrected = await asManager("PUT", `/admin/product-images/${second.id}`, { alt: "The back cover" });
@@ -249,11 +273,17 @@ describe("a product's images", () => {
     expect((await media(fileOf(second.image.url))).statusCode).toBe(200);
 
     const log = (
-      await api.app.inject({ method: "GET", url: "/admin/audit-log?resourceType=product_image", headers: { storekey, "admin-key": ADMIN_KEY } })
+      await api.app.inject({
+        method: "GET",
+        url: "/admin/audit-log?resourceType=product_image",
+        headers: { storekey, "admin-key": ADMIN_KEY },
+      })
     ).json().data.entries as { operation: string; resourceId: string; changes: Record<string, { before: unknown; after: unknown }> }[];
     const ofSecond = log.filter((entry) => entry.resourceId === String(second.id)).map((entry) => entry.operation);
     expect(ofSecond).toEqual(["deleteProductImage", "updateProductImage", "uploadProductImage"]);
-    expect(log.find((entry) => entry.operation === "updateProductImage")!.changes).toEqual({ alt: { before: "Back", after: "The back cover" } });
+    expect(log.find((entry) => entry.operation === "updateProductImage")!.changes).toEqual({
+      alt: { before: "Back", after: "The back cover" },
+    });
   });
 
   it(`holds a product to ${MAX_IMAGES_PER_PRODUCT} images even when the last places are taken by uploads at once`, async () => {

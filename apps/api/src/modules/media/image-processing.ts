@@ -69,7 +69,10 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     throw new ImageRefused("image_unreadable", "The file is not an image the shop can read");
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || (metadata.format === "heif" && metadata.compression !== "av1")) {
-    throw new ImageRefused("image_type_not_supported", `A ${describeFormat(metadata)} image cannot be used: send a JPEG, PNG, WebP, AVIF or GIF`);
+    throw new ImageRefused(
+      "image_type_not_supported",
+      `A ${describeFormat(metadata)} image cannot be used: send a JPEG, PNG, WebP, AVIF or GIF`,
+    );
   }
   const { width, height } = metadata.autoOrient;
   if (!width || !height) throw new ImageRefused("image_unreadable", "The image has no size");
