@@ -1,5 +1,3 @@
-import os from "node:os";
-import path from "node:path";
 import { registerConnectionCloseWhileClosing } from "./http/closing";
 import { registerTraceAttributes } from "./http/trace-attributes";
 import fastifySwagger from "@fastify/swagger";
@@ -60,7 +58,7 @@ import { staffRoutes } from "./modules/staff/staff.routes";
 import { catalogAdminRoutes } from "./modules/catalog/catalog-admin.routes";
 import { catalogueFilesRoutes } from "./modules/catalogue-files/catalogue-files.routes";
 import { productImagesRoutes } from "./modules/catalog/product-images.routes";
-import { createLocalImageStorage } from "./modules/media/local-image-storage";
+import { temporaryImageStorage } from "./modules/media/local-image-storage";
 import type { ImageStorage } from "./modules/media/image-storage";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { inventoryAdminRoutes } from "./modules/inventory/inventory-admin.routes";
@@ -247,8 +245,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contactRoutes, { db: deps.db });
   // The merchant's catalogue writes go to the primary, and so do its reads: a merchant sees what they just wrote.
   await app.register(catalogAdminRoutes, { db: deps.db });
-  await app.register(catalogueFilesRoutes, { db: deps.db });
-  const imageStorage = deps.imageStorage ?? createLocalImageStorage(path.join(os.tmpdir(), "quire-media"));
+  await app.register(catalogueFilesRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
+  const imageStorage = deps.imageStorage ?? temporaryImageStorage();
   await app.register(productImagesRoutes, { db: deps.db, storage: imageStorage });
   await app.register(mediaRoutes, { storage: imageStorage });
   await app.register(inventoryAdminRoutes, { db: deps.db });

@@ -1,9 +1,10 @@
 import type { Database } from "./db/client";
-import { resolveOrderLinkSecret, type Env } from "./env";
+import { resolveDataDir, resolveOrderLinkSecret, type Env } from "./env";
 import { summariseDatabaseError } from "./http/database-unavailable";
 import { createJobHandlers } from "./job-handlers";
 import { startJobWorker, type JobWorker } from "./modules/jobs/job-worker";
 import { createMailTransport } from "./modules/mail/mail-transports";
+import { createImageStorage } from "./modules/media/image-storage-from-env";
 import { gatewaysFromEnv } from "./modules/payments/gateways/gateways";
 
 /** The logger calls used here, which the API's logger and the worker's pino logger both have. */
@@ -32,6 +33,10 @@ export async function startBackgroundJobs(options: { env: Env; database: Databas
       orderLinkSecret: resolveOrderLinkSecret(env),
       paymentGateways: gatewaysFromEnv(env),
       log,
+      images: {
+        storage: createImageStorage(env, resolveDataDir(env)),
+        allowPrivateAddresses: env.IMAGE_FETCH_PRIVATE_ADDRESSES === "allow",
+      },
     }),
     pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
     onJobFailed: ({ id, name, attempt, dead, error }) => {

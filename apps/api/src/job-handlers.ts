@@ -9,7 +9,8 @@ import { deliverMail } from "./modules/mail/mail-delivery";
 import type { MailTransport } from "./modules/mail/mail-transports";
 import { purgeOldOutboxMessages } from "./modules/mail/outbox-retention";
 import { cancelUnpaidOrders } from "./flows/cancel-order.flow";
-import { runCatalogueImport } from "./flows/catalogue-import.flow";
+import { runCatalogueImport, type ImportImages } from "./flows/catalogue-import.flow";
+import { temporaryImageStorage } from "./modules/media/local-image-storage";
 import { mailCancelledOrder, mailIssuedRefund } from "./flows/order-mails.flow";
 import { moneyFlowsOf, type FlowLog } from "./flows/flow-deps";
 import { refreshOpenPayments } from "./flows/pay-order.flow";
@@ -32,6 +33,11 @@ export interface JobHandlerDeps {
   paymentGateways?: PaymentGateways;
   /** Where the money flows log what they did (a capture given back, a refund the gateway refused). */
   log?: FlowLog;
+  /**
+   * Where a catalogue import keeps the pictures it fetches, and whether it may fetch from private addresses
+   * (decision 054). Absent (tests): a temporary folder, public addresses only.
+   */
+  images?: ImportImages;
 }
 
 /** How long a payment stays open at its gateway before the refresh job asks after it: its webhook is late. */
@@ -45,6 +51,7 @@ const OPEN_PAYMENT_GRACE_MS = 2 * 60_000;
 export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
   const moneyFlows = moneyFlowsOf({ db: deps.db, gateways: deps.paymentGateways, storefrontUrl: deps.storefrontUrl, log: deps.log });
   const orderLinks = { storefrontUrl: deps.storefrontUrl, orderLinkSecret: deps.orderLinkSecret ?? DEVELOPMENT_ORDER_LINK_SECRET };
+  const images = deps.images ?? { storage: temporaryImageStorage(), allowPrivateAddresses: false };
   return {
     "mail-delivery": async ({ messageId }) => {
       await deliverMail(deps.db, deps.mailTransport, messageId);
@@ -77,7 +84,7 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
       await onStockChanged(deps.db, event);
     },
     "catalogue-import": async ({ importId }) => {
-      await runCatalogueImport(deps.db, importId);
+      await runCatalogueImport(deps.db, importId, { images });
     },
     "search-index-sweep": async () => {
       await indexAllQueuedProducts(deps.db);

@@ -1,4 +1,12 @@
-import type { AdminProduct, CatalogueFileFormat, CatalogueFileProblem, CatalogueImport, UpdateAdminProductBody } from "@quire/contracts";
+import {
+  MAX_IMAGE_UPLOAD_BYTES,
+  MAX_IMAGES_PER_PRODUCT,
+  type AdminProduct,
+  type CatalogueFileFormat,
+  type CatalogueFileProblem,
+  type CatalogueImport,
+  type UpdateAdminProductBody,
+} from "@quire/contracts";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
 import { changedFields, recordAdminWrite, type AdminWrite } from "../modules/audit/audit.service";
@@ -16,6 +24,7 @@ import {
   type NewVariant,
 } from "../modules/catalog/catalog-admin.service";
 import {
+  addImportWarnings,
   catalogueHeader,
   catalogueRows,
   exportLookups,
@@ -24,15 +33,27 @@ import {
   insertImport,
   markImportRunning,
   nextPendingProducts,
+  nextProductsWithImages,
   readCatalogueFile,
   settleProducts,
   slugOf,
+  type ExportImage,
   type ExportNames,
+  type ImageDraft,
   type ImportRequester,
   type ProductDraft,
   type VariantDraft,
 } from "../modules/catalogue-files/catalogue-files.service";
+import {
+  addProductImage,
+  findImagesOfProducts,
+  findProductImageKeys,
+  findProductImageSources,
+  findProductImage,
+} from "../modules/catalog/product-images.service";
 import { setVariantStock } from "../modules/inventory/inventory.service";
+import { fetchRemoteImage, RemoteImageRefused } from "../modules/media/remote-image";
+import { ImageRefused, storeImage, type ImageStorage } from "../modules/media/media.service";
 import { enqueue } from "../modules/jobs/job-queue";
 import { findStoreCurrencies } from "../modules/stores/stores.service";
 
@@ -376,7 +397,18 @@ export async function startCatalogueImport(
  * a crash, it carries on where the last committed product left off. `stopAfterBatches` stops it early, as a crash
  * would (tests).
  */
-export async function runCatalogueImport(db: Db, importId: number, options: { stopAfterBatches?: number } = {}): Promise<void> {
+/** Where an import keeps the pictures it fetches, and how it fetches them (decision 054). */
+export interface ImportImages {
+  storage: ImageStorage;
+  /** Whether `Image Src` may name private, loopback and link-local addresses (tests and closed networks only). */
+  allowPrivateAddresses: boolean;
+}
+
+export async function runCatalogueImport(
+  db: Db,
+  importId: number,
+  options: { stopAfterBatches?: number; images: ImportImages },
+): Promise<void> {
   const run = await findImportForRun(db, importId);
   if (!run || run.status === "succeeded" || run.status === "failed") return;
   const store = await storeOf(db, run.storeId);
@@ -405,7 +437,100 @@ export async function runCatalogueImport(db: Db, importId: number, options: { st
     await writeBatch(db, { write, store, importId }, pending, plans);
     batches += 1;
   }
+  await addImportedImages(db, { write, store, importId }, options.images);
   await finishImport(db, importId, "succeeded");
+}
+
+/** How long one picture's download may take, and how large it may be. */
+const IMAGE_FETCH = { timeoutMs: 15_000, maxBytes: MAX_IMAGE_UPLOAD_BYTES };
+
+/** What the pictures' pass reads at a time. */
+const IMAGE_BATCH = 50;
+
+/** The key of a picture of this shop's own (`/media/images/<key>-<width>.<format>`), as an export names it. */
+const OWN_MEDIA = /\/media\/images\/([0-9a-f]{32})-[0-9]{1,4}\.(?:avif|webp|jpg)$/;
+
+/**
+ * The pictures' pass, once every product is written: each written product's pictures that it does not have yet
+ * are fetched, stored and added after its others. A picture is known by the address it came from, or by its key
+ * when the address is one of this shop's own files (an export imported back), so the pass fetches nothing twice
+ * and a run after a crash carries on. A picture that cannot be fetched or is not an image is a warning with its
+ * row: the product is whole without it.
+ */
+async function addImportedImages(db: Db, run: Run, images: ImportImages): Promise<void> {
+  const { write, importId } = run;
+  let after = -1;
+  for (;;) {
+    const batch = await nextProductsWithImages(db, importId, after, IMAGE_BATCH);
+    if (batch.length === 0) return;
+    after = batch.at(-1)!.position;
+    const found = await findAdminProducts(db, write.storeId, { slugs: batch.map((entry) => entry.draft.handle) });
+    const ids = new Map(found.map((product) => [product.slug, product.id]));
+    for (const entry of batch) {
+      const productId = ids.get(entry.draft.handle);
+      if (productId === undefined) continue;
+      const warnings = await addImagesOfProduct(db, write, productId, entry.draft.images ?? [], images);
+      await addImportWarnings(db, importId, warnings);
+    }
+  }
+}
+
+async function addImagesOfProduct(
+  db: Db,
+  write: AdminWrite,
+  productId: number,
+  drafts: ImageDraft[],
+  images: ImportImages,
+): Promise<CatalogueFileProblem[]> {
+  const sources = await findProductImageSources(db, productId);
+  const keys = await findProductImageKeys(db, productId);
+  const warnings: CatalogueFileProblem[] = [];
+  for (const draft of drafts) {
+    if (sources.has(draft.src)) continue;
+    const own = OWN_MEDIA.exec(new URL(draft.src).pathname)?.[1];
+    if (own && keys.has(own)) continue;
+    const problem = (message: string): CatalogueFileProblem => ({ row: draft.row, column: draft.column, code: "image_not_added", message });
+    let stored: Awaited<ReturnType<typeof storeImage>>;
+    try {
+      const bytes = await fetchRemoteImage(draft.src, { ...IMAGE_FETCH, allowPrivateAddresses: images.allowPrivateAddresses });
+      stored = await storeImage(images.storage, bytes);
+    } catch (error) {
+      if (error instanceof RemoteImageRefused || error instanceof ImageRefused) {
+        warnings.push(problem(error.message));
+        continue;
+      }
+      throw error;
+    }
+    if (keys.has(stored.imageKey)) continue;
+    const added = await db.transaction(async (tx) => {
+      const id = await addProductImage(
+        tx,
+        productId,
+        {
+          url: stored.url,
+          alt: draft.alt ?? "",
+          stored: { imageKey: stored.imageKey, picture: stored.picture },
+          sourceUrl: draft.src,
+        },
+        MAX_IMAGES_PER_PRODUCT,
+      );
+      if (typeof id !== "number") return id;
+      const row = await findProductImage(tx, { storeId: write.storeId, imageId: id });
+      await recordAdminWrite(tx, write, {
+        type: "product_image",
+        id,
+        changes: changedFields(null, row ? { productId, url: row.url, alt: row.alt, sourceUrl: draft.src } : null),
+      });
+      return id;
+    });
+    if (added === "full") {
+      warnings.push(problem(`The product has ${MAX_IMAGES_PER_PRODUCT} images already: this one was not added`));
+      return warnings;
+    }
+    keys.add(stored.imageKey);
+    sources.add(draft.src);
+  }
+  return warnings;
 }
 
 async function storeOf(db: Db, storeId: number): Promise<Store> {
@@ -549,7 +674,12 @@ async function writeOne(db: Db, run: Run, entry: Entry): Promise<void> {
 const EXPORT_BATCH = 200;
 
 /** The store's catalogue as a file of the format, a line at a time (the header first), products in id order. */
-export async function* exportCatalogue(db: Db, store: Store, format: CatalogueFileFormat): AsyncGenerator<string> {
+export async function* exportCatalogue(
+  db: Db,
+  store: Store,
+  format: CatalogueFileFormat,
+  options: { mediaBaseUrl: string },
+): AsyncGenerator<string> {
   const catalogueNames = await findCatalogueNames(db, store.id);
   let afterId = 0;
   let page = await findAdminProducts(db, store.id, { afterId, limit: EXPORT_BATCH });
@@ -566,8 +696,32 @@ export async function* exportCatalogue(db: Db, store: Store, format: CatalogueFi
   const lookups = exportLookups(names);
   yield catalogueHeader(format, names);
   while (page.length > 0) {
-    for (const product of page) for (const line of catalogueRows(format, product, names, lookups)) yield line;
+    const imagesOf = await findImagesOfProducts(
+      db,
+      page.map((product) => product.id),
+    );
+    for (const product of page) {
+      for (const line of catalogueRows(format, product, names, lookups, exportedImages(imagesOf.get(product.id) ?? [], options)))
+        yield line;
+    }
     afterId = page.at(-1)!.id;
     page = await findAdminProducts(db, store.id, { afterId, limit: EXPORT_BATCH });
   }
+}
+
+/**
+ * A product's pictures as a file names them: where an import fetched one, that address; a picture uploaded to the
+ * shop, its largest JPEG at the shop's public address. A picture that is only a URL of the storefront's own drawing
+ * (the demo's generated covers) is no file, and is left out.
+ */
+function exportedImages(
+  rows: { url: string; alt: string; sourceUrl: string | null; imageKey: string | null; picture: { srcset: string } | null }[],
+  options: { mediaBaseUrl: string },
+): ExportImage[] {
+  return rows.flatMap((row) => {
+    if (row.sourceUrl) return [{ src: row.sourceUrl, alt: row.alt }];
+    if (!row.imageKey || !row.picture) return [];
+    const widest = row.picture.srcset.split(", ").at(-1)!.split(" ")[0]!;
+    return [{ src: new URL(widest, options.mediaBaseUrl).href, alt: row.alt }];
+  });
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { createJobHandlers } from "../job-handlers";
+import { createJobHandlers, type JobHandlerDeps } from "../job-handlers";
 import type { JobName } from "../modules/jobs/job-catalogue";
 import { runJobsUntilIdle, type JobFailure, type JobHandlers } from "../modules/jobs/job-worker";
 import type { MailTransport } from "../modules/mail/mail-transports";
@@ -20,6 +20,8 @@ export async function drainJobs(
     only?: JobName[];
     includeWaiting?: boolean;
     allowFailures?: boolean;
+    /** Where a catalogue import keeps the pictures it fetches, and whether it may fetch from this machine. */
+    images?: JobHandlerDeps["images"];
   } = {},
 ): Promise<{ completed: number; failed: number; failures: JobFailure[] }> {
   const all = createJobHandlers({
@@ -29,6 +31,7 @@ export async function drainJobs(
       close: () => {},
     },
     storefrontUrl: options.storefrontUrl ?? TEST_JOBS_STOREFRONT_URL,
+    ...(options.images ? { images: options.images } : {}),
   });
   const names = (options.only ?? (Object.keys(all) as JobName[])).filter((name) => name !== "mail-delivery" || options.mailTransport);
   const handlers: Partial<JobHandlers> = Object.fromEntries(names.map((name) => [name, all[name]]));

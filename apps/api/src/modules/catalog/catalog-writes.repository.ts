@@ -524,3 +524,28 @@ export async function writeProductImageOrder(db: Db, productId: number, imageIds
     from unnest(${sql.param(imageIds)}::int[]) with ordinality as o(id, n)
     where i.id = o.id and i.product_id = ${productId}`);
 }
+
+/** The images of these products, each product's in order: one statement for a page of an export. */
+export async function findImagesOfProducts(
+  db: Db,
+  productIds: number[],
+): Promise<Map<number, (ProductImageRow & { imageKey: string | null })[]>> {
+  const byProduct = new Map<number, (ProductImageRow & { imageKey: string | null })[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({ ...productImageColumns, imageKey: productImages.imageKey })
+    .from(productImages)
+    .where(sql`${productImages.productId} = any(${sql.param(productIds)}::int[])`)
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
+  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  return byProduct;
+}
+
+/** The keys of a product's stored images: a picture the product has already is not fetched or added again. */
+export async function findProductImageKeys(db: Db, productId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ imageKey: productImages.imageKey })
+    .from(productImages)
+    .where(and(eq(productImages.productId, productId), sql`${productImages.imageKey} is not null`));
+  return new Set(rows.map((row) => row.imageKey!));
+}

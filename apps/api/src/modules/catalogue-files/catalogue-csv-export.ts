@@ -48,6 +48,12 @@ export function catalogueHeader(format: CatalogueFileFormat, names: ExportNames)
   ]);
 }
 
+/** A product's picture as a file gives it: where to fetch it, and its words. */
+export interface ExportImage {
+  src: string;
+  alt: string;
+}
+
 /** Lookup tables from ids to names, made once per export. */
 export function exportLookups(names: ExportNames) {
   return {
@@ -67,11 +73,17 @@ export function catalogueRows(
   product: AdminProduct,
   names: ExportNames,
   lookups: ReturnType<typeof exportLookups>,
+  images: readonly ExportImage[] = [],
 ): string[] {
-  return format === "shopify" ? shopifyRows(product, names, lookups) : quireRows(product, names, lookups);
+  return format === "shopify" ? shopifyRows(product, names, lookups, images) : quireRows(product, names, lookups, images);
 }
 
-function quireRows(product: AdminProduct, names: ExportNames, lookups: ReturnType<typeof exportLookups>): string[] {
+function quireRows(
+  product: AdminProduct,
+  names: ExportNames,
+  lookups: ReturnType<typeof exportLookups>,
+  images: readonly ExportImage[],
+): string[] {
   const labelsOf = (code: string) =>
     product.attributeValueIds.flatMap((id) => {
       const value = lookups.valueOf.get(id);
@@ -94,6 +106,8 @@ function quireRows(product: AdminProduct, names: ExportNames, lookups: ReturnTyp
       variant.isbn ?? "",
       variant.name,
       String(variant.stockQuantity),
+      own(images.map((image) => image.src).join("|")),
+      own(images.map((image) => image.alt.replaceAll("|", "/")).join("|")),
       ...Array.from({ length: names.maxOptions }, (_, n) => {
         const option = variant.options[n];
         return option ? [option.code, option.name, option.value] : ["", "", ""];
@@ -112,10 +126,15 @@ function quireRows(product: AdminProduct, names: ExportNames, lookups: ReturnTyp
   });
 }
 
-function shopifyRows(product: AdminProduct, names: ExportNames, lookups: ReturnType<typeof exportLookups>): string[] {
+function shopifyRows(
+  product: AdminProduct,
+  names: ExportNames,
+  lookups: ReturnType<typeof exportLookups>,
+  images: readonly ExportImage[],
+): string[] {
   // Shopify's file names at most three options; a variant with none is Shopify's "Default Title".
   const optionNames = product.variants[0]?.options.slice(0, 3).map((option) => option.name) ?? [];
-  return product.variants.map((variant, index) => {
+  const variantRows = product.variants.map((variant, index) => {
     const first = index === 0;
     const own = (value: string) => (first ? value : "");
     const price = variant.prices[names.defaultCurrency];
@@ -139,10 +158,20 @@ function shopifyRows(product: AdminProduct, names: ExportNames, lookups: ReturnT
       price ? toDecimalAmount(price.amount) : "",
       price?.original != null ? toDecimalAmount(price.original) : "",
       variant.isbn ?? "",
-      "",
-      "",
-      "",
+      // As Shopify writes them: the first images beside the variants, one to a row, the rest on rows of their own.
+      images[index]?.src ?? "",
+      images[index] ? String(index + 1) : "",
+      images[index]?.alt ?? "",
       own(product.isPublished ? "active" : "draft"),
     ]);
   });
+  const imageOnly = images.slice(product.variants.length).map((image, n) => {
+    const cells = SHOPIFY_COLUMNS.map(() => "");
+    cells[SHOPIFY_COLUMNS.indexOf("Handle")] = product.slug;
+    cells[SHOPIFY_COLUMNS.indexOf("Image Src")] = image.src;
+    cells[SHOPIFY_COLUMNS.indexOf("Image Position")] = String(product.variants.length + n + 1);
+    cells[SHOPIFY_COLUMNS.indexOf("Image Alt Text")] = image.alt;
+    return csvLine(cells);
+  });
+  return [...variantRows, ...imageOnly];
 }

@@ -41,7 +41,16 @@ export interface ProductDraft {
   categories?: string[];
   /** attribute code -> value labels (or codes), in order. */
   attributes?: Record<string, string[]>;
+  /** Pictures to fetch by URL (decision 054), in order; the file's own words for each, if it has them. */
+  images?: ImageDraft[];
   variants: VariantDraft[];
+}
+
+export interface ImageDraft {
+  row: number;
+  column: string;
+  src: string;
+  alt?: string;
 }
 
 export interface ReadCatalogue {
@@ -91,6 +100,8 @@ export const QUIRE_COLUMNS = [
   "isbn",
   "variant_name",
   "stock",
+  "images",
+  "image_alts",
 ] as const;
 
 /** Shopify's product CSV columns that Quire reads or writes; its other columns are reported once and skipped. */
@@ -403,6 +414,19 @@ function readQuire(table: Table, options: ReadOptions, problems: Problems): Prod
       }
     }
 
+    if (has("images")) {
+      const sources = listOf(field("images") ?? "");
+      // Each image's words in the same place of their list, empty where an image has none (so not listOf's way).
+      const alts = (field("image_alts") ?? "").split(LIST_SEPARATOR).map((alt) => alt.trim());
+      const row = fieldRow("images");
+      draft.images = sources
+        .filter((src, index) => checkImageUrl(problems, handle, row, "images", src) && sources.indexOf(src) === index)
+        .map((src) => {
+          const alt = alts[sources.indexOf(src)];
+          return { row, column: "images", src, ...(alt ? { alt: checkText(problems, handle, row, "image_alts", alt, { max: 300 }) } : {}) };
+        });
+    }
+
     for (const row of group) {
       const sku = row.cells.get("sku") ?? "";
       if (sku === "") {
@@ -527,6 +551,19 @@ export function descriptionFromHtml(html: string): string {
     .trim();
 }
 
+/** The longest image URL a file may give. */
+const MAX_IMAGE_URL = 2048;
+
+/** An image URL as a file gives it: http or https, of a sane length; anything else is the row's error. */
+function checkImageUrl(problems: Problems, handle: string, row: number, column: string, src: string): boolean {
+  const url = URL.canParse(src) ? new URL(src) : null;
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || src.length > MAX_IMAGE_URL) {
+    problems.error(handle, row, column, "invalid_image_url", `An image is an http or https URL of at most ${MAX_IMAGE_URL} characters`);
+    return false;
+  }
+  return true;
+}
+
 /** Shopify's one-variant products name their option "Title" with the value "Default Title": no option at all. */
 function isDefaultOption(name: string, value: string): boolean {
   return name === "Title" && value === "Default Title";
@@ -581,9 +618,17 @@ function readShopify(table: Table, options: ReadOptions, problems: Problems): Pr
     if (cell(first, "Tags") !== "") warnOnce(first.row, "Tags", "Quire has no tags on products: the Tags column is not imported");
 
     const optionNames = [1, 2, 3].map((n) => cell(first, `Option${n} Name`));
+    const images: (ImageDraft & { position: number })[] = [];
     for (const row of group) {
-      if (cell(row, "Image Src") !== "") {
-        warnOnce(row.row, "Image Src", "Images are not imported from a file yet: upload them to each product");
+      const src = cell(row, "Image Src");
+      if (src !== "" && checkImageUrl(problems, handle, row.row, "Image Src", src) && !images.some((image) => image.src === src)) {
+        const alt = checkText(problems, handle, row.row, "Image Alt Text", cell(row, "Image Alt Text"), { max: 300 });
+        const positionText = cell(row, "Image Position");
+        const position = positionText === "" ? null : parseWholeNumber(positionText, 1000);
+        if (positionText !== "" && position === null) {
+          problems.error(handle, row.row, "Image Position", "invalid_image_position", "An image's position is a whole number");
+        }
+        images.push({ row: row.row, column: "Image Src", src, ...(alt ? { alt } : {}), position: position ?? 1000 + images.length });
       }
       const sku = cell(row, "Variant SKU");
       const price = cell(row, "Variant Price");
@@ -626,6 +671,7 @@ function readShopify(table: Table, options: ReadOptions, problems: Problems): Pr
       draft.variants.push(variant);
     }
     checkVariantCount(problems, draft, "Variant SKU");
+    if (images.length > 0) draft.images = images.sort((a, b) => a.position - b.position).map(({ position: _position, ...image }) => image);
     drafts.push(draft);
   }
   return drafts;

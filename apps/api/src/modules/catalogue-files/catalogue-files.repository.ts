@@ -184,3 +184,31 @@ export async function finishImport(db: Db, importId: number, status: "succeeded"
     .where(eq(catalogueImports.id, importId));
   if (status === "succeeded") await db.delete(catalogueImportProducts).where(eq(catalogueImportProducts.importId, importId));
 }
+
+/** The written products of an import that name pictures, after `afterPosition`, in file order (the pictures' pass). */
+export async function nextProductsWithImages(db: Db, importId: number, afterPosition: number, limit: number) {
+  return db
+    .select({ position: catalogueImportProducts.position, draft: catalogueImportProducts.draft })
+    .from(catalogueImportProducts)
+    .where(
+      and(
+        eq(catalogueImportProducts.importId, importId),
+        eq(catalogueImportProducts.status, "done"),
+        sql`${catalogueImportProducts.position} > ${afterPosition}`,
+        sql`jsonb_array_length(coalesce(${catalogueImportProducts.draft} -> 'images', '[]'::jsonb)) > 0`,
+      ),
+    )
+    .orderBy(asc(catalogueImportProducts.position))
+    .limit(limit);
+}
+
+/** Adds warnings to an import's list (a picture that could not be fetched), at most MAX_LISTED_PROBLEMS in all. */
+export async function addImportWarnings(db: Db, importId: number, warnings: CatalogueFileProblem[]): Promise<void> {
+  if (warnings.length === 0) return;
+  await db
+    .update(catalogueImports)
+    .set({
+      warnings: sql`(select coalesce(jsonb_agg(problem), '[]'::jsonb) from (select problem from jsonb_array_elements(${catalogueImports.warnings} || ${JSON.stringify(warnings)}::jsonb) as problem limit ${MAX_LISTED_PROBLEMS}) as listed)`,
+    })
+    .where(eq(catalogueImports.id, importId));
+}

@@ -15,7 +15,7 @@ function asAppError(error: unknown): never {
 }
 
 /** The merchant's catalogue files (admin API, permission `catalogue`, decision 053): import a CSV, follow it, export one. */
-export const catalogueFilesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const catalogueFilesRoutes: FastifyPluginAsyncZod<{ db: Db; storefrontUrl: string }> = async (app, { db, storefrontUrl }) => {
   const { config, schema, errors } = adminAccess("catalogue");
   const fileErrors = ["csv_not_utf8", "csv_unreadable", "csv_missing_columns", "csv_too_many_rows"] as const;
 
@@ -108,7 +108,7 @@ export const catalogueFilesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     }),
     handler: async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
-      const lines = Readable.from(exportCatalogue(db, storeOf(request), request.query.format));
+      const lines = Readable.from(exportCatalogue(db, storeOf(request), request.query.format, { mediaBaseUrl: storefrontUrl }));
       void reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="catalogue-${request.query.format}-${day}.csv"`)

@@ -7,12 +7,14 @@ export {
   readCatalogueFile,
   slugOf,
   UnreadableCatalogueFile,
+  type ImageDraft,
   type ProductDraft,
   type ReadCatalogue,
   type VariantDraft,
 } from "./catalogue-csv";
-export { catalogueHeader, catalogueRows, exportLookups, type ExportNames } from "./catalogue-csv-export";
+export { catalogueHeader, catalogueRows, exportLookups, type ExportImage, type ExportNames } from "./catalogue-csv-export";
 export {
+  addImportWarnings,
   findImport,
   findImportForRun,
   finishImport,
@@ -20,6 +22,7 @@ export {
   listImports,
   markImportRunning,
   nextPendingProducts,
+  nextProductsWithImages,
   settleProducts,
   type ProductOutcome,
 } from "./catalogue-files.repository";

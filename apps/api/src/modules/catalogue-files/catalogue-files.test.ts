@@ -1,9 +1,13 @@
 import { and, eq } from "drizzle-orm";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { runCatalogueImport } from "../../flows/catalogue-import.flow";
 import { createAttribute, createCategory, createProduct, createProductType, createStore } from "../../testing/factories";
 import { createSignedInStaff } from "../../testing/staff-factories";
 import { drainJobs } from "../../testing/test-jobs";
+import { temporaryImageStorage } from "../media/local-image-storage";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { eventually } from "../../testing/eventually";
 import { auditLog } from "../audit/audit.tables";
@@ -285,7 +289,10 @@ describe("an import that stops", () => {
     const started = await asManager("POST", "/admin/catalogue/imports?format=quire", [QUIRE_HEADER, ...rows].join("\n"));
     const id = started.json().data.id as number;
     // The first run stops after one batch of 100, as a crash would; the job then runs it again.
-    await runCatalogueImport(api.database.db, id, { stopAfterBatches: 1 });
+    await runCatalogueImport(api.database.db, id, {
+      stopAfterBatches: 1,
+      images: { storage: temporaryImageStorage(), allowPrivateAddresses: false },
+    });
     const halfway = (await asManager("GET", `/admin/catalogue/imports/${id}`)).json().data;
     expect(halfway).toMatchObject({ status: "running", productsDone: 100, created: 100 });
     await drainJobs(api.database.db, { only: ["catalogue-import"] });
@@ -296,5 +303,113 @@ describe("an import that stops", () => {
     // Older imports are on the next pages, before this one.
     const older = (await asManager("GET", `/admin/catalogue/imports?before=${id}&limit=100`)).json().data.imports as { id: number }[];
     expect(older.every((entry) => entry.id < id)).toBe(true);
+  });
+});
+
+describe("an import's pictures", () => {
+  /** A picture server on this machine: two covers, a page that is not a picture, and nothing else. */
+  async function pictureServer() {
+    const cover = await sharp({ create: { width: 400, height: 600, channels: 3, background: "#2a6f4e" } })
+      .png()
+      .toBuffer();
+    const back = await sharp({ create: { width: 300, height: 450, channels: 3, background: "#6f2a4e" } })
+      .jpeg()
+      .toBuffer();
+    const requests: string[] = [];
+    const server = createServer((request, response) => {
+      requests.push(request.url ?? "");
+      if (request.url === "/cover.png") response.writeHead(200, { "content-type": "image/png" }).end(cover);
+      else if (request.url === "/back.jpg") response.writeHead(200, { "content-type": "image/jpeg" }).end(back);
+      else if (request.url === "/page.png") response.writeHead(200, { "content-type": "text/html" }).end("<html>not a picture</html>");
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    return { base: `http://127.0.0.1:${port}`, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  const storage = temporaryImageStorage();
+  const allowed = { storage, allowPrivateAddresses: true };
+
+  async function importWithPictures(format: "quire" | "shopify", csv: string, images = allowed) {
+    const started = await asManager("POST", `/admin/catalogue/imports?format=${format}`, csv);
+    expect(started.statusCode, started.body).toBe(202);
+    await drainJobs(api.database.db, { only: ["catalogue-import"], images });
+    return (await asManager("GET", `/admin/catalogue/imports/${started.json().data.id}`)).json().data;
+  }
+  const imagesOf = async (slug: string) => {
+    const product = await productBySlug(slug);
+    return (await asManager("GET", `/admin/products/${product.id}/images`)).json().data.images as {
+      sourceUrl: string;
+      image: { url: string; alt: string; width: number };
+    }[];
+  };
+
+  it("fetches Shopify's Image Src in their positions, reports the ones it cannot use by row, and fetches nothing twice", async () => {
+    const server = await pictureServer();
+    try {
+      const file = [
+        "Handle,Title,Variant SKU,Variant Price,Image Src,Image Position,Image Alt Text",
+        `kelp-atlas,Kelp Atlas,KELP-1,20.00,${server.base}/back.jpg,2,The back cover`,
+        `kelp-atlas,,,,${server.base}/cover.png,1,The front cover`,
+        `kelp-atlas,,,,${server.base}/missing.png,3,`,
+        `kelp-atlas,,,,${server.base}/page.png,4,`,
+        `kelp-atlas,,,,ftp://files.example/cover.png,5,`,
+      ].join("\n");
+      const checked = await asManager("POST", "/admin/catalogue/imports/dry-run?format=shopify", file);
+      expect(checked.json().data.errors).toEqual([{ row: 6, column: "Image Src", code: "invalid_image_url", message: expect.any(String) }]);
+
+      const done = await importWithPictures("shopify", file.split("\n").slice(0, 5).join("\n"));
+      expect(done).toMatchObject({ status: "succeeded", created: 1, productsFailed: 0 });
+      expect(done.warnings).toEqual(
+        expect.arrayContaining([
+          { row: 4, column: "Image Src", code: "image_not_added", message: expect.stringContaining("404") },
+          { row: 5, column: "Image Src", code: "image_not_added", message: expect.any(String) },
+        ]),
+      );
+      const images = await imagesOf("kelp-atlas");
+      expect(images.map((image) => [image.sourceUrl, image.image.alt, image.image.width])).toEqual([
+        [`${server.base}/cover.png`, "The front cover", 400],
+        [`${server.base}/back.jpg`, "The back cover", 300],
+      ]);
+
+      // Again: the product is unchanged and its pictures are not fetched again (only the two that failed are tried).
+      server.requests.length = 0;
+      const again = await importWithPictures("shopify", file.split("\n").slice(0, 5).join("\n"));
+      expect(again).toMatchObject({ status: "succeeded", unchanged: 1 });
+      expect(server.requests.sort()).toEqual(["/missing.png", "/page.png"]);
+      expect(await imagesOf("kelp-atlas")).toHaveLength(2);
+
+      // The export names each picture by where it came from, and imports back as it is.
+      const exported = (await asManager("GET", "/admin/catalogue/export?format=shopify")).body;
+      expect(exported).toContain(`${server.base}/cover.png,1,The front cover`);
+      expect(exported).toContain(`${server.base}/back.jpg,2,The back cover`);
+      const quire = (await asManager("GET", "/admin/catalogue/export?format=quire")).body;
+      expect(quire).toContain(`${server.base}/cover.png|${server.base}/back.jpg,The front cover|The back cover`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("takes Quire's images column, and refuses this machine's own addresses unless told otherwise", async () => {
+    const server = await pictureServer();
+    try {
+      const header = "handle,name,published,sku,price_GBP,images,image_alts";
+      const file = [header, `tern-diary,Tern Diary,true,TERN-1,9.00,${server.base}/cover.png|${server.base}/back.jpg,A tern|`].join("\n");
+      const refused = await importWithPictures("quire", file, { storage, allowPrivateAddresses: false });
+      expect(refused).toMatchObject({ status: "succeeded", created: 1 });
+      expect(refused.warnings.filter((warning: { code: string }) => warning.code === "image_not_added")).toHaveLength(2);
+      expect(server.requests).toEqual([]);
+      expect(await imagesOf("tern-diary")).toEqual([]);
+
+      await importWithPictures("quire", file);
+      const images = await imagesOf("tern-diary");
+      // A picture without words in the file has none yet: the merchant writes them later.
+      expect(images.map((image) => image.image.alt)).toEqual(["A tern", ""]);
+      const page = (await api.get(`/products/slug=tern-diary`)).json().data;
+      expect(page.images[0].sources[0].type).toBe("image/avif");
+    } finally {
+      await server.close();
+    }
   });
 });

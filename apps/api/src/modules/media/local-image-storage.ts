@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { contentTypeOfName, type ImageStorage } from "./image-storage";
 
@@ -36,4 +37,12 @@ export function createLocalImageStorage(folder: string): ImageStorage {
       return { body: createReadStream(file), contentType: contentTypeOfName(name), byteLength: found.size };
     },
   };
+}
+
+/**
+ * The storage of a process given none (tests): a folder under the system's temporary one. Any number of processes
+ * may share it, as a file's name is its content.
+ */
+export function temporaryImageStorage(): ImageStorage {
+  return createLocalImageStorage(path.join(os.tmpdir(), "quire-media"));
 }
