@@ -56,6 +56,7 @@ import { registerAdminAudit } from "./http/admin-audit";
 import { resolveAdminBearer } from "./modules/staff/staff-auth.service";
 import { staffRoutes } from "./modules/staff/staff.routes";
 import { catalogAdminRoutes } from "./modules/catalog/catalog-admin.routes";
+import { catalogAddonsRoutes } from "./modules/catalog/catalog-addons.routes";
 import { catalogueFilesRoutes } from "./modules/catalogue-files/catalogue-files.routes";
 import { productImagesRoutes } from "./modules/catalog/product-images.routes";
 import { temporaryImageStorage } from "./modules/media/local-image-storage";
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contactRoutes, { db: deps.db });
   // The merchant's catalogue writes go to the primary, and so do its reads: a merchant sees what they just wrote.
   await app.register(catalogAdminRoutes, { db: deps.db });
+  await app.register(catalogAddonsRoutes, { db: deps.db });
   await app.register(catalogueFilesRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   const imageStorage = deps.imageStorage ?? temporaryImageStorage();
   await app.register(productImagesRoutes, { db: deps.db, storage: imageStorage });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CurrencyCodeSchema, dataSchema, IdParamSchema, IdSchema, intParamSchema, SlugSchema, textSchema } from "./common";
-import { INT32_MAX, MAX_PAGE_SIZE, TAX_CLASSES } from "./constants";
+import { MAX_PRODUCT_ADDONS } from "./admin-addons";
+import { INT32_MAX, MAX_PAGE_SIZE, MAX_RECOMMENDATIONS, TAX_CLASSES } from "./constants";
 
 // Contracts of the merchant's catalogue calls (admin API, permission `catalogue`, decision 047): products with
 // their variants and prices, written through the catalogue's one write path so the price index, the search
@@ -71,6 +72,15 @@ const productFields = {
   categoryIds: z.array(IdSchema).max(20),
   /** Replaces the product's attribute values (its authors, formats and other facets); each one the store's. */
   attributeValueIds: z.array(IdSchema).max(50),
+  /** Replaces the add-ons the product offers (gift wrap, a card...); each one the store's (GET /admin/addons). */
+  addonIds: z
+    .array(IdSchema)
+    .max(MAX_PRODUCT_ADDONS)
+    .refine((ids) => new Set(ids).size === ids.length, "Name each add-on once"),
+  /** The page's title in search results and shared links, instead of the product's name; "" for none. */
+  seoTitle: textSchema({ trim: true, max: 70 }),
+  /** The page's description in search results and shared links, instead of its description's start; "" for none. */
+  seoDescription: textSchema({ trim: true, max: 320 }),
 };
 
 /**
@@ -90,6 +100,9 @@ export const CreateAdminProductBodySchema = z
     taxClass: productFields.taxClass.optional(),
     categoryIds: productFields.categoryIds.optional(),
     attributeValueIds: productFields.attributeValueIds.optional(),
+    addonIds: productFields.addonIds.optional(),
+    seoTitle: productFields.seoTitle.optional(),
+    seoDescription: productFields.seoDescription.optional(),
     variants: z.array(AdminVariantInputSchema).min(1).max(50),
   })
   .strict()
@@ -102,7 +115,8 @@ export type CreateAdminProductBody = z.infer<typeof CreateAdminProductBodySchema
 /**
  * PUT /admin/products/:id: the fields sent change, the rest stay. A new slug keeps the old address working: the
  * shop answers it with a 301 to the new one. Unpublishing takes the product out of the shop at once (its page
- * answers 404, lists and search drop it); it is never deleted, so its orders keep their lines.
+ * answers 404, lists and search drop it) and keeps its orders' lines. An archived product cannot be published (409
+ * `product_archived`): unarchive it first.
  */
 export const UpdateAdminProductBodySchema = z
   .object({
@@ -115,6 +129,9 @@ export const UpdateAdminProductBodySchema = z
     taxClass: productFields.taxClass.optional(),
     categoryIds: productFields.categoryIds.optional(),
     attributeValueIds: productFields.attributeValueIds.optional(),
+    addonIds: productFields.addonIds.optional(),
+    seoTitle: productFields.seoTitle.optional(),
+    seoDescription: productFields.seoDescription.optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
@@ -124,7 +141,22 @@ export type UpdateAdminProductBody = z.infer<typeof UpdateAdminProductBodySchema
 export const SetAdminVariantPricesBodySchema = z.object({ prices: AdminPriceListSchema }).strict();
 
 export const AdminProductParamsSchema = z.object({ id: IdParamSchema }).strict();
+
+/**
+ * PUT /admin/products/:id/related: the products the shop recommends with this one ("related"), in this order, before
+ * similar books fill the rest; [] for none. Each one the store's (404 `product_not_found`), never the product itself.
+ */
+export const SetAdminRelatedProductsBodySchema = z
+  .object({
+    productIds: z
+      .array(IdSchema)
+      .max(MAX_RECOMMENDATIONS)
+      .refine((ids) => new Set(ids).size === ids.length, "Name each product once"),
+  })
+  .strict();
 export const AdminVariantParamsSchema = z.object({ id: IdParamSchema }).strict();
+/** GET /admin/stock/skus/:sku: a variant found by its SKU, exactly as written (permission `stock`). */
+export const AdminSkuParamsSchema = z.object({ sku: SkuSchema }).strict();
 
 export const AdminVariantSchema = z
   .object({
@@ -153,6 +185,16 @@ export const AdminProductSchema = z
     productTypeId: IdSchema,
     categoryIds: z.array(IdSchema),
     attributeValueIds: z.array(IdSchema),
+    /** The add-ons offered with it, in id order. */
+    addonIds: z.array(IdSchema),
+    /** The products the shop recommends with it, in the merchant's order (PUT /admin/products/:id/related). */
+    relatedProductIds: z.array(IdSchema),
+    /** "" when not set: the shop then titles the page with the product's name. */
+    seoTitle: z.string(),
+    /** "" when not set: the shop then describes the page with the start of its description. */
+    seoDescription: z.string(),
+    /** When the product was archived (out of the shop, kept for its orders); null when it is not. */
+    archivedAt: z.iso.datetime({ offset: true }).nullable(),
     createdAt: z.iso.datetime({ offset: true }),
     variants: z.array(AdminVariantSchema),
   })
@@ -163,6 +205,7 @@ export const AdminProductResponseSchema = dataSchema(AdminProductSchema);
 /**
  * GET /admin/products: newest first in keyset pages (`before` = the answer's `nextBefore`), published and
  * unpublished alike; `search` matches the name, the slug or a variant's SKU (case-insensitive, part of it).
+ * Archived products are left out unless `archived` is `true` (only them) or `all`.
  */
 export const AdminListProductsQuerySchema = z
   .object({
@@ -170,6 +213,7 @@ export const AdminListProductsQuerySchema = z
     limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
     search: textSchema({ trim: true, min: 1, max: 100 }).optional(),
     published: z.enum(["true", "false"]).optional(),
+    archived: z.enum(["false", "true", "all"]).optional(),
   })
   .strict();
 export type AdminListProductsQuery = z.infer<typeof AdminListProductsQuerySchema>;
@@ -179,6 +223,7 @@ export const AdminProductListItemSchema = z
     slug: z.string(),
     name: z.string(),
     isPublished: z.boolean(),
+    archivedAt: z.iso.datetime({ offset: true }).nullable(),
     variantCount: z.number().int(),
     stockQuantity: z.number().int(),
     createdAt: z.iso.datetime({ offset: true }),
@@ -282,6 +327,10 @@ export const AdminCategorySchema = z
     depth: z.number().int(),
     /** A hidden category, and everything under it, is left out of the shop. */
     isVisible: z.boolean(),
+    /** "" when not set: the shop then titles the page with the category's name. */
+    seoTitle: z.string(),
+    /** "" when not set: the shop then describes the page with its description. */
+    seoDescription: z.string(),
   })
   .meta({ id: "AdminCategory" });
 export const AdminCategoryResponseSchema = dataSchema(AdminCategorySchema);
@@ -297,6 +346,9 @@ const categoryFields = {
   isVisible: z.boolean(),
   /** The new parent, one of the store's categories; null for the top level. */
   parentId: IdSchema.nullable(),
+  /** The page's title and description in search results and shared links; "" for none. */
+  seoTitle: productFields.seoTitle,
+  seoDescription: productFields.seoDescription,
 };
 
 /** POST /admin/categories. 409 `category_slug_taken`; 404 `category_not_found` for a parent that is not the store's. */
@@ -308,6 +360,8 @@ export const CreateAdminCategoryBodySchema = z
     position: categoryFields.position.optional(),
     isVisible: categoryFields.isVisible.optional(),
     parentId: categoryFields.parentId.optional(),
+    seoTitle: categoryFields.seoTitle.optional(),
+    seoDescription: categoryFields.seoDescription.optional(),
   })
   .strict();
 
@@ -323,6 +377,8 @@ export const UpdateAdminCategoryBodySchema = z
     position: categoryFields.position.optional(),
     isVisible: categoryFields.isVisible.optional(),
     parentId: categoryFields.parentId.optional(),
+    seoTitle: categoryFields.seoTitle.optional(),
+    seoDescription: categoryFields.seoDescription.optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");

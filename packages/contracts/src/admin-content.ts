@@ -25,6 +25,8 @@ export const MAX_MARKDOWN_LENGTH = 100_000;
 export const MAX_PAGE_BLOCKS = 100;
 /** Items in one menu at most, at every level together. */
 export const MAX_MENU_ITEMS = 200;
+/** The most books a blog post may name; the shop shows the first MAX_BLOG_RELATED_PRODUCTS of them that are published. */
+export const MAX_BLOG_POST_PRODUCTS = 20;
 /** How long a post's preview link works. */
 export const BLOG_PREVIEW_LINK_DAYS = 7;
 
@@ -266,11 +268,16 @@ const postFields = {
   publishedAt: z.iso.datetime({ offset: true }).nullable(),
   categorySlugs: z.array(SlugSchema).max(10),
   tags: z.array(AdminBlogTagInputSchema).max(20),
+  /** The books the post is about, in the order it shows them: products of the store (published or not; the shop shows the published). */
+  productIds: z
+    .array(IdSchema)
+    .max(MAX_BLOG_POST_PRODUCTS)
+    .refine((ids) => new Set(ids).size === ids.length, "Name each product once"),
 };
 
 /**
  * POST /admin/blog-posts: 409 `blog_post_slug_taken`; 404 `blog_category_not_found` for a category slug the store
- * lacks. Without `heroImage` the post shows the picture the storefront draws from its slug.
+ * lacks, `product_not_found` for a product id that is not the store's. Without `heroImage` the post shows the picture the storefront draws from its slug.
  */
 export const CreateAdminBlogPostBodySchema = z
   .object({
@@ -283,6 +290,7 @@ export const CreateAdminBlogPostBodySchema = z
     publishedAt: postFields.publishedAt.optional(),
     categorySlugs: postFields.categorySlugs.optional(),
     tags: postFields.tags.optional(),
+    productIds: postFields.productIds.optional(),
   })
   .strict();
 export type CreateAdminBlogPostBody = z.infer<typeof CreateAdminBlogPostBodySchema>;
@@ -311,6 +319,8 @@ export const AdminBlogPostSchema = z
     publishedAt: z.iso.datetime({ offset: true }).nullable(),
     categories: z.array(z.object({ slug: z.string(), name: z.string() })),
     tags: z.array(z.object({ slug: z.string(), name: z.string() })),
+    /** The books the post is about, in its order (the shop shows those published). */
+    productIds: z.array(IdSchema),
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
   })

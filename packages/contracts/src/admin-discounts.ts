@@ -124,3 +124,29 @@ export type AdminListDiscountCodesQuery = z.infer<typeof AdminListDiscountCodesQ
 export const AdminListDiscountCodesResponseSchema = dataSchema(
   z.object({ discountCodes: z.array(AdminDiscountCodeSchema), nextBefore: z.number().int().nullable() }),
 );
+
+/** GET /admin/discount-codes/:id/uses: the orders that used the code, newest first, in keyset pages by order. */
+export const DiscountCodeUsesQuerySchema = z
+  .object({
+    before: intParamSchema(1, INT32_MAX).optional(),
+    limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
+  })
+  .strict();
+export const DiscountCodeUseSchema = z
+  .object({
+    orderId: IdSchema,
+    /** The order's number, as the shopper and the admin order calls know it (QB-100001). */
+    orderNumber: z.string(),
+    placedAt: z.iso.datetime({ offset: true }),
+    status: z.string(),
+    email: z.string(),
+    customerId: IdSchema.nullable(),
+    currencyCode: z.string(),
+    /** What the code took off the order, in its currency's minor units (0 for free delivery, shown in the delivery). */
+    discountAmount: z.number().int(),
+    grandTotal: z.number().int(),
+  })
+  .meta({ id: "DiscountCodeUse" });
+export const DiscountCodeUsesResponseSchema = dataSchema(
+  z.object({ uses: z.array(DiscountCodeUseSchema), nextBefore: z.number().int().nullable() }),
+);

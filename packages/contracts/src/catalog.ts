@@ -63,6 +63,10 @@ export type CategoryCrumb = z.infer<typeof CategoryCrumbSchema>;
 
 /** One category with where it sits: ancestors (root first) and direct children. */
 export const CategoryDetailSchema = CategorySchema.extend({
+  /** The merchant's title for search results and shared links; "" when the page is titled by its name. */
+  seoTitle: z.string(),
+  /** The merchant's description for search results and shared links; "" when the page uses its description. */
+  seoDescription: z.string(),
   breadcrumbs: z.array(CategoryCrumbSchema),
   children: z.array(CategorySchema),
 }).meta({ id: "CategoryDetail" });
@@ -199,6 +203,10 @@ export const ProductDetailSchema = z
     subtitle: z.string(),
     byline: z.string(),
     description: z.string(),
+    /** The merchant's title for search results and shared links; "" when the page is titled by its name. */
+    seoTitle: z.string(),
+    /** The merchant's description for search results and shared links; "" when the page uses its description. */
+    seoDescription: z.string(),
     productType: z.object({ id: IdSchema, code: z.string(), name: z.string() }),
     images: z.array(ImageSchema),
     attributes: z.array(ProductAttributeSchema),

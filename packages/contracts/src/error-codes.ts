@@ -118,6 +118,14 @@ export const ERROR_CATALOGUE = {
   isbn_taken: { status: 409, message: "Another variant of this store has this ISBN" },
   category_slug_taken: { status: 409, message: "Another category of this store has this slug" },
   category_cycle: { status: 409, message: "A category cannot move under itself or one of its own subcategories" },
+  /** An archived product stays out of the shop (decision 047's amendment): unarchive it before publishing it. */
+  product_archived: { status: 409, message: "The product is archived: unarchive it before publishing it" },
+  /** An order line names one of the product's variants, so it is kept for the order: archive it instead. */
+  product_ordered: { status: 409, message: "The product has been ordered, so it cannot be deleted: archive it instead" },
+  /** The merchant's add-ons (decision 055). */
+  addon_not_found: { status: 404, message: "An add-on is not one of this store's" },
+  addon_option_not_found: { status: 404, message: "An option is not one of this add-on's" },
+  addon_code_taken: { status: 409, message: "Another add-on of this store has this code" },
   variant_not_found: { status: 404 },
   /** No variant of a published product has the SKU (a bulk add's line, by SKU). */
   sku_not_found: { status: 404 },

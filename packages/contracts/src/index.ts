@@ -23,6 +23,7 @@ export * from "./admin-discounts";
 export * from "./admin-content";
 export * from "./admin-catalogue-files";
 export * from "./admin-product-images";
+export * from "./admin-addons";
 export * from "./admin-customers";
 export * from "./admin-checkout-settings";
 export * from "./operations";

@@ -16,6 +16,7 @@ import { adminDiscountOperations } from "./operations/admin-discounts";
 import { adminContentOperations } from "./operations/admin-content";
 import { adminCatalogueFileOperations } from "./operations/admin-catalogue-files";
 import { adminProductImageOperations } from "./operations/admin-product-images";
+import { adminAddonOperations } from "./operations/admin-addons";
 import { adminCustomerOperations } from "./operations/admin-customers";
 import { adminCheckoutSettingsOperations } from "./operations/admin-checkout-settings";
 import { storeSettingsOperations } from "./operations/store-settings";
@@ -40,6 +41,7 @@ const parts = {
   adminCheckoutSettingsOperations,
   adminCatalogueFileOperations,
   adminProductImageOperations,
+  adminAddonOperations,
   wishlistOperations,
   engagementOperations,
   identityOperations,

@@ -15,6 +15,7 @@ import { adminCustomerOperations } from "./operations/admin-customers";
 import { adminCheckoutSettingsOperations } from "./operations/admin-checkout-settings";
 import { adminCatalogueFileOperations } from "./operations/admin-catalogue-files";
 import { adminProductImageOperations } from "./operations/admin-product-images";
+import { adminAddonOperations } from "./operations/admin-addons";
 import { wishlistOperations } from "./operations/wishlists";
 import { engagementOperations } from "./operations/engagement";
 import { identityOperations } from "./operations/identity";
@@ -49,6 +50,7 @@ export const operations = {
   ...adminCheckoutSettingsOperations,
   ...adminCatalogueFileOperations,
   ...adminProductImageOperations,
+  ...adminAddonOperations,
   ...wishlistOperations,
   ...engagementOperations,
   ...identityOperations,

@@ -127,6 +127,8 @@ export const OrderHistoryEntrySchema = z.object({
   from: z.string(),
   to: z.string(),
   actorType: z.string(),
+  /** Who of the shop made a merchant's change (a member of staff's email, a token's name); null for anyone else. */
+  actorLabel: z.string().nullable(),
   reason: z.string(),
   at: z.string(),
 });

@@ -1,5 +1,6 @@
 import { CATALOGUE_FILE_FORMATS, type CatalogueFileFormat, type CatalogueFileProblem, type CatalogueImport } from "@quire/contracts";
 import { parseArgs } from "node:util";
+import { callAdminApi, exitCodeOf, type AdminApiAccess } from "./admin-api-client";
 
 /*
  * `npm run catalogue`: the catalogue files of the admin API (decision 053) for scripts and for a merchant at a
@@ -58,11 +59,7 @@ export function parseCatalogueArgs(argv: string[]): CatalogueCommand {
 }
 
 /** What the commands need from outside: the API and how to reach it, the file system, and where to write. */
-export interface CatalogueCommandDeps {
-  apiUrl: string;
-  token: string;
-  storeKey: string;
-  fetch: typeof fetch;
+export interface CatalogueCommandDeps extends AdminApiAccess {
   readFile(path: string): Promise<Buffer>;
   /** Writes the export's text: to the file named, or to standard output (null). */
   write(out: string | null, text: string): Promise<void>;
@@ -72,23 +69,9 @@ export interface CatalogueCommandDeps {
   pollMs?: number;
 }
 
-class ApiRefusal extends Error {}
-
-async function call(deps: CatalogueCommandDeps, method: "GET" | "POST", path: string, body?: Buffer): Promise<Response> {
-  const response = await deps.fetch(`${deps.apiUrl.replace(/\/$/, "")}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${deps.token}`,
-      storekey: deps.storeKey,
-      ...(body ? { "content-type": "text/csv" } : {}),
-    },
-    ...(body ? { body } : {}),
-  });
-  if (response.ok) return response;
-  const answer = (await response.json().catch(() => ({}))) as { errors?: { code: string; message: string }[] };
-  const errors = answer.errors?.map((error) => `${error.code}: ${error.message}`).join("; ") ?? response.statusText;
-  throw new ApiRefusal(`The API answered ${response.status}: ${errors}`);
-}
+/** The catalogue's calls: a file goes as text/csv. */
+const call = (deps: CatalogueCommandDeps, method: "GET" | "POST", path: string, body?: Buffer) =>
+  callAdminApi(deps, method, path, body ? { file: { bytes: body, contentType: "text/csv" } } : {});
 
 function problemLines(kind: string, problems: CatalogueFileProblem[]): string[] {
   return problems.map(
@@ -105,7 +88,7 @@ function progressOf(run: CatalogueImport): string {
 
 /** Runs a command; answers the process's exit code (1 when the file has problems or the import failed). */
 export async function runCatalogueCommand(deps: CatalogueCommandDeps, command: CatalogueCommand): Promise<number> {
-  try {
+  return exitCodeOf(deps.say, async () => {
     switch (command.name) {
       case "help":
         deps.say(CATALOGUE_USAGE);
@@ -162,11 +145,5 @@ export async function runCatalogueCommand(deps: CatalogueCommandDeps, command: C
         return 0;
       }
     }
-  } catch (error) {
-    if (error instanceof ApiRefusal) {
-      deps.say(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  });
 }

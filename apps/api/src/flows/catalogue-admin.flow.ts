@@ -2,19 +2,26 @@ import type { AdminProduct, CreateAdminProductBody, UpdateAdminProductBody } fro
 import type { Db } from "../db/client";
 import { changedFields, recordAdminWrite } from "../modules/audit/audit.service";
 import {
+  archiveAdminProduct,
   categoryPath,
   createAdminAttribute,
   createAdminAttributeValue,
   createAdminCategory,
   createAdminProduct,
+  deleteAdminProduct,
+  lockAdminProductForDeletion,
   productPath,
+  setAdminRelatedProducts,
   setAdminVariantPrices,
+  unarchiveAdminProduct,
   updateAdminAttribute,
   updateAdminAttributeValue,
   updateAdminCategory,
   updateAdminProduct,
 } from "../modules/catalog/catalog-admin.service";
-import { recordMovedUrl } from "../modules/content/content.service";
+import { forgetRedirectsTo, recordMovedUrl } from "../modules/content/content.service";
+import { isAnyVariantOrdered } from "../modules/orders/orders.service";
+import { AppError } from "../http/errors";
 import type { AdminWrite } from "../modules/audit/audit.service";
 
 /*
@@ -59,6 +66,46 @@ export async function updateProductFlow(
     if (before.slug !== after.slug) {
       await recordMovedUrl(tx, { storeId: store.id, oldUrl: productPath(before.slug), newUrl: productPath(after.slug) });
     }
+    const changes = changedFields(auditedProduct(before), auditedProduct(after));
+    if (changes) await recordAdminWrite(tx, write, { type: "product", id: productId, changes });
+    return after;
+  });
+}
+
+/** Archives a product (out of the shop, kept for its orders) or brings it back unpublished; audited when it changed. */
+export async function setProductArchivedFlow(db: Db, write: AdminWrite, storeId: number, productId: number, archived: boolean) {
+  return db.transaction(async (tx) => {
+    const { before, after } = archived
+      ? await archiveAdminProduct(tx, storeId, productId)
+      : await unarchiveAdminProduct(tx, storeId, productId);
+    const changes = changedFields(auditedProduct(before), auditedProduct(after));
+    if (changes) await recordAdminWrite(tx, write, { type: "product", id: productId, changes });
+    return after;
+  });
+}
+
+/**
+ * Deletes a product no order names (409 `product_ordered` otherwise: archive it instead). Its variants are locked
+ * first, so an order placed meanwhile either committed before the check sees it or waits and finds them gone. The
+ * redirects that led to its page go with it: its old addresses answer 404, and a product given its slug later does
+ * not inherit them.
+ */
+export async function deleteProductFlow(db: Db, write: AdminWrite, storeId: number, productId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { product, variantIds } = await lockAdminProductForDeletion(tx, storeId, productId);
+    if (await isAnyVariantOrdered(tx, variantIds)) {
+      throw new AppError("product_ordered", "The product has been ordered, so it is kept for its orders: archive it instead");
+    }
+    await deleteAdminProduct(tx, productId);
+    await forgetRedirectsTo(tx, { storeId, url: productPath(product.slug) });
+    await recordAdminWrite(tx, write, { type: "product", id: productId, changes: changedFields(auditedProduct(product), null) });
+  });
+}
+
+/** Sets the products recommended with a product, in order; audited as the product's `relatedProductIds`. */
+export async function setRelatedProductsFlow(db: Db, write: AdminWrite, productId: number, productIds: number[]): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await setAdminRelatedProducts(tx, write.storeId, productId, productIds);
     const changes = changedFields(auditedProduct(before), auditedProduct(after));
     if (changes) await recordAdminWrite(tx, write, { type: "product", id: productId, changes });
     return after;

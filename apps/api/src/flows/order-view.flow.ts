@@ -99,6 +99,7 @@ export async function getAdminOrder(db: Db, input: { storeId: number; orderId: n
       toState: "refund pending",
       actorType: "system",
       actorId: null,
+      actorLabel: null,
       reason: `${amount} to give back (${refund.reason.replace(/_/g, " ")})`,
       createdAt: new Date(refund.createdAt),
     });
@@ -118,6 +119,7 @@ export async function getAdminOrder(db: Db, input: { storeId: number; orderId: n
       from: entry.fromState,
       to: entry.toState,
       actorType: entry.actorType,
+      actorLabel: entry.actorLabel,
       reason: entry.reason,
       at: entry.createdAt.toISOString(),
     })),

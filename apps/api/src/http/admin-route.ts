@@ -23,6 +23,15 @@ export function adminAccess(permission: Permission | "own-session") {
   };
 }
 
+/**
+ * The merchant acting, as a status change's history records them: by the admin key's number (0 for staff and
+ * tokens, whose ids are the audit log's), and by name.
+ */
+export function merchantActorOf(request: FastifyRequest): { type: "merchant"; id: number; label?: string } {
+  const principal = request.ctx.admin;
+  return { type: "merchant", id: request.ctx.adminKeyNumber ?? 0, ...(principal ? { label: principal.label } : {}) };
+}
+
 /** The caller of an admin route and where the call came from, for the audit log. */
 export function adminWriteOf(request: FastifyRequest): AdminWrite {
   const principal = request.ctx.admin;

@@ -1,15 +1,8 @@
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import * as catalogWrites from "../modules/catalog/catalog-writes";
 import type { NewCategory, NewProduct, NewVariant } from "../modules/catalog/catalog-writes";
-import {
-  addonOptionPrices,
-  addonOptions,
-  addons,
-  attributes,
-  attributeValues,
-  productTypeAttributes,
-  productTypes,
-} from "../modules/catalog/catalog.tables";
+import { addonOptions, addons, attributes, attributeValues, productTypeAttributes, productTypes } from "../modules/catalog/catalog.tables";
 import { menuItems, menus, pages, redirects, type PageBlock } from "../modules/content/content.tables";
 import { storeMinimumOrderPrices, stores } from "../modules/stores/stores.tables";
 
@@ -112,23 +105,15 @@ export function createProductsBulk(db: Db, inputs: ProductInput[]): Promise<numb
   return catalogWrites.createProducts(db, inputs.map(withTestStock));
 }
 
+/** An add-on with its options (in this order) and their prices, through the catalogue's writer; its row and its options' rows. */
 export async function createAddon(
   db: Db,
   input: { storeId: number; code: string; name: string; description?: string; options: { name: string; prices: Record<string, number> }[] },
 ) {
-  const [addon] = await db
-    .insert(addons)
-    .values({ storeId: input.storeId, code: input.code, name: input.name, description: input.description ?? "" })
-    .returning();
+  const id = await catalogWrites.createAddon(db, { ...input, description: input.description ?? "" });
+  const [addon] = await db.select().from(addons).where(eq(addons.id, id));
   if (!addon) throw new Error("add-on not created");
-  const options = await db
-    .insert(addonOptions)
-    .values(input.options.map((option, position) => ({ addonId: addon.id, name: option.name, position })))
-    .returning();
-  const priceRows = options.flatMap((option, index) =>
-    Object.entries(input.options[index]!.prices).map(([currencyCode, amount]) => ({ addonOptionId: option.id, currencyCode, amount })),
-  );
-  if (priceRows.length) await db.insert(addonOptionPrices).values(priceRows);
+  const options = await db.select().from(addonOptions).where(eq(addonOptions.addonId, id)).orderBy(asc(addonOptions.position));
   return { ...addon, options };
 }
 

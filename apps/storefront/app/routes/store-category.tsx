@@ -42,6 +42,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     storeName: matches[0]?.loaderData?.settings.name,
     description: category.description || `${category.name}: ${listing.page.total} books and gifts to choose from.`,
     canonical: loaderData.canonical,
+    // The merchant's own title and description are the first page's: later pages keep titles of their own.
+    ...(page > 1 ? {} : { seo: { title: category.seoTitle, description: category.seoDescription } }),
   });
 }
 

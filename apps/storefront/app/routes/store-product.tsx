@@ -122,6 +122,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     canonical,
     image: image ? new URL(image, origin).toString() : undefined,
     type: "product",
+    seo: { title: product.seoTitle, description: product.seoDescription },
   });
 }
 

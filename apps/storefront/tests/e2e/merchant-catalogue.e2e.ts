@@ -199,7 +199,7 @@ describe("the merchant's catalogue in the shop", () => {
     });
 
     const form = new FormData();
-    form.append("file", new Blob([solidPng(600, 900, [24, 96, 72])], { type: "image/png" }), "kelp.png");
+    form.append("file", new Blob([new Uint8Array(solidPng(600, 900, [24, 96, 72]))], { type: "image/png" }), "kelp.png");
     form.append("alt", "A green cover with the title in white");
     const uploaded = await fetch(`${stack.apiUrl}/admin/products/${book.id}/images`, {
       method: "POST",

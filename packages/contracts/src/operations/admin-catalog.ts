@@ -1,4 +1,4 @@
-import type { Operation } from "./operation";
+import { NoContentSchema, type Operation } from "./operation";
 import { IdempotentCallHeadersSchema } from "../common";
 import {
   AdminAttributeListResponseSchema,
@@ -18,6 +18,7 @@ import {
   CreateAdminCategoryBodySchema,
   UpdateAdminCategoryBodySchema,
   AdjustAdminStockBodySchema,
+  AdminSkuParamsSchema,
   AdminVariantStockResponseSchema,
   LowStockQuerySchema,
   LowStockResponseSchema,
@@ -29,6 +30,7 @@ import {
   AdminListProductsResponseSchema,
   AdminProductParamsSchema,
   AdminProductResponseSchema,
+  SetAdminRelatedProductsBodySchema,
   AdminVariantParamsSchema,
   CreateAdminProductBodySchema,
   SetAdminVariantPricesBodySchema,
@@ -58,6 +60,32 @@ export const adminCatalogOperations = {
     params: AdminProductParamsSchema,
     body: UpdateAdminProductBodySchema,
     response: AdminProductResponseSchema,
+  },
+  setAdminRelatedProducts: {
+    method: "PUT",
+    path: "/admin/products/:id/related",
+    params: AdminProductParamsSchema,
+    body: SetAdminRelatedProductsBodySchema,
+    response: AdminProductResponseSchema,
+  },
+  archiveAdminProduct: {
+    method: "POST",
+    path: "/admin/products/:id/archive",
+    params: AdminProductParamsSchema,
+    response: AdminProductResponseSchema,
+  },
+  unarchiveAdminProduct: {
+    method: "POST",
+    path: "/admin/products/:id/unarchive",
+    params: AdminProductParamsSchema,
+    response: AdminProductResponseSchema,
+  },
+  deleteAdminProduct: {
+    method: "DELETE",
+    path: "/admin/products/:id",
+    params: AdminProductParamsSchema,
+    response: NoContentSchema,
+    status: 204,
   },
   setAdminVariantPrices: {
     method: "PUT",
@@ -131,6 +159,12 @@ export const adminCatalogOperations = {
     method: "GET",
     path: "/admin/variants/:id/stock",
     params: AdminVariantParamsSchema,
+    response: AdminVariantStockResponseSchema,
+  },
+  getAdminVariantStockBySku: {
+    method: "GET",
+    path: "/admin/stock/skus/:sku",
+    params: AdminSkuParamsSchema,
     response: AdminVariantStockResponseSchema,
   },
   setAdminVariantStock: {

@@ -6,6 +6,8 @@ import {
   AdminListDiscountCodesQuerySchema,
   AdminListDiscountCodesResponseSchema,
   CreateAdminDiscountCodeBodySchema,
+  DiscountCodeUsesQuerySchema,
+  DiscountCodeUsesResponseSchema,
   UpdateAdminDiscountCodeBodySchema,
 } from "../admin-discounts";
 
@@ -37,5 +39,12 @@ export const adminDiscountOperations = {
     params: AdminDiscountCodeParamsSchema,
     body: UpdateAdminDiscountCodeBodySchema,
     response: AdminDiscountCodeResponseSchema,
+  },
+  listDiscountCodeUses: {
+    method: "GET",
+    path: "/admin/discount-codes/:id/uses",
+    params: AdminDiscountCodeParamsSchema,
+    query: DiscountCodeUsesQuerySchema,
+    response: DiscountCodeUsesResponseSchema,
   },
 } as const satisfies Record<string, Operation>;

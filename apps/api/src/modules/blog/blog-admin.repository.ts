@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import { sqlRows } from "../../db/sql-rows";
-import { blogCategories, blogPostCategories, blogPosts, blogPostTags, blogTags } from "./blog.tables";
+import { blogCategories, blogPostCategories, blogPostProducts, blogPosts, blogPostTags, blogTags } from "./blog.tables";
 
 // The merchant's writes of the blog (decision 051), and the reads they need: every post, drafts and scheduled ones too.
 
@@ -117,6 +117,8 @@ export interface AdminPostRow {
   isLive: boolean;
   categories: { slug: string; name: string }[];
   tags: { slug: string; name: string }[];
+  /** The books the post names, in its order. */
+  productIds: number[];
 }
 
 function adminPostColumns(withBody: boolean): SQL {
@@ -129,7 +131,8 @@ function adminPostColumns(withBody: boolean): SQL {
                where pc.post_id = p.id), '[]'::json) as categories,
     coalesce((select json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name)
                 from ${blogPostTags} pt join ${blogTags} t on t.id = pt.tag_id
-               where pt.post_id = p.id), '[]'::json) as tags`;
+               where pt.post_id = p.id), '[]'::json) as tags,
+    array(select pp.product_id from ${blogPostProducts} pp where pp.post_id = p.id order by pp.position, pp.product_id) as "productIds"`;
 }
 
 export async function findAdminPost(db: Db, storeId: number, id: number, options: { forUpdate?: boolean } = {}) {
@@ -201,6 +204,13 @@ export async function replacePostCategories(db: Db, postId: number, categoryIds:
 export async function replacePostTags(db: Db, postId: number, tagIds: readonly number[]): Promise<void> {
   await db.delete(blogPostTags).where(eq(blogPostTags.postId, postId));
   if (tagIds.length > 0) await db.insert(blogPostTags).values([...new Set(tagIds)].map((tagId) => ({ postId, tagId })));
+}
+
+/** Replaces the books a post names, in this order. */
+export async function replacePostProducts(db: Db, postId: number, productIds: readonly number[]): Promise<void> {
+  await db.delete(blogPostProducts).where(eq(blogPostProducts.postId, postId));
+  if (productIds.length > 0)
+    await db.insert(blogPostProducts).values(productIds.map((productId, position) => ({ postId, productId, position })));
 }
 
 export async function deletePost(db: Db, id: number): Promise<void> {

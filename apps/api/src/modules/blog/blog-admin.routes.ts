@@ -100,7 +100,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Db; previewSecret: str
       config: { ...writeConfig, idempotent: true },
       schema: {
         ...schema,
-        "x-error-codes": [...errors, "blog_post_slug_taken", "blog_category_not_found", ...IDEMPOTENCY_ERRORS],
+        "x-error-codes": [...errors, "blog_post_slug_taken", "blog_category_not_found", "product_not_found", ...IDEMPOTENCY_ERRORS],
         summary: "Write a blog post in Markdown (stored with its sanitised HTML); a draft unless publishedAt is given",
       },
     }),
@@ -112,7 +112,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ db: Db; previewSecret: str
       config: writeConfig,
       schema: {
         ...schema,
-        "x-error-codes": [...errors, "blog_post_not_found", "blog_post_slug_taken", "blog_category_not_found"],
+        "x-error-codes": [...errors, "blog_post_not_found", "blog_post_slug_taken", "blog_category_not_found", "product_not_found"],
         summary: "Change a blog post, publish, schedule or unpublish it; a published post's new slug keeps the old address as a 301",
       },
     }),

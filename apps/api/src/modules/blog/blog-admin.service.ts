@@ -13,6 +13,7 @@ import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../http/errors";
 import { createPreviewToken } from "../../security/blog-preview-links";
 import { changedFields, recordAdminWrite, type AdminWrite } from "../audit/audit.service";
+import { findProductIdsNotOfStore } from "../catalog/published-products.service";
 import { recordMovedUrl } from "../content/content.service";
 import { renderMarkdown } from "../content/markdown";
 import * as repository from "./blog-admin.repository";
@@ -113,6 +114,7 @@ function toAdminPost(row: repository.AdminPostRow): AdminBlogPost {
     publishedAt: row.publishedAt === null ? null : isoOf(row.publishedAt),
     categories: row.categories,
     tags: row.tags,
+    productIds: row.productIds,
     createdAt: isoOf(row.createdAt),
     updatedAt: isoOf(row.updatedAt),
   };
@@ -147,7 +149,10 @@ const mapPostTaken = (error: unknown): never => {
   throw error;
 };
 
-/** Sets a post's categories (by slug, in order) and tags; 404 `blog_category_not_found` for a slug the store lacks. */
+/**
+ * Sets a post's categories (by slug, in order), tags and books (in order); 404 `blog_category_not_found` for a slug
+ * the store lacks, `product_not_found` for a product that is not the store's.
+ */
 async function setLinks(tx: Db, storeId: number, postId: number, body: UpdateAdminBlogPostBody): Promise<void> {
   if (body.categorySlugs !== undefined) {
     const slugs = [...new Set(body.categorySlugs)];
@@ -163,6 +168,12 @@ async function setLinks(tx: Db, storeId: number, postId: number, body: UpdateAdm
     );
   }
   if (body.tags !== undefined) await repository.replacePostTags(tx, postId, await repository.upsertTags(tx, storeId, body.tags));
+  if (body.productIds !== undefined) {
+    if ((await findProductIdsNotOfStore(tx, storeId, body.productIds)).length > 0) {
+      throw new AppError("product_not_found", "A product is not one of this store's", { field: "body.productIds" });
+    }
+    await repository.replacePostProducts(tx, postId, body.productIds);
+  }
 }
 
 const bodyOf = (markdown: string): PageBlock[] => [{ type: "markdown", markdown, html: renderMarkdown(markdown) }];

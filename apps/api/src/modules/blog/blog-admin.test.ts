@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createPreviewToken, previewLinkSecretOf } from "../../security/blog-preview-links";
-import { createStore } from "../../testing/factories";
+import { createProduct, createProductType, createStore } from "../../testing/factories";
 import { createSignedInStaff } from "../../testing/staff-factories";
 import { TEST_HEADERS, TEST_TOKEN_SECRET, useTestApi } from "../../testing/test-api";
 import { auditLog } from "../audit/audit.tables";
@@ -16,7 +16,24 @@ const api = useTestApi(async (db) => {
   const other = await createStore(db, { key: "other-store", name: "Other" });
   const writer = await createSignedInStaff(db, { storeId: store.id, email: "writer@staff.example", role: "content" });
   const packer = await createSignedInStaff(db, { storeId: store.id, email: "packer@staff.example", role: "fulfilment" });
-  return { store, other, writer, packer };
+  const book = async (storeId: number, productTypeId: number, slug: string, isPublished = true) =>
+    createProduct(db, {
+      storeId,
+      productTypeId,
+      slug,
+      name: slug,
+      isPublished,
+      variants: [{ sku: `${slug}-sku`, name: "Paperback", prices: { GBP: { amount: 900 } } }],
+    });
+  const bookType = await createProductType(db, { storeId: store.id, code: "book", name: "Book" });
+  const otherType = await createProductType(db, { storeId: other.id, code: "book", name: "Book" });
+  const books = {
+    frost: await book(store.id, bookType.id, "frost"),
+    ember: await book(store.id, bookType.id, "ember"),
+    draft: await book(store.id, bookType.id, "unpublished-book", false),
+    foreign: await book(other.id, otherType.id, "foreign-book"),
+  };
+  return { store, other, writer, packer, books };
 });
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -228,5 +245,55 @@ describe("the merchant's blog posts", () => {
       const answer = await as(api.seeded.packer.token, method, url, body);
       expect([answer.statusCode, errorCodeOf(answer)], `${method} ${url}`).toEqual([403, "permission_denied"]);
     }
+  });
+});
+
+describe("a blog post's books", () => {
+  it("names the store's books in order, shown by the blog (the published ones) and the admin read, and audited", async () => {
+    const { frost, ember, draft, foreign } = api.seeded.books;
+    const created = await asWriter("POST", "/admin/blog-posts", {
+      slug: "cold-books",
+      title: "Cold books",
+      markdown: "Two books for winter.",
+      author: "Ada",
+      publishedAt: new Date(Date.now() - 60_000).toISOString(),
+      productIds: [ember.id, draft.id, frost.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const post = created.json().data;
+    expect(post.productIds).toEqual([ember.id, draft.id, frost.id]);
+    expect((await asWriter("GET", `/admin/blog-posts/${post.id}`)).json().data.productIds).toEqual([ember.id, draft.id, frost.id]);
+    const slugsShown = async () =>
+      ((await publishedPost("cold-books")).relatedProducts as { slug: string }[]).map((product) => product.slug);
+    expect(await slugsShown()).toEqual(["ember", "frost"]);
+
+    const reordered = await asWriter("PUT", `/admin/blog-posts/${post.id}`, { productIds: [frost.id, ember.id] });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect(reordered.json().data.productIds).toEqual([frost.id, ember.id]);
+    expect(await slugsShown()).toEqual(["frost", "ember"]);
+    const entries = await auditOf("blog_post", post.id);
+    expect(entries.find((entry) => entry.operation === "updateAdminBlogPost")?.changes).toEqual({
+      productIds: { before: [ember.id, draft.id, frost.id], after: [frost.id, ember.id] },
+    });
+
+    // Another store's product, or none at all, is not found, and nothing changes; repeats are refused.
+    expect(await answerOf("PUT", `/admin/blog-posts/${post.id}`, { productIds: [frost.id, foreign.id] })).toEqual([
+      404,
+      "product_not_found",
+    ]);
+    expect(await answerOf("PUT", `/admin/blog-posts/${post.id}`, { productIds: [2147483647] })).toEqual([404, "product_not_found"]);
+    expect(
+      await answerOf("POST", "/admin/blog-posts", { slug: "foreign", title: "F", markdown: "x", author: "A", productIds: [foreign.id] }),
+    ).toEqual([404, "product_not_found"]);
+    expect((await asWriter("PUT", `/admin/blog-posts/${post.id}`, { productIds: [frost.id, frost.id] })).statusCode).toBe(400);
+    expect((await asWriter("GET", `/admin/blog-posts/${post.id}`)).json().data.productIds).toEqual([frost.id, ember.id]);
+    expect((await asWriter("PUT", `/admin/blog-posts/${post.id}`, { productIds: [] })).json().data.productIds).toEqual([]);
+    expect(await slugsShown()).toEqual([]);
+  });
+
+  it("is the content permission's: fulfilment may not set a post's books", async () => {
+    const post = (await asWriter("POST", "/admin/blog-posts", { slug: "packed", title: "P", markdown: "x", author: "A" })).json().data;
+    const refused = await as(api.seeded.packer.token, "PUT", `/admin/blog-posts/${post.id}`, { productIds: [api.seeded.books.frost.id] });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -38,6 +38,7 @@ describe("PUT /baskets/:id/merge", () => {
         toState: "merged",
         actorType: "customer",
         actorId: shopper.id,
+        actorLabel: null,
         reason: "signed in",
         createdAt: expect.any(Date),
       },

@@ -266,6 +266,27 @@ export async function storeNotifications(db: Db, cartId: number, notifications: 
   );
 }
 
+/**
+ * Tells every open basket whose lines chose one of these add-on options, about to be withdrawn by the shop, that it
+ * comes off the line ('addon_removed', as when a product stops offering an add-on): one notice per line and option.
+ */
+export async function storeWithdrawnAddonNotices(
+  db: Db,
+  options: readonly { addonOptionId: number; addonName: string; optionName: string }[],
+): Promise<void> {
+  if (options.length === 0) return;
+  await db.execute(
+    sql`insert into ${cartNotifications} (cart_id, line_item_id, code, message)
+        select l.cart_id, l.id, 'addon_removed',
+          o.addon_name || ' (' || o.option_name || ') is no longer offered with ' || l.item_name || ' and has been taken off it.'
+        from unnest(${intArray(options.map((o) => o.addonOptionId))}, ${textArray(options.map((o) => o.addonName))},
+            ${textArray(options.map((o) => o.optionName))}) as o(id, addon_name, option_name)
+        join ${cartLineAddons} la on la.addon_option_id = o.id
+        join ${cartLines} l on l.id = la.cart_line_id
+        join ${carts} c on c.id = l.cart_id and c.status = 'open'`,
+  );
+}
+
 /** Drops stored notices about lines that have left the cart: nothing shows them, so nothing would acknowledge them. */
 export async function dropNotificationsOfGoneLines(db: Db, cartId: number) {
   await db.execute(

@@ -100,6 +100,17 @@ function priceReviewed(
 }
 
 /**
+ * Before the shop withdraws add-on options (deleted by the merchant), in the same transaction: each open basket that
+ * chose one is told it comes off the line ('addon_removed'); the choice itself goes with the option. The line stays.
+ */
+export async function noticeWithdrawnAddonOptions(
+  tx: Db,
+  options: readonly { addonOptionId: number; addonName: string; optionName: string }[],
+): Promise<void> {
+  await repository.storeWithdrawnAddonNotices(tx, options);
+}
+
+/**
  * The cart's lines with what the catalogue says of each now, as cart-review.ts reviews them: the variant's
  * price and tiers in the currency, stock, publication, names and image, and each chosen add-on option's price,
  * names and whether the product still offers its add-on. The catalogue columns are null for a line whose

@@ -90,6 +90,24 @@ describe("the merchant's categories", () => {
     expect((await shopView()).statusCode).toBe(404);
   });
 
+  it("sets a title and description for search results, shown to the shop and the merchant", async () => {
+    const shelf = await category();
+    const shopper = async () => (await api.get(`/categories/slug=${shelf.slug}`)).json().data;
+    expect(await shopper()).toMatchObject({ seoTitle: "", seoDescription: "" });
+
+    const changed = await asManager("PUT", `/admin/categories/${shelf.id}`, {
+      seoTitle: "Cosy crime novels",
+      seoDescription: "Murder, tea.",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ seoTitle: "Cosy crime novels", seoDescription: "Murder, tea." });
+    expect(await shopper()).toMatchObject({ seoTitle: "Cosy crime novels", seoDescription: "Murder, tea." });
+
+    const created = await asManager("POST", "/admin/categories", { slug: `shelf-${++made}`, name: "Shelf", seoTitle: "Shelf of books" });
+    expect(created.json().data).toMatchObject({ seoTitle: "Shelf of books", seoDescription: "" });
+    expect((await asManager("PUT", `/admin/categories/${shelf.id}`, { seoTitle: "x".repeat(71) })).statusCode).toBe(400);
+  });
+
   it("refuses a taken slug, another store's parent and an empty change", async () => {
     const one = await category();
     const taken = await asManager("POST", "/admin/categories", { slug: one.slug, name: "Again" });

@@ -1,13 +1,15 @@
 import type { AdminListProductsQuery, AdminProduct } from "@quire/contracts";
-import { and, asc, desc, eq, exists, gt, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import {
   attributes,
   attributeValues,
   categories,
+  productAddons,
   productAttributeValues,
   productCategories,
+  productLinks,
   products,
   productTypes,
   productVariants,
@@ -23,7 +25,7 @@ export async function findAdminProduct(db: Db, storeId: number, productId: numbe
 
 /**
  * The store's products chosen by id, by slug, or as a page in id order (`afterId`, `limit`: the export's walk), as
- * findAdminProduct sees each: six statements however many products, in the order of their ids.
+ * findAdminProduct sees each: eight statements however many products, in the order of their ids.
  */
 export async function findAdminProducts(
   db: Db,
@@ -61,6 +63,16 @@ export async function findAdminProducts(
     .from(productAttributeValues)
     .where(inArray(productAttributeValues.productId, productIds))
     .orderBy(asc(productAttributeValues.attributeValueId));
+  const addonRows = await db
+    .select({ productId: productAddons.productId, id: productAddons.addonId })
+    .from(productAddons)
+    .where(inArray(productAddons.productId, productIds))
+    .orderBy(asc(productAddons.addonId));
+  const linkRows = await db
+    .select({ productId: productLinks.productId, id: productLinks.linkedProductId })
+    .from(productLinks)
+    .where(inArray(productLinks.productId, productIds))
+    .orderBy(asc(productLinks.position), asc(productLinks.linkedProductId));
   const variantIds = variants.map((variant) => variant.id);
   const prices =
     variantIds.length === 0
@@ -86,6 +98,8 @@ export async function findAdminProducts(
   const variantsOf = byKey(variants, (variant) => variant.productId);
   const categoriesOf = byKey(categoryRows, (row) => row.productId);
   const valuesOf = byKey(valueRows, (row) => row.productId);
+  const addonsOf = byKey(addonRows, (row) => row.productId);
+  const linksOf = byKey(linkRows, (row) => row.productId);
   const pricesOf = byKey(prices, (price) => price.variantId);
   const tiersOf = byKey(tiers, (tier) => tier.variantId);
   return productRows.map((product) => ({
@@ -100,6 +114,11 @@ export async function findAdminProducts(
     productTypeId: product.productTypeId,
     categoryIds: (categoriesOf.get(product.id) ?? []).map((row) => row.id),
     attributeValueIds: (valuesOf.get(product.id) ?? []).map((row) => row.id),
+    addonIds: (addonsOf.get(product.id) ?? []).map((row) => row.id),
+    relatedProductIds: (linksOf.get(product.id) ?? []).map((row) => row.id),
+    seoTitle: product.seoTitle,
+    seoDescription: product.seoDescription,
+    archivedAt: product.archivedAt?.toISOString() ?? null,
     createdAt: product.createdAt.toISOString(),
     variants: (variantsOf.get(product.id) ?? []).map((variant) => ({
       id: variant.id,
@@ -230,6 +249,8 @@ export async function listAdminProducts(db: Db, storeId: number, query: AdminLis
   const conditions: SQL[] = [eq(products.storeId, storeId)];
   if (query.before !== undefined) conditions.push(lt(products.id, query.before));
   if (query.published !== undefined) conditions.push(eq(products.isPublished, query.published === "true"));
+  const archived = query.archived ?? "false";
+  if (archived !== "all") conditions.push(archived === "true" ? isNotNull(products.archivedAt) : isNull(products.archivedAt));
   if (query.search !== undefined) {
     const pattern = `%${likeEscaped(query.search)}%`;
     const matchesVariant = exists(
@@ -246,6 +267,7 @@ export async function listAdminProducts(db: Db, storeId: number, query: AdminLis
       slug: products.slug,
       name: products.name,
       isPublished: products.isPublished,
+      archivedAt: products.archivedAt,
       createdAt: products.createdAt,
       // Qualified by hand: inside a subquery Drizzle would name the outer column without its table.
       variantCount: sql<number>`(select count(*)::int from product_variants v where v.product_id = products.id)`,
@@ -257,7 +279,7 @@ export async function listAdminProducts(db: Db, storeId: number, query: AdminLis
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
-    products: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    products: page.map((row) => ({ ...row, archivedAt: row.archivedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() })),
     nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
   };
 }
@@ -362,6 +384,8 @@ export async function listAdminCategories(db: Db, storeId: number) {
       position: categories.position,
       depth: categories.depth,
       isVisible: categories.isVisible,
+      seoTitle: categories.seoTitle,
+      seoDescription: categories.seoDescription,
       path: categories.path,
     })
     .from(categories)

@@ -5,6 +5,9 @@ import {
   createAttributeValueFlow,
   createCategoryFlow,
   createProductFlow,
+  deleteProductFlow,
+  setProductArchivedFlow,
+  setRelatedProductsFlow,
   setVariantPricesFlow,
   updateAttributeFlow,
   updateAttributeValueFlow,
@@ -27,7 +30,13 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   const { config, schema, errors } = adminAccess("catalogue");
   // Each write records its audit entry inside its own transaction, with the changed fields.
   const writeConfig = { ...config, auditedInService: true };
-  const referenceErrors = ["product_type_not_found", "category_not_found", "attribute_value_not_found", "currency_not_supported"] as const;
+  const referenceErrors = [
+    "product_type_not_found",
+    "category_not_found",
+    "attribute_value_not_found",
+    "addon_not_found",
+    "currency_not_supported",
+  ] as const;
 
   app.route({
     ...operationRoute("listAdminProducts", {
@@ -71,12 +80,65 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       config: writeConfig,
       schema: {
         ...schema,
-        "x-error-codes": [...errors, ...referenceErrors, "product_not_found", "product_slug_taken"],
+        "x-error-codes": [...errors, ...referenceErrors, "product_not_found", "product_slug_taken", "product_archived"],
         summary: "Change a product's fields, publish or unpublish it; a new slug keeps the old address as a 301",
       },
     }),
     handler: async (request) => ({
       data: await updateProductFlow(db, adminWriteOf(request), request.ctx.store, request.params.id, request.body),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("archiveAdminProduct", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "product_not_found"],
+        summary: "Archive a product: out of the shop and the product list, kept for its orders, not publishable until unarchived",
+      },
+    }),
+    handler: async (request) => ({
+      data: await setProductArchivedFlow(db, adminWriteOf(request), request.ctx.store.id, request.params.id, true),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("unarchiveAdminProduct", {
+      config: writeConfig,
+      schema: { ...schema, "x-error-codes": [...errors, "product_not_found"], summary: "Bring an archived product back, unpublished" },
+    }),
+    handler: async (request) => ({
+      data: await setProductArchivedFlow(db, adminWriteOf(request), request.ctx.store.id, request.params.id, false),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("deleteAdminProduct", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "product_not_found", "product_ordered"],
+        summary: "Delete a product that was never ordered, freeing its slug; an ordered one is archived instead",
+      },
+    }),
+    handler: async (request, reply) => {
+      await deleteProductFlow(db, adminWriteOf(request), request.ctx.store.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
+    ...operationRoute("setAdminRelatedProducts", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "product_not_found"],
+        summary: "Set the products the shop recommends with a product, in order, before similar books fill the rest",
+      },
+    }),
+    handler: async (request) => ({
+      data: await setRelatedProductsFlow(db, adminWriteOf(request), request.params.id, request.body.productIds),
     }),
   });
 

@@ -2,8 +2,10 @@ import type { AdminProduct, CreateAdminProductBody, UpdateAdminProductBody } fro
 import type { z } from "zod";
 import type { AdminCategorySchema, CreateAdminCategoryBodySchema, UpdateAdminCategoryBodySchema } from "@quire/contracts";
 import type { Db } from "../../db/client";
-import { isUniqueViolation } from "../../db/unique-violation";
+import { isCheckViolation, isUniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../http/errors";
+import { findAddonIdsNotOfStore } from "./catalog-addons.repository";
+import { findProductIdsNotOfStore } from "./published-products.service";
 import {
   addVariant,
   createAttribute,
@@ -11,6 +13,9 @@ import {
   createCategory,
   createProduct,
   createProducts,
+  deleteProduct,
+  lockProductForDeletion,
+  setProductLinks,
   setVariantPrices,
   updateAttribute,
   updateAttributeValue,
@@ -59,12 +64,15 @@ export async function requireAdminProduct(db: Db, storeId: number, productId: nu
   return product;
 }
 
-async function checkReferences(db: Db, storeId: number, ids: Parameters<typeof findForeignIds>[2]) {
+async function checkReferences(db: Db, storeId: number, ids: Parameters<typeof findForeignIds>[2] & { addonIds?: number[] | undefined }) {
   const missing = await findForeignIds(db, storeId, ids);
   if (missing.productType)
     throw new AppError("product_type_not_found", "The product type is not one of this store's", { field: "body.productTypeId" });
   if (missing.categories) throw new AppError("category_not_found", "A category is not one of this store's", { field: "body.categoryIds" });
   if (missing.attributeValues) throw new AppError("attribute_value_not_found", { field: "body.attributeValueIds" });
+  if (ids.addonIds && (await findAddonIdsNotOfStore(db, storeId, ids.addonIds)).length > 0) {
+    throw new AppError("addon_not_found", { field: "body.addonIds" });
+  }
 }
 
 function checkCurrencies(storeCurrencies: readonly string[], priceLists: Record<string, unknown>[]) {
@@ -129,21 +137,86 @@ export async function createAdminProduct(
     isPublished: body.isPublished ?? false,
     categoryIds: body.categoryIds ?? [],
     attributeValueIds: body.attributeValueIds ?? [],
+    addonIds: body.addonIds ?? [],
+    seoTitle: body.seoTitle ?? "",
+    seoDescription: body.seoDescription ?? "",
     variants: body.variants.map(newVariant),
   }).catch(takenName);
   if (body.taxClass && body.taxClass !== "books") await updateProduct(db, created.id, { taxClass: body.taxClass });
   return requireAdminProduct(db, store.id, created.id);
 }
 
-/** Changes the fields sent, through the catalogue's write path; answers the product before and after. */
+/** An archived product published by a write that raced its archiving: the CHECK constraint's refusal, answered as the check's. */
+function archivedRefusal(error: unknown): never {
+  if (isCheckViolation(error, "products_archived_unpublished_check")) throw new AppError("product_archived", { field: "body.isPublished" });
+  throw error;
+}
+
+/**
+ * Changes the fields sent, through the catalogue's write path; answers the product before and after. 409
+ * `product_archived` for publishing an archived product.
+ */
 export async function updateAdminProduct(db: Db, storeId: number, productId: number, body: UpdateAdminProductBody) {
   const before = await requireAdminProduct(db, storeId, productId);
+  if (body.isPublished === true && before.archivedAt !== null) throw new AppError("product_archived", { field: "body.isPublished" });
   await checkReferences(db, storeId, body);
   if (body.slug !== undefined && body.slug !== before.slug) {
     const taken = await findTakenNames(db, storeId, { slug: body.slug, exceptProductId: productId });
     if (taken.slugTaken) throw new AppError("product_slug_taken", { field: "body.slug" });
   }
-  await updateProduct(db, productId, body).catch(takenName);
+  await updateProduct(db, productId, body).catch(takenName).catch(archivedRefusal);
+  return { before, after: await requireAdminProduct(db, storeId, productId) };
+}
+
+/**
+ * Archives a product: unpublished (out of the shop at once) and marked archived, so the admin list leaves it out and
+ * it cannot be published until unarchived; its rows stay for its orders. Answers it before and after (the same when
+ * it was archived already).
+ */
+export async function archiveAdminProduct(db: Db, storeId: number, productId: number) {
+  const before = await requireAdminProduct(db, storeId, productId);
+  if (before.archivedAt !== null) return { before, after: before };
+  await updateProduct(db, productId, { isPublished: false, archivedAt: new Date() });
+  return { before, after: await requireAdminProduct(db, storeId, productId) };
+}
+
+/** Brings an archived product back, unpublished; answers it before and after (the same when it was not archived). */
+export async function unarchiveAdminProduct(db: Db, storeId: number, productId: number) {
+  const before = await requireAdminProduct(db, storeId, productId);
+  if (before.archivedAt === null) return { before, after: before };
+  await updateProduct(db, productId, { archivedAt: null });
+  return { before, after: await requireAdminProduct(db, storeId, productId) };
+}
+
+/**
+ * The store's product and its variants' ids, locked until the transaction ends so no order can be placed for them
+ * before deleteAdminProduct; 404 `product_not_found` when it is not the store's. `db` is the deleting transaction.
+ */
+export async function lockAdminProductForDeletion(db: Db, storeId: number, productId: number) {
+  const locked = await lockProductForDeletion(db, productId);
+  if (locked?.storeId !== storeId) throw new AppError("product_not_found", "No product of this store has this id");
+  // Read under the lock: what the audit entry records is what is deleted.
+  return { product: await requireAdminProduct(db, storeId, productId), variantIds: locked.variantIds };
+}
+
+/** Deletes a product through the catalogue's write path, after lockAdminProductForDeletion in the same transaction. */
+export async function deleteAdminProduct(db: Db, productId: number): Promise<void> {
+  if (!(await deleteProduct(db, productId))) throw new AppError("product_not_found", "No product of this store has this id");
+}
+
+/**
+ * Sets the products recommended with a product ("related"), in this order, through the catalogue's write path; answers
+ * it before and after. 404 `product_not_found` for a product (or a listed one) that is not the store's; 400 for itself.
+ */
+export async function setAdminRelatedProducts(db: Db, storeId: number, productId: number, productIds: number[]) {
+  const before = await requireAdminProduct(db, storeId, productId);
+  if (productIds.includes(productId)) {
+    throw new AppError("invalid_input", "A product is not related to itself", { field: "body.productIds" });
+  }
+  if ((await findProductIdsNotOfStore(db, storeId, productIds)).length > 0) {
+    throw new AppError("product_not_found", "A product is not one of this store's", { field: "body.productIds" });
+  }
+  await setProductLinks(db, productId, productIds);
   return { before, after: await requireAdminProduct(db, storeId, productId) };
 }
 

@@ -27,7 +27,7 @@ const api = useTestApi(
   { adminApiKeys: [ADMIN_KEY] },
 );
 
-type Method = "GET" | "POST" | "PUT";
+type Method = "GET" | "POST" | "PUT" | "DELETE";
 const storekey = TEST_HEADERS.storekey;
 const asStaff = (token: string, method: Method, url: string, payload?: object) =>
   api.app.inject({ method, url, headers: { storekey, authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
@@ -225,6 +225,183 @@ describe("the merchant's products", () => {
     expect(unpublished.every((product: { isPublished: boolean }) => !product.isPublished)).toBe(true);
     // A search for the pattern characters finds them as text.
     expect((await asManager("GET", "/admin/products?search=%25")).json().data.products).toEqual([]);
+  });
+});
+
+/** The audit log's entries for a product and an operation, newest first, as the bootstrap key (an owner) reads them. */
+async function auditOf(productId: number, operation: string) {
+  const answer = await api.app.inject({
+    method: "GET",
+    url: `/admin/audit-log?resourceType=product&resourceId=${productId}&operation=${operation}`,
+    headers: { storekey, "admin-key": ADMIN_KEY },
+  });
+  return answer.json().data.entries as { operation: string; changes: Record<string, { before: unknown; after: unknown }> | null }[];
+}
+
+/** The slugs of the shop's fiction category, as a shopper lists them. */
+async function fictionSlugs(): Promise<string[]> {
+  const answer = await api.get("/products?CategorySlug=fiction&PageSize=100");
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().data.results.map((product: { slug: string }) => product.slug);
+}
+
+/** The ids of the admin list's products, with `query` added (archived=true, archived=all). */
+async function adminListIds(query = ""): Promise<number[]> {
+  const answer = await asManager("GET", `/admin/products?limit=100${query}`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().data.products.map((product: { id: number }) => product.id);
+}
+
+/** An order of the store with one line for this variant (what a shopper's order leaves behind). */
+async function orderVariant(variantId: number) {
+  const address = JSON.stringify({
+    firstName: "Ann",
+    lastName: "Buyer",
+    line1: "1 High Street",
+    city: "London",
+    postcode: "SW1A 1AA",
+    countryCode: "GB",
+  });
+  await api.database.db.execute(sql`
+    with cart as (insert into carts (store_id, anonymous_id, status) values (${api.seeded.store.id}, gen_random_uuid()::text, 'ordered') returning id),
+    placed as (
+      insert into orders (public_id, store_id, cart_id, status, email, first_name, last_name, currency_code, prices_include_tax,
+        sub_total, discount_total, delivery_charge, tax_total, grand_total, tax_lines, discount_lines, delivery_address, billing_address,
+        delivery_option_name, delivery_option_kind, payment_due_by, placed_at)
+      select 'QB-' || nextval('order_number_seq'), ${api.seeded.store.id}, cart.id, 'cancelled', 'ann@example.com', 'Ann', 'Buyer', 'GBP',
+        true, 1200, 0, 0, 0, 1200, '[]', '[]', ${address}::jsonb, ${address}::jsonb, 'Standard', 'standard', now() + interval '1 hour', now()
+      from cart returning id)
+    insert into order_lines (order_id, variant_id, sku, product_name, variant_name, quantity, unit_amount, tax_class, addons, total,
+      reserved_quantity, position)
+    select placed.id, ${variantId}, 'SKU', 'Book', 'Hardback', 1, 1200, 'books', '[]', 1200, 1, 0 from placed`);
+}
+
+describe("the merchant's SEO fields", () => {
+  it("sets a title and description for search results on create and update, shown to the shop and the merchant", async () => {
+    const created = await asManager("POST", "/admin/products", newBook({ seoTitle: "  The New Book: a story  " }));
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json().data;
+    expect(product).toMatchObject({ seoTitle: "The New Book: a story", seoDescription: "", archivedAt: null });
+    expect((await shopperView(product.slug)).json().data).toMatchObject({ seoTitle: "The New Book: a story", seoDescription: "" });
+
+    const description = "A story in two lines, ".repeat(14).trim();
+    const updated = await asManager("PUT", `/admin/products/${product.id}`, { seoDescription: description });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({ seoTitle: "The New Book: a story", seoDescription: description });
+    expect((await shopperView(product.slug)).json().data).toMatchObject({ seoDescription: description });
+    expect((await auditOf(product.id, "updateAdminProduct"))[0]?.changes).toEqual({ seoDescription: { before: "", after: description } });
+
+    // Cleared with "", and bounded: 70 characters of title, 320 of description.
+    expect((await asManager("PUT", `/admin/products/${product.id}`, { seoTitle: "" })).json().data.seoTitle).toBe("");
+    expect((await asManager("PUT", `/admin/products/${product.id}`, { seoTitle: "x".repeat(71) })).statusCode).toBe(400);
+    expect((await asManager("PUT", `/admin/products/${product.id}`, { seoDescription: "x".repeat(321) })).statusCode).toBe(400);
+    expect((await asManager("PUT", `/admin/products/${product.id}`, { seoTitle: "x".repeat(70) })).statusCode).toBe(200);
+  });
+});
+
+describe("archiving and deleting the merchant's products", () => {
+  it("archives a product out of the shop and the admin list, refuses to publish it, and unarchives it unpublished", async () => {
+    const product = (await asManager("POST", "/admin/products", newBook())).json().data;
+    expect(await fictionSlugs()).toContain(product.slug);
+
+    const archived = await asManager("POST", `/admin/products/${product.id}/archive`);
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(archived.json().data).toMatchObject({ id: product.id, isPublished: false, archivedAt: expect.any(String) });
+    expect((await shopperView(product.slug)).statusCode).toBe(404);
+    expect(await fictionSlugs()).not.toContain(product.slug);
+    // Out of the admin list unless asked for, and still readable by id.
+    expect(await adminListIds()).not.toContain(product.id);
+    expect(await adminListIds("&archived=true")).toEqual([product.id]);
+    expect(await adminListIds("&archived=all")).toContain(product.id);
+    expect((await asManager("GET", `/admin/products/${product.id}`)).json().data).toEqual(archived.json().data);
+    expect((await auditOf(product.id, "archiveAdminProduct"))[0]?.changes).toEqual({
+      isPublished: { before: true, after: false },
+      archivedAt: { before: null, after: archived.json().data.archivedAt },
+    });
+
+    // A repeat changes nothing and records nothing.
+    expect((await asManager("POST", `/admin/products/${product.id}/archive`)).json().data).toEqual(archived.json().data);
+    expect(await auditOf(product.id, "archiveAdminProduct")).toHaveLength(1);
+
+    const publish = await asManager("PUT", `/admin/products/${product.id}`, { isPublished: true, name: "Back again" });
+    expect([publish.statusCode, codeOf(publish)]).toEqual([409, "product_archived"]);
+    expect((await asManager("GET", `/admin/products/${product.id}`)).json().data).toMatchObject({ isPublished: false, name: product.name });
+    // Its other fields can still change.
+    expect((await asManager("PUT", `/admin/products/${product.id}`, { name: "Renamed" })).statusCode).toBe(200);
+
+    const unarchived = await asManager("POST", `/admin/products/${product.id}/unarchive`);
+    expect(unarchived.statusCode, unarchived.body).toBe(200);
+    expect(unarchived.json().data).toMatchObject({ isPublished: false, archivedAt: null });
+    expect(await adminListIds()).toContain(product.id);
+    expect((await auditOf(product.id, "unarchiveAdminProduct"))[0]?.changes).toEqual({
+      archivedAt: { before: archived.json().data.archivedAt, after: null },
+    });
+    expect((await shopperView(product.slug)).statusCode).toBe(404);
+    expect((await asManager("PUT", `/admin/products/${product.id}`, { isPublished: true })).statusCode).toBe(200);
+    expect((await shopperView(product.slug)).statusCode).toBe(200);
+
+    expect(codeOf(await asManager("POST", "/admin/products/2147483647/archive"))).toBe("product_not_found");
+    expect(codeOf(await asManager("POST", "/admin/products/2147483647/unarchive"))).toBe("product_not_found");
+  });
+
+  it("deletes a product never ordered: gone from the shop, the admin API and the search index, its slug free again", async () => {
+    const created = (await asManager("POST", "/admin/products", newBook())).json().data;
+    // Moved once: its first address leads to it, until it is deleted.
+    const product = (await asManager("PUT", `/admin/products/${created.id}`, { slug: `${created.slug}-moved` })).json().data;
+    const redirectsTo = async (url: string) =>
+      (await api.app.inject({ method: "GET", url: "/redirects?PageSize=100", headers: TEST_HEADERS }))
+        .json()
+        .data.results.filter((redirect: { newUrl: string }) => redirect.newUrl === url);
+    expect(await redirectsTo(`/store/product/${product.slug}`)).toHaveLength(1);
+    await drainJobs(api.database.db, { only: ["search-index"] });
+    const documents = async () =>
+      (
+        (await api.database.db.execute(sql`select product_id from search_documents where product_id = ${product.id}`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows.length;
+    expect(await documents()).toBe(1);
+
+    const deleted = await asManager("DELETE", `/admin/products/${product.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await documents()).toBe(0);
+    // The job the deletion's product.changed queued finds nothing to write.
+    await drainJobs(api.database.db, { only: ["search-index"] });
+    expect(await documents()).toBe(0);
+    expect(await redirectsTo(`/store/product/${product.slug}`)).toEqual([]);
+    expect((await shopperView(product.slug)).statusCode).toBe(404);
+    expect(await fictionSlugs()).not.toContain(product.slug);
+    expect(codeOf(await asManager("GET", `/admin/products/${product.id}`))).toBe("product_not_found");
+    expect(await adminListIds("&archived=all")).not.toContain(product.id);
+    const [entry] = await auditOf(product.id, "deleteAdminProduct");
+    expect(entry?.changes).toMatchObject({ name: { before: product.name, after: null }, slug: { before: product.slug, after: null } });
+
+    const again = await asManager("POST", "/admin/products", newBook({ slug: product.slug }));
+    expect(again.statusCode, again.body).toBe(201);
+    expect(codeOf(await asManager("DELETE", `/admin/products/${product.id}`))).toBe("product_not_found");
+  });
+
+  it("refuses to delete a product an order names, even a cancelled one: it is archived instead", async () => {
+    const product = (await asManager("POST", "/admin/products", newBook())).json().data;
+    await orderVariant(product.variants[0].id);
+    const refused = await asManager("DELETE", `/admin/products/${product.id}`);
+    expect([refused.statusCode, codeOf(refused)]).toEqual([409, "product_ordered"]);
+    expect((await asManager("GET", `/admin/products/${product.id}`)).statusCode).toBe(200);
+    expect(await auditOf(product.id, "deleteAdminProduct")).toEqual([]);
+    expect((await asManager("POST", `/admin/products/${product.id}/archive`)).statusCode).toBe(200);
+  });
+
+  it("is the catalogue permission's: a content editor can neither archive nor delete", async () => {
+    const product = (await asManager("POST", "/admin/products", newBook())).json().data;
+    for (const [method, url] of [
+      ["POST", `/admin/products/${product.id}/archive`],
+      ["POST", `/admin/products/${product.id}/unarchive`],
+      ["DELETE", `/admin/products/${product.id}`],
+    ] as const) {
+      const answer = await asStaff(api.seeded.content.token, method, url);
+      expect([answer.statusCode, codeOf(answer)], url).toEqual([403, "permission_denied"]);
+    }
+    expect((await asManager("GET", `/admin/products/${product.id}`)).json().data).toMatchObject({ isPublished: true, archivedAt: null });
   });
 });
 

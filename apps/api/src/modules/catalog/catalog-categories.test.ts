@@ -100,6 +100,8 @@ describe("GET /categories/:id and /categories/slug=:slug", () => {
       description: "",
       position: 0,
       depth: 2,
+      seoTitle: "",
+      seoDescription: "",
       breadcrumbs: [
         { id: gifts.id, slug: "gifts", name: "Gifts" },
         { id: forHer.id, slug: "for-her", name: "For Her" },

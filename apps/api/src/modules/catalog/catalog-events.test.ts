@@ -8,7 +8,17 @@ import { EVENT_SUBSCRIBERS, JOB_QUEUES, type QueueSettings } from "../jobs/job-c
 import { PRODUCT_IDS_PER_EVENT } from "../jobs/domain-events";
 import { listenToFeed, sendMarker, type BroadcastEvent } from "../jobs/event-feed";
 import { createBoss, databaseExecutor } from "../jobs/job-queue";
-import { addVariant, createProduct, createProducts, setVariantPrices, updateProduct, type NewProduct } from "./catalog-writes";
+import {
+  addVariant,
+  createAddon,
+  createProduct,
+  createProducts,
+  setProductLinks,
+  setVariantPrices,
+  updateAddon,
+  updateProduct,
+  type NewProduct,
+} from "./catalog-writes";
 
 // product.changed's one subscriber, the search index, keeps one waiting job per store (a burst of changes is
 // one run), so its queue cannot show each event. This file gives the event a subscriber of its own instead: a
@@ -84,6 +94,24 @@ describe("product.changed", () => {
     await addVariant(db, product.id, { sku: `PB-${product.id}`, name: "Paperback", prices: { GBP: { amount: 800 } } });
     await setVariantPrices(db, product.variants[0]!.id, { GBP: { amount: 900 } });
     expect(await eventsFor(product.id)).toHaveLength(5);
+  });
+
+  it("is published when a product's links or add-ons change, and for the products offering an add-on that changes", async () => {
+    const [product, linked, bystander] = await createProducts(db, [newBook(), newBook(), newBook()]);
+    expect(await setProductLinks(db, product!, [linked!])).toBe(true);
+    expect(await eventsFor(product!)).toHaveLength(2);
+    const addonId = await createAddon(db, {
+      storeId,
+      code: `wrap-${product}`,
+      name: "Wrap",
+      options: [{ name: "Red", prices: { GBP: 100 } }],
+    });
+    expect(await eventsFor(product!)).toHaveLength(2);
+    await updateProduct(db, product!, { addonIds: [addonId] });
+    expect(await eventsFor(product!)).toHaveLength(3);
+    expect(await updateAddon(db, { storeId, addonId, fields: { name: "Gift wrap" } })).toEqual({ removedOptionIds: [] });
+    expect(await eventsFor(product!)).toEqual([...Array(3).fill(expect.anything()), changed(product!)]);
+    expect(await eventsFor(bystander!)).toHaveLength(1);
   });
 
   it("is not published for a product that does not exist", async () => {

@@ -6,7 +6,7 @@ import { TEST_HEADERS, TEST_TOKEN_SECRET, TEST_API_KEY } from "../../testing/tes
 import { createTestDatabase, type TestDatabase } from "../../testing/test-database";
 import { indexAllQueuedProducts } from "./search/search-index";
 import { createCatalogIndex, type CatalogIndex } from "./catalog-index-keeper";
-import { addVariant, setVariantPrices, updateProduct } from "./catalog-writes";
+import { addVariant, deleteProduct, setVariantPrices, updateProduct } from "./catalog-writes";
 import { createTestCatalogue, type TestCatalogue } from "./catalog-test-catalogue";
 
 // The catalogue index (decision 028) must answer every product list and facet exactly as SQL does: the same
@@ -173,6 +173,35 @@ describe("the catalogue index", { timeout: 120_000 }, () => {
     );
     expect(names).toEqual(["Zuleika Dobson", "Unpublished Draft", "Pride and Prejudice"]);
     expect(await differences()).toEqual([]);
+  });
+
+  it("drops a deleted product from its lists, facets and search, as it drops an unpublished one", async () => {
+    const { store, categories, attributes, productTypes } = catalogue;
+    const doomed = await createProduct(database.db, {
+      storeId: store.id,
+      productTypeId: productTypes.book.id,
+      slug: "the-quillfeather-almanac",
+      name: "The Quillfeather Almanac",
+      categoryIds: [categories.gifts.id],
+      attributeValueIds: [attributes.format.valueIds.get("hardback")!],
+      variants: [{ sku: "QF-HB", name: "Hardback", prices: { GBP: { amount: 990 } } }],
+    });
+    await indexAllQueuedProducts(database.db);
+    await syncBoth();
+    const urls = [
+      "/products?SearchText=quillfeather",
+      "/products?CategorySlug=gifts&Sort=newest&PageSize=50",
+      "/product-filters?CategorySlug=gifts",
+    ];
+    const slugs = async (app: App) =>
+      (await answer(app, urls[0]!, "GBP")).body.data.results.map((product: { slug: string }) => product.slug) as string[];
+    expect(await slugs(indexApp)).toEqual(["the-quillfeather-almanac"]);
+
+    expect(await deleteProduct(database.db, doomed.id)).toBe(true);
+    await indexAllQueuedProducts(database.db);
+    await syncBoth();
+    expect(await slugs(indexApp)).toEqual([]);
+    for (const url of urls) expect((await answer(indexApp, url, "GBP")).body, url).toEqual((await answer(sqlApp, url, "GBP")).body);
   });
 
   it("follows a bulk import and ranks a facet's values as SQL does past its limit", async () => {

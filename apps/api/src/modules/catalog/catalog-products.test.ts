@@ -356,6 +356,8 @@ describe("GET /products/:id and /products/slug=:slug", () => {
       subtitle: "A novel",
       byline: "Jane Austen",
       description: "Elizabeth Bennet meets Mr Darcy.",
+      seoTitle: "",
+      seoDescription: "",
       productType: { id: api.seeded.productTypes.book.id, code: "book", name: "Book" },
       images: [
         { url: "/img/pride-front.jpg", alt: "Front cover" },

@@ -60,6 +60,9 @@ export interface ProductRow {
   series: string;
   popularity: number;
   isPublished: boolean;
+  /** For search results and shared links; "" for none. */
+  seoTitle: string;
+  seoDescription: string;
   /** Now when null. */
   createdAt: Date | null;
 }
@@ -78,6 +81,8 @@ export async function insertProducts(db: Db, input: ProductRow[]): Promise<numbe
     series: row.series,
     popularity: row.popularity,
     is_published: row.isPublished,
+    seo_title: row.seoTitle,
+    seo_description: row.seoDescription,
     created_at: row.createdAt?.toISOString() ?? null,
   }));
   const columns = {
@@ -90,14 +95,16 @@ export async function insertProducts(db: Db, input: ProductRow[]): Promise<numbe
     series: "text",
     popularity: "int",
     is_published: "boolean",
+    seo_title: "text",
+    seo_description: "text",
     created_at: "timestamptz",
   };
   const created = await rows<{ id: number; store_id: number; slug: string }>(
     db.execute(sql`
       insert into ${products} (store_id, product_type_id, slug, name, subtitle, description, series, popularity,
-        is_published, created_at)
+        is_published, seo_title, seo_description, created_at)
       select r.store_id, r.product_type_id, r.slug, r.name, r.subtitle, r.description, r.series, r.popularity,
-        r.is_published, coalesce(r.created_at, now())
+        r.is_published, r.seo_title, r.seo_description, coalesce(r.created_at, now())
       from ${recordset(columns, records)}
       returning id, store_id, slug`),
   );
@@ -106,8 +113,13 @@ export async function insertProducts(db: Db, input: ProductRow[]): Promise<numbe
 }
 
 export type ProductFields = Partial<
-  Pick<ProductRow, "slug" | "name" | "subtitle" | "description" | "series" | "popularity" | "isPublished"> & {
+  Pick<
+    ProductRow,
+    "slug" | "name" | "subtitle" | "description" | "series" | "popularity" | "isPublished" | "seoTitle" | "seoDescription"
+  > & {
     taxClass: (typeof products.$inferSelect)["taxClass"];
+    /** Set by archiving, null again by unarchiving. */
+    archivedAt: Date | null;
   }
 >;
 
@@ -139,6 +151,34 @@ export async function lockProductOfVariant(db: Db, variantId: number): Promise<{
     .where(eq(productVariants.id, variantId))
     .for("no key update", { of: products });
   return row ?? null;
+}
+
+/**
+ * Locks a product and its variants for the rest of the transaction, the variants in id order as stock changes lock
+ * them: an order being placed for one of them finishes first, or waits and then finds it gone. Null when there is
+ * no such product.
+ */
+export async function lockProductAndVariants(db: Db, productId: number): Promise<{ storeId: number; variantIds: number[] } | null> {
+  const [product] = await db.select({ storeId: products.storeId }).from(products).where(eq(products.id, productId)).for("update");
+  if (!product) return null;
+  const variants = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.id))
+    .for("update");
+  return { storeId: product.storeId, variantIds: variants.map((variant) => variant.id) };
+}
+
+/**
+ * Deletes a product. Its variants, prices, categories, attribute values, images, links, price index, search document
+ * and queue entry go with it (foreign keys on delete cascade), and so do rows of other modules that name its variants
+ * (wishlists, back-in-stock requests, recently viewed, stock movements) or the product (blog posts' books); a basket's
+ * line is left without its variant (on delete set null), which the basket reports as no longer sold.
+ */
+export async function deleteProductRow(db: Db, productId: number): Promise<boolean> {
+  const deleted = await db.delete(products).where(eq(products.id, productId)).returning({ id: products.id });
+  return deleted.length > 0;
 }
 
 /** A product row and its variants in position order, as the writer answers a single new product. */
@@ -373,7 +413,12 @@ export async function findStoreCategory(db: Db, input: { storeId: number; catego
 export async function updateCategoryFields(
   db: Db,
   categoryId: number,
-  fields: Partial<Pick<typeof categories.$inferInsert, "slug" | "name" | "description" | "position" | "isVisible" | "parentId">>,
+  fields: Partial<
+    Pick<
+      typeof categories.$inferInsert,
+      "slug" | "name" | "description" | "position" | "isVisible" | "parentId" | "seoTitle" | "seoDescription"
+    >
+  >,
 ): Promise<void> {
   if (Object.keys(fields).length === 0) return;
   await db.update(categories).set(fields).where(eq(categories.id, categoryId));

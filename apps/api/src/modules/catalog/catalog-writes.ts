@@ -2,11 +2,12 @@ import type { Db } from "../../db/client";
 import { PRODUCT_IDS_PER_EVENT } from "../jobs/domain-events";
 import { publishEvent } from "../jobs/job-queue";
 import * as writes from "./catalog-writes.repository";
+import * as addonWrites from "./catalog-addon-writes.repository";
 import { queueForIndexing } from "./search/search-index.repository";
 import type { StoredPicture } from "../media/pictures";
 
 /*
- * The catalogue's write path: the only code that creates or changes products, variants, prices and
+ * The catalogue's write path: the only code that creates, changes or deletes products, variants, prices and
  * categories. Each function is one transaction that also keeps what is derived from what it wrote:
  *   - product_price_index, a product's lowest variant price per currency (price sorts, price bands, the
  *     price range of the filters);
@@ -48,6 +49,9 @@ export interface NewProduct {
   series?: string;
   popularity?: number;
   isPublished?: boolean;
+  /** For search results and shared links; "" when not given. */
+  seoTitle?: string;
+  seoDescription?: string;
   createdAt?: Date;
   categoryIds?: number[];
   /** Its authors are the values of the "author" attribute among these: the byline, and searchable. */
@@ -89,6 +93,8 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
       series: product.series ?? "",
       popularity: product.popularity ?? 0,
       isPublished: product.isPublished ?? true,
+      seoTitle: product.seoTitle ?? "",
+      seoDescription: product.seoDescription ?? "",
       createdAt: product.createdAt ?? null,
     })),
   );
@@ -176,11 +182,13 @@ export type ProductChanges = writes.ProductFields & {
   categoryIds?: number[];
   /** Replaces the product's attribute values (its authors among them). */
   attributeValueIds?: number[];
+  /** Replaces the add-ons the product offers. */
+  addonIds?: number[];
 };
 
 /** Changes a product and queues it for the search index; false when there is no such product. */
 export async function updateProduct(db: Db, productId: number, changes: ProductChanges): Promise<boolean> {
-  const { categoryIds, attributeValueIds, ...fields } = changes;
+  const { categoryIds, attributeValueIds, addonIds, ...fields } = changes;
   return db.transaction(async (tx) => {
     const product = await writes.updateProductFields(tx, productId, fields);
     if (!product) return false;
@@ -198,7 +206,33 @@ export async function updateProduct(db: Db, productId: number, changes: ProductC
         attributeValueIds.map((attributeValueId) => ({ productId, attributeValueId })),
       );
     }
+    if (addonIds) await addonWrites.replaceProductAddons(tx, productId, addonIds);
     await queueForIndexing(tx, [productId]);
+    await publishProductsChanged(tx, product.storeId, [productId]);
+    return true;
+  });
+}
+
+/**
+ * Locks a product and its variants until the transaction ends, before deleteProduct in the same transaction, so what
+ * is checked between the two (that no order names its variants) still holds when it goes. The product's store and
+ * variant ids; null when there is no such product.
+ */
+export async function lockProductForDeletion(db: Db, productId: number) {
+  return writes.lockProductAndVariants(db, productId);
+}
+
+/**
+ * Deletes a product with everything that is only its (variants, prices, images, links, its search document) and
+ * publishes product.changed, so the search index and every process's catalogue index drop it when it commits (they
+ * treat a product that is no longer there as one no longer published). Whoever calls it has checked that no order
+ * names its variants (an order's line would lose its link to the variant). False when there is no such product.
+ */
+export async function deleteProduct(db: Db, productId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const product = await writes.lockProductAndVariants(tx, productId);
+    if (!product) return false;
+    await writes.deleteProductRow(tx, productId);
     await publishProductsChanged(tx, product.storeId, [productId]);
     return true;
   });
@@ -259,6 +293,9 @@ export interface NewCategory {
   /** A category of the same store; a root when absent. */
   parentId?: number | null;
   isVisible?: boolean;
+  /** For search results and shared links; "" when not given. */
+  seoTitle?: string;
+  seoDescription?: string;
 }
 
 /** Creates a category with its path and depth, under its parent (which must be the same store's). */
@@ -278,13 +315,17 @@ export async function createCategory(db: Db, category: NewCategory) {
       description: category.description ?? "",
       position: category.position ?? 0,
       isVisible: category.isVisible ?? true,
+      seoTitle: category.seoTitle ?? "",
+      seoDescription: category.seoDescription ?? "",
       depth: parent ? parent.depth + 1 : 0,
       parentPath: parent?.path ?? "/",
     });
   });
 }
 
-export type CategoryChanges = Partial<Pick<NewCategory, "slug" | "name" | "description" | "position" | "isVisible" | "parentId">>;
+export type CategoryChanges = Partial<
+  Pick<NewCategory, "slug" | "name" | "description" | "position" | "isVisible" | "parentId" | "seoTitle" | "seoDescription">
+>;
 
 /**
  * Changes a category: its own fields, and with a new `parentId` its place in the tree, moving everything under it
@@ -393,14 +434,103 @@ export async function updateAttributeValue(
 
 /**
  * Replaces the products a merchant links to a product ("related" recommendations), in this order. Products of
- * another store, the product itself and repeats are left out. False when there is no such product.
+ * another store, the product itself and repeats are left out. Publishes product.changed for the product, whose
+ * copies then know its links. False when there is no such product.
  */
 export async function setProductLinks(db: Db, productId: number, linkedProductIds: number[]): Promise<boolean> {
   return db.transaction(async (tx) => {
     const product = await writes.lockProduct(tx, productId);
     if (!product) return false;
     await writes.replaceProductLinks(tx, { productId, storeId: product.storeId, linkedProductIds: [...new Set(linkedProductIds)] });
+    await publishProductsChanged(tx, product.storeId, [productId]);
     return true;
+  });
+}
+
+// ---------------------------------------------------------------- add-ons (decision 055)
+
+export interface NewAddonOption {
+  name: string;
+  /** currency -> price in minor units. */
+  prices: Record<string, number>;
+}
+
+export interface NewAddon {
+  storeId: number;
+  code: string;
+  name: string;
+  description?: string;
+  position?: number;
+  taxClass?: "books" | "standard";
+  options: NewAddonOption[];
+}
+
+/** Creates an add-on with its options (in this order) and their prices; answers its id. No product offers it yet. */
+export async function createAddon(db: Db, addon: NewAddon): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { options, ...fields } = addon;
+    const addonId = await addonWrites.insertAddon(tx, fields);
+    const optionIds = await addonWrites.insertAddonOptions(
+      tx,
+      addonId,
+      options.map((option, position) => ({ name: option.name, position })),
+    );
+    await addonWrites.replaceAddonOptionPrices(tx, optionPriceRows(options, optionIds), []);
+    return addonId;
+  });
+}
+
+function optionPriceRows(options: NewAddonOption[], optionIds: number[]) {
+  return options.flatMap((option, index) =>
+    Object.entries(option.prices).map(([currencyCode, amount]) => ({ optionId: optionIds[index]!, currencyCode, amount })),
+  );
+}
+
+/** Locks one of the store's add-ons (its row) until the transaction ends; false when it is not the store's. */
+export async function lockAddon(db: Db, input: { storeId: number; addonId: number }): Promise<boolean> {
+  return addonWrites.lockAddon(db, input);
+}
+
+/**
+ * Changes one of the store's add-ons. With `options`, they become its whole list in this order: one with an `id` of
+ * its own options is kept (renamed, repriced, moved), one without is added, and those left out are deleted (a
+ * basket's choice of one goes with it; whoever calls this tells the baskets first). Publishes product.changed for the
+ * products that offer it, whose pages show it. "not_found" when the add-on is not the store's, "option_not_found"
+ * for an id that is not one of its options; otherwise the ids of the options deleted.
+ */
+export async function updateAddon(
+  db: Db,
+  input: {
+    storeId: number;
+    addonId: number;
+    fields: addonWrites.AddonFields;
+    options?: (NewAddonOption & { id?: number | undefined })[];
+  },
+): Promise<{ removedOptionIds: number[] } | "not_found" | "option_not_found"> {
+  return db.transaction(async (tx) => {
+    if (!(await addonWrites.lockAddon(tx, input))) return "not_found";
+    await addonWrites.updateAddonFields(tx, input.addonId, input.fields);
+    let removedOptionIds: number[] = [];
+    if (input.options) {
+      const current = await addonWrites.findAddonOptionIds(tx, input.addonId);
+      const kept = new Set(input.options.flatMap((option) => (option.id === undefined ? [] : [option.id])));
+      if ([...kept].some((id) => !current.includes(id))) return "option_not_found";
+      removedOptionIds = current.filter((id) => !kept.has(id));
+      await addonWrites.deleteAddonOptions(tx, removedOptionIds);
+      const optionIds: number[] = [];
+      for (const [position, option] of input.options.entries()) {
+        if (option.id === undefined) {
+          const [id] = await addonWrites.insertAddonOptions(tx, input.addonId, [{ name: option.name, position }]);
+          optionIds.push(id!);
+        } else {
+          await addonWrites.updateAddonOption(tx, option.id, { name: option.name, position });
+          optionIds.push(option.id);
+        }
+      }
+      await addonWrites.replaceAddonOptionPrices(tx, optionPriceRows(input.options, optionIds), optionIds);
+    }
+    await publishProductsChanged(tx, input.storeId, await addonWrites.findProductsOfferingAddon(tx, input.addonId));
+    return { removedOptionIds };
   });
 }
 

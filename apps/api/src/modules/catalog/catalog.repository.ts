@@ -87,9 +87,11 @@ export function listVisibleCategories(db: Db, storeId: number) {
 
 /** One shown category with its ancestors (root first, itself excluded) and its shown children. */
 export async function findCategoryDetail(db: Db, storeId: number, key: CategoryKey) {
-  const [row] = await rows<CategoryRow & { breadcrumbs: CategoryCrumbRow[]; children: CategoryRow[] }>(
+  const [row] = await rows<
+    CategoryRow & { seoTitle: string; seoDescription: string; breadcrumbs: CategoryCrumbRow[]; children: CategoryRow[] }
+  >(
     db,
-    sql`select ${categoryColumns},
+    sql`select ${categoryColumns}, c.seo_title as "seoTitle", c.seo_description as "seoDescription",
           coalesce((select json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name) order by a.depth)
             from ${categories} a
             where a.id = any(string_to_array(trim(both '/' from c.path), '/')::int[]) and a.id <> c.id), '[]') as breadcrumbs,
@@ -357,6 +359,8 @@ export interface ProductDetailRow {
   subtitle: string;
   byline: string;
   description: string;
+  seoTitle: string;
+  seoDescription: string;
   productType: { id: number; code: string; name: string };
   images: Image[];
   attributes: { code: string; name: string; values: { code: string; label: string }[] }[];
@@ -390,6 +394,7 @@ function productDetailQuery(keyCondition: SQL) {
   const shownCategoriesOfProduct = sql`from ${productCategories} pc join ${categories} c on c.id = pc.category_id
     where pc.product_id = p.id and ${categoryShown("c")}`;
   return sql`select p.id, p.slug, p.name, p.subtitle, p.description, ${bylineOf} as byline,
+          p.seo_title as "seoTitle", p.seo_description as "seoDescription",
           json_build_object('id', t.id, 'code', t.code, 'name', t.name) as "productType",
           coalesce((select json_agg(${imageJsonOf("i")} order by i.position, i.id)
             from ${productImages} i where i.product_id = p.id), '[]') as images,
@@ -434,6 +439,8 @@ const PRODUCT_DETAIL_COLUMNS = [
   "subtitle",
   "description",
   "byline",
+  "seoTitle",
+  "seoDescription",
   "productType",
   "images",
   "attributes",

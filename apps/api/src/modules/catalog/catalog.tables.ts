@@ -24,6 +24,9 @@ export const categories = pgTable(
     path: text().notNull(),
     depth: integer().notNull().default(0),
     isVisible: boolean().notNull().default(true),
+    /** The merchant's title and description for search results and shared links; "" when the page uses its own. */
+    seoTitle: text().notNull().default(""),
+    seoDescription: text().notNull().default(""),
   },
   (t) => [
     unique("categories_store_slug_unique").on(t.storeId, t.slug),
@@ -66,11 +69,17 @@ export const products = pgTable(
     popularity: integer().notNull().default(0),
     /** How the product is taxed (decision 024): books, or the standard rate. */
     taxClass: text({ enum: TAX_CLASSES }).notNull().default("books"),
+    /** The merchant's title and description for search results and shared links; "" when the page uses its own. */
+    seoTitle: text().notNull().default(""),
+    seoDescription: text().notNull().default(""),
+    /** Set while the product is archived: out of the shop for good, kept for its orders' lines; never published. */
+    archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique("products_store_slug_unique").on(t.storeId, t.slug),
     check("products_tax_class_check", sql`${t.taxClass} in ('books','standard')`),
+    check("products_archived_unpublished_check", sql`${t.archivedAt} is null or not ${t.isPublished}`),
     // Catalogue reads only ever want published products, so the sort indexes hold only those: a page is a
     // walk of one of them, and a total is an index-only scan of the narrowest.
     index("products_store_created_idx")

@@ -3,8 +3,8 @@ import type { Db } from "../../db/client";
 import { products } from "./catalog.tables";
 
 /*
- * Which products are published, for the modules that link to products or list them (the blog's related books,
- * the sitemap). Each function is one statement.
+ * Which products are published or the store's, for the modules that link to products or list them (the blog's related
+ * books, the sitemap). Each function is one statement.
  */
 
 /** The ids among `ids` whose product is published, in no particular order; unknown ids are left out. */
@@ -14,6 +14,16 @@ export async function listPublishedIdsAmong(db: Db, ids: readonly number[]): Pro
     .select({ id: products.id })
     .from(products)
     .where(and(inArray(products.id, [...ids]), eq(products.isPublished, true)));
+  return rows.map((row) => row.id);
+}
+
+/** The ids among `ids` that are the store's products, published or not, in no particular order. */
+export async function listStoreProductIdsAmong(db: Db, storeId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, [...ids]), eq(products.storeId, storeId)));
   return rows.map((row) => row.id);
 }
 

@@ -13,6 +13,13 @@ export async function keepPublishedProductIds(db: Db, ids: readonly number[]): P
   return [...new Set(ids)].filter((id) => published.has(id));
 }
 
+/** The ids among `ids` that are not products of the store (published or not): another shop's, or none at all. */
+export async function findProductIdsNotOfStore(db: Db, storeId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const own = new Set(await repository.listStoreProductIdsAmong(db, storeId, [...new Set(ids)]));
+  return [...new Set(ids)].filter((id) => !own.has(id));
+}
+
 /**
  * Up to `limit` of the store's published products (id, slug and a timestamp) with an id above `afterId`, in id
  * order: one page of a keyset walk through the store's products.

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import { listDiscountCodeUsesFlow } from "../../flows/discount-codes.flow";
 import { adminAccess, adminWriteOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
 import {
@@ -32,6 +33,20 @@ export const discountCodesAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
       schema: { ...schema, "x-error-codes": [...errors, "discount_code_not_found"], summary: "A discount code with its rules and uses" },
     }),
     handler: async (request) => ({ data: await requireAdminDiscountCode(db, request.ctx.store.id, request.params.id) }),
+  });
+
+  app.route({
+    ...operationRoute("listDiscountCodeUses", {
+      config,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "discount_code_not_found"],
+        summary: "The orders that used a discount code, newest first, with what it took off each",
+      },
+    }),
+    handler: async (request) => ({
+      data: await listDiscountCodeUsesFlow(db, request.ctx.store.id, request.params.id, request.query),
+    }),
   });
 
   app.route({

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createSignedInStaff } from "../../testing/staff-factories";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { cartClient, cartOf, errorCodeOf } from "../cart/cart-test-catalogue";
-import { checkoutClient, createCheckoutTestShop, summaryOf, UK_ADDRESS } from "./checkout-test-shop";
+import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, summaryOf, UK_ADDRESS } from "./checkout-test-shop";
 import { auditLog } from "../audit/audit.tables";
 import { discountCodes } from "./checkout.tables";
 
@@ -138,6 +138,65 @@ describe("the merchant's discount codes", () => {
       "updateAdminDiscountCode",
       { before: "", after: "Summer" },
     ]);
+  });
+
+  it("lists the orders that used a code, newest first, with what it took off each, in keyset pages", async () => {
+    const code = (await asManager("POST", "/admin/discount-codes", { code: "USED-TWICE", kind: "percentage", percentOff: 10 })).json().data;
+    const placed: number[] = [];
+    for (const email of ["first@buyer.example", "second@buyer.example"]) {
+      const anonymousId = await basket();
+      await checkout.customerInfo({ ...CUSTOMER_INFO, email, anonymousId });
+      await checkout.deliveryOption({ deliveryZoneOptionId: api.seeded.options.ukStandard, anonymousId });
+      await checkout.applyCode({ discountCode: "used-twice", anonymousId });
+      const order = await checkout.placeOrder({ anonymousBasketId: anonymousId, termsAccepted: true });
+      expect(order.statusCode, order.body).toBe(201);
+      placed.push(order.json().data.id);
+    }
+    const first = await asManager("GET", `/admin/discount-codes/${code.id}/uses?limit=1`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.uses).toEqual([
+      expect.objectContaining({
+        orderId: placed[1],
+        email: "second@buyer.example",
+        customerId: null,
+        currencyCode: "GBP",
+        discountAmount: 300,
+      }),
+    ]);
+    expect(first.json().data.uses[0].orderNumber).toMatch(/^[A-Z]+-\d+$/);
+    const next = (await asManager("GET", `/admin/discount-codes/${code.id}/uses?limit=1&before=${first.json().data.nextBefore}`)).json()
+      .data;
+    expect(next.uses.map((use: { orderId: number }) => use.orderId)).toEqual([placed[0]]);
+    expect(next.nextBefore).toBeNull();
+
+    const missing = await asManager("GET", "/admin/discount-codes/2147483647/uses");
+    expect([missing.statusCode, errorCodeOf(missing)]).toEqual([404, "discount_code_not_found"]);
+    const refused = await as(api.seeded.packer.token, "GET", `/admin/discount-codes/${code.id}/uses`);
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it("creates a code once for a repeated Idempotency-Key, with one audit entry: the repeat is answered, not written", async () => {
+    const send = () =>
+      api.app.inject({
+        method: "POST",
+        url: "/admin/discount-codes",
+        headers: {
+          storekey: TEST_HEADERS.storekey,
+          authorization: `Bearer ${api.seeded.manager.token}`,
+          "idempotency-key": "once-only-code-0001",
+        },
+        payload: { code: "ONCE-ONLY", kind: "free_delivery" },
+      });
+    const first = await send();
+    const repeat = await send();
+    expect([first.statusCode, repeat.statusCode]).toEqual([201, 201]);
+    expect(repeat.headers["idempotent-replayed"]).toBe("true");
+    expect(repeat.json().data.id).toBe(first.json().data.id);
+    const entries = await api.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.resourceId, String(first.json().data.id)));
+    expect(entries.filter((entry) => entry.operation === "createAdminDiscountCode")).toHaveLength(1);
   });
 
   it("is the discounts permission's", async () => {

@@ -71,6 +71,14 @@ export async function listPageSummaries(db: Db, storeId: number, page: { limit: 
 }
 
 /**
+ * Forgets the redirects that lead to a page that is gone for good (a deleted product): its old addresses answer 404
+ * like it, rather than lead one day to whatever takes its address next. In the caller's transaction.
+ */
+export async function forgetRedirectsTo(db: Db, input: { storeId: number; url: string }): Promise<void> {
+  await db.delete(redirects).where(and(eq(redirects.storeId, input.storeId), eq(redirects.newUrl, input.url)));
+}
+
+/**
  * Records that a page moved from `oldUrl` to `newUrl`: the old address answers a 301 to the new one, redirects that
  * led to the old address lead straight to the new one (no chains), and a redirect away from the new address is
  * dropped (a page moved back is served again). One statement each, in the caller's transaction.

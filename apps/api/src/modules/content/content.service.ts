@@ -13,7 +13,7 @@ import {
   type MenuItemRow,
 } from "./content.repository";
 
-export { recordMovedUrl } from "./content.repository";
+export { forgetRedirectsTo, recordMovedUrl } from "./content.repository";
 
 interface PageRequest {
   PageNumber: number;

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { adjustStockFlow, setLowStockThresholdFlow, setStockFlow } from "../../flows/stock-admin.flow";
 import { adminAccess, adminWriteOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
-import { getVariantStock, listLowStockVariants, listStockMovements } from "./inventory.service";
+import { getVariantStock, getVariantStockBySku, listLowStockVariants, listStockMovements } from "./inventory.service";
 
 /** The merchant's stock (admin API, permission `stock`, decision 047): counts, adjustments, history, low stock. */
 export const inventoryAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -21,6 +21,20 @@ export const inventoryAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       data: await getVariantStock(db, {
         storeId: request.ctx.store.id,
         variantId: request.params.id,
+        storeThreshold: request.ctx.store.lowStockThreshold,
+      }),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("getAdminVariantStockBySku", {
+      config,
+      schema: { ...schema, "x-error-codes": [...variantErrors], summary: "A variant's stock, found by its SKU (for scripts and scanners)" },
+    }),
+    handler: async (request) => ({
+      data: await getVariantStockBySku(db, {
+        storeId: request.ctx.store.id,
+        sku: request.params.sku,
         storeThreshold: request.ctx.store.lowStockThreshold,
       }),
     }),

@@ -4,6 +4,7 @@ import { publishEvent } from "../jobs/job-queue";
 import type { StockMovementReason } from "@quire/contracts";
 import {
   findStoreVariant,
+  findVariantIdBySku,
   findVariantStockView,
   lockVariantStock,
   takeStock,
@@ -180,6 +181,16 @@ export async function getVariantStock(
   const view = await findVariantStockView(db, input);
   if (!view) throw new AppError("variant_not_found", "No variant of this store has this id");
   return view;
+}
+
+/** A variant's stock found by its SKU (exactly as written); 404 `variant_not_found` when no variant of the store has it. */
+export async function getVariantStockBySku(
+  db: Db,
+  input: { storeId: number; sku: string; storeThreshold: number },
+): Promise<VariantStockView> {
+  const variantId = await findVariantIdBySku(db, input);
+  if (variantId === null) throw new AppError("variant_not_found", "No variant of this store has this SKU");
+  return getVariantStock(db, { ...input, variantId });
 }
 
 /** Sets or clears (null: the store's setting) a variant's low-stock threshold; answers the stock before and after. */

@@ -17,3 +17,14 @@ export function countDiscountUses(
 ): Promise<number> {
   return repository.countDiscountUses(db, input);
 }
+
+/**
+ * The orders that used a code, newest first, in keyset pages (`nextBefore`: the next page's `before`); `code` is the
+ * code as written, which each order's discount lines name.
+ */
+export async function listDiscountCodeUses(db: Db, input: { discountCodeId: number; code: string; before?: number; limit: number }) {
+  // One more than the page: whether there is a next page is known without a second statement.
+  const found = await repository.listDiscountCodeUses(db, { ...input, limit: input.limit + 1 });
+  const uses = found.slice(0, input.limit);
+  return { uses, nextBefore: found.length > input.limit ? uses.at(-1)!.orderId : null };
+}

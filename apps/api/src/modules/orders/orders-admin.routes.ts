@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import { adminAccess } from "../../http/admin-route";
+import { adminAccess, merchantActorOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
 import { cancelOrderForMerchant } from "../../flows/cancel-order.flow";
 import type { MoneyFlowDeps } from "../../flows/flow-deps";
@@ -11,7 +11,7 @@ import * as admin from "./orders-admin.service";
 
 /** The merchant acting: the store named by StoreKey, and the admin key that made the call. */
 function adminContextOf(request: FastifyRequest): admin.AdminContext {
-  return { storeId: request.ctx.store.id, actor: { type: "merchant", id: request.ctx.adminKeyNumber ?? 0 } };
+  return { storeId: request.ctx.store.id, actor: merchantActorOf(request) };
 }
 
 // The merchant's admin API for orders (decision 024): its own keys (Admin-Key), its own tag.

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createSignedInStaff } from "../../testing/staff-factories";
 import { useTestApi } from "../../testing/test-api";
 import { TEST_HEADERS } from "../../testing/test-api";
 import { cartClient, cartOf, errorCodeOf } from "../cart/cart-test-catalogue";
@@ -34,6 +35,24 @@ async function placedOrder(buyer: Partial<typeof CUSTOMER_INFO> = {}) {
 }
 
 describe("the admin API for orders", () => {
+  it("names the member of staff who changed an order in its history", async () => {
+    const staff = await createSignedInStaff(api.database.db, {
+      storeId: api.seeded.store.id,
+      email: "packer@staff.example",
+      role: "fulfilment",
+    });
+    const orderId = await placedOrder();
+    await api.database.db.update(orders).set({ status: "confirmed" }).where(eq(orders.id, orderId));
+    const shipped = await api.app.inject({
+      method: "PUT",
+      url: `/admin/orders/${orderId}/ship`,
+      headers: { storekey: TEST_HEADERS.storekey, authorization: `Bearer ${staff.token}` },
+      payload: { trackingReference: "RM000000001GB" },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().data.history.at(-1)).toMatchObject({ to: "shipped", actorType: "merchant", actorLabel: "packer@staff.example" });
+  });
+
   it("takes only an admin key: not a shopper's API-Key, not a wrong or missing key", async () => {
     expect(errorCodeOf(await api.app.inject({ method: "GET", url: "/admin/orders", headers: TEST_HEADERS }))).toBe("admin_key_missing");
     expect(errorCodeOf(await asAdmin("GET", "/admin/orders", undefined, "not-an-admin-key-000"))).toBe("admin_key_invalid");
@@ -57,10 +76,16 @@ describe("the admin API for orders", () => {
     const delivered = (await asAdmin("PUT", `/admin/orders/${orderId}/deliver`)).json().data;
     expect(delivered.deliveredAt).not.toBeNull();
     expect(
-      delivered.history.map((entry: { from: string; to: string; actorType: string }) => [entry.from, entry.to, entry.actorType]),
+      delivered.history.map((entry: { from: string; to: string; actorType: string; actorLabel: string | null }) => [
+        entry.from,
+        entry.to,
+        entry.actorType,
+        entry.actorLabel,
+      ]),
     ).toEqual([
-      ["confirmed", "shipped", "merchant"],
-      ["shipped", "delivered", "merchant"],
+      // The second admin key shipped and delivered it: the history says which.
+      ["confirmed", "shipped", "merchant", "admin key 2"],
+      ["shipped", "delivered", "merchant", "admin key 2"],
     ]);
     // A delivered order cannot be cancelled.
     expect(errorCodeOf(await asAdmin("PUT", `/admin/orders/${orderId}/cancel`, { reason: "changed mind" }))).toBe(

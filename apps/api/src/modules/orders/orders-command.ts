@@ -88,7 +88,7 @@ export function parseOrdersArgs(argv: string[]): OrdersCommand {
 }
 
 /** The command line acts as the merchant; its changes are recorded with actor id 0 (admin keys count from 1). */
-const COMMAND_LINE = { type: "merchant", id: 0 } as const;
+const COMMAND_LINE = { type: "merchant", id: 0, label: "the command line" } as const;
 
 async function findStoreId(db: Db, storeKey: string) {
   const store = await findStoreByKey(db, storeKey);

@@ -142,6 +142,13 @@ export async function lockNextUnpaidOrder(tx: Db, now: Date) {
   return row ?? null;
 }
 
+/** Whether an order line, of any order in any status, names one of these variants (the order_lines_variant_idx). */
+export async function anyOrderLineOfVariants(db: Db, variantIds: number[]): Promise<boolean> {
+  if (variantIds.length === 0) return false;
+  const [row] = await db.select({ id: orderLines.id }).from(orderLines).where(inArray(orderLines.variantId, variantIds)).limit(1);
+  return row !== undefined;
+}
+
 /** The units an order took from stock, per variant still in the catalogue. */
 export function listReservedStock(tx: Db, orderId: number) {
   return sqlRows<{ variantId: number; reserved: number }>(

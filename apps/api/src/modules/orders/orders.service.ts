@@ -181,3 +181,11 @@ export async function renderOrderProforma(db: Db, order: Order, issuedAt: Date) 
   });
   return { pdf, fileName: `proforma-${order.publicId}.pdf` };
 }
+
+/**
+ * Whether any order, whatever its status, has a line for one of these variants: such a product is kept for its
+ * orders (the catalogue archives it rather than deleting it).
+ */
+export function isAnyVariantOrdered(db: Db, variantIds: number[]): Promise<boolean> {
+  return repository.anyOrderLineOfVariants(db, variantIds);
+}

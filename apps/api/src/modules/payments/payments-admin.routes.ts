@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { MoneyFlowDeps } from "../../flows/flow-deps";
-import { adminAccess } from "../../http/admin-route";
+import { adminAccess, merchantActorOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
 import { findOrderNumbers } from "../orders/order-changes.service";
 import { setCreditLimit } from "./payments.service";
@@ -67,7 +67,7 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log
     handler: async (request) => ({
       data: await markRefundPaidBack(
         db,
-        { storeId: request.ctx.store.id, refundId: request.params.id, actor: { type: "merchant", id: request.ctx.adminKeyNumber ?? 0 } },
+        { storeId: request.ctx.store.id, refundId: request.params.id, actor: merchantActorOf(request) },
         orderNumbers,
       ),
     }),

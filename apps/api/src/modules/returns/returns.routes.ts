@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { approveReturnFlow } from "../../flows/approve-return.flow";
 import type { MoneyFlowDeps } from "../../flows/flow-deps";
-import { adminAccess } from "../../http/admin-route";
+import { adminAccess, merchantActorOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
 import { CUSTOMER_ERRORS, requireCustomer } from "../../http/require-customer";
 import * as returns from "./returns.service";
@@ -105,7 +105,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = 
   const { config, schema: admin, errors: keyErrors } = adminAccess("returns");
   const adminContext = (request: FastifyRequest): returns.AdminReturnContext => ({
     storeId: request.ctx.store.id,
-    actor: { type: "merchant", id: request.ctx.adminKeyNumber ?? 0 },
+    actor: merchantActorOf(request),
     storefrontUrl,
   });
 

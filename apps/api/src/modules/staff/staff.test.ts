@@ -270,6 +270,37 @@ describe("API tokens", () => {
     expect(codeOf(await asAdmin(lapsing.token, "GET", "/admin/orders"))).toBe("staff_token_invalid");
   });
 
+  it("says when a token was last used, writing it at most once a minute however busy the token is", async () => {
+    const { token: owner } = await createSignedInStaff(api.database.db, {
+      storeId: api.seeded.store.id,
+      email: freshEmail("busy-owner"),
+      role: "owner",
+    });
+    const { token, apiToken } = (
+      await asAdmin(owner, "POST", "/admin/api-tokens", { name: "Busy integration", role: "fulfilment", expiresInDays: 1 })
+    ).json().data;
+    const lastUsed = async () => (await api.database.db.select().from(apiTokens).where(eq(apiTokens.id, apiToken.id)))[0]!.lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+    await asAdmin(token, "GET", "/admin/orders");
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    // Within the minute: the mark stays as it was, whatever the calls.
+    const marked = sql`now() - interval '30 seconds'`;
+    await api.database.db.update(apiTokens).set({ lastUsedAt: marked }).where(eq(apiTokens.id, apiToken.id));
+    const halfAMinuteAgo = await lastUsed();
+    for (let call = 0; call < 3; call += 1) await asAdmin(token, "GET", "/admin/orders");
+    expect(await lastUsed()).toEqual(halfAMinuteAgo);
+    // Past the minute: the next call marks it again.
+    await api.database.db
+      .update(apiTokens)
+      .set({ lastUsedAt: sql`now() - interval '2 minutes'` })
+      .where(eq(apiTokens.id, apiToken.id));
+    await asAdmin(token, "GET", "/admin/orders");
+    expect((await lastUsed())!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const listed = (await asAdmin(owner, "GET", "/admin/api-tokens")).json().data;
+    expect(JSON.stringify(listed)).toContain('"lastUsedAt":"');
+  });
+
   it("refuses a lifetime past a year, and a role that does not exist", async () => {
     const tooLong = await asAdmin(null, "POST", "/admin/api-tokens", { name: "Forever", role: "owner", expiresInDays: 367 });
     expect(tooLong.statusCode).toBe(400);
@@ -316,6 +347,42 @@ describe("two-factor sign-in", () => {
     expect(
       (await asAdmin(session, "POST", "/admin/auth/two-factor/disable", { password: TEST_PASSWORD })).json().data.twoFactorEnabled,
     ).toBe(false);
+  });
+});
+
+describe("two-factor sign-in, turned on", () => {
+  it("ends the member's other sessions (a stolen one among them), and keeps the one that turned it on", async () => {
+    const email = freshEmail("two-devices");
+    const { token: laptop } = await createSignedInStaff(api.database.db, { storeId: api.seeded.store.id, email, role: "content" });
+    const phone = (
+      await api.app.inject({
+        method: "POST",
+        url: "/admin/auth/sign-in",
+        headers: { storekey },
+        payload: { email, password: TEST_PASSWORD },
+      })
+    ).json().data.token as string;
+    expect((await asAdmin(phone, "GET", "/admin/auth/me")).statusCode).toBe(200);
+
+    const setup = (await asAdmin(laptop, "POST", "/admin/auth/two-factor")).json().data;
+    const confirmed = await asAdmin(laptop, "PUT", "/admin/auth/two-factor", { code: totpCodeAt(setup.secret, Date.now()) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(codeOf(await asAdmin(phone, "GET", "/admin/auth/me"))).toBe("staff_token_invalid");
+    expect((await asAdmin(laptop, "GET", "/admin/auth/me")).statusCode).toBe(200);
+  });
+});
+
+describe("an admin route that names no permission", () => {
+  it("is refused when it is registered, so no call can reach it unchecked", async () => {
+    const { buildApp } = await import("../../app");
+    const app = await buildApp({ db: api.database.db, apiKeys: ["route-check-api-key"], tokenSecret: "x".repeat(32) });
+    try {
+      expect(() => app.get("/admin/forgotten", { config: { admin: true } }, async () => ({ data: "secret" }))).toThrow(
+        /names no permission/,
+      );
+    } finally {
+      await app.close();
+    }
   });
 });
 

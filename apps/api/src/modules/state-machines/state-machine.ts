@@ -4,8 +4,12 @@
  * state-transitions.repository.ts, which checks the edge, changes the row and records who, when and why
  * (decision 017). The table is the documentation: a reader sees every way a status can move in one place.
  */
-/** Who moved an entity: a customer or merchant by id, an anonymous visitor or the system without one. */
-export type TransitionActor = { type: "customer" | "merchant"; id: number } | { type: "anonymous" | "system"; id?: undefined };
+/**
+ * Who moved an entity: a customer or merchant by id, an anonymous visitor or the system without one. A merchant's
+ * change also says who of the shop made it, in words (a member of staff's email, a token's name, "admin key 1").
+ */
+export type TransitionActor =
+  { type: "customer"; id: number } | { type: "merchant"; id: number; label?: string } | { type: "anonymous" | "system"; id?: undefined };
 
 export interface StateMachine<S extends string> {
   /** The entity kind, as recorded in the transition history ("cart", "order"...). */

@@ -55,6 +55,7 @@ export async function transition<S extends string>(
     toState: change.to,
     actorType: change.actor.type satisfies TransitionActorType,
     actorId: change.actor.id ?? null,
+    actorLabel: change.actor.type === "merchant" ? (change.actor.label ?? null) : null,
     reason: change.reason,
   });
 }
@@ -67,6 +68,7 @@ export function listTransitions(db: Db, machine: string, entityId: number) {
       toState: stateTransitions.toState,
       actorType: stateTransitions.actorType,
       actorId: stateTransitions.actorId,
+      actorLabel: stateTransitions.actorLabel,
       reason: stateTransitions.reason,
       createdAt: stateTransitions.createdAt,
     })

@@ -21,6 +21,8 @@ export const stateTransitions = pgTable(
     actorType: text({ enum: TRANSITION_ACTOR_TYPES }).notNull(),
     /** The customer's or merchant's id; null for anonymous visitors and the system. */
     actorId: integer(),
+    /** Who of the shop made a merchant's change, in words (a member of staff's email, a token's name); null otherwise. */
+    actorLabel: text(),
     /** Why, in a few words a person reads in an order's history ("signed in", "payment captured"). */
     reason: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

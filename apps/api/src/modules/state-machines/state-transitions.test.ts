@@ -53,6 +53,8 @@ describe("transition() with the cart machine", () => {
           toState: to,
           actorType: "customer",
           actorId: customerId,
+          // Only a merchant's change names who of the shop made it.
+          actorLabel: null,
           reason: `test ${from} to ${to}`,
           createdAt: expect.any(Date),
         },

@@ -330,12 +330,15 @@ export function generateRequests(
   });
 }
 
-/** Path parameters take known values by the path around them (`products/{id}`), else by name. */
+/**
+ * Path parameters take known values by the operation (`delete /admin/products/{id}`: one that must not spoil the
+ * shop for the operations after it), else by the path around them (`products/{id}`), else by name.
+ */
 function pathValueArbitrary(context: ArbitraryContext, operation: Operation, name: string, schema: JsonSchema | undefined) {
   const segments = operation.path.split("/");
   const at = segments.findIndex((segment) => segment.includes(`{${name}}`));
   const around = `${segments[at - 1] ?? ""}/${segments[at] ?? ""}`.toLowerCase();
-  const known = context.known.get(around);
+  const known = context.known.get(`${operation.method} ${operation.path}`.toLowerCase()) ?? context.known.get(around);
   const generated = valueArbitrary(context, schema ?? { type: "string" }, name);
   return known?.length ? fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 3 }, { arbitrary: generated, weight: 1 }) : generated;
 }

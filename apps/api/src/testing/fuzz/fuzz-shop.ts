@@ -125,6 +125,21 @@ export async function createFuzzShop(db: Db) {
     variants: [{ sku: "QB-5", name: "Paperback", prices: { GBP: { amount: 100 } } }],
   });
 
+  // Products for the calls that take one out of the shop for good (archive, delete), so the ones above stay in it.
+  const expendables = [];
+  for (const n of [1, 2]) {
+    expendables.push(
+      await createProduct(db, {
+        storeId,
+        productTypeId: book.id,
+        slug: `expendable-${n}`,
+        name: `Expendable ${n}`,
+        isPublished: false,
+        variants: [{ sku: `QB-X${n}`, name: "Paperback", prices: { GBP: { amount: 100 } } }],
+      }),
+    );
+  }
+
   await createMenu(db, {
     storeId,
     code: "main",
@@ -147,6 +162,7 @@ export async function createFuzzShop(db: Db) {
     attributes: [format, occasion],
     addonOptionIds: [...giftWrap.options, ...card.options].map((option) => option.id),
     products,
+    expendableProductIds: expendables.map((product) => product.id),
     variants: products.flatMap((product) => product.variants),
     pageUrls: ["/", "/about", "/old-gifts"],
     menuCodes: ["main"],
@@ -268,6 +284,8 @@ export function knownValuesOf(shop: FuzzShop, actors: FuzzActors): Map<string, r
     ["categories/{id}", categoryIds],
     ["categories/slug={slug}", shop.categories.map((category) => category.slug)],
     ["products/{id}", productIds],
+    ["post /admin/products/{id}/archive", shop.expendableProductIds],
+    ["delete /admin/products/{id}", shop.expendableProductIds],
     ["products/slug={slug}", shop.products.map((product) => product.slug)],
     ["variants/{id}", variantIds],
     ["product-types/{id}", shop.productTypes.map((type) => type.id)],

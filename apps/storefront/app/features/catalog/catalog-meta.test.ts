@@ -35,4 +35,33 @@ describe("catalogMeta", () => {
     expect(meta).toContainEqual({ name: "description", content: "Books to give." });
     expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://shop.example/store/gifts" });
   });
+
+  const product = {
+    title: "Emma by Jane Austen",
+    storeName: "Quire",
+    description: "word ".repeat(80),
+    canonical: "https://shop.example/store/product/emma",
+    type: "product" as const,
+  };
+
+  it("uses the merchant's SEO title and description, whole, for the title, description and Open Graph tags", () => {
+    const seoDescription = `${"Matchmaking in Highbury. ".repeat(12)}`.trim();
+    expect(seoDescription.length).toBeGreaterThan(160);
+    const meta = catalogMeta({ ...product, seo: { title: "Emma: Austen's comic novel", description: seoDescription } });
+    expect(meta).toContainEqual({ title: "Emma: Austen's comic novel | Quire" });
+    expect(meta).toContainEqual({ property: "og:title", content: "Emma: Austen's comic novel" });
+    expect(meta).toContainEqual({ name: "description", content: seoDescription });
+    expect(meta).toContainEqual({ property: "og:description", content: seoDescription });
+  });
+
+  it("does not name the store twice when the SEO title names it", () => {
+    expect(catalogMeta({ ...product, seo: { title: "Emma at Quire", description: "" } })).toContainEqual({ title: "Emma at Quire" });
+  });
+
+  it("falls back to the page's own title and cut description when the SEO fields are empty", () => {
+    const meta = catalogMeta({ ...product, seo: { title: "", description: "" } });
+    expect(meta).toContainEqual({ title: "Emma by Jane Austen | Quire" });
+    expect(meta).toContainEqual({ property: "og:title", content: "Emma by Jane Austen" });
+    expect(meta).toContainEqual({ name: "description", content: summarise(product.description) });
+  });
 });

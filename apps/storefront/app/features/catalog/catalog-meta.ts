@@ -14,7 +14,11 @@ export function canonicalListingUrl(url: URL, page: number): string {
   return `${url.origin}${url.pathname}${page > 1 ? `?page=${page}` : ""}`;
 }
 
-/** Title, description, canonical link and Open Graph tags of a catalogue page. */
+/**
+ * Title, description, canonical link and Open Graph tags of a catalogue page. The merchant's own title and description
+ * for search results (`seo`, "" when not set) replace the page's: the title still ends with the store's name unless it
+ * names the store already, and the description is used whole (the merchant chose its length), not cut.
+ */
 export function catalogMeta(input: {
   title: string;
   storeName: string | undefined;
@@ -22,14 +26,18 @@ export function catalogMeta(input: {
   canonical: string;
   image?: string;
   type?: "website" | "product";
+  seo?: { title: string; description: string };
 }): MetaDescriptor[] {
-  const title = input.storeName ? `${input.title} | ${input.storeName}` : input.title;
-  const description = summarise(input.description);
+  const seoTitle = input.seo?.title.trim() ?? "";
+  const pageTitle = seoTitle || input.title;
+  const title = input.storeName && !(seoTitle && seoTitle.includes(input.storeName)) ? `${pageTitle} | ${input.storeName}` : pageTitle;
+  const seoDescription = input.seo?.description.replace(/\s+/g, " ").trim() ?? "";
+  const description = seoDescription || summarise(input.description);
   return [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: input.canonical },
-    { property: "og:title", content: input.title },
+    { property: "og:title", content: pageTitle },
     { property: "og:description", content: description },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:url", content: input.canonical },

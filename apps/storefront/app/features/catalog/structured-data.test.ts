@@ -26,6 +26,8 @@ function product(overrides: Partial<ProductDetail> = {}): ProductDetail {
     subtitle: "",
     byline: "Frances Hodgson Burnett",
     description: "A walled garden.",
+    seoTitle: "",
+    seoDescription: "",
     productType: { id: 1, code: "book", name: "Book" },
     images: [{ url: "/media/covers/the-secret-garden.svg?t=The%20Secret%20Garden&p=2", alt: "Cover of The Secret Garden" }],
     attributes: [],
