@@ -1,3 +1,4 @@
+import type { Permission } from "@quire/contracts";
 import { STATUS_CODES } from "node:http";
 import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
 import { API_ERROR_CODES, ErrorResponseSchema, errorStatusOf, type ApiErrorCode, type ErrorStatus } from "@quire/contracts";
@@ -16,6 +17,8 @@ declare module "fastify" {
      * each code's status with the ErrorResponse body. The document shows the whole list under this name.
      */
     "x-error-codes"?: readonly ApiErrorCode[];
+    /** An admin call's permission (decision 046): what the caller's role must allow, in the document for integrators. */
+    "x-permission"?: Permission | "own-session";
   }
 }
 

@@ -86,6 +86,10 @@ export function registerRequestContext(
     if (route.config?.admin && !route.config.adminPublic && route.config.permission === undefined) {
       throw new Error(`The admin route ${route.method} ${route.url} names no permission (decision 046)`);
     }
+    // The OpenAPI document says each admin call's permission, so an integrator knows which role a token needs.
+    if (route.config?.admin && route.config.permission !== undefined && route.schema) {
+      route.schema["x-permission"] = route.config.permission;
+    }
   });
   app.addHook("onRequest", async (request) => {
     if (request.routeOptions.config?.public || request.is404) return;

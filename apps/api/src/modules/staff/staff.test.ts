@@ -223,6 +223,48 @@ describe("roles and permissions", () => {
     },
   );
 
+  it("answers every admin call of the document by the caller's role: 403 without its permission, never with it", async () => {
+    const document = (await api.app.inject({ method: "GET", url: "/openapi.json" })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown[]; "x-permission"?: string; operationId: string }>>;
+    };
+    const calls = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.tags?.includes("Admin"))
+        .map(([method, operation]) => ({ method: method.toUpperCase() as Method, path, operation })),
+    );
+    // Sign-in and accepting an invitation are for people without a session yet: every other admin call names one.
+    const open = calls.filter((call) => call.operation["x-permission"] === undefined).map((call) => call.operation.operationId);
+    expect(open.sort()).toEqual(["acceptStaffInvitation", "staffSecondFactor", "staffSignIn"].sort());
+    expect(calls.length).toBeGreaterThan(80);
+
+    // Ids that name nothing and words that match nothing: whatever a permitted role's call does, it changes nothing.
+    const urlOf = (path: string) => path.replace(/\{[^}]+\}/g, (name) => (/id\}$/i.test(name) ? "2147483000" : "no-such-thing"));
+    const tokens = new Map<StaffRole, string>();
+    for (const role of STAFF_ROLES) {
+      tokens.set(
+        role,
+        (await createSignedInStaff(api.database.db, { storeId: api.seeded.store.id, email: freshEmail(`every-${role}`), role })).token,
+      );
+    }
+    for (const call of calls.filter((each) => each.operation["x-permission"] !== undefined)) {
+      const permission = call.operation["x-permission"]!;
+      for (const role of STAFF_ROLES) {
+        // A call on the caller's own session (signing out) may end it: it gets a session of its own.
+        const token =
+          permission === "own-session"
+            ? (await createSignedInStaff(api.database.db, { storeId: api.seeded.store.id, email: freshEmail(`own-${role}`), role })).token
+            : tokens.get(role)!;
+        const answer = await asAdmin(token, call.method, urlOf(call.path));
+        // An export answers CSV, not JSON: only an error's code matters here.
+        const code = answer.headers["content-type"]?.toString().startsWith("application/json") ? codeOf(answer) : undefined;
+        const allowed = permission === "own-session" || ROLE_PERMISSIONS[role].includes(permission as Permission);
+        const label = `${role} ${call.method} ${call.path} (${permission}): ${answer.statusCode} ${answer.body.slice(0, 200)}`;
+        if (allowed) expect(code, label).not.toBe("permission_denied");
+        else expect([answer.statusCode, code], label).toEqual([403, "permission_denied"]);
+      }
+    }
+  });
+
   it("a staff session or token is good in its own store only; a customer's token is not an admin credential", async () => {
     const { token } = await createSignedInStaff(api.database.db, {
       storeId: api.seeded.store.id,
