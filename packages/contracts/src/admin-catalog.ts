@@ -137,6 +137,33 @@ export const UpdateAdminProductBodySchema = z
   .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
 export type UpdateAdminProductBody = z.infer<typeof UpdateAdminProductBodySchema>;
 
+/**
+ * POST /admin/products/:id/variants: a variant added after the product's last, with its prices (each a currency the
+ * store sells in) and its stock. 409 `sku_taken` or `isbn_taken`.
+ */
+export const AddAdminVariantBodySchema = AdminVariantInputSchema;
+
+/**
+ * PUT /admin/variants/:id: the fields sent change, the rest stay; `options` replaces the variant's, `isbn: null`
+ * removes it. A SKU or ISBN another variant of the store has answers 409 `sku_taken` or `isbn_taken`.
+ */
+export const UpdateAdminVariantBodySchema = z
+  .object({
+    sku: SkuSchema.optional(),
+    isbn: AdminVariantInputSchema.shape.isbn.unwrap().nullable().optional(),
+    name: AdminVariantInputSchema.shape.name.optional(),
+    options: AdminVariantInputSchema.shape.options,
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
+export type UpdateAdminVariantBody = z.infer<typeof UpdateAdminVariantBodySchema>;
+
+/**
+ * PUT /admin/variants/:id/tier-prices: the currencies sent get these quantity breaks (an empty list: none), the
+ * others keep theirs.
+ */
+export const SetAdminTierPricesBodySchema = z.object({ tierPrices: AdminTierPricesSchema }).strict();
+
 /** PUT /admin/variants/:id/prices: the currencies sent are set (no `original`: not on sale); the others keep theirs. */
 export const SetAdminVariantPricesBodySchema = z.object({ prices: AdminPriceListSchema }).strict();
 

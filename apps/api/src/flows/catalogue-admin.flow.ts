@@ -12,7 +12,10 @@ import {
   lockAdminProductForDeletion,
   productPath,
   setAdminRelatedProducts,
+  addAdminVariant,
   setAdminVariantPrices,
+  setAdminVariantTierPrices,
+  updateAdminVariant,
   unarchiveAdminProduct,
   updateAdminAttribute,
   updateAdminAttributeValue,
@@ -41,7 +44,13 @@ function auditedProduct(product: AdminProduct | null): Record<string, unknown> |
   const { variants, createdAt: _createdAt, id: _id, ...fields } = product;
   return {
     ...fields,
-    ...Object.fromEntries(variants.map((variant) => [`variant ${variant.sku} prices`, variant.prices])),
+    ...Object.fromEntries(
+      variants.flatMap((variant) => [
+        [`variant ${variant.sku} prices`, variant.prices],
+        [`variant ${variant.sku} tier prices`, variant.tierPrices],
+        [`variant ${variant.sku}`, { name: variant.name, isbn: variant.isbn, options: variant.options }],
+      ]),
+    ),
   };
 }
 
@@ -108,6 +117,53 @@ export async function setRelatedProductsFlow(db: Db, write: AdminWrite, productI
     const { before, after } = await setAdminRelatedProducts(tx, write.storeId, productId, productIds);
     const changes = changedFields(auditedProduct(before), auditedProduct(after));
     if (changes) await recordAdminWrite(tx, write, { type: "product", id: productId, changes });
+    return after;
+  });
+}
+
+/** Adds a variant to a product, with its prices and stock, and the audit entry. */
+export async function addVariantFlow(
+  db: Db,
+  write: AdminWrite,
+  store: Store,
+  productId: number,
+  body: Parameters<typeof addAdminVariant>[3],
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await addAdminVariant(tx, store, productId, body);
+    const changes = changedFields(auditedProduct(before), auditedProduct(after));
+    if (changes) await recordAdminWrite(tx, write, { type: "product", id: productId, changes });
+    return after;
+  });
+}
+
+/** Changes a variant's SKU, ISBN, name or options, with the audit entry. */
+export async function updateVariantFlow(
+  db: Db,
+  write: AdminWrite,
+  variantId: number,
+  body: Parameters<typeof updateAdminVariant>[3],
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await updateAdminVariant(tx, write.storeId, variantId, body);
+    const changes = changedFields(auditedProduct(before), auditedProduct(after));
+    if (changes) await recordAdminWrite(tx, write, { type: "variant", id: variantId, changes });
+    return after;
+  });
+}
+
+/** Sets a variant's quantity breaks per currency, with the audit entry. */
+export async function setVariantTierPricesFlow(
+  db: Db,
+  write: AdminWrite,
+  store: Store,
+  variantId: number,
+  tierPrices: Parameters<typeof setAdminVariantTierPrices>[3],
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await setAdminVariantTierPrices(tx, store, variantId, tierPrices);
+    const changes = changedFields(auditedProduct(before), auditedProduct(after));
+    if (changes) await recordAdminWrite(tx, write, { type: "variant", id: variantId, changes });
     return after;
   });
 }

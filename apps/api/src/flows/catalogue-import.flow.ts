@@ -6,6 +6,7 @@ import {
   type CatalogueFileProblem,
   type CatalogueImport,
   type UpdateAdminProductBody,
+  type UpdateAdminVariantBody,
 } from "@quire/contracts";
 import type { Db } from "../db/client";
 import { AppError } from "../http/errors";
@@ -19,7 +20,9 @@ import {
   findIsbnOwners,
   findSkuOwners,
   setAdminVariantPrices,
+  setAdminVariantTierPrices,
   updateAdminProduct,
+  updateAdminVariant,
   type NewProduct,
   type NewVariant,
 } from "../modules/catalog/catalog-admin.service";
@@ -83,6 +86,8 @@ type Plan =
       before: AdminProduct;
       body: UpdateAdminProductBody | null;
       prices: { variantId: number; prices: NewVariant["prices"] }[];
+      variantFields: { variantId: number; fields: UpdateAdminVariantBody }[];
+      tiers: { variantId: number; tierPrices: NonNullable<NewVariant["tierPrices"]> }[];
       stock: { variantId: number; quantity: number }[];
       newVariants: NewVariant[];
       newValues: NewAttributeValue[];
@@ -228,7 +233,7 @@ async function planBatch(db: Db, store: Store, format: CatalogueFileFormat, name
         },
       };
     }
-    return planUpdate(before, draft, { categoryIds, attributeValueIds, newValues });
+    return planUpdate(format, before, draft, { categoryIds, attributeValueIds, newValues });
   });
 }
 
@@ -252,7 +257,16 @@ const sameSet = (a: readonly number[], b: readonly number[]) =>
   );
 
 /** The fields of an existing product the draft changes, and its variants' prices and stock that differ. */
+type Option = { code: string; name: string; value: string };
+type Tier = { minQuantity: number; amount: number };
+const sameOptions = (a: readonly Option[], b: readonly Option[]) =>
+  a.length === b.length &&
+  a.every((option, index) => option.code === b[index]!.code && option.name === b[index]!.name && option.value === b[index]!.value);
+const sameTiers = (a: readonly Tier[], b: readonly Tier[]) =>
+  a.length === b.length && a.every((tier, index) => tier.minQuantity === b[index]!.minQuantity && tier.amount === b[index]!.amount);
+
 function planUpdate(
+  format: CatalogueFileFormat,
   before: AdminProduct,
   draft: ProductDraft,
   resolved: { categoryIds: number[] | undefined; attributeValueIds: number[] | undefined; newValues: NewAttributeValue[] },
@@ -271,6 +285,8 @@ function planUpdate(
   if (valuesChange) body.attributeValueIds = resolved.attributeValueIds;
 
   const prices: { variantId: number; prices: NewVariant["prices"] }[] = [];
+  const variantFields: { variantId: number; fields: UpdateAdminVariantBody }[] = [];
+  const tiers: { variantId: number; tierPrices: NonNullable<NewVariant["tierPrices"]> }[] = [];
   const stock: { variantId: number; quantity: number }[] = [];
   const newVariants: NewVariant[] = [];
   for (const variant of draft.variants) {
@@ -284,13 +300,36 @@ function planUpdate(
       return !now || now.amount !== price.amount || (now.original ?? undefined) !== price.original;
     });
     if (changed.length > 0) prices.push({ variantId: current.id, prices: Object.fromEntries(changed) });
+    // A variant's name and options are Quire's format's own columns; Shopify's file makes a name from the options
+    // or the title, which is not the merchant's word for it, so a Shopify file leaves them as they are.
+    const fields: UpdateAdminVariantBody = {};
+    if (format === "quire" && variant.name !== current.name) fields.name = variant.name;
+    if (format === "quire" && !sameOptions(variant.options, current.options)) fields.options = variant.options;
+    if (variant.isbn !== undefined && variant.isbn !== current.isbn) fields.isbn = variant.isbn;
+    if (Object.keys(fields).length > 0) variantFields.push({ variantId: current.id, fields });
+    // Quantity breaks are set in the currencies the file gives them for; a blank cell leaves a currency's as they are.
+    const givenTiers = Object.entries(variant.tierPrices ?? {}).filter(
+      ([currency, list]) => !sameTiers(list, current.tierPrices[currency] ?? []),
+    );
+    if (givenTiers.length > 0) tiers.push({ variantId: current.id, tierPrices: Object.fromEntries(givenTiers) });
     if (variant.stockQuantity !== undefined && variant.stockQuantity !== current.stockQuantity) {
       stock.push({ variantId: current.id, quantity: variant.stockQuantity });
     }
   }
   const hasBody = Object.keys(body).length > 0;
-  if (!hasBody && prices.length === 0 && stock.length === 0 && newVariants.length === 0) return { kind: "unchanged", productId: before.id };
-  return { kind: "update", before, body: hasBody ? body : null, prices, stock, newVariants, newValues: resolved.newValues };
+  const nothing = [prices, variantFields, tiers, stock, newVariants].every((list) => list.length === 0);
+  if (!hasBody && nothing) return { kind: "unchanged", productId: before.id };
+  return {
+    kind: "update",
+    before,
+    body: hasBody ? body : null,
+    prices,
+    variantFields,
+    tiers,
+    stock,
+    newVariants,
+    newValues: resolved.newValues,
+  };
 }
 
 /** Makes the attribute values a plan needs and puts their ids in the product's list. */
@@ -640,6 +679,8 @@ async function writeOne(db: Db, run: Run, entry: Entry): Promise<void> {
       if (body) await updateAdminProduct(tx, write.storeId, productId, body);
       for (const variant of plan.newVariants) await addCheckedVariant(tx, productId, variant);
       for (const change of plan.prices) await setAdminVariantPrices(tx, store, change.variantId, change.prices);
+      for (const change of plan.variantFields) await updateAdminVariant(tx, write.storeId, change.variantId, change.fields);
+      for (const change of plan.tiers) await setAdminVariantTierPrices(tx, store, change.variantId, change.tierPrices);
       const { type, id, label } = write.principal;
       for (const change of plan.stock) {
         await setVariantStock(tx, {

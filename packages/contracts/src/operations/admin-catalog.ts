@@ -17,7 +17,10 @@ import {
   AdminCategoryResponseSchema,
   CreateAdminCategoryBodySchema,
   UpdateAdminCategoryBodySchema,
+  AddAdminVariantBodySchema,
   AdjustAdminStockBodySchema,
+  SetAdminTierPricesBodySchema,
+  UpdateAdminVariantBodySchema,
   AdminSkuParamsSchema,
   AdminVariantStockResponseSchema,
   LowStockQuerySchema,
@@ -155,6 +158,28 @@ export const adminCatalogOperations = {
   },
 
   // Stock (permission `stock`).
+  addAdminVariant: {
+    method: "POST",
+    path: "/admin/products/:id/variants",
+    params: AdminProductParamsSchema,
+    body: AddAdminVariantBodySchema,
+    response: AdminProductResponseSchema,
+    status: 201,
+  },
+  updateAdminVariant: {
+    method: "PUT",
+    path: "/admin/variants/:id",
+    params: AdminVariantParamsSchema,
+    body: UpdateAdminVariantBodySchema,
+    response: AdminProductResponseSchema,
+  },
+  setAdminVariantTierPrices: {
+    method: "PUT",
+    path: "/admin/variants/:id/tier-prices",
+    params: AdminVariantParamsSchema,
+    body: SetAdminTierPricesBodySchema,
+    response: AdminProductResponseSchema,
+  },
   getAdminVariantStock: {
     method: "GET",
     path: "/admin/variants/:id/stock",

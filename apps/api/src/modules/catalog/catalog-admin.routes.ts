@@ -8,11 +8,14 @@ import {
   deleteProductFlow,
   setProductArchivedFlow,
   setRelatedProductsFlow,
+  addVariantFlow,
   setVariantPricesFlow,
+  setVariantTierPricesFlow,
   updateAttributeFlow,
   updateAttributeValueFlow,
   updateCategoryFlow,
   updateProductFlow,
+  updateVariantFlow,
 } from "../../flows/catalogue-admin.flow";
 import { adminAccess, adminWriteOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
@@ -139,6 +142,45 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     }),
     handler: async (request) => ({
       data: await setRelatedProductsFlow(db, adminWriteOf(request), request.params.id, request.body.productIds),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("addAdminVariant", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "product_not_found", "sku_taken", "isbn_taken", "currency_not_supported"],
+        summary: "Add a variant to a product, with its prices and stock",
+      },
+    }),
+    handler: async (request, reply) =>
+      reply.status(201).send({ data: await addVariantFlow(db, adminWriteOf(request), request.ctx.store, request.params.id, request.body) }),
+  });
+
+  app.route({
+    ...operationRoute("updateAdminVariant", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "variant_not_found", "sku_taken", "isbn_taken"],
+        summary: "Change a variant's SKU, ISBN, name or options",
+      },
+    }),
+    handler: async (request) => ({ data: await updateVariantFlow(db, adminWriteOf(request), request.params.id, request.body) }),
+  });
+
+  app.route({
+    ...operationRoute("setAdminVariantTierPrices", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "variant_not_found", "currency_not_supported"],
+        summary: "Set a variant's quantity breaks in the currencies sent (an empty list: none)",
+      },
+    }),
+    handler: async (request) => ({
+      data: await setVariantTierPricesFlow(db, adminWriteOf(request), request.ctx.store, request.params.id, request.body.tierPrices),
     }),
   });
 

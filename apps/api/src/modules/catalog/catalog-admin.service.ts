@@ -1,4 +1,4 @@
-import type { AdminProduct, CreateAdminProductBody, UpdateAdminProductBody } from "@quire/contracts";
+import type { AdminProduct, CreateAdminProductBody, UpdateAdminProductBody, UpdateAdminVariantBody } from "@quire/contracts";
 import type { z } from "zod";
 import type { AdminCategorySchema, CreateAdminCategoryBodySchema, UpdateAdminCategoryBodySchema } from "@quire/contracts";
 import type { Db } from "../../db/client";
@@ -17,10 +17,12 @@ import {
   lockProductForDeletion,
   setProductLinks,
   setVariantPrices,
+  setVariantTierPrices,
   updateAttribute,
   updateAttributeValue,
   updateCategory,
   updateProduct,
+  updateVariant,
   type NewProduct,
   type NewVariant,
 } from "./catalog-writes";
@@ -232,6 +234,48 @@ export async function setAdminVariantPrices(
   checkCurrencies(store.currencyCodes, [prices]);
   const before = await requireAdminProduct(db, store.id, productId);
   await setVariantPrices(db, variantId, prices);
+  return { before, after: await requireAdminProduct(db, store.id, productId) };
+}
+
+/** Adds a variant to the store's product; answers the product before and after. 409 `sku_taken` or `isbn_taken`. */
+export async function addAdminVariant(
+  db: Db,
+  store: { id: number; currencyCodes: readonly string[] },
+  productId: number,
+  body: CreateAdminProductBody["variants"][number],
+) {
+  const before = await requireAdminProduct(db, store.id, productId);
+  checkCurrencies(store.currencyCodes, [body.prices, ...(body.tierPrices ? [body.tierPrices] : [])]);
+  await addCheckedVariant(db, productId, newVariant(body));
+  return { before, after: await requireAdminProduct(db, store.id, productId) };
+}
+
+/** The store's variant's product, or 404 `variant_not_found`. */
+async function requireProductOfVariant(db: Db, storeId: number, variantId: number): Promise<number> {
+  const productId = await findProductOfVariant(db, storeId, variantId);
+  if (productId === null) throw new AppError("variant_not_found", "No variant of this store has this id");
+  return productId;
+}
+
+/** Changes a variant's SKU, ISBN, name or options; answers its product before and after. */
+export async function updateAdminVariant(db: Db, storeId: number, variantId: number, body: UpdateAdminVariantBody) {
+  const productId = await requireProductOfVariant(db, storeId, variantId);
+  const before = await requireAdminProduct(db, storeId, productId);
+  await updateVariant(db, variantId, body).catch(takenName);
+  return { before, after: await requireAdminProduct(db, storeId, productId) };
+}
+
+/** Sets a variant's quantity breaks per currency (each one the store sells in); answers its product before and after. */
+export async function setAdminVariantTierPrices(
+  db: Db,
+  store: { id: number; currencyCodes: readonly string[] },
+  variantId: number,
+  tierPrices: NonNullable<NewVariant["tierPrices"]>,
+) {
+  const productId = await requireProductOfVariant(db, store.id, variantId);
+  checkCurrencies(store.currencyCodes, [tierPrices]);
+  const before = await requireAdminProduct(db, store.id, productId);
+  await setVariantTierPrices(db, variantId, tierPrices);
   return { before, after: await requireAdminProduct(db, store.id, productId) };
 }
 

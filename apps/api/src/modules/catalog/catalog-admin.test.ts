@@ -158,6 +158,105 @@ describe("the merchant's products", () => {
     );
   });
 
+  it("adds a variant, changes its SKU, ISBN, name and options, and sets its quantity breaks: the shop sells them at once", async () => {
+    const product = (await asManager("POST", "/admin/products", newBook())).json().data;
+    const added = await asManager("POST", `/admin/products/${product.id}/variants`, {
+      sku: `PB-${product.id}`,
+      name: "Paperback",
+      options: [{ code: "format", name: "Format", value: "Paperback" }],
+      stockQuantity: 8,
+      prices: { GBP: { amount: 799 } },
+      tierPrices: { GBP: [{ minQuantity: 10, amount: 699 }] },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const paperback = added.json().data.variants[1];
+    expect(paperback).toMatchObject({
+      name: "Paperback",
+      stockQuantity: 8,
+      isMaster: false,
+      tierPrices: { GBP: [{ minQuantity: 10, amount: 699 }] },
+    });
+
+    const changed = await asManager("PUT", `/admin/variants/${paperback.id}`, {
+      sku: `PB-${product.id}-2`,
+      isbn: "9780000000024",
+      name: "Paperback (new edition)",
+      options: [
+        { code: "format", name: "Format", value: "Paperback" },
+        { code: "edition", name: "Edition", value: "Second" },
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.variants[1]).toMatchObject({
+      sku: `PB-${product.id}-2`,
+      isbn: "9780000000024",
+      name: "Paperback (new edition)",
+    });
+    const tiers = await asManager("PUT", `/admin/variants/${paperback.id}/tier-prices`, {
+      tierPrices: {
+        GBP: [
+          { minQuantity: 5, amount: 749 },
+          { minQuantity: 20, amount: 649 },
+        ],
+        EUR: [{ minQuantity: 5, amount: 899 }],
+      },
+    });
+    expect(tiers.json().data.variants[1].tierPrices).toEqual({
+      GBP: [
+        { minQuantity: 5, amount: 749 },
+        { minQuantity: 20, amount: 649 },
+      ],
+      EUR: [{ minQuantity: 5, amount: 899 }],
+    });
+
+    // The shopper's page has both variants, the new name and the breaks.
+    const seen = (await shopperView(product.slug)).json().data;
+    const shown = seen.variants.find((variant: { id: number }) => variant.id === paperback.id);
+    expect(shown).toMatchObject({ name: "Paperback (new edition)", isbn: "9780000000024" });
+    expect(shown.tierPrices.map((tier: { minQuantity: number }) => tier.minQuantity)).toEqual([5, 20]);
+
+    // An empty list takes a currency's breaks away; the others stay.
+    const cleared = await asManager("PUT", `/admin/variants/${paperback.id}/tier-prices`, { tierPrices: { GBP: [] } });
+    expect(cleared.json().data.variants[1].tierPrices).toEqual({ EUR: [{ minQuantity: 5, amount: 899 }] });
+    expect(codeOf(await asManager("PUT", `/admin/variants/${paperback.id}`, { isbn: null }))).toBeUndefined();
+
+    // A SKU another variant has, a currency not sold in, and ids not the store's are refused.
+    const refused = async (method: Method, url: string, body: object) => {
+      const answer = await asManager(method, url, body);
+      return [answer.statusCode, codeOf(answer)];
+    };
+    expect(await refused("PUT", `/admin/variants/${paperback.id}`, { sku: product.variants[0].sku })).toEqual([409, "sku_taken"]);
+    expect(
+      await refused("POST", `/admin/products/${product.id}/variants`, {
+        sku: product.variants[0].sku,
+        name: "Again",
+        prices: { GBP: { amount: 1 } },
+      }),
+    ).toEqual([409, "sku_taken"]);
+    expect(
+      await refused("PUT", `/admin/variants/${paperback.id}/tier-prices`, { tierPrices: { JPY: [{ minQuantity: 2, amount: 1 }] } }),
+    ).toEqual([400, "currency_not_supported"]);
+    expect(await refused("PUT", "/admin/variants/2147483647", { name: "Nobody" })).toEqual([404, "variant_not_found"]);
+    expect(
+      await refused("POST", "/admin/products/2147483647/variants", { sku: "NOBODY-1", name: "N", prices: { GBP: { amount: 1 } } }),
+    ).toEqual([404, "product_not_found"]);
+    expect((await asManager("PUT", `/admin/variants/${paperback.id}`, {})).statusCode).toBe(400);
+
+    const log = (
+      await api.app.inject({
+        method: "GET",
+        url: `/admin/audit-log?resourceType=variant&resourceId=${paperback.id}`,
+        headers: { storekey, "admin-key": ADMIN_KEY },
+      })
+    ).json().data.entries as { operation: string }[];
+    expect(log.map((entry) => entry.operation)).toEqual([
+      "updateAdminVariant",
+      "setAdminVariantTierPrices",
+      "setAdminVariantTierPrices",
+      "updateAdminVariant",
+    ]);
+  });
+
   it("refuses another store's ids, a currency the store does not sell in, a taken slug or SKU", async () => {
     const { otherType, otherCategory } = api.seeded;
     const refused = async (body: object) => {

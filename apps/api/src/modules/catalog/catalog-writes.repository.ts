@@ -594,3 +594,26 @@ export async function findProductImageKeys(db: Db, productId: number): Promise<S
     .where(and(eq(productImages.productId, productId), sql`${productImages.imageKey} is not null`));
   return new Set(rows.map((row) => row.imageKey!));
 }
+
+/** A variant's own fields, as the merchant changes them. */
+export type VariantFields = Partial<{
+  sku: string;
+  isbn: string | null;
+  name: string;
+  options: { code: string; name: string; value: string }[];
+}>;
+
+export async function updateVariantFields(db: Db, variantId: number, fields: VariantFields): Promise<void> {
+  if (Object.keys(fields).length === 0) return;
+  await db.update(productVariants).set(fields).where(eq(productVariants.id, variantId));
+}
+
+/** Removes a variant's quantity breaks in these currencies (before writing the new ones). */
+export async function deleteVariantTierPrices(db: Db, variantId: number, currencyCodes: string[]): Promise<void> {
+  if (currencyCodes.length === 0) return;
+  await db
+    .delete(variantTierPrices)
+    .where(
+      and(eq(variantTierPrices.variantId, variantId), sql`${variantTierPrices.currencyCode} = any(${sql.param(currencyCodes)}::text[])`),
+    );
+}

@@ -274,6 +274,41 @@ export async function setVariantPrices(db: Db, variantId: number, prices: NewVar
 }
 
 /**
+ * Changes a variant's own fields (SKU, ISBN, name, options) under its product's lock, and queues the product for the
+ * search index (a SKU and an ISBN are searched). False when there is no such variant.
+ */
+export async function updateVariant(db: Db, variantId: number, fields: writes.VariantFields): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const product = await writes.lockProductOfVariant(tx, variantId);
+    if (!product) return false;
+    await writes.updateVariantFields(tx, variantId, fields);
+    await queueForIndexing(tx, [product.productId]);
+    await publishProductsChanged(tx, product.storeId, [product.productId]);
+    return true;
+  });
+}
+
+/**
+ * Sets a variant's quantity breaks in each given currency (an empty list: none there); its other currencies keep
+ * theirs. False when there is no such variant.
+ */
+export async function setVariantTierPrices(db: Db, variantId: number, tierPrices: NonNullable<NewVariant["tierPrices"]>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const product = await writes.lockProductOfVariant(tx, variantId);
+    if (!product) return false;
+    await writes.deleteVariantTierPrices(tx, variantId, Object.keys(tierPrices));
+    await writes.insertVariantTierPrices(
+      tx,
+      Object.entries(tierPrices).flatMap(([currencyCode, tiers]) =>
+        tiers.map((tier) => ({ variantId, currencyCode, minQuantity: tier.minQuantity, amount: tier.amount })),
+      ),
+    );
+    await publishProductsChanged(tx, product.storeId, [product.productId]);
+    return true;
+  });
+}
+
+/**
  * Publishes product.changed for these products of a store, in the transaction of the write: its subscribers
  * (the search index's job) and every process's catalogue index (decision 044) hear of it when it commits, and
  * never of a write rolled back. A batch goes as a few events of up to PRODUCT_IDS_PER_EVENT products each.

@@ -283,6 +283,36 @@ describe("a catalogue file that is wrong", () => {
   });
 });
 
+describe("an import over variants the shop has", () => {
+  it("changes a variant's name, options, ISBN and quantity breaks from Quire's format, and a second run changes nothing", async () => {
+    const header = "handle,name,published,sku,isbn,variant_name,option1_code,option1_name,option1_value,price_GBP,tier_prices_GBP";
+    const first = [header, "gull-island,Gull Island,true,GULL-1,,Hardback,format,Format,Hardback,15.00,"].join("\n");
+    expect(await importAndRun("quire", first)).toMatchObject({ status: "succeeded", created: 1 });
+    const second = [
+      header,
+      "gull-island,Gull Island,true,GULL-1,9780000000031,Hardback (signed),format,Format,Signed hardback,15.00,3:13.50|10:12.00",
+    ].join("\n");
+    expect(await importAndRun("quire", second)).toMatchObject({ status: "succeeded", updated: 1 });
+    const [variant] = (await productBySlug("gull-island")).variants;
+    expect(variant).toMatchObject({
+      name: "Hardback (signed)",
+      isbn: "9780000000031",
+      options: [{ code: "format", name: "Format", value: "Signed hardback" }],
+      tierPrices: {
+        GBP: [
+          { minQuantity: 3, amount: 1350 },
+          { minQuantity: 10, amount: 1200 },
+        ],
+      },
+    });
+    expect(await importAndRun("quire", second)).toMatchObject({ status: "succeeded", updated: 0, unchanged: 1 });
+    // Shopify's file names a variant from its options or the title: it leaves the merchant's names alone.
+    const shopify = ["Handle,Title,Variant SKU,Variant Price", "gull-island,Gull Island,GULL-1,15.00"].join("\n");
+    expect(await importAndRun("shopify", shopify)).toMatchObject({ status: "succeeded", unchanged: 1 });
+    expect((await productBySlug("gull-island")).variants[0].name).toBe("Hardback (signed)");
+  });
+});
+
 describe("an import that stops", () => {
   it("carries on from the first product not yet written, and writes none twice", async () => {
     const rows = Array.from({ length: 250 }, (_, n) => `resume-${n},Resume ${n},,,,true,books,book,,RES-${n},,,1,,,,,4.00,,,`);
