@@ -44,11 +44,11 @@ import { recommendationsRoutes } from "./modules/recommendations/recommendations
 import { createAccessTokens } from "./modules/identity/access-tokens";
 import { identityRoutes } from "./modules/identity/identity.routes";
 import { findSessionCustomer } from "./modules/identity/sessions.repository";
-import { contentRoutes } from "./modules/content/content.routes";
+import { contentRoutes, pagePreviewRoutes } from "./modules/content/content.routes";
 import { blogPreviewRoutes, blogRoutes } from "./modules/blog/blog.routes";
 import { blogAdminRoutes } from "./modules/blog/blog-admin.routes";
 import { contentAdminRoutes } from "./modules/content/content-admin.routes";
-import { previewLinkSecretOf } from "./security/blog-preview-links";
+import { previewLinkSecretOf } from "./security/preview-links";
 import { orderLinksRoutes } from "./modules/orders/order-links.routes";
 import { DEVELOPMENT_ORDER_LINK_SECRET } from "./security/order-links";
 import { contactRoutes } from "./modules/contact/contact.routes";
@@ -254,7 +254,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(inventoryAdminRoutes, { db: deps.db });
   await app.register(discountCodesAdminRoutes, { db: deps.db });
   // The merchant's content: written to the primary, read back from it; the public reads keep no copy (decision 051).
-  await app.register(contentAdminRoutes, { db: deps.db });
+  await app.register(contentAdminRoutes, {
+    db: deps.db,
+    previewSecret: previewLinkSecretOf(deps.tokenSecret),
+    storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000",
+  });
+  await app.register(pagePreviewRoutes, { db: deps.db, previewSecret: previewLinkSecretOf(deps.tokenSecret) });
   await app.register(blogAdminRoutes, {
     db: deps.db,
     previewSecret: previewLinkSecretOf(deps.tokenSecret),

@@ -89,13 +89,17 @@ export type AdminPageBlockInput = z.infer<typeof AdminPageBlockInputSchema>;
 
 // ---------------------------------------------------------------- pages
 
-/** POST /admin/pages: 409 `page_url_taken` for a path the store already has a page at. */
+/**
+ * POST /admin/pages: 409 `page_url_taken` for a path the store already has a page at. Published unless
+ * `isPublished: false` makes it a draft, shown only through its preview link until it is published.
+ */
 export const CreateAdminPageBodySchema = z
   .object({
     url: AdminPageUrlSchema,
     title,
     metaDescription: textSchema({ trim: true, max: 300 }).optional(),
     blocks: z.array(AdminPageBlockInputSchema).max(MAX_PAGE_BLOCKS).optional(),
+    isPublished: z.boolean().optional(),
   })
   .strict();
 export type CreateAdminPageBody = z.infer<typeof CreateAdminPageBodySchema>;
@@ -107,13 +111,17 @@ export const UpdateAdminPageBodySchema = z
     title: title.optional(),
     metaDescription: textSchema({ trim: true, max: 300 }).optional(),
     blocks: z.array(AdminPageBlockInputSchema).max(MAX_PAGE_BLOCKS).optional(),
+    isPublished: z.boolean().optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
 export type UpdateAdminPageBody = z.infer<typeof UpdateAdminPageBodySchema>;
 
 export const AdminPageParamsSchema = z.object({ id: IdParamSchema }).strict();
-export const AdminPageResponseSchema = dataSchema(PageSchema);
+/** A page as the merchant sees it: as the shop shows it, and whether it is live or a draft. */
+export const AdminPageSchema = PageSchema.extend({ isPublished: z.boolean() }).meta({ id: "AdminPage" });
+export type AdminPage = z.infer<typeof AdminPageSchema>;
+export const AdminPageResponseSchema = dataSchema(AdminPageSchema);
 
 /** GET /admin/pages: newest first in keyset pages; `search` matches part of the path or the title. */
 export const AdminListPagesQuerySchema = z
@@ -126,7 +134,7 @@ export const AdminListPagesQuerySchema = z
 export type AdminListPagesQuery = z.infer<typeof AdminListPagesQuerySchema>;
 export const AdminListPagesResponseSchema = dataSchema(
   z.object({
-    pages: z.array(PageSchema.pick({ id: true, url: true, title: true, updatedAt: true })),
+    pages: z.array(AdminPageSchema.pick({ id: true, url: true, title: true, isPublished: true, updatedAt: true })),
     nextBefore: z.number().int().nullable(),
   }),
 );
@@ -361,6 +369,9 @@ export const AdminBlogPreviewLinkResponseSchema = dataSchema(
     expiresAt: z.iso.datetime({ offset: true }),
   }),
 );
+
+/** POST /pages/preview: a page seen through its preview link (POST /admin/pages/:id/preview-link), draft or not. */
+export const PagePreviewBodySchema = z.object({ token: BlogPreviewTokenSchema }).strict();
 
 /** POST /blog-posts/preview: the token in the body, so it stays out of access logs (as order links do). */
 export const BlogPostPreviewBodySchema = z.object({ token: BlogPreviewTokenSchema }).strict();

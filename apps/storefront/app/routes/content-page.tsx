@@ -2,7 +2,8 @@ import { SlugSchema } from "@quire/contracts";
 import { z } from "zod";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Container } from "~/components/ui/container";
-import { loadContentPage } from "~/features/content/load-page.server";
+import { data } from "react-router";
+import { loadContentPage, PREVIEW_HEADERS } from "~/features/content/load-page.server";
 import { PageBlocks, startsWithHero } from "~/features/content/page-blocks";
 import { pageTitle } from "~/features/layout/meta";
 import { apiContext } from "~/lib/context.server";
@@ -12,15 +13,30 @@ import { t } from "~/lib/i18n/messages/content";
 
 const ParamsSchema = z.object({ page: SlugSchema });
 
-/** /:page — a content page such as /about or /faq, from GET /pages/by-url. Unknown pages answer 404. */
+/**
+ * /:page — a content page such as /about or /faq, from GET /pages/by-url. Unknown pages answer 404. With
+ * `?preview=<token>` (a merchant's preview link, decision 051), the page the token opens, draft or not, never cached.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { page } = requireValidParams(ParamsSchema, params, request);
-  return requireApiFound(loadContentPage(context.get(apiContext), `/${page}`), request);
+  const previewToken = new URL(request.url).searchParams.get("preview");
+  const content = await requireApiFound(loadContentPage(context.get(apiContext), `/${page}`, previewToken), request);
+  const answer = { ...content, preview: previewToken !== null };
+  return previewToken === null ? answer : data(answer, { headers: PREVIEW_HEADERS });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = pageTitle(loaderData.page.title, matches);
-  return [{ title }, { name: "description", content: loaderData.page.metaDescription }, { property: "og:title", content: title }];
+  return [
+    { title },
+    { name: "description", content: loaderData.page.metaDescription },
+    { property: "og:title", content: title },
+    ...(loaderData.preview ? [{ name: "robots", content: "noindex" }] : []),
+  ];
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,7 @@
 import type { Page } from "@quire/contracts";
-import { contentPageEvents, loadContentPage, type ContentPageData } from "~/features/content/load-page.server";
+import { data } from "react-router";
+import { contentPageEvents, loadContentPage, PREVIEW_HEADERS, type ContentPageData } from "~/features/content/load-page.server";
+import { requireApiFound } from "~/lib/not-found.server";
 import { pageEcommerceEvents } from "~/features/analytics/ecommerce.server";
 import { PageBlocks, startsWithHero } from "~/features/content/page-blocks";
 import { StreamedProductRow } from "~/features/catalog/product-card";
@@ -37,15 +39,33 @@ function homeWithoutContent(storeName: string): ContentPageData {
   return { page, rails: {}, categories: {} };
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The home page: the page the merchant wrote at `/`, or a hero into the catalogue. With `?preview=<token>` (a
+ * merchant's preview link, decision 051), the home page the token opens, draft or not, never cached.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const api = context.get(apiContext);
+  const previewToken = new URL(request.url).searchParams.get("preview");
   // Streamed below the page's content: what shoppers look at and buy now.
   const trending = listRecommendations(context, "trending");
-  const content = await loadContentPage(api, "/").catch(async (error: unknown) => {
-    if (error instanceof ApiRequestError && error.status === 404) return homeWithoutContent((await getStoreSettings()).name);
-    throw error;
-  });
-  return { ...content, trending, analytics: await pageEcommerceEvents(context, contentPageEvents(content)) };
+  const content =
+    previewToken === null
+      ? await loadContentPage(api, "/").catch(async (error: unknown) => {
+          if (error instanceof ApiRequestError && error.status === 404) return homeWithoutContent((await getStoreSettings()).name);
+          throw error;
+        })
+      : await requireApiFound(loadContentPage(api, "/", previewToken), request);
+  const answer = {
+    ...content,
+    trending,
+    preview: previewToken !== null,
+    analytics: await pageEcommerceEvents(context, contentPageEvents(content)),
+  };
+  return previewToken === null ? answer : data(answer, { headers: PREVIEW_HEADERS });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -55,6 +75,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     { name: "description", content: loaderData.page.metaDescription },
     { property: "og:title", content: title },
     { property: "og:type", content: "website" },
+    ...(loaderData.preview ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
 

@@ -239,4 +239,32 @@ describe("the merchant's catalogue in the shop", () => {
       .toBeGreaterThan(0);
     expectNoPageProblems(browser);
   });
+
+  it("keeps a draft page out of the shop, shows it through its preview link, and serves it once published", async () => {
+    const page = await asMerchant<{ id: number }>("POST", "/admin/pages", {
+      url: "/gift-wrapping",
+      title: "Gift wrapping",
+      isPublished: false,
+      blocks: [{ type: "paragraph", text: "Every book wrapped by hand in recycled paper." }],
+    });
+    const { page: browserPage } = browser;
+    const hidden = await browserPage.goto(`${stack.storefrontUrl}/gift-wrapping`);
+    expect(hidden?.status()).toBe(404);
+
+    const link = await asMerchant<{ token: string }>("POST", `/admin/pages/${page.id}/preview-link`, {}, 200);
+    const previewed = await browserPage.goto(`${stack.storefrontUrl}/gift-wrapping?preview=${encodeURIComponent(link.token)}`);
+    expect(previewed?.status()).toBe(200);
+    expect(previewed?.headers()["cache-control"]).toContain("no-store");
+    await browserPage.getByRole("heading", { level: 1, name: "Gift wrapping" }).waitFor();
+    await browserPage.getByText("Every book wrapped by hand in recycled paper.").waitFor();
+    expect(await browserPage.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    const altered = await browserPage.goto(`${stack.storefrontUrl}/gift-wrapping?preview=1.1.${"a".repeat(43)}`);
+    expect(altered?.status()).toBe(404);
+
+    await asMerchant("PUT", `/admin/pages/${page.id}`, { isPublished: true });
+    const live = await browserPage.goto(`${stack.storefrontUrl}/gift-wrapping`);
+    expect(live?.status()).toBe(200);
+    await browserPage.getByRole("heading", { level: 1, name: "Gift wrapping" }).waitFor();
+    expectNoPageProblems(browser);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Operation } from "./operation";
 import { NoContentSchema } from "./operation";
 import { IdempotentCallHeadersSchema } from "../common";
+import { PageResponseSchema } from "../content";
 import {
   AdminBlogCategoryParamsSchema,
   AdminBlogCategoryResponseSchema,
@@ -22,6 +23,7 @@ import {
   AdminRedirectParamsSchema,
   AdminRedirectResponseSchema,
   BlogPostPreviewBodySchema,
+  PagePreviewBodySchema,
   BlogPostPreviewResponseSchema,
   CreateAdminBlogCategoryBodySchema,
   CreateAdminBlogPostBodySchema,
@@ -55,6 +57,12 @@ export const adminContentOperations = {
     response: AdminPageResponseSchema,
   },
   deleteAdminPage: { method: "DELETE", path: "/admin/pages/:id", params: AdminPageParamsSchema, response: NoContentSchema, status: 204 },
+  createAdminPagePreviewLink: {
+    method: "POST",
+    path: "/admin/pages/:id/preview-link",
+    params: AdminPageParamsSchema,
+    response: AdminBlogPreviewLinkResponseSchema,
+  },
 
   // Menus.
   listAdminMenus: { method: "GET", path: "/admin/menus", response: AdminListMenusResponseSchema },
@@ -165,7 +173,13 @@ export const adminContentOperations = {
     response: AdminBlogPreviewLinkResponseSchema,
   },
 
-  // The preview itself, for whoever holds the link (the storefront's post page with `?preview=`).
+  // The previews themselves, for whoever holds the link (the storefront's page with `?preview=`).
+  getPagePreview: {
+    method: "POST",
+    path: "/pages/preview",
+    body: PagePreviewBodySchema,
+    response: PageResponseSchema,
+  },
   getBlogPostPreview: {
     method: "POST",
     path: "/blog-posts/preview",

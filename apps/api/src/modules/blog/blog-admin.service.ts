@@ -11,7 +11,7 @@ import type {
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../http/errors";
-import { createPreviewToken } from "../../security/blog-preview-links";
+import { createPreviewToken } from "../../security/preview-links";
 import { changedFields, recordAdminWrite, type AdminWrite } from "../audit/audit.service";
 import { findProductIdsNotOfStore } from "../catalog/published-products.service";
 import { recordMovedUrl } from "../content/content.service";
@@ -257,7 +257,7 @@ export async function createAdminBlogPostPreviewLink(
 ) {
   return db.transaction(async (tx) => {
     const { post } = await requireAdminBlogPost(tx, write.storeId, id);
-    const { token, expiresAt } = createPreviewToken(options.secret, { storeId: write.storeId, postId: id });
+    const { token, expiresAt } = createPreviewToken(options.secret, { storeId: write.storeId, kind: "post", id });
     await recordAdminWrite(tx, write, { type: "blog_post", id, changes: null });
     const url = new URL(blogPostPath(post.slug), options.storefrontUrl);
     url.searchParams.set("preview", token);

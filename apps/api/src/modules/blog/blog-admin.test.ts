@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createPreviewToken, previewLinkSecretOf } from "../../security/blog-preview-links";
+import { createPreviewToken, previewLinkSecretOf } from "../../security/preview-links";
 import { createProduct, createProductType, createStore } from "../../testing/factories";
 import { createSignedInStaff } from "../../testing/staff-factories";
 import { TEST_HEADERS, TEST_TOKEN_SECRET, useTestApi } from "../../testing/test-api";
@@ -161,7 +161,11 @@ describe("the merchant's blog posts", () => {
     expect(errorCodeOf(await preview(tampered))).toBe("blog_preview_link_invalid");
     expect(errorCodeOf(await preview(token, { ...TEST_HEADERS, storekey: "other-store" }))).toBe("blog_preview_link_invalid");
     const secret = previewLinkSecretOf(TEST_TOKEN_SECRET);
-    const old = createPreviewToken(secret, { storeId: api.seeded.store.id, postId: draft.id }, new Date(Date.now() - 8 * 86_400_000));
+    const old = createPreviewToken(
+      secret,
+      { storeId: api.seeded.store.id, kind: "post", id: draft.id },
+      new Date(Date.now() - 8 * 86_400_000),
+    );
     const expired = await preview(old.token);
     expect([expired.statusCode, errorCodeOf(expired)]).toEqual([410, "blog_preview_link_expired"]);
 

@@ -11,7 +11,7 @@ import { AppError } from "../../http/errors";
 import { getCatalogVisibility } from "../catalog/catalog-policy";
 import { getSummaries, type CatalogContext } from "../catalog/catalog.service";
 import { keepPublishedProductIds } from "../catalog/published-products.service";
-import { checkPreviewToken } from "../../security/blog-preview-links";
+import { checkPreviewToken } from "../../security/preview-links";
 import * as repository from "./blog.repository";
 
 const isoOf = (value: Date | string) => new Date(value).toISOString();
@@ -71,11 +71,11 @@ export async function listBlogPosts(db: Db, ctx: CatalogContext, query: ListBlog
  * since deleted; 410 `blog_preview_link_expired` for a genuine one past its time.
  */
 export async function getBlogPostPreview(db: Db, ctx: CatalogContext, secret: string, token: string): Promise<BlogPostPreview> {
-  const check = checkPreviewToken(secret, ctx.store.id, token);
+  const check = checkPreviewToken(secret, { storeId: ctx.store.id, kind: "post" }, token);
   if (!check.valid) {
     throw new AppError(check.problem === "expired" ? "blog_preview_link_expired" : "blog_preview_link_invalid", { field: "body.token" });
   }
-  const row = await repository.findPostForPreview(db, ctx.store.id, check.postId);
+  const row = await repository.findPostForPreview(db, ctx.store.id, check.id);
   if (!row) throw new AppError("blog_preview_link_invalid", { field: "body.token" });
   const post = toPost({ ...row, publishedAt: row.publishedAt ?? row.updatedAt, total: 1 });
   return {

@@ -14,6 +14,7 @@ const pageColumns = {
   title: pages.title,
   metaDescription: pages.metaDescription,
   blocks: pages.blocks,
+  isPublished: pages.isPublished,
   updatedAt: pages.updatedAt,
 };
 
@@ -42,6 +43,7 @@ export interface PageFields {
   title?: string;
   metaDescription?: string;
   blocks?: PageBlock[];
+  isPublished?: boolean;
 }
 
 export async function insertPage(db: Db, input: PageFields & { storeId: number; url: string; title: string }): Promise<number> {
@@ -68,7 +70,7 @@ export async function listAdminPages(db: Db, storeId: number, query: AdminListPa
     conditions.push(or(ilike(pages.url, pattern), ilike(pages.title, pattern))!);
   }
   const rows = await db
-    .select({ id: pages.id, url: pages.url, title: pages.title, updatedAt: pages.updatedAt })
+    .select({ id: pages.id, url: pages.url, title: pages.title, isPublished: pages.isPublished, updatedAt: pages.updatedAt })
     .from(pages)
     .where(and(...conditions))
     .orderBy(desc(pages.id))

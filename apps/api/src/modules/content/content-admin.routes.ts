@@ -16,12 +16,16 @@ import {
   requireAdminPage,
   updateAdminPage,
   updateAdminRedirect,
+  createAdminPagePreviewLink,
 } from "./content-admin.service";
 
 const IDEMPOTENCY_ERRORS = ["idempotency_key_reused", "idempotency_request_in_flight"] as const;
 
 /** The merchant's pages, menus and redirects (admin API, permission `content`, decision 051). */
-export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db; previewSecret: string; storefrontUrl: string }> = async (
+  app,
+  { db, previewSecret, storefrontUrl },
+) => {
   const { config, schema, errors } = adminAccess("content");
   const writeConfig = { ...config, auditedInService: true };
 
@@ -75,6 +79,20 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       await deleteAdminPage(db, adminWriteOf(request), request.params.id);
       return reply.status(204).send(null);
     },
+  });
+
+  app.route({
+    ...operationRoute("createAdminPagePreviewLink", {
+      config: { ...config, auditedInService: true },
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "page_not_found"],
+        summary: "A link that shows the page as it stands, draft or not, to whoever has it, for 7 days",
+      },
+    }),
+    handler: async (request) => ({
+      data: await createAdminPagePreviewLink(db, adminWriteOf(request), { secret: previewSecret, storefrontUrl }, request.params.id),
+    }),
   });
 
   // Menus.

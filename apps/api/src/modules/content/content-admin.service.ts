@@ -1,10 +1,10 @@
 import type {
   AdminMenu,
+  AdminPage,
   AdminPageBlockInput,
   AdminRedirect,
   CreateAdminPageBody,
   CreateAdminRedirectBody,
-  Page,
   PageBlock,
   PutAdminMenuBody,
   UpdateAdminPageBody,
@@ -33,6 +33,7 @@ import {
 import { recordMovedUrl } from "./content.repository";
 import { getMenuTree } from "./content.service";
 import { renderMarkdown } from "./markdown";
+import { createPreviewToken } from "../../security/preview-links";
 
 export { listAdminPages, listAdminRedirects, listMenus as listAdminMenus } from "./content-admin.repository";
 
@@ -50,20 +51,20 @@ export function storedBlocksOf(blocks: readonly AdminPageBlockInput[]): PageBloc
 
 const pageTaken = () => new AppError("page_url_taken", { field: "body.url" });
 
-export async function requireAdminPage(db: Db, storeId: number, id: number, options: { forUpdate?: boolean } = {}): Promise<Page> {
+export async function requireAdminPage(db: Db, storeId: number, id: number, options: { forUpdate?: boolean } = {}): Promise<AdminPage> {
   const row = await findPageById(db, storeId, id, options);
   if (!row) throw new AppError("page_not_found", "No page of this store has this id");
   return { ...row, updatedAt: row.updatedAt.toISOString() };
 }
 
 /** The page's fields as the audit log compares them (its time of change is the entry's own). */
-const audited = ({ updatedAt: _updatedAt, id: _id, ...fields }: Page) => fields;
+const audited = ({ updatedAt: _updatedAt, id: _id, ...fields }: AdminPage) => fields;
 
 /**
  * Creates a page at a path the store has no page at (409 `page_url_taken`). A redirect away from that path is
  * dropped: it would answer before the page and hide it.
  */
-export async function createAdminPage(db: Db, write: AdminWrite, body: CreateAdminPageBody): Promise<Page> {
+export async function createAdminPage(db: Db, write: AdminWrite, body: CreateAdminPageBody): Promise<AdminPage> {
   return db.transaction(async (tx) => {
     if (await pageUrlTaken(tx, write.storeId, body.url)) throw pageTaken();
     const id = await insertPage(tx, {
@@ -72,6 +73,7 @@ export async function createAdminPage(db: Db, write: AdminWrite, body: CreateAdm
       title: body.title,
       metaDescription: body.metaDescription ?? "",
       blocks: storedBlocksOf(body.blocks ?? []),
+      isPublished: body.isPublished ?? true,
     }).catch((error: unknown) => {
       if (isUniqueViolation(error, "pages_store_url_unique")) throw pageTaken();
       throw error;
@@ -85,7 +87,7 @@ export async function createAdminPage(db: Db, write: AdminWrite, body: CreateAdm
 }
 
 /** Changes a page; a new path keeps the old one answering with a 301 to it (the content module's moved-URL record). */
-export async function updateAdminPage(db: Db, write: AdminWrite, id: number, body: UpdateAdminPageBody): Promise<Page> {
+export async function updateAdminPage(db: Db, write: AdminWrite, id: number, body: UpdateAdminPageBody): Promise<AdminPage> {
   return db.transaction(async (tx) => {
     const before = await requireAdminPage(tx, write.storeId, id, { forUpdate: true });
     if (body.url !== undefined && body.url !== before.url && (await pageUrlTaken(tx, write.storeId, body.url, id))) throw pageTaken();
@@ -94,6 +96,7 @@ export async function updateAdminPage(db: Db, write: AdminWrite, id: number, bod
       title: body.title,
       metaDescription: body.metaDescription,
       blocks: body.blocks === undefined ? undefined : storedBlocksOf(body.blocks),
+      isPublished: body.isPublished,
     }).catch((error: unknown) => {
       if (isUniqueViolation(error, "pages_store_url_unique")) throw pageTaken();
       throw error;
@@ -105,6 +108,26 @@ export async function updateAdminPage(db: Db, write: AdminWrite, id: number, bod
     const changes = changedFields(audited(before), audited(after));
     if (changes) await recordAdminWrite(tx, write, { type: "page", id, changes });
     return after;
+  });
+}
+
+/**
+ * A link that shows the page as it stands, draft or not, to whoever has it, for BLOG_PREVIEW_LINK_DAYS: the page's
+ * address in the shop with `?preview=`. Nothing is stored: the link is signed (security/preview-links.ts).
+ */
+export async function createAdminPagePreviewLink(
+  db: Db,
+  write: AdminWrite,
+  options: { secret: string; storefrontUrl: string },
+  id: number,
+) {
+  return db.transaction(async (tx) => {
+    const page = await requireAdminPage(tx, write.storeId, id);
+    const { token, expiresAt } = createPreviewToken(options.secret, { storeId: write.storeId, kind: "page", id });
+    await recordAdminWrite(tx, write, { type: "page", id, changes: null });
+    const url = new URL(page.url, options.storefrontUrl);
+    url.searchParams.set("preview", token);
+    return { token, url: url.toString(), expiresAt: expiresAt.toISOString() };
   });
 }
 

@@ -124,6 +124,63 @@ describe("the merchant's pages", () => {
   });
 });
 
+describe("a draft page and its preview link", () => {
+  it("keeps a draft out of the shop, shows it through its signed link only, and publishes it", async () => {
+    const created = await asWriter("POST", "/admin/pages", {
+      url: "/winter-sale",
+      title: "Winter sale",
+      isPublished: false,
+      blocks: [{ type: "paragraph", text: "Coming on the first of December." }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const page = created.json().data;
+    expect(page.isPublished).toBe(false);
+    expect((await publicGet("/pages/by-url?url=/winter-sale")).statusCode).toBe(404);
+    const publicList = await publicGet("/pages?PageSize=100");
+    expect(publicList.statusCode).toBe(200);
+    expect(JSON.stringify(publicList.json())).not.toContain("/winter-sale");
+    const listed = (await asWriter("GET", "/admin/pages?search=winter")).json().data.pages;
+    expect(listed).toEqual([expect.objectContaining({ url: "/winter-sale", isPublished: false })]);
+
+    const link = (await asWriter("POST", `/admin/pages/${page.id}/preview-link`)).json().data;
+    expect(link.url).toMatch(/^http:\/\/localhost:3000\/winter-sale\?preview=/);
+    const preview = (token: string) => api.app.inject({ method: "POST", url: "/pages/preview", headers: TEST_HEADERS, payload: { token } });
+    const shown = await preview(link.token);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.headers["cache-control"]).toBe("private, no-store");
+    expect(shown.json().data).toMatchObject({ url: "/winter-sale", title: "Winter sale" });
+    // An altered link, another store's, and a post's link for the same id open nothing.
+    expect(errorCodeOf(await preview(link.token.replace(/^\d+/, String(page.id + 1))))).toBe("page_preview_link_invalid");
+    const otherStore = await api.app.inject({
+      method: "POST",
+      url: "/pages/preview",
+      headers: { ...TEST_HEADERS, storekey: "no-such-store" },
+      payload: { token: link.token },
+    });
+    expect(otherStore.statusCode).toBe(404);
+    const { createPreviewToken, previewLinkSecretOf } = await import("../../security/preview-links");
+    const { TEST_TOKEN_SECRET } = await import("../../testing/test-api");
+    const secret = previewLinkSecretOf(TEST_TOKEN_SECRET);
+    const postsLink = createPreviewToken(secret, { storeId: api.seeded.store.id, kind: "post", id: page.id });
+    expect(errorCodeOf(await preview(postsLink.token))).toBe("page_preview_link_invalid");
+    const old = createPreviewToken(
+      secret,
+      { storeId: api.seeded.store.id, kind: "page", id: page.id },
+      new Date(Date.now() - 8 * 86_400_000),
+    );
+    const expired = await preview(old.token);
+    expect([expired.statusCode, errorCodeOf(expired)]).toEqual([410, "page_preview_link_expired"]);
+
+    const published = await asWriter("PUT", `/admin/pages/${page.id}`, { isPublished: true });
+    expect(published.json().data.isPublished).toBe(true);
+    expect((await publicGet("/pages/by-url?url=/winter-sale")).statusCode).toBe(200);
+    const audit = await auditOf("page", page.id);
+    expect(audit.map((entry) => entry.operation)).toEqual(
+      expect.arrayContaining(["createAdminPage", "createAdminPagePreviewLink", "updateAdminPage"]),
+    );
+  });
+});
+
 describe("the merchant's menus", () => {
   it("sets a menu's tree, which the storefront's menu call answers at once, then replaces and deletes it", async () => {
     const put = await asWriter("PUT", "/admin/menus/main", {

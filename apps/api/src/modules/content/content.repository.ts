@@ -39,7 +39,8 @@ export async function listRedirects(db: Db, storeId: number, page: { limit: numb
     .offset(page.offset);
 }
 
-export async function findPageByUrl(db: Db, storeId: number, url: string) {
+/** The store's page at `url`: a published one, or with `drafts` a draft too (a preview link's reader). */
+export async function findPageByUrl(db: Db, storeId: number, url: string, options: { drafts?: boolean } = {}) {
   const [row] = await db
     .select({
       id: pages.id,
@@ -50,13 +51,25 @@ export async function findPageByUrl(db: Db, storeId: number, url: string) {
       updatedAt: pages.updatedAt,
     })
     .from(pages)
-    .where(and(eq(pages.storeId, storeId), eq(pages.url, url)))
+    .where(and(eq(pages.storeId, storeId), eq(pages.url, url), options.drafts ? undefined : eq(pages.isPublished, true)))
     .limit(1);
   return row ?? null;
 }
 
+/** The store's page with this id, published or not (for its preview link). */
+export async function findPageById(db: Db, storeId: number, id: number) {
+  const [row] = await db
+    .select({ url: pages.url })
+    .from(pages)
+    .where(and(eq(pages.storeId, storeId), eq(pages.id, id)));
+  return row ?? null;
+}
+
 export async function countPages(db: Db, storeId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(pages).where(eq(pages.storeId, storeId));
+  const [row] = await db
+    .select({ total: count() })
+    .from(pages)
+    .where(and(eq(pages.storeId, storeId), eq(pages.isPublished, true)));
   return row?.total ?? 0;
 }
 
@@ -64,7 +77,7 @@ export async function listPageSummaries(db: Db, storeId: number, page: { limit: 
   return db
     .select({ id: pages.id, url: pages.url, title: pages.title, updatedAt: pages.updatedAt })
     .from(pages)
-    .where(eq(pages.storeId, storeId))
+    .where(and(eq(pages.storeId, storeId), eq(pages.isPublished, true)))
     .orderBy(asc(pages.url))
     .limit(page.limit)
     .offset(page.offset);

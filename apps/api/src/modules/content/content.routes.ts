@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
-import { getMenuTree, getPageByUrl, getPageSummaries, getRedirects, getSitemapProducts } from "./content.service";
+import { getMenuTree, getPageByUrl, getPagePreview, getPageSummaries, getRedirects, getSitemapProducts } from "./content.service";
 
 // The content calls: menus, pages, redirects, sitemap entries.
 export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -56,6 +56,26 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     handler: async (request) => {
       const { After, Limit } = request.query;
       return { data: await getSitemapProducts(db, request.ctx.store, After, Limit) };
+    },
+  });
+};
+
+/**
+ * A page's preview through its signed link (decision 051): read from the primary, so a page just written shows at
+ * once. The token comes in the body, keeping it out of access logs; the answer is never cached.
+ */
+export const pagePreviewRoutes: FastifyPluginAsyncZod<{ db: Db; previewSecret: string }> = async (app, { db, previewSecret }) => {
+  app.route({
+    ...operationRoute("getPagePreview", {
+      schema: {
+        tags: ["Content"],
+        "x-error-codes": ["page_preview_link_invalid", "page_preview_link_expired"],
+        summary: "A content page through its preview link, published or a draft",
+      },
+    }),
+    handler: async (request, reply) => {
+      void reply.header("cache-control", "private, no-store");
+      return { data: await getPagePreview(db, request.ctx.store.id, previewSecret, request.body.token) };
     },
   });
 };

@@ -1,11 +1,13 @@
 import type { MenuItem, Page } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
+import { checkPreviewToken } from "../../security/preview-links";
 import { listPublishedProductsAfter } from "../catalog/published-products.service";
 import type { Store } from "../stores/stores.service";
 import {
   countPages,
   countRedirects,
+  findPageById,
   findPageByUrl,
   listMenuItems,
   listPageSummaries,
@@ -59,6 +61,22 @@ export async function getPageByUrl(db: Db, storeId: number, url: string): Promis
   const path = url.length > 1 ? url.replace(/\/+$/, "") || "/" : url;
   const page = await findPageByUrl(db, storeId, path);
   if (!page) throw new AppError("page_not_found", `The page ${path} was not found`);
+  return { ...page, updatedAt: page.updatedAt.toISOString() };
+}
+
+/**
+ * A page through its preview link (decision 051), draft or not: read from the primary, so a page just written shows
+ * at once. 404 `page_preview_link_invalid` for a token this shop did not sign for this store's page (or a page since
+ * deleted); 410 `page_preview_link_expired` for a genuine one past its time.
+ */
+export async function getPagePreview(db: Db, storeId: number, secret: string, token: string): Promise<Page> {
+  const check = checkPreviewToken(secret, { storeId, kind: "page" }, token);
+  if (!check.valid) {
+    throw new AppError(check.problem === "expired" ? "page_preview_link_expired" : "page_preview_link_invalid", { field: "body.token" });
+  }
+  const found = await findPageById(db, storeId, check.id);
+  const page = found ? await findPageByUrl(db, storeId, found.url, { drafts: true }) : null;
+  if (!page) throw new AppError("page_preview_link_invalid", { field: "body.token" });
   return { ...page, updatedAt: page.updatedAt.toISOString() };
 }
 

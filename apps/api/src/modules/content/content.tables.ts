@@ -1,6 +1,6 @@
 import type { PageBlock } from "@quire/contracts";
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { stores } from "../stores/stores.tables";
 
 export const menus = pgTable(
@@ -51,6 +51,8 @@ export const pages = pgTable(
     title: text().notNull(),
     metaDescription: text().notNull().default(""),
     blocks: jsonb().$type<PageBlock[]>().notNull().default([]),
+    /** A draft is the merchant's alone (and whoever holds its preview link) until it is published. */
+    isPublished: boolean().notNull().default(true),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique("pages_store_url_unique").on(t.storeId, t.url), check("pages_url_check", sql`${t.url} ~ '^/[a-z0-9/-]*$'`)],

@@ -1,6 +1,6 @@
 import { productListEvent, type PageEventInput } from "~/features/analytics/ecommerce.server";
 import { heroPromotionId, railListId } from "./content-analytics";
-import type { Page, PageBlock, ProductSummary } from "@quire/contracts";
+import { BlogPreviewTokenSchema, type Page, type PageBlock, type ProductSummary } from "@quire/contracts";
 import { flattenCategoryTree } from "~/features/layout/navigation";
 import { ApiRequestError, type ApiClient } from "~/lib/api.server";
 import { getCategoryTree } from "~/lib/shop-data.server";
@@ -40,9 +40,16 @@ async function loadRail(api: ApiClient, block: RailBlock): Promise<ProductSummar
   }
 }
 
-/** GET /pages/by-url for `url`, with its rails' products and its linked categories. Throws the API's 404. */
-export async function loadContentPage(api: ApiClient, url: string): Promise<ContentPageData> {
-  const { data: page } = await api.call("getPageByUrl", { query: { url } });
+/** A preview is for whoever holds its link: never kept by a cache, never indexed. */
+export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/**
+ * The page at `url` (GET /pages/by-url), or, with a preview token (a merchant's preview link, decision 051), the
+ * page the token opens, published or a draft (POST /pages/preview): with its rails' products and its linked
+ * categories. Throws the API's 404 (and, for a preview, its 410 as a 404: the link is simply of no use).
+ */
+export async function loadContentPage(api: ApiClient, url: string, previewToken: string | null = null): Promise<ContentPageData> {
+  const page = previewToken === null ? (await api.call("getPageByUrl", { query: { url } })).data : await previewPage(api, previewToken);
 
   const railEntries = page.blocks.flatMap((block, index) => (block.type === "productRail" ? [[index, block] as const] : []));
   const linkedSlugs = new Set(page.blocks.flatMap((block) => (block.type === "categoryLinks" ? block.slugs : [])));
@@ -57,6 +64,17 @@ export async function loadContentPage(api: ApiClient, url: string): Promise<Cont
       categories[category.slug] = { slug: category.slug, name: category.name, description: category.description };
   }
   return { page, rails: Object.fromEntries(rails), categories };
+}
+
+async function previewPage(api: ApiClient, token: string): Promise<Page> {
+  if (!BlogPreviewTokenSchema.safeParse(token).success)
+    throw new ApiRequestError(404, [{ code: "page_preview_link_invalid", message: "Not a preview link" }]);
+  try {
+    return (await api.call("getPagePreview", { body: { token } })).data;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 410) throw new ApiRequestError(404, error.errors);
+    throw error;
+  }
 }
 
 /**
