@@ -225,6 +225,8 @@ async function planBatch(db: Db, store: Store, format: CatalogueFileFormat, name
           subtitle: draft.subtitle ?? "",
           description: draft.description ?? "",
           series: draft.series ?? "",
+          seoTitle: draft.seoTitle ?? "",
+          seoDescription: draft.seoDescription ?? "",
           isPublished: draft.isPublished ?? false,
           ...(draft.taxClass ? { taxClass: draft.taxClass } : {}),
           categoryIds: categoryIds ?? [],
@@ -276,6 +278,8 @@ function planUpdate(
   if (draft.subtitle !== undefined && draft.subtitle !== before.subtitle) body.subtitle = draft.subtitle;
   if (draft.description !== undefined && draft.description !== before.description) body.description = draft.description;
   if (draft.series !== undefined && draft.series !== before.series) body.series = draft.series;
+  if (draft.seoTitle !== undefined && draft.seoTitle !== before.seoTitle) body.seoTitle = draft.seoTitle;
+  if (draft.seoDescription !== undefined && draft.seoDescription !== before.seoDescription) body.seoDescription = draft.seoDescription;
   if (draft.isPublished !== undefined && draft.isPublished !== before.isPublished) body.isPublished = draft.isPublished;
   if (draft.taxClass !== undefined && draft.taxClass !== before.taxClass) body.taxClass = draft.taxClass;
   if (resolved.categoryIds !== undefined && !sameList(resolved.categoryIds, before.categoryIds)) body.categoryIds = resolved.categoryIds;

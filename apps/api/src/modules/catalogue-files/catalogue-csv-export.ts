@@ -98,6 +98,8 @@ function quireRows(
       own(product.subtitle),
       own(product.description),
       own(product.series),
+      own(product.seoTitle),
+      own(product.seoDescription),
       own(String(product.isPublished)),
       own(product.taxClass),
       own(lookups.typeOf.get(product.productTypeId)?.code ?? ""),

@@ -33,6 +33,9 @@ export interface ProductDraft {
   subtitle?: string;
   description?: string;
   series?: string;
+  /** What search results show (Quire's format only). */
+  seoTitle?: string;
+  seoDescription?: string;
   isPublished?: boolean;
   taxClass?: TaxClass;
   /** A product type's code or name; the store's first type when absent. */
@@ -92,6 +95,8 @@ export const QUIRE_COLUMNS = [
   "subtitle",
   "description",
   "series",
+  "seo_title",
+  "seo_description",
   "published",
   "tax_class",
   "product_type",
@@ -391,6 +396,13 @@ function readQuire(table: Table, options: ReadOptions, problems: Problems): Prod
       });
     }
     if (has("series")) draft.series = checkText(problems, handle, fieldRow("series"), "series", field("series") ?? "", { max: 200 });
+    if (has("seo_title")) {
+      draft.seoTitle = checkText(problems, handle, fieldRow("seo_title"), "seo_title", field("seo_title") ?? "", { max: 70 });
+    }
+    if (has("seo_description")) {
+      const text = field("seo_description") ?? "";
+      draft.seoDescription = checkText(problems, handle, fieldRow("seo_description"), "seo_description", text, { max: 320 });
+    }
     const published = field("published");
     if (published !== undefined) {
       const value = parseBoolean(published);

@@ -313,6 +313,26 @@ describe("an import over variants the shop has", () => {
   });
 });
 
+describe("an import's SEO fields", () => {
+  it("sets a product's SEO title and description from Quire's format, exports them, and a second run changes nothing", async () => {
+    const file = [
+      "handle,name,seo_title,seo_description,published,sku,price_GBP",
+      "tern-atlas,Tern Atlas,Tern Atlas: the birds of the northern coasts,Maps and drawings of every tern colony.,true,TERN-ATLAS,25.00",
+    ].join("\n");
+    expect(await importAndRun("quire", file)).toMatchObject({ status: "succeeded", created: 1 });
+    expect(await productBySlug("tern-atlas")).toMatchObject({
+      seoTitle: "Tern Atlas: the birds of the northern coasts",
+      seoDescription: "Maps and drawings of every tern colony.",
+    });
+    expect(await importAndRun("quire", file)).toMatchObject({ status: "succeeded", unchanged: 1 });
+    const exported = (await asManager("GET", "/admin/catalogue/export?format=quire")).body;
+    expect(exported).toContain("Tern Atlas: the birds of the northern coasts,Maps and drawings of every tern colony.");
+    const tooLong = [file.split("\n")[0], `tern-atlas,Tern Atlas,${"x".repeat(71)},,true,TERN-ATLAS,25.00`].join("\n");
+    const checked = (await asManager("POST", "/admin/catalogue/imports/dry-run?format=quire", tooLong)).json().data;
+    expect(checked.errors).toEqual([expect.objectContaining({ row: 2, column: "seo_title", code: "text_too_long" })]);
+  });
+});
+
 describe("an import that stops", () => {
   it("carries on from the first product not yet written, and writes none twice", async () => {
     const rows = Array.from({ length: 250 }, (_, n) => `resume-${n},Resume ${n},,,,true,books,book,,RES-${n},,,1,,,,,4.00,,,`);
