@@ -54,6 +54,24 @@ function auditedProduct(product: AdminProduct | null): Record<string, unknown> |
   };
 }
 
+/**
+ * A change of one product (or one of its variants) in one transaction with its audit entry: the catalogue's write,
+ * which answers the product before and after, then the changed fields recorded under `resource` when there are any.
+ */
+async function auditedProductChange(
+  db: Db,
+  write: AdminWrite,
+  resource: { type: "product" | "variant"; id: number },
+  change: (tx: Db) => Promise<{ before: AdminProduct; after: AdminProduct }>,
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await change(tx);
+    const changes = changedFields(auditedProduct(before), auditedProduct(after));
+    if (changes) await recordAdminWrite(tx, write, { ...resource, changes });
+    return after;
+  });
+}
+
 export async function createProductFlow(db: Db, write: AdminWrite, store: Store, body: CreateAdminProductBody): Promise<AdminProduct> {
   return db.transaction(async (tx) => {
     const product = await createAdminProduct(tx, store, body);
@@ -70,27 +88,20 @@ export async function updateProductFlow(
   productId: number,
   body: UpdateAdminProductBody,
 ): Promise<AdminProduct> {
-  return db.transaction(async (tx) => {
-    const { before, after } = await updateAdminProduct(tx, store.id, productId, body);
-    if (before.slug !== after.slug) {
-      await recordMovedUrl(tx, { storeId: store.id, oldUrl: productPath(before.slug), newUrl: productPath(after.slug) });
+  return auditedProductChange(db, write, { type: "product", id: productId }, async (tx) => {
+    const change = await updateAdminProduct(tx, store.id, productId, body);
+    if (change.before.slug !== change.after.slug) {
+      await recordMovedUrl(tx, { storeId: store.id, oldUrl: productPath(change.before.slug), newUrl: productPath(change.after.slug) });
     }
-    const changes = changedFields(auditedProduct(before), auditedProduct(after));
-    if (changes) await recordAdminWrite(tx, write, { type: "product", id: productId, changes });
-    return after;
+    return change;
   });
 }
 
 /** Archives a product (out of the shop, kept for its orders) or brings it back unpublished; audited when it changed. */
 export async function setProductArchivedFlow(db: Db, write: AdminWrite, storeId: number, productId: number, archived: boolean) {
-  return db.transaction(async (tx) => {
-    const { before, after } = archived
-      ? await archiveAdminProduct(tx, storeId, productId)
-      : await unarchiveAdminProduct(tx, storeId, productId);
-    const changes = changedFields(auditedProduct(before), auditedProduct(after));
-    if (changes) await recordAdminWrite(tx, write, { type: "product", id: productId, changes });
-    return after;
-  });
+  return auditedProductChange(db, write, { type: "product", id: productId }, (tx) =>
+    archived ? archiveAdminProduct(tx, storeId, productId) : unarchiveAdminProduct(tx, storeId, productId),
+  );
 }
 
 /**
@@ -113,12 +124,9 @@ export async function deleteProductFlow(db: Db, write: AdminWrite, storeId: numb
 
 /** Sets the products recommended with a product, in order; audited as the product's `relatedProductIds`. */
 export async function setRelatedProductsFlow(db: Db, write: AdminWrite, productId: number, productIds: number[]): Promise<AdminProduct> {
-  return db.transaction(async (tx) => {
-    const { before, after } = await setAdminRelatedProducts(tx, write.storeId, productId, productIds);
-    const changes = changedFields(auditedProduct(before), auditedProduct(after));
-    if (changes) await recordAdminWrite(tx, write, { type: "product", id: productId, changes });
-    return after;
-  });
+  return auditedProductChange(db, write, { type: "product", id: productId }, (tx) =>
+    setAdminRelatedProducts(tx, write.storeId, productId, productIds),
+  );
 }
 
 /** Adds a variant to a product, with its prices and stock, and the audit entry. */
@@ -129,12 +137,7 @@ export async function addVariantFlow(
   productId: number,
   body: Parameters<typeof addAdminVariant>[3],
 ): Promise<AdminProduct> {
-  return db.transaction(async (tx) => {
-    const { before, after } = await addAdminVariant(tx, store, productId, body);
-    const changes = changedFields(auditedProduct(before), auditedProduct(after));
-    if (changes) await recordAdminWrite(tx, write, { type: "product", id: productId, changes });
-    return after;
-  });
+  return auditedProductChange(db, write, { type: "product", id: productId }, (tx) => addAdminVariant(tx, store, productId, body));
 }
 
 /** Changes a variant's SKU, ISBN, name or options, with the audit entry. */
@@ -144,12 +147,9 @@ export async function updateVariantFlow(
   variantId: number,
   body: Parameters<typeof updateAdminVariant>[3],
 ): Promise<AdminProduct> {
-  return db.transaction(async (tx) => {
-    const { before, after } = await updateAdminVariant(tx, write.storeId, variantId, body);
-    const changes = changedFields(auditedProduct(before), auditedProduct(after));
-    if (changes) await recordAdminWrite(tx, write, { type: "variant", id: variantId, changes });
-    return after;
-  });
+  return auditedProductChange(db, write, { type: "variant", id: variantId }, (tx) =>
+    updateAdminVariant(tx, write.storeId, variantId, body),
+  );
 }
 
 /** Sets a variant's quantity breaks per currency, with the audit entry. */
@@ -160,12 +160,9 @@ export async function setVariantTierPricesFlow(
   variantId: number,
   tierPrices: Parameters<typeof setAdminVariantTierPrices>[3],
 ): Promise<AdminProduct> {
-  return db.transaction(async (tx) => {
-    const { before, after } = await setAdminVariantTierPrices(tx, store, variantId, tierPrices);
-    const changes = changedFields(auditedProduct(before), auditedProduct(after));
-    if (changes) await recordAdminWrite(tx, write, { type: "variant", id: variantId, changes });
-    return after;
-  });
+  return auditedProductChange(db, write, { type: "variant", id: variantId }, (tx) =>
+    setAdminVariantTierPrices(tx, store, variantId, tierPrices),
+  );
 }
 
 export async function setVariantPricesFlow(
@@ -175,12 +172,7 @@ export async function setVariantPricesFlow(
   variantId: number,
   prices: Parameters<typeof setAdminVariantPrices>[3],
 ): Promise<AdminProduct> {
-  return db.transaction(async (tx) => {
-    const { before, after } = await setAdminVariantPrices(tx, store, variantId, prices);
-    const changes = changedFields(auditedProduct(before), auditedProduct(after));
-    if (changes) await recordAdminWrite(tx, write, { type: "variant", id: variantId, changes });
-    return after;
-  });
+  return auditedProductChange(db, write, { type: "variant", id: variantId }, (tx) => setAdminVariantPrices(tx, store, variantId, prices));
 }
 
 export async function createCategoryFlow(db: Db, write: AdminWrite, body: Parameters<typeof createAdminCategory>[2]) {
