@@ -63,6 +63,7 @@ import { temporaryImageStorage } from "./modules/media/local-image-storage";
 import type { ImageStorage } from "./modules/media/image-storage";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { inventoryAdminRoutes } from "./modules/inventory/inventory-admin.routes";
+import { jobsAdminRoutes } from "./modules/jobs/jobs-admin.routes";
 import { discountCodesAdminRoutes } from "./modules/checkout/discount-codes-admin.routes";
 import { customersAdminRoutes } from "./modules/identity/customers-admin.routes";
 import { storesAdminRoutes } from "./modules/stores/stores-admin.routes";
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(productImagesRoutes, { db: deps.db, storage: imageStorage });
   await app.register(mediaRoutes, { storage: imageStorage });
   await app.register(inventoryAdminRoutes, { db: deps.db });
+  await app.register(jobsAdminRoutes, { db: deps.db });
   await app.register(discountCodesAdminRoutes, { db: deps.db });
   // The merchant's content: written to the primary, read back from it; the public reads keep no copy (decision 051).
   await app.register(contentAdminRoutes, {

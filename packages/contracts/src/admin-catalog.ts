@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CurrencyCodeSchema, dataSchema, IdParamSchema, IdSchema, intParamSchema, SlugSchema, textSchema } from "./common";
 import { MAX_PRODUCT_ADDONS } from "./admin-addons";
+import { ApiErrorSchema } from "./errors";
 import { INT32_MAX, MAX_PAGE_SIZE, MAX_RECOMMENDATIONS, TAX_CLASSES } from "./constants";
 
 // Contracts of the merchant's catalogue calls (admin API, permission `catalogue`, decision 047): products with
@@ -167,6 +168,48 @@ export const SetAdminTierPricesBodySchema = z.object({ tierPrices: AdminTierPric
 /** PUT /admin/variants/:id/prices: the currencies sent are set (no `original`: not on sale); the others keep theirs. */
 export const SetAdminVariantPricesBodySchema = z.object({ prices: AdminPriceListSchema }).strict();
 
+/** At most this many rows in one PUT /admin/variants/bulk. */
+export const MAX_BULK_VARIANT_ROWS = 200;
+
+/**
+ * One row of PUT /admin/variants/bulk: a variant and what changes of it, at least one of: its prices, exactly as
+ * PUT /admin/variants/:id/prices takes them (per currency `{ amount, original? }`, `original` the price before a
+ * sale: sent, the variant is on sale; left out, it is not; currencies not sent keep theirs); its stock count (as PUT
+ * /admin/variants/:id/stock, recorded in the stock history with the reason `bulk_edit`); and whether its product is
+ * published (the product's, so every variant of it: as PUT /admin/products/:id with `isPublished`).
+ */
+export const BulkVariantRowSchema = z
+  .object({
+    variantId: IdSchema,
+    prices: AdminPriceListSchema.optional(),
+    stockQuantity: z.number().int().min(0).max(1_000_000).optional(),
+    published: z.boolean().optional(),
+  })
+  .strict()
+  .refine((row) => row.prices !== undefined || row.stockQuantity !== undefined || row.published !== undefined, {
+    message: "Say what changes: prices, stockQuantity or published",
+  });
+export type BulkVariantRow = z.infer<typeof BulkVariantRowSchema>;
+
+/** PUT /admin/variants/bulk: 1 to 200 rows, each variant once; each row is applied on its own (decision 047's amendment). */
+export const BulkEditVariantsBodySchema = z
+  .object({
+    rows: z
+      .array(BulkVariantRowSchema)
+      .min(1)
+      .max(MAX_BULK_VARIANT_ROWS)
+      .refine((rows) => new Set(rows.map((row) => row.variantId)).size === rows.length, "Name each variant in one row only"),
+  })
+  .strict();
+
+/** What became of each row, in the order sent: done, or refused with the reasons (as an error answer lists them). */
+export const BulkVariantResultSchema = z.discriminatedUnion("ok", [
+  z.object({ variantId: IdSchema, ok: z.literal(true) }),
+  z.object({ variantId: IdSchema, ok: z.literal(false), errors: z.array(ApiErrorSchema).min(1) }),
+]);
+export type BulkVariantResult = z.infer<typeof BulkVariantResultSchema>;
+export const BulkEditVariantsResponseSchema = dataSchema(z.object({ results: z.array(BulkVariantResultSchema) }));
+
 export const AdminProductParamsSchema = z.object({ id: IdParamSchema }).strict();
 
 /**
@@ -262,8 +305,21 @@ export const AdminListProductsResponseSchema = dataSchema(
 
 // ---------------------------------------------------------------- stock (permission `stock`)
 
-/** Why stock moved. A merchant gives one of the first six; orders and cancellations record their own. */
-export const STOCK_MOVEMENT_REASONS = ["count", "received", "returned", "damaged", "lost", "correction", "order", "cancellation"] as const;
+/**
+ * Why stock moved. A merchant gives one of the first six; orders and cancellations record their own, and so does the
+ * bulk variant edit (`bulk_edit`, PUT /admin/variants/bulk).
+ */
+export const STOCK_MOVEMENT_REASONS = [
+  "count",
+  "received",
+  "returned",
+  "damaged",
+  "lost",
+  "correction",
+  "order",
+  "cancellation",
+  "bulk_edit",
+] as const;
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 export const MerchantStockReasonSchema = z.enum(["count", "received", "returned", "damaged", "lost", "correction"]);
 
@@ -333,7 +389,7 @@ export const StockMovementsQuerySchema = z.object(keysetQuery).strict();
 export const StockMovementsResponseSchema = dataSchema(
   z.object({ movements: z.array(StockMovementSchema), nextBefore: z.number().int().nullable() }),
 );
-/** GET /admin/stock/low: the variants at or below their threshold, lowest stock first, in keyset pages by variant id. */
+/** GET /admin/stock/low: the variants at or below their threshold, newest variant first, in keyset pages by variant id. */
 export const LowStockQuerySchema = z.object(keysetQuery).strict();
 export const LowStockResponseSchema = dataSchema(
   z.object({ variants: z.array(AdminVariantStockSchema), nextBefore: z.number().int().nullable() }),

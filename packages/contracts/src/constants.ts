@@ -172,9 +172,10 @@ export const PAYMENT_STATUSES = ["created", "pending", "captured", "failed", "ca
 /**
  * Why money goes back to a payer: the order was cancelled after it was paid, a return was approved, or a
  * gateway captured a payment the shop no longer wanted (an attempt the payer had replaced, or one for an order
- * already cancelled), which is given back unasked.
+ * already cancelled), which is given back unasked; or the merchant chose to give part or all of a paid order's
+ * money back (`merchant_refund`: a goodwill gesture, a missing item, a price matched).
  */
-export const REFUND_REASONS = ["order_cancelled", "return", "capture_given_back"] as const;
+export const REFUND_REASONS = ["order_cancelled", "return", "capture_given_back", "merchant_refund"] as const;
 /**
  * A refund's life: pending from the moment it is recorded until its gateway (or the customer's credit) has
  * answered; succeeded or failed then. A bank transfer's refund is owed until the merchant says they paid it back.

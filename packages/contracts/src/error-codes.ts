@@ -73,6 +73,13 @@ export const ERROR_CATALOGUE = {
   staff_invitation_used: { status: 410, message: "This invitation has already been accepted; sign in" },
   staff_invitation_expired: { status: 410, message: "This invitation has expired; ask an owner for a new one" },
   api_token_not_found: { status: 404, message: "No API token has this id" },
+  /** The first owner's set-up link, asked for or used when the shop already has an active owner. */
+  shop_has_owner: { status: 409, message: "This shop already has an owner: sign in, or ask an owner for an invitation" },
+  /** A call only a bootstrap key (ADMIN_API_KEYS) may make: making the shop's first owner. */
+  bootstrap_key_required: { status: 403, message: "Only a bootstrap admin key may do this" },
+  staff_set_up_link_invalid: { status: 404, message: "This set-up link is not valid" },
+  staff_set_up_link_used: { status: 410, message: "This set-up link has already been used; sign in" },
+  staff_set_up_link_expired: { status: 410, message: "This set-up link has expired or was replaced by a newer one" },
 
   // ---------------------------------------------------------------- the signed-in customer
   authentication_required: { status: 401, message: "Sign in to continue" },
@@ -261,12 +268,23 @@ export const ERROR_CATALOGUE = {
   credit_limit_exceeded: { status: 422 },
   payment_not_found: { status: 404, message: "Payment was not found" },
   refund_not_found: { status: 404, message: "Refund was not found" },
+  /** A merchant's refund of more than the order's payment still holds (what it captured, less what went back). */
+  refund_amount_too_high: { status: 422 },
+  /** A merchant's refund of nothing, or less than nothing. */
+  refund_amount_not_positive: { status: 422, message: "A refund gives back more than nothing" },
+  /** A merchant's refund in a currency the order was not paid in. */
+  refund_currency_mismatch: { status: 422, message: "A refund is made in the order's currency" },
   /** The order is not waiting for a payment (paid, cancelled). */
   order_not_payable: { status: 409 },
   /** The payment gateway did not answer or refused the call; nothing was charged. Try again in a moment. */
   payment_gateway_unavailable: { status: 502, message: "The payment service did not answer. Please try again in a moment." },
   /** A webhook whose signature (or its age) does not check out: nothing in it is believed. */
   webhook_signature_invalid: { status: 400, message: "The webhook's signature could not be verified" },
+
+  // ---------------------------------------------------------------- the job queue, as the back office sees it
+  job_not_found: { status: 404, message: "No job has this id" },
+  /** A retry of a job that is not failed: retried already, waiting, running or done. */
+  job_not_failed: { status: 409, message: "Only a failed job can be retried" },
 
   // ---------------------------------------------------------------- state machines and idempotency (issue 7)
   invalid_state_transition: { status: 409 },

@@ -26,6 +26,7 @@ export * from "./admin-product-images";
 export * from "./admin-addons";
 export * from "./admin-customers";
 export * from "./admin-checkout-settings";
+export * from "./admin-back-office";
 export * from "./operations";
 export * from "./constants";
 export * from "./postcodes";

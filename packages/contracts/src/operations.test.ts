@@ -17,6 +17,7 @@ import { adminContentOperations } from "./operations/admin-content";
 import { adminCatalogueFileOperations } from "./operations/admin-catalogue-files";
 import { adminProductImageOperations } from "./operations/admin-product-images";
 import { adminAddonOperations } from "./operations/admin-addons";
+import { adminBackOfficeOperations } from "./operations/admin-back-office";
 import { adminCustomerOperations } from "./operations/admin-customers";
 import { adminCheckoutSettingsOperations } from "./operations/admin-checkout-settings";
 import { storeSettingsOperations } from "./operations/store-settings";
@@ -42,6 +43,7 @@ const parts = {
   adminCatalogueFileOperations,
   adminProductImageOperations,
   adminAddonOperations,
+  adminBackOfficeOperations,
   wishlistOperations,
   engagementOperations,
   identityOperations,

@@ -16,6 +16,7 @@ import { adminCheckoutSettingsOperations } from "./operations/admin-checkout-set
 import { adminCatalogueFileOperations } from "./operations/admin-catalogue-files";
 import { adminProductImageOperations } from "./operations/admin-product-images";
 import { adminAddonOperations } from "./operations/admin-addons";
+import { adminBackOfficeOperations } from "./operations/admin-back-office";
 import { wishlistOperations } from "./operations/wishlists";
 import { engagementOperations } from "./operations/engagement";
 import { identityOperations } from "./operations/identity";
@@ -51,6 +52,7 @@ export const operations = {
   ...adminCatalogueFileOperations,
   ...adminProductImageOperations,
   ...adminAddonOperations,
+  ...adminBackOfficeOperations,
   ...wishlistOperations,
   ...engagementOperations,
   ...identityOperations,

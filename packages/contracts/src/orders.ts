@@ -146,6 +146,14 @@ export const AdminOrderSchema = OrderSchema.extend({
   history: z.array(OrderHistoryEntrySchema),
   /** Money given back on this order (a paid order cancelled, returns, captures the shop did not want), oldest first. */
   refunds: z.array(AdminRefundSchema),
+  /**
+   * The mails queued to the buyer about this order (confirmation, bank transfer, shipping, delivery, cancellation,
+   * refunds, returns, order links), oldest first, at most 100: their kind, subject, recipient, when queued and when
+   * sent (null until the mail job has sent it).
+   */
+  mails: z.array(
+    z.object({ kind: z.string(), subject: z.string(), recipient: z.string(), queuedAt: z.string(), sentAt: z.string().nullable() }),
+  ),
 }).meta({ id: "AdminOrder" });
 export const AdminOrderResponseSchema = dataSchema(AdminOrderSchema);
 

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { AnonymousIdSchema } from "./cart";
-import { CurrencyCodeSchema, dataSchema, IdSchema, MoneySchema, PageQuerySchema, pagedResultSchema } from "./common";
+import {
+  CurrencyCodeSchema,
+  dataSchema,
+  IdempotencyKeySchema,
+  IdSchema,
+  MoneySchema,
+  PageQuerySchema,
+  pagedResultSchema,
+  textSchema,
+} from "./common";
 import {
   INT32_MAX,
   MAX_CREDIT_OPEN_ORDERS,
@@ -164,6 +173,8 @@ export const AdminRefundSchema = z
     /** The gateway's id of the refund, once it answered. */
     providerReference: z.string().nullable(),
     failureReason: z.string().nullable(),
+    /** The merchant's note on a refund they made (`merchant_refund`); null for any other. */
+    note: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -190,4 +201,18 @@ export const AdminListRefundsQuerySchema = PageQuerySchema.extend({
   reason: RefundReasonSchema.optional(),
 });
 export const AdminListRefundsResponseSchema = dataSchema(pagedResultSchema(AdminRefundSchema));
+/**
+ * POST /admin/orders/:id/refunds: the merchant gives back part or all of what a paid order's payment still holds,
+ * in the order's currency, in minor units. Bounded here by what storage holds; an amount of nothing or less, above
+ * what remains, or in another currency is the API's 422 to answer, with a code the back office can show.
+ */
+export const CreateOrderRefundBodySchema = z
+  .object({
+    amount: z.object({ amount: z.number().int().min(-INT32_MAX).max(INT32_MAX), currencyCode: CurrencyCodeSchema }).strict(),
+    note: textSchema({ trim: true, max: 500, multiline: true }).optional(),
+  })
+  .strict();
+export type CreateOrderRefundBody = z.infer<typeof CreateOrderRefundBodySchema>;
+/** A call that moves money and must never run twice: its Idempotency-Key is required, not optional. */
+export const RequiredIdempotencyKeyHeadersSchema = z.object({ "idempotency-key": IdempotencyKeySchema });
 export const RefundParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(INT32_MAX) }).strict();

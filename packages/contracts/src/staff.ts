@@ -91,6 +91,25 @@ export const StaffInvitationResponseSchema = dataSchema(StaffInvitationSchema);
 export const AcceptStaffInvitationBodySchema = z.object({ token: EmailedTokenSchema, password: NewPasswordSchema }).strict();
 
 /**
+ * POST /admin/auth/set-up-link (a bootstrap key only): a one-time link, valid 72 hours, that makes the shop's first
+ * owner; a newer link voids the older unused ones. 409 `shop_has_owner` once the shop has an active owner.
+ */
+export const StaffSetUpLinkSchema = z
+  .object({ link: z.string(), expiresAt: z.iso.datetime({ offset: true }) })
+  .meta({ id: "StaffSetUpLink" });
+export const StaffSetUpLinkResponseSchema = dataSchema(StaffSetUpLinkSchema);
+
+/**
+ * POST /admin/auth/set-up: the shop's first owner, made from a set-up link, signed in. 404
+ * `staff_set_up_link_invalid` for an unknown link; 410 `staff_set_up_link_used` or `staff_set_up_link_expired`
+ * (a newer link replaced it, too); 409 `shop_has_owner` when an owner appeared meanwhile.
+ */
+export const CompleteStaffSetUpBodySchema = z
+  .object({ token: EmailedTokenSchema, email: EmailSchema, name: PersonNameSchema, password: NewPasswordSchema })
+  .strict();
+export type CompleteStaffSetUpBody = z.infer<typeof CompleteStaffSetUpBodySchema>;
+
+/**
  * PUT /admin/staff/:id (owner): another role, or deactivate (ends the member's sessions) and reactivate. 409
  * `last_owner` when the change would leave the shop without an active owner.
  */

@@ -3,7 +3,7 @@ import { giveDiscountUsesBack } from "../modules/checkout/checkout.service";
 import { cancelLockedOrder } from "../modules/orders/order-cancellation";
 import { lockNextUnpaidOrder, requireLockedOrder, type LockedOrder } from "../modules/orders/order-changes.service";
 import { cancelOpenPayments, findCapturedPayment, type PaymentRow } from "../modules/payments/payments.service";
-import { recordRefund } from "../modules/payments/refunds.service";
+import { recordRefund, refundableOfPayment } from "../modules/payments/refunds.service";
 import type { TransitionActor } from "../modules/state-machines/state-machine";
 import type { Db } from "../db/client";
 import { publishEvent } from "../modules/jobs/job-queue";
@@ -35,8 +35,10 @@ async function cancelInTransaction(
   let refundId: number | null = null;
   if (order.status === "confirmed") {
     const payment = await findCapturedPayment(tx, order.id);
-    if (payment) {
-      const refund = await recordRefund(tx, { payment, reason: "order_cancelled", source: `order:${order.id}`, amount: payment.amount });
+    // What the merchant has already refunded of it stays refunded: the cancellation gives back the rest.
+    const remaining = payment ? (await refundableOfPayment(tx, payment)).remaining : 0;
+    if (payment && remaining > 0) {
+      const refund = await recordRefund(tx, { payment, reason: "order_cancelled", source: `order:${order.id}`, amount: remaining });
       refundId = refund.id;
     }
   }

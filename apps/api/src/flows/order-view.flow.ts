@@ -16,8 +16,9 @@ import {
   type OrderReturnability,
 } from "../modules/orders/orders.service";
 import { requireLinkedOrder } from "../modules/orders/order-links.service";
+import { listOrderMails } from "../modules/mail/mail.service";
 import { findLatestPayments, findStorePayment } from "../modules/payments/payments.service";
-import { listOrderRefunds, listRefundHistory } from "../modules/payments/refunds.service";
+import { listOrderRefunds, listRefundsHistory } from "../modules/payments/refunds.service";
 import { returnableQuantities } from "../modules/returns/returns.service";
 
 /*
@@ -85,13 +86,21 @@ async function proformaOf(db: Db, ctx: Pick<RequestContext, "store">, order: Ord
   return renderOrderProforma(db, order, payment.createdAt);
 }
 
-/** GET /admin/orders/:id: one of the store's orders with its buyer, shipping, history (who and why) and refunds. */
+/**
+ * GET /admin/orders/:id: one of the store's orders with its buyer, shipping, history (who and why), refunds and the
+ * mails sent about it.
+ */
 export async function getAdminOrder(db: Db, input: { storeId: number; orderId: number }) {
   const stored = await requireStoreOrder(db, input);
   const { order } = stored;
   const history = [...(await listOrderHistory(db, order.id))];
   const refunds = await listOrderRefunds(db, order);
-  // Each refund in the same history: recorded, then each change of its status (refund-status.ts).
+  // Each refund in the same history: recorded, then each change of its status (refund-status.ts), all of them in
+  // one statement however many refunds the order has.
+  const refundChanges = await listRefundsHistory(
+    db,
+    refunds.map((refund) => refund.id),
+  );
   for (const refund of refunds) {
     const amount = formatMoney(refund.amount.amount, refund.amount.currencyCode);
     history.push({
@@ -100,12 +109,21 @@ export async function getAdminOrder(db: Db, input: { storeId: number; orderId: n
       actorType: "system",
       actorId: null,
       actorLabel: null,
-      reason: `${amount} to give back (${refund.reason.replace(/_/g, " ")})`,
+      reason: `${amount} to give back (${refund.reason.replace(/_/g, " ")}${refund.note ? `: ${refund.note}` : ""})`,
       createdAt: new Date(refund.createdAt),
     });
-    for (const entry of await listRefundHistory(db, refund.id)) {
-      history.push({ ...entry, fromState: `refund ${entry.fromState}`, toState: `refund ${entry.toState}` });
-    }
+  }
+  for (const entry of refundChanges) {
+    const { actorType, actorId, actorLabel, reason, createdAt } = entry;
+    history.push({
+      fromState: `refund ${entry.fromState}`,
+      toState: `refund ${entry.toState}`,
+      actorType,
+      actorId,
+      actorLabel,
+      reason,
+      createdAt,
+    });
   }
   history.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   return {
@@ -124,5 +142,12 @@ export async function getAdminOrder(db: Db, input: { storeId: number; orderId: n
       at: entry.createdAt.toISOString(),
     })),
     refunds,
+    mails: (await listOrderMails(db, order.id)).map((mail) => ({
+      kind: mail.kind,
+      subject: mail.subject,
+      recipient: mail.recipient,
+      queuedAt: mail.queuedAt.toISOString(),
+      sentAt: mail.sentAt?.toISOString() ?? null,
+    })),
   };
 }

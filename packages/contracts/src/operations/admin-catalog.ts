@@ -8,6 +8,8 @@ import {
   AdminAttributeValueParamsSchema,
   AdminAttributeValueResponseSchema,
   AdminAttributeValuesQuerySchema,
+  BulkEditVariantsBodySchema,
+  BulkEditVariantsResponseSchema,
   CreateAdminAttributeBodySchema,
   CreateAdminAttributeValueBodySchema,
   UpdateAdminAttributeBodySchema,
@@ -89,6 +91,12 @@ export const adminCatalogOperations = {
     params: AdminProductParamsSchema,
     response: NoContentSchema,
     status: 204,
+  },
+  bulkEditAdminVariants: {
+    method: "PUT",
+    path: "/admin/variants/bulk",
+    body: BulkEditVariantsBodySchema,
+    response: BulkEditVariantsResponseSchema,
   },
   setAdminVariantPrices: {
     method: "PUT",

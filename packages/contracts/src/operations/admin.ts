@@ -7,6 +7,7 @@ import {
   AdminListOrdersResponseSchema,
   AdminOrderResponseSchema,
   OrderParamsSchema,
+  PdfDocumentSchema,
   ShipOrderBodySchema,
 } from "../orders";
 import {
@@ -14,8 +15,10 @@ import {
   AdminListRefundsResponseSchema,
   AdminRefundResponseSchema,
   CustomerCreditsResponseSchema,
+  CreateOrderRefundBodySchema,
   CustomerParamsSchema,
   RefundParamsSchema,
+  RequiredIdempotencyKeyHeadersSchema,
   SetCreditLimitBodySchema,
 } from "../payments";
 import {
@@ -38,6 +41,13 @@ export const adminOperations = {
     produces: "text/csv",
   },
   getAdminOrder: { method: "GET", path: "/admin/orders/:id", params: OrderParamsSchema, response: AdminOrderResponseSchema },
+  getPackingSlip: {
+    method: "GET",
+    path: "/admin/orders/:id/packing-slip",
+    params: OrderParamsSchema,
+    response: PdfDocumentSchema,
+    produces: "application/pdf",
+  },
   shipOrder: {
     method: "PUT",
     path: "/admin/orders/:id/ship",
@@ -68,6 +78,15 @@ export const adminOperations = {
   },
 
   // The merchant's admin API: refunds.
+  createOrderRefund: {
+    method: "POST",
+    path: "/admin/orders/:id/refunds",
+    params: OrderParamsSchema,
+    headers: RequiredIdempotencyKeyHeadersSchema,
+    body: CreateOrderRefundBodySchema,
+    response: AdminOrderResponseSchema,
+    status: 201,
+  },
   listAdminRefunds: {
     method: "GET",
     path: "/admin/refunds",

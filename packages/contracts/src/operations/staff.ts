@@ -4,6 +4,7 @@ import {
   ApiTokenListResponseSchema,
   ApiTokenParamsSchema,
   AuditLogQuerySchema,
+  CompleteStaffSetUpBodySchema,
   AuditLogResponseSchema,
   ConfirmTwoFactorBodySchema,
   CreateApiTokenBodySchema,
@@ -16,6 +17,7 @@ import {
   StaffParamsSchema,
   StaffSecondFactorBodySchema,
   StaffSessionResponseSchema,
+  StaffSetUpLinkResponseSchema,
   StaffSignInBodySchema,
   StaffSignInResponseSchema,
   TwoFactorSetupResponseSchema,
@@ -36,6 +38,15 @@ export const staffOperations = {
     method: "POST",
     path: "/admin/auth/accept-invitation",
     body: AcceptStaffInvitationBodySchema,
+    response: StaffSessionResponseSchema,
+  },
+
+  // The shop's first owner: a link asked for with a bootstrap key, then used without a credential.
+  createStaffSetUpLink: { method: "POST", path: "/admin/auth/set-up-link", response: StaffSetUpLinkResponseSchema, status: 201 },
+  completeStaffSetUp: {
+    method: "POST",
+    path: "/admin/auth/set-up",
+    body: CompleteStaffSetUpBodySchema,
     response: StaffSessionResponseSchema,
   },
 

@@ -17,6 +17,7 @@ import {
   updateProductFlow,
   updateVariantFlow,
 } from "../../flows/catalogue-admin.flow";
+import { bulkEditVariantsFlow } from "../../flows/bulk-variant-edit.flow";
 import { adminAccess, adminWriteOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
 import {
@@ -181,6 +182,25 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     }),
     handler: async (request) => ({
       data: await setVariantTierPricesFlow(db, adminWriteOf(request), request.ctx.store, request.params.id, request.body.tierPrices),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("bulkEditAdminVariants", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors],
+        summary: "Change up to 200 variants at once: prices (with a sale's original), stock count, their product published or not",
+        description:
+          "Permission `catalogue` for every row, a stock-only row too (decision 047's amendment). Each row is applied on its own, in one " +
+          "transaction, through the same paths as the single calls (stock recorded with the reason bulk_edit); the answer lists each " +
+          "row's outcome in the order sent: `ok: true`, or `ok: false` with its errors (variant_not_found, currency_not_supported, " +
+          "product_archived...). A refused row changes nothing; the others stand.",
+      },
+    }),
+    handler: async (request) => ({
+      data: { results: await bulkEditVariantsFlow(db, adminWriteOf(request), request.ctx.store, request.body.rows) },
     }),
   });
 

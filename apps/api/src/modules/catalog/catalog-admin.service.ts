@@ -251,7 +251,7 @@ export async function addAdminVariant(
 }
 
 /** The store's variant's product, or 404 `variant_not_found`. */
-async function requireProductOfVariant(db: Db, storeId: number, variantId: number): Promise<number> {
+export async function requireProductOfVariant(db: Db, storeId: number, variantId: number): Promise<number> {
   const productId = await findProductOfVariant(db, storeId, variantId);
   if (productId === null) throw new AppError("variant_not_found", "No variant of this store has this id");
   return productId;

@@ -140,6 +140,26 @@ export async function listLowStockVariants(db: Db, input: { storeId: number; sto
   return { variants: page, nextBefore: rows.length > input.limit ? (page.at(-1)?.variantId ?? null) : null };
 }
 
+/**
+ * How many of the store's variants are low on stock, by GET /admin/stock/low's rule and over the same bounded range
+ * of the (store, stock) index.
+ */
+export async function countLowStockVariants(db: Db, input: { storeId: number; storeThreshold: number }): Promise<number> {
+  const highestThreshold = sql`greatest(${input.storeThreshold}::int, coalesce((select max(o.low_stock_threshold) from ${productVariants} o
+    where o.store_id = ${input.storeId} and o.low_stock_threshold is not null), 0))`;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.storeId, input.storeId),
+        sql`${productVariants.stockQuantity} <= ${highestThreshold}`,
+        isLow(input.storeThreshold),
+      ),
+    );
+  return Number(row?.count ?? 0);
+}
+
 export async function writeLowStockThreshold(db: Db, input: { variantId: number; threshold: number | null }) {
   await db.update(productVariants).set({ lowStockThreshold: input.threshold }).where(eq(productVariants.id, input.variantId));
 }

@@ -3,6 +3,7 @@
  * changes (catalog/variant-stock.repository.ts holds the SQL).
  */
 export {
+  countLowStockVariants,
   findStoreVariant,
   findVariantIdBySku,
   findVariantStockView,

@@ -15,7 +15,7 @@ import {
 import { insertStockMovements, type StockActor } from "./inventory.repository";
 
 export { listStockMovements, type StockActor } from "./inventory.repository";
-export { listLowStockVariants, type VariantStockView } from "../catalog/variant-stock.service";
+export { countLowStockVariants, listLowStockVariants, type VariantStockView } from "../catalog/variant-stock.service";
 
 /** Stock is an int4 column that never goes below zero. */
 /** A variant of the store with its stock, for modules that follow one (back-in-stock, wishlists). */

@@ -30,7 +30,7 @@ export const stockMovements = pgTable(
     index("stock_movements_variant_idx").on(t.variantId, t.id),
     check(
       "stock_movements_reason_check",
-      sql`${t.reason} in ('count', 'received', 'returned', 'damaged', 'lost', 'correction', 'order', 'cancellation')`,
+      sql`${t.reason} in ('count', 'received', 'returned', 'damaged', 'lost', 'correction', 'order', 'cancellation', 'bulk_edit')`,
     ),
   ],
 );

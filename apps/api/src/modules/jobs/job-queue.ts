@@ -148,6 +148,21 @@ export async function retryDeadJob(db: Db, id: string): Promise<boolean> {
   return true;
 }
 
+/**
+ * The merchant's retry of one failed job (POST /admin/jobs/:id/retry), through pg-boss's own retry: the job waits
+ * for the worker's next poll with one more attempt allowed. Answers what was found: no such job, a job that is not
+ * failed (retried already, or never failed), or retried. A second retry at once finds the job no longer failed.
+ */
+export async function retryFailedJob(db: Db, id: string): Promise<{ outcome: "not_found" | "not_failed" | "retried"; name?: string }> {
+  const job = await findJob(db, id);
+  if (!job) return { outcome: "not_found" };
+  if (job.state !== "failed") return { outcome: "not_failed", name: job.name };
+  await sender.retry(job.name, id, { db: drizzleExecutor(db) });
+  // pg-boss's retry moves only a failed job; read back what it did (a retry that came first leaves it waiting too).
+  const after = await findJob(db, id);
+  return { outcome: after?.state === "retry" ? "retried" : "not_failed", name: job.name };
+}
+
 /** The queue's settings as pg-boss stores them. */
 function queueOptions(name: JobName) {
   const settings = JOB_QUEUES[name];

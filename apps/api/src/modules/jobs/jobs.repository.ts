@@ -64,6 +64,66 @@ export async function listDeadJobs(db: Db, limit: number): Promise<DeadJob[]> {
   }));
 }
 
+export interface FailedJobRow {
+  id: string;
+  name: string;
+  createdAt: Date;
+  failedAt: Date;
+  retryCount: number;
+  /** The last attempt's error message, cut to 500 characters. Never the payload. */
+  error: string | null;
+  /** `failed_at` in microseconds since 1970, exact, for the next page's cursor. */
+  failedAtMicros: string;
+}
+
+/**
+ * Failed jobs, newest failure first, in keyset pages: `before` is the (failure time in microseconds, id) of the
+ * last job of the page before. The payload is never read: it may hold what the reader should not see.
+ */
+export async function listFailedJobsPage(
+  db: Db,
+  input: { limit: number; before?: { failedAtMicros: string; id: string } | undefined },
+): Promise<FailedJobRow[]> {
+  const after = input.before
+    ? sql`and (completed_on, id) < (timestamptz 'epoch' + ${input.before.failedAtMicros}::bigint * interval '1 microsecond', ${input.before.id}::uuid)`
+    : sql``;
+  const rows = await sqlRows<{
+    id: string;
+    name: string;
+    created_on: Date | string;
+    completed_on: Date | string;
+    retry_count: number;
+    error: string | null;
+    failed_at_micros: string;
+  }>(
+    db,
+    sql`select id, name, created_on, completed_on, retry_count, left(output ->> 'message', 500) as error,
+          (extract(epoch from completed_on) * 1000000)::bigint::text as failed_at_micros
+        from pgboss.job
+        where state = 'failed' ${after}
+        order by completed_on desc, id desc
+        limit ${input.limit}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    createdAt: new Date(row.created_on),
+    failedAt: new Date(row.completed_on),
+    retryCount: Number(row.retry_count),
+    error: row.error,
+    failedAtMicros: row.failed_at_micros,
+  }));
+}
+
+/** How many jobs failed their last retry since `since`. */
+export async function countFailedJobsSince(db: Db, since: Date): Promise<number> {
+  const [row] = await sqlRows<{ count: number | string }>(
+    db,
+    sql`select count(*)::int as count from pgboss.job where state = 'failed' and completed_on >= ${since.toISOString()}::timestamptz`,
+  );
+  return Number(row?.count ?? 0);
+}
+
 /** The queue of a job, and its state; null when no job has that id. */
 export async function findJob(db: Db, id: string): Promise<{ name: string; state: string } | null> {
   const [row] = await sqlRows<{ name: string; state: string }>(

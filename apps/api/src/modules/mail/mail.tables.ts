@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { stores } from "../stores/stores.tables";
 
@@ -24,6 +25,11 @@ export const outboxMessages = pgTable(
      * never queued, however often the job that writes it runs. Null for messages with no such rule.
      */
     dedupeKey: text().unique(),
+    /**
+     * The order a message is about (its confirmation, shipping, refund mails), for the order's timeline; null for
+     * any other. No foreign key: orders send mail, so the mail module names no order table (decision 040).
+     */
+    orderId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
@@ -32,5 +38,9 @@ export const outboxMessages = pgTable(
     index("outbox_messages_recipient_idx").on(t.recipient, t.createdAt),
     // Housekeeping finds messages past their retention by their age (outbox-retention.ts).
     index("outbox_messages_created_idx").on(t.createdAt),
+    // An order's mails, for the merchant's view of the order.
+    index("outbox_messages_order_idx")
+      .on(t.orderId, t.id)
+      .where(sql`order_id is not null`),
   ],
 );

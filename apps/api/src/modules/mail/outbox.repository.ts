@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { enqueue } from "../jobs/job-queue";
 import { outboxMessages } from "./mail.tables";
@@ -14,6 +14,8 @@ export interface OutgoingMail {
   actionUrl?: string;
   /** Makes the message once-only: a message whose key was queued before is not queued again (and gets no job). */
   dedupeKey?: string;
+  /** The order the message is about, for the merchant's view of the order. */
+  orderId?: number;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail | OutgoingMail[]): 
           textBody: message.textBody,
           actionUrl: message.actionUrl ?? null,
           dedupeKey: message.dedupeKey ?? null,
+          orderId: message.orderId ?? null,
         })),
       )
       .onConflictDoNothing({ target: outboxMessages.dedupeKey })
@@ -123,4 +126,23 @@ export async function deleteOldMessages(db: Db, olderThanSeconds: number, limit:
     .limit(limit);
   const deleted = await db.delete(outboxMessages).where(inArray(outboxMessages.id, old)).returning({ id: outboxMessages.id });
   return deleted.length;
+}
+
+/** The most mails an order's view lists: far more than an order's life sends (confirmation, shipping, refunds...). */
+export const ORDER_MAILS_LIMIT = 100;
+
+/** The mails queued about an order, oldest first (at most ORDER_MAILS_LIMIT), by the outbox's order index. */
+export function listOrderMails(db: Db, orderId: number) {
+  return db
+    .select({
+      kind: outboxMessages.kind,
+      subject: outboxMessages.subject,
+      recipient: outboxMessages.recipient,
+      queuedAt: outboxMessages.createdAt,
+      sentAt: outboxMessages.sentAt,
+    })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.orderId, orderId), isNotNull(outboxMessages.orderId)))
+    .orderBy(asc(outboxMessages.id))
+    .limit(ORDER_MAILS_LIMIT);
 }

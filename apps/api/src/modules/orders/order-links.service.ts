@@ -53,12 +53,12 @@ export async function requestOrderLink(
     const since = new Date(Date.now() - ORDER_LINK_LIMITS.perRecipient.windowSeconds * 1000);
     if ((await countRecentMail(tx, order.email, ["order_link"], since)) >= ORDER_LINK_LIMITS.perRecipient.max) return;
     const links = orderLinksOf(deps, { storeId: ctx.store.id, orderId: order.id });
-    await enqueueMail(
-      tx,
-      orderLinkMail(
+    await enqueueMail(tx, {
+      ...orderLinkMail(
         { storeId: ctx.store.id, storeName: ctx.store.name, storefrontUrl: deps.storefrontUrl, lifetimeDays: ORDER_LINK_LIFETIME_DAYS },
         { publicId: body.orderNumber, email: order.email, firstName: order.firstName, orderUrl: links.orderUrl },
       ),
-    );
+      orderId: order.id,
+    });
   });
 }

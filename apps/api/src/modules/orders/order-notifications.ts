@@ -31,13 +31,13 @@ export async function mailOrderConfirmation(db: Db, event: DomainEvent<"payment.
     });
     const storeName = await findStoreName(tx, event.storeId);
     if (!found || storeName === null) return false;
-    await enqueueMail(
-      tx,
-      orderConfirmationMail(
+    await enqueueMail(tx, {
+      ...orderConfirmationMail(
         { storeId: event.storeId, storeName, orderUrl: orderLinksOf(deps, { storeId: event.storeId, orderId: order.id }).orderUrl },
         { ...toOrder(found), firstName: order.firstName },
       ),
-    );
+      orderId: order.id,
+    });
     return true;
   });
 }
@@ -53,14 +53,14 @@ export async function mailBankTransferOrder(db: Db, event: DomainEvent<"payment.
   const store = await findStoreBankDetails(db, event.storeId);
   if (!found || !facts || !store?.bank || found.order.status !== "awaiting_payment") return false;
   const links = orderLinksOf(deps, { storeId: event.storeId, orderId: found.order.id });
-  await enqueueMail(
-    db,
-    bankTransferOrderMail(
+  await enqueueMail(db, {
+    ...bankTransferOrderMail(
       { storeId: event.storeId, storeName: store.name, orderUrl: links.orderUrl, proformaUrl: links.proformaUrl },
       { ...toOrder(found), firstName: found.order.firstName },
       { bank: store.bank, dueBy: facts.dueBy },
     ),
-  );
+    orderId: found.order.id,
+  });
   return true;
 }
 
@@ -74,10 +74,10 @@ export async function mailOrderShipped(db: Db, event: DomainEvent<"order.shipped
   if (!found?.order.trackingReference || storeName === null) return false;
   const { order } = found;
   const orderUrl = orderLinksOf(deps, { storeId: event.storeId, orderId: order.id }).orderUrl;
-  await enqueueMail(
-    db,
-    orderShippedMail({ storeId: event.storeId, storeName, orderUrl }, { ...order, trackingReference: order.trackingReference! }),
-  );
+  await enqueueMail(db, {
+    ...orderShippedMail({ storeId: event.storeId, storeName, orderUrl }, { ...order, trackingReference: order.trackingReference! }),
+    orderId: order.id,
+  });
   return true;
 }
 
@@ -88,10 +88,10 @@ export async function mailOrderDelivered(db: Db, event: DomainEvent<"order.deliv
   if (!found || found.order.status !== "delivered" || storeName === null) return false;
   const { order } = found;
   const orderUrl = orderLinksOf(deps, { storeId: event.storeId, orderId: order.id }).orderUrl;
-  await enqueueMail(
-    db,
-    orderDeliveredMail({ storeId: event.storeId, storeName, orderUrl }, { ...order, returnableUntil: returnWindowOf(order) }),
-  );
+  await enqueueMail(db, {
+    ...orderDeliveredMail({ storeId: event.storeId, storeName, orderUrl }, { ...order, returnableUntil: returnWindowOf(order) }),
+    orderId: order.id,
+  });
   return true;
 }
 
@@ -110,7 +110,10 @@ export async function mailOrderCancelled(
   const storeName = await findStoreName(db, event.storeId);
   if (!found || storeName === null) return false;
   const orderUrl = orderLinksOf(deps, { storeId: event.storeId, orderId: found.order.id }).orderUrl;
-  await enqueueMail(db, orderCancelledMail({ storeId: event.storeId, storeName, orderUrl }, found.order, { by: event.by, refund }));
+  await enqueueMail(db, {
+    ...orderCancelledMail({ storeId: event.storeId, storeName, orderUrl }, found.order, { by: event.by, refund }),
+    orderId: found.order.id,
+  });
   return true;
 }
 
@@ -123,7 +126,10 @@ export async function mailRefundIssued(db: Db, event: DomainEvent<"refund.succee
   const storeName = await findStoreName(db, event.storeId);
   if (!found || !refund || storeName === null) return false;
   const orderUrl = orderLinksOf(deps, { storeId: event.storeId, orderId: found.order.id }).orderUrl;
-  await enqueueMail(db, refundIssuedMail({ storeId: event.storeId, storeName, orderUrl }, found.order, refund));
+  await enqueueMail(db, {
+    ...refundIssuedMail({ storeId: event.storeId, storeName, orderUrl }, found.order, refund),
+    orderId: found.order.id,
+  });
   return true;
 }
 

@@ -1,13 +1,17 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import { adminAccess, merchantActorOf } from "../../http/admin-route";
+import { adminAccess, adminWriteOf, merchantActorOf } from "../../http/admin-route";
+import { idempotencyScopeOf } from "../idempotency/idempotency";
 import { operationRoute } from "../../http/operation-route";
 import { cancelOrderForMerchant } from "../../flows/cancel-order.flow";
 import type { MoneyFlowDeps } from "../../flows/flow-deps";
 import { getAdminOrder } from "../../flows/order-view.flow";
+import { getBackOfficeOverview } from "../../flows/back-office-overview.flow";
+import { refundOrderForMerchant } from "../../flows/merchant-refund.flow";
 import { confirmBankTransfer } from "../../flows/pay-order.flow";
 import * as admin from "./orders-admin.service";
+import { renderOrderPackingSlip } from "./orders.service";
 
 /** The merchant acting: the store named by StoreKey, and the admin key that made the call. */
 function adminContextOf(request: FastifyRequest): admin.AdminContext {
@@ -141,6 +145,83 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">
     handler: async (request) => {
       await confirmBankTransfer(deps, { ...adminContextOf(request), orderId: request.params.id });
       return { data: await answer(request, request.params.id) };
+    },
+  });
+
+  app.route({
+    ...operationRoute("createOrderRefund", {
+      config: { ...config, idempotent: true, auditedInService: true },
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [
+          ...keyErrors,
+          "order_not_found",
+          "invalid_state_transition",
+          "state_conflict",
+          "refund_amount_not_positive",
+          "refund_currency_mismatch",
+          "refund_amount_too_high",
+          "idempotency_key_reused",
+          "idempotency_request_in_flight",
+        ],
+        summary: "Refund part or all of a paid order (confirmed, shipped or delivered), up to what its payment still holds",
+        description:
+          "Send an Idempotency-Key (required): a retried refund is made once. The amount is in the order's currency, in minor units, " +
+          "and at most what the captured payment holds less every refund of it that has not failed. The refund is recorded first and " +
+          "then asked of the gateway outside any transaction; the answer's refunds say how it went: succeeded, pending (retried by " +
+          "a job), failed, or owed (a bank transfer to send back, then PUT /admin/refunds/:id/paid-back). The buyer is mailed once it succeeds.",
+      },
+    }),
+    handler: async (request, reply) => {
+      await refundOrderForMerchant({ ...deps, log: request.log }, adminWriteOf(request), {
+        orderId: request.params.id,
+        actor: merchantActorOf(request),
+        amount: request.body.amount,
+        note: request.body.note,
+        requestKey: `${idempotencyScopeOf(request)}:${request.headers["idempotency-key"]}`,
+      });
+      return reply.status(201).send({ data: await answer(request, request.params.id) });
+    },
+  });
+
+  app.route({
+    ...operationRoute("getBackOfficeOverview", {
+      config,
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...keyErrors],
+        summary:
+          "The back office's home page: sales per currency today, over 7 and over 30 days (days in UTC, cancelled orders left out), " +
+          "a day-by-day series of the last 30 days, and the counts of orders to ship, returns to decide, low stock, refunds owed or " +
+          "failed, captures given back (30 days) and failed jobs (7 days)",
+      },
+    }),
+    handler: async (request) => ({
+      data: await getBackOfficeOverview(db, { storeId: request.ctx.store.id, storeThreshold: request.ctx.store.lowStockThreshold }),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("getPackingSlip", {
+      config,
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...keyErrors, "order_not_found"],
+        summary: "An order's packing slip (PDF): its number, date, delivery address and lines with SKU and quantity, no prices",
+      },
+    }),
+    handler: async (request, reply) => {
+      const { store } = request.ctx;
+      const { pdf, fileName } = await renderOrderPackingSlip(db, { storeId: store.id, storeName: store.name, orderId: request.params.id });
+      void reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("cache-control", "private, no-store");
+      // Fastify sends a Buffer's bytes as they are; the route's reply type is the schema's (a string of bytes).
+      return reply.send(pdf as unknown as string);
     },
   });
 };

@@ -142,3 +142,63 @@ export async function customerOrdersForAdmin(db: Db, input: { storeId: number; c
     })),
   };
 }
+
+/** Days the back office's sales chart shows, today included. */
+export const SALES_CHART_DAYS = 30;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC date (YYYY-MM-DD) `daysBack` days before `now`'s. */
+function utcDate(now: Date, daysBack: number): string {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(midnight - daysBack * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * A store's sales per currency today, over the last 7 and the last 30 UTC days (each counting today), and a
+ * day-by-day series of those 30 days, oldest first, every day present: one statement. Cancelled orders count in
+ * neither the orders nor the revenue; orders still awaiting payment count in both.
+ */
+export async function getSalesFigures(db: Db, input: { storeId: number; now: Date }) {
+  const dates = Array.from({ length: SALES_CHART_DAYS }, (_, index) => utcDate(input.now, SALES_CHART_DAYS - 1 - index));
+  const rows = await repository.listDailyOrderTotals(db, { storeId: input.storeId, since: new Date(`${dates[0]}T00:00:00.000Z`) });
+  const byDay = new Map<string, { currencyCode: string; orders: number; revenue: number }[]>();
+  for (const row of rows) {
+    const day = byDay.get(row.day) ?? [];
+    day.push({ currencyCode: row.currencyCode, orders: Number(row.orders), revenue: Number(row.revenue) });
+    byDay.set(row.day, day);
+  }
+  const sum = (currencyCode: string, fromDate: string) => {
+    let orderCount = 0;
+    let revenue = 0;
+    for (const [day, currencies] of byDay) {
+      if (day < fromDate) continue;
+      const found = currencies.find((entry) => entry.currencyCode === currencyCode);
+      orderCount += found?.orders ?? 0;
+      revenue += found?.revenue ?? 0;
+    }
+    return { orders: orderCount, revenue: money(revenue, currencyCode) };
+  };
+  const currencies = [...new Set(rows.map((row) => row.currencyCode))].sort();
+  return {
+    sales: currencies.map((currencyCode) => ({
+      currencyCode,
+      today: sum(currencyCode, dates[SALES_CHART_DAYS - 1]!),
+      last7Days: sum(currencyCode, dates[SALES_CHART_DAYS - 7]!),
+      last30Days: sum(currencyCode, dates[0]!),
+    })),
+    daily: dates.map((date) => ({
+      date,
+      currencies: (byDay.get(date) ?? []).map((entry) => ({
+        currencyCode: entry.currencyCode,
+        orders: entry.orders,
+        revenue: money(entry.revenue, entry.currencyCode),
+      })),
+    })),
+  };
+}
+
+/** How many of a store's orders are paid and waiting to be shipped. */
+export function countOrdersToShip(db: Db, storeId: number): Promise<number> {
+  return repository.countOrdersInStatus(db, { storeId, status: "confirmed" });
+}

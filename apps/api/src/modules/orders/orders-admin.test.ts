@@ -155,6 +155,28 @@ describe("the admin API for orders", () => {
     );
   });
 
+  it("prints an order's packing slip: its number, date, delivery address and each line's SKU and quantity, no prices", async () => {
+    const orderId = await placedOrder({ firstName: "Ada", lastName: "Lovelace" });
+    const order = (await asAdmin("GET", `/admin/orders/${orderId}`)).json().data;
+    const slip = await asAdmin("GET", `/admin/orders/${orderId}/packing-slip`);
+    expect(slip.statusCode, slip.body.slice(0, 300)).toBe(200);
+    expect(slip.headers["content-type"]).toBe("application/pdf");
+    expect(slip.headers["content-disposition"]).toBe(`attachment; filename="packing-slip-${order.publicId}.pdf"`);
+    const pdf = slip.rawPayload.toString("latin1");
+    expect(pdf.startsWith("%PDF-")).toBe(true);
+    // pdfkit writes text as hex strings in WinAnsi (uncompressed): read them back in order.
+    const text = [...pdf.matchAll(/<([0-9a-f]+)>/g)].map((match) => Buffer.from(match[1]!, "hex").toString("latin1")).join("");
+    expect(text).toContain(`Order ${order.publicId}`);
+    expect(text).toContain("Packing slip");
+    expect(text).toContain("Ada Lovelace");
+    for (const item of order.items as { sku: string; quantity: number }[]) expect(text).toContain(`SKU ${item.sku}`);
+    expect(text).toContain(order.deliveryAddress.formattedAddress.split(", ")[0]);
+    // No prices: neither the total nor any line's amount.
+    expect(text).not.toMatch(/£/);
+    expect(text).not.toContain("Total");
+    expect((await asAdmin("GET", "/admin/orders/999999/packing-slip")).statusCode).toBe(404);
+  });
+
   it("answers the merchant's command line the same way, by order number", async () => {
     const orderId = await placedOrder();
     const [row] = await api.database.db.select({ publicId: orders.publicId }).from(orders).where(eq(orders.id, orderId));

@@ -347,3 +347,28 @@ export async function customerOrderSummary(db: Db, input: { storeId: number; cus
     .limit(input.limit);
   return { orderCount: total?.value ?? 0, latest };
 }
+
+/**
+ * A store's orders placed since `since`, cancelled ones left out, counted and summed per UTC day and currency:
+ * one statement over the (store, placed_at) index.
+ */
+export function listDailyOrderTotals(db: Db, input: { storeId: number; since: Date }) {
+  return sqlRows<{ day: string; currencyCode: string; orders: number; revenue: number }>(
+    db,
+    sql`select to_char(placed_at at time zone 'UTC', 'YYYY-MM-DD') as day, currency_code as "currencyCode",
+          count(*)::int as orders, coalesce(sum(grand_total), 0)::bigint as revenue
+        from ${orders}
+        where store_id = ${input.storeId} and placed_at >= ${input.since.toISOString()}::timestamptz and status <> 'cancelled'
+        group by 1, 2
+        order by 1, 2`,
+  );
+}
+
+/** How many of a store's orders are in one status (the (store, status) index answers it). */
+export async function countOrdersInStatus(db: Db, input: { storeId: number; status: OrderStatus }): Promise<number> {
+  const [row] = await sqlRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from ${orders} where store_id = ${input.storeId} and status = ${input.status}`,
+  );
+  return Number(row?.count ?? 0);
+}

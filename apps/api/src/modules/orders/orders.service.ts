@@ -15,6 +15,7 @@ import { toAddressAnswer } from "../addresses/address-format";
 import { listTransitions } from "../state-machines/state-transitions.service";
 import { orderMachine } from "./order-status";
 import { findStoreBankDetails } from "../stores/stores.service";
+import { renderPackingSlip } from "./packing-slip";
 import { renderProformaInvoice } from "./proforma-invoice";
 import * as repository from "./orders.repository";
 
@@ -180,6 +181,17 @@ export async function renderOrderProforma(db: Db, order: Order, issuedAt: Date) 
     issuedAt,
   });
   return { pdf, fileName: `proforma-${order.publicId}.pdf` };
+}
+
+/** GET /admin/orders/:id/packing-slip: one of the store's orders as a packing slip (PDF), without prices; 404 for none. */
+export async function renderOrderPackingSlip(db: Db, input: { storeId: number; storeName: string; orderId: number }) {
+  const stored = await requireStoreOrder(db, input);
+  const { order } = stored;
+  const pdf = await renderPackingSlip({
+    storeName: input.storeName,
+    order: { ...toOrder(stored), customerName: `${order.firstName} ${order.lastName}` },
+  });
+  return { pdf, fileName: `packing-slip-${order.publicId}.pdf` };
 }
 
 /**

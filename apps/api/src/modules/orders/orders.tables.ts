@@ -73,6 +73,8 @@ export const orders = pgTable(
     index("orders_customer_idx").on(t.customerId, t.placedAt),
     // The merchant's lists: a store's orders of one status, newest first.
     index("orders_store_status_idx").on(t.storeId, t.status, t.placedAt, t.id),
+    // The back office's figures: a store's orders placed in the last 30 days, whatever their status.
+    index("orders_store_placed_idx").on(t.storeId, t.placedAt),
     index("orders_awaiting_payment_idx")
       .on(t.paymentDueBy)
       .where(sql`status = 'awaiting_payment'`),

@@ -119,7 +119,10 @@ export const paymentRefunds = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: "cascade" }),
     reason: text({ enum: REFUND_REASONS }).notNull(),
-    /** What the refund is for, once: `order:<id>`, `return:<id>` or `capture:<payment id>`. */
+    /**
+     * What the refund is for, once: `order:<id>`, `return:<id>`, `capture:<payment id>`, or `merchant:<order id>:<hash>`
+     * for a merchant's refund, the hash of the request's Idempotency-Key and whose key it is.
+     */
     source: text().notNull().unique(),
     status: text({ enum: REFUND_STATUSES }).notNull().default("pending"),
     amount: integer().notNull(),
@@ -127,6 +130,8 @@ export const paymentRefunds = pgTable(
     /** The gateway's id of the refund, once it answered. */
     providerReference: text(),
     failureReason: text(),
+    /** The merchant's note on a refund they made (`merchant_refund`), up to 500 characters. */
+    note: text(),
     /** Calls made to the gateway for it: the retry job asks the gateway before repeating one. */
     attempts: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -19,6 +19,7 @@ export async function insertRefundOnce(
     source: string;
     amount: number;
     currencyCode: string;
+    note?: string | null;
   },
 ): Promise<RefundRow> {
   const [inserted] = await tx.insert(paymentRefunds).values(values).onConflictDoNothing({ target: paymentRefunds.source }).returning();
@@ -72,6 +73,15 @@ export async function setRefundFailure(db: Db, refundId: number, failureReason: 
     .update(paymentRefunds)
     .set({ failureReason, updatedAt: sql`now()` })
     .where(eq(paymentRefunds.id, refundId));
+}
+
+/** What a payment's refunds already hold: every one but a failed one, which gave nothing back. One statement. */
+export async function sumHeldByRefunds(db: Db, paymentId: number): Promise<number> {
+  const [row] = await db
+    .select({ held: sql<number>`coalesce(sum(${paymentRefunds.amount}), 0)::int` })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, paymentId), sql`${paymentRefunds.status} <> 'failed'`));
+  return Number(row?.held ?? 0);
 }
 
 /** Refunds still pending since before `before`, oldest first: those a crash or a gateway outage left. */
@@ -131,4 +141,19 @@ export async function findStoreRefund(db: Db, input: { storeId: number; refundId
     .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
     .where(and(eq(paymentRefunds.id, input.refundId), eq(paymentRefunds.storeId, input.storeId)));
   return row ?? null;
+}
+
+/**
+ * A store's refunds that need the merchant (owed: a bank transfer to send back; failed) and the captures given back
+ * since `since`: one statement.
+ */
+export async function countRefundsToWatch(db: Db, input: { storeId: number; since: Date }) {
+  const [row] = await db
+    .select({
+      needingAttention: sql<number>`(count(*) filter (where ${paymentRefunds.status} in ('owed', 'failed')))::int`,
+      capturesGivenBack: sql<number>`(count(*) filter (where ${paymentRefunds.reason} = 'capture_given_back' and ${paymentRefunds.createdAt} >= ${input.since.toISOString()}::timestamptz))::int`,
+    })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.storeId, input.storeId));
+  return { needingAttention: Number(row?.needingAttention ?? 0), capturesGivenBack: Number(row?.capturesGivenBack ?? 0) };
 }

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { publishEvent } from "../jobs/job-queue";
-import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.service";
+import { listTransitionsOf, transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { paymentMachine } from "./payment-status";
 import * as payments from "./payments.repository";
 import { paymentRefunds, payments as paymentsTable } from "./payments.tables";
@@ -29,7 +29,7 @@ export function refundIdempotencyKey(refundId: number): string {
  */
 export function recordRefund(
   tx: Db,
-  input: { payment: payments.PaymentRow; reason: RefundReason; source: string; amount: number },
+  input: { payment: payments.PaymentRow; reason: RefundReason; source: string; amount: number; note?: string | null },
 ): Promise<repository.RefundRow> {
   if (input.amount <= 0) throw new Error("A refund gives back a positive amount");
   return repository.insertRefundOnce(tx, {
@@ -40,7 +40,17 @@ export function recordRefund(
     source: input.source,
     amount: input.amount,
     currencyCode: input.payment.currencyCode,
+    note: input.note ?? null,
   });
+}
+
+/**
+ * What a captured payment still holds to give back: its amount less every refund of it that has not failed
+ * (pending, owed and succeeded ones all hold their amount). Read under the order's lock, which every path that
+ * records a refund takes first, so two refunds cannot both take the same remainder.
+ */
+export async function refundableOfPayment(tx: Db, payment: payments.PaymentRow) {
+  return { remaining: Math.max(0, payment.amount - (await repository.sumHeldByRefunds(tx, payment.id))) };
 }
 
 /** The refund recorded for a source (an order's cancellation, a return), if any. */
@@ -100,11 +110,19 @@ export async function recordRefundOutcome(
       from: "captured",
       to: "refunded",
       actor,
-      reason: refund.reason === "order_cancelled" ? "refunded: order cancelled" : "refunded: capture given back",
+      reason: `refunded: ${REFUNDED_BECAUSE[refund.reason]}`,
       alsoSet: sql`updated_at = now()`,
     });
   }
 }
+
+/** Why a payment was given back whole, as its history says it. */
+const REFUNDED_BECAUSE: Record<RefundReason, string> = {
+  order_cancelled: "order cancelled",
+  return: "items returned",
+  capture_given_back: "capture given back",
+  merchant_refund: "refunded by the shop",
+};
 
 /** Gives an on-account payment's amount back to its customer's credit (the refund's "call" for on account). */
 export function giveCreditBack(tx: Db, input: { customerId: number; currencyCode: string; amount: number }) {
@@ -127,14 +145,18 @@ function toAdminRefund(
     amount: money(refund.amount, refund.currencyCode),
     providerReference: refund.providerReference,
     failureReason: refund.failureReason,
+    note: refund.note,
     createdAt: refund.createdAt.toISOString(),
     updatedAt: refund.updatedAt.toISOString(),
   };
 }
 
-/** A refund's status changes, oldest first (what the order's history shows of it). */
-export function listRefundHistory(db: Db, refundId: number) {
-  return listTransitions(db, refundMachine.name, refundId);
+/**
+ * The status changes of several refunds (an order's), oldest first, in one statement (what the order's history
+ * shows of them); none asked, none read.
+ */
+export async function listRefundsHistory(db: Db, refundIds: readonly number[]) {
+  return refundIds.length === 0 ? [] : listTransitionsOf(db, refundMachine.name, refundIds);
 }
 
 /** An order's refunds as the merchant reads them, oldest first. */
@@ -189,3 +211,6 @@ export async function markRefundPaidBack(
   const numbers = await orderNumbers([row.refund.orderId]);
   return toAdminRefund(row, numbers.get(row.refund.orderId) ?? "");
 }
+
+/** How many of a store's refunds are owed or failed, and how many captures it gave back since `since`. */
+export const countRefundsToWatch = repository.countRefundsToWatch;

@@ -177,3 +177,12 @@ export async function setMerchantNote(tx: Db, returnId: number, note: string) {
     .set({ merchantNote: note, updatedAt: sql`now()` })
     .where(eq(orderReturns.id, returnId));
 }
+
+/** How many of a store's returns wait for the merchant's decision: asked for or received (the (store, status) index). */
+export async function countReturnsAwaitingDecision(db: Db, storeId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orderReturns)
+    .where(and(eq(orderReturns.storeId, storeId), inArray(orderReturns.status, ["requested", "received"])));
+  return Number(row?.count ?? 0);
+}

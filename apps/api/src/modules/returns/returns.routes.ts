@@ -145,7 +145,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = 
       config,
       schema: {
         ...admin,
-        "x-error-codes": [...transitions],
+        "x-error-codes": [...transitions, "order_not_found", "refund_amount_too_high"],
         summary: "Approve a received return and settle it as asked: a refund to the order's payment, store credit, or an exchange",
         description:
           "A refund is recorded first, then asked of the order's gateway outside any transaction, with the refund's own idempotency " +

@@ -241,7 +241,10 @@ async function mailAndAnswer(
   if (!row) throw returnNotFound();
   const detail = await toDetail(tx, row);
   const storeName = (await findStoreName(tx, ctx.storeId)) ?? "Quire";
-  await enqueueMail(tx, returnStatusMail({ storeId: ctx.storeId, storeName, storefrontUrl: ctx.storefrontUrl }, detail, row));
+  await enqueueMail(tx, {
+    ...returnStatusMail({ storeId: ctx.storeId, storeName, storefrontUrl: ctx.storefrontUrl }, detail, row),
+    orderId: row.orderId,
+  });
   return { ...detail, customerId: row.customerId, email: row.email };
 }
 
@@ -391,3 +394,6 @@ export async function markReturnRefunded(
   });
   await mailAndAnswer(tx, { storeId: input.storeId, storefrontUrl: input.storefrontUrl }, row.id);
 }
+
+/** How many of a store's returns are asked for or received and not yet approved or rejected. */
+export const countReturnsToHandle = repository.countReturnsAwaitingDecision;

@@ -8,6 +8,7 @@ import { usePaymentSandbox } from "../../testing/payment-sandbox";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { cartClient } from "../cart/cart-test-catalogue";
 import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } from "../checkout/checkout-test-shop";
+import { productVariants } from "../catalog/catalog.tables";
 import { findOrCreateCompany } from "../identity/identity.repository";
 import { outboxMessages } from "../mail/mail.tables";
 import { orderLines, orders } from "../orders/orders.tables";
@@ -354,6 +355,45 @@ describe("settling a return", () => {
     expect(session.json().payment_intent.latest_charge.amount_refunded).toBe(created.amount.amount);
     const detail = (await read(authorization, `/order-returns/${created.id}`)).json().data as ReturnDetail;
     expect(detail).toMatchObject({ status: "refunded", refund: { kind: "payment", status: "succeeded" } });
+  });
+
+  it("refuses to refund a return for more than the shop's own refunds of the order have left; store credit stays open", async () => {
+    // The tests after this one count on the seeded stock: this order's hardback is put back first.
+    await api.database.db
+      .update(productVariants)
+      .set({ stockQuantity: sql`${productVariants.stockQuantity} + 1` })
+      .where(eq(productVariants.id, api.seeded.variants.plainHardback));
+    const { authorization } = await newCustomer();
+    const order = await deliveredOrder(authorization);
+    const created = (
+      await askReturn(authorization, {
+        orderId: order.id,
+        lines: [{ orderLineId: order.lines[0]!.id, quantity: 1 }],
+        reason: "damaged",
+        resolution: "refund",
+      })
+    ).json().data as ReturnDetail;
+    await asAdmin("PUT", `/admin/order-returns/${created.id}/receive`);
+    // The shop gave back all but one penny less than the return is worth.
+    const given = order.row.grandTotal - created.amount.amount + 1;
+    const merchantRefund = await api.app.inject({
+      method: "POST",
+      url: `/admin/orders/${order.id}/refunds`,
+      headers: { storekey: TEST_HEADERS.storekey, "admin-key": ADMIN_KEY, "idempotency-key": `returns-test-refund-${order.id}-0000` },
+      payload: { amount: { amount: given, currencyCode: order.row.currencyCode } },
+    });
+    expect(merchantRefund.statusCode, merchantRefund.body).toBe(201);
+    const refused = await asAdmin("PUT", `/admin/order-returns/${created.id}/approve`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0].code).toBe("refund_amount_too_high");
+    // Nothing changed: the return is still received, no refund recorded for it.
+    expect((await read(authorization, `/order-returns/${created.id}`)).json().data.status).toBe("received");
+    expect(
+      await api.database.db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.source, `return:${created.id}`)),
+    ).toEqual([]);
   });
 
   it("is rejected with a note the customer reads, and its lines may then be returned again", async () => {

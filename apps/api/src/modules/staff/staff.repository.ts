@@ -1,7 +1,7 @@
 import type { StaffMember, StaffRole } from "@quire/contracts";
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { apiTokens, staffInvitations, staffMembers, staffSessions } from "./staff.tables";
+import { apiTokens, staffInvitations, staffMembers, staffSessions, staffSetUpLinks } from "./staff.tables";
 
 export type StaffRow = typeof staffMembers.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -100,6 +100,35 @@ export async function markInvitationAccepted(db: Db, id: number, staffId: number
     .update(staffInvitations)
     .set({ acceptedAt: sql`now()`, staffId })
     .where(eq(staffInvitations.id, id));
+}
+
+// ---------------------------------------------------------------- the first owner's set-up links
+
+/** A new set-up link of a store; the older ones not used yet are voided in the same statement's transaction. */
+export async function replaceSetUpLink(db: Db, values: { storeId: number; tokenHash: string; expiresAt: Date }) {
+  await db
+    .update(staffSetUpLinks)
+    .set({ voidedAt: sql`now()` })
+    .where(and(eq(staffSetUpLinks.storeId, values.storeId), isNull(staffSetUpLinks.usedAt), isNull(staffSetUpLinks.voidedAt)));
+  const [row] = await db.insert(staffSetUpLinks).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function findSetUpLinkForUpdate(db: Db, storeId: number, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(staffSetUpLinks)
+    .where(and(eq(staffSetUpLinks.storeId, storeId), eq(staffSetUpLinks.tokenHash, tokenHash)))
+    .for("update");
+  return row ?? null;
+}
+
+export async function markSetUpLinkUsed(db: Db, id: number, staffId: number): Promise<void> {
+  await db
+    .update(staffSetUpLinks)
+    .set({ usedAt: sql`now()`, staffId })
+    .where(eq(staffSetUpLinks.id, id));
 }
 
 // ---------------------------------------------------------------- sessions

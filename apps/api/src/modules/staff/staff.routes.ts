@@ -6,6 +6,7 @@ import { operationRoute } from "../../http/operation-route";
 import { listAuditEntries } from "../audit/audit.service";
 import { acceptStaffInvitation, completeSecondFactor, signInStaff, signOutStaff, type CallerContext } from "./staff-auth.service";
 import * as staff from "./staff.service";
+import { completeSetUp, createSetUpLink } from "./staff-set-up.service";
 
 /** The caller of a sign-in call: the store, the address (for the throttle) and the browser. */
 function callerOf(request: FastifyRequest): CallerContext {
@@ -62,6 +63,42 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; backOfficeUrl: string 
       },
     }),
     handler: async (request) => ({ data: await acceptStaffInvitation(db, callerOf(request), request.body) }),
+  });
+
+  app.route({
+    ...operationRoute("completeStaffSetUp", {
+      ...signIn,
+      schema: {
+        ...signIn.schema,
+        "x-error-codes": [
+          "staff_set_up_link_invalid",
+          "staff_set_up_link_used",
+          "staff_set_up_link_expired",
+          "shop_has_owner",
+          "staff_email_taken",
+          "password_matches_email",
+        ],
+        summary: "Become the shop's first owner from a set-up link: choose email, name and password, and be signed in",
+      },
+    }),
+    handler: async (request) => ({ data: await completeSetUp(db, callerOf(request), request.body) }),
+  });
+
+  // A bootstrap key's call only: staff sessions and API tokens (even an owner's) are refused, 403 bootstrap_key_required.
+  const bootstrap = adminAccess("staff");
+  app.route({
+    ...operationRoute("createStaffSetUpLink", {
+      config: { ...bootstrap.config, auditedInService: true },
+      schema: {
+        ...bootstrap.schema,
+        security: [{ adminKey: [], storeKey: [] }],
+        "x-error-codes": [...bootstrap.errors, "bootstrap_key_required", "shop_has_owner"],
+        summary:
+          "A one-time link (72 hours) that makes the shop's first owner; only a bootstrap key may ask, while the shop has no active owner",
+        description: "A newer link voids the older unused ones. The link is answered, never mailed: give it to the shop's owner.",
+      },
+    }),
+    handler: async (request, reply) => reply.status(201).send({ data: await createSetUpLink(db, adminWriteOf(request), backOfficeUrl) }),
   });
 
   // ---------------------------------------------------------------- the signed-in member

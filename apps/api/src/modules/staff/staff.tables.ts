@@ -62,6 +62,29 @@ export const staffInvitations = pgTable(
 );
 
 /**
+ * The link that makes a shop's first owner (decision 046's amendment): asked for with a bootstrap key while the
+ * shop has no active owner, used once, valid 72 hours, its token kept as a SHA-256 only. A newer link voids the
+ * older unused ones of the store (`voidedAt`).
+ */
+export const staffSetUpLinks = pgTable(
+  "staff_set_up_links",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    voidedAt: timestamp({ withTimezone: true }),
+    /** The owner the link made. */
+    staffId: integer().references(() => staffMembers.id, { onDelete: "set null" }),
+  },
+  (t) => [unique("staff_set_up_links_token_hash_unique").on(t.tokenHash), index("staff_set_up_links_store_idx").on(t.storeId, t.id)],
+);
+
+/**
  * A staff member's session, or the challenge between password and second factor (`secondFactorPending`): the
  * bearer token is kept as its SHA-256 only, so a copy of the table signs no one in.
  */

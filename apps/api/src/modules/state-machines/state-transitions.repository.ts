@@ -1,4 +1,4 @@
-import { asc, and, eq, sql, type SQL } from "drizzle-orm";
+import { asc, and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
@@ -61,6 +61,24 @@ export async function transition<S extends string>(
 }
 
 /** An entity's history, oldest first (an order's status timeline, a support question about a cart). */
+/** The transitions of several entities of one machine, oldest first, in one statement (an order's refunds). */
+export function listTransitionsOf(db: Db, machine: string, entityIds: readonly number[]) {
+  return db
+    .select({
+      entityId: stateTransitions.entityId,
+      fromState: stateTransitions.fromState,
+      toState: stateTransitions.toState,
+      actorType: stateTransitions.actorType,
+      actorId: stateTransitions.actorId,
+      actorLabel: stateTransitions.actorLabel,
+      reason: stateTransitions.reason,
+      createdAt: stateTransitions.createdAt,
+    })
+    .from(stateTransitions)
+    .where(and(eq(stateTransitions.machine, machine), inArray(stateTransitions.entityId, [...entityIds])))
+    .orderBy(asc(stateTransitions.id));
+}
+
 export function listTransitions(db: Db, machine: string, entityId: number) {
   return db
     .select({
