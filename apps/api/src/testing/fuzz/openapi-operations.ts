@@ -21,6 +21,7 @@ interface OperationObject {
   requestBody?: { required?: boolean; content?: Record<string, MediaTypeObject> };
   responses?: Record<string, { content?: Record<string, MediaTypeObject> }>;
   "x-error-codes"?: string[];
+  "x-permission"?: string;
 }
 export interface OpenApiDocument {
   openapi: string;
@@ -47,6 +48,8 @@ export interface Operation {
   requiresSignIn: boolean;
   /** The error codes the operation says it may answer (`x-error-codes`), when it says. */
   errorCodes?: string[];
+  /** The permission an admin operation needs (`x-permission`, decision 046): it refuses any caller without a credential. */
+  permission?: string;
 }
 
 /** Every operation in the document, in document order. Nothing here names an operation by hand. */
@@ -77,6 +80,7 @@ export function listOperations(document: OpenApiDocument): Operation[] {
         requiresSignIn:
           security.length > 0 && security.every((requirement) => Object.keys(requirement).some((name) => bearerSchemes.includes(name))),
         ...(operation["x-error-codes"] ? { errorCodes: operation["x-error-codes"] } : {}),
+        ...(typeof operation["x-permission"] === "string" ? { permission: operation["x-permission"] } : {}),
       };
     });
   });
