@@ -4,13 +4,15 @@ import { operationRoute } from "../../http/operation-route";
 import type { ImageStorage } from "./image-storage";
 
 /**
- * The shop's stored image files (decision 054), for the storefront to pass on at the same path. A file's name is
- * its content's hash, so the answer may be cached by anyone for good.
+ * The shop's stored image files (decision 054), for the storefront and the back office to pass on at the same
+ * path. A file's name is its content's hash, so the answer may be cached by anyone for good. They are the shop's
+ * public pictures, so the route asks for no key: the back office, which holds no shopper's API key, shows them too.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ storage: ImageStorage }> = async (app, { storage }) => {
   app.route({
     ...operationRoute("getMediaFile", {
-      schema: { tags: ["Media"], "x-error-codes": ["media_not_found"], summary: "A stored image file (immutable)" },
+      config: { public: true },
+      schema: { tags: ["Media"], security: [], "x-error-codes": ["media_not_found"], summary: "A stored image file (immutable)" },
     }),
     handler: async (request, reply) => {
       const file = await storage.get(request.params.file);
