@@ -12,7 +12,7 @@
  *    page can suppress its own Referer and must not win by doing so. Scripts send an Origin.
  *
  * "Our origin" is the request URL's: the Host header, and X-Forwarded-Proto/Host only when the server trusts
- * its proxy (STOREFRONT_TRUST_PROXY, read by Express in server.mjs).
+ * its proxy (each app's *_TRUST_PROXY setting, read by Express in its server.mjs).
  */
 
 /** Methods that only read: never checked, since no loader writes (a prefetch may run one at any time). */

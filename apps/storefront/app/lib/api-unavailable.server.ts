@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { errors as undiciErrors } from "undici";
 import { NOT_READY_RETRY_AFTER_SECONDS } from "./health.server";
 
 /*
@@ -9,40 +8,8 @@ import { NOT_READY_RETRY_AFTER_SECONDS } from "./health.server";
  * draw answers the "back shortly" page with 503 and Retry-After, never the 500 page.
  */
 
-/** The storefront's own code for an API it could not reach at all (no answer came). */
-export const API_UNREACHABLE = "api_unreachable";
-
-/** Statuses that mean the API (or the balancer in front of it) is away for now, not that it refused the call. */
-const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
-
-export function isUnavailableStatus(status: number): boolean {
-  return UNAVAILABLE_STATUSES.has(status);
-}
-
-/** System errors of a connection that failed to open or broke before an answer came. */
-const CONNECTION_ERROR_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "ETIMEDOUT",
-  "EPIPE",
-]);
-
-/**
- * Whether a call's failure is the connection to the API rather than its answer: undici's own errors (socket
- * closed, connect time-out) and the system's connection errors. A call the shopper's own request aborted (they
- * went away: `signal` fired) is not the API's fault, nor is an error of this process (a bug).
- */
-export function isConnectionFailure(error: unknown, signal?: AbortSignal): boolean {
-  if (signal?.aborted) return false;
-  if (error instanceof undiciErrors.RequestAbortedError) return false;
-  if (error instanceof undiciErrors.UndiciError) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && CONNECTION_ERROR_CODES.has(code);
-}
+// Which failures mean "the API is away" is the typed client's rule, shared with the back office.
+export { API_UNREACHABLE, isConnectionFailure, isUnavailableStatus } from "@quire/web-kit/operation-client";
 
 /**
  * Ends the request with the "back shortly" page: a route error response (so the server and the browser render

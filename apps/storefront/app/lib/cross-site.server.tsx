@@ -1,11 +1,11 @@
 import type { MiddlewareFunction } from "react-router";
 import { t } from "~/lib/i18n/translate";
-import { judgeCrossSite } from "./cross-site";
+import { judgeCrossSite } from "@quire/web-kit/cross-site";
 import { refusalResponse } from "./refusal-page.server";
 import { redactUrlForLog } from "./request-log.server";
 
 /**
- * The one cross-site check (lib/cross-site.ts) for every request that may change something. It is the root
+ * The one cross-site check (packages/web-kit/src/cross-site.ts) for every request that may change something. It is the root
  * route's first middleware, so it runs before any other middleware, action or loader of every route, page
  * and resource route alike (a route added later included), under `npm start` and `npm run dev` both.
  * React Router's own origin check covers page routes only and answers a bare 400, so it is switched off
