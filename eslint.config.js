@@ -43,6 +43,8 @@ export default defineConfig([
       "*.{js,mjs,ts}",
       "apps/storefront/*.{js,mjs,ts}",
       "apps/storefront/tests/**/*.ts",
+      "apps/admin/*.{js,mjs,ts}",
+      "apps/admin/tests/**/*.ts",
       "bench/**/*.ts",
     ],
     languageOptions: { globals: globals.node },
@@ -56,6 +58,16 @@ export default defineConfig([
   },
   {
     files: ["apps/storefront/app/**/*.server.ts", "apps/storefront/app/routes/**/*.ts"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  // The back office's app code likewise (decision 056).
+  {
+    files: ["apps/admin/app/**/*.{ts,tsx}"],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ["apps/admin/app/**/*.server.ts", "apps/admin/app/routes/**/*.ts"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
 

@@ -61,7 +61,7 @@ export default defineConfig({
         resolve: { alias: storefrontAlias },
         test: {
           name: "e2e",
-          include: ["apps/storefront/tests/e2e/**/*.e2e.ts", "scripts/**/*.e2e.ts"],
+          include: ["apps/storefront/tests/e2e/**/*.e2e.ts", "apps/admin/tests/e2e/**/*.e2e.ts", "scripts/**/*.e2e.ts"],
           globalSetup: ["./apps/storefront/tests/e2e/global-setup.ts"],
           setupFiles: ["./vitest.setup.ts"],
           testTimeout: 120_000,

@@ -23,12 +23,16 @@ import { readableLogLine } from "./readable-log.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const apiDir = path.join(root, "apps", "api");
 const storefrontDir = path.join(root, "apps", "storefront");
+const adminDir = path.join(root, "apps", "admin");
 const sandboxDir = path.join(root, "apps", "payment-sandbox");
 const dev = process.argv.includes("--dev");
 const serveOnly = process.argv.includes("--serve-only");
 
 const apiPort = Number(process.env.API_PORT || 4000);
 const storefrontPort = Number(process.env.PORT || 3000);
+const adminPort = Number(process.env.ADMIN_PORT || 3001);
+// BACK_OFFICE=off runs the shop without its back office (the browser tests' own stacks, a storefront-only host).
+const backOffice = process.env.BACK_OFFICE !== "off";
 const apiHost = process.env.API_HOST || "127.0.0.1";
 // The storefront's server calls the API; a wildcard listen address is reached through loopback.
 const apiReachableHost = ["0.0.0.0", "::", ""].includes(apiHost) ? "127.0.0.1" : apiHost;
@@ -39,7 +43,7 @@ const startTimeoutMs = Number(process.env.START_TIMEOUT_MS || (dev ? 180_000 : 6
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, text) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
-const labels = { migrate: "36", seed: "36", mail: "33", pay: "34", api: "35", web: "32" };
+const labels = { migrate: "36", seed: "36", mail: "33", pay: "34", api: "35", web: "32", office: "32" };
 const say = (text) => console.log(`${paint("1", "[quire]")} ${text}`);
 // The processes write JSON lines; people at a terminal read them shortened, requests that went well left out
 // (scripts/readable-log.mjs). LOG_FORMAT=json shows them as written, for a collector or a test that reads them.
@@ -185,7 +189,9 @@ const apiEnv = {
   ADMIN_API_KEYS: process.env.ADMIN_API_KEYS || (dev ? "" : readOrCreateSecret("admin-api-key")),
   // Links in emails point at the storefront this script starts, unless a public address is configured.
   STOREFRONT_URL: process.env.STOREFRONT_URL || `http://localhost:${storefrontPort}`,
-  // The storefront (on this machine) forwards each shopper's address; the API believes it from loopback only.
+  // Staff invitations and the first owner's set-up link point at the back office this script starts.
+  BACK_OFFICE_URL: process.env.BACK_OFFICE_URL || `http://localhost:${adminPort}`,
+  // The storefront and the back office (on this machine) forward each person's address; the API believes it from loopback only.
   TRUST_PROXY: process.env.TRUST_PROXY || "127.0.0.1,::1",
 };
 if (!apiEnv.AUTH_TOKEN_SECRET) delete apiEnv.AUTH_TOKEN_SECRET;
@@ -211,11 +217,19 @@ const storefrontEnv = {
   PORT: String(storefrontPort),
   API_URL: apiUrl,
 };
+const adminProbeHost = process.env.ADMIN_HOST && !["0.0.0.0", "::"].includes(process.env.ADMIN_HOST) ? process.env.ADMIN_HOST : "127.0.0.1";
+const adminEnv = {
+  NODE_ENV: dev ? "development" : "production",
+  ADMIN_PORT: String(adminPort),
+  API_URL: apiUrl,
+  STOREFRONT_URL: apiEnv.STOREFRONT_URL,
+};
 
 if (!dev) {
   const missing = [
     path.join(apiDir, "dist", "main.js"),
     path.join(storefrontDir, "build", "server", "index.js"),
+    ...(backOffice ? [path.join(adminDir, "build", "server", "index.js")] : []),
     path.join(sandboxDir, "dist", "main.js"),
   ].filter((file) => !existsSync(file));
   if (missing.length > 0) {
@@ -317,12 +331,28 @@ const reactRouterArgs = dev
   : [...TELEMETRY, path.join(storefrontDir, "server.mjs")];
 if (dev && process.env.HOST) reactRouterArgs.push("--host", process.env.HOST);
 const web = startServer("web", reactRouterArgs, { cwd: storefrontDir, env: storefrontEnv });
+// The back office likewise: its own React Router app (apps/admin) over the admin API.
+const backOfficeArgs = dev
+  ? [binOf("@react-router/dev", adminDir, "react-router"), "dev", "--port", String(adminPort), "--strictPort"]
+  : [...TELEMETRY, path.join(adminDir, "server.mjs")];
+if (process.env.ADMIN_HOST) backOfficeArgs.push(...(dev ? ["--host", process.env.ADMIN_HOST] : []));
+const office = backOffice
+  ? startServer("office", backOfficeArgs, {
+      cwd: adminDir,
+      env: adminEnv,
+      hint: `Is something else using port ${adminPort}? Choose another with ADMIN_PORT.`,
+    })
+  : null;
 await waitForHttp("api", `${apiUrl}/health`, api, (status) => status === 200);
 // Any HTTP answer means the storefront is serving; whether the home page is right is for the tests.
 await waitForHttp("web", storefrontProbeUrl, web, (status) => status > 0);
+if (office)
+  await waitForHttp("office", `http://${adminProbeHost}:${adminPort}/health`, office, (status) => (dev ? status > 0 : status === 200));
+const setUpLink = office ? await firstOwnerSetUpLink() : null;
 
 say("ready");
 say(`storefront  ${paint("1", `http://localhost:${storefrontPort}`)}`);
+if (office) say(`back office ${paint("1", apiEnv.BACK_OFFICE_URL)}    (ADMIN_PORT)`);
 say(`API         ${paint("1", `http://localhost:${apiPort}`)}`);
 say(`API docs    ${paint("1", `http://localhost:${apiPort}/docs`)}`);
 if (mailCatcher) say(`mail inbox  ${paint("1", mailCatcher.inboxUrl)}`);
@@ -331,4 +361,34 @@ if (!dev && !process.env.ADMIN_API_KEYS)
   say(
     `admin key   in ${path.relative(root, path.resolve(root, process.env.DATA_DIR || ".data", "admin-api-key"))} (the Admin-Key header of /admin calls)`,
   );
+if (setUpLink) {
+  say(`no one can sign in to the back office yet: open this link to create the shop's owner (it works once, for 72 hours)`);
+  say(`            ${paint("1", setUpLink)}`);
+}
 say("press Ctrl-C to stop");
+
+/**
+ * The shop's first owner: while the store has no active owner, the API makes a one-time set-up link to the back
+ * office when asked with a bootstrap admin key (decision 046); printed here, on the terminal of the person who
+ * started the shop, never in a log. Once an owner exists the API refuses (409) and nothing is printed. Without a
+ * bootstrap key (`npm run dev` with no ADMIN_API_KEYS) the README's `npm run staff` invites the first owner.
+ */
+async function firstOwnerSetUpLink() {
+  const adminKey = apiEnv.ADMIN_API_KEYS?.split(",")[0]?.trim();
+  if (!adminKey) return null;
+  try {
+    const response = await fetch(`${apiUrl}/admin/auth/set-up-link`, {
+      method: "POST",
+      headers: { "Admin-Key": adminKey, StoreKey: process.env.STORE_KEY || "quire-demo" },
+    });
+    if (response.status === 409) return null;
+    if (!response.ok) {
+      say(`could not make the back office's set-up link (the API answered ${response.status})`);
+      return null;
+    }
+    return (await response.json()).data.link;
+  } catch (error) {
+    say(`could not make the back office's set-up link: ${error.message}`);
+    return null;
+  }
+}

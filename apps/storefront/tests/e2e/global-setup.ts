@@ -6,15 +6,6 @@ import { startSmtpCapture } from "../../../api/src/testing/smtp-capture";
 import { serveMailbox } from "./mailbox";
 import { assertBuilt, createE2eTemplate, DEMO_API_KEY, DEMO_STORE_KEY, SHARED_ADMIN_KEY, startStack } from "./stack";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    storefrontUrl: string;
-    apiUrl: string;
-    apiKey: string;
-    storeKey: string;
-  }
-}
-
 /**
  * Runs once before the browser journeys: checks the browser and the database are there (under CI a
  * missing one fails the run, it never skips), then migrates and seeds the template database every stack
@@ -59,10 +50,12 @@ export default async function setup(project: TestProject) {
     name: "main",
     template,
     mail: capture,
+    backOffice: true,
     env: { ADMIN_API_KEYS: SHARED_ADMIN_KEY, STOREFRONT_TRUST_PROXY: "loopback" },
   });
   project.provide("storefrontUrl", stack.storefrontUrl);
   project.provide("apiUrl", stack.apiUrl);
+  project.provide("backOfficeUrl", stack.backOfficeUrl!);
   project.provide("sharedDatabaseUrl", stack.databaseUrl);
   project.provide("sharedMailboxUrl", mailbox.url);
   project.provide("apiKey", DEMO_API_KEY);

@@ -18,6 +18,8 @@ import { localMailbox, remoteMailbox, type Mailbox } from "./mailbox";
 export interface Stack {
   storefrontUrl: string;
   apiUrl: string;
+  /** The back office (apps/admin), when the stack was started with `backOffice: true` (the shared stack is). */
+  backOfficeUrl: string | null;
   /** Its database's URL on TEST_DATABASE_URL's server; null on PGlite, which only its own servers may open. */
   databaseUrl: string | null;
   /** Everything the servers printed; read it when a journey fails. */
@@ -47,11 +49,18 @@ export interface E2eTemplate {
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** The run's shared stack (global-setup.ts): its storefront, API, keys. */
+    storefrontUrl: string;
+    apiUrl: string;
+    apiKey: string;
+    storeKey: string;
     e2eTemplate: E2eTemplate;
     /** The run's shared stack's database on TEST_DATABASE_URL's server; null on PGlite (see stackWithRows). */
     sharedDatabaseUrl: string | null;
     /** Where the shared stack's mail is read (mailbox.ts: serveMailbox). */
     sharedMailboxUrl: string;
+    /** The shared stack's back office. */
+    backOfficeUrl: string;
   }
 }
 
@@ -73,6 +82,7 @@ export interface E2eDatabase {
 export const root = path.resolve(import.meta.dirname, "..", "..", "..", "..");
 const apiDist = path.join(root, "apps", "api", "dist");
 const storefrontBuild = path.join(root, "apps", "storefront", "build", "server", "index.js");
+const backOfficeBuild = path.join(root, "apps", "admin", "build", "server", "index.js");
 
 /** The demo store the seed creates (apps/api/src/seed). */
 export const DEMO_API_KEY = "quire-demo-api-key";
@@ -81,7 +91,9 @@ export const DEMO_STORE_KEY = "quire-demo";
 export const SHARED_ADMIN_KEY = "quire-e2e-shared-admin-key";
 
 export function assertBuilt() {
-  const missing = [path.join(apiDist, "main.js"), path.join(apiDist, "seed.js"), storefrontBuild].filter((file) => !existsSync(file));
+  const missing = [path.join(apiDist, "main.js"), path.join(apiDist, "seed.js"), storefrontBuild, backOfficeBuild].filter(
+    (file) => !existsSync(file),
+  );
   if (missing.length > 0) {
     throw new Error(
       `Browser tests drive the built apps, and ${missing.map((file) => path.relative(root, file)).join(", ")} is missing: ` +
@@ -228,6 +240,11 @@ export interface StackOptions {
    * gateways pointed at it. Without it, a stack offers the bank transfer and on account only.
    */
   payments?: boolean;
+  /**
+   * Starts the back office too, on a port of its own (`npm start` always does). Off by default: only the shared
+   * stack's journeys use it, and each other stack would pay for a process it never asks anything.
+   */
+  backOffice?: boolean;
   /** More environment for the servers (the tag manager's id and script, say). */
   env?: Record<string, string>;
 }
@@ -281,6 +298,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (options.mail) mailbox = options.mail === true ? await startSmtpCapture() : options.mail;
     const [apiPort, storefrontPort] = [await freePort(), await freePort()];
     const sandboxPort = options.payments ? await freePort() : null;
+    const backOfficePort = options.backOffice ? await freePort() : null;
     const env: NodeJS.ProcessEnv = {
       ...environmentFor(database),
       API_HOST: "127.0.0.1",
@@ -304,6 +322,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(sandboxPort
         ? { PAYMENT_SANDBOX_PORT: String(sandboxPort), PAYMENT_SANDBOX_GATEWAYS: "stripe,paypal,adyen,mollie" }
         : { PAYMENT_SANDBOX: "off" }),
+      // Invitations and set-up links lead to this back office.
+      ...(backOfficePort
+        ? { ADMIN_HOST: "127.0.0.1", ADMIN_PORT: String(backOfficePort), BACK_OFFICE_URL: `http://127.0.0.1:${backOfficePort}` }
+        : { BACK_OFFICE: "off" }),
       ...options.env,
     };
 
@@ -338,6 +360,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return {
       apiUrl,
       storefrontUrl,
+      backOfficeUrl: backOfficePort ? `http://127.0.0.1:${backOfficePort}` : null,
       databaseUrl: database.kind === "postgres" ? database.env.DATABASE_URL! : null,
       paymentSandboxUrl: sandboxPort ? `http://localhost:${sandboxPort}` : null,
       logFile,
@@ -379,6 +402,7 @@ export function sharedStack(): Stack {
   return {
     storefrontUrl: inject("storefrontUrl"),
     apiUrl: inject("apiUrl"),
+    backOfficeUrl: inject("backOfficeUrl"),
     databaseUrl: inject("sharedDatabaseUrl"),
     logFile: path.join(root, "test-results", "e2e-main.log"),
     paymentSandboxUrl: null,

@@ -1,0 +1,111 @@
+import { Form, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/customers";
+import { KeysetNav } from "~/components/discounts-keyset-nav";
+import { FilterButton, FilterSelect, SearchInput } from "~/components/discounts-fields";
+import { ButtonLink, PageHeader, StatusBadge } from "~/components/ui";
+import { pageRead } from "~/lib/auth.server";
+import { apiContext } from "~/lib/context.server";
+import { beforeOf, keysetLinks, searchOf } from "~/lib/discounts-keyset";
+import { formatDate } from "~/lib/format";
+
+export const meta: Route.MetaFunction = () => [{ title: "Customers · Quire back office" }];
+
+const yesNo = (value: string | null): "true" | "false" | undefined => (value === "true" || value === "false" ? value : undefined);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = {
+    limit: 50,
+    before: beforeOf(url),
+    search: searchOf(url),
+    trade: yesNo(url.searchParams.get("trade")),
+    blocked: yesNo(url.searchParams.get("blocked")),
+  };
+  const { data } = await pageRead(request, context.get(apiContext).call("listAdminCustomers", { query }));
+  return {
+    customers: data.customers,
+    links: keysetLinks(url, data.nextBefore),
+    filters: { q: url.searchParams.get("q") ?? "", trade: query.trade ?? "", blocked: query.blocked ?? "" },
+  };
+}
+
+export default function Customers() {
+  const { customers, links, filters } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="Customers">
+        <ButtonLink href="/customers/messages">Contact messages</ButtonLink>
+        <ButtonLink href="/customers/invite">Invite a trade buyer</ButtonLink>
+      </PageHeader>
+      <Form method="get" role="search" aria-label="Find customers" className="mb-4 flex flex-wrap items-end gap-3">
+        <SearchInput label="Email, name or company" defaultValue={filters.q} />
+        <FilterSelect
+          name="trade"
+          label="Kind"
+          defaultValue={filters.trade}
+          options={[
+            { value: "", label: "Any" },
+            { value: "true", label: "Trade buyers" },
+            { value: "false", label: "Shoppers" },
+          ]}
+        />
+        <FilterSelect
+          name="blocked"
+          label="Sign-in"
+          defaultValue={filters.blocked}
+          options={[
+            { value: "", label: "Any" },
+            { value: "true", label: "Blocked" },
+            { value: "false", label: "Active" },
+          ]}
+        />
+        <FilterButton>Search</FilterButton>
+      </Form>
+      {customers.length === 0 ? (
+        <p>No customers match.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Customers, newest first</caption>
+            <thead className="border-b border-zinc-200 bg-zinc-50">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Customer
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Email
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Company
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Sign-in
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Joined
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {customers.map((customer) => (
+                <tr key={customer.id} className="border-b border-zinc-100 last:border-0">
+                  <th scope="row" className="px-3 py-2 font-medium">
+                    <Link to={`/customers/${customer.id}`}>{customer.name || customer.email}</Link>
+                    {customer.isTrade ? <span className="block font-normal text-zinc-600">Trade buyer</span> : null}
+                  </th>
+                  <td className="px-3 py-2">{customer.email}</td>
+                  <td className="px-3 py-2">{customer.companyName || "-"}</td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={customer.blocked ? "blocked" : "active"} />
+                  </td>
+                  <td className="px-3 py-2">{formatDate(customer.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <KeysetNav label="Pages of customers" links={links} newestLabel="Newest customers" olderLabel="Older customers" />
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { ORDER_STATUSES } from "@quire/contracts";
+import { Form, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/orders";
+import { ButtonLink, PageHeader, StatusBadge } from "~/components/ui";
+import { pageRead } from "~/lib/auth.server";
+import { apiContext } from "~/lib/context.server";
+import { formatDateTime, showMoney } from "~/lib/format";
+import { orderFiltersOf } from "~/lib/order-filters";
+
+export const meta: Route.MetaFunction = () => [{ title: "Orders · Quire back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const before = url.searchParams.get("before");
+  const query = {
+    ...orderFiltersOf(url),
+    limit: 50,
+    before: before && /^\d{1,10}$/.test(before) && Number(before) <= 2_147_483_647 ? Number(before) : undefined,
+  };
+  const { data } = await pageRead(request, context.get(apiContext).call("listAdminOrders", { query }));
+  const params = new URLSearchParams(url.searchParams);
+  params.delete("before");
+  const nextPage = data.nextBefore ? `?${new URLSearchParams([...params, ["before", String(data.nextBefore)]])}` : null;
+  return {
+    orders: data.orders,
+    nextPage,
+    firstPage: query.before ? `?${params}` : null,
+    exportHref: `/orders/export.csv${params.size ? `?${params}` : ""}`,
+    filters: {
+      status: url.searchParams.get("status") ?? "",
+      q: url.searchParams.get("q") ?? "",
+      from: url.searchParams.get("from") ?? "",
+      to: url.searchParams.get("to") ?? "",
+    },
+  };
+}
+
+export default function Orders() {
+  const { orders, nextPage, firstPage, exportHref, filters } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="Orders">
+        <ButtonLink href={exportHref} download>
+          Export these orders (CSV)
+        </ButtonLink>
+      </PageHeader>
+      <Form method="get" role="search" aria-label="Filter orders" className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="q" className="text-sm font-medium">
+            Number, email or name
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            maxLength={100}
+            className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="status" className="text-sm font-medium">
+            Status
+          </label>
+          <select
+            id="status"
+            name="status"
+            defaultValue={filters.status}
+            className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm"
+          >
+            <option value="">Any</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="from" className="text-sm font-medium">
+            Placed from
+          </label>
+          <input
+            id="from"
+            name="from"
+            type="date"
+            defaultValue={filters.from}
+            className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="to" className="text-sm font-medium">
+            Placed to
+          </label>
+          <input
+            id="to"
+            name="to"
+            type="date"
+            defaultValue={filters.to}
+            className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm"
+          />
+        </div>
+        <button type="submit" className="rounded-md border border-zinc-400 bg-white px-3 py-2 text-sm font-medium hover:bg-zinc-100">
+          Filter
+        </button>
+      </Form>
+      {orders.length === 0 ? (
+        <p>No orders match these filters.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Orders, newest first</caption>
+            <thead className="border-b border-zinc-200 bg-zinc-50">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Order
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Placed
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Customer
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Items
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id} className="border-b border-zinc-100 last:border-0">
+                  <th scope="row" className="px-3 py-2 font-medium">
+                    <Link to={`/orders/${order.id}`}>{order.publicId}</Link>
+                  </th>
+                  <td className="px-3 py-2">{formatDateTime(order.placedAt)}</td>
+                  <td className="px-3 py-2">
+                    {order.customerName}
+                    <span className="block text-zinc-600">{order.email}</span>
+                  </td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={order.status} />
+                  </td>
+                  <td className="px-3 py-2 text-right">{order.itemCount}</td>
+                  <td className="px-3 py-2 text-right">{showMoney(order.grandTotal)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label="Pages of orders" className="mt-4 flex gap-4">
+        {firstPage ? <Link to={firstPage}>Newest orders</Link> : null}
+        {nextPage ? <Link to={nextPage}>Older orders</Link> : null}
+      </nav>
+    </>
+  );
+}

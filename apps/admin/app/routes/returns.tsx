@@ -1,0 +1,103 @@
+import { RETURN_STATUSES } from "@quire/contracts";
+import { Form, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/returns";
+import { PageHeader, StatusBadge } from "~/components/ui";
+import { Pager, pageNumberOf } from "~/components/pager";
+import { pageRead } from "~/lib/auth.server";
+import { apiContext } from "~/lib/context.server";
+import { formatDateTime, showMoney, words } from "~/lib/format";
+
+export const meta: Route.MetaFunction = () => [{ title: "Returns · Quire back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const status = RETURN_STATUSES.find((known) => known === url.searchParams.get("status"));
+  const { data } = await pageRead(
+    request,
+    context.get(apiContext).call("listAdminReturns", { query: { status, PageNumber: pageNumberOf(url), PageSize: 50 } }),
+  );
+  return { returns: data, status: status ?? "", search: url.search };
+}
+
+export default function Returns() {
+  const { returns, status, search } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="Returns" />
+      <Form method="get" aria-label="Filter returns" className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="status" className="text-sm font-medium">
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={status} className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm">
+            <option value="">Any</option>
+            {RETURN_STATUSES.map((known) => (
+              <option key={known} value={known}>
+                {words(known)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-md border border-zinc-400 bg-white px-3 py-2 text-sm font-medium hover:bg-zinc-100">
+          Filter
+        </button>
+      </Form>
+      {returns.results.length === 0 ? (
+        <p>No returns{status ? ` are ${words(status)}` : " yet"}.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Returns, newest first</caption>
+            <thead className="border-b border-zinc-200 bg-zinc-50">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Return
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Order
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Asked
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Customer
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Reason
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Worth
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {returns.results.map((item) => (
+                <tr key={item.id} className="border-b border-zinc-100 last:border-0">
+                  <th scope="row" className="px-3 py-2 font-medium">
+                    <Link to={`/returns/${item.id}`}>{item.publicId}</Link>
+                  </th>
+                  <td className="px-3 py-2">
+                    <Link to={`/orders/${item.orderId}`}>{item.orderPublicId}</Link>
+                  </td>
+                  <td className="px-3 py-2">{formatDateTime(item.createdAt)}</td>
+                  <td className="px-3 py-2">{item.email}</td>
+                  <td className="px-3 py-2">
+                    {words(item.reason)}, wants {words(item.resolution)}
+                  </td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={item.status} />
+                  </td>
+                  <td className="px-3 py-2 text-right">{showMoney(item.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager search={search} pageNumber={returns.pageNumber} totalPages={returns.totalPages} label="Pages of returns" />
+    </>
+  );
+}

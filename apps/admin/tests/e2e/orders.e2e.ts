@@ -1,0 +1,109 @@
+import { AdminOrderResponseSchema, type ProductDetail } from "@quire/contracts";
+import { formatMoney } from "@quire/money";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "../../../storefront/tests/e2e/accessibility";
+import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "../../../storefront/tests/e2e/browser";
+import { findCheckoutBooks } from "../../../storefront/tests/e2e/checkout-journeys";
+import { asShop, backOfficeStack, joinAs } from "./back-office";
+import { placeBankTransferOrder } from "./orders-factory";
+
+/*
+ * The back office's orders, in Chromium against the shared stack's API and back office: a member of staff joins
+ * through their invitation, finds an order, confirms its bank transfer, ships it with a tracking reference, marks it
+ * delivered and refunds part of it, each step a form; with JavaScript and without.
+ */
+const stack = backOfficeStack();
+let books: ProductDetail[];
+
+beforeAll(async () => {
+  books = await findCheckoutBooks(2, "price-desc");
+});
+
+/** The order as the API holds it now. */
+async function orderNow(id: number) {
+  return AdminOrderResponseSchema.parse(await asShop(stack, "GET", `/admin/orders/${id}`)).data;
+}
+
+/** Runs one of the order page's forms: fills its fields, presses its button, and waits for the message it leaves. */
+async function act(page: Page, card: string, fields: Record<string, string>, button: string, message: string) {
+  const region = page.getByRole("region", { name: card });
+  for (const [label, value] of Object.entries(fields)) await region.getByLabel(label).fill(value);
+  await region.getByRole("button", { name: button }).click();
+  await expect.poll(() => page.getByRole("status").innerText()).toContain(message);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  describe(`an order's way through the back office (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+    const browser = sessionPerTest({ javaScriptEnabled });
+
+    it("finds an order, confirms its transfer, ships, delivers and refunds part of it", async () => {
+      const { page } = browser;
+      const order = await placeBankTransferOrder(stack, books, `orders-${javaScriptEnabled ? "js" : "nojs"}`);
+      await joinAs(page, stack, "manager");
+
+      await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" }).click();
+      await page.getByRole("heading", { level: 1, name: "Orders" }).waitFor();
+      await page.getByLabel("Number, email or name").fill(order.email);
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(/[?&]q=/);
+      const rows = page.getByRole("rowheader");
+      await expect.poll(() => rows.allInnerTexts()).toEqual([order.publicId]);
+      if (javaScriptEnabled) {
+        await expectNoSeriousA11yViolations(page);
+        await screenshotForReview(page, "back-office-orders");
+      }
+      await rows.getByRole("link", { name: order.publicId }).click();
+      await page.getByRole("heading", { level: 1, name: `Order ${order.publicId}` }).waitFor();
+
+      await act(page, "Bank transfer", {}, "Confirm the transfer arrived", `Payment of order ${order.publicId} confirmed.`);
+      expect((await orderNow(order.id)).status).toBe("confirmed");
+
+      await act(page, "Ship", { "Tracking reference": "RM123456785GB" }, "Mark as shipped", `Order ${order.publicId} marked as shipped.`);
+      const shipped = await orderNow(order.id);
+      expect(shipped.status).toBe("shipped");
+      expect(shipped.trackingReference).toBe("RM123456785GB");
+
+      await act(page, "Deliver", {}, "Mark as delivered", `Order ${order.publicId} marked as delivered.`);
+      expect((await orderNow(order.id)).status).toBe("delivered");
+
+      // A refund above what was paid is refused beside its field, and nothing is refunded.
+      const tooMuch = (order.grandTotal.amount + 100) / 100;
+      await page
+        .getByRole("region", { name: "Refund" })
+        .getByLabel(/^Amount/)
+        .fill(tooMuch.toFixed(2));
+      await page.getByRole("region", { name: "Refund" }).getByRole("button", { name: "Refund" }).click();
+      await page.getByRole("alert").waitFor();
+      expect((await orderNow(order.id)).refunds).toEqual([]);
+
+      await act(
+        page,
+        "Refund",
+        { "Amount (GBP)": "5.00", "Note for the customer's refund (optional)": "A dented corner" },
+        "Refund",
+        "Refund of",
+      );
+      const refunded = await orderNow(order.id);
+      expect(refunded.refunds.map((refund) => [refund.amount.amount, refund.reason, refund.note])).toEqual([
+        [500, "merchant_refund", "A dented corner"],
+      ]);
+      // The timeline shows each change, who made it, and the refund.
+      const timeline = page.getByRole("region", { name: "Timeline" });
+      for (const text of [
+        "awaiting payment → confirmed",
+        "confirmed → shipped",
+        "shipped → delivered",
+        `Refund ${formatMoney(500, "GBP")}: merchant refund`,
+        'Mail "',
+      ]) {
+        await expect.poll(() => timeline.innerText()).toContain(text);
+      }
+      if (javaScriptEnabled) {
+        await expectNoSeriousA11yViolations(page);
+        await screenshotForReview(page, "back-office-order");
+        expectNoPageProblems(browser);
+      }
+    });
+  });
+}

@@ -1,0 +1,233 @@
+import { AdminProductResponseSchema, AdminListProductsResponseSchema } from "@quire/contracts";
+import { formatMoney } from "@quire/money";
+import { randomUUID } from "node:crypto";
+import { crc32, deflateSync } from "node:zlib";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "../../../storefront/tests/e2e/accessibility";
+import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "../../../storefront/tests/e2e/browser";
+import { asShop, backOfficeStack, joinAs } from "./back-office";
+
+/*
+ * The back office's products, in Chromium against the shared stack's API, storefront and back office: a manager
+ * creates a book of the journey's own through the form (a slug already taken refused beside its field), corrects its
+ * price, uploads its cover with its text (and a second picture, reworded, reordered and removed), publishes it, and
+ * finds the new price and picture on the shop's page of the book; with JavaScript and without. A member of
+ * fulfilment sees no Products section and is refused its pages. A product made through the API is found in the list
+ * by its SKU, archived and deleted, each after a page that asks first.
+ */
+const stack = backOfficeStack();
+
+/** A PNG of one colour, made here (the bytes a scanner would give), without an image library. */
+function solidPng(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const framed = Buffer.alloc(8 + body.length);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), 4 + body.length);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [red, green, blue]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+}
+
+/** The product as the API holds it now. */
+async function productNow(id: number) {
+  return AdminProductResponseSchema.parse(await asShop(stack, "GET", `/admin/products/${id}`)).data;
+}
+
+/** Waits for the message a form left on the next page. */
+async function expectMessage(page: Page, message: string) {
+  await expect.poll(() => page.getByRole("status").innerText()).toContain(message);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  describe(`a product's way through the back office (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+    const browser = sessionPerTest({ javaScriptEnabled });
+
+    it("creates a book, corrects its price, uploads its cover, publishes it, and the shop shows them", async () => {
+      const { page } = browser;
+      const tag = randomUUID().slice(0, 8);
+      const name = `The Lantern Ledger ${tag}`;
+      const slug = `the-lantern-ledger-${tag}`;
+      const sku = `LANTERN-${tag}`.toUpperCase();
+      const alt = `The cover of The Lantern Ledger: a lamp in a window (${tag})`;
+      await joinAs(page, stack, "manager");
+
+      await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Products", exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: "Products" }).waitFor();
+      await page.getByRole("link", { name: "New product" }).click();
+      await page.getByRole("heading", { level: 1, name: "New product" }).waitFor();
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+      await page.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
+      await page
+        .getByRole("textbox", { name: "Description", exact: true })
+        .fill("A ledger of every lamp lit on one street, kept for a hundred years.");
+      await page.getByRole("textbox", { name: "SKU", exact: true }).fill(sku);
+      await page.getByRole("textbox", { name: "Variant name", exact: true }).fill("Hardback");
+      await page.getByRole("textbox", { name: "Stock", exact: true }).fill("6");
+      await page.getByRole("textbox", { name: "Price (GBP)", exact: true }).fill("12.50");
+      // A slug another product has is refused by the API beside its field, with what was typed kept.
+      const { data: others } = AdminListProductsResponseSchema.parse(await asShop(stack, "GET", "/admin/products?limit=1&archived=all"));
+      await page.getByRole("textbox", { name: "Slug", exact: true }).fill(others.products[0]!.slug);
+      await page.getByRole("button", { name: "Create product" }).click();
+      await page.getByRole("alert").waitFor();
+      expect(await page.getByRole("textbox", { name: "Slug", exact: true }).getAttribute("aria-invalid")).toBe("true");
+      expect(await page.getByRole("textbox", { name: "Name", exact: true }).inputValue()).toBe(name);
+      await page.getByRole("textbox", { name: "Slug", exact: true }).fill(slug);
+      await page.getByRole("button", { name: "Create product" }).click();
+      await page.getByRole("heading", { level: 1, name }).waitFor();
+      await expectMessage(page, `Product ${name} created.`);
+      const id = Number(new URL(page.url()).pathname.split("/").pop());
+      const created = await productNow(id);
+      expect(created.isPublished).toBe(false);
+      expect(created.variants.map((variant) => [variant.sku, variant.name, variant.stockQuantity, variant.prices.GBP?.amount])).toEqual([
+        [sku, "Hardback", 6, 1250],
+      ]);
+
+      // A price the form cannot read is refused beside its field, and the price stays.
+      const prices = page.getByRole("region", { name: `Variant ${sku}` }).getByRole("form", { name: `Prices of ${sku}` });
+      await prices.getByRole("textbox", { name: "Price (GBP)", exact: true }).fill("twelve");
+      await prices.getByRole("button", { name: `Save prices of ${sku}` }).click();
+      await expect.poll(() => page.getByRole("alert").innerText()).toContain("Enter an amount such as 12.50");
+      expect((await productNow(id)).variants[0]!.prices.GBP?.amount).toBe(1250);
+
+      await prices.getByRole("textbox", { name: "Price (GBP)", exact: true }).fill("9.99");
+      await prices.getByRole("button", { name: `Save prices of ${sku}` }).click();
+      await expectMessage(page, `Prices of ${sku} saved.`);
+      expect((await productNow(id)).variants[0]!.prices.GBP).toEqual({ amount: 999, original: null });
+
+      const pictures = page.getByRole("region", { name: "Pictures" });
+      await pictures
+        .getByLabel("Picture file")
+        .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: solidPng(300, 450, [40, 90, 160]) });
+      await pictures.getByRole("textbox", { name: "What the picture shows", exact: true }).fill(alt);
+      await pictures.getByRole("button", { name: "Upload picture" }).click();
+      await expectMessage(page, "Picture uploaded.");
+      await expect
+        .poll(() =>
+          pictures.getByRole("img", { name: alt }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+        )
+        .toBe(true);
+
+      // A second picture: its text corrected, moved before the cover and back, then removed.
+      await pictures
+        .getByLabel("Picture file")
+        .setInputFiles({ name: "back.png", mimeType: "image/png", buffer: solidPng(300, 450, [200, 160, 40]) });
+      await pictures.getByRole("textbox", { name: "What the picture shows", exact: true }).fill("The back cover");
+      await pictures.getByRole("button", { name: "Upload picture" }).click();
+      await expectMessage(page, "Picture uploaded.");
+      await pictures.getByRole("textbox", { name: "What picture 2 shows", exact: true }).fill("The back cover, with its blurb");
+      await pictures.getByRole("button", { name: "Save text of picture 2" }).click();
+      await expectMessage(page, "The picture's text is saved.");
+      const imagesNow = async () =>
+        (
+          (await asShop(stack, "GET", `/admin/products/${id}/images`)) as { data: { images: { image: { alt: string } }[] } }
+        ).data.images.map((image) => image.image.alt);
+      expect(await imagesNow()).toEqual([alt, "The back cover, with its blurb"]);
+      await pictures.getByRole("button", { name: "Move up picture 2" }).click();
+      await expectMessage(page, "Picture moved up.");
+      expect(await imagesNow()).toEqual(["The back cover, with its blurb", alt]);
+      await pictures.getByRole("button", { name: "Move down picture 1" }).click();
+      await expectMessage(page, "Picture moved down.");
+      expect(await imagesNow()).toEqual([alt, "The back cover, with its blurb"]);
+      await pictures.getByRole("button", { name: "Remove picture 2" }).click();
+      await expectMessage(page, "Picture removed.");
+      expect(await imagesNow()).toEqual([alt]);
+
+      const details = page.getByRole("region", { name: "Details" });
+      await details.getByLabel("Published in the shop").check();
+      await details.getByRole("button", { name: "Save product" }).click();
+      await expectMessage(page, `Product ${name} saved.`);
+      expect((await productNow(id)).isPublished).toBe(true);
+      if (javaScriptEnabled) {
+        await expectNoSeriousA11yViolations(page);
+        await screenshotForReview(page, "back-office-product");
+        await page.setViewportSize({ width: 390, height: 844 });
+        await expectNoSeriousA11yViolations(page);
+        await screenshotForReview(page, "back-office-product-390");
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+
+      const shopLink = page.getByRole("link", { name: "View in shop" });
+      expect(await shopLink.getAttribute("href")).toBe(`${stack.storefrontUrl}/store/product/${slug}`);
+      await shopLink.click();
+      await page.getByRole("heading", { level: 1, name }).waitFor();
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return (await page.getByText(formatMoney(999, "GBP")).count()) > 0 && (await page.getByRole("img", { name: alt }).count()) > 0;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      if (javaScriptEnabled) expectNoPageProblems(browser);
+    });
+
+    it("a member of fulfilment sees no Products and is refused the products' pages", async () => {
+      const { page } = browser;
+      const { data: list } = AdminListProductsResponseSchema.parse(await asShop(stack, "GET", "/admin/products?limit=1"));
+      const product = list.products[0]!;
+      await joinAs(page, stack, "fulfilment");
+      await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" }).waitFor();
+      expect(await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Products", exact: true }).count()).toBe(
+        0,
+      );
+      const refused = await page.goto(`${stack.backOfficeUrl}/products/${product.id}`);
+      expect(refused?.status()).toBe(403);
+      await page.getByRole("heading", { level: 1, name: "Not allowed" }).waitFor();
+      expect((await page.goto(`${stack.backOfficeUrl}/products`))?.status()).toBe(403);
+    });
+  });
+}
+
+describe("the product list and a product's end", () => {
+  const browser = sessionPerTest();
+
+  it("finds an unpublished product by its SKU, archives it and deletes it, each after a page that asks", async () => {
+    const { page } = browser;
+    const tag = randomUUID().slice(0, 8);
+    const { data: demo } = AdminListProductsResponseSchema.parse(await asShop(stack, "GET", "/admin/products?limit=1"));
+    const { productTypeId } = await productNow(demo.products[0]!.id);
+    const sku = `ATLAS-${tag}`.toUpperCase();
+    const { data: product } = AdminProductResponseSchema.parse(
+      await asShop(stack, "POST", "/admin/products", {
+        slug: `the-tide-atlas-${tag}`,
+        name: `The Tide Atlas ${tag}`,
+        productTypeId,
+        variants: [{ sku, name: "Paperback", stockQuantity: 2, prices: { GBP: { amount: 800 } } }],
+      }),
+    );
+    await joinAs(page, stack, "manager");
+    await page.goto(`${stack.backOfficeUrl}/products`);
+    await page.getByLabel("Name, slug or SKU").fill(sku);
+    await page.getByLabel("In the shop").selectOption("false");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.waitForURL(/[?&]q=/);
+    await expect.poll(() => page.getByRole("rowheader").getByRole("link").allInnerTexts()).toEqual([product.name]);
+    await expectNoSeriousA11yViolations(page);
+    await screenshotForReview(page, "back-office-products");
+
+    await page.getByRole("rowheader").getByRole("link", { name: product.name }).click();
+    await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+    await page.getByRole("link", { name: "Archive…" }).click();
+    await page.getByRole("heading", { level: 1, name: `Archive ${product.name}?` }).waitFor();
+    await page.getByRole("button", { name: "Archive the product" }).click();
+    await expectMessage(page, `Product ${product.name} archived.`);
+    expect((await productNow(product.id)).archivedAt).not.toBeNull();
+
+    await page.getByRole("link", { name: "Delete…" }).click();
+    await page.getByRole("button", { name: "Delete the product" }).click();
+    await page.getByRole("heading", { level: 1, name: "Products" }).waitFor();
+    await expectMessage(page, "Product deleted.");
+    await expect(asShop(stack, "GET", `/admin/products/${product.id}`)).rejects.toThrow(/answered 404/);
+  });
+});
