@@ -185,13 +185,23 @@ export function createOperationClient(policy: OperationClientPolicy) {
     };
     const url = `${policy.apiUrl}${operationPath(operation.path, params)}${queryString(query)}`;
     const abortSignal = signal ?? policy.defaultSignal?.(operation);
+    if (operation.consumes === "multipart/form-data") {
+      throw new TypeError(`${operation.path} takes a multipart form: send its file with the app's own upload, not \`call\``);
+    }
+    // A document body (a CSV file) goes as its text with its own media type; anything else as JSON.
+    const asText = operation.consumes === "text/csv";
+    if (asText && body !== undefined && typeof body !== "string") throw new TypeError(`${operation.path} takes the file's text`);
     let answer: Dispatcher.ResponseData;
     try {
       answer = await request(url, {
         dispatcher: policy.dispatcher,
         method: operation.method,
-        headers: { ...policy.headersOf(headers ?? {}, body !== undefined), accept },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: {
+          ...policy.headersOf(headers ?? {}, body !== undefined),
+          ...(asText && body !== undefined ? { "content-type": `${operation.consumes}; charset=utf-8` } : {}),
+          accept,
+        },
+        body: body === undefined ? undefined : asText ? (body as string) : JSON.stringify(body),
         signal: abortSignal,
       });
     } catch (error) {
