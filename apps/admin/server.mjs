@@ -85,23 +85,26 @@ app.use(
   "/assets",
   express.static(path.join(here, "build", "client", "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
 );
-// A line per request (JSON), its path with one-time secrets cut out; no header is logged, so no cookie.
+// A line per request (JSON), its path with one-time secrets cut out; no header is logged, so no cookie. LOG_LEVEL
+// warn or quieter (as the tests run it) leaves the lines of requests out.
+const logRequests = !["warn", "error", "fatal", "silent"].includes(process.env.LOG_LEVEL ?? "info");
 app.use((request, response, next) => {
   const started = process.hrtime.bigint();
-  response.on("finish", () => {
-    const url = request.originalUrl.split("?")[0].replace(SECRET_PATHS, (_match, kind) => `/${kind}/[secret]`);
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.log(
-      JSON.stringify({
-        level: "info",
-        requestId: request.headers["x-request-id"],
-        method: request.method,
-        url,
-        status: response.statusCode,
-        ms: Math.round(ms),
-      }),
-    );
-  });
+  if (logRequests)
+    response.on("finish", () => {
+      const url = request.originalUrl.split("?")[0].replace(SECRET_PATHS, (_match, kind) => `/${kind}/[secret]`);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      console.log(
+        JSON.stringify({
+          level: "info",
+          requestId: request.headers["x-request-id"],
+          method: request.method,
+          url,
+          status: response.statusCode,
+          ms: Math.round(ms),
+        }),
+      );
+    });
   request.headers[CLIENT_ADDRESS_HEADER] = request.ip ?? "";
   next();
 });
