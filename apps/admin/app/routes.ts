@@ -15,6 +15,11 @@ export default [
     route("products", "routes/products.tsx"),
     route("products/new", "routes/product-new.tsx"),
     route("products/bulk-edit", "routes/bulk-edit.tsx"),
+    // The catalogue's files (permission `catalogue`, decision 053): a CSV checked, then imported as a job; the export.
+    route("products/import", "routes/catalogue-import.tsx"),
+    route("products/import/:id", "routes/catalogue-import-progress.tsx"),
+    route("products/export", "routes/catalogue-export.tsx"),
+    route("products/export.csv", "routes/catalogue-export-csv.ts"),
     route("products/:id", "routes/product.tsx"),
     route("products/:id/:step", "routes/product-confirm.tsx"),
     route("orders", "routes/orders.tsx"),

@@ -46,6 +46,9 @@ export default function Products() {
   return (
     <>
       <PageHeader title="Products">
+        <ButtonLink href="/products/bulk-edit">Bulk edit</ButtonLink>
+        <ButtonLink href="/products/import">Import</ButtonLink>
+        <ButtonLink href="/products/export">Export</ButtonLink>
         <ButtonLink href="/products/new">New product</ButtonLink>
       </PageHeader>
       <Form method="get" role="search" aria-label="Filter products" className="mb-4 flex flex-wrap items-end gap-3">
