@@ -49,7 +49,7 @@ export function ProblemsTable({
 }) {
   if (problems.length === 0) return null;
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="px-3 py-2 text-left font-semibold">
           {caption}

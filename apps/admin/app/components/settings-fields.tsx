@@ -97,7 +97,7 @@ export function InlineSelect({
   hint?: string;
 }) {
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex max-w-full min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

@@ -62,7 +62,7 @@ export default function BackOffice() {
             </button>
           </Form>
         </div>
-        <nav aria-label="Back office" className="overflow-x-auto">
+        <nav aria-label="Back office" className="relative overflow-x-auto">
           <ul className="flex gap-1 px-2 pb-2 whitespace-nowrap md:flex-col md:whitespace-normal">
             {sections.map((section) => (
               <li key={section.to}>

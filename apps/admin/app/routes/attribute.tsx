@@ -137,7 +137,7 @@ export default function AttributePage() {
           {values.length === 0 ? (
             <p className="text-sm">{search ? "No value has a label like this." : "No values yet."}</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto" tabIndex={0}>
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Values of {attribute.name}, with how many products have each</caption>
                 <thead>

@@ -104,7 +104,7 @@ export default function Attributes() {
         {attributes.length === 0 ? (
           <p>No attributes yet.</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Attributes, in the order the shop's filters show them</caption>
               <thead className="border-b border-zinc-200 bg-zinc-50">

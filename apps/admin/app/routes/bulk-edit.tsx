@@ -157,7 +157,7 @@ export default function BulkEdit() {
             Prices in {currencyCode}. A sale price shows the price struck through; leave it empty for no sale. Only the rows you change are
             saved.
           </p>
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Variants, with their price, sale price, stock and whether their product is published</caption>
               <thead className="border-b border-zinc-200 bg-zinc-50">

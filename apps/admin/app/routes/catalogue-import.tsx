@@ -148,7 +148,7 @@ export default function CatalogueImport() {
           {imports.length === 0 ? (
             <p className="text-sm">No imports yet.</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto" tabIndex={0}>
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Recent imports, newest first</caption>
                 <thead className="border-b border-zinc-200 bg-zinc-50">

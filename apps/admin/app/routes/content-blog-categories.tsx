@@ -40,7 +40,7 @@ export default function BlogCategories() {
       <ContentNav />
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="flex flex-col gap-4">
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Blog categories, in their order</caption>
               <thead className="border-b border-zinc-200 bg-zinc-50">

@@ -47,7 +47,7 @@ export default function BlogPosts() {
       {posts.length === 0 ? (
         <p>No posts match.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Blog posts, newest first</caption>
             <thead className="border-b border-zinc-200 bg-zinc-50">

@@ -39,7 +39,7 @@ export default function Menus() {
       <PageHeader title="Content" />
       <ContentNav />
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-        <div className="self-start overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+        <div className="relative self-start overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">The shop's menus</caption>
             <thead className="border-b border-zinc-200 bg-zinc-50">

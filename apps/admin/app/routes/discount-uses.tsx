@@ -37,7 +37,7 @@ export default function DiscountCodeUses() {
       {uses.length === 0 ? (
         <p>No order has used this code yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Orders that used {code.code}, newest first</caption>
             <thead className="border-b border-zinc-200 bg-zinc-50">

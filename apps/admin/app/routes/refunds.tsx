@@ -79,7 +79,7 @@ export default function Refunds() {
       {refunds.results.length === 0 ? (
         <p>No refunds match these filters.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Refunds, newest first</caption>
             <thead className="border-b border-zinc-200 bg-zinc-50">

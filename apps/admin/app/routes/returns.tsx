@@ -45,7 +45,7 @@ export default function Returns() {
       {returns.results.length === 0 ? (
         <p>No returns{status ? ` are ${words(status)}` : " yet"}.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Returns, newest first</caption>
             <thead className="border-b border-zinc-200 bg-zinc-50">

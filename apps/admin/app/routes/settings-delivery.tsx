@@ -46,7 +46,7 @@ export default function SettingsDelivery() {
         {zones.length === 0 ? (
           <p>No delivery zones yet: the checkout offers no delivery until a zone serves the shopper's country.</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Delivery zones</caption>
               <thead className="border-b border-zinc-200 bg-zinc-50">

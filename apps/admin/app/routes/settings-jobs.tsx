@@ -49,7 +49,7 @@ export default function SettingsJobs() {
       {jobs.length === 0 ? (
         <p>{isFirstPage ? "No failed jobs." : "No older failed jobs."}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Failed jobs, newest first</caption>
             <thead className="border-b border-zinc-200 bg-zinc-50">

@@ -39,7 +39,7 @@ export default function SettingsPayments() {
         The checkout offers a provider that is on and set up. A payment gateway is set up by its keys in the API's configuration, which the
         back office never shows; pay on account is offered only to trade customers with credit.
       </p>
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+      <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Payment providers</caption>
           <thead className="border-b border-zinc-200 bg-zinc-50">

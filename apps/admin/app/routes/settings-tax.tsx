@@ -126,7 +126,7 @@ export default function SettingsTax() {
           {tax.countries.length === 0 ? (
             <p className="text-sm">No country has rates yet.</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto" tabIndex={0}>
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Tax rates per country</caption>
                 <thead className="border-b border-zinc-200">

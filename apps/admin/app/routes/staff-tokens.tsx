@@ -117,7 +117,7 @@ export default function StaffTokens() {
         {tokens.length === 0 ? (
           <p>No API tokens yet.</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">API tokens</caption>
               <thead className="border-b border-zinc-200 bg-zinc-50">

@@ -67,7 +67,7 @@ export default function Staff() {
         <Link to="/staff/tokens">API tokens</Link>
         <Link to="/audit-log">Audit log</Link>
       </PageHeader>
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+      <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Members of staff</caption>
           <thead className="border-b border-zinc-200 bg-zinc-50">

@@ -162,7 +162,7 @@ export default function StockVariantPage() {
             {movements.length === 0 ? (
               <p className="text-sm">No stock has moved yet.</p>
             ) : (
-              <div className="overflow-x-auto">
+              <div className="relative overflow-x-auto" tabIndex={0}>
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Stock movements of {stock.sku}, newest first</caption>
                   <thead>

@@ -84,7 +84,7 @@ export default function Stock() {
       {variants.length === 0 ? (
         <p>No variant is at or below its low-stock threshold.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Variants at or below their low-stock threshold</caption>
             <thead className="border-b border-zinc-200 bg-zinc-50">

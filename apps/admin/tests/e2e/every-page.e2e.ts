@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { expectNoSeriousA11yViolations } from "../../../storefront/tests/e2e/accessibility";
+import { screenshotForReview, sessionPerTest } from "../../../storefront/tests/e2e/browser";
+import { asShop, backOfficeStack, joinAs } from "./back-office";
+
+/*
+ * Every page of the back office an owner can open without a form, at a phone's width (390 px): axe finds nothing
+ * serious, and nothing makes the page itself wider than the screen (a wide table scrolls in its own box). Each
+ * area's journeys check their pages at 1280 px as they use them; this is the sweep that misses none.
+ */
+const stack = backOfficeStack();
+
+const PAGES = [
+  "/",
+  "/orders",
+  "/refunds",
+  "/returns",
+  "/products",
+  "/products/new",
+  "/products/bulk-edit",
+  "/products/import",
+  "/products/export",
+  "/stock",
+  "/categories",
+  "/attributes",
+  "/discounts",
+  "/discounts/new",
+  "/customers",
+  "/customers/invite",
+  "/customers/messages",
+  "/content",
+  "/content/pages/new",
+  "/content/menus",
+  "/content/redirects",
+  "/content/blog",
+  "/content/blog/new",
+  "/content/blog/categories",
+  "/settings",
+  "/settings/shop",
+  "/settings/delivery",
+  "/settings/tax",
+  "/settings/payments",
+  "/settings/jobs",
+  "/staff",
+  "/staff/tokens",
+  "/audit-log",
+  "/account",
+];
+
+describe("every page of the back office at 390 px", () => {
+  const browser = sessionPerTest();
+
+  it("is clean for axe and no wider than the screen", { timeout: 240_000 }, async () => {
+    const { page } = browser;
+    await joinAs(page, stack, "owner");
+    await page.setViewportSize({ width: 390, height: 844 });
+    // A product and one of its variants, as the demo shop has them (read only).
+    const { data: products } = await asShop<{ data: { products: { id: number }[] } }>(stack, "GET", "/admin/products?limit=1");
+    const productId = products.products[0]!.id;
+    const { data: product } = await asShop<{ data: { variants: { id: number }[] } }>(stack, "GET", `/admin/products/${productId}`);
+    const pages = [...PAGES, `/products/${productId}`, `/stock/variants/${product.variants[0]!.id}`];
+
+    const problems: string[] = [];
+    for (const path of pages) {
+      const answer = await page.goto(`${stack.backOfficeUrl}${path}`);
+      expect(answer?.status(), path).toBe(200);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 1) {
+        // The outermost elements past the screen's edge that no scrolling box of their own holds: what to fix.
+        const culprits = await page.evaluate(() => {
+          const edge = document.documentElement.clientWidth + 1;
+          const scrolls = (element: Element) => ["auto", "scroll", "hidden"].includes(getComputedStyle(element).overflowX);
+          const held = (element: Element) => {
+            for (let parent = element.parentElement; parent; parent = parent.parentElement) if (scrolls(parent)) return true;
+            return false;
+          };
+          return [...document.querySelectorAll("body *")]
+            .filter((element) => element.getBoundingClientRect().right > edge)
+            .filter((element) => !held(element) || getComputedStyle(element).position === "absolute")
+            .slice(0, 3)
+            .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`);
+        });
+        problems.push(`${path}: ${overflow} px wider than the screen (${culprits.join(", ")})`);
+        await screenshotForReview(page, `back-office-too-wide${path.replaceAll("/", "-")}`);
+      }
+      await expectNoSeriousA11yViolations(page);
+    }
+    expect(problems).toEqual([]);
+  });
+});
