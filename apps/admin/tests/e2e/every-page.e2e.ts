@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "../../../storefront/tests/e2e/accessibility";
 import { screenshotForReview, sessionPerTest } from "../../../storefront/tests/e2e/browser";
 import { asShop, backOfficeStack, joinAs } from "./back-office";
+import { createOwnProduct } from "./stock-products";
 
 /*
  * Every page of the back office an owner can open without a form, at a phone's width (390 px): axe finds nothing
@@ -54,11 +55,16 @@ describe("every page of the back office at 390 px", () => {
     const { page } = browser;
     await joinAs(page, stack, "owner");
     await page.setViewportSize({ width: 390, height: 844 });
-    // A product and one of its variants, as the demo shop has them (read only).
-    const { data: products } = await asShop<{ data: { products: { id: number }[] } }>(stack, "GET", "/admin/products?limit=1");
-    const productId = products.products[0]!.id;
-    const { data: product } = await asShop<{ data: { variants: { id: number }[] } }>(stack, "GET", `/admin/products/${productId}`);
-    const pages = [...PAGES, `/products/${productId}`, `/stock/variants/${product.variants[0]!.id}`];
+    // A product of the sweep's own, with a stock history whose note is one long word: the pages that show a
+    // product and a variant's stock, with what widens a page at a phone's width.
+    const product = await createOwnProduct(stack, "sweep");
+    const variantId = product.variants[0]!.id;
+    await asShop(stack, "POST", `/admin/variants/${variantId}/stock-adjustments`, {
+      delta: 3,
+      reason: "received",
+      note: `Delivery-note-${"0123456789".repeat(6)}`,
+    });
+    const pages = [...PAGES, `/products/${product.id}`, `/stock/variants/${variantId}`];
 
     const problems: string[] = [];
     for (const path of pages) {
