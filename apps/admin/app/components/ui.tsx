@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { FormErrors } from "~/lib/forms.server";
+import { words } from "~/lib/format";
 
 /*
  * The back office's small kit of form and page parts. Every field has a visible label, its error is tied to it
@@ -207,7 +208,7 @@ export function StatusBadge({ status }: { status: string }) {
     : /deliver|paid|complete|approv|refunded|succeed|active/.test(status)
       ? "bg-green-100 text-green-900"
       : "bg-amber-100 text-amber-900";
-  return <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${tone}`}>{status.replaceAll("_", " ")}</span>;
+  return <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${tone}`}>{words(status)}</span>;
 }
 
 /** The message a form left for this page ("Order QB-100042 marked as shipped"), announced politely. */
@@ -215,6 +216,38 @@ export function FlashMessage({ message }: { message: string | null | undefined }
   return (
     <div role="status" className={message ? "mb-4 rounded-md border border-green-700 bg-green-50 p-3 text-sm text-green-900" : "sr-only"}>
       {message ?? ""}
+    </div>
+  );
+}
+
+/**
+ * A list's filter by one of a fixed set of values (a status, a reason), "Any" first: a select of a GET form, so the
+ * choice lives in the address.
+ */
+export function FilterSelect({
+  name,
+  label,
+  values,
+  defaultValue,
+}: {
+  name: string;
+  label: string;
+  values: readonly string[];
+  defaultValue: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={name} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={name} name={name} defaultValue={defaultValue} className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm">
+        <option value="">Any</option>
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {words(value)}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

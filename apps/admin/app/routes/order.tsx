@@ -21,9 +21,9 @@ function orderIdOf(params: { id?: string }): number {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { data: order } = await pageRead(request, context.get(apiContext).call("getAdminOrder", { params: { id: orderIdOf(params) } }));
-  const refunded = order.refunds.filter((refund) => refund.status !== "failed").reduce((sum, refund) => sum + refund.amount.amount, 0);
-  // Each refund form carries its own key: sent twice (a double click, a reload), the API refunds once.
-  return { order, refundable: Math.max(0, order.grandTotal.amount - refunded), refundKey: randomUUID() };
+  // Each refund form carries its own key: sent twice (a double click, a reload), the API refunds once. How much is
+  // left to refund is the API's to say (it reads the payment under the order's lock): a refund above it is refused.
+  return { order, refundKey: randomUUID() };
 }
 
 /** What each form of the page asks, told apart by its button's `intent`. */
@@ -125,7 +125,7 @@ function timelineOf(order: AdminOrder): { at: string; title: string; by?: string
 }
 
 export default function OrderPage() {
-  const { order, refundable, refundKey: drawnKey } = useLoaderData<typeof loader>();
+  const { order, refundKey: drawnKey } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const refundKey = refusal && "refundKey" in refusal && typeof refusal.refundKey === "string" ? refusal.refundKey : drawnKey;
   const errors = refusal?.errors;
@@ -261,7 +261,7 @@ export default function OrderPage() {
               </Form>
             </Card>
           ) : null}
-          {["confirmed", "shipped", "delivered"].includes(order.status) && refundable > 0 ? (
+          {["confirmed", "shipped", "delivered"].includes(order.status) ? (
             <Card title="Refund">
               {/* Drawn afresh after each refund, so its fields start empty for the next. */}
               <Form method="post" noValidate className="flex flex-col gap-3" key={order.refunds.length}>
@@ -270,7 +270,7 @@ export default function OrderPage() {
                 <Field
                   name="amount"
                   label={`Amount (${order.currencyCode})`}
-                  hint={`Up to ${showMoney({ amount: refundable, currencyCode: order.currencyCode })}`}
+                  hint="Up to what was paid, less what was already refunded"
                   inputMode="decimal"
                   required
                   errors={errors}

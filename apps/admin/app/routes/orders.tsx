@@ -1,7 +1,7 @@
 import { ORDER_STATUSES } from "@quire/contracts";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/orders";
-import { ButtonLink, PageHeader, StatusBadge } from "~/components/ui";
+import { ButtonLink, PageHeader, StatusBadge, FilterSelect } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { formatDateTime, showMoney } from "~/lib/format";
@@ -58,24 +58,7 @@ export default function Orders() {
             className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm"
           />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="status" className="text-sm font-medium">
-            Status
-          </label>
-          <select
-            id="status"
-            name="status"
-            defaultValue={filters.status}
-            className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm"
-          >
-            <option value="">Any</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status.replaceAll("_", " ")}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="status" label="Status" values={ORDER_STATUSES} defaultValue={filters.status} />
         <div className="flex flex-col gap-1">
           <label htmlFor="from" className="text-sm font-medium">
             Placed from

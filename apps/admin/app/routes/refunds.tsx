@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/refunds";
 import { Pager, pageNumberOf } from "~/components/pager";
-import { Button, ErrorSummary, PageHeader, StatusBadge } from "~/components/ui";
+import { Button, ErrorSummary, PageHeader, StatusBadge, FilterSelect } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { formatDateTime, providerName, showMoney, words } from "~/lib/format";
@@ -46,32 +46,8 @@ export default function Refunds() {
       <PageHeader title="Refunds" />
       <ErrorSummary errors={refusal?.errors} />
       <Form method="get" aria-label="Filter refunds" className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="status" className="text-sm font-medium">
-            Status
-          </label>
-          <select id="status" name="status" defaultValue={status} className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm">
-            <option value="">Any</option>
-            {REFUND_STATUSES.map((known) => (
-              <option key={known} value={known}>
-                {words(known)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="reason" className="text-sm font-medium">
-            Reason
-          </label>
-          <select id="reason" name="reason" defaultValue={reason} className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm">
-            <option value="">Any</option>
-            {REFUND_REASONS.map((known) => (
-              <option key={known} value={known}>
-                {words(known)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="status" label="Status" values={REFUND_STATUSES} defaultValue={status} />
+        <FilterSelect name="reason" label="Reason" values={REFUND_REASONS} defaultValue={reason} />
         <button type="submit" className="rounded-md border border-zinc-400 bg-white px-3 py-2 text-sm font-medium hover:bg-zinc-100">
           Filter
         </button>

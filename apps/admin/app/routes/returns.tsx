@@ -1,7 +1,7 @@
 import { RETURN_STATUSES } from "@quire/contracts";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/returns";
-import { PageHeader, StatusBadge } from "~/components/ui";
+import { PageHeader, StatusBadge, FilterSelect } from "~/components/ui";
 import { Pager, pageNumberOf } from "~/components/pager";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
@@ -25,19 +25,7 @@ export default function Returns() {
     <>
       <PageHeader title="Returns" />
       <Form method="get" aria-label="Filter returns" className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="status" className="text-sm font-medium">
-            Status
-          </label>
-          <select id="status" name="status" defaultValue={status} className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm">
-            <option value="">Any</option>
-            {RETURN_STATUSES.map((known) => (
-              <option key={known} value={known}>
-                {words(known)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="status" label="Status" values={RETURN_STATUSES} defaultValue={status} />
         <button type="submit" className="rounded-md border border-zinc-400 bg-white px-3 py-2 text-sm font-medium hover:bg-zinc-100">
           Filter
         </button>
