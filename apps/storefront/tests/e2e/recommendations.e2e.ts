@@ -109,6 +109,8 @@ describe("recommendations", () => {
     await page.goto(`${stack.storefrontUrl}/store/product/${product.slug}`);
     await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
     expect(await cardNames(page, "Often bought together")).toEqual([other!.name]);
+    // Each row streams in when its answer comes: wait for the second before reading their order.
+    await page.getByRole("region", { name: "You may also like" }).getByRole("heading").getByRole("link").first().waitFor();
     const rows = await page
       .getByRole("region")
       .filter({ has: page.getByRole("heading", { level: 2 }) })
