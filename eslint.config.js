@@ -29,6 +29,9 @@ export default defineConfig([
       ],
       eqeqeq: ["error", "smart"],
       "no-var": "error",
+      // `import { type A } from "m"` is kept as `import "m"` under verbatimModuleSyntax: a browser bundle then loads
+      // the whole module (the contracts' schemas and zod) for a type. `import type { A }` is dropped.
+      "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },
 

@@ -1,18 +1,10 @@
 import { z } from "zod";
 import { dataSchema, IdParamSchema, IdSchema, intParamSchema } from "./common";
-import { INT32_MAX, MAX_PAGE_SIZE } from "./constants";
+import { CATALOGUE_FILE_FORMATS, INT32_MAX, MAX_CATALOGUE_FILE_BYTES, MAX_PAGE_SIZE } from "./constants";
 
 // Contracts of the merchant's catalogue files (admin API, permission `catalogue`, decision 053): a CSV in Shopify's
 // product format or Quire's own, checked first (a dry run that writes nothing), then imported as a background job
 // whose progress can be followed, and the catalogue exported in either format.
-
-export const CATALOGUE_FILE_FORMATS = ["quire", "shopify"] as const;
-export type CatalogueFileFormat = (typeof CATALOGUE_FILE_FORMATS)[number];
-
-/** The largest catalogue file the API takes (a larger upload answers 413 `payload_too_large`). */
-export const MAX_CATALOGUE_FILE_BYTES = 100 * 1024 * 1024;
-/** The most rows (products' variants and image lines) one file may hold: a larger catalogue is split into files. */
-export const MAX_CATALOGUE_FILE_ROWS = 200_000;
 
 /** The file itself: UTF-8 text, comma-, semicolon- or tab-separated, with a header row. */
 export const CatalogueFileBodySchema = z.string().max(MAX_CATALOGUE_FILE_BYTES).meta({
@@ -32,9 +24,6 @@ export const CatalogueFileProblemSchema = z
   })
   .meta({ id: "CatalogueFileProblem" });
 export type CatalogueFileProblem = z.infer<typeof CatalogueFileProblemSchema>;
-
-/** At most this many problems are listed (the counts still count them all). */
-export const MAX_LISTED_PROBLEMS = 1000;
 
 /**
  * POST /admin/catalogue/imports/dry-run: what importing the file would do, product by product, with every problem

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BlogPostSchema } from "./blog";
 import { dataSchema, IdParamSchema, IdSchema, intParamSchema, SlugSchema, textSchema } from "./common";
-import { INT32_MAX, MAX_PAGE_SIZE } from "./constants";
+import { BLOG_POST_STATUSES, INT32_MAX, MAX_PAGE_SIZE } from "./constants";
 import {
   CategoryLinksBlockSchema,
   HeadingBlockSchema,
@@ -308,8 +308,6 @@ export const UpdateAdminBlogPostBodySchema = CreateAdminBlogPostBodySchema.parti
   .strict()
   .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
 export type UpdateAdminBlogPostBody = z.infer<typeof UpdateAdminBlogPostBodySchema>;
-
-export const BLOG_POST_STATUSES = ["draft", "scheduled", "published"] as const;
 
 export const AdminBlogPostSchema = z
   .object({

@@ -1,19 +1,12 @@
 import { z } from "zod";
 import { dataSchema, IdParamSchema, IdSchema, textSchema } from "./common";
 import { ImageSchema } from "./catalog";
+import { MAX_IMAGE_UPLOAD_BYTES, MAX_IMAGES_PER_PRODUCT } from "./constants";
 
 // Contracts of a product's images (admin API, permission `catalogue`, decision 054): uploaded as a form with the
 // file, checked and re-encoded by the API into the widths and formats the storefront shows, kept in the shop's
 // image storage under names made from their content.
 
-/** The largest image file the API takes (a larger one answers 413 `image_too_large`). */
-export const MAX_IMAGE_UPLOAD_BYTES = 20 * 1024 * 1024;
-/** The most pixels an image may have (width times height), so no upload can ask for gigabytes to decode. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
-/** The most images one product may have. */
-export const MAX_IMAGES_PER_PRODUCT = 20;
-/** The widths, in pixels, each image is stored in (those not wider than the original, and the original's own if narrower). */
-export const IMAGE_WIDTHS = [240, 480, 960] as const;
 /** A stored image file's name: its content's hash, its width, its format. */
 export const MEDIA_FILE_PATTERN = /^[0-9a-f]{32}-[0-9]{1,4}\.(?:avif|webp|jpg)$/;
 

@@ -200,3 +200,66 @@ export const RETURN_STATUSES = ["requested", "received", "approved", "rejected",
 export const RETURN_WINDOW_DAYS = 30;
 /** The longest comment a return may carry. */
 export const MAX_RETURN_COMMENT_LENGTH = 1000;
+
+// ---------------------------------------------------------------- the merchant's side: roles, pictures, files, posts
+
+export const STAFF_ROLES = ["owner", "manager", "fulfilment", "content"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** What an admin call may need. Every admin operation names exactly one (decision 046's table). */
+export const PERMISSIONS = [
+  "orders",
+  "returns",
+  "stock",
+  "catalogue",
+  "customers",
+  "discounts",
+  "content",
+  "settings",
+  "staff",
+  "audit",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * Each role's permissions. An owner may do everything, including managing staff and tokens and reading the
+ * audit log; a manager runs the shop but not its people; fulfilment ships, takes returns back and counts
+ * stock; content writes pages, menus and the blog.
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
+  owner: PERMISSIONS,
+  manager: ["orders", "returns", "stock", "catalogue", "customers", "discounts", "content", "settings"],
+  fulfilment: ["orders", "returns", "stock"],
+  content: ["content"],
+};
+
+export function roleAllows(role: StaffRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** The longest an API token may live, in days. */
+export const MAX_API_TOKEN_DAYS = 366;
+
+/** Who wrote an audit log entry: a member of staff, an API token, or a bootstrap key (ADMIN_API_KEYS). */
+export const AUDIT_ACTOR_TYPES = ["staff", "api_token", "admin_key"] as const;
+
+/** The largest image file the API takes (a larger one answers 413 `image_too_large`). */
+export const MAX_IMAGE_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** The most pixels an image may have (width times height), so no upload can ask for gigabytes to decode. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** The most images one product may have. */
+export const MAX_IMAGES_PER_PRODUCT = 20;
+/** The widths, in pixels, each image is stored in (those not wider than the original, and the original's own if narrower). */
+export const IMAGE_WIDTHS = [240, 480, 960] as const;
+
+export const CATALOGUE_FILE_FORMATS = ["quire", "shopify"] as const;
+export type CatalogueFileFormat = (typeof CATALOGUE_FILE_FORMATS)[number];
+
+/** The largest catalogue file the API takes (a larger upload answers 413 `payload_too_large`). */
+export const MAX_CATALOGUE_FILE_BYTES = 100 * 1024 * 1024;
+/** The most rows (products' variants and image lines) one file may hold: a larger catalogue is split into files. */
+export const MAX_CATALOGUE_FILE_ROWS = 200_000;
+/** At most this many problems are listed (the counts still count them all). */
+export const MAX_LISTED_PROBLEMS = 1000;
+
+export const BLOG_POST_STATUSES = ["draft", "scheduled", "published"] as const;

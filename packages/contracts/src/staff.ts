@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dataSchema, IdParamSchema, IdSchema, intParamSchema, textSchema } from "./common";
-import { INT32_MAX, MAX_PAGE_SIZE } from "./constants";
+import { AUDIT_ACTOR_TYPES, INT32_MAX, MAX_API_TOKEN_DAYS, MAX_PAGE_SIZE, STAFF_ROLES } from "./constants";
 import { EmailedTokenSchema, EmailSchema, NewPasswordSchema, PasswordInputSchema, PersonNameSchema } from "./identity";
 
 // Contracts of the merchant's people and machines (docs/decisions/046): staff accounts with roles, their
@@ -10,40 +10,7 @@ import { EmailedTokenSchema, EmailSchema, NewPasswordSchema, PasswordInputSchema
 
 // ---------------------------------------------------------------- roles and permissions
 
-export const STAFF_ROLES = ["owner", "manager", "fulfilment", "content"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 export const StaffRoleSchema = z.enum(STAFF_ROLES).meta({ id: "StaffRole" });
-
-/** What an admin call may need. Every admin operation names exactly one (decision 046's table). */
-export const PERMISSIONS = [
-  "orders",
-  "returns",
-  "stock",
-  "catalogue",
-  "customers",
-  "discounts",
-  "content",
-  "settings",
-  "staff",
-  "audit",
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-
-/**
- * Each role's permissions. An owner may do everything, including managing staff and tokens and reading the
- * audit log; a manager runs the shop but not its people; fulfilment ships, takes returns back and counts
- * stock; content writes pages, menus and the blog.
- */
-export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
-  owner: PERMISSIONS,
-  manager: ["orders", "returns", "stock", "catalogue", "customers", "discounts", "content", "settings"],
-  fulfilment: ["orders", "returns", "stock"],
-  content: ["content"],
-};
-
-export function roleAllows(role: StaffRole, permission: Permission): boolean {
-  return ROLE_PERMISSIONS[role].includes(permission);
-}
 
 // ---------------------------------------------------------------- staff
 
@@ -195,7 +162,6 @@ export type ApiToken = z.infer<typeof ApiTokenSchema>;
 export const ApiTokenListResponseSchema = dataSchema(z.array(ApiTokenSchema));
 export const ApiTokenParamsSchema = z.object({ id: IdParamSchema }).strict();
 
-export const MAX_API_TOKEN_DAYS = 366;
 /** POST /admin/api-tokens (owner): a token for a machine, with a role and a lifetime of 1 to 366 days. */
 export const CreateApiTokenBodySchema = z
   .object({
@@ -214,7 +180,6 @@ export const CreatedApiTokenResponseSchema = dataSchema(
 
 // ---------------------------------------------------------------- audit log
 
-export const AUDIT_ACTOR_TYPES = ["staff", "api_token", "admin_key"] as const;
 export const AuditActorTypeSchema = z.enum(AUDIT_ACTOR_TYPES);
 
 export const AuditLogEntrySchema = z

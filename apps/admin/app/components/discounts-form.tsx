@@ -1,4 +1,4 @@
-import { DISCOUNT_KINDS } from "@quire/contracts";
+import { DISCOUNT_KINDS } from "@quire/contracts/constants";
 import { Form } from "react-router";
 import { Button, ErrorSummary, Field, SelectField } from "~/components/ui";
 import { CheckboxField, FieldGroup } from "~/components/discounts-fields";

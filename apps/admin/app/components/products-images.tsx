@@ -1,4 +1,5 @@
-import { MAX_IMAGES_PER_PRODUCT, type AdminProductImage } from "@quire/contracts";
+import type { AdminProductImage } from "@quire/contracts";
+import { MAX_IMAGES_PER_PRODUCT } from "@quire/contracts/constants";
 import { Form } from "react-router";
 import { TextInput } from "./products-fields";
 import { Button } from "./ui";

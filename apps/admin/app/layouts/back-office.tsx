@@ -1,4 +1,4 @@
-import { ROLE_PERMISSIONS, type Permission } from "@quire/contracts";
+import { type Permission, ROLE_PERMISSIONS } from "@quire/contracts/constants";
 import { Form, NavLink, Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { FlashMessage } from "~/components/ui";

@@ -1,4 +1,5 @@
-import { AUDIT_ACTOR_TYPES, type AuditLogQuery } from "@quire/contracts";
+import type { AuditLogQuery } from "@quire/contracts";
+import { AUDIT_ACTOR_TYPES } from "@quire/contracts/constants";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,4 +1,5 @@
-import { ORDER_STATUSES, type OrderStatus } from "@quire/contracts";
+import type { OrderStatus } from "@quire/contracts";
+import { ORDER_STATUSES } from "@quire/contracts/constants";
 
 /** A day typed in a date field (yyyy-mm-dd), or nothing. */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,4 +1,4 @@
-import { DELIVERY_OPTION_KINDS } from "@quire/contracts";
+import { DELIVERY_OPTION_KINDS } from "@quire/contracts/constants";
 import { fromDecimalAmount } from "@quire/money";
 import { z } from "zod";
 

@@ -1,4 +1,5 @@
-import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from "@quire/contracts";
+import { NewPasswordSchema } from "@quire/contracts";
+import { PASSWORD_MIN_LENGTH } from "@quire/contracts/constants";
 import { Form, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accept-invitation";

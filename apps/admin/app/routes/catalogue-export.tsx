@@ -1,4 +1,4 @@
-import { ROLE_PERMISSIONS } from "@quire/contracts";
+import { ROLE_PERMISSIONS } from "@quire/contracts/constants";
 import { data } from "react-router";
 import type { Route } from "./+types/catalogue-export";
 import { Button, ButtonLink, Card, PageHeader } from "~/components/ui";

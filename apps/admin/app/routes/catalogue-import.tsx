@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { CatalogueImportCheckSchema, MAX_LISTED_PROBLEMS } from "@quire/contracts";
+import type { CatalogueImportCheckSchema } from "@quire/contracts";
+import { MAX_LISTED_PROBLEMS } from "@quire/contracts/constants";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/catalogue-import";

@@ -1,4 +1,4 @@
-import { BLOG_POST_STATUSES } from "@quire/contracts";
+import { BLOG_POST_STATUSES } from "@quire/contracts/constants";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/content-blog";
 import { ContentNav } from "~/components/content-nav";

@@ -1,4 +1,5 @@
-import { ROLE_PERMISSIONS, type BackOfficeOverview, type Permission } from "@quire/contracts";
+import type { BackOfficeOverview } from "@quire/contracts";
+import { type Permission, ROLE_PERMISSIONS } from "@quire/contracts/constants";
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { BarChart } from "~/components/bar-chart";

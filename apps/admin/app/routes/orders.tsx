@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from "@quire/contracts";
+import { ORDER_STATUSES } from "@quire/contracts/constants";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/orders";
 import { ButtonLink, PageHeader, StatusBadge, FilterSelect } from "~/components/ui";

@@ -1,4 +1,4 @@
-import { REFUND_REASONS, REFUND_STATUSES } from "@quire/contracts";
+import { REFUND_REASONS, REFUND_STATUSES } from "@quire/contracts/constants";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/refunds";

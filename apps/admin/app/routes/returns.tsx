@@ -1,4 +1,4 @@
-import { RETURN_STATUSES } from "@quire/contracts";
+import { RETURN_STATUSES } from "@quire/contracts/constants";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/returns";
 import { PageHeader, StatusBadge, FilterSelect } from "~/components/ui";

@@ -1,4 +1,5 @@
-import { EmailSchema, NewPasswordSchema, PASSWORD_MIN_LENGTH, PersonNameSchema } from "@quire/contracts";
+import { EmailSchema, NewPasswordSchema, PersonNameSchema } from "@quire/contracts";
+import { PASSWORD_MIN_LENGTH } from "@quire/contracts/constants";
 import { Form, redirect, useActionData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/set-up";

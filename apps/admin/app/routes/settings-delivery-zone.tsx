@@ -1,4 +1,5 @@
-import { DELIVERY_OPTION_KINDS, type AdminDeliveryOption } from "@quire/contracts";
+import type { AdminDeliveryOption } from "@quire/contracts";
+import { DELIVERY_OPTION_KINDS } from "@quire/contracts/constants";
 import { toDecimalAmount } from "@quire/money";
 import { randomUUID } from "node:crypto";
 import { Form, Link, useActionData, useLoaderData } from "react-router";

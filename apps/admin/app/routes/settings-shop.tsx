@@ -1,4 +1,5 @@
-import { ANONYMOUS_PRODUCT_POLICIES, BankTransferDetailsSchema, INVENTORY_AVAILABILITY_MODES, textSchema } from "@quire/contracts";
+import { BankTransferDetailsSchema, textSchema } from "@quire/contracts";
+import { ANONYMOUS_PRODUCT_POLICIES, INVENTORY_AVAILABILITY_MODES } from "@quire/contracts/constants";
 import { fromDecimalAmount, toDecimalAmount } from "@quire/money";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";

@@ -1,4 +1,5 @@
-import { MAX_API_TOKEN_DAYS, STAFF_ROLES, StaffRoleSchema } from "@quire/contracts";
+import { StaffRoleSchema } from "@quire/contracts";
+import { MAX_API_TOKEN_DAYS, STAFF_ROLES } from "@quire/contracts/constants";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/staff-tokens";

@@ -1,4 +1,5 @@
-import { InviteStaffBodySchema, STAFF_ROLES, StaffRoleSchema } from "@quire/contracts";
+import { InviteStaffBodySchema, StaffRoleSchema } from "@quire/contracts";
+import { STAFF_ROLES } from "@quire/contracts/constants";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { z } from "zod";
