@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CurrencyCodeSchema, dataSchema, IdParamSchema, IdSchema, intParamSchema, SlugSchema, textSchema } from "./common";
 import { MAX_PRODUCT_ADDONS } from "./admin-addons";
 import { ApiErrorSchema } from "./errors";
-import { INT32_MAX, MAX_PAGE_SIZE, MAX_RECOMMENDATIONS, TAX_CLASSES } from "./constants";
+import { ADMIN_PRODUCT_STOCK_FILTERS, INT32_MAX, MAX_PAGE_SIZE, MAX_RECOMMENDATIONS, TAX_CLASSES } from "./constants";
 
 // Contracts of the merchant's catalogue calls (admin API, permission `catalogue`, decision 047): products with
 // their variants and prices, written through the catalogue's one write path so the price index, the search
@@ -275,7 +275,10 @@ export const AdminProductResponseSchema = dataSchema(AdminProductSchema);
 /**
  * GET /admin/products: newest first in keyset pages (`before` = the answer's `nextBefore`), published and
  * unpublished alike; `search` matches the name, the slug or a variant's SKU (case-insensitive, part of it).
- * Archived products are left out unless `archived` is `true` (only them) or `all`.
+ * Archived products are left out unless `archived` is `true` (only them) or `all`. `categoryId`: products placed
+ * in that category itself (not its subcategories). `stock`: `in_stock`, a variant with stock; `low`, a variant at
+ * or below its low-stock threshold (GET /admin/stock/low's rule, so sold-out variants count); `out`, no variant
+ * with stock. `onSale`: whether a variant has a sale price (a struck-through price) in some currency.
  */
 export const AdminListProductsQuerySchema = z
   .object({
@@ -284,6 +287,9 @@ export const AdminListProductsQuerySchema = z
     search: textSchema({ trim: true, min: 1, max: 100 }).optional(),
     published: z.enum(["true", "false"]).optional(),
     archived: z.enum(["false", "true", "all"]).optional(),
+    categoryId: intParamSchema(1, INT32_MAX).optional(),
+    stock: z.enum(ADMIN_PRODUCT_STOCK_FILTERS).optional(),
+    onSale: z.enum(["true", "false"]).optional(),
   })
   .strict();
 export type AdminListProductsQuery = z.infer<typeof AdminListProductsQuerySchema>;

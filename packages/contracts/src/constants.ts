@@ -237,6 +237,9 @@ export function roleAllows(role: StaffRole, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
 }
 
+/** GET /admin/products' stock filter: a variant with stock, one at or below its low-stock threshold, none with stock. */
+export const ADMIN_PRODUCT_STOCK_FILTERS = ["in_stock", "low", "out"] as const;
+
 /** The longest an API token may live, in days. */
 export const MAX_API_TOKEN_DAYS = 366;
 

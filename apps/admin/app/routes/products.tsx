@@ -1,4 +1,5 @@
 import { AdminListProductsQuerySchema } from "@quire/contracts";
+import { ADMIN_PRODUCT_STOCK_FILTERS } from "@quire/contracts/constants";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/products";
 import { ProductStatus } from "~/components/products-fields";
@@ -9,40 +10,63 @@ import { formatDate } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products · Quire back office" }];
 
-/** The list's filters as the address gives them (`q`, `published`, `archived`), each kept only when the API takes it. */
+/**
+ * The list's filters as the address gives them (`q`, `published`, `archived`, `category`, `stock`, `sale`), each
+ * kept only when the API takes it: an address edited by hand lists with the filters that make sense.
+ */
 function productFiltersOf(url: URL) {
-  const q = url.searchParams.get("q")?.trim() ?? "";
-  const published = url.searchParams.get("published") ?? "";
-  const archived = url.searchParams.get("archived") ?? "";
-  const before = url.searchParams.get("before") ?? "";
+  const read = (name: string) => url.searchParams.get(name)?.trim() ?? "";
+  const shown = {
+    q: read("q"),
+    published: read("published"),
+    archived: read("archived"),
+    category: read("category"),
+    stock: read("stock"),
+    sale: read("sale"),
+  };
+  const before = read("before");
   const parsed = AdminListProductsQuerySchema.safeParse({
-    ...(q ? { search: q.slice(0, 100) } : {}),
-    ...(published === "true" || published === "false" ? { published } : {}),
-    ...(archived === "true" || archived === "all" ? { archived } : {}),
+    ...(shown.q ? { search: shown.q.slice(0, 100) } : {}),
+    ...(shown.published === "true" || shown.published === "false" ? { published: shown.published } : {}),
+    ...(shown.archived === "true" || shown.archived === "all" ? { archived: shown.archived } : {}),
+    ...(/^\d{1,10}$/.test(shown.category) ? { categoryId: shown.category } : {}),
+    ...((ADMIN_PRODUCT_STOCK_FILTERS as readonly string[]).includes(shown.stock) ? { stock: shown.stock } : {}),
+    ...(shown.sale === "true" || shown.sale === "false" ? { onSale: shown.sale } : {}),
     ...(/^\d{1,10}$/.test(before) ? { before } : {}),
     limit: "50",
   });
-  return { query: parsed.success ? parsed.data : { limit: 50 }, shown: { q, published, archived } };
+  return { query: parsed.success ? parsed.data : { limit: 50 }, shown };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { query, shown } = productFiltersOf(url);
-  const { data } = await pageRead(request, context.get(apiContext).call("listAdminProducts", { query }));
+  const api = context.get(apiContext);
+  const [{ data }, { data: categories }] = await pageRead(
+    request,
+    Promise.all([api.call("listAdminProducts", { query }), api.call("listAdminCategories")]),
+  );
   const params = new URLSearchParams(url.searchParams);
   params.delete("before");
   return {
     products: data.products,
+    categories: categories.map(({ id, name, depth }) => ({ id, name, depth })),
     nextPage: data.nextBefore ? `?${new URLSearchParams([...params, ["before", String(data.nextBefore)]])}` : null,
     firstPage: query.before ? `?${params}` : null,
     filters: shown,
   };
 }
 
+const STOCK_LABELS: Record<(typeof ADMIN_PRODUCT_STOCK_FILTERS)[number], string> = {
+  in_stock: "In stock",
+  low: "Low or sold out",
+  out: "Sold out",
+};
+
 const selectClass = "rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm";
 
 export default function Products() {
-  const { products, nextPage, firstPage, filters } = useLoaderData<typeof loader>();
+  const { products, categories, nextPage, firstPage, filters } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Products">
@@ -76,6 +100,42 @@ export default function Products() {
             <option value="">Not archived</option>
             <option value="true">Archived only</option>
             <option value="all">Archived or not</option>
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="category" className="text-sm font-medium">
+            Category
+          </label>
+          <select id="category" name="category" defaultValue={filters.category} className={`${selectClass} max-w-64`}>
+            <option value="">Any category</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {`${"\u2014 ".repeat(category.depth)}${category.name}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="stock" className="text-sm font-medium">
+            Stock
+          </label>
+          <select id="stock" name="stock" defaultValue={filters.stock} className={selectClass}>
+            <option value="">Any stock</option>
+            {ADMIN_PRODUCT_STOCK_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {STOCK_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="sale" className="text-sm font-medium">
+            Sale price
+          </label>
+          <select id="sale" name="sale" defaultValue={filters.sale} className={selectClass}>
+            <option value="">On sale or not</option>
+            <option value="true">On sale</option>
+            <option value="false">Not on sale</option>
           </select>
         </div>
         <button type="submit" className="rounded-md border border-zinc-400 bg-white px-3 py-2 text-sm font-medium hover:bg-zinc-100">

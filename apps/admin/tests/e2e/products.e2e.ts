@@ -5,7 +5,7 @@ import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "../../../storefront/tests/e2e/accessibility";
-import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "../../../storefront/tests/e2e/browser";
+import { expectNoPageProblems, openBrowser, screenshotForReview, sessionPerTest } from "../../../storefront/tests/e2e/browser";
 import { asShop, backOfficeStack, joinAs } from "./back-office";
 
 /*
@@ -191,6 +191,59 @@ for (const javaScriptEnabled of [true, false]) {
 
 describe("the product list and a product's end", () => {
   const browser = sessionPerTest();
+
+  it("lists a category's products by stock and sale price, the filters kept in the address (without JavaScript too)", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const { data: demo } = AdminListProductsResponseSchema.parse(await asShop(stack, "GET", "/admin/products?limit=1"));
+    const { productTypeId } = await productNow(demo.products[0]!.id);
+    const { data: category } = await asShop<{ data: { id: number; name: string } }>(stack, "POST", "/admin/categories", {
+      slug: `tide-tables-${tag}`,
+      name: `Tide tables ${tag}`,
+    });
+    const make = async (name: string, stockQuantity: number, price: { amount: number; original?: number }) =>
+      AdminProductResponseSchema.parse(
+        await asShop(stack, "POST", "/admin/products", {
+          slug: `${name.toLowerCase().replaceAll(" ", "-")}-${tag}`,
+          name: `${name} ${tag}`,
+          productTypeId,
+          categoryIds: [category.id],
+          variants: [{ sku: `${name.slice(0, 4)}-${tag}`.toUpperCase(), name: "Paperback", stockQuantity, prices: { GBP: price } }],
+        }),
+      ).data;
+    const soldOutOnSale = await make("Neap Tides", 0, { amount: 600, original: 900 });
+    const inStock = await make("Spring Tides", 12, { amount: 900 });
+
+    for (const javaScriptEnabled of [true, false]) {
+      const session = javaScriptEnabled ? browser : await openBrowser({ javaScriptEnabled });
+      try {
+        const { page } = session;
+        await joinAs(page, stack, "manager");
+        await page.goto(`${stack.backOfficeUrl}/products`);
+        await page.getByLabel("Category").selectOption({ label: category.name });
+        await page.getByRole("button", { name: "Filter" }).click();
+        await page.waitForURL(new RegExp(`[?&]category=${category.id}`));
+        const listed = () => page.getByRole("rowheader").getByRole("link").allInnerTexts();
+        await expect.poll(listed).toEqual([inStock.name, soldOutOnSale.name]);
+
+        await page.getByLabel("Stock").selectOption({ label: "Sold out" });
+        await page.getByLabel("Sale price").selectOption({ label: "On sale" });
+        await page.getByRole("button", { name: "Filter" }).click();
+        await page.waitForURL(/[?&]sale=true/);
+        await expect.poll(listed).toEqual([soldOutOnSale.name]);
+        // The page drawn from the address keeps the choices.
+        await expect.poll(() => page.getByLabel("Stock").inputValue()).toBe("out");
+
+        await page.getByLabel("Stock").selectOption({ label: "In stock" });
+        await page.getByRole("button", { name: "Filter" }).click();
+        await page.waitForURL(/[?&]stock=in_stock/);
+        await page.getByText("No products match these filters.").waitFor();
+        if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
+        expect(session.problems).toEqual([]);
+      } finally {
+        if (!javaScriptEnabled) await session.close();
+      }
+    }
+  });
 
   it("finds an unpublished product by its SKU, archives it and deletes it, each after a page that asks", async () => {
     const { page } = browser;

@@ -244,9 +244,27 @@ export async function findIsbnOwners(db: Db, storeId: number, isbns: string[]) {
   return new Map(rows.map((row) => [row.isbn!, row.productId]));
 }
 
-/** The store's products, newest first, in keyset pages: one statement, however deep the page. */
-export async function listAdminProducts(db: Db, storeId: number, query: AdminListProductsQuery) {
+/**
+ * The store's products, newest first, in keyset pages: one statement, however deep the page. `storeThreshold` is
+ * the store's low-stock setting, for the variants without their own (the `low` stock filter).
+ */
+export async function listAdminProducts(db: Db, storeId: number, query: AdminListProductsQuery, storeThreshold: number) {
   const conditions: SQL[] = [eq(products.storeId, storeId)];
+  // Qualified by hand, as below: inside a subquery Drizzle would name the outer column without its table.
+  const aVariant = (condition: SQL) => sql`exists (select 1 from product_variants v where v.product_id = products.id and ${condition})`;
+  if (query.categoryId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from product_categories pc where pc.product_id = products.id and pc.category_id = ${query.categoryId})`,
+    );
+  }
+  if (query.stock === "in_stock") conditions.push(aVariant(sql`v.stock_quantity > 0`));
+  if (query.stock === "out") conditions.push(sql`not ${aVariant(sql`v.stock_quantity > 0`)}`);
+  if (query.stock === "low") conditions.push(aVariant(sql`v.stock_quantity <= coalesce(v.low_stock_threshold, ${storeThreshold}::int)`));
+  if (query.onSale !== undefined) {
+    const onSale = sql`exists (select 1 from product_variants v join variant_prices vp on vp.variant_id = v.id
+      where v.product_id = products.id and vp.original_amount is not null)`;
+    conditions.push(query.onSale === "true" ? onSale : sql`not ${onSale}`);
+  }
   if (query.before !== undefined) conditions.push(lt(products.id, query.before));
   if (query.published !== undefined) conditions.push(eq(products.isPublished, query.published === "true"));
   const archived = query.archived ?? "false";

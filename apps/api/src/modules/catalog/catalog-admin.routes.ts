@@ -47,7 +47,9 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       config,
       schema: { ...schema, "x-error-codes": [...errors], summary: "The store's products, published or not, newest first, in keyset pages" },
     }),
-    handler: async (request) => ({ data: await listAdminProducts(db, request.ctx.store.id, request.query) }),
+    handler: async (request) => ({
+      data: await listAdminProducts(db, request.ctx.store.id, request.query, request.ctx.store.lowStockThreshold),
+    }),
   });
 
   app.route({

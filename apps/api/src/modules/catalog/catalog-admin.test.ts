@@ -325,6 +325,64 @@ describe("the merchant's products", () => {
     // A search for the pattern characters finds them as text.
     expect((await asManager("GET", "/admin/products?search=%25")).json().data.products).toEqual([]);
   });
+
+  it("filters the list by category, stock and sale price, each filter narrowing the others", async () => {
+    const poetry = await createCategory(api.database.db, { storeId: api.seeded.store.id, slug: `poetry-${made}`, name: "Poetry" });
+    const variant = (sku: string, stockQuantity: number, prices: object) => ({
+      sku,
+      name: sku,
+      options: [{ code: "format", name: "Format", value: sku }],
+      stockQuantity,
+      prices,
+    });
+    const full = { GBP: { amount: 1000 } };
+    const sale = { GBP: { amount: 800, original: 1000 } };
+    const create = async (name: string, categoryIds: number[], variants: object[]) => {
+      const answer = await asManager("POST", "/admin/products", newBook({ name, categoryIds, variants }));
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json().data as { id: number; variants: { id: number }[] };
+    };
+    const n = made + 1;
+    // Plenty of stock, full price, in poetry; sold out on sale; low (3, the store's threshold is 5) beside a sold-out
+    // variant, in poetry; a variant with its own threshold of 1 and 3 in stock, so not low, on sale in euros only.
+    const plenty = (await create("Plenty", [poetry.id], [variant(`F-${n}-A`, 40, full)])).id;
+    const soldOut = (await create("Sold out", [api.seeded.fiction.id], [variant(`F-${n}-B`, 0, sale)])).id;
+    const low = (await create("Low", [poetry.id, api.seeded.fiction.id], [variant(`F-${n}-C`, 3, full), variant(`F-${n}-D`, 0, full)])).id;
+    const withOwn = await create(
+      "Own threshold",
+      [api.seeded.fiction.id],
+      [variant(`F-${n}-E`, 3, { GBP: { amount: 1000 }, EUR: { amount: 900, original: 1100 } })],
+    );
+    const threshold = await asManager("PUT", `/admin/variants/${withOwn.variants[0]!.id}/low-stock-threshold`, { threshold: 1 });
+    expect(threshold.statusCode, threshold.body).toBe(200);
+    const ownThreshold = withOwn.id;
+    const mine = [plenty, soldOut, low, ownThreshold];
+    const listed = async (query: string) => (await adminListIds(query)).filter((id) => mine.includes(id)).sort((a, b) => a - b);
+
+    expect(await listed(`&categoryId=${poetry.id}`)).toEqual([plenty, low]);
+    expect(await listed("&stock=in_stock")).toEqual([plenty, low, ownThreshold]);
+    expect(await listed("&stock=out")).toEqual([soldOut]);
+    expect(await listed("&stock=low")).toEqual([soldOut, low]);
+    expect(await listed("&onSale=true")).toEqual([soldOut, ownThreshold]);
+    expect(await listed("&onSale=false")).toEqual([plenty, low]);
+    expect(await listed(`&categoryId=${poetry.id}&stock=low`)).toEqual([low]);
+    expect(await listed(`&categoryId=${api.seeded.fiction.id}&onSale=true&stock=in_stock`)).toEqual([ownThreshold]);
+    // Another store's category finds nothing of this one.
+    expect(await adminListIds(`&categoryId=${api.seeded.otherCategory.id}`)).toEqual([]);
+  });
+
+  it("answers 400 naming the parameter for a filter it does not know", async () => {
+    for (const [query, field] of [
+      ["stock=few", "stock"],
+      ["onSale=yes", "onSale"],
+      ["categoryId=0", "categoryId"],
+      ["categoryId=2147483648", "categoryId"],
+    ] as const) {
+      const answer = await asManager("GET", `/admin/products?${query}`);
+      expect(answer.statusCode, query).toBe(400);
+      expect(JSON.stringify(answer.json().errors), query).toContain(field);
+    }
+  });
 });
 
 /** The audit log's entries for a product and an operation, newest first, as the bootstrap key (an owner) reads them. */
