@@ -71,6 +71,7 @@ export const ERROR_CATALOGUE = {
   last_owner: { status: 409, message: "The shop needs at least one active owner" },
   staff_invitation_invalid: { status: 400, message: "This invitation link is not valid" },
   staff_invitation_used: { status: 410, message: "This invitation has already been accepted; sign in" },
+  staff_invitation_not_found: { status: 404, message: "No invitation of the shop is waiting with that id" },
   staff_invitation_expired: { status: 410, message: "This invitation has expired; ask an owner for a new one" },
   api_token_not_found: { status: 404, message: "No API token has this id" },
   /** The first owner's set-up link, asked for or used when the shop already has an active owner. */

@@ -50,6 +50,19 @@ export const StaffInvitationSchema = z
   })
   .meta({ id: "StaffInvitation" });
 export const StaffInvitationResponseSchema = dataSchema(StaffInvitationSchema);
+/**
+ * GET /admin/staff/invitations (owner): the invitations still waiting, neither accepted nor expired, newest first
+ * (a shop invites a handful of people; the list is bounded by MAX_PAGE_SIZE).
+ */
+export const StaffInvitationListResponseSchema = dataSchema(
+  z.array(StaffInvitationSchema.extend({ createdAt: z.iso.datetime({ offset: true }) })),
+);
+/**
+ * DELETE /admin/staff/invitations/:id (owner): withdraws a waiting invitation; its link then answers
+ * `staff_invitation_invalid`. 404 `staff_invitation_not_found` for one that is not waiting (accepted, expired,
+ * withdrawn, or another shop's).
+ */
+export const StaffInvitationParamsSchema = z.object({ id: IdParamSchema }).strict();
 
 /**
  * POST /admin/auth/accept-invitation: the invited person chooses a password (the customers' rules) and is signed

@@ -16,13 +16,18 @@ import { ROLE_DESCRIPTIONS } from "~/lib/staff-roles";
 export const meta: Route.MetaFunction = () => [{ title: "Staff · Quire back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { data: staff } = await pageRead(request, context.get(apiContext).call("listStaff"));
-  return { staff, myId: context.get(staffContext).id };
+  const api = context.get(apiContext);
+  const [{ data: staff }, { data: invitations }] = await pageRead(
+    request,
+    Promise.all([api.call("listStaff"), api.call("listStaffInvitations")]),
+  );
+  return { staff, invitations, myId: context.get(staffContext).id };
 }
 
 const MemberId = z.coerce.number().int().min(1).max(2_147_483_647);
 const RoleForm = z.object({ id: MemberId, role: StaffRoleSchema });
 const ActiveForm = z.object({ id: MemberId, active: z.enum(["true", "false"]).transform((value) => value === "true") });
+const WithdrawForm = z.object({ id: MemberId, email: z.string().max(254) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
@@ -47,6 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           member.active ? `${member.name} can sign in again.` : `${member.name} is deactivated and signed out everywhere.`,
         );
       });
+    case "withdraw":
+      return handleForm(form, WithdrawForm, async ({ id, email }) => {
+        await api.call("withdrawStaffInvitation", { params: { id } });
+        return redirectWithMessage(request, "/staff", `The invitation to ${email} is withdrawn: its link no longer works.`);
+      });
     default:
       throw new Response("Unknown action", { status: 400 });
   }
@@ -57,7 +67,7 @@ function article(role: string) {
 }
 
 export default function Staff() {
-  const { staff, myId } = useLoaderData<typeof loader>();
+  const { staff, invitations, myId } = useLoaderData<typeof loader>();
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.flash;
   const answer = useActionData<typeof action>();
   const invite = refusalFor(answer, "invite");
@@ -148,6 +158,69 @@ export default function Staff() {
           </tbody>
         </table>
       </div>
+      {invitations.length > 0 ? (
+        <section aria-labelledby="waiting-invitations" className="mt-6">
+          <h2 id="waiting-invitations" className="mb-2 text-lg font-semibold">
+            Invitations waiting
+          </h2>
+          <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Invitations not yet accepted, newest first</caption>
+              <thead className="border-b border-zinc-200 bg-zinc-50">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Person
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Role
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Sent
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Link works until
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Invitation
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {invitations.map((invitation) => {
+                  const refusal = refusalFor(answer, "withdraw", invitation.id);
+                  return (
+                    <tr key={invitation.id} className="border-b border-zinc-100 align-top last:border-0">
+                      <th scope="row" className="px-3 py-2 font-medium">
+                        {invitation.name}
+                        <span className="block font-normal text-zinc-600">{invitation.email}</span>
+                      </th>
+                      <td className="px-3 py-2">{invitation.role}</td>
+                      <td className="px-3 py-2">{formatDateTime(invitation.createdAt)}</td>
+                      <td className="px-3 py-2">{formatDateTime(invitation.expiresAt)}</td>
+                      <td className="px-3 py-2">
+                        <Form method="post">
+                          <input type="hidden" name="id" value={invitation.id} />
+                          <input type="hidden" name="email" value={invitation.email} />
+                          <Button kind="danger" name="intent" value="withdraw">
+                            Withdraw<span className="sr-only"> the invitation to {invitation.email}</span>
+                          </Button>
+                        </Form>
+                        {refusal ? (
+                          <div className="mt-2">
+                            <ErrorSummary
+                              errors={{ fields: {}, form: [...refusal.errors.form, ...Object.values(refusal.errors.fields)] }}
+                            />
+                          </div>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
       <div className="mt-6 grid max-w-5xl gap-4 lg:grid-cols-2">
         <Card title="Invite a member of staff">
           <ErrorSummary errors={invite?.errors} />

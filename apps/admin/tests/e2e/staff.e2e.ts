@@ -75,6 +75,21 @@ for (const javaScriptEnabled of [true, false]) {
       });
       expect(accepted.status).toBe(200);
 
+      // An invitation not yet accepted waits in its table until withdrawn; an accepted one is not there.
+      const unwanted = `withdrawn-${randomUUID().slice(0, 8)}@back-office.test`;
+      await invite.getByLabel("Email").fill(unwanted);
+      await invite.getByLabel("Name").fill("Never Joined");
+      await invite.getByRole("button", { name: "Send the invitation" }).click();
+      await expectMessage(page, `Invitation mailed to ${unwanted}`);
+      const waiting = page.getByRole("region", { name: "Invitations waiting" });
+      await waiting.getByRole("rowheader").filter({ hasText: unwanted }).waitFor();
+      expect(await waiting.getByText(email).count()).toBe(0);
+      if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
+      await screenshotForReview(page, `back-office-staff-invitations-js-${javaScriptEnabled ? "on" : "off"}`);
+      await waiting.getByRole("button", { name: `Withdraw the invitation to ${unwanted}` }).click();
+      await expectMessage(page, `The invitation to ${unwanted} is withdrawn: its link no longer works.`);
+      expect(await page.getByRole("button", { name: `Withdraw the invitation to ${unwanted}` }).count()).toBe(0);
+
       // Inviting the same address again is refused beside its field.
       await invite.getByLabel("Email").fill(email);
       await invite.getByLabel("Name").fill(name);
@@ -145,13 +160,22 @@ for (const javaScriptEnabled of [true, false]) {
         .locator(":scope > tbody > tr > td:nth-child(3)");
       await expect
         .poll(() => operations.allInnerTexts())
-        .toEqual(["revokeApiToken", "createApiToken", "updateStaff", "updateStaff", "inviteStaff", "acceptStaffInvitation"]);
+        .toEqual([
+          "revokeApiToken",
+          "createApiToken",
+          "updateStaff",
+          "updateStaff",
+          "withdrawStaffInvitation",
+          "inviteStaff",
+          "inviteStaff",
+          "acceptStaffInvitation",
+        ]);
       const roleChange = page.getByRole("table", { name: /^Changes of updateStaff/ }).filter({ hasText: "role" });
       await expect.poll(() => roleChange.innerText()).toMatch(/role\s+content\s+fulfilment/);
       await page.getByLabel("Operation").selectOption("inviteStaff");
       await page.getByRole("button", { name: "Filter" }).click();
       await page.waitForURL(/[?&]operation=inviteStaff/);
-      await expect.poll(() => operations.allInnerTexts()).toEqual(["inviteStaff"]);
+      await expect.poll(() => operations.allInnerTexts()).toEqual(["inviteStaff", "inviteStaff"]);
       if (javaScriptEnabled) {
         await expectNoSeriousA11yViolations(page);
         await screenshotForReview(page, "back-office-audit-log");

@@ -11,6 +11,8 @@ import {
   CreatedApiTokenResponseSchema,
   DisableTwoFactorBodySchema,
   InviteStaffBodySchema,
+  StaffInvitationListResponseSchema,
+  StaffInvitationParamsSchema,
   StaffInvitationResponseSchema,
   StaffListResponseSchema,
   StaffMemberResponseSchema,
@@ -75,6 +77,14 @@ export const staffOperations = {
     body: InviteStaffBodySchema,
     response: StaffInvitationResponseSchema,
     status: 201,
+  },
+  listStaffInvitations: { method: "GET", path: "/admin/staff/invitations", response: StaffInvitationListResponseSchema },
+  withdrawStaffInvitation: {
+    method: "DELETE",
+    path: "/admin/staff/invitations/:id",
+    params: StaffInvitationParamsSchema,
+    response: NoContentSchema,
+    status: 204,
   },
   updateStaff: {
     method: "PUT",

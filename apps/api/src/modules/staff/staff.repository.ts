@@ -1,5 +1,5 @@
 import type { StaffMember, StaffRole } from "@quire/contracts";
-import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { apiTokens, staffInvitations, staffMembers, staffSessions, staffSetUpLinks } from "./staff.tables";
 
@@ -84,6 +84,32 @@ export async function insertInvitation(
   const [row] = await db.insert(staffInvitations).values(values).returning();
   if (!row) throw new Error("insert returned no row");
   return row;
+}
+
+/** The store's invitations still waiting (neither accepted nor expired), newest first, at most `limit`. */
+export async function listWaitingInvitations(db: Db, storeId: number, limit: number) {
+  return db
+    .select()
+    .from(staffInvitations)
+    .where(and(eq(staffInvitations.storeId, storeId), isNull(staffInvitations.acceptedAt), gt(staffInvitations.expiresAt, sql`now()`)))
+    .orderBy(desc(staffInvitations.id))
+    .limit(limit);
+}
+
+/** Deletes a waiting invitation of the store (its link then matches nothing); the row it was, or null. */
+export async function deleteWaitingInvitation(db: Db, storeId: number, id: number) {
+  const [row] = await db
+    .delete(staffInvitations)
+    .where(
+      and(
+        eq(staffInvitations.id, id),
+        eq(staffInvitations.storeId, storeId),
+        isNull(staffInvitations.acceptedAt),
+        gt(staffInvitations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 export async function findInvitationForUpdate(db: Db, storeId: number, tokenHash: string) {

@@ -188,6 +188,29 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; backOfficeUrl: string 
   });
 
   app.route({
+    ...operationRoute("listStaffInvitations", {
+      config: owner.config,
+      schema: { ...owner.schema, "x-error-codes": [...owner.errors], summary: "The invitations still waiting to be accepted" },
+    }),
+    handler: async (request) => ({ data: await staff.listStaffInvitations(db, request.ctx.store.id) }),
+  });
+
+  app.route({
+    ...operationRoute("withdrawStaffInvitation", {
+      config: { ...owner.config, auditedInService: true },
+      schema: {
+        ...owner.schema,
+        "x-error-codes": [...owner.errors, "staff_invitation_not_found"],
+        summary: "Withdraw a waiting invitation: its link stops working",
+      },
+    }),
+    handler: async (request, reply) => {
+      await staff.withdrawStaffInvitation(db, adminWriteOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
     ...operationRoute("updateStaff", {
       config: { ...owner.config, auditedInService: true },
       schema: {

@@ -1,4 +1,4 @@
-import type { ApiToken, InviteStaffBody, StaffMember, StaffRole } from "@quire/contracts";
+import { MAX_PAGE_SIZE, type ApiToken, type InviteStaffBody, type StaffMember, type StaffRole } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { changedFields, recordAdminWrite, type AdminWrite } from "../audit/audit.service";
@@ -11,7 +11,9 @@ import {
   findStaffById,
   countOtherActiveOwners,
   insertApiToken,
+  deleteWaitingInvitation,
   insertInvitation,
+  listWaitingInvitations,
   listApiTokenRows,
   listStaffMembers,
   lockStoreStaff,
@@ -66,6 +68,32 @@ export async function inviteStaff(db: Db, write: AdminWrite, context: { storeNam
       /** The mailed link, for the command line to print; never answered by the API. */
       link: mail.actionUrl ?? "",
     };
+  });
+}
+
+/** The shop's invitations still waiting to be accepted, newest first. */
+export async function listStaffInvitations(db: Db, storeId: number) {
+  const rows = await listWaitingInvitations(db, storeId, MAX_PAGE_SIZE);
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role as StaffRole,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  }));
+}
+
+/** Withdraws a waiting invitation: its mailed link stops working at once. Recorded in the audit log. */
+export async function withdrawStaffInvitation(db: Db, write: AdminWrite, invitationId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const withdrawn = await deleteWaitingInvitation(tx, write.storeId, invitationId);
+    if (!withdrawn) throw new AppError("staff_invitation_not_found");
+    await recordAdminWrite(tx, write, {
+      type: "staff_invitation",
+      id: withdrawn.id,
+      changes: changedFields({ email: withdrawn.email, name: withdrawn.name, role: withdrawn.role }, null),
+    });
   });
 }
 

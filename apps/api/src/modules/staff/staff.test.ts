@@ -125,6 +125,82 @@ describe("staff accounts", () => {
     expect(codeOf(duplicate)).toBe("staff_email_taken");
   });
 
+  it("lists the invitations still waiting, and withdraws one, whose link then works no more", async () => {
+    const waiting = freshEmail("waiting");
+    const withdrawn = freshEmail("withdrawn");
+    const accepted = freshEmail("accepted");
+    const expired = freshEmail("expired");
+    for (const email of [waiting, withdrawn, accepted, expired]) {
+      expect((await asAdmin(null, "POST", "/admin/staff/invitations", { email, name: "Invited", role: "content" })).statusCode).toBe(201);
+    }
+    const accept = (token: string) =>
+      api.app.inject({
+        method: "POST",
+        url: "/admin/auth/accept-invitation",
+        headers: { storekey },
+        payload: { token, password: TEST_PASSWORD },
+      });
+    expect((await accept(await invitationToken(accepted))).statusCode).toBe(200);
+    await api.database.db
+      .update(staffInvitations)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(staffInvitations.email, expired));
+    const listed = async () => {
+      const answer = await asAdmin(null, "GET", "/admin/staff/invitations");
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().data as { email: string; id: number; role: string; createdAt: string }[]).filter((row) =>
+        row.email.endsWith("@staff.example"),
+      );
+    };
+    const before = await listed();
+    expect(before.map((row) => row.email).filter((email) => [waiting, withdrawn, accepted, expired].includes(email))).toEqual([
+      withdrawn,
+      waiting,
+    ]);
+    const id = before.find((row) => row.email === withdrawn)!.id;
+
+    // Another shop's owner cannot see or withdraw it.
+    const fromOther = await asAdmin(null, "DELETE", `/admin/staff/invitations/${id}`, undefined, "other-store");
+    expect(fromOther.statusCode).toBe(404);
+    expect(codeOf(fromOther)).toBe("staff_invitation_not_found");
+
+    const token = await invitationToken(withdrawn);
+    expect((await asAdmin(null, "DELETE", `/admin/staff/invitations/${id}`)).statusCode).toBe(204);
+    expect((await listed()).map((row) => row.email)).not.toContain(withdrawn);
+    expect(codeOf(await accept(token))).toBe("staff_invitation_invalid");
+    const again = await asAdmin(null, "DELETE", `/admin/staff/invitations/${id}`);
+    expect(again.statusCode).toBe(404);
+    expect(codeOf(again)).toBe("staff_invitation_not_found");
+    // An accepted invitation is not withdrawn (the member is deactivated instead).
+    const acceptedId = (await api.database.db.select().from(staffInvitations).where(eq(staffInvitations.email, accepted)))[0]!.id;
+    expect((await asAdmin(null, "DELETE", `/admin/staff/invitations/${acceptedId}`)).statusCode).toBe(404);
+
+    const audited = await api.database.db
+      .select({ operation: auditLog.operation, changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.resourceId, String(id)));
+    expect(audited).toContainEqual({
+      operation: "withdrawStaffInvitation",
+      changes: expect.objectContaining({ email: { before: withdrawn, after: null } }),
+    });
+  });
+
+  it("keeps the invitations to the owners: a manager is refused them", async () => {
+    const { token } = await createSignedInStaff(api.database.db, {
+      storeId: api.seeded.store.id,
+      email: freshEmail("mgr"),
+      role: "manager",
+    });
+    for (const [method, url] of [
+      ["GET", "/admin/staff/invitations"],
+      ["DELETE", "/admin/staff/invitations/1"],
+    ] as const) {
+      const answer = await asAdmin(token, method, url);
+      expect(answer.statusCode, url).toBe(403);
+      expect(codeOf(answer)).toBe("permission_denied");
+    }
+  });
+
   it("signs out: the session's token is refused from then on", async () => {
     const { token } = await createSignedInStaff(api.database.db, {
       storeId: api.seeded.store.id,
