@@ -31,6 +31,7 @@ export default [
     route("returns/:id", "routes/return.tsx"),
     route("stock", "routes/stock.tsx"),
     route("stock/variants/:id", "routes/stock-variant.tsx"),
+    route("product-types", "routes/product-types.tsx"),
     route("categories", "routes/categories.tsx"),
     route("categories/:id", "routes/category.tsx"),
     route("attributes", "routes/attributes.tsx"),

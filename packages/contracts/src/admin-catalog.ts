@@ -401,6 +401,27 @@ export const LowStockResponseSchema = dataSchema(
   z.object({ variants: z.array(AdminVariantStockSchema), nextBefore: z.number().int().nullable() }),
 );
 
+// ---------------------------------------------------------------- product types (permission `catalogue`)
+
+/**
+ * A product type: what kind of thing a product is (a book, a gift card), which its form and filters follow. Every
+ * product has one; a new shop makes its first before its first product. `productCount` counts the products of the type.
+ */
+export const AdminProductTypeSchema = z
+  .object({ id: IdSchema, code: z.string(), name: z.string(), productCount: z.number().int() })
+  .meta({ id: "AdminProductType" });
+export type AdminProductType = z.infer<typeof AdminProductTypeSchema>;
+/** GET /admin/product-types: the store's product types, by name (a shop has a handful). */
+export const AdminProductTypeListResponseSchema = dataSchema(z.array(AdminProductTypeSchema));
+/** POST /admin/product-types: 409 `product_type_code_taken` when the store has a type with this code. */
+export const CreateAdminProductTypeBodySchema = z
+  .object({
+    code: z.string().regex(/^[a-z0-9-]{1,50}$/, "Use 1 to 50 lower-case letters, digits and dashes"),
+    name: textSchema({ trim: true, min: 1, max: 100 }),
+  })
+  .strict();
+export const AdminProductTypeResponseSchema = dataSchema(AdminProductTypeSchema);
+
 // ---------------------------------------------------------------- categories (permission `catalogue`)
 
 export const AdminCategorySchema = z

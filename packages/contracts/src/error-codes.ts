@@ -116,6 +116,7 @@ export const ERROR_CATALOGUE = {
   category_not_found: { status: 404 },
   product_not_found: { status: 404 },
   product_type_not_found: { status: 404 },
+  product_type_code_taken: { status: 409, message: "Another product type of this store has this code" },
   /** The merchant's catalogue (decision 046): an id that is not the store's, or a slug or SKU already used. */
   attribute_value_not_found: { status: 404, message: "An attribute value is not one of this store's" },
   attribute_not_found: { status: 404, message: "No attribute of this store has this id" },

@@ -24,6 +24,7 @@ const SECTIONS: readonly { to: string; label: string; permission?: Permission }[
   { to: "/products", label: "Products", permission: "catalogue" },
   { to: "/categories", label: "Categories", permission: "catalogue" },
   { to: "/attributes", label: "Attributes", permission: "catalogue" },
+  { to: "/product-types", label: "Product types", permission: "catalogue" },
   { to: "/discounts", label: "Discounts", permission: "discounts" },
   { to: "/customers", label: "Customers", permission: "customers" },
   { to: "/content", label: "Content", permission: "content" },

@@ -1,10 +1,10 @@
 import { SkuSchema, SlugSchema } from "@quire/contracts";
 import { randomUUID } from "node:crypto";
-import { Form, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/product-new";
 import { Checkbox, CheckboxGroup, TextArea, TextInput } from "~/components/products-fields";
-import { Button, Card, ErrorSummary, PageHeader } from "~/components/ui";
+import { Button, Card, ErrorSummary, PageHeader, SelectField } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithMessage } from "~/lib/forms.server";
@@ -15,15 +15,13 @@ export const meta: Route.MetaFunction = () => [{ title: "New product · Quire ba
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const choices = await productChoices(request, api);
-  // The admin API lists no product types: a new product takes the type of the shop's newest product (a book, in a
-  // bookshop).
-  const { data: list } = await pageRead(request, api.call("listAdminProducts", { query: { limit: 1, archived: "all" } }));
-  const newest = list.products[0];
-  const productTypeId = newest
-    ? (await pageRead(request, api.call("getAdminProduct", { params: { id: newest.id } }))).data.productTypeId
-    : null;
-  return { ...choices, productTypeId, createKey: randomUUID() };
+  const [choices, { data: productTypes }] = await Promise.all([
+    productChoices(request, api),
+    pageRead(request, api.call("listAdminProductTypes")),
+  ]);
+  // The type most products have is offered first (a book, in a bookshop).
+  const byUse = [...productTypes].sort((a, b) => b.productCount - a.productCount || a.name.localeCompare(b.name));
+  return { ...choices, productTypes: byUse.map(({ id, name }) => ({ value: String(id), label: name })), createKey: randomUUID() };
 }
 
 /** The form's fields, with a price field per currency the store sells in (`price-GBP`). */
@@ -33,7 +31,7 @@ function newProductForm(currencies: readonly string[]) {
     .object({
       name: z.string().trim().min(1, "Enter the product's name").max(200),
       slug: SlugSchema,
-      productTypeId: z.coerce.number().int().min(1),
+      productTypeId: z.coerce.number({ error: "Choose the product's type" }).int().min(1, "Choose the product's type").max(2_147_483_647),
       description: z.string().trim().max(20_000).optional(),
       isPublished: CheckboxField,
       categoryIds: IdListField.max(20),
@@ -115,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewProduct() {
-  const { categories, addons, currencies, productTypeId, createKey } = useLoaderData<typeof loader>();
+  const { categories, addons, currencies, productTypes, createKey } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const errors = refusal?.errors;
   const typed = refusal?.values ?? {};
@@ -123,18 +121,26 @@ export default function NewProduct() {
     <>
       <PageHeader title="New product" />
       <ErrorSummary errors={errors} />
-      {productTypeId ? null : (
+      {productTypes.length > 0 ? null : (
         <p className="mb-4">
-          The shop has no product yet to take a product type from: add the first one through the API or a catalogue file.
+          Every product is of a type, and the shop has none yet: <Link to="/product-types">make a product type</Link> first.
         </p>
       )}
       <Form method="post" className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <input type="hidden" name="createKey" value={typed.createKey ?? createKey} />
-        <input type="hidden" name="productTypeId" value={productTypeId ?? ""} />
         <div className="flex flex-col gap-4">
           <Card title="Details">
             <div className="flex flex-col gap-3">
               <TextInput id="name" name="name" label="Name" required maxLength={200} errors={errors} defaultValue={typed.name} />
+              {productTypes.length > 0 ? (
+                <SelectField
+                  name="productTypeId"
+                  label="Product type"
+                  options={productTypes}
+                  defaultValue={typed.productTypeId}
+                  errors={errors}
+                />
+              ) : null}
               <TextInput
                 id="slug"
                 name="slug"

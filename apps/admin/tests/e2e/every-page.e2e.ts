@@ -24,6 +24,7 @@ const PAGES = [
   "/stock",
   "/categories",
   "/attributes",
+  "/product-types",
   "/discounts",
   "/discounts/new",
   "/customers",

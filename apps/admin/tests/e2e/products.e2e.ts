@@ -192,6 +192,50 @@ for (const javaScriptEnabled of [true, false]) {
 describe("the product list and a product's end", () => {
   const browser = sessionPerTest();
 
+  it("makes a product type and a product of that type, counted beside it", async () => {
+    const { page } = browser;
+    const tag = randomUUID().slice(0, 8);
+    const typeName = `Gift card ${tag}`;
+    await joinAs(page, stack, "manager");
+    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Product types" }).click();
+    await page.getByRole("heading", { level: 1, name: "Product types" }).waitFor();
+    const make = page.getByRole("region", { name: "Make a product type" });
+    await make.getByRole("textbox", { name: "Name", exact: true }).fill(typeName);
+    // A code the form cannot take is refused beside its field.
+    await make.getByRole("textbox", { name: "Code", exact: true }).fill("Gift Card");
+    await make.getByRole("button", { name: "Make the product type" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await make.getByRole("textbox", { name: "Code", exact: true }).getAttribute("aria-invalid")).toBe("true");
+    await make.getByRole("textbox", { name: "Code", exact: true }).fill(`gift-card-${tag}`);
+    await make.getByRole("button", { name: "Make the product type" }).click();
+    await expectMessage(page, `Product type ${typeName} made: new products can take it.`);
+    const typeRow = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: typeName }) });
+    await expect.poll(() => typeRow.getByRole("cell").allInnerTexts()).toEqual([`gift-card-${tag}`, "0"]);
+    await expectNoSeriousA11yViolations(page);
+    await screenshotForReview(page, "back-office-product-types");
+
+    await page.goto(`${stack.backOfficeUrl}/products/new`);
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Token ${tag}`);
+    await page.getByLabel("Product type").selectOption({ label: typeName });
+    await page.getByRole("textbox", { name: "Slug", exact: true }).fill(`token-${tag}`);
+    await page.getByRole("textbox", { name: "SKU", exact: true }).fill(`TOKEN-${tag}`.toUpperCase());
+    await page.getByRole("textbox", { name: "Variant name", exact: true }).fill("Twenty pounds");
+    await page.getByRole("textbox", { name: "Stock", exact: true }).fill("100");
+    await page.getByRole("textbox", { name: "Price (GBP)", exact: true }).fill("20");
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expectMessage(page, `Product Token ${tag} created.`);
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    const { data: types } = await asShop<{ data: { id: number; name: string; productCount: number }[] }>(
+      stack,
+      "GET",
+      "/admin/product-types",
+    );
+    const made = types.find((type) => type.name === typeName)!;
+    expect((await productNow(id)).productTypeId).toBe(made.id);
+    expect(made.productCount).toBe(1);
+    expectNoPageProblems(browser);
+  });
+
   it("lists a category's products by stock and sale price, the filters kept in the address (without JavaScript too)", async () => {
     const tag = randomUUID().slice(0, 8);
     const { data: demo } = AdminListProductsResponseSchema.parse(await asShop(stack, "GET", "/admin/products?limit=1"));

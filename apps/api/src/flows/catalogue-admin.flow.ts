@@ -8,6 +8,7 @@ import {
   createAdminAttributeValue,
   createAdminCategory,
   createAdminProduct,
+  createAdminProductType,
   deleteAdminProduct,
   lockAdminProductForDeletion,
   productPath,
@@ -173,6 +174,19 @@ export async function setVariantPricesFlow(
   prices: Parameters<typeof setAdminVariantPrices>[3],
 ): Promise<AdminProduct> {
   return auditedProductChange(db, write, { type: "variant", id: variantId }, (tx) => setAdminVariantPrices(tx, store, variantId, prices));
+}
+
+/** Makes a product type, audited in the same transaction. */
+export async function createProductTypeFlow(db: Db, write: AdminWrite, body: Parameters<typeof createAdminProductType>[2]) {
+  return db.transaction(async (tx) => {
+    const productType = await createAdminProductType(tx, write.storeId, body);
+    await recordAdminWrite(tx, write, {
+      type: "product_type",
+      id: productType.id,
+      changes: changedFields(null, { code: productType.code, name: productType.name }),
+    });
+    return productType;
+  });
 }
 
 export async function createCategoryFlow(db: Db, write: AdminWrite, body: Parameters<typeof createAdminCategory>[2]) {

@@ -15,6 +15,9 @@ import {
   UpdateAdminAttributeBodySchema,
   UpdateAdminAttributeValueBodySchema,
   AdminCategoryListResponseSchema,
+  AdminProductTypeListResponseSchema,
+  AdminProductTypeResponseSchema,
+  CreateAdminProductTypeBodySchema,
   AdminCategoryParamsSchema,
   AdminCategoryResponseSchema,
   CreateAdminCategoryBodySchema,
@@ -107,6 +110,14 @@ export const adminCatalogOperations = {
   },
 
   // Categories (permission `catalogue`).
+  listAdminProductTypes: { method: "GET", path: "/admin/product-types", response: AdminProductTypeListResponseSchema },
+  createAdminProductType: {
+    method: "POST",
+    path: "/admin/product-types",
+    body: CreateAdminProductTypeBodySchema,
+    response: AdminProductTypeResponseSchema,
+    status: 201,
+  },
   listAdminCategories: { method: "GET", path: "/admin/categories", response: AdminCategoryListResponseSchema },
   createAdminCategory: {
     method: "POST",

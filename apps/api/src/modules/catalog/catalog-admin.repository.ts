@@ -390,6 +390,31 @@ export async function findTakenIsbn(db: Db, storeId: number, isbns: string[]): P
   return row !== undefined;
 }
 
+/** The store's product types by name, each with how many products it has: one statement. */
+export async function listAdminProductTypes(db: Db, storeId: number) {
+  return db
+    .select({
+      id: productTypes.id,
+      code: productTypes.code,
+      name: productTypes.name,
+      // Qualified by hand: inside a subquery Drizzle would name the outer column without its table.
+      productCount: sql<number>`(select count(*)::int from products p where p.product_type_id = product_types.id)`,
+    })
+    .from(productTypes)
+    .where(eq(productTypes.storeId, storeId))
+    .orderBy(asc(productTypes.name), asc(productTypes.id));
+}
+
+/** Inserts a product type; a taken code fails on product_types_store_code_unique. */
+export async function insertProductType(db: Db, values: { storeId: number; code: string; name: string }) {
+  const [row] = await db
+    .insert(productTypes)
+    .values(values)
+    .returning({ id: productTypes.id, code: productTypes.code, name: productTypes.name });
+  if (!row) throw new Error("insert returned no row");
+  return { ...row, productCount: 0 };
+}
+
 /** The store's categories, each after its parent and its earlier siblings (by the tree's paths). */
 export async function listAdminCategories(db: Db, storeId: number) {
   const rows = await db

@@ -4,6 +4,7 @@ import {
   createAttributeFlow,
   createAttributeValueFlow,
   createCategoryFlow,
+  createProductTypeFlow,
   createProductFlow,
   deleteProductFlow,
   setProductArchivedFlow,
@@ -25,6 +26,7 @@ import {
   listAdminAttributeValues,
   listAdminCategories,
   listAdminProducts,
+  listAdminProductTypes,
   requireAdminAttribute,
   requireAdminProduct,
 } from "./catalog-admin.service";
@@ -226,6 +228,27 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       schema: { ...schema, "x-error-codes": [...errors], summary: "The store's category tree, hidden categories included" },
     }),
     handler: async (request) => ({ data: await listAdminCategories(db, request.ctx.store.id) }),
+  });
+
+  app.route({
+    ...operationRoute("listAdminProductTypes", {
+      config,
+      schema: { ...schema, "x-error-codes": [...errors], summary: "The store's product types, by name, with how many products each has" },
+    }),
+    handler: async (request) => ({ data: await listAdminProductTypes(db, request.ctx.store.id) }),
+  });
+
+  app.route({
+    ...operationRoute("createAdminProductType", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "product_type_code_taken"],
+        summary: "Make a product type (a shop makes its first before its first product)",
+      },
+    }),
+    handler: async (request, reply) =>
+      reply.status(201).send({ data: await createProductTypeFlow(db, adminWriteOf(request), request.body) }),
   });
 
   app.route({

@@ -39,6 +39,7 @@ import {
   attributeValueCodeTaken,
   findAdminAttribute,
   findAdminAttributeValue,
+  insertProductType,
 } from "./catalog-admin.repository";
 
 export {
@@ -51,6 +52,7 @@ export {
   listAdminAttributeValues,
   listAdminCategories,
   listAdminProducts,
+  listAdminProductTypes,
 } from "./catalog-admin.repository";
 export type { NewProduct, NewVariant } from "./catalog-writes";
 
@@ -315,6 +317,14 @@ export async function requireAdminCategory(db: Db, storeId: number, categoryId: 
 function takenCategorySlug(error: unknown): never {
   if (isUniqueViolation(error, "categories_store_slug_unique")) throw new AppError("category_slug_taken", { field: "body.slug" });
   throw error;
+}
+
+/** Makes a product type; 409 `product_type_code_taken` for a code the store has. */
+export async function createAdminProductType(db: Db, storeId: number, body: { code: string; name: string }) {
+  return insertProductType(db, { storeId, ...body }).catch((error: unknown) => {
+    if (isUniqueViolation(error, "product_types_store_code_unique")) throw new AppError("product_type_code_taken", { field: "body.code" });
+    throw error;
+  });
 }
 
 /** Creates a category under its parent (the store's) through the catalogue's writer. */

@@ -371,6 +371,64 @@ describe("the merchant's products", () => {
     expect(await adminListIds(`&categoryId=${api.seeded.otherCategory.id}`)).toEqual([]);
   });
 
+  it("makes product types, lists them by name with their products counted, and refuses a code the store has", async () => {
+    const code = `gift-card-${made + 1}`;
+    const created = await asManager("POST", "/admin/product-types", { code, name: "Gift card" });
+    expect(created.statusCode, created.body).toBe(201);
+    const giftCard = created.json().data;
+    expect(giftCard).toEqual({ id: expect.any(Number), code, name: "Gift card", productCount: 0 });
+    const product = await asManager("POST", "/admin/products", newBook({ productTypeId: giftCard.id }));
+    expect(product.statusCode, product.body).toBe(201);
+
+    const listed = await asManager("GET", "/admin/product-types");
+    expect(listed.statusCode).toBe(200);
+    const types = listed.json().data as { id: number; name: string; productCount: number }[];
+    expect(types.map((type) => type.name)).toEqual([...types.map((type) => type.name)].sort((a, b) => a.localeCompare(b)));
+    expect(types).toContainEqual({ id: giftCard.id, code, name: "Gift card", productCount: 1 });
+    // The other store's type is not this store's.
+    expect(types.map((type) => type.id)).not.toContain(api.seeded.otherType.id);
+
+    const taken = await asManager("POST", "/admin/product-types", { code, name: "Another" });
+    expect(taken.statusCode).toBe(409);
+    expect(codeOf(taken)).toBe("product_type_code_taken");
+    // The other store may use the same code.
+    const otherOwner = await createSignedInStaff(api.database.db, {
+      storeId: api.seeded.otherType.storeId,
+      email: `owner-${code}@staff.example`,
+      role: "owner",
+    });
+    const elsewhere = await api.app.inject({
+      method: "POST",
+      url: "/admin/product-types",
+      headers: { storekey: "other-store", authorization: `Bearer ${otherOwner.token}` },
+      payload: { code, name: "Gift card" },
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+
+    for (const body of [
+      { code: "Gift Card", name: "x" },
+      { code: "ok", name: "" },
+      { code: "ok", name: "x", extra: 1 },
+    ]) {
+      const refused = await asManager("POST", "/admin/product-types", body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const denied = await asStaff(api.seeded.content.token, "POST", "/admin/product-types", { code: "denied", name: "Denied" });
+    expect(denied.statusCode).toBe(403);
+
+    const audited = await api.app.inject({
+      method: "GET",
+      url: `/admin/audit-log?resourceType=product_type&resourceId=${giftCard.id}`,
+      headers: { storekey, "admin-key": ADMIN_KEY },
+    });
+    expect(audited.json().data.entries).toEqual([
+      expect.objectContaining({
+        operation: "createAdminProductType",
+        changes: { code: { before: null, after: code }, name: { before: null, after: "Gift card" } },
+      }),
+    ]);
+  });
+
   it("answers 400 naming the parameter for a filter it does not know", async () => {
     for (const [query, field] of [
       ["stock=few", "stock"],
