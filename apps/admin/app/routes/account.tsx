@@ -2,11 +2,13 @@ import { ConfirmTwoFactorBodySchema, DisableTwoFactorBodySchema } from "@quire/c
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account";
+import { QrCode } from "~/components/qr-code";
 import { Button, Card, ErrorSummary, Field, PageHeader } from "~/components/ui";
 import { ROLE_DESCRIPTIONS } from "~/lib/staff-roles";
 import { staffContext, apiContext } from "~/lib/context.server";
 import { formatDateTime } from "~/lib/format";
 import { formValues, handleForm, redirectWithMessage } from "~/lib/forms.server";
+import { qrPath } from "~/lib/qr-code.server";
 import { refusalFor } from "~/lib/settings-refusal";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your account · Quire back office" }];
@@ -28,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // A new secret, not in force until a code from it is confirmed: answered on this page, never in an address.
       return handleForm(form, z.object({}), async () => {
         const { data: setup } = await api.call("startTwoFactorSetup");
-        return { setup };
+        return { setup: { ...setup, qr: qrPath(setup.otpauthUrl) } };
       });
     case "confirm": {
       const result = await handleForm(form, ConfirmForm, async ({ code }) => {
@@ -39,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Refused: the set-up stays on the page with the message beside the code.
       const values = formValues(form);
       return data(
-        { ...result.data, setup: { secret: values.secret ?? "", otpauthUrl: values.otpauthUrl ?? "" } },
+        {
+          ...result.data,
+          setup: { secret: values.secret ?? "", otpauthUrl: values.otpauthUrl ?? "", qr: qrPath(values.otpauthUrl ?? "") },
+        },
         result.init ?? undefined,
       );
     }
@@ -123,8 +128,13 @@ export default function Account() {
                   />
                 </li>
                 <li>
-                  Or, on the phone with the app, open <a href={setup.otpauthUrl}>this set-up link</a> (the back office shows no QR code
-                  yet).
+                  Or scan this code with the app:
+                  <div className="mt-2">
+                    <QrCode drawing={setup.qr} label="QR code to scan with your authenticator app" />
+                  </div>
+                </li>
+                <li>
+                  Or, on the phone with the app, open <a href={setup.otpauthUrl}>this set-up link</a>.
                 </li>
               </ol>
               <ErrorSummary errors={confirm?.errors} />

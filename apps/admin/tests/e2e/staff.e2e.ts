@@ -194,6 +194,10 @@ for (const javaScriptEnabled of [true, false]) {
       const secret = await key.inputValue();
       expect(secret).toMatch(/^[A-Z2-7]+=*$/);
       expect(await page.getByRole("link", { name: "this set-up link" }).getAttribute("href")).toMatch(/^otpauth:\/\/totp\//);
+      // The same link as a QR code, drawn on the server (it shows without JavaScript too).
+      const qr = page.getByRole("img", { name: "QR code to scan with your authenticator app" });
+      await qr.waitFor();
+      expect(await qr.locator("path").getAttribute("d")).toMatch(/^(M\d+ \d+h1v1h-1z)+$/);
       if (javaScriptEnabled) {
         await page.setViewportSize({ width: 390, height: 844 });
         await expectNoSeriousA11yViolations(page);
