@@ -171,34 +171,6 @@ export function SearchInput({
   );
 }
 
-/** A list's filter select, for a GET form. */
-export function FilterSelect({
-  name,
-  label,
-  options,
-  defaultValue,
-}: {
-  name: string;
-  label: string;
-  options: readonly { value: string; label: string }[];
-  defaultValue?: string;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={name} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={name} name={name} defaultValue={defaultValue} className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm">
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** The GET form's button. */
 export function FilterButton({ children = "Filter" }: { children?: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { FormErrors } from "~/lib/forms.server";
+import type { FormErrors, FormRefusal } from "~/lib/forms.server";
 import { words } from "~/lib/format";
 
 /*
@@ -221,33 +221,49 @@ export function FlashMessage({ message }: { message: string | null | undefined }
 }
 
 /**
- * A list's filter by one of a fixed set of values (a status, a reason), "Any" first: a select of a GET form, so the
- * choice lives in the address.
+ * A list's filter: a select of a GET form, so the choice lives in the address. Either `values` (a status, a reason),
+ * shown in words with "Any" first, or `options` with their own labels, the first the unfiltered one.
  */
 export function FilterSelect({
   name,
   label,
   values,
+  options = [{ value: "", label: "Any" }, ...(values ?? []).map((value) => ({ value, label: words(value) }))],
   defaultValue,
 }: {
   name: string;
   label: string;
-  values: readonly string[];
-  defaultValue: string;
+  values?: readonly string[];
+  options?: readonly { value: string; label: string }[];
+  defaultValue?: string;
 }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={name} className="text-sm font-medium">
         {label}
       </label>
-      <select id={name} name={name} defaultValue={defaultValue} className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm">
-        <option value="">Any</option>
-        {values.map((value) => (
-          <option key={value} value={value}>
-            {words(value)}
+      <select
+        id={name}
+        name={name}
+        defaultValue={defaultValue}
+        className="max-w-64 rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** A refused form of one table row (its problems as one summary), or nothing. */
+export function RowRefusal({ refusal }: { refusal: FormRefusal | undefined }) {
+  if (!refusal) return null;
+  return (
+    <div className="mt-2">
+      <ErrorSummary errors={{ fields: {}, form: [...refusal.errors.form, ...Object.values(refusal.errors.fields)] }} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/customers";
 import { KeysetNav } from "~/components/discounts-keyset-nav";
-import { FilterButton, FilterSelect, SearchInput } from "~/components/discounts-fields";
-import { ButtonLink, PageHeader, StatusBadge } from "~/components/ui";
+import { FilterButton, SearchInput } from "~/components/discounts-fields";
+import { ButtonLink, FilterSelect, PageHeader, StatusBadge } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { beforeOf, keysetLinks, searchOf } from "~/lib/discounts-keyset";

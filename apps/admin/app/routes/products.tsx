@@ -3,7 +3,8 @@ import { ADMIN_PRODUCT_STOCK_FILTERS } from "@quire/contracts/constants";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/products";
 import { ProductStatus } from "~/components/products-fields";
-import { ButtonLink, PageHeader } from "~/components/ui";
+import { SearchInput } from "~/components/discounts-fields";
+import { ButtonLink, FilterSelect, PageHeader } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/format";
@@ -63,8 +64,6 @@ const STOCK_LABELS: Record<(typeof ADMIN_PRODUCT_STOCK_FILTERS)[number], string>
   out: "Sold out",
 };
 
-const selectClass = "rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm";
-
 export default function Products() {
   const { products, categories, nextPage, firstPage, filters } = useLoaderData<typeof loader>();
   return (
@@ -76,68 +75,55 @@ export default function Products() {
         <ButtonLink href="/products/new">New product</ButtonLink>
       </PageHeader>
       <Form method="get" role="search" aria-label="Filter products" className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="q" className="text-sm font-medium">
-            Name, slug or SKU
-          </label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} maxLength={100} className={selectClass} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="published" className="text-sm font-medium">
-            In the shop
-          </label>
-          <select id="published" name="published" defaultValue={filters.published} className={selectClass}>
-            <option value="">Published or not</option>
-            <option value="true">Published</option>
-            <option value="false">Not published</option>
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="archived" className="text-sm font-medium">
-            Archive
-          </label>
-          <select id="archived" name="archived" defaultValue={filters.archived} className={selectClass}>
-            <option value="">Not archived</option>
-            <option value="true">Archived only</option>
-            <option value="all">Archived or not</option>
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="category" className="text-sm font-medium">
-            Category
-          </label>
-          <select id="category" name="category" defaultValue={filters.category} className={`${selectClass} max-w-64`}>
-            <option value="">Any category</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {`${"\u2014 ".repeat(category.depth)}${category.name}`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="stock" className="text-sm font-medium">
-            Stock
-          </label>
-          <select id="stock" name="stock" defaultValue={filters.stock} className={selectClass}>
-            <option value="">Any stock</option>
-            {ADMIN_PRODUCT_STOCK_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {STOCK_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="sale" className="text-sm font-medium">
-            Sale price
-          </label>
-          <select id="sale" name="sale" defaultValue={filters.sale} className={selectClass}>
-            <option value="">On sale or not</option>
-            <option value="true">On sale</option>
-            <option value="false">Not on sale</option>
-          </select>
-        </div>
+        <SearchInput label="Name, slug or SKU" defaultValue={filters.q} />
+        <FilterSelect
+          name="published"
+          label="In the shop"
+          defaultValue={filters.published}
+          options={[
+            { value: "", label: "Published or not" },
+            { value: "true", label: "Published" },
+            { value: "false", label: "Not published" },
+          ]}
+        />
+        <FilterSelect
+          name="archived"
+          label="Archive"
+          defaultValue={filters.archived}
+          options={[
+            { value: "", label: "Not archived" },
+            { value: "true", label: "Archived only" },
+            { value: "all", label: "Archived or not" },
+          ]}
+        />
+        <FilterSelect
+          name="category"
+          label="Category"
+          defaultValue={filters.category}
+          options={[
+            { value: "", label: "Any category" },
+            ...categories.map((category) => ({ value: String(category.id), label: `${"\u2014 ".repeat(category.depth)}${category.name}` })),
+          ]}
+        />
+        <FilterSelect
+          name="stock"
+          label="Stock"
+          defaultValue={filters.stock}
+          options={[
+            { value: "", label: "Any stock" },
+            ...ADMIN_PRODUCT_STOCK_FILTERS.map((value) => ({ value, label: STOCK_LABELS[value] })),
+          ]}
+        />
+        <FilterSelect
+          name="sale"
+          label="Sale price"
+          defaultValue={filters.sale}
+          options={[
+            { value: "", label: "On sale or not" },
+            { value: "true", label: "On sale" },
+            { value: "false", label: "Not on sale" },
+          ]}
+        />
         <button type="submit" className="rounded-md border border-zinc-400 bg-white px-3 py-2 text-sm font-medium hover:bg-zinc-100">
           Filter
         </button>

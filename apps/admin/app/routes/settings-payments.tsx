@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/settings-payments";
 import { SettingsNav } from "~/components/settings-fields";
-import { Button, ErrorSummary, PageHeader } from "~/components/ui";
+import { Button, PageHeader, RowRefusal } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { handleForm, redirectWithMessage } from "~/lib/forms.server";
@@ -76,11 +76,7 @@ export default function SettingsPayments() {
                         {provider.enabled ? `Turn off ${provider.name}` : `Turn on ${provider.name}`}
                       </Button>
                     </Form>
-                    {refusal ? (
-                      <div className="mt-2">
-                        <ErrorSummary errors={{ fields: {}, form: [...refusal.errors.form, ...Object.values(refusal.errors.fields)] }} />
-                      </div>
-                    ) : null}
+                    <RowRefusal refusal={refusal} />
                   </td>
                 </tr>
               );

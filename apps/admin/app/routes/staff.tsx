@@ -5,7 +5,7 @@ import type { loader as rootLoader } from "~/root";
 import { z } from "zod";
 import type { Route } from "./+types/staff";
 import { InlineSelect } from "~/components/settings-fields";
-import { Button, Card, ErrorSummary, Field, PageHeader, SelectField, StatusBadge } from "~/components/ui";
+import { Button, Card, ErrorSummary, Field, PageHeader, RowRefusal, SelectField, StatusBadge } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext, staffContext } from "~/lib/context.server";
 import { formatDateTime } from "~/lib/format";
@@ -146,11 +146,7 @@ export default function Staff() {
                         </Button>
                       </Form>
                     )}
-                    {refusal ? (
-                      <div className="mt-2">
-                        <ErrorSummary errors={{ fields: {}, form: [...refusal.errors.form, ...Object.values(refusal.errors.fields)] }} />
-                      </div>
-                    ) : null}
+                    <RowRefusal refusal={refusal} />
                   </td>
                 </tr>
               );
@@ -205,13 +201,7 @@ export default function Staff() {
                             Withdraw<span className="sr-only"> the invitation to {invitation.email}</span>
                           </Button>
                         </Form>
-                        {refusal ? (
-                          <div className="mt-2">
-                            <ErrorSummary
-                              errors={{ fields: {}, form: [...refusal.errors.form, ...Object.values(refusal.errors.fields)] }}
-                            />
-                          </div>
-                        ) : null}
+                        <RowRefusal refusal={refusal} />
                       </td>
                     </tr>
                   );
