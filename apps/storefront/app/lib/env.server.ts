@@ -22,7 +22,7 @@ const EnvSchema = z
      * storefront process of the shop. Unset: a secret made from API_KEY.
      */
     IDEMPOTENCY_KEY_SECRET: z.string().min(32).optional(),
-    /** How long the redirect list, category tree and menu are kept in this process. */
+    /** How long the redirect list, category tree and menu are kept in this process (search answers: at most 30 s). */
     CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     /** The least severe log lines written (JSON on standard output, lib/log.server.ts). */
     LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),

@@ -133,6 +133,26 @@ describe("the search client", () => {
     await client.close();
   });
 
+  it("keeps nothing when the storefront's CACHE_TTL_SECONDS is 0 (as the browser journeys run)", async () => {
+    const before = process.env.CACHE_TTL_SECONDS;
+    process.env.CACHE_TTL_SECONDS = "0";
+    try {
+      vi.resetModules();
+      const { createSearchClient: uncachedClient } = await import("./search-client.server");
+      const client = uncachedClient({ lookup: localLookup });
+      const counted = calls;
+      await client.recommendations("trending", { PageSize: 6 }, { currencyCode: "GBP" });
+      await client.recommendations("trending", { PageSize: 6 }, { currencyCode: "GBP" });
+      await client.autocomplete("uncached", {});
+      await client.autocomplete("uncached", {});
+      expect(calls - counted).toBe(4);
+      await client.close();
+    } finally {
+      if (before === undefined) delete process.env.CACHE_TTL_SECONDS;
+      else process.env.CACHE_TTL_SECONDS = before;
+    }
+  });
+
   it("keeps a visitor's recommendations per type, book, size, currency and country, never a customer's", async () => {
     const clock = 1_000;
     const client = createSearchClient({ lookup: localLookup, cacheTtlMs: 30_000, now: () => clock });

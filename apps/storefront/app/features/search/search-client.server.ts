@@ -2,6 +2,7 @@ import type { Autocomplete, ProductSummary } from "@quire/contracts";
 import type { RecommendationType } from "@quire/contracts/constants";
 import { Agent, errors as undiciErrors } from "undici";
 import { ApiRequestError, createApiClient, type ApiClient, type CallerContext } from "~/lib/api.server";
+import { getEnv } from "~/lib/env.server";
 
 /*
  * The storefront's search client (docs/storefront-behaviour/search.md): the as-you-type suggestions and the
@@ -12,8 +13,9 @@ import { ApiRequestError, createApiClient, type ApiClient, type CallerContext } 
  *   - aborted while reading the answer: status 0, content 'Socket timeout';
  *   - any other failure: the error's message, or 'Network request failed' when it has none; status 0 when
  *     no answer came, else the answer's status.
- * Visitors' answers are kept briefly (SEARCH_CACHE_TTL_MS), so a shopper deleting and retyping a letter, many
- * typing the same start, or every visitor of the home page's "Trending now", cost the API one call.
+ * Visitors' answers are kept briefly (SEARCH_CACHE_TTL_MS, or CACHE_TTL_SECONDS when that is shorter), so a shopper
+ * deleting and retyping a letter, many typing the same start, or every visitor of the home page's "Trending now",
+ * cost the API one call.
  */
 
 /** The search requests' time-outs and how long an answer is kept (decision 035). */
@@ -66,7 +68,7 @@ export function createSearchClient(options: SearchClientOptions = {}) {
     headersTimeout: readTimeout,
     bodyTimeout: readTimeout,
   });
-  const ttl = options.cacheTtlMs ?? SEARCH_CACHE_TTL_MS;
+  const ttl = options.cacheTtlMs ?? Math.min(SEARCH_CACHE_TTL_MS, getEnv().CACHE_TTL_SECONDS * 1000);
   const now = options.now ?? Date.now;
   /** Insertion-ordered, so the first key is the oldest: dropped when the cache is full. */
   const cache = new Map<string, { until: number; answer: unknown }>();
