@@ -22,7 +22,7 @@ declare module "vitest" {
 /**
  * Migrates a database once (the committed migrations and the job queue's schema) to be copied by every test
  * file. On a server its name is new for each run, so runs side by side never copy or drop each other's.
- * `drop` removes it when the run ends.
+ * `drop` removes it when the run ends, with every copy made of it (copyPrefix).
  */
 export async function createTestDatabaseTemplate(
   serverUrl: string | undefined,
@@ -42,7 +42,8 @@ export async function createTestDatabaseTemplate(
     return { template: { kind: "pglite", dumpFile }, drop: () => rm(folder, { recursive: true, force: true }) };
   }
 
-  const name = `quire_template_${randomBytes(6).toString("hex")}`;
+  const run = randomBytes(6).toString("hex");
+  const name = `quire_template_${run}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   try {
     // One connection, closed and gone before any copy: PostgreSQL refuses to copy a database someone is in.
@@ -57,7 +58,42 @@ export async function createTestDatabaseTemplate(
     await dropTestDatabase(serverUrl, name);
     throw error;
   }
-  return { template: { kind: "postgres", serverUrl, name }, drop: () => dropTestDatabase(serverUrl, name) };
+  const copies = copyPrefix(run);
+  return {
+    template: { kind: "postgres", serverUrl, name },
+    async drop() {
+      await dropCopies(serverUrl, copies);
+      await dropTestDatabase(serverUrl, name);
+    },
+  };
+}
+
+/** What the names of a run's copies of its template begin with (test-database.ts names them). */
+function copyPrefix(run: string): string {
+  return `quire_test_${run}_`;
+}
+
+/** The name for a new copy of `template`: the run's prefix and a part of its own. */
+export function copyName(template: { name: string }): string {
+  return `${copyPrefix(template.name.slice("quire_template_".length))}${randomBytes(6).toString("hex")}`;
+}
+
+/**
+ * Drops the copies a run made, a few at a time. They are left until the run ends (test-database.ts): PostgreSQL
+ * answers DROP DATABASE only after a checkpoint, which writes every other test file's changed pages to disk as
+ * well; one drop per file, 109 in a run, kept a core busy with the file system. Drops at the same time share
+ * a checkpoint.
+ */
+async function dropCopies(serverUrl: string, prefix: string) {
+  const rows = await adminQuery<{ datname: string }>(
+    serverUrl,
+    `SELECT datname FROM pg_database WHERE starts_with(datname, '${prefix}') ORDER BY datname`,
+  );
+  const names = rows.map((row) => row.datname);
+  const atOnce = 8;
+  for (let start = 0; start < names.length; start += atOnce) {
+    await Promise.all(names.slice(start, start + atOnce).map((name) => dropTestDatabase(serverUrl, name)));
+  }
 }
 
 /** The connection string of database `name` on the server of `serverUrl`. */

@@ -105,23 +105,33 @@ async function databaseExists(serverUrl: string, name: string) {
 
 // On the test server only: PostgreSQL copies the template database itself, which a test can mark.
 describe.each(serverUrl ? [serverUrl] : [])("a copy on the test server", (url) => {
-  it("holds what the template held when it was copied, and is dropped on close", async () => {
+  it("holds what the template held when it was copied, and is dropped with the template when the run ends", async () => {
     const { template, drop } = await createTestDatabaseTemplate(url);
+    const another = await createTestDatabaseTemplate(url);
     try {
-      if (template.kind !== "postgres") throw new Error("expected a server template");
+      if (template.kind !== "postgres" || another.template.kind !== "postgres") throw new Error("expected server templates");
       const templateUrl = databaseUrl(template.serverUrl, template.name);
       await adminQuery(templateUrl, "create table marked_in_the_template (id int primary key)");
       await waitUntilNobodyIsConnected(template.serverUrl, template.name);
 
       const copy = await createTestDatabase(template);
       const name = new URL(copy.url!).pathname.slice(1);
-      expect(name).toMatch(/^quire_test_[0-9a-f]{12}$/);
+      expect(name).toMatch(/^quire_test_[0-9a-f]{12}_[0-9a-f]{12}$/);
       expect(await hasTable(copy.db, "marked_in_the_template")).toBe(true);
-      expect(await databaseExists(template.serverUrl, name)).toBe(true);
       await copy.close();
+      // Left for the run's end: a DROP DATABASE makes PostgreSQL checkpoint, which every file paid for.
+      expect(await databaseExists(template.serverUrl, name)).toBe(true);
+      const othersCopy = await createTestDatabase(another.template);
+      await othersCopy.close();
+      const othersName = new URL(othersCopy.url!).pathname.slice(1);
+
+      await drop();
       expect(await databaseExists(template.serverUrl, name)).toBe(false);
+      expect(await databaseExists(template.serverUrl, template.name)).toBe(false);
+      expect(await databaseExists(template.serverUrl, othersName), "another run's copy").toBe(true);
     } finally {
       await drop();
+      await another.drop();
     }
   });
 });

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { inject } from "vitest";
 import { openDatabase, type Database } from "../db/client";
-import { adminQuery, databaseUrl, dropTestDatabase, type TestDatabaseTemplate } from "./test-database-template";
+import { adminQuery, copyName, databaseUrl, type TestDatabaseTemplate } from "./test-database-template";
 
 export interface TestDatabase extends Database {
   /** Every SQL statement run since the last `resetQueryLog()`. */
@@ -15,7 +14,8 @@ export interface TestDatabase extends Database {
 /**
  * A migrated database of its own for one test file, copied from the run's template (global-setup.ts, decision
  * 021): a new database on TEST_DATABASE_URL's server (real PostgreSQL, as CI runs), or an in-memory PGlite when
- * the variable is unset. Dropped on close.
+ * the variable is unset. Closing ends its connections; on the server the database itself is dropped with the
+ * template when the run ends (test-database-template.ts says why), and nothing opens it again.
  */
 export async function createTestDatabase(template: TestDatabaseTemplate = providedTemplate()): Promise<TestDatabase> {
   const queries: string[] = [];
@@ -28,7 +28,7 @@ export async function createTestDatabase(template: TestDatabaseTemplate = provid
   }
 
   const { serverUrl } = template;
-  const name = `quire_test_${randomBytes(6).toString("hex")}`;
+  const name = copyName(template);
   await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${template.name}"`);
   const url = databaseUrl(serverUrl, name);
   // The race tests send dozens of requests at once to a pool of 20, on a machine that also runs the browser
@@ -43,7 +43,6 @@ export async function createTestDatabase(template: TestDatabaseTemplate = provid
     resetQueryLog,
     async close() {
       await database.close();
-      await dropTestDatabase(serverUrl, name);
     },
   };
 }

@@ -76,6 +76,7 @@ export interface E2eDatabase {
    * which is why stacks take a `prepare` step between seeding and serving.
    */
   execute(statement: string, params?: unknown[]): Promise<void>;
+  /** Drops it; on the server, a copy of a template is dropped only with its template, when the run ends. */
   drop(): Promise<void>;
 }
 
@@ -128,7 +129,8 @@ export async function createE2eDatabase(template?: E2eTemplate): Promise<E2eData
     throw new Error(`A ${template.kind} template cannot be copied to this run's database`);
   }
   if (serverUrl) {
-    const name = `quire_e2e_${randomBytes(6).toString("hex")}`;
+    // A copy is named after its template, so that the template's drop finds it.
+    const name = `${template ? `${template.source}_` : "quire_e2e_"}${randomBytes(6).toString("hex")}`;
     // Copying needs no other session on the template: only the migrate and seed CLIs ever open it, and they have exited.
     await adminQuery(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template.source}"` : ""}`);
     const url = new URL(serverUrl);
@@ -138,7 +140,15 @@ export async function createE2eDatabase(template?: E2eTemplate): Promise<E2eData
       source: name,
       env: { DATABASE_URL: url.toString() },
       execute: (statement, params) => adminQuery(url.toString(), statement, params),
-      drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      // A copy is left until the run ends, and dropped with its template then: PostgreSQL answers a DROP DATABASE
+      // after a checkpoint, which writes every running stack's changed pages to disk (the API tests' databases
+      // are kept so too, apps/api/src/testing/test-database-template.ts).
+      drop: template
+        ? async () => {}
+        : async () => {
+            await dropCopiesOf(serverUrl, name);
+            await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+          },
     };
   }
 
@@ -161,6 +171,27 @@ export async function createE2eDatabase(template?: E2eTemplate): Promise<E2eData
     },
     drop: () => rm(dataDir, { recursive: true, force: true }),
   };
+}
+
+/** Drops the copies made of template `name` (their names begin with it), a few at a time: drops at once share a checkpoint. */
+async function dropCopiesOf(serverUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  let copies: string[];
+  try {
+    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [
+      `${name}_`,
+    ]);
+    copies = rows.map((row) => row.datname);
+  } finally {
+    await client.end();
+  }
+  const atOnce = 8;
+  for (let start = 0; start < copies.length; start += atOnce) {
+    await Promise.all(
+      copies.slice(start, start + atOnce).map((copy) => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${copy}" WITH (FORCE)`)),
+    );
+  }
 }
 
 /** Runs one of the API's built CLIs to completion, its output appended to the log. */
