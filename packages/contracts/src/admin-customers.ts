@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { dataSchema, IdParamSchema, IdSchema, intParamSchema, MoneySchema, textSchema } from "./common";
-import { INT32_MAX, MAX_PAGE_SIZE } from "./constants";
+import { INT32_MAX, MAX_LISTED_COMPANY_BUYERS, MAX_PAGE_SIZE } from "./constants";
+import { CompanyAddressSchema, SavedAddressSchema } from "./addresses";
 import { EmailSchema, PersonNameSchema } from "./identity";
 
 // Contracts of the merchant's customers (admin API, permission `customers`, decision 049): find them, see one with
-// their orders and credit, block or unblock their sign-in, invite trade buyers.
+// their orders, addresses and credit, block or unblock their sign-in, invite trade buyers; find the trade
+// buyers' companies and see each with its buyers and shared addresses.
 
 export const AdminCustomerListItemSchema = z
   .object({
@@ -48,7 +50,12 @@ export const AdminCustomerSchema = AdminCustomerListItemSchema.extend({
       grandTotal: MoneySchema,
     }),
   ),
+  /** How many addresses their own book holds: the length of `addresses`. */
   addressCount: z.number().int(),
+  /** Their own address book (at most MAX_CUSTOMER_ADDRESSES), oldest first, with its defaults. */
+  addresses: z.array(SavedAddressSchema),
+  /** The company a trade buyer buys for, whose addresses they share. */
+  company: z.object({ id: IdSchema, name: z.string() }).nullable(),
 }).meta({ id: "AdminCustomer" });
 export const AdminCustomerResponseSchema = dataSchema(AdminCustomerSchema);
 export const AdminCustomerParamsSchema = z.object({ id: IdParamSchema }).strict();
@@ -72,3 +79,36 @@ export const InviteTradeBuyerBodySchema = z
 export const TradeInvitationResponseSchema = dataSchema(
   z.object({ id: IdSchema, email: z.string(), expiresAt: z.iso.datetime({ offset: true }) }).meta({ id: "TradeInvitation" }),
 );
+
+export const AdminCompanyListItemSchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    /** Trade buyers who buy for it. */
+    buyerCount: z.number().int(),
+    /** Addresses its buyers share (at most MAX_COMPANY_ADDRESSES). */
+    addressCount: z.number().int(),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: "AdminCompanyListItem" });
+
+/** GET /admin/companies: newest first in keyset pages; `search` matches part of the name. */
+export const AdminListCompaniesQuerySchema = z
+  .object({
+    before: intParamSchema(1, INT32_MAX).optional(),
+    limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
+    search: textSchema({ trim: true, min: 1, max: 100 }).optional(),
+  })
+  .strict();
+export type AdminListCompaniesQuery = z.infer<typeof AdminListCompaniesQuerySchema>;
+export const AdminListCompaniesResponseSchema = dataSchema(
+  z.object({ companies: z.array(AdminCompanyListItemSchema), nextBefore: z.number().int().nullable() }),
+);
+
+/** GET /admin/companies/:id: the company, its buyers and the addresses they share; 404 `company_not_found`. */
+export const AdminCompanySchema = AdminCompanyListItemSchema.extend({
+  buyers: z.array(AdminCustomerListItemSchema).max(MAX_LISTED_COMPANY_BUYERS),
+  addresses: z.array(CompanyAddressSchema),
+}).meta({ id: "AdminCompany" });
+export const AdminCompanyResponseSchema = dataSchema(AdminCompanySchema);
+export const AdminCompanyParamsSchema = z.object({ id: IdParamSchema }).strict();

@@ -109,6 +109,8 @@ export const MAX_WISHLISTS_PER_CUSTOMER = 100;
 /** Addresses in one customer's book, and in one company's shared list. */
 export const MAX_CUSTOMER_ADDRESSES = 30;
 export const MAX_COMPANY_ADDRESSES = 200;
+/** The most buyers GET /admin/companies/:id lists (newest first); its `buyerCount` says how many there are. */
+export const MAX_LISTED_COMPANY_BUYERS = 100;
 /** A list holds at most this many variants (409 `wishlist_item_limit_reached` past it). */
 export const MAX_WISHLIST_ITEMS = 500;
 export const MAX_WISHLIST_ITEM_QUANTITY = 9_999;

@@ -92,6 +92,7 @@ export const ERROR_CATALOGUE = {
   /** Sign-in throttling (decision 007); Retry-After says when to try again. */
   too_many_attempts: { status: 429 },
   customer_not_found: { status: 404 },
+  company_not_found: { status: 404, message: "No company of this store has this id" },
   current_password_incorrect: { status: 400, message: "The current password is incorrect" },
   password_unchanged: { status: 400, message: "Choose a password different from the current one" },
   password_matches_email: { status: 400, message: "Choose a password that is not your email address" },

@@ -1,8 +1,12 @@
 import type { Operation } from "./operation";
 import { IdempotentCallHeadersSchema } from "../common";
 import {
+  AdminCompanyParamsSchema,
+  AdminCompanyResponseSchema,
   AdminCustomerParamsSchema,
   AdminCustomerResponseSchema,
+  AdminListCompaniesQuerySchema,
+  AdminListCompaniesResponseSchema,
   AdminListCustomersQuerySchema,
   AdminListCustomersResponseSchema,
   InviteTradeBuyerBodySchema,
@@ -10,7 +14,7 @@ import {
   TradeInvitationResponseSchema,
 } from "../admin-customers";
 
-/** The merchant's customers (admin API, permission `customers`). */
+/** The merchant's customers and their companies (admin API, permission `customers`). */
 export const adminCustomerOperations = {
   listAdminCustomers: {
     method: "GET",
@@ -38,5 +42,17 @@ export const adminCustomerOperations = {
     body: InviteTradeBuyerBodySchema,
     response: TradeInvitationResponseSchema,
     status: 201,
+  },
+  listAdminCompanies: {
+    method: "GET",
+    path: "/admin/companies",
+    query: AdminListCompaniesQuerySchema,
+    response: AdminListCompaniesResponseSchema,
+  },
+  getAdminCompany: {
+    method: "GET",
+    path: "/admin/companies/:id",
+    params: AdminCompanyParamsSchema,
+    response: AdminCompanyResponseSchema,
   },
 } as const satisfies Record<string, Operation>;

@@ -1,5 +1,5 @@
 import type { Address } from "@quire/contracts";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { savedAddresses } from "./addresses.tables";
 
@@ -132,6 +132,19 @@ export function listCompanyAddresses(db: Db, companyId: number) {
 export async function countCompanyAddresses(db: Db, companyId: number): Promise<number> {
   const [row] = await db.select({ value: count() }).from(savedAddresses).where(eq(savedAddresses.companyId, companyId));
   return row?.value ?? 0;
+}
+
+/** How many addresses each company's book holds, for the companies given (one grouped query). */
+export async function countAddressesPerCompany(db: Db, companyIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map(companyIds.map((id) => [id, 0]));
+  if (companyIds.length === 0) return counts;
+  const rows = await db
+    .select({ companyId: savedAddresses.companyId, value: count() })
+    .from(savedAddresses)
+    .where(inArray(savedAddresses.companyId, [...companyIds]))
+    .groupBy(savedAddresses.companyId);
+  for (const row of rows) if (row.companyId !== null) counts.set(row.companyId, row.value);
+  return counts;
 }
 
 export async function insertCompanyAddress(db: Db, values: { companyId: number; addedByCustomerId: number; address: Address }) {

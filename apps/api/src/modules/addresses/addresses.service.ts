@@ -147,7 +147,12 @@ async function lockAddressBook(tx: Db, customerId: number): Promise<number> {
   return repository.countCustomerAddresses(tx, customerId);
 }
 
-/** How many addresses a customer keeps in their own book (the merchant's view of a customer). */
-export function countAddresses(db: Db, customerId: number): Promise<number> {
-  return repository.countCustomerAddresses(db, customerId);
+/** The addresses a company's buyers share, oldest first (the merchant's view of a company). */
+export async function companyAddressesOf(db: Db, companyId: number): Promise<CompanyAddress[]> {
+  return (await repository.listCompanyAddresses(db, companyId)).map(toCompanyAddress);
+}
+
+/** How many addresses each of `companyIds` keeps (none: 0), in one query. */
+export function countCompanyAddressesOf(db: Db, companyIds: readonly number[]): Promise<Map<number, number>> {
+  return repository.countAddressesPerCompany(db, companyIds);
 }

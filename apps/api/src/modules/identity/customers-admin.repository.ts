@@ -1,8 +1,8 @@
-import type { AdminListCustomersQuery } from "@quire/contracts";
+import type { AdminListCompaniesQuery, AdminListCustomersQuery } from "@quire/contracts";
 import { and, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
-import { customers } from "./identity.tables";
+import { companies, customers } from "./identity.tables";
 
 const listColumns = {
   id: customers.id,
@@ -15,6 +15,7 @@ const listColumns = {
   createdAt: customers.createdAt,
   phone: customers.phone,
   marketingOptIn: customers.marketingOptIn,
+  companyId: customers.companyId,
 };
 
 /** The store's customers the filters find, newest first, in keyset pages by id. */
@@ -57,4 +58,50 @@ export async function setCustomerBlockedAt(db: Db, customerId: number, blocked: 
     .update(customers)
     .set({ blockedAt: blocked ? sql`now()` : null, updatedAt: sql`now()` })
     .where(eq(customers.id, customerId));
+}
+
+// ---------------------------------------------------------------- companies
+
+/**
+ * How many trade buyers buy for the company: a correlated count, one probe of customers_company_idx per company
+ * listed (qualified by hand: drizzle writes a column of the outer query without its table inside a subquery).
+ */
+const buyerCount = sql<number>`(select count(*)::int from ${customers} buyer where buyer.company_id = ${companies}.id)`;
+const companyColumns = { id: companies.id, name: companies.name, createdAt: companies.createdAt, buyerCount };
+
+/** The store's companies the search finds (part of the name), newest first, in keyset pages by id. */
+export async function listAdminCompanyRows(db: Db, storeId: number, query: AdminListCompaniesQuery) {
+  const conditions: SQL[] = [eq(companies.storeId, storeId)];
+  if (query.before !== undefined) conditions.push(lt(companies.id, query.before));
+  if (query.search !== undefined) conditions.push(ilike(companies.name, `%${likeEscaped(query.search)}%`));
+  const rows = await db
+    .select(companyColumns)
+    .from(companies)
+    .where(and(...conditions))
+    .orderBy(desc(companies.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return { rows: page, nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+export async function findAdminCompanyRow(db: Db, storeId: number, companyId: number) {
+  const [row] = await db
+    .select(companyColumns)
+    .from(companies)
+    .where(and(eq(companies.storeId, storeId), eq(companies.id, companyId)));
+  return row ?? null;
+}
+
+/** The company's buyers, newest first, at most `limit`. */
+export function listCompanyBuyerRows(db: Db, companyId: number, limit: number) {
+  return db.select(listColumns).from(customers).where(eq(customers.companyId, companyId)).orderBy(desc(customers.id)).limit(limit);
+}
+
+/** The name of the company `companyId` of the store, or null. */
+export async function findCompanyName(db: Db, storeId: number, companyId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.storeId, storeId), eq(companies.id, companyId)));
+  return row?.name ?? null;
 }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
-import { adminCustomerView } from "../../flows/customer-admin.flow";
+import { adminCompanyList, adminCompanyView, adminCustomerView } from "../../flows/customer-admin.flow";
 import { adminAccess, adminWriteOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
 import { inviteTradeBuyer, listAdminCustomers, setCustomerSignIn } from "./customers-admin.service";
 
-/** The merchant's customers (admin API, permission `customers`, decision 049). */
+/** The merchant's customers and their trade companies (admin API, permission `customers`, decision 049). */
 export const customersAdminRoutes: FastifyPluginAsyncZod<{ db: Db; storefrontUrl: string }> = async (app, { db, storefrontUrl }) => {
   const { config, schema, errors } = adminAccess("customers");
   const writeConfig = { ...config, auditedInService: true };
@@ -21,7 +21,11 @@ export const customersAdminRoutes: FastifyPluginAsyncZod<{ db: Db; storefrontUrl
   app.route({
     ...operationRoute("getAdminCustomer", {
       config,
-      schema: { ...schema, "x-error-codes": [...errors, "customer_not_found"], summary: "A customer with their orders and address book" },
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "customer_not_found"],
+        summary: "A customer with their orders, address book and company",
+      },
     }),
     handler: async (request) => ({ data: await adminCustomerView(db, { storeId: request.ctx.store.id, customerId: request.params.id }) }),
   });
@@ -40,6 +44,26 @@ export const customersAdminRoutes: FastifyPluginAsyncZod<{ db: Db; storefrontUrl
       await setCustomerSignIn(db, adminWriteOf(request), where.customerId, request.body.blocked);
       return { data: await adminCustomerView(db, where) };
     },
+  });
+
+  app.route({
+    ...operationRoute("listAdminCompanies", {
+      config,
+      schema: { ...schema, "x-error-codes": [...errors], summary: "The store's trade companies, newest first, found by name" },
+    }),
+    handler: async (request) => ({ data: await adminCompanyList(db, request.ctx.store.id, request.query) }),
+  });
+
+  app.route({
+    ...operationRoute("getAdminCompany", {
+      config,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "company_not_found"],
+        summary: "A trade company with its buyers and the addresses they share",
+      },
+    }),
+    handler: async (request) => ({ data: await adminCompanyView(db, { storeId: request.ctx.store.id, companyId: request.params.id }) }),
   });
 
   app.route({

@@ -1,8 +1,16 @@
-import type { AdminListCustomersQuery } from "@quire/contracts";
+import { MAX_LISTED_COMPANY_BUYERS, type AdminListCompaniesQuery, type AdminListCustomersQuery } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { changedFields, recordAdminWrite, type AdminWrite } from "../audit/audit.service";
-import { findAdminCustomerRow, listAdminCustomerRows, setCustomerBlockedAt } from "./customers-admin.repository";
+import {
+  findAdminCompanyRow,
+  findAdminCustomerRow,
+  findCompanyName,
+  listAdminCompanyRows,
+  listAdminCustomerRows,
+  listCompanyBuyerRows,
+  setCustomerBlockedAt,
+} from "./customers-admin.repository";
 import { customerEmailExists } from "./identity.repository";
 import { createInvite } from "./registration.service";
 import { revokeCustomerSessions } from "./sessions.repository";
@@ -30,12 +38,36 @@ export async function listAdminCustomers(db: Db, storeId: number, query: AdminLi
 export async function requireAdminCustomer(db: Db, storeId: number, customerId: number) {
   const row = await findAdminCustomerRow(db, storeId, customerId);
   if (!row) throw new AppError("customer_not_found", "No customer of this store has this id");
+  const companyName = row.companyId === null ? null : await findCompanyName(db, storeId, row.companyId);
   return {
     ...toAdminCustomerListItem(row),
     phone: row.phone,
     marketingOptIn: row.marketingOptIn,
     blockedAt: row.blockedAt?.toISOString() ?? null,
+    company: row.companyId === null || companyName === null ? null : { id: row.companyId, name: companyName },
   };
+}
+
+type CompanyRow = NonNullable<Awaited<ReturnType<typeof findAdminCompanyRow>>>;
+const toAdminCompany = (row: CompanyRow) => ({
+  id: row.id,
+  name: row.name,
+  buyerCount: row.buyerCount,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The store's trade companies, newest first, each with how many buyers buy for it. */
+export async function listAdminCompanies(db: Db, storeId: number, query: AdminListCompaniesQuery) {
+  const { rows, nextBefore } = await listAdminCompanyRows(db, storeId, query);
+  return { companies: rows.map(toAdminCompany), nextBefore };
+}
+
+/** A company of the store with its newest buyers (MAX_LISTED_COMPANY_BUYERS); 404 `company_not_found` for another store's or none. */
+export async function requireAdminCompany(db: Db, storeId: number, companyId: number) {
+  const row = await findAdminCompanyRow(db, storeId, companyId);
+  if (!row) throw new AppError("company_not_found");
+  const buyers = await listCompanyBuyerRows(db, companyId, MAX_LISTED_COMPANY_BUYERS);
+  return { ...toAdminCompany(row), buyers: buyers.map(toAdminCustomerListItem) };
 }
 
 /**

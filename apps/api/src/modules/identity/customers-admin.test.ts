@@ -5,6 +5,7 @@ import { createCustomer, createSession, TEST_PASSWORD } from "../../testing/iden
 import { createSignedInStaff } from "../../testing/staff-factories";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { auditLog } from "../audit/audit.tables";
+import { findOrCreateCompany } from "./identity.repository";
 import { listMailTo } from "../mail/outbox-reads.service";
 
 const api = useTestApi(async (db) => {
@@ -30,8 +31,29 @@ const signIn = (email: string, password = TEST_PASSWORD) =>
   api.app.inject({ method: "POST", url: "/auth/sign-in", headers: TEST_HEADERS, payload: { email, password } });
 
 let made = 0;
-const customer = (input: { firstName?: string; lastName?: string; companyName?: string; isTrade?: boolean } = {}) =>
+const customer = (input: { firstName?: string; lastName?: string; companyName?: string; isTrade?: boolean; companyId?: number } = {}) =>
   createCustomer(api.database.db, { storeId: api.seeded.store.id, email: `reader-${++made}@books.example`, ...input });
+/** A trade buyer of the named company (made on first use), as the invitation makes them. */
+async function tradeBuyer(companyName: string, firstName = "Grace") {
+  const companyId = await findOrCreateCompany(api.database.db, api.seeded.store.id, companyName);
+  return { ...(await customer({ firstName, companyName, isTrade: true, companyId })), companyId };
+}
+/** Saves an address as the customer does, through their own account's calls. */
+async function saveAddress(customerId: number, path: string, address: object) {
+  const { authorization } = await createSession(api.database.db, customerId);
+  const saved = await api.app.inject({ method: "POST", url: path, headers: { ...TEST_HEADERS, authorization }, payload: { address } });
+  expect(saved.statusCode, saved.body).toBe(201);
+  return saved.json().data as { id: number };
+}
+const EDINBURGH = {
+  firstName: "Grace",
+  lastName: "Hopper",
+  line1: "1 Princes Street",
+  city: "Edinburgh",
+  postcode: "EH2 2EQ",
+  countryCode: "GB",
+};
+const LEEDS = { firstName: "Grace", lastName: "Hopper", line1: "2 Park Row", city: "Leeds", postcode: "LS1 5HD", countryCode: "GB" };
 
 describe("the merchant's customers", () => {
   it("finds customers by email, name or company, newest first in keyset pages", async () => {
@@ -66,6 +88,24 @@ describe("the merchant's customers", () => {
       blocked: false,
     });
     expect(codeOf(await asManager("GET", `/admin/customers/${api.seeded.stranger.id}`))).toBe("customer_not_found");
+  });
+
+  it("shows a customer's own addresses with their defaults, and a trade buyer's company", async () => {
+    const buyer = await tradeBuyer("Compilers & Co");
+    const first = await saveAddress(buyer.id, "/customers/addresses", EDINBURGH);
+    const second = await saveAddress(buyer.id, "/customers/addresses", LEEDS);
+    await saveAddress(buyer.id, "/customers/companies/address", LEEDS);
+
+    const view = (await asManager("GET", `/admin/customers/${buyer.id}`)).json().data;
+    expect(view.company).toEqual({ id: buyer.companyId, name: "Compilers & Co" });
+    expect(view.addressCount).toBe(2);
+    expect(view.addresses).toMatchObject([
+      { id: first.id, city: "Edinburgh", isDefaultDelivery: true, isDefaultBilling: true },
+      { id: second.id, city: "Leeds", isDefaultDelivery: false, isDefaultBilling: false },
+    ]);
+    // A shopper has no company; their book is their own (the company's address above is not in it).
+    const shopper = await customer();
+    expect((await asManager("GET", `/admin/customers/${shopper.id}`)).json().data).toMatchObject({ company: null, addresses: [] });
   });
 
   it("blocks sign-in at once, ending every session, and unblocks it", async () => {
@@ -123,5 +163,66 @@ describe("the merchant's customers", () => {
     expect(codeOf(await as(api.seeded.writer.token, "PUT", `/admin/customers/${reader.id}/sign-in`, { blocked: true }))).toBe(
       "permission_denied",
     );
+  });
+});
+
+describe("the merchant's trade companies", () => {
+  it("lists them newest first with their buyers and shared addresses counted, found by name, in keyset pages", async () => {
+    const older = await tradeBuyer("Difference Engines Ltd", "Ada");
+    await tradeBuyer("DIFFERENCE ENGINES LTD", "Charles");
+    await saveAddress(older.id, "/customers/companies/address", EDINBURGH);
+    const newer = await tradeBuyer("Lovelace Looms");
+    const list = async (query: string) => {
+      const response = await asManager("GET", `/admin/companies?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as {
+        companies: { id: number; name: string; buyerCount: number; addressCount: number }[];
+        nextBefore: number | null;
+      };
+    };
+    const found = await list("search=difference");
+    expect(found.companies).toEqual([
+      { id: older.companyId, name: "Difference Engines Ltd", buyerCount: 2, addressCount: 1, createdAt: expect.any(String) },
+    ]);
+    expect((await list("search=LOOMS")).companies.map((company) => company.id)).toEqual([newer.companyId]);
+    expect((await list("search=nobody")).companies).toEqual([]);
+
+    const page = await list("limit=1");
+    expect(page.companies.map((company) => company.id)).toEqual([newer.companyId]);
+    const next = await list(`limit=1&before=${page.nextBefore}`);
+    expect(next.companies.map((company) => company.id)).toEqual([older.companyId]);
+    // Another store's companies are not the merchant's.
+    const elsewhere = await findOrCreateCompany(api.database.db, api.seeded.stranger.storeId, "Elsewhere Ltd");
+    expect((await list("limit=100")).companies.map((company) => company.id)).not.toContain(elsewhere);
+    expect(codeOf(await asManager("GET", `/admin/companies/${elsewhere}`))).toBe("company_not_found");
+  });
+
+  it("shows a company with its buyers, newest first, and the addresses they share", async () => {
+    const ada = await tradeBuyer("Analytical Press", "Ada");
+    const charles = await tradeBuyer("Analytical Press", "Charles");
+    const shared = await saveAddress(charles.id, "/customers/companies/address", LEEDS);
+    await saveAddress(ada.id, "/customers/addresses", EDINBURGH);
+
+    const view = await asManager("GET", `/admin/companies/${ada.companyId}`);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().data).toMatchObject({
+      id: ada.companyId,
+      name: "Analytical Press",
+      buyerCount: 2,
+      addressCount: 1,
+      buyers: [
+        { id: charles.id, name: "Charles", isTrade: true },
+        { id: ada.id, name: "Ada", isTrade: true },
+      ],
+      addresses: [{ id: shared.id, city: "Leeds" }],
+    });
+    expect(codeOf(await asManager("GET", "/admin/companies/2147483647"))).toBe("company_not_found");
+    expect((await asManager("GET", "/admin/companies/0")).statusCode).toBe(400);
+    expect((await asManager("GET", "/admin/companies?limit=0")).statusCode).toBe(400);
+    expect((await asManager("GET", "/admin/companies?sort=name")).statusCode).toBe(400);
+  });
+
+  it("are the customers permission's", async () => {
+    expect(codeOf(await as(api.seeded.writer.token, "GET", "/admin/companies"))).toBe("permission_denied");
   });
 });
