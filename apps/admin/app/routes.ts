@@ -44,6 +44,8 @@ export default [
     route("customers", "routes/customers.tsx"),
     route("customers/invite", "routes/customers-invite.tsx"),
     route("customers/messages", "routes/customers-messages.tsx"),
+    route("customers/companies", "routes/companies.tsx"),
+    route("customers/companies/:id", "routes/company.tsx"),
     route("customers/:id", "routes/customer.tsx"),
     // Content (permission `content`): pages, menus, redirects, the blog.
     route("content", "routes/content.tsx"),

@@ -1,5 +1,4 @@
 import { Link, useLoaderData } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/catalogue-import-progress";
 import { Figures, IMPORT_STATE_LABELS, ImportState, ProblemsTable } from "~/components/catalogue-files-report";
 import { ButtonLink, Card, PageHeader } from "~/components/ui";
@@ -7,22 +6,17 @@ import { pageRead } from "~/lib/auth.server";
 import { importInProgress, importRefreshMeta } from "~/lib/catalogue-files";
 import { apiContext } from "~/lib/context.server";
 import { formatDateTime } from "~/lib/format";
+import { idParamOf } from "~/lib/route-params.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Import ${data?.item.id ?? ""}: ${data ? IMPORT_STATE_LABELS[data.item.status] : ""} · Quire back office` },
   ...importRefreshMeta(data?.item.status),
 ];
 
-function importIdOf(params: { id?: string }): number {
-  const parsed = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(params.id);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
-  return parsed.data;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { data: item } = await pageRead(
     request,
-    context.get(apiContext).call("getCatalogueImport", { params: { id: importIdOf(params) } }),
+    context.get(apiContext).call("getCatalogueImport", { params: { id: idParamOf(params.id) } }),
   );
   return { item };
 }

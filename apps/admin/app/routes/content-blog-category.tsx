@@ -7,17 +7,12 @@ import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { CategoryForm } from "~/lib/content-blog-form.server";
 import { handleForm, redirectWithMessage } from "~/lib/forms.server";
+import { idParamOf } from "~/lib/route-params.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.category.name ?? "Category"} · Blog · Quire back office` }];
 
-function categoryIdOf(params: { id?: string }): number {
-  const parsed = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(params.id);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
-  return parsed.data;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = categoryIdOf(params);
+  const id = idParamOf(params.id);
   const { data } = await pageRead(request, context.get(apiContext).call("listAdminBlogCategories"));
   const category = data.categories.find((candidate) => candidate.id === id);
   if (!category) throw new Response("Not found", { status: 404 });
@@ -26,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const id = categoryIdOf(params);
+  const id = idParamOf(params.id);
   const form = await request.formData();
   switch (form.get("intent")) {
     case "save":

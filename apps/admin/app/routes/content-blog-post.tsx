@@ -9,27 +9,22 @@ import { blogPostFormValues, BlogPostForm } from "~/lib/content-blog-form.server
 import { apiContext } from "~/lib/context.server";
 import { formatDateTime } from "~/lib/format";
 import { handleForm, redirectWithMessage } from "~/lib/forms.server";
+import { idParamOf } from "~/lib/route-params.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.post.title ?? "Post"} · Blog · Quire back office` }];
-
-function postIdOf(params: { id?: string }): number {
-  const parsed = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(params.id);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
-  return parsed.data;
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [{ data: post }, { data: blog }] = await pageRead(
     request,
-    Promise.all([api.call("getAdminBlogPost", { params: { id: postIdOf(params) } }), api.call("listAdminBlogCategories")]),
+    Promise.all([api.call("getAdminBlogPost", { params: { id: idParamOf(params.id) } }), api.call("listAdminBlogCategories")]),
   );
   return { post, categories: blog.categories, values: blogPostFormValues(post) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const id = postIdOf(params);
+  const id = idParamOf(params.id);
   const here = `/content/blog/${id}`;
   const form = await request.formData();
   const intent = form.get("intent");

@@ -13,17 +13,12 @@ import { fieldOfRow, moveRows, rowsOf, withRows } from "~/lib/content-rows";
 import { apiContext } from "~/lib/context.server";
 import { formatDateTime } from "~/lib/format";
 import { type FormErrors, formValues, handleForm, redirectWithMessage, refused } from "~/lib/forms.server";
+import { idParamOf } from "~/lib/route-params.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.page.title ?? "Page"} · Content · Quire back office` }];
 
-function pageIdOf(params: { id?: string }): number {
-  const parsed = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(params.id);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
-  return parsed.data;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { data: page } = await pageRead(request, context.get(apiContext).call("getAdminPage", { params: { id: pageIdOf(params) } }));
+  const { data: page } = await pageRead(request, context.get(apiContext).call("getAdminPage", { params: { id: idParamOf(params.id) } }));
   const values = withRows(
     { url: page.url, title: page.title, metaDescription: page.metaDescription },
     "blocks",
@@ -58,7 +53,7 @@ function refusedPage(error: ApiRequestError, values: Record<string, string>) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const id = pageIdOf(params);
+  const id = idParamOf(params.id);
   const here = `/content/pages/${id}`;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -2,26 +2,22 @@ import { fromDecimalAmount } from "@quire/money";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/customer";
+import { AddressList } from "~/components/address-list";
 import { Button, Card, ErrorSummary, Field, PageHeader, SelectField, StatusBadge } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { storeCurrencies } from "~/lib/discounts-store.server";
 import { formatDateTime, showMoney } from "~/lib/format";
 import { handleForm, redirectWithMessage } from "~/lib/forms.server";
+import { idParamOf } from "~/lib/route-params.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.customer.name || data?.customer.email || "Customer"} · Quire back office` },
 ];
 
-function customerIdOf(params: { id?: string }): number {
-  const parsed = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(params.id);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
-  return parsed.data;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const { data: customer } = await pageRead(request, api.call("getAdminCustomer", { params: { id: customerIdOf(params) } }));
+  const { data: customer } = await pageRead(request, api.call("getAdminCustomer", { params: { id: idParamOf(params.id) } }));
   return { customer, currencies: customer.isTrade ? await pageRead(request, storeCurrencies(api)) : [] };
 }
 
@@ -42,7 +38,7 @@ const CreditForm = z.object({
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const id = customerIdOf(params);
+  const id = idParamOf(params.id);
   const form = await request.formData();
   const here = `/customers/${id}`;
   switch (form.get("intent")) {
@@ -91,13 +87,17 @@ export default function CustomerPage() {
               <dt className="font-medium">Phone</dt>
               <dd>{customer.phone || "-"}</dd>
               <dt className="font-medium">Company</dt>
-              <dd>{customer.companyName || "-"}</dd>
+              <dd>
+                {customer.company ? (
+                  <Link to={`/customers/companies/${customer.company.id}`}>{customer.company.name}</Link>
+                ) : (
+                  customer.companyName || "-"
+                )}
+              </dd>
               <dt className="font-medium">Marketing emails</dt>
               <dd>{customer.marketingOptIn ? "Yes" : "No"}</dd>
               <dt className="font-medium">Joined</dt>
               <dd>{formatDateTime(customer.createdAt)}</dd>
-              <dt className="font-medium">Addresses saved</dt>
-              <dd>{customer.addressCount}</dd>
               {customer.blockedAt ? (
                 <>
                   <dt className="font-medium">Blocked</dt>
@@ -105,6 +105,14 @@ export default function CustomerPage() {
                 </>
               ) : null}
             </dl>
+          </Card>
+          <Card title="Address book">
+            <AddressList addresses={customer.addresses} label="Their saved addresses" empty="No addresses saved." />
+            {customer.company ? (
+              <p className="mt-3 text-sm">
+                They also use the addresses of <Link to={`/customers/companies/${customer.company.id}`}>{customer.company.name}</Link>.
+              </p>
+            ) : null}
           </Card>
           <Card title="Orders">
             <p className="mb-2 text-sm">

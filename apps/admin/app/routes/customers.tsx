@@ -34,6 +34,7 @@ export default function Customers() {
   return (
     <>
       <PageHeader title="Customers">
+        <ButtonLink href="/customers/companies">Companies</ButtonLink>
         <ButtonLink href="/customers/messages">Contact messages</ButtonLink>
         <ButtonLink href="/customers/invite">Invite a trade buyer</ButtonLink>
       </PageHeader>

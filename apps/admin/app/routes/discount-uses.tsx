@@ -1,5 +1,4 @@
 import { Link, useLoaderData } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/discount-uses";
 import { KeysetNav } from "~/components/discounts-keyset-nav";
 import { PageHeader, StatusBadge } from "~/components/ui";
@@ -7,13 +6,12 @@ import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { beforeOf, keysetLinks } from "~/lib/discounts-keyset";
 import { formatDateTime, showMoney } from "~/lib/format";
+import { idParamOf } from "~/lib/route-params.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Uses of ${data?.code.code ?? ""} · Quire back office` }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const parsed = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(params.id);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
-  const id = parsed.data;
+  const id = idParamOf(params.id);
   const url = new URL(request.url);
   const api = context.get(apiContext);
   const [{ data: code }, { data }] = await pageRead(

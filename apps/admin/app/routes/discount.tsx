@@ -1,5 +1,4 @@
 import { Link, useActionData, useLoaderData } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/discount";
 import { DiscountForm, whatItGives } from "~/components/discounts-form";
 import { Card, PageHeader, StatusBadge } from "~/components/ui";
@@ -9,18 +8,13 @@ import { discountFormValues, updateDiscountForm } from "~/lib/discounts-form.ser
 import { storeCurrencies } from "~/lib/discounts-store.server";
 import { formatDateTime } from "~/lib/format";
 import { handleForm, redirectWithMessage } from "~/lib/forms.server";
+import { idParamOf } from "~/lib/route-params.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Discount code ${data?.code.code ?? ""} · Quire back office` }];
 
-function discountIdOf(params: { id?: string }): number {
-  const parsed = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(params.id);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
-  return parsed.data;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
-  const { data: code } = await pageRead(request, api.call("getAdminDiscountCode", { params: { id: discountIdOf(params) } }));
+  const { data: code } = await pageRead(request, api.call("getAdminDiscountCode", { params: { id: idParamOf(params.id) } }));
   const currencies = await pageRead(request, storeCurrencies(api));
   // A currency the code names but the shop no longer sells in still shows, so saving keeps it visible.
   for (const currency of [...Object.keys(code.amountOff), ...Object.keys(code.minimumSpend)])
@@ -30,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const id = discountIdOf(params);
+  const id = idParamOf(params.id);
   const form = await request.formData();
   if (form.get("intent") !== "update") throw new Response("Unknown action", { status: 400 });
   const { data: current } = await api.call("getAdminDiscountCode", { params: { id } });

@@ -7,17 +7,12 @@ import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { formatDateTime, showMoney, words } from "~/lib/format";
 import { handleForm, redirectWithMessage } from "~/lib/forms.server";
+import { idParamOf } from "~/lib/route-params.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Return ${data?.item.publicId ?? ""} · Quire back office` }];
 
-function returnIdOf(params: { id?: string }): number {
-  const parsed = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(params.id);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
-  return parsed.data;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { data: item } = await pageRead(request, context.get(apiContext).call("getAdminReturn", { params: { id: returnIdOf(params) } }));
+  const { data: item } = await pageRead(request, context.get(apiContext).call("getAdminReturn", { params: { id: idParamOf(params.id) } }));
   return { item };
 }
 
@@ -27,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const id = returnIdOf(params);
+  const id = idParamOf(params.id);
   const form = await request.formData();
   const here = `/returns/${id}`;
   switch (form.get("intent")) {

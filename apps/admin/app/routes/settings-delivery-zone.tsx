@@ -13,17 +13,12 @@ import { words } from "~/lib/format";
 import { type FormRefusal, handleForm, redirectWithMessage } from "~/lib/forms.server";
 import { CountryListSchema, deliveryOptionFormSchema } from "~/lib/settings-delivery";
 import { refusalFor } from "~/lib/settings-refusal";
+import { idParamOf } from "~/lib/route-params.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.zone.name ?? "Delivery zone"} · Delivery · Quire back office` }];
 
-function zoneIdOf(params: { id?: string }): number {
-  const parsed = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(params.id);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
-  return parsed.data;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = zoneIdOf(params);
+  const id = idParamOf(params.id);
   const api = context.get(apiContext);
   const [{ data: delivery }, { data: settings }] = await pageRead(
     request,
@@ -47,7 +42,7 @@ const optionRename = (currencies: readonly string[]) => ({ prices: `price-${curr
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const zoneId = zoneIdOf(params);
+  const zoneId = idParamOf(params.id);
   const form = await request.formData();
   const here = `/settings/delivery/${zoneId}`;
   const currencies = async () => (await api.call("getAdminStoreSettings")).data.currencyCodes;

@@ -21,7 +21,8 @@ import { placeBankTransferOrder } from "./orders-factory";
  * The back office's discount codes and customers, in Chromium against the shared stack: a manager creates a
  * percentage code with a minimum spend and a limit per customer (refused first without its percentage), a shopper
  * uses it through the shopper API, and the code's uses list that order; the manager then finds a new customer and
- * blocks and unblocks their sign-in. With JavaScript and without. A content member sees neither section.
+ * blocks and unblocks their sign-in, invites a trade buyer, and sees their addresses and their company. With
+ * JavaScript and without. A content member sees neither section.
  */
 const stack = backOfficeStack();
 let books: ProductDetail[];
@@ -181,14 +182,15 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("textbox", { name: "Email", exact: true }).fill(buyer);
       await page.getByLabel("First name").fill("Tom");
       await page.getByLabel("Last name").fill("Trader");
-      await page.getByLabel("Company").fill("Trader Books Ltd");
+      const company = `Trader Books ${label} ${randomUUID().slice(0, 8)}`;
+      await page.getByLabel("Company").fill(company);
       await page.getByRole("button", { name: "Send the invitation" }).click();
       await flash(page, `Invitation sent to ${buyer}`);
       const link = await emailedLink(stack, buyer, "/auth/invite/complete/");
 
       // Once they have joined, their credit for paying on account is set on their page (refused first: not an amount).
       const { data: policy } = await expectApi(stack, "GET", "/privacy-policies/current", PrivacyPolicyResponseSchema);
-      await expectApi(stack, "PUT", "/auth/invites/complete", SignInResponseSchema, {
+      const { data: joined } = await expectApi(stack, "PUT", "/auth/invites/complete", SignInResponseSchema, {
         body: {
           token: new URL(link).pathname.split("/").pop(),
           password: `Trade-Lantern-${randomUUID().slice(0, 8)}`,
@@ -210,6 +212,43 @@ for (const javaScriptEnabled of [true, false]) {
         await expectNoSeriousA11yViolations(page);
         await screenshotForReview(page, "back-office-customer-trade");
       }
+
+      // The buyer saves an address of their own and one for their company, in the shop; the manager sees the
+      // first in their address book, and the second on their company's page, which lists them as its buyer.
+      const address = {
+        firstName: "Tom",
+        lastName: "Trader",
+        line1: "3 Quayside",
+        city: "Newcastle",
+        postcode: "NE1 3DX",
+        countryCode: "GB",
+      };
+      await expectApi(stack, "POST", "/customers/addresses", z.unknown(), { token: joined.token, body: { address } });
+      await expectApi(stack, "POST", "/customers/companies/address", z.unknown(), {
+        token: joined.token,
+        body: { address: { ...address, line1: "1 Trade Wharf" } },
+      });
+      await page.reload();
+      const book = page.getByRole("list", { name: "Their saved addresses" });
+      await expect.poll(() => book.getByRole("listitem").allInnerTexts()).toEqual([expect.stringContaining("3 Quayside")]);
+      expect(await book.getByText("Default delivery").count()).toBe(1);
+      await screenshotForReview(page, `back-office-customer-addresses-${label}`);
+      await page.getByRole("region", { name: "Details" }).getByRole("link", { name: company }).click();
+      await page.getByRole("heading", { level: 1, name: company }).waitFor();
+      expect(await page.getByRole("rowheader").allInnerTexts()).toEqual(["Tom Trader"]);
+      expect(await page.getByRole("list", { name: "The company's addresses" }).innerText()).toContain("1 Trade Wharf");
+      if (javaScriptEnabled) {
+        await expectNoSeriousA11yViolations(page);
+        await screenshotForReview(page, "back-office-company");
+      }
+      // The companies list finds it by name.
+      await page.getByRole("link", { name: "Back to companies" }).click();
+      await page.getByRole("heading", { level: 1, name: "Companies" }).waitFor();
+      await page.getByLabel("Company name").fill(company);
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL(/[?&]q=/);
+      await expect.poll(() => page.getByRole("rowheader").allInnerTexts()).toEqual([company]);
+      if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
 
       // A visitor's message through the shop's contact form is read under Contact messages.
       const reference = `Question about gift wrapping ${randomUUID().slice(0, 8)}`;

@@ -1,3 +1,4 @@
+import { AdminCompanyResponseSchema, AdminListCompaniesResponseSchema } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "../../../storefront/tests/e2e/accessibility";
 import { screenshotForReview, sessionPerTest } from "../../../storefront/tests/e2e/browser";
@@ -30,6 +31,7 @@ const PAGES = [
   "/customers",
   "/customers/invite",
   "/customers/messages",
+  "/customers/companies",
   "/content",
   "/content/pages/new",
   "/content/menus",
@@ -65,7 +67,16 @@ describe("every page of the back office at 390 px", () => {
       reason: "received",
       note: `Delivery-note-${"0123456789".repeat(6)}`,
     });
-    const pages = [...PAGES, `/products/${product.id}`, `/stock/variants/${variantId}`];
+    // A trade company (the demo shop has one) and one of its buyers: the pages with addresses.
+    const { data: companies } = AdminListCompaniesResponseSchema.parse(await asShop(stack, "GET", "/admin/companies?limit=1"));
+    const company = AdminCompanyResponseSchema.parse(await asShop(stack, "GET", `/admin/companies/${companies.companies[0]!.id}`)).data;
+    const pages = [
+      ...PAGES,
+      `/products/${product.id}`,
+      `/stock/variants/${variantId}`,
+      `/customers/companies/${company.id}`,
+      `/customers/${company.buyers[0]!.id}`,
+    ];
 
     const problems: string[] = [];
     for (const path of pages) {
