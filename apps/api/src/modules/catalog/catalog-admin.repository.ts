@@ -2,6 +2,7 @@ import type { AdminListProductsQuery, AdminProduct } from "@quire/contracts";
 import { and, asc, desc, eq, exists, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
+import { isLowStock } from "./low-stock";
 import {
   attributes,
   attributeValues,
@@ -259,7 +260,11 @@ export async function listAdminProducts(db: Db, storeId: number, query: AdminLis
   }
   if (query.stock === "in_stock") conditions.push(aVariant(sql`v.stock_quantity > 0`));
   if (query.stock === "out") conditions.push(sql`not ${aVariant(sql`v.stock_quantity > 0`)}`);
-  if (query.stock === "low") conditions.push(aVariant(sql`v.stock_quantity <= coalesce(v.low_stock_threshold, ${storeThreshold}::int)`));
+  if (query.stock === "low") {
+    conditions.push(
+      aVariant(isLowStock({ stockQuantity: sql`v.stock_quantity`, lowStockThreshold: sql`v.low_stock_threshold` }, storeThreshold)),
+    );
+  }
   if (query.onSale !== undefined) {
     const onSale = sql`exists (select 1 from product_variants v join variant_prices vp on vp.variant_id = v.id
       where v.product_id = products.id and vp.original_amount is not null)`;

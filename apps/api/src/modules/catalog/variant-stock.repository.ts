@@ -2,6 +2,7 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { sqlRows } from "../../db/sql-rows";
 import type { Db } from "../../db/client";
 import { products, productVariants } from "./catalog.tables";
+import { isLowStock } from "./low-stock";
 
 /*
  * A variant's stock is a column of the catalogue's variants (the catalogue's index and search rank by it), so
@@ -87,9 +88,7 @@ export interface VariantStockView {
   low: boolean;
 }
 
-/** Low on stock: at or below the variant's own threshold, or else the store's setting (`storeThreshold`). */
-const isLow = (storeThreshold: number) =>
-  sql<boolean>`${productVariants.stockQuantity} <= coalesce(${productVariants.lowStockThreshold}, ${storeThreshold})`;
+const isLow = (storeThreshold: number) => isLowStock(productVariants, storeThreshold);
 
 const stockView = (storeThreshold: number) => ({
   variantId: productVariants.id,
