@@ -45,8 +45,10 @@ export const BackOfficeToDoSchema = z.object({
  */
 export const BackOfficeOverviewSchema = z
   .object({
-    /** When the figures were read; days begin at midnight UTC. */
+    /** When the figures were read. */
     asOf: z.string(),
+    /** The shop's time zone: its days (today, the last 7 and 30, the chart's) begin at midnight there. */
+    timeZone: z.string(),
     sales: z.array(CurrencySalesSchema),
     daily: z.array(DailySalesSchema),
     toDo: BackOfficeToDoSchema,

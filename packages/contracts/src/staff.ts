@@ -30,6 +30,10 @@ export const StaffMemberSchema = z
   .meta({ id: "StaffMember" });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
 export const StaffMemberResponseSchema = dataSchema(StaffMemberSchema);
+/** GET /admin/auth/me: the signed-in member, and the shop's time zone, which every page of the back office shows times in. */
+export const CurrentStaffSchema = StaffMemberSchema.extend({ shopTimeZone: z.string() }).meta({ id: "CurrentStaff" });
+export type CurrentStaff = z.infer<typeof CurrentStaffSchema>;
+export const CurrentStaffResponseSchema = dataSchema(CurrentStaffSchema);
 export const StaffListResponseSchema = dataSchema(z.array(StaffMemberSchema));
 
 export const StaffParamsSchema = z.object({ id: IdParamSchema }).strict();

@@ -59,8 +59,31 @@ export const BankTransferDetailsSchema = z
   })
   .strict();
 
+/**
+ * A time zone by its IANA name ("Europe/London", "America/New_York", "UTC"), as written in the time zone database
+ * (the name is answered with its usual capitals). Offsets ("+01:00") are refused: PostgreSQL reads their sign the
+ * other way round.
+ */
+export const TimeZoneSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, "Choose a time zone such as Europe/London")
+  .transform((name, context) => {
+    try {
+      return new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone;
+    } catch {
+      context.addIssue({ code: "custom", message: "Choose a time zone such as Europe/London" });
+      return z.NEVER;
+    }
+  });
+
 /** GET /admin/settings: everything the storefront reads, and what only the merchant sees. */
 export const AdminStoreSettingsSchema = StoreSettingsSchema.extend({
+  /**
+   * The shop's clock: where its days begin for the back office's figures, and the zone its times are shown in.
+   */
+  timeZone: z.string(),
   /** Where the contact form's messages are mailed; null: they are only kept. */
   contactEmail: z.string().nullable(),
   /** null: the shop takes no bank transfers. */
@@ -103,6 +126,7 @@ export const UpdateAdminStoreSettingsBodySchema = z
     checkoutTermsAndConditionsText: textSchema({ trim: true, max: 5000, multiline: true }).optional(),
     contactEmail: EmailSchema.nullable().optional(),
     bankTransferDetails: BankTransferDetailsSchema.nullable().optional(),
+    timeZone: TimeZoneSchema.optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, "Send at least one setting to change")

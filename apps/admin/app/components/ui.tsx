@@ -131,32 +131,40 @@ export function Field({
   );
 }
 
-/** A labelled select. */
+/** A labelled select, with a hint below its label as Field has. */
 export function SelectField({
   name,
   label,
   options,
   defaultValue,
   errors,
+  hint,
 }: {
   name: string;
   label: string;
   options: readonly { value: string; label: string }[];
   defaultValue?: string;
   errors?: FormErrors;
+  hint?: string;
 }) {
   const error = errors?.fields[name];
+  const described = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={name} className="text-sm font-medium">
         {label}
       </label>
+      {hint ? (
+        <p id={`${name}-hint`} className="text-sm text-zinc-600">
+          {hint}
+        </p>
+      ) : null}
       <select
         id={name}
         name={name}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
+        aria-describedby={described}
         className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm"
       >
         {options.map((option) => (

@@ -2,6 +2,7 @@ import { type Permission, ROLE_PERMISSIONS } from "@quire/contracts/constants";
 import { Form, NavLink, Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { FlashMessage } from "~/components/ui";
+import { setShopTimeZone } from "~/lib/format";
 import type { Route } from "./+types/back-office";
 import { currentStaff } from "~/lib/auth.server";
 import { apiContext, staffContext } from "~/lib/context.server";
@@ -39,12 +40,15 @@ export function loader({ context }: Route.LoaderArgs) {
   const allowed = ROLE_PERMISSIONS[staff.role];
   return {
     staff: { name: staff.name, email: staff.email, role: staff.role },
+    timeZone: staff.shopTimeZone,
     sections: SECTIONS.filter((section) => !section.permission || allowed.includes(section.permission)),
   };
 }
 
 export default function BackOffice() {
-  const { staff, sections } = useLoaderData<typeof loader>();
+  const { staff, sections, timeZone } = useLoaderData<typeof loader>();
+  // Before the pages below render: they show their times in the shop's zone (lib/format.ts).
+  setShopTimeZone(timeZone);
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="min-h-screen md:grid md:grid-cols-[14rem_1fr]">

@@ -1,4 +1,4 @@
-import type { StaffMember } from "@quire/contracts";
+import type { CurrentStaff } from "@quire/contracts";
 import { data, redirect } from "react-router";
 import { ApiRequestError } from "./api.server";
 import { clearCookie, readCookie, SESSION_COOKIE } from "./cookies.server";
@@ -18,7 +18,7 @@ export function toSignIn(request: Request): Response {
 }
 
 /** The signed-in member, or the redirect to sign in when there is no live session. */
-export async function currentStaff(request: Request, me: () => Promise<{ data: StaffMember }>): Promise<StaffMember> {
+export async function currentStaff(request: Request, me: () => Promise<{ data: CurrentStaff }>): Promise<CurrentStaff> {
   if (!readCookie(request, SESSION_COOKIE)) throw toSignIn(request);
   try {
     return (await me()).data;

@@ -6,7 +6,7 @@ import { BarChart } from "~/components/bar-chart";
 import { Card, PageHeader } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext, staffContext } from "~/lib/context.server";
-import { formatDate, formatDateTime, showMoney } from "~/lib/format";
+import { formatCalendarDate, formatDateTime, showMoney } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Home · Quire back office" }];
 
@@ -90,7 +90,7 @@ function Overview({ overview, permissions }: { overview: BackOfficeOverview; per
             </dl>
             <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
               <BarChart
-                bars={days.map((day) => ({ label: formatDate(day.date), value: day.revenue }))}
+                bars={days.map((day) => ({ label: formatCalendarDate(day.date), value: day.revenue }))}
                 summary={`Revenue in ${currency.currencyCode} per day over the last 30 days: ${format(currency.last30Days.revenue.amount)} in all`}
                 format={format}
               />
@@ -119,7 +119,7 @@ function Overview({ overview, permissions }: { overview: BackOfficeOverview; per
                     {days.toReversed().map((day) => (
                       <tr key={day.date} className="border-b border-zinc-100 last:border-0">
                         <th scope="row" className="py-1 font-normal">
-                          {formatDate(day.date)}
+                          {formatCalendarDate(day.date)}
                         </th>
                         <td className="py-1 text-right">{day.orders}</td>
                         <td className="py-1 text-right">{format(day.revenue)}</td>
@@ -133,7 +133,8 @@ function Overview({ overview, permissions }: { overview: BackOfficeOverview; per
         );
       })}
       <p className="text-sm text-zinc-600">
-        Figures as of {formatDateTime(overview.asOf)}; days begin at midnight UTC. Cancelled orders are left out.
+        Figures as of {formatDateTime(overview.asOf)}; days begin at midnight in the shop&apos;s time zone ({overview.timeZone}). Cancelled
+        orders are left out.
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { BankTransferDetailsSchema, textSchema } from "@quire/contracts";
+import { BankTransferDetailsSchema, textSchema, TimeZoneSchema } from "@quire/contracts";
 import { ANONYMOUS_PRODUCT_POLICIES, INVENTORY_AVAILABILITY_MODES } from "@quire/contracts/constants";
 import { fromDecimalAmount, toDecimalAmount } from "@quire/money";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
@@ -18,6 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Removing the bank account (its details are then gone) asks first.
   return {
     settings,
+    // Every zone this server knows by its IANA name, the shop's own first among them if the list lacks it ("UTC").
+    timeZones: [...new Set([settings.timeZone, "UTC", ...Intl.supportedValuesOf("timeZone")])].sort(),
     confirmBankRemoval: new URL(request.url).searchParams.get("confirm") === "bank-remove" && settings.bankTransferDetails !== null,
   };
 }
@@ -58,6 +60,7 @@ const DetailsForm = z.object({
     .max(254)
     .transform((email) => email || null)
     .pipe(z.email("Enter an email address such as shop@example.com").nullable()),
+  timeZone: TimeZoneSchema,
   currencyCodes: codeListSchema(3, "GBP, EUR"),
   defaultCurrencyCode: z
     .string()
@@ -171,7 +174,7 @@ const POLICY_LABELS: Record<(typeof ANONYMOUS_PRODUCT_POLICIES)[number], string>
 };
 
 export default function SettingsShop() {
-  const { settings, confirmBankRemoval } = useLoaderData<typeof loader>();
+  const { settings, timeZones, confirmBankRemoval } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const details = refusalFor(answer, "details");
   const bank = refusalFor(answer, "bank") ?? refusalFor(answer, "bank-remove");
@@ -203,6 +206,14 @@ export default function SettingsShop() {
               type="email"
               maxLength={254}
               defaultValue={value("contactEmail", settings.contactEmail ?? "")}
+              errors={details?.errors}
+            />
+            <SelectField
+              name="timeZone"
+              label="Time zone"
+              hint="Where the shop's days begin and end: the home page's figures, and every time the back office shows."
+              options={timeZones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }))}
+              defaultValue={value("timeZone", settings.timeZone)}
               errors={details?.errors}
             />
             <fieldset className="flex flex-col gap-3 rounded-md border border-zinc-200 p-3">

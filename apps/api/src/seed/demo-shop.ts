@@ -18,6 +18,8 @@ export const DEMO_STORE: StoreInput = {
   minimumOrderPrices: { GBP: 1000, EUR: 1200, USD: 1400 },
   inventoryAvailability: "LowStockAlert",
   lowStockThreshold: 5,
+  // A British bookshop's days: its figures and the back office's times follow the clocks in the UK.
+  timeZone: "Europe/London",
   anonymousCustomerProductPolicy: "AllowedUnauthorizedCheckout",
   isOutOfStockPurchaseEnabled: false,
   isQuickOrderEnabled: true,

@@ -5,6 +5,7 @@ import {
   ApiTokenParamsSchema,
   AuditLogQuerySchema,
   CompleteStaffSetUpBodySchema,
+  CurrentStaffResponseSchema,
   AuditLogResponseSchema,
   ConfirmTwoFactorBodySchema,
   CreateApiTokenBodySchema,
@@ -54,7 +55,7 @@ export const staffOperations = {
 
   // The signed-in member.
   staffSignOut: { method: "POST", path: "/admin/auth/sign-out", response: NoContentSchema, status: 204 },
-  getCurrentStaff: { method: "GET", path: "/admin/auth/me", response: StaffMemberResponseSchema },
+  getCurrentStaff: { method: "GET", path: "/admin/auth/me", response: CurrentStaffResponseSchema },
   startTwoFactorSetup: { method: "POST", path: "/admin/auth/two-factor", response: TwoFactorSetupResponseSchema },
   confirmTwoFactor: {
     method: "PUT",

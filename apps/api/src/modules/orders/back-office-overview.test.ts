@@ -11,7 +11,7 @@ import { paymentRefunds, payments } from "../payments/payments.tables";
 import { orderReturns } from "../returns/returns.tables";
 import { orders } from "./orders.tables";
 
-// GET /admin/reports/overview: the back office's home page, its sales per currency and UTC day and the counts of
+// GET /admin/reports/overview: the back office's home page, its sales per currency and day of the shop's zone and the counts of
 // what waits for the shop, each from its module in a fixed number of statements.
 
 const ADMIN_KEY = "overview-admin-key-000000";
@@ -22,6 +22,7 @@ const asAdmin = (method: "GET" | "PUT", url: string, payload?: object) =>
 
 type Overview = {
   asOf: string;
+  timeZone: string;
   sales: { currencyCode: string; today: Figures; last7Days: Figures; last30Days: Figures }[];
   daily: { date: string; currencies: { currencyCode: string; orders: number; revenue: { amount: number } }[] }[];
   toDo: Record<string, number>;
@@ -38,7 +39,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
 describe("the back office's figures", () => {
-  it("sums orders and revenue per currency today, over 7 and 30 UTC days, by day, leaving cancelled orders out", async () => {
+  it("sums orders and revenue per currency today, over 7 and 30 days (a shop on UTC), by day, leaving cancelled orders out", async () => {
     const placed = await Promise.all([0, 1, 2, 3].map(() => placeGuestOrder(() => api.app, api.seeded)));
     const [today, fiveDaysAgo, twentyDaysAgo, cancelled] = placed as [
       (typeof placed)[0],
@@ -86,6 +87,53 @@ describe("the back office's figures", () => {
       { currencyCode: "EUR", orders: 1, revenue: { amount: 999, currencyCode: "EUR" } },
     ]);
     expect(figures.daily.reduce((sum, day) => sum + day.currencies.reduce((n, entry) => n + entry.orders, 0), 0)).toBe(3);
+  });
+
+  it("begins the shop's days at midnight in its own time zone, which the merchant sets", async () => {
+    // Kiritimati keeps UTC+14 all year: its day begins ten hours before UTC's previous one ends.
+    const zone = "Pacific/Kiritimati";
+    const set = await asAdmin("PUT", "/admin/settings", { timeZone: "pacific/kiritimati" });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.timeZone).toBe(zone);
+    try {
+      const now = new Date();
+      const localToday = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+        now,
+      );
+      const [year, month, day] = localToday.split("-").map(Number) as [number, number, number];
+      const localMidnight = Date.UTC(year, month - 1, day) - 14 * 60 * 60 * 1000;
+      const [justAfter, justBefore] = await Promise.all([0, 1].map(() => placeGuestOrder(() => api.app, api.seeded)));
+      await api.database.db
+        .update(orders)
+        .set({ placedAt: new Date(localMidnight + 1000), currencyCode: "USD", grandTotal: 700 })
+        .where(eq(orders.id, justAfter!.id));
+      await api.database.db
+        .update(orders)
+        .set({ placedAt: new Date(localMidnight - 1000), currencyCode: "USD", grandTotal: 300 })
+        .where(eq(orders.id, justBefore!.id));
+
+      const figures = await overview();
+      expect(figures.timeZone).toBe(zone);
+      expect(figures.sales.find((entry) => entry.currencyCode === "USD")).toMatchObject({
+        today: { orders: 1, revenue: { amount: 700 } },
+        last7Days: { orders: 2, revenue: { amount: 1000 } },
+      });
+      // The file's other orders are in GBP and EUR: the days' USD entries are these two.
+      const usdOn = (entry: Overview["daily"][number] | undefined) => entry?.currencies.filter((found) => found.currencyCode === "USD");
+      expect(figures.daily.at(-1)!.date).toBe(localToday);
+      expect(usdOn(figures.daily.at(-1))).toEqual([{ currencyCode: "USD", orders: 1, revenue: { amount: 700, currencyCode: "USD" } }]);
+      expect(usdOn(figures.daily.at(-2))).toEqual([{ currencyCode: "USD", orders: 1, revenue: { amount: 300, currencyCode: "USD" } }]);
+    } finally {
+      await asAdmin("PUT", "/admin/settings", { timeZone: "UTC" });
+    }
+  });
+
+  it("refuses a time zone that is not one, or is an offset", async () => {
+    for (const timeZone of ["Mars/Olympus_Mons", "+01:00", "", "Europe/London; drop table stores"]) {
+      const answer = await asAdmin("PUT", "/admin/settings", { timeZone });
+      expect(answer.statusCode, timeZone).toBe(400);
+      expect(answer.json().errors[0].field, timeZone).toBe("body.timeZone");
+    }
   });
 
   it("counts what waits: orders to ship, returns to decide, low stock, refunds owed or failed, captures given back, failed jobs", async () => {

@@ -199,7 +199,11 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">
       },
     }),
     handler: async (request) => ({
-      data: await getBackOfficeOverview(db, { storeId: request.ctx.store.id, storeThreshold: request.ctx.store.lowStockThreshold }),
+      data: await getBackOfficeOverview(db, {
+        storeId: request.ctx.store.id,
+        storeThreshold: request.ctx.store.lowStockThreshold,
+        timeZone: request.ctx.store.timeZone,
+      }),
     }),
   });
 

@@ -148,20 +148,26 @@ export const SALES_CHART_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The UTC date (YYYY-MM-DD) `daysBack` days before `now`'s. */
-function utcDate(now: Date, daysBack: number): string {
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return new Date(midnight - daysBack * DAY_MS).toISOString().slice(0, 10);
+/** The calendar date (YYYY-MM-DD) it is at `now` in `timeZone`. */
+function dateIn(timeZone: string, now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** The calendar date `daysBack` days before `date` (both YYYY-MM-DD): day arithmetic, whatever the zone's clock changes. */
+function daysBefore(date: string, daysBack: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day) - daysBack * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**
- * A store's sales per currency today, over the last 7 and the last 30 UTC days (each counting today), and a
+ * A store's sales per currency today, over the last 7 and the last 30 days of its time zone (each counting today), and a
  * day-by-day series of those 30 days, oldest first, every day present: one statement. Cancelled orders count in
  * neither the orders nor the revenue; orders still awaiting payment count in both.
  */
-export async function getSalesFigures(db: Db, input: { storeId: number; now: Date }) {
-  const dates = Array.from({ length: SALES_CHART_DAYS }, (_, index) => utcDate(input.now, SALES_CHART_DAYS - 1 - index));
-  const rows = await repository.listDailyOrderTotals(db, { storeId: input.storeId, since: new Date(`${dates[0]}T00:00:00.000Z`) });
+export async function getSalesFigures(db: Db, input: { storeId: number; now: Date; timeZone: string }) {
+  const today = dateIn(input.timeZone, input.now);
+  const dates = Array.from({ length: SALES_CHART_DAYS }, (_, index) => daysBefore(today, SALES_CHART_DAYS - 1 - index));
+  const rows = await repository.listDailyOrderTotals(db, { storeId: input.storeId, sinceDate: dates[0]!, timeZone: input.timeZone });
   const byDay = new Map<string, { currencyCode: string; orders: number; revenue: number }[]>();
   for (const row of rows) {
     const day = byDay.get(row.day) ?? [];

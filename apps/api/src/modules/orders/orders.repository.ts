@@ -349,16 +349,17 @@ export async function customerOrderSummary(db: Db, input: { storeId: number; cus
 }
 
 /**
- * A store's orders placed since `since`, cancelled ones left out, counted and summed per UTC day and currency:
- * one statement over the (store, placed_at) index.
+ * A store's orders placed from midnight of `sinceDate` (YYYY-MM-DD) in `timeZone`, cancelled ones left out, counted
+ * and summed per day of that zone and currency: one statement over the (store, placed_at) index.
  */
-export function listDailyOrderTotals(db: Db, input: { storeId: number; since: Date }) {
+export function listDailyOrderTotals(db: Db, input: { storeId: number; sinceDate: string; timeZone: string }) {
   return sqlRows<{ day: string; currencyCode: string; orders: number; revenue: number }>(
     db,
-    sql`select to_char(placed_at at time zone 'UTC', 'YYYY-MM-DD') as day, currency_code as "currencyCode",
+    sql`select to_char(placed_at at time zone ${input.timeZone}, 'YYYY-MM-DD') as day, currency_code as "currencyCode",
           count(*)::int as orders, coalesce(sum(grand_total), 0)::bigint as revenue
         from ${orders}
-        where store_id = ${input.storeId} and placed_at >= ${input.since.toISOString()}::timestamptz and status <> 'cancelled'
+        where store_id = ${input.storeId} and status <> 'cancelled'
+          and placed_at >= (${input.sinceDate}::date::timestamp at time zone ${input.timeZone})
         group by 1, 2
         order by 1, 2`,
   );

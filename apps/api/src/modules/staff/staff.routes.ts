@@ -121,7 +121,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ db: Db; backOfficeUrl: string 
       config: own.config,
       schema: { ...own.schema, "x-error-codes": [...ownErrors], summary: "The signed-in member of staff" },
     }),
-    handler: async (request) => ({ data: await staff.getCurrentStaff(db, request.ctx.store.id, adminWriteOf(request).principal) }),
+    handler: async (request) => ({
+      data: {
+        ...(await staff.getCurrentStaff(db, request.ctx.store.id, adminWriteOf(request).principal)),
+        shopTimeZone: request.ctx.store.timeZone,
+      },
+    }),
   });
 
   app.route({

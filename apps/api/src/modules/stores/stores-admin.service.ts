@@ -37,6 +37,7 @@ async function adminSettingsOf(db: Db, storeId: number) {
     checkoutTermsAndConditionsText: row.checkoutTermsAndConditionsText,
     contactEmail: row.contactEmail,
     bankTransferDetails: row.bankTransferDetails,
+    timeZone: row.timeZone,
   };
 }
 

@@ -4,8 +4,8 @@ import type { Db } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared-statements";
 import { storeMinimumOrderPrices, stores } from "./stores.tables";
 
-/** A store as the rest of the API sees it: its id plus every public setting. */
-export type Store = StoreSettings & { id: number };
+/** A store as the rest of the API sees it: its id, every public setting, and its own clock (`timeZone`). */
+export type Store = StoreSettings & { id: number; timeZone: string };
 
 /** A store and its minimum order prices, by key: a prepared statement (db/prepared-statements.ts), as requests read it. */
 const storeByKey = preparedPerDatabase((db) =>
@@ -26,6 +26,7 @@ const storeByKey = preparedPerDatabase((db) =>
       displayProductVariantSkusEnabled: stores.displayProductVariantSkusEnabled,
       isCheckoutTermsAndConditionsEnabled: stores.isCheckoutTermsAndConditionsEnabled,
       checkoutTermsAndConditionsText: stores.checkoutTermsAndConditionsText,
+      timeZone: stores.timeZone,
       minimumOrderPrices: sql<{ currencyCode: string; amount: number }[]>`coalesce((
         select json_agg(json_build_object('currencyCode', m.currency_code, 'amount', m.amount) order by m.currency_code)
         from ${storeMinimumOrderPrices} m where m.store_id = ${stores.id}), '[]'::json)`,

@@ -37,6 +37,11 @@ export const stores = pgTable(
     bankTransferDetails: jsonb().$type<BankTransferDetails>(),
     /** Where the contact form's messages are mailed; null: they are only stored (and said so in the log). */
     contactEmail: text(),
+    /**
+     * The shop's own clock (an IANA zone, "Europe/London"): where its days begin and end for the back office's
+     * figures ("today", the last 7 and 30 days) and the times it shows. The API checks the name when it is set.
+     */
+    timeZone: text().notNull().default("UTC"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;
