@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { CheckboxField, FieldGroup, TextAreaField } from "~/components/discounts-fields";
 import { Button, ErrorSummary, Field } from "~/components/ui";
+import { shopTimeZoneName } from "~/lib/format";
 import type { FormErrors } from "~/lib/forms.server";
 
 /** A blog post's form: its text in Markdown, its picture, categories, tags, books, and when it goes live. */
@@ -76,7 +77,7 @@ export function BlogPostFormFields({
       />
       <Field
         name="publishedAt"
-        label="Goes live (UTC, optional)"
+        label={`Goes live, ${shopTimeZoneName()} time (optional)`}
         hint="Empty: a draft. A time ahead: scheduled."
         type="datetime-local"
         defaultValue={values.publishedAt}

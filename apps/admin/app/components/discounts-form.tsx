@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Button, ErrorSummary, Field, SelectField } from "~/components/ui";
 import { CheckboxField, FieldGroup } from "~/components/discounts-fields";
 import type { FormErrors } from "~/lib/forms.server";
-import { showMoney } from "~/lib/format";
+import { shopTimeZoneName, showMoney } from "~/lib/format";
 
 export const KIND_LABELS = { percentage: "Percentage off", fixed_amount: "Money off", free_delivery: "Free delivery" } as const;
 
@@ -122,8 +122,20 @@ export function DiscountForm({
         ))}
       </FieldGroup>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field name="startsAt" label="Starts (UTC, optional)" type="datetime-local" defaultValue={values.startsAt} errors={errors} />
-        <Field name="endsAt" label="Ends (UTC, optional)" type="datetime-local" defaultValue={values.endsAt} errors={errors} />
+        <Field
+          name="startsAt"
+          label={`Starts, ${shopTimeZoneName()} time (optional)`}
+          type="datetime-local"
+          defaultValue={values.startsAt}
+          errors={errors}
+        />
+        <Field
+          name="endsAt"
+          label={`Ends, ${shopTimeZoneName()} time (optional)`}
+          type="datetime-local"
+          defaultValue={values.endsAt}
+          errors={errors}
+        />
         <Field
           name="usageLimit"
           label="Uses in all (optional)"

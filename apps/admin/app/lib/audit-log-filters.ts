@@ -1,8 +1,6 @@
 import type { AuditLogQuery } from "@quire/contracts";
 import { AUDIT_ACTOR_TYPES } from "@quire/contracts/constants";
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The audit log's filters as the address carries them, as typed (to fill the form again). */
 export interface AuditLogFilters {
   /** "staff:12", "api_token:3", "admin_key" (any bootstrap key) or "admin_key:1". */
@@ -28,9 +26,13 @@ export function auditLogFiltersOf(url: URL): AuditLogFilters {
 
 /**
  * The filters in the API's terms: what is not valid is left out rather than refused, as a person may have typed it
- * into the address. Days are whole days in UTC, both included.
+ * into the address. Days are whole days of the shop (`dayBounds`: a day's first and last instant in its time zone), both included.
  */
-export function auditLogQueryOf(filters: AuditLogFilters, before: string | null): Omit<AuditLogQuery, "limit"> {
+export function auditLogQueryOf(
+  filters: AuditLogFilters,
+  before: string | null,
+  dayBounds: (day: string) => { since: string; until: string } | null,
+): Omit<AuditLogQuery, "limit"> {
   const query: Omit<AuditLogQuery, "limit"> = {};
   const [type, id] = filters.actor.split(":");
   const actorType = AUDIT_ACTOR_TYPES.find((known) => known === type);
@@ -41,10 +43,10 @@ export function auditLogQueryOf(filters: AuditLogFilters, before: string | null)
   if (/^[A-Za-z]{1,100}$/.test(filters.operation)) query.operation = filters.operation;
   if (/^[a-z_]{1,50}$/.test(filters.resourceType)) query.resourceType = filters.resourceType;
   if (filters.resourceId) query.resourceId = filters.resourceId;
-  const since = DAY.test(filters.from) ? Date.parse(`${filters.from}T00:00:00Z`) : NaN;
-  const until = DAY.test(filters.to) ? Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000 - 1 : NaN;
-  if (!Number.isNaN(since)) query.since = new Date(since).toISOString();
-  if (!Number.isNaN(until)) query.until = new Date(until).toISOString();
+  const since = dayBounds(filters.from)?.since;
+  const until = dayBounds(filters.to)?.until;
+  if (since) query.since = since;
+  if (until) query.until = until;
   if (before && /^\d{1,10}$/.test(before) && Number(before) >= 1 && Number(before) <= 2_147_483_647) query.before = Number(before);
   return query;
 }

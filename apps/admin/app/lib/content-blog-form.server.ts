@@ -5,11 +5,12 @@ import {
   type CreateAdminBlogPostBody,
 } from "@quire/contracts";
 import { z } from "zod";
+import { shopMomentField, shopMomentValue } from "./shop-moments.server";
 
 /*
  * A blog post's form as text: its Markdown in a text area, its categories as one checkbox each (`category.<slug>`),
  * its tags as names one a line (their slugs made from the names), the books it is about as product ids, and when it
- * goes live as a date and time in UTC (empty: a draft).
+ * goes live as a date and time in the shop's time zone (empty: a draft).
  */
 
 const shape = CreateAdminBlogPostBodySchema.shape;
@@ -24,81 +25,71 @@ export function slugOf(name: string): string {
     .slice(0, 200);
 }
 
-const moment = z
-  .string()
-  .trim()
-  .transform((text, context) => {
-    if (!text) return null;
-    const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) ? Date.parse(`${text.length === 16 ? `${text}:00` : text}Z`) : NaN;
-    if (Number.isNaN(time)) {
-      context.addIssue({ code: "custom", message: "Enter a date and time, such as 2026-12-01 09:30" });
-      return z.NEVER;
-    }
-    return new Date(time).toISOString();
-  });
+/** The post's form, its go-live moment read in the shop's `timeZone`. */
+export function blogPostForm(timeZone: string) {
+  return z
+    .object({
+      title: shape.title,
+      slug: shape.slug,
+      author: shape.author,
+      excerpt: z.string().trim().max(500, "Use at most 500 characters"),
+      markdown: z
+        .string()
+        .transform((text) => text.replace(/\r\n/g, "\n"))
+        .pipe(shape.markdown),
+      heroImageUrl: z.string().trim().max(500),
+      heroImageAlt: z.string().trim().max(200, "Use at most 200 characters"),
+      tags: z.string().max(5000),
+      productIds: z.string().max(1000),
+      publishedAt: shopMomentField(timeZone),
+    })
+    .catchall(z.string())
+    .transform((input, context): Omit<CreateAdminBlogPostBody, "publishedAt"> & { publishedAt: string | null } => {
+      const categorySlugs = Object.keys(input)
+        .filter((name) => name.startsWith("category.") && input[name] === "on")
+        .map((name) => name.slice("category.".length));
+      const tagNames = input.tags
+        .split(/\r?\n|,/)
+        .map((tag) => tag.trim())
+        .filter(Boolean);
+      const tags = [...new Map(tagNames.map((name) => [slugOf(name), { slug: slugOf(name), name: name.slice(0, 100) }])).values()].filter(
+        (tag) => tag.slug,
+      );
+      if (tags.length > 20) context.addIssue({ code: "custom", message: "At most 20 tags", path: ["tags"] });
+      const idTexts = input.productIds
+        .split(/[\s,]+/)
+        .map((id) => id.trim())
+        .filter(Boolean);
+      if (idTexts.some((id) => !/^\d{1,10}$/.test(id)))
+        context.addIssue({ code: "custom", message: "Enter product ids as numbers, separated by commas", path: ["productIds"] });
+      const productIds = [...new Set(idTexts.filter((id) => /^\d{1,10}$/.test(id)).map(Number))];
+      if (productIds.length > 20) context.addIssue({ code: "custom", message: "At most 20 products", path: ["productIds"] });
+      if (input.heroImageUrl && !shape.heroImage.unwrap().shape.url.safeParse(input.heroImageUrl).success) {
+        context.addIssue({
+          code: "custom",
+          message: "Enter a site path such as /media/images/cover.jpg, or an http(s) address",
+          path: ["heroImageUrl"],
+        });
+      }
+      if (!input.heroImageUrl && input.heroImageAlt)
+        context.addIssue({ code: "custom", message: "Give the picture's address too, or leave both empty", path: ["heroImageUrl"] });
+      return {
+        title: input.title,
+        slug: input.slug,
+        author: input.author,
+        excerpt: input.excerpt,
+        markdown: input.markdown,
+        ...(input.heroImageUrl ? { heroImage: { url: input.heroImageUrl, alt: input.heroImageAlt } } : {}),
+        categorySlugs,
+        tags,
+        productIds,
+        publishedAt: input.publishedAt,
+      };
+    });
+}
 
-export const BlogPostForm = z
-  .object({
-    title: shape.title,
-    slug: shape.slug,
-    author: shape.author,
-    excerpt: z.string().trim().max(500, "Use at most 500 characters"),
-    markdown: z
-      .string()
-      .transform((text) => text.replace(/\r\n/g, "\n"))
-      .pipe(shape.markdown),
-    heroImageUrl: z.string().trim().max(500),
-    heroImageAlt: z.string().trim().max(200, "Use at most 200 characters"),
-    tags: z.string().max(5000),
-    productIds: z.string().max(1000),
-    publishedAt: moment,
-  })
-  .catchall(z.string())
-  .transform((input, context): Omit<CreateAdminBlogPostBody, "publishedAt"> & { publishedAt: string | null } => {
-    const categorySlugs = Object.keys(input)
-      .filter((name) => name.startsWith("category.") && input[name] === "on")
-      .map((name) => name.slice("category.".length));
-    const tagNames = input.tags
-      .split(/\r?\n|,/)
-      .map((tag) => tag.trim())
-      .filter(Boolean);
-    const tags = [...new Map(tagNames.map((name) => [slugOf(name), { slug: slugOf(name), name: name.slice(0, 100) }])).values()].filter(
-      (tag) => tag.slug,
-    );
-    if (tags.length > 20) context.addIssue({ code: "custom", message: "At most 20 tags", path: ["tags"] });
-    const idTexts = input.productIds
-      .split(/[\s,]+/)
-      .map((id) => id.trim())
-      .filter(Boolean);
-    if (idTexts.some((id) => !/^\d{1,10}$/.test(id)))
-      context.addIssue({ code: "custom", message: "Enter product ids as numbers, separated by commas", path: ["productIds"] });
-    const productIds = [...new Set(idTexts.filter((id) => /^\d{1,10}$/.test(id)).map(Number))];
-    if (productIds.length > 20) context.addIssue({ code: "custom", message: "At most 20 products", path: ["productIds"] });
-    if (input.heroImageUrl && !shape.heroImage.unwrap().shape.url.safeParse(input.heroImageUrl).success) {
-      context.addIssue({
-        code: "custom",
-        message: "Enter a site path such as /media/images/cover.jpg, or an http(s) address",
-        path: ["heroImageUrl"],
-      });
-    }
-    if (!input.heroImageUrl && input.heroImageAlt)
-      context.addIssue({ code: "custom", message: "Give the picture's address too, or leave both empty", path: ["heroImageUrl"] });
-    return {
-      title: input.title,
-      slug: input.slug,
-      author: input.author,
-      excerpt: input.excerpt,
-      markdown: input.markdown,
-      ...(input.heroImageUrl ? { heroImage: { url: input.heroImageUrl, alt: input.heroImageAlt } } : {}),
-      categorySlugs,
-      tags,
-      productIds,
-      publishedAt: input.publishedAt,
-    };
-  });
-
-/** A post as the form's starting values. */
-export function blogPostFormValues(post: AdminBlogPost): Record<string, string> {
+/** A post as the form's starting values (its go-live moment in the shop's `timeZone`). */
+export function blogPostFormValues(post: AdminBlogPost, timeZone: string): Record<string, string> {
   const values: Record<string, string> = {
     title: post.title,
     slug: post.slug,
@@ -109,7 +100,7 @@ export function blogPostFormValues(post: AdminBlogPost): Record<string, string> 
     heroImageAlt: post.heroImage.alt,
     tags: post.tags.map((tag) => tag.name).join("\n"),
     productIds: post.productIds.join(", "),
-    publishedAt: post.publishedAt ? post.publishedAt.slice(0, 16) : "",
+    publishedAt: shopMomentValue(post.publishedAt, timeZone),
   };
   for (const category of post.categories) values[`category.${category.slug}`] = "on";
   return values;

@@ -7,26 +7,13 @@ import {
 } from "@quire/contracts";
 import { fromDecimalAmount, toDecimalAmount } from "@quire/money";
 import { z } from "zod";
+import { shopMomentField, shopMomentValue } from "./shop-moments.server";
 
 /*
- * A discount code's form, as text (money typed as "12.50", moments as the browser's date-and-time field, in UTC),
+ * A discount code's form, as text (money typed as "12.50", moments as the browser's date-and-time field, in the shop's time zone),
  * turned into the API's body: every rule the checkout honours. The fields per currency are named
  * `amountOff.GBP` and `minimumSpend.GBP`, one for each currency the shop sells in.
  */
-
-/** A datetime-local value (2026-12-01T09:30) read as UTC, or null when empty. */
-const moment = z
-  .string()
-  .trim()
-  .transform((text, context) => {
-    if (!text) return null;
-    const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) ? Date.parse(`${text.length === 16 ? `${text}:00` : text}Z`) : NaN;
-    if (Number.isNaN(time)) {
-      context.addIssue({ code: "custom", message: "Enter a date and time, such as 2026-12-01 09:30" });
-      return z.NEVER;
-    }
-    return new Date(time).toISOString();
-  });
 
 /** A count typed in a field, or null (no limit) when empty. */
 const limit = z
@@ -72,7 +59,8 @@ const percent = z
   });
 
 /** The rules' fields, for both forms. */
-function rulesShape(currencies: readonly string[]) {
+function rulesShape(currencies: readonly string[], timeZone: string) {
+  const moment = shopMomentField(timeZone);
   const perCurrency: Record<string, typeof money> = {};
   for (const currency of currencies) {
     perCurrency[`amountOff.${currency}`] = money;
@@ -131,14 +119,14 @@ function checkRules(rules: ReturnType<typeof rulesOf>, kind: Kind, context: z.co
   }
 }
 
-/** The new code's form: its code and kind, and its rules. */
-export function createDiscountForm(currencies: readonly string[]) {
+/** The new code's form: its code and kind, and its rules (moments in the shop's `timeZone`). */
+export function createDiscountForm(currencies: readonly string[], timeZone: string) {
   return z
     .object({
       code: AdminDiscountCodeTextSchema,
       kind: z.enum(DISCOUNT_KINDS, "Choose what the code gives"),
       idempotencyKey: z.string().uuid(),
-      ...rulesShape(currencies),
+      ...rulesShape(currencies, timeZone),
     })
     .transform((input, context): { body: CreateAdminDiscountCodeBody; idempotencyKey: string } => {
       const rules = rulesOf(input, input.kind, currencies);
@@ -147,24 +135,24 @@ export function createDiscountForm(currencies: readonly string[]) {
     });
 }
 
-/** An existing code's form: its rules (the code and its kind stay). */
-export function updateDiscountForm(currencies: readonly string[], kind: Kind) {
-  return z.object(rulesShape(currencies)).transform((input, context): UpdateAdminDiscountCodeBody => {
+/** An existing code's form: its rules (the code and its kind stay; moments in the shop's `timeZone`). */
+export function updateDiscountForm(currencies: readonly string[], kind: Kind, timeZone: string) {
+  return z.object(rulesShape(currencies, timeZone)).transform((input, context): UpdateAdminDiscountCodeBody => {
     const rules = rulesOf(input, kind, currencies);
     checkRules(rules, kind, context);
     return rules;
   });
 }
 
-/** A code's rules as the form's starting values. */
-export function discountFormValues(code: AdminDiscountCode): Record<string, string> {
+/** A code's rules as the form's starting values (moments in the shop's `timeZone`). */
+export function discountFormValues(code: AdminDiscountCode, timeZone: string): Record<string, string> {
   const values: Record<string, string> = {
     code: code.code,
     kind: code.kind,
     description: code.description,
     percentOff: code.percentOff === null ? "" : String(code.percentOff),
-    startsAt: code.startsAt ? code.startsAt.slice(0, 16) : "",
-    endsAt: code.endsAt ? code.endsAt.slice(0, 16) : "",
+    startsAt: shopMomentValue(code.startsAt, timeZone),
+    endsAt: shopMomentValue(code.endsAt, timeZone),
     usageLimit: code.usageLimit === null ? "" : String(code.usageLimit),
     perCustomerLimit: code.perCustomerLimit === null ? "" : String(code.perCustomerLimit),
     isActive: code.isActive ? "on" : "",

@@ -25,6 +25,11 @@ export function setShopTimeZone(timeZone: string) {
   shopTimeZone = timeZone;
 }
 
+/** The shop's time zone's name ("Europe/London"), for the forms that take a time in it. */
+export function shopTimeZoneName(): string {
+  return shopTimeZone;
+}
+
 /** A moment: day, month, year and time in the shop's zone, with the zone's short name (GMT, BST, CET...). */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "-";

@@ -4,9 +4,10 @@ import type { Route } from "./+types/audit-log";
 import { InlineField, InlineSelect } from "~/components/settings-fields";
 import { PageHeader } from "~/components/ui";
 import { auditLogFiltersOf, auditLogQueryOf, auditValue } from "~/lib/audit-log-filters";
+import { shopDayBounds } from "~/lib/shop-moments.server";
 import { pageRead } from "~/lib/auth.server";
-import { apiContext } from "~/lib/context.server";
-import { formatDateTime, words } from "~/lib/format";
+import { apiContext, staffContext } from "~/lib/context.server";
+import { formatDateTime, shopTimeZoneName, words } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log · Quire back office" }];
 
@@ -17,7 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ data: log }, { data: staff }, { data: tokens }] = await pageRead(
     request,
     Promise.all([
-      api.call("listAuditLog", { query: { ...auditLogQueryOf(filters, url.searchParams.get("before")), limit: 50 } }),
+      api.call("listAuditLog", {
+        query: {
+          ...auditLogQueryOf(filters, url.searchParams.get("before"), (day) => shopDayBounds(day, context.get(staffContext).shopTimeZone)),
+          limit: 50,
+        },
+      }),
       api.call("listStaff"),
       api.call("listApiTokens"),
     ]),
@@ -73,8 +79,8 @@ export default function AuditLog() {
           size={10}
           defaultValue={filters.resourceId}
         />
-        <InlineField id="from" name="from" type="date" label="From" hint="Day, in UTC" defaultValue={filters.from} />
-        <InlineField id="to" name="to" type="date" label="To" hint="Day, in UTC" defaultValue={filters.to} />
+        <InlineField id="from" name="from" type="date" label="From" hint={`Day, in ${shopTimeZoneName()}`} defaultValue={filters.from} />
+        <InlineField id="to" name="to" type="date" label="To" hint={`Day, in ${shopTimeZoneName()}`} defaultValue={filters.to} />
         <button type="submit" className="rounded-md border border-zinc-400 bg-white px-3 py-2 text-sm font-medium hover:bg-zinc-100">
           Filter
         </button>

@@ -5,8 +5,8 @@ import type { Route } from "./+types/content-blog-new";
 import { BlogPostFormFields } from "~/components/content-blog-form";
 import { Card, PageHeader } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
-import { BlogPostForm } from "~/lib/content-blog-form.server";
-import { apiContext } from "~/lib/context.server";
+import { blogPostForm } from "~/lib/content-blog-form.server";
+import { apiContext, staffContext } from "~/lib/context.server";
 import { handleForm, redirectWithMessage } from "~/lib/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "New blog post · Content · Quire back office" }];
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "save" && intent !== "publish") throw new Response("Unknown action", { status: 400 });
   // The form's own key: sent twice (a double click, a reload), the API creates the post once.
   const key = z.string().uuid().safeParse(form.get("idempotencyKey"));
-  return handleForm(form, BlogPostForm, async (body) => {
+  return handleForm(form, blogPostForm(context.get(staffContext).shopTimeZone), async (body) => {
     const { data: post } = await context.get(apiContext).call("createAdminBlogPost", {
       body: { ...body, publishedAt: intent === "publish" ? new Date().toISOString() : body.publishedAt },
       headers: key.success ? { "idempotency-key": key.data } : {},

@@ -5,8 +5,8 @@ import type { Route } from "./+types/content-blog-post";
 import { BlogPostFormFields } from "~/components/content-blog-form";
 import { Button, Card, PageHeader, StatusBadge } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
-import { blogPostFormValues, BlogPostForm } from "~/lib/content-blog-form.server";
-import { apiContext } from "~/lib/context.server";
+import { blogPostForm, blogPostFormValues } from "~/lib/content-blog-form.server";
+import { apiContext, staffContext } from "~/lib/context.server";
 import { formatDateTime } from "~/lib/format";
 import { handleForm, redirectWithMessage } from "~/lib/forms.server";
 import { idParamOf } from "~/lib/route-params.server";
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     request,
     Promise.all([api.call("getAdminBlogPost", { params: { id: idParamOf(params.id) } }), api.call("listAdminBlogCategories")]),
   );
-  return { post, categories: blog.categories, values: blogPostFormValues(post) };
+  return { post, categories: blog.categories, values: blogPostFormValues(post, context.get(staffContext).shopTimeZone) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "save":
     case "publish":
     case "unpublish":
-      return handleForm(form, BlogPostForm, async (body) => {
+      return handleForm(form, blogPostForm(context.get(staffContext).shopTimeZone), async (body) => {
         const publishedAt = intent === "publish" ? new Date().toISOString() : intent === "unpublish" ? null : body.publishedAt;
         const { data: post } = await api.call("updateAdminBlogPost", { params: { id }, body: { ...body, publishedAt } });
         const done =

@@ -3,7 +3,7 @@ import type { Route } from "./+types/discount";
 import { DiscountForm, whatItGives } from "~/components/discounts-form";
 import { Card, PageHeader, StatusBadge } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
-import { apiContext } from "~/lib/context.server";
+import { apiContext, staffContext } from "~/lib/context.server";
 import { discountFormValues, updateDiscountForm } from "~/lib/discounts-form.server";
 import { storeCurrencies } from "~/lib/discounts-store.server";
 import { formatDateTime } from "~/lib/format";
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A currency the code names but the shop no longer sells in still shows, so saving keeps it visible.
   for (const currency of [...Object.keys(code.amountOff), ...Object.keys(code.minimumSpend)])
     if (!currencies.includes(currency)) currencies.push(currency);
-  return { code, currencies, values: discountFormValues(code) };
+  return { code, currencies, values: discountFormValues(code, context.get(staffContext).shopTimeZone) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -31,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const currencies = [
     ...new Set([...(await storeCurrencies(api)), ...Object.keys(current.amountOff), ...Object.keys(current.minimumSpend)]),
   ];
-  return handleForm(form, updateDiscountForm(currencies, current.kind), async (body) => {
+  return handleForm(form, updateDiscountForm(currencies, current.kind, context.get(staffContext).shopTimeZone), async (body) => {
     const { data: code } = await api.call("updateAdminDiscountCode", { params: { id }, body });
     return redirectWithMessage(request, `/discounts/${id}`, `Discount code ${code.code} saved.`);
   });

@@ -4,7 +4,7 @@ import type { Route } from "./+types/discounts-new";
 import { DiscountForm } from "~/components/discounts-form";
 import { PageHeader } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
-import { apiContext } from "~/lib/context.server";
+import { apiContext, staffContext } from "~/lib/context.server";
 import { createDiscountForm } from "~/lib/discounts-form.server";
 import { storeCurrencies } from "~/lib/discounts-store.server";
 import { handleForm, redirectWithMessage } from "~/lib/forms.server";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "create") throw new Response("Unknown action", { status: 400 });
   const currencies = await storeCurrencies(api);
-  return handleForm(form, createDiscountForm(currencies), async ({ body, idempotencyKey }) => {
+  return handleForm(form, createDiscountForm(currencies, context.get(staffContext).shopTimeZone), async ({ body, idempotencyKey }) => {
     const { data: code } = await api.call("createAdminDiscountCode", { body, headers: { "idempotency-key": idempotencyKey } });
     return redirectWithMessage(request, `/discounts/${code.id}`, `Discount code ${code.code} created.`);
   });

@@ -74,7 +74,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Minimum in GBP").fill("1.00");
       await page.getByLabel("Uses per customer (optional)").fill("1");
       await page.getByLabel("Uses in all (optional)").fill("100");
-      await page.getByLabel("Ends (UTC, optional)").fill("2099-12-31T23:00");
+      await page.getByLabel(/^Ends, .* time \(optional\)$/).fill("2099-12-31T23:00");
       await page.getByRole("button", { name: "Create the code" }).click();
       await page.getByRole("heading", { level: 1, name: `Discount code ${code}` }).waitFor();
       await flash(page, `Discount code ${code} created.`);

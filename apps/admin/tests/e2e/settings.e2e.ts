@@ -176,38 +176,6 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-describe("the shop's time zone", () => {
-  const browser = sessionPerTest({ javaScriptEnabled: false });
-
-  it("is set on the shop's details, on a plain form, and the home page's days and times follow it", async () => {
-    const { page } = browser;
-    const before = (await asShop<{ data: AdminStoreSettings }>(stack, "GET", "/admin/settings")).data.timeZone;
-    await joinAs(page, stack, "owner");
-    try {
-      await page.goto(`${stack.backOfficeUrl}/settings/shop`);
-      await page.getByLabel("Time zone").selectOption("Asia/Tokyo");
-      await page.getByRole("button", { name: "Save the shop's details" }).click();
-      await expectMessage(page, "The shop's details are saved.");
-      expect((await asShop<{ data: AdminStoreSettings }>(stack, "GET", "/admin/settings")).data.timeZone).toBe("Asia/Tokyo");
-      expect(await page.getByLabel("Time zone").inputValue()).toBe("Asia/Tokyo");
-
-      // The API's processes read the shop's settings through a cache of ten seconds: the home page follows within it.
-      const note = page.getByText(/^Figures as of/);
-      await expect
-        .poll(
-          async () => {
-            await page.goto(`${stack.backOfficeUrl}/`);
-            return note.innerText();
-          },
-          { timeout: 30_000 },
-        )
-        .toMatch(/ GMT\+9; days begin at midnight in the shop's time zone \(Asia\/Tokyo\)/);
-    } finally {
-      await asShop(stack, "PUT", "/admin/settings", { timeZone: before });
-    }
-  });
-});
-
 describe("payment providers and failed jobs", () => {
   const browser = sessionPerTest();
 
