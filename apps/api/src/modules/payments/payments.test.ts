@@ -14,6 +14,7 @@ import { applyGatewayNews } from "../../flows/gateway-report.flow";
 import { moneyFlowsOf } from "../../flows/flow-deps";
 import { findPaymentById } from "./payments.service";
 import { customerCredits, paymentRefunds, payments } from "./payments.tables";
+import { pdfShownText } from "../../testing/pdf-text";
 
 const ADMIN_KEY = "payments-admin-key-000";
 const api = useTestApi((db) => createCheckoutTestShop(db, { minimumOrderPrices: {} }), { adminApiKeys: [ADMIN_KEY] });
@@ -175,10 +176,7 @@ describe("paying an order", () => {
     expect(invoice.statusCode, invoice.body.slice(0, 300)).toBe(200);
     expect(invoice.headers["content-type"]).toBe("application/pdf");
     expect(invoice.headers["content-disposition"]).toBe(`attachment; filename="proforma-${read.publicId}.pdf"`);
-    const pdf = invoice.rawPayload.toString("latin1");
-    expect(pdf.startsWith("%PDF-")).toBe(true);
-    // pdfkit writes text as hex strings in WinAnsi (uncompressed): read them back in order.
-    const text = [...pdf.matchAll(/<([0-9a-f]+)>/g)].map((match) => Buffer.from(match[1]!, "hex").toString("latin1")).join("");
+    const text = pdfShownText(invoice.rawPayload);
     for (const expected of [`Order ${read.publicId}`, "IBAN: GB33BUKB20201555555555", `Reference: ${read.publicId}`, "Total to pay"]) {
       expect(text, expected).toContain(expected);
     }
