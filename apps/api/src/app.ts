@@ -268,7 +268,7 @@ export async function buildApp(deps: AppDeps) {
     storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000",
   });
   await app.register(blogPreviewRoutes, { db: deps.db, previewSecret: previewLinkSecretOf(deps.tokenSecret) });
-  await app.register(storesAdminRoutes, { db: deps.db });
+  await app.register(storesAdminRoutes, { db: deps.db, stores });
   await app.register(checkoutSettingsAdminRoutes, { db: deps.db });
   await app.register(paymentProvidersAdminRoutes, moneyFlows);
   await app.register(customersAdminRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });

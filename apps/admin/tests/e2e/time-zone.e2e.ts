@@ -38,7 +38,7 @@ describe("the shop's time zone", () => {
     expect((await settings()).timeZone).toBe("Asia/Tokyo");
     expect(await page.getByLabel("Time zone").inputValue()).toBe("Asia/Tokyo");
 
-    // The API's processes read the shop's settings through a cache of ten seconds: the pages follow within it.
+    // The API's process that took the change reads it at once (another would within its ten-second copy).
     const note = page.getByText(/^Figures as of/);
     await expect
       .poll(

@@ -4,9 +4,13 @@ import { adminAccess, adminWriteOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
 import { updateStoreSettingsFlow } from "../../flows/store-settings-admin.flow";
 import { getAdminStoreSettings } from "./stores-admin.service";
+import type { StoreCache } from "./stores.service";
 
-/** The merchant's settings (admin API, permission `settings`, decision 050). */
-export const storesAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/**
+ * The merchant's settings (admin API, permission `settings`, decision 050). A change is read at once by the process
+ * that made it (its copy of the store is dropped), and by the others within their copy's life (`stores`' TTL).
+ */
+export const storesAdminRoutes: FastifyPluginAsyncZod<{ db: Db; stores: StoreCache }> = async (app, { db, stores }) => {
   const { config, schema, errors } = adminAccess("settings");
 
   app.route({
@@ -26,6 +30,10 @@ export const storesAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         summary: "Change the store's settings: currencies, countries, minimum order values, policies, contact and bank details",
       },
     }),
-    handler: async (request) => ({ data: await updateStoreSettingsFlow(db, adminWriteOf(request), request.body) }),
+    handler: async (request) => {
+      const settings = await updateStoreSettingsFlow(db, adminWriteOf(request), request.body);
+      stores.clear();
+      return { data: settings };
+    },
   });
 };

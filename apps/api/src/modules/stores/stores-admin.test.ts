@@ -87,3 +87,27 @@ describe("the merchant's settings", () => {
     expect([answer.statusCode, codeOf(answer)]).toEqual([403, "permission_denied"]);
   });
 });
+
+describe("a process that keeps the store's settings for a minute", () => {
+  const cached = useTestApi(
+    async (db) => {
+      const store = await createStore(db);
+      const manager = await createSignedInStaff(db, { storeId: store.id, email: "owner@staff.example", role: "owner" });
+      return { manager };
+    },
+    { storeCacheTtlMs: 60_000 },
+  );
+
+  it("reads a change it made itself at once; other processes within their copy's minute", async () => {
+    const read = async () => (await cached.app.inject({ method: "GET", url: "/store-settings", headers: TEST_HEADERS })).json().data;
+    expect((await read()).name).not.toBe("Renamed Books");
+    const changed = await cached.app.inject({
+      method: "PUT",
+      url: "/admin/settings",
+      headers: { storekey: TEST_HEADERS.storekey, authorization: `Bearer ${cached.seeded.manager.token}` },
+      payload: { name: "Renamed Books" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await read()).name).toBe("Renamed Books");
+  });
+});
