@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp, type App } from "../app";
 import { openDatabase, type Database } from "../db/client";
-import { adminQuery } from "../testing/test-database-template";
+import { adminQuery } from "../testing/server-databases";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
 import { TEST_API_KEY, TEST_TOKEN_SECRET } from "../testing/test-constants";
 

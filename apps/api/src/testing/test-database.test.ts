@@ -9,13 +9,8 @@ import { sqlRows } from "../db/sql-rows";
 import { JOB_QUEUES } from "../modules/jobs/job-catalogue";
 import { SCHEDULED_JOBS_QUEUE } from "../modules/jobs/job-queue";
 import { createTestDatabase } from "./test-database";
-import {
-  adminQuery,
-  createTestDatabaseTemplate,
-  databaseUrl,
-  waitUntilNobodyIsConnected,
-  type TestDatabaseTemplate,
-} from "./test-database-template";
+import { adminQuery, waitUntilNobodyIsConnected } from "./server-databases";
+import { createTestDatabaseTemplate, databaseUrl, type TestDatabaseTemplate } from "./test-database-template";
 
 // Every API test file starts from a copy of one database migrated per run (decision 021). These tests hold
 // the copies to what a fresh migration gave each file: everything applied, and nothing shared between files.

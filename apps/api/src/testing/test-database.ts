@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { inject } from "vitest";
 import { openDatabase, type Database } from "../db/client";
-import { adminQuery, copyName, databaseUrl, type TestDatabaseTemplate } from "./test-database-template";
+import { adminQuery } from "./server-databases";
+import { copyName, databaseUrl, type TestDatabaseTemplate } from "./test-database-template";
 
 export interface TestDatabase extends Database {
   /** Every SQL statement run since the last `resetQueryLog()`. */

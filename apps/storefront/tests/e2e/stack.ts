@@ -8,6 +8,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
 import { inject } from "vitest";
+import { dropDatabasesStartingWith } from "../../../api/src/testing/server-databases";
 import { startSmtpCapture, type SmtpCapture } from "../../../api/src/testing/smtp-capture";
 import { localMailbox, remoteMailbox, type Mailbox } from "./mailbox";
 
@@ -146,7 +147,7 @@ export async function createE2eDatabase(template?: E2eTemplate): Promise<E2eData
       drop: template
         ? async () => {}
         : async () => {
-            await dropCopiesOf(serverUrl, name);
+            await dropDatabasesStartingWith(serverUrl, `${name}_`);
             await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
           },
     };
@@ -171,27 +172,6 @@ export async function createE2eDatabase(template?: E2eTemplate): Promise<E2eData
     },
     drop: () => rm(dataDir, { recursive: true, force: true }),
   };
-}
-
-/** Drops the copies made of template `name` (their names begin with it), a few at a time: drops at once share a checkpoint. */
-async function dropCopiesOf(serverUrl: string, name: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  let copies: string[];
-  try {
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [
-      `${name}_`,
-    ]);
-    copies = rows.map((row) => row.datname);
-  } finally {
-    await client.end();
-  }
-  const atOnce = 8;
-  for (let start = 0; start < copies.length; start += atOnce) {
-    await Promise.all(
-      copies.slice(start, start + atOnce).map((copy) => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${copy}" WITH (FORCE)`)),
-    );
-  }
 }
 
 /** Runs one of the API's built CLIs to completion, its output appended to the log. */
