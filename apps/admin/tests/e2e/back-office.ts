@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { StaffRole } from "@quire/contracts";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { SHARED_ADMIN_KEY, DEMO_STORE_KEY, sharedStack, type Stack } from "../../../storefront/tests/e2e/stack";
+import { asShop } from "../../../storefront/tests/e2e/demo-api";
+import { sharedStack, type Stack } from "../../../storefront/tests/e2e/stack";
+
+export { asShop };
 
 /*
  * What the back office's journeys share: the run's shared stack (its back office, its API, its mailbox), a
@@ -17,27 +20,6 @@ export function backOfficeStack(): Stack & { backOfficeUrl: string } {
   const stack = sharedStack();
   if (!stack.backOfficeUrl) throw new Error("The shared stack has no back office");
   return { ...stack, backOfficeUrl: stack.backOfficeUrl };
-}
-
-/** Calls the admin API as the shop's bootstrap key (an owner of every store), for a journey's own set-up. */
-export async function asShop<T = unknown>(
-  stack: Stack,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${stack.apiUrl}${path}`, {
-    method,
-    headers: {
-      "Admin-Key": SHARED_ADMIN_KEY,
-      StoreKey: DEMO_STORE_KEY,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
 }
 
 export interface StaffAccount {

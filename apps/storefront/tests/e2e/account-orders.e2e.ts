@@ -18,25 +18,27 @@ import { expectApi, signInThroughForm } from "./auth-journeys";
 import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "./browser";
 import { expectToast, masterOf } from "./cart-catalogue";
 import { expectAccessible, expectCheckoutToast, findCheckoutBooks } from "./checkout-journeys";
-import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
+import { asShop } from "./demo-api";
+import { DEMO_STORE_KEY, stackWithRows, type Stack } from "./stack";
 import { formatDate } from "../../app/lib/format-date";
 
 /**
  * The customer's orders in their account (issue 10): the list, an order's page with
  * its lines, totals, addresses, payment and progress, cancelling an order awaiting payment (with the confirm
- * dialog, and without JavaScript), and the pages kept from anyone else. The journeys run on a Quire of their
- * own whose database holds one customer per journey, inserted before the servers start; each journey places
- * its orders through the API as the storefront would, so no journey sees another's orders.
+ * dialog, and without JavaScript), and the pages kept from anyone else. The journeys run on the run's shared
+ * stack, whose database is given one customer per journey (addresses of this file's own); each journey places its
+ * orders through the API as the storefront would, so no journey sees another's orders, and the merchant's steps
+ * (a transfer received, a parcel sent) are the admin API's.
  */
 const PASSWORD = "Account-Orders-Lantern-2026";
 const CUSTOMERS = {
-  buyer: "marlowe@example.test",
-  canceller: "bronte@example.test",
-  noScript: "gaskell@example.test",
-  owner: "austen@example.test",
-  stranger: "eliot@example.test",
-  newcomer: "woolf@example.test",
-  regular: "dickens@example.test",
+  buyer: "marlowe.orders@example.test",
+  canceller: "bronte.orders@example.test",
+  noScript: "gaskell.orders@example.test",
+  owner: "austen.orders@example.test",
+  stranger: "eliot.orders@example.test",
+  newcomer: "woolf.orders@example.test",
+  regular: "dickens.orders@example.test",
 } as const;
 type CustomerKey = keyof typeof CUSTOMERS;
 /** Orders the regular customer has (written straight to the database): more than one page of ten. */
@@ -66,7 +68,7 @@ let books: ProductDetail[];
 
 beforeAll(async () => {
   const passwordHash = await hashPassword(PASSWORD);
-  stack = await startStack({
+  stack = await stackWithRows({
     name: "account-orders",
     prepare: async (database) => {
       for (const email of Object.values(CUSTOMERS)) {
@@ -96,7 +98,7 @@ beforeAll(async () => {
       );
     },
   });
-  // Two books that together pass the demo shop's minimum order; this stack's stock is its own.
+  // Two books that together pass the demo shop's minimum order, each of them well stocked.
   books = await findCheckoutBooks(2, "price-desc");
 });
 
@@ -173,9 +175,9 @@ describe("a customer's orders", () => {
     const { page } = browser;
     const shippedOrder = await placeOrder("buyer", books);
     const waitingOrder = await placeOrder("buyer", [books[0]!]);
-    // The shop receives the first order's transfer and ships it, as a merchant would from the command line.
-    await stack.runCli("orders.js", ["confirm-transfer", shippedOrder.publicId]);
-    await stack.runCli("orders.js", ["ship", shippedOrder.publicId, "--tracking", "RM123456785GB"]);
+    // The shop receives the first order's transfer and ships it, as a merchant would from the back office.
+    await asShop(stack, "PUT", `/admin/orders/${shippedOrder.id}/confirm-transfer`);
+    await asShop(stack, "PUT", `/admin/orders/${shippedOrder.id}/ship`, { trackingReference: "RM123456785GB" });
 
     await signInTo(page, "buyer", "/account/orders");
     await page.getByRole("heading", { level: 1, name: "Your orders" }).waitFor();

@@ -20,15 +20,16 @@ import { expectApi, signInThroughForm } from "./auth-journeys";
 import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "./browser";
 import { expectToast, masterOf } from "./cart-catalogue";
 import { expectAccessible, expectCheckoutToast, findCheckoutBooks } from "./checkout-journeys";
-import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
+import { asShop } from "./demo-api";
+import { DEMO_STORE_KEY, stackWithRows, type Stack } from "./stack";
 
 /**
  * Returns in the customer's account (issue 10, section 3): asking to return items of a
  * delivered order from its page (the dialog, and the form on the page without JavaScript), a quantity the order
  * cannot give answered beside its line, the return's page with its status and what happens next, the list of
- * returns, and a return kept from anyone else. The journeys run on a Quire of their own whose database holds one
- * customer per journey, inserted before the servers start; each journey's order is placed through the API as the
- * storefront would, and paid, shipped and delivered by the merchant's command line.
+ * returns, and a return kept from anyone else. The journeys run on the run's shared stack, whose database is given
+ * one customer per journey (addresses of this file's own); each journey's order is placed through the API as the
+ * storefront would, and paid, shipped and delivered through the admin API, as the merchant would.
  */
 const PASSWORD = "Account-Returns-Lantern-2026";
 const CUSTOMERS = {
@@ -53,7 +54,7 @@ let books: ProductDetail[];
 
 beforeAll(async () => {
   const passwordHash = await hashPassword(PASSWORD);
-  stack = await startStack({
+  stack = await stackWithRows({
     name: "account-returns",
     prepare: async (database) => {
       for (const email of Object.values(CUSTOMERS)) {
@@ -111,9 +112,9 @@ async function deliveredOrder(key: CustomerKey): Promise<Order> {
     },
   });
   const { data: placed } = await expectApi(stack, "GET", `/orders/${created.id}`, OrderResponseSchema, { token });
-  await stack.runCli("orders.js", ["confirm-transfer", placed.publicId]);
-  await stack.runCli("orders.js", ["ship", placed.publicId, "--tracking", "RM123456785GB"]);
-  await stack.runCli("orders.js", ["deliver", placed.publicId]);
+  await asShop(stack, "PUT", `/admin/orders/${placed.id}/confirm-transfer`);
+  await asShop(stack, "PUT", `/admin/orders/${placed.id}/ship`, { trackingReference: "RM123456785GB" });
+  await asShop(stack, "PUT", `/admin/orders/${placed.id}/deliver`);
   const { data: order } = await expectApi(stack, "GET", `/orders/${created.id}`, OrderResponseSchema, { token });
   expect(order.status).toBe("delivered");
   expect(order.returnableUntil, "delivered today: within the return window").not.toBeNull();

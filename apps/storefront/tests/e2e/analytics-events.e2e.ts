@@ -7,14 +7,14 @@ import { signInThroughForm } from "./auth-journeys";
 import { expectNoPageProblems, sessionPerTest, waitForHydration } from "./browser";
 import { expectToast, isWellStocked, listProducts, getProduct, masterOf } from "./cart-catalogue";
 import { expectCheckoutToast, giveAddress, orderIdOfPage, placeOrderButton } from "./checkout-journeys";
-import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
+import { DEMO_STORE_KEY, sharedApiWithStorefront, type Stack } from "./stack";
 import { startTagManagerStandIn, type TagManagerStandIn } from "./tag-manager-stand-in";
 
 /*
  * The analytics e-commerce events (issue 12 section 3) of a whole journey, from the home page to a purchase and its
  * refund, each read from `window.dataLayer` as the tag manager would: its name, its payload, and its product items
- * (docs/storefront-behaviour/consent-and-analytics.md). A stack of its own, with a container id and the local tag
- * manager stand-in.
+ * (docs/storefront-behaviour/consent-and-analytics.md). A storefront of its own on the shared API (its buyer
+ * inserted into the shared database), with a container id and the local tag manager stand-in.
  */
 
 const TAG_MANAGER_ID = "GTM-EVENTS1";
@@ -27,9 +27,9 @@ let stack: Stack;
 beforeAll(async () => {
   const passwordHash = await hashPassword(PASSWORD);
   tagManager = await startTagManagerStandIn();
-  stack = await startStack({
+  stack = await sharedApiWithStorefront({
     name: "analytics-events",
-    env: { TAG_MANAGER_ID, TAG_MANAGER_SCRIPT_URL: tagManager.scriptUrl },
+    storefrontEnv: { TAG_MANAGER_ID, TAG_MANAGER_SCRIPT_URL: tagManager.scriptUrl },
     prepare: async (database) => {
       // Signed up and up to date with the privacy policy, so their order calls are not refused.
       await database.execute(

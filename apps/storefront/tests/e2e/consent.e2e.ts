@@ -2,13 +2,13 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectNoPageProblems, sessionPerTest, waitForHydration } from "./browser";
-import { startStack, type Stack } from "./stack";
+import { sharedApiWithStorefront, type Stack } from "./stack";
 import { startTagManagerStandIn, type TagManagerStandIn } from "./tag-manager-stand-in";
 
 /*
  * Cookie consent and the tag manager (issue 12, sections 2 and 3): the banner until a choice, its three ways out,
- * the settings page, and the tag manager loaded (and page views pushed) only with analytics consent. A stack of
- * its own, with a container id and a local stand-in for the tag manager's script.
+ * the settings page, and the tag manager loaded (and page views pushed) only with analytics consent. A storefront
+ * of its own on the shared API, with a container id and a local stand-in for the tag manager's script.
  */
 
 const TAG_MANAGER_ID = "GTM-QUIRE12";
@@ -16,9 +16,9 @@ let tagManager: TagManagerStandIn;
 let stack: Stack;
 beforeAll(async () => {
   tagManager = await startTagManagerStandIn();
-  stack = await startStack({
+  stack = await sharedApiWithStorefront({
     name: "consent",
-    env: { TAG_MANAGER_ID, TAG_MANAGER_SCRIPT_URL: tagManager.scriptUrl },
+    storefrontEnv: { TAG_MANAGER_ID, TAG_MANAGER_SCRIPT_URL: tagManager.scriptUrl },
   });
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import qs from "qs";
 import { inject } from "vitest";
 import type { z } from "zod";
+import { DEMO_STORE_KEY, SHARED_ADMIN_KEY, type Stack } from "./stack";
 
 /**
  * Reads from the running API as the storefront does (same headers, answers parsed with the contract's
@@ -18,4 +19,29 @@ export async function getFromApi<S extends z.ZodType>(
   });
   if (!response.ok) throw new Error(`GET ${path}${search} answered ${response.status}: ${await response.text()}`);
   return schema.parse(await response.json());
+}
+
+/**
+ * Calls the admin API as the shop's own key (SHARED_ADMIN_KEY, an owner of every store), for a journey's set-up
+ * and for what the merchant does between a shopper's steps (confirming a transfer, shipping, delivering). Every
+ * stack a journey runs on knows that key: the shared one and those stackWithRows starts.
+ */
+export async function asShop<T = unknown>(
+  stack: Stack,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${stack.apiUrl}${path}`, {
+    method,
+    headers: {
+      "Admin-Key": SHARED_ADMIN_KEY,
+      StoreKey: DEMO_STORE_KEY,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
 }

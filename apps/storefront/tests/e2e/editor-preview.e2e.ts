@@ -3,20 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectNoPageProblems, sessionPerTest, waitForHydration } from "./browser";
 import { startEditorStandIn, type EditorStandIn } from "./editor-stand-in";
-import { startStack, type Stack } from "./stack";
+import { sharedApiWithStorefront, type Stack } from "./stack";
 
 /*
  * The editor preview frame (issue 12 section 4): with EDITOR_PREVIEW_ORIGIN set, that origin and
  * no other may frame the shop, and inside its frame clicks, keyboard activation and form submits are blocked
- * except in the editor controls area ([data-editor-controls]). Outside a frame nothing changes. A stack of its
- * own, and a local stand-in for the editor's page.
+ * except in the editor controls area ([data-editor-controls]). Outside a frame nothing changes. A storefront of its
+ * own (the setting is the storefront's) on the shared API, and a local stand-in for the editor's page.
  */
 
 let editor: EditorStandIn;
 let stack: Stack;
 beforeAll(async () => {
   editor = await startEditorStandIn();
-  stack = await startStack({ name: "editor-preview", env: { EDITOR_PREVIEW_ORIGIN: editor.origin } });
+  stack = await sharedApiWithStorefront({ name: "editor-preview", storefrontEnv: { EDITOR_PREVIEW_ORIGIN: editor.origin } });
 });
 afterAll(async () => {
   await stack?.stop();

@@ -3,13 +3,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
-import { startStack, type Stack } from "./stack";
+import { sharedApiWithStorefront, type Stack } from "./stack";
 
 /*
  * Icons from a configured icon service (issue 12 section 4): the pages' icons point into the
  * sprite the storefront draws from the service, the service's icon where it has one and the shipped one
  * elsewhere; the service is asked once for all of them, and the answer kept. The service is played locally
- * by a server answering Iconify's API shape.
+ * by a server answering Iconify's API shape; a storefront of its own (the setting is the storefront's) on the
+ * shared API.
  */
 
 const SERVICE_HEART =
@@ -31,7 +32,10 @@ beforeAll(async () => {
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const serviceUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stack = await startStack({ name: "icon-service", env: { ICON_SERVICE_URL: serviceUrl, ICON_SERVICE_PREFIX: "lucide" } });
+  stack = await sharedApiWithStorefront({
+    name: "icon-service",
+    storefrontEnv: { ICON_SERVICE_URL: serviceUrl, ICON_SERVICE_PREFIX: "lucide" },
+  });
 });
 afterAll(async () => {
   await stack?.stop();
