@@ -16,7 +16,7 @@ import { PostalAddress } from "~/features/account/saved-address";
 import { formText, type FormFailure } from "~/components/forms/form-errors";
 import { rejectedForm } from "~/components/forms/form-failure.server";
 import { useFailureToast } from "~/components/forms/use-failure-toast";
-import { useHydrated } from "~/features/catalog/use-hydrated";
+import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { AddressForm, type AddressValues } from "~/features/checkout/address-form";
 import { ADDRESS_FIELDS, failureFor } from "~/features/checkout/checkout-forms";
 import { AddressFormSchema, addressOf, failedCheckoutForm } from "~/features/checkout/checkout-forms.server";

@@ -16,7 +16,7 @@ import { reorderToastOf } from "~/features/account/reorder-toast";
 import { ReturnItems } from "~/features/account/return-items";
 import { loadReturnForm, returnItemsIntent } from "~/features/account/return-forms.server";
 import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
-import { useHydrated } from "~/features/catalog/use-hydrated";
+import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { proformaInvoicePath } from "~/features/checkout/checkout-forms";
 import { pageTitle } from "~/features/layout/meta";
 import { useFormIdempotencyKey } from "~/features/layout/root-data";

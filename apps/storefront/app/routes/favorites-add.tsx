@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { useHydrated } from "~/features/catalog/use-hydrated";
+import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { t } from "~/lib/i18n/messages/wishlists";
 import { pageTitle } from "~/features/layout/meta";
 import type { FormError } from "~/components/forms/form-errors";

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { inputClass, labelClass } from "~/components/ui/field";
 import { Container } from "~/components/ui/container";
 import type { ToastMessage } from "~/components/ui/toast";
-import { useHydrated } from "~/features/catalog/use-hydrated";
+import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { t } from "~/lib/i18n/messages/wishlists";
 import { pageTitle } from "~/features/layout/meta";
 import { NewListFields } from "~/features/wishlists/wishlist-choice";

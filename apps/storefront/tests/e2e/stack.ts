@@ -463,7 +463,11 @@ export async function sharedApiWithStorefront(options: {
   prepare?: (database: E2eDatabase) => Promise<void>;
 }): Promise<Stack> {
   if (options.prepare && !inject("sharedDatabaseUrl")) {
-    return startStack({ name: options.name, prepare: options.prepare, env: { ADMIN_API_KEYS: SHARED_ADMIN_KEY, ...options.storefrontEnv } });
+    return startStack({
+      name: options.name,
+      prepare: options.prepare,
+      env: { ADMIN_API_KEYS: SHARED_ADMIN_KEY, ...options.storefrontEnv },
+    });
   }
   const shared = options.prepare ? await stackWithRows({ name: options.name, prepare: options.prepare }) : sharedStack();
   const storefront = await startLoneStorefront(options.name, {

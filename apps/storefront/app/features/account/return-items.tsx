@@ -9,7 +9,7 @@ import { fieldError, formErrors, type FormFailure } from "~/components/forms/for
 import { FieldError } from "~/components/forms/text-field";
 import { useFailureToast } from "~/components/forms/use-failure-toast";
 import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
-import { useHydrated } from "~/features/catalog/use-hydrated";
+import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { failureFor } from "~/features/checkout/checkout-forms";
 import { formatDate } from "~/lib/format-date";
 import { INTENT_FIELD } from "~/lib/form-intents";

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Form } from "react-router";
 import { usePagePath } from "~/lib/page-path";
 import { Button } from "~/components/ui/button";
-import { useHydrated } from "~/features/catalog/use-hydrated";
+import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
 import { postInBackground } from "~/lib/post-in-background";
 import { CART_NOTICES_PATH, SHOWN_NOTICES_FIELD } from "./cart-forms";

@@ -4,7 +4,7 @@ import { usePagePath } from "~/lib/page-path";
 import { Button, type ButtonSize } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { showToast } from "~/components/ui/toast";
-import { useHydrated } from "~/features/catalog/use-hydrated";
+import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
 import { useFormIdempotencyKey } from "~/features/layout/root-data";
 import { ADD_TO_CART_PATH, IDEMPOTENCY_KEY_FIELD, type AddToCartResult } from "./cart-forms";

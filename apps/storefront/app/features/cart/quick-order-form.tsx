@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
-import { useHydrated } from "~/features/catalog/use-hydrated";
+import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { useFormIdempotencyKey } from "~/features/layout/root-data";
 import { CART_INTENTS, INTENT_FIELD } from "~/lib/form-intents";
 import { IDEMPOTENCY_KEY_FIELD, QUICK_ORDER_MAX_LINES, QUICK_ORDER_START_LINES, type QuickOrderOutcome } from "./cart-forms";

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { selectChevronClass, selectClass } from "~/components/ui/field";
 import { ListingHiddenFields } from "./listing-hidden-fields";
 import { LISTING_SORTS, type ListingState } from "./listing-query";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { useListingSubmit } from "./use-listing-submit";
 import { t } from "~/lib/i18n/messages/catalog-listing";
 

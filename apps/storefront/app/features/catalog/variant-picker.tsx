@@ -4,7 +4,7 @@ import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Price } from "~/components/ui/price";
 import { getStockLabel } from "./stock-label";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { variantOptionName } from "./variant-choice";
 import { t } from "~/lib/i18n/messages/catalog-product";
 

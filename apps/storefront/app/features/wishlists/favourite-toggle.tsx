@@ -3,7 +3,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { showToast } from "~/components/ui/toast";
 import { FETCHER_FIELD, FETCHER_VALUE } from "~/lib/fetcher-response";
-import { useHydrated } from "~/features/catalog/use-hydrated";
+import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { useRootData } from "~/features/layout/root-data";
 import { signInLocation } from "~/lib/auth-redirects";
 import { pagePathOf } from "~/lib/page-path";
