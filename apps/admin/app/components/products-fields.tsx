@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { FormErrors } from "~/lib/forms.server";
+import { useInlineValidation } from "~/lib/inline-validation";
 
 /*
  * Fields of the product page, which holds one form per variant and per picture: each field's element id is its own
@@ -72,7 +73,7 @@ export function TextInput({
   maxLength,
   inputMode,
 }: Common & { inputMode?: "decimal" | "numeric" | "text" }) {
-  const error = errors?.fields[id];
+  const { error, events } = useInlineValidation(errors?.fields[id]);
   return (
     <Frame id={id} label={label} hint={hint} error={error} required={required}>
       <input
@@ -83,6 +84,7 @@ export function TextInput({
         required={required}
         maxLength={maxLength}
         inputMode={inputMode}
+        {...events}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={inputClass(error)}
@@ -92,7 +94,7 @@ export function TextInput({
 }
 
 export function TextArea({ id, name, label, errors, hint, defaultValue, required, maxLength, rows = 3 }: Common & { rows?: number }) {
-  const error = errors?.fields[id];
+  const { error, events } = useInlineValidation(errors?.fields[id]);
   return (
     <Frame id={id} label={label} hint={hint} error={error} required={required}>
       <textarea
@@ -102,6 +104,7 @@ export function TextArea({ id, name, label, errors, hint, defaultValue, required
         defaultValue={defaultValue}
         required={required}
         maxLength={maxLength}
+        {...events}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={inputClass(error)}

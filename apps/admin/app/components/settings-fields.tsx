@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { useInlineValidation } from "~/lib/inline-validation";
 
 /*
  * Fields for pages with many small forms (a row each, as on the staff, tax and delivery pages): each has its own
@@ -38,7 +39,6 @@ export function InlineField({
   id,
   name,
   label,
-  error,
   hint,
   defaultValue,
   type = "text",
@@ -47,7 +47,9 @@ export function InlineField({
   inputMode,
   maxLength,
   size,
+  error: serverError,
 }: InlineFieldProps) {
+  const { error, events } = useInlineValidation(serverError);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -69,6 +71,7 @@ export function InlineField({
         inputMode={inputMode}
         maxLength={maxLength}
         size={size}
+        {...events}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={`rounded-md border bg-white px-3 py-2 text-sm ${error ? "border-red-700" : "border-zinc-500"}`}
@@ -173,7 +176,7 @@ export function TextAreaField({
   name,
   label,
   defaultValue,
-  error,
+  error: serverError,
   hint,
   maxLength,
   rows = 4,
@@ -187,6 +190,7 @@ export function TextAreaField({
   maxLength?: number;
   rows?: number;
 }) {
+  const { error, events } = useInlineValidation(serverError);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -203,6 +207,7 @@ export function TextAreaField({
         defaultValue={defaultValue}
         maxLength={maxLength}
         rows={rows}
+        {...events}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={`rounded-md border bg-white px-3 py-2 text-sm ${error ? "border-red-700" : "border-zinc-500"}`}

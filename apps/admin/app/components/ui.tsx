@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useInlineValidation } from "~/lib/inline-validation";
 import type { FormErrors, FormRefusal } from "~/lib/forms.server";
 import { words } from "~/lib/format";
 
@@ -96,7 +97,7 @@ export function Field({
   inputMode,
   maxLength,
 }: FieldProps) {
-  const error = errors?.fields[name];
+  const { error, events } = useInlineValidation(errors?.fields[name]);
   const described = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
@@ -118,6 +119,7 @@ export function Field({
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
+        {...events}
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
         className={`rounded-md border bg-white px-3 py-2 text-sm ${error ? "border-red-700" : "border-zinc-500"}`}

@@ -1,6 +1,7 @@
 import { type Permission, ROLE_PERMISSIONS } from "@quire/contracts/constants";
 import { Form, NavLink, Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
+import { KeyboardShortcuts } from "~/components/keyboard-shortcuts";
 import { FlashMessage } from "~/components/ui";
 import { setShopTimeZone } from "~/lib/format";
 import type { Route } from "./+types/back-office";
@@ -93,6 +94,9 @@ export default function BackOffice() {
               Sign out
             </button>
           </Form>
+          <div className="mt-2">
+            <KeyboardShortcuts sections={sections} />
+          </div>
         </div>
       </header>
       <main id="main" className="p-4 md:p-8">

@@ -12,9 +12,10 @@ const CLIENT_BUILD = fileURLToPath(new URL("../../build/client", import.meta.url
 const ZOD_MARKERS = ["ZodError", "$ZodType"];
 /**
  * What any page's scripts may weigh on its first load, gzipped, in kilobytes of 1000 bytes: React DOM and React
- * Router are about 108 of them; the heaviest page (the product form) 117.5 in December 2026.
+ * Router are about 108 of them; the heaviest page (the product form) 117.5 in December 2026, and 120.9 once every page
+ * had its keyboard shortcuts and fields that say their problem as they are left, and the product form its drop zone.
  */
-const PAGE_BUDGET_KB = 118;
+const PAGE_BUDGET_KB = 122;
 
 describe("the back office's browser bundle", () => {
   it("holds no zod in any script", () => {
