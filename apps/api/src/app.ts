@@ -36,7 +36,7 @@ import type { PaymentGateways } from "./modules/payments/gateways/gateways";
 import { moneyFlowsOf } from "./flows/flow-deps";
 import { paymentWebhookRoutes } from "./modules/payments/payments-webhooks.routes";
 import { paymentsAdminRoutes } from "./modules/payments/payments-admin.routes";
-import { catalogRoutes } from "./modules/catalog/catalog.routes";
+import { catalogRoutes, productPreviewRoutes } from "./modules/catalog/catalog.routes";
 import type { ProductSearch } from "./modules/catalog/product-search";
 import { postgresProductSearch } from "./modules/catalog/search/search.service";
 import { searchRoutes } from "./modules/catalog/search/search.routes";
@@ -246,7 +246,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(backInStockRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(contactRoutes, { db: deps.db });
   // The merchant's catalogue writes go to the primary, and so do its reads: a merchant sees what they just wrote.
-  await app.register(catalogAdminRoutes, { db: deps.db });
+  await app.register(catalogAdminRoutes, {
+    db: deps.db,
+    previewSecret: previewLinkSecretOf(deps.tokenSecret),
+    storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000",
+  });
+  await app.register(productPreviewRoutes, { db: deps.db, previewSecret: previewLinkSecretOf(deps.tokenSecret) });
   await app.register(catalogAddonsRoutes, { db: deps.db });
   await app.register(catalogueFilesRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   const imageStorage = deps.imageStorage ?? temporaryImageStorage();

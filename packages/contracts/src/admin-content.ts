@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BlogPostSchema } from "./blog";
-import { dataSchema, IdParamSchema, IdSchema, intParamSchema, SlugSchema, textSchema } from "./common";
+import { dataSchema, IdParamSchema, IdSchema, intParamSchema, PreviewTokenSchema, SlugSchema, textSchema } from "./common";
 import { BLOG_POST_STATUSES, INT32_MAX, MAX_PAGE_SIZE } from "./constants";
 import {
   CategoryLinksBlockSchema,
@@ -352,12 +352,12 @@ export const AdminListBlogPostsResponseSchema = dataSchema(
   }),
 );
 
-/** A signed preview token: `<post id>.<expiry in Unix seconds>.<signature>`. */
-export const BlogPreviewTokenSchema = z.string().regex(/^[1-9]\d{0,9}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/, "Expected a preview token");
+/** A signed preview token: `<post or page id>.<expiry in Unix seconds>.<signature>`. */
+export const BlogPreviewTokenSchema = PreviewTokenSchema;
 
 /**
- * POST /admin/blog-posts/:id/preview-link: a link that shows the post as it stands, published or not, to whoever
- * has it, for BLOG_PREVIEW_LINK_DAYS. Nothing is stored: the link is signed.
+ * POST /admin/blog-posts/:id/preview-link (and a page's, and a product's): a link that shows the post as it stands,
+ * published or not, to whoever has it, for BLOG_PREVIEW_LINK_DAYS. Nothing is stored: the link is signed.
  */
 export const AdminBlogPreviewLinkResponseSchema = dataSchema(
   z.object({

@@ -8,6 +8,7 @@ import {
   MoneySchema,
   PageQuerySchema,
   pagedResultSchema,
+  PreviewTokenSchema,
   queryArraySchema,
   SlugSchema,
   textSchema,
@@ -275,6 +276,11 @@ export const ListProductsResponseSchema = dataSchema(
 
 export const ProductIdParamsSchema = z.object({ id: IdParamSchema }).strict();
 export const ProductSlugParamsSchema = z.object({ slug: SlugSchema }).strict();
+/**
+ * POST /products/preview: a product through its preview link (POST /admin/products/:id/preview-link), published or a
+ * draft, as a shopper would see its page once it is published. The token comes in the body, out of access logs.
+ */
+export const ProductPreviewBodySchema = z.object({ token: PreviewTokenSchema }).strict();
 
 // ---------------------------------------------------------------- filters (facets)
 

@@ -18,6 +18,11 @@ export type MoneyDto = z.infer<typeof MoneySchema>;
 export const IdSchema = z.number().int().min(1).max(INT32_MAX);
 /** A row id taken from a path or query string. */
 export const IdParamSchema = z.coerce.number().int().min(1).max(INT32_MAX);
+/**
+ * A signed preview token (a merchant's preview link of a product, page or post): `<id>.<expiry in Unix seconds>.<signature>`,
+ * the signature an HMAC-SHA256 in base64url.
+ */
+export const PreviewTokenSchema = z.string().regex(/^[1-9]\d{0,9}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/, "Expected a preview token");
 /** A whole number from `min` to `max` taken from a path or query string (max no more than INT32_MAX). */
 export function intParamSchema(min: number, max: number) {
   return z.coerce.number().int().min(min).max(Math.min(max, INT32_MAX));

@@ -157,6 +157,8 @@ export const ERROR_CATALOGUE = {
   /** The same for a page's preview link. */
   page_preview_link_invalid: { status: 404, message: "This preview link is not valid; ask for a new one" },
   page_preview_link_expired: { status: 410, message: "This preview link has expired; ask for a new one" },
+  product_preview_link_invalid: { status: 404, message: "This preview link is not valid; ask for a new one" },
+  product_preview_link_expired: { status: 410, message: "This preview link has expired; ask for a new one" },
 
   // ---------------------------------------------------------------- stock
   invalid_stock_quantity: { status: 400 },

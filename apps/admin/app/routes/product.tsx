@@ -90,6 +90,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return moveImage(input, 1);
     case "image-remove":
       return removeImage(input);
+    case "preview": {
+      // A signed link to the product's page in the shop, published or not (nothing is stored; the audit log says who).
+      const { data: link } = await api.call("createAdminProductPreviewLink", { params: { id } });
+      return { preview: link };
+    }
     default:
       throw new Response("Unknown action", { status: 400 });
   }
@@ -97,7 +102,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ProductPage() {
   const { product, images, categories, addons, currencies, related, shopUrl } = useLoaderData<typeof loader>();
-  const refusal = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const refusal = answer && "errors" in answer ? answer : undefined;
+  const preview = answer && "preview" in answer ? answer.preview : undefined;
   const errors = refusal?.errors;
   const typed = refusal?.values ?? {};
   const value = (name: string, fallback: string) => typed[name] ?? fallback;
@@ -105,8 +112,26 @@ export default function ProductPage() {
     <>
       <PageHeader title={product.name}>
         <ProductStatus isPublished={product.isPublished} archivedAt={product.archivedAt} />
-        {product.isPublished && !product.archivedAt ? <ButtonLink href={shopUrl}>View in shop</ButtonLink> : null}
+        {product.isPublished && !product.archivedAt ? (
+          <ButtonLink href={shopUrl}>View in shop</ButtonLink>
+        ) : (
+          <Form method="post">
+            <Button kind="secondary" name="intent" value="preview">
+              Preview in shop
+            </Button>
+          </Form>
+        )}
       </PageHeader>
+      {preview ? (
+        <p role="status" className="-mt-4 mb-4 text-sm">
+          <a href={preview.url} target="_blank" rel="noreferrer">
+            Open the preview<span className="sr-only"> (opens in a new tab)</span>
+          </a>{" "}
+          <span className="text-zinc-600">
+            · the product&apos;s page as the shop will show it, for whoever has the link, until {formatDateTime(preview.expiresAt)}
+          </span>
+        </p>
+      ) : null}
       <p className="-mt-4 mb-4 text-sm text-zinc-600">
         <Link to="/products">All products</Link> · Added {formatDateTime(product.createdAt)}
         {product.archivedAt ? ` · Archived ${formatDateTime(product.archivedAt)}` : ""}

@@ -122,6 +122,21 @@ for (const javaScriptEnabled of [true, false]) {
       await expectMessage(page, "Picture removed.");
       expect(await imagesNow()).toEqual([alt]);
 
+      // Not in the shop yet: its preview link shows the page as the shop will, to whoever has it.
+      expect(await page.getByRole("link", { name: "View in shop" }).count()).toBe(0);
+      await page.getByRole("button", { name: "Preview in shop" }).click();
+      const previewLink = page.getByRole("link", { name: "Open the preview (opens in a new tab)" });
+      await previewLink.waitFor();
+      const previewUrl = (await previewLink.getAttribute("href"))!;
+      expect(previewUrl.startsWith(`${stack.storefrontUrl}/store/product/${slug}?preview=`), previewUrl).toBe(true);
+      const productUrl = page.url();
+      const previewAnswer = await page.goto(previewUrl);
+      expect(previewAnswer?.headers()).toMatchObject({ "cache-control": "private, no-store", "x-robots-tag": "noindex" });
+      await page.getByRole("heading", { level: 1, name }).waitFor();
+      expect(await page.getByText("A preview: this page is not in the shop yet").count()).toBe(1);
+      expect(await page.getByText(formatMoney(999, "GBP")).count()).toBeGreaterThan(0);
+      await page.goto(productUrl);
+
       const details = page.getByRole("region", { name: "Details" });
       await details.getByLabel("Published in the shop").check();
       await details.getByRole("button", { name: "Save product" }).click();

@@ -12,6 +12,7 @@ import {
   deleteAdminProduct,
   lockAdminProductForDeletion,
   productPath,
+  requireAdminProduct,
   setAdminRelatedProducts,
   addAdminVariant,
   setAdminVariantPrices,
@@ -26,6 +27,7 @@ import {
 import { forgetRedirectsTo, recordMovedUrl } from "../modules/content/content.service";
 import { isAnyVariantOrdered } from "../modules/orders/orders.service";
 import { AppError } from "../http/errors";
+import { createPreviewToken } from "../security/preview-links";
 import type { AdminWrite } from "../modules/audit/audit.service";
 
 /*
@@ -78,6 +80,27 @@ export async function createProductFlow(db: Db, write: AdminWrite, store: Store,
     const product = await createAdminProduct(tx, store, body);
     await recordAdminWrite(tx, write, { type: "product", id: product.id, changes: changedFields(null, auditedProduct(product)) });
     return product;
+  });
+}
+
+/**
+ * A link that shows the product's page as it stands, published or a draft, to whoever has it, for
+ * BLOG_PREVIEW_LINK_DAYS: its address in the shop with `?preview=` ("view in shop" for a product not in the shop yet).
+ * Nothing is stored: the link is signed (security/preview-links.ts); the audit log says who made one.
+ */
+export async function createProductPreviewLinkFlow(
+  db: Db,
+  write: AdminWrite,
+  options: { secret: string; storefrontUrl: string },
+  productId: number,
+) {
+  return db.transaction(async (tx) => {
+    const product = await requireAdminProduct(tx, write.storeId, productId);
+    const { token, expiresAt } = createPreviewToken(options.secret, { storeId: write.storeId, kind: "product", id: product.id });
+    await recordAdminWrite(tx, write, { type: "product", id: product.id, changes: null });
+    const url = new URL(productPath(product.slug), options.storefrontUrl);
+    url.searchParams.set("preview", token);
+    return { token, url: url.toString(), expiresAt: expiresAt.toISOString() };
   });
 }
 

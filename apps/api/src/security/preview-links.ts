@@ -2,16 +2,20 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { BLOG_PREVIEW_LINK_DAYS } from "@quire/contracts";
 
 /*
- * The token of a preview link (decision 051): who may read a blog post or a page before it is published, without
- * signing in. Like a guest's order link (order-links.ts), it names the post or page and when the link stops working,
+ * The token of a preview link (decision 051): who may read a blog post, a page or a product before it is published,
+ * without signing in. Like a guest's order link (order-links.ts), it names the post or page and when the link stops working,
  * signed with HMAC-SHA256 over the store and the kind too, so nothing is stored, a link of one store never opens
- * another's, and a post's link never opens the page with the same id. Form: `<id>.<expiry in Unix seconds>.<signature>`.
+ * another's, and a post's link never opens the page or the product with the same id. Form: `<id>.<expiry in Unix seconds>.<signature>`.
  */
 
 /** What a preview link opens. */
-export type PreviewKind = "post" | "page";
+export type PreviewKind = "post" | "page" | "product";
 /** Each kind's label in what is signed: a post's is the one its links had before pages had any, so they keep working. */
-const SIGNED_AS: Record<PreviewKind, string> = { post: "quire-blog-preview:v1", page: "quire-page-preview:v1" };
+const SIGNED_AS: Record<PreviewKind, string> = {
+  post: "quire-blog-preview:v1",
+  page: "quire-page-preview:v1",
+  product: "quire-product-preview:v1",
+};
 
 const TOKEN_SHAPE = /^([1-9]\d{0,9})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
@@ -24,7 +28,7 @@ function signatureOf(secret: string, kind: PreviewKind, storeId: number, id: num
   return createHmac("sha256", secret).update(`${SIGNED_AS[kind]}:${storeId}:${id}:${expiresAt}`, "utf8").digest("base64url");
 }
 
-/** A signed preview token for one of the store's posts or pages, working for BLOG_PREVIEW_LINK_DAYS from `now`. */
+/** A signed preview token for one of the store's posts, pages or products, working for BLOG_PREVIEW_LINK_DAYS from `now`. */
 export function createPreviewToken(secret: string, input: { storeId: number; kind: PreviewKind; id: number }, now = new Date()) {
   const expiresAt = Math.floor(now.getTime() / 1000) + BLOG_PREVIEW_LINK_DAYS * 86_400;
   return {
@@ -36,7 +40,7 @@ export function createPreviewToken(secret: string, input: { storeId: number; kin
 export type PreviewTokenCheck = { valid: true; id: number } | { valid: false; problem: "invalid" | "expired" };
 
 /**
- * Which post or page (of `kind`) a token opens in this store. Anything this shop did not sign for this store is "invalid"; a genuine
+ * Which post, page or product (of `kind`) a token opens in this store. Anything this shop did not sign for this store is "invalid"; a genuine
  * token past its time is "expired" (read only once the signature holds). Signatures are compared in constant time,
  * as the text the shop wrote.
  */

@@ -14,13 +14,11 @@ import { ProseBlocks } from "~/features/content/page-blocks";
 import { pageTitle, storeNameFrom } from "~/features/layout/meta";
 import { apiContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
+import { PREVIEW_HEADERS } from "~/lib/preview-link.server";
 import type { Route } from "./+types/blog-post";
 import { t } from "~/lib/i18n/messages/blog";
 
 const ParamsSchema = z.object({ blog: SlugSchema });
-
-/** A preview is for whoever holds its link: never kept by a cache, never indexed. */
-const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 /**
  * /blog/post/:blog: one published post (GET /blog-posts?Slug=), its books below it. Unknown or unpublished: 404.

@@ -1,6 +1,7 @@
 import type { Page } from "@quire/contracts";
 import { data } from "react-router";
-import { contentPageEvents, loadContentPage, PREVIEW_HEADERS, type ContentPageData } from "~/features/content/load-page.server";
+import { contentPageEvents, loadContentPage, type ContentPageData } from "~/features/content/load-page.server";
+import { PREVIEW_HEADERS } from "~/lib/preview-link.server";
 import { requireApiFound } from "~/lib/not-found.server";
 import { pageEcommerceEvents } from "~/features/analytics/ecommerce.server";
 import { PageBlocks, startsWithHero } from "~/features/content/page-blocks";

@@ -39,9 +39,11 @@ import { isSignedIn } from "~/features/auth/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { notFound, requireApiFound, requireValidParams } from "~/lib/not-found.server";
+import { PREVIEW_HEADERS, readThroughPreviewLink } from "~/lib/preview-link.server";
 import type { Route } from "./+types/store-product";
 import { t as catalogText } from "~/lib/i18n/messages/catalog";
 import { t } from "~/lib/i18n/messages/catalog-product";
+import { t as previewText } from "~/lib/i18n/messages/catalog-product-server";
 import { textAround } from "~/lib/i18n/translator";
 import { PRODUCT_PAGE_INTENTS } from "~/lib/form-intents";
 import { dispatchIntent, intent } from "~/lib/form-intents.server";
@@ -54,6 +56,9 @@ const ParamsSchema = z.object({ product: SlugSchema });
  * malformed value is a 404, an unknown id (a format since withdrawn) shows the default variant rather than
  * losing the shopper the page. "Recently viewed" streams in after. The loader records no view: a prefetch
  * runs it (hovering a product card); the page records its view from the browser once shown (useRecordView).
+ * With `?preview=<token>` (the merchant's preview link, decision 051), the product the token opens, published or a
+ * draft: never cached or indexed (the answer's headers say so), no view recorded, no analytics event, and a notice
+ * that it is a preview.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { product: slug } = requireValidParams(ParamsSchema, params, request);
@@ -62,16 +67,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (isMalformedVariantParam(variantParam)) throw notFound(request);
 
   const api = context.get(apiContext);
-  const { data: product } = await requireApiFound(api.call("getProductBySlug", { params: { slug } }), request);
+  const previewToken = url.searchParams.get("preview");
+  const { data: product } =
+    previewToken === null
+      ? await requireApiFound(api.call("getProductBySlug", { params: { slug } }), request)
+      : await readThroughPreviewLink(request, previewToken, (token) => api.call("getProductPreview", { body: { token } }));
   const selected = chooseVariant(product.variants, variantParam);
   const recentlyViewed = listRecentlyViewed(context, await getViewer(context, request), product.id);
   // Streamed below the product: what its buyers bought with it (once it has orders), then the merchant's
   // links, filled up with similar books.
   const boughtTogether = listRecommendations(context, "bought-together", { variantId: selected.id });
   const related = listRecommendations(context, "related", { variantId: selected.id });
-  const analytics = await pageEcommerceEvents(context, [{ event: "view_item", lines: [{ variantId: selected.id, quantity: 1 }] }]);
+  const analytics =
+    previewToken === null
+      ? await pageEcommerceEvents(context, [{ event: "view_item", lines: [{ variantId: selected.id, quantity: 1 }] }])
+      : null;
 
-  return {
+  const answer = {
     product,
     selectedVariantId: selected.id,
     recentlyViewed,
@@ -81,7 +93,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     origin: url.origin,
     canonical: `${url.origin}${productHref(product.slug)}`,
     analytics,
+    // Said by the server: the page's script carries no text of a page most visitors never see.
+    previewNotice: previewToken === null ? null : previewText("catalog.product.preview"),
   };
+  return previewToken === null ? answer : data(answer, { headers: PREVIEW_HEADERS });
+}
+
+/** A preview's answer is never kept by a cache or indexed (PREVIEW_HEADERS); a product page's is as the shop's pages are. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 /**
@@ -127,7 +147,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function StoreProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, selectedVariantId, recentlyViewed, boughtTogether, related, signedIn, origin, canonical } = loaderData;
+  const { product, selectedVariantId, recentlyViewed, boughtTogether, related, signedIn, origin, canonical, previewNotice } = loaderData;
   const { addons } = product;
   const { inventoryAvailability, showSkus, hidesPricesFromVisitors } = useCatalogSettings();
   const location = useLocation();
@@ -147,11 +167,12 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
     .filter(Boolean);
   const signInHref = `/auth/login?redirect_url=${encodeURIComponent(location.pathname + location.search)}`;
   const bookWord = /book/i.test(product.productType.code) ? t("catalog.product.book") : product.productType.name.toLowerCase();
-  useRecordView(variant.id);
+  useRecordView(previewNotice ? null : variant.id);
   const byline = textAround(t("catalog.product.byline"), "byline");
 
   return (
     <Container className="py-6 sm:py-10">
+      {previewNotice ? <p className="mb-4 rounded-card border border-line bg-surface p-4 text-sm">{previewNotice}</p> : null}
       <Breadcrumbs items={toUiCrumbs(trail)} />
       <JsonLd data={buildProductJsonLd({ product, url: canonical, origin, showSkus })} />
       <JsonLd data={buildBreadcrumbJsonLd(toJsonLdCrumbs(trail, origin))} />

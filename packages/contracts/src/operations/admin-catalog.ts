@@ -1,5 +1,6 @@
 import { NoContentSchema, type Operation } from "./operation";
 import { IdempotentCallHeadersSchema } from "../common";
+import { AdminBlogPreviewLinkResponseSchema } from "../admin-content";
 import {
   AdminAttributeListResponseSchema,
   AdminAttributeParamsSchema,
@@ -62,6 +63,12 @@ export const adminCatalogOperations = {
     status: 201,
   },
   getAdminProduct: { method: "GET", path: "/admin/products/:id", params: AdminProductParamsSchema, response: AdminProductResponseSchema },
+  createAdminProductPreviewLink: {
+    method: "POST",
+    path: "/admin/products/:id/preview-link",
+    params: AdminProductParamsSchema,
+    response: AdminBlogPreviewLinkResponseSchema,
+  },
   updateAdminProduct: {
     method: "PUT",
     path: "/admin/products/:id",

@@ -22,6 +22,7 @@ import {
   ProductFiltersResponseSchema,
   ProductIdParamsSchema,
   ProductSlugParamsSchema,
+  ProductPreviewBodySchema,
   ProductTypeIdParamsSchema,
   ProductTypeResponseSchema,
   SubcategoriesQuerySchema,
@@ -98,6 +99,8 @@ export const catalogOperations = {
     response: ProductDetailResponseSchema,
   },
   getProduct: { method: "GET", path: "/products/:id", params: ProductIdParamsSchema, response: ProductDetailResponseSchema },
+  /** A product through the merchant's preview link, published or a draft (a POST: the token stays out of access logs). */
+  getProductPreview: { method: "POST", path: "/products/preview", body: ProductPreviewBodySchema, response: ProductDetailResponseSchema },
   listProductAddons: { method: "GET", path: "/products/:id/add-ons", params: ProductIdParamsSchema, response: AddonsResponseSchema },
   listAddons: { method: "GET", path: "/add-ons", query: ListAddonsQuerySchema, response: AddonsResponseSchema },
   listAddonsByProduct: {

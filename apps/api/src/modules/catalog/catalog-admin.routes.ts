@@ -17,6 +17,7 @@ import {
   updateCategoryFlow,
   updateProductFlow,
   updateVariantFlow,
+  createProductPreviewLinkFlow,
 } from "../../flows/catalogue-admin.flow";
 import { bulkEditVariantsFlow } from "../../flows/bulk-variant-edit.flow";
 import { adminAccess, adminWriteOf } from "../../http/admin-route";
@@ -32,7 +33,10 @@ import {
 } from "./catalog-admin.service";
 
 /** The merchant's catalogue (admin API, permission `catalogue`, decision 047): products, variants, prices. */
-export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db; previewSecret: string; storefrontUrl: string }> = async (
+  app,
+  { db, previewSecret, storefrontUrl },
+) => {
   const { config, schema, errors } = adminAccess("catalogue");
   // Each write records its audit entry inside its own transaction, with the changed fields.
   const writeConfig = { ...config, auditedInService: true };
@@ -60,6 +64,20 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       schema: { ...schema, "x-error-codes": [...errors, "product_not_found"], summary: "A product with its variants and their prices" },
     }),
     handler: async (request) => ({ data: await requireAdminProduct(db, request.ctx.store.id, request.params.id) }),
+  });
+
+  app.route({
+    ...operationRoute("createAdminProductPreviewLink", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "product_not_found"],
+        summary: "A link that shows the product's page in the shop, published or a draft, for a week, to whoever has it",
+      },
+    }),
+    handler: async (request) => ({
+      data: await createProductPreviewLinkFlow(db, adminWriteOf(request), { secret: previewSecret, storefrontUrl }, request.params.id),
+    }),
   });
 
   app.route({

@@ -386,10 +386,11 @@ const addonOptionsJson = (currencyCode: string | Placeholder) =>
         where o.addon_id = ad.id), '[]')`;
 
 /**
- * Everything a product page shows, in one statement, for the product `key` names (`p.id = …` or `p.slug = …`).
+ * Everything a product page shows, in one statement, for the product `key` names (`p.id = …` or `p.slug = …`), if
+ * `shown` holds for it (published, for the shop; anything, for a preview link).
  * Its values are placeholders: storeId, currencyCode and the key's.
  */
-function productDetailQuery(keyCondition: SQL) {
+function productDetailQuery(keyCondition: SQL, shown: SQL = sql`p.is_published`) {
   const currencyCode = sql.placeholder("currencyCode");
   const shownCategoriesOfProduct = sql`from ${productCategories} pc join ${categories} c on c.id = pc.category_id
     where pc.product_id = p.id and ${categoryShown("c")}`;
@@ -429,7 +430,7 @@ function productDetailQuery(keyCondition: SQL) {
             from ${productAddons} pad join ${addons} ad on ad.id = pad.addon_id
             where pad.product_id = p.id and ad.store_id = p.store_id), '[]') as addons
         from ${products} p join ${productTypes} t on t.id = p.product_type_id
-        where p.store_id = ${sql.placeholder("storeId")} and p.is_published and ${keyCondition}`;
+        where p.store_id = ${sql.placeholder("storeId")} and ${shown} and ${keyCondition}`;
 }
 
 const PRODUCT_DETAIL_COLUMNS = [
@@ -462,14 +463,28 @@ const productDetailBySlug = preparedRows<ProductDetailRow>(
   PRODUCT_DETAIL_COLUMNS,
   productDetailQuery(sql`p.slug = ${sql.placeholder("slug")}`),
 );
+/** The same page of a product published or not: what its preview link shows. */
+const productDraftDetailById = preparedRows<ProductDetailRow>(
+  "catalog_product_draft_detail_by_id",
+  PRODUCT_DETAIL_COLUMNS,
+  productDetailQuery(sql`p.id = ${sql.placeholder("id")}`, sql`true`),
+);
 
-/** Everything a product page shows, in one statement; null when the store has no such published product. */
-export async function findProductDetail(db: Db, input: { storeId: number; key: { id: number } | { slug: string }; currencyCode: string }) {
+/**
+ * Everything a product page shows, in one statement; null when the store has no such published product (or, by
+ * `draftId`, no such product at all: a preview link shows a draft too).
+ */
+export async function findProductDetail(
+  db: Db,
+  input: { storeId: number; key: { id: number } | { slug: string } | { draftId: number }; currencyCode: string },
+) {
   const values = { storeId: input.storeId, currencyCode: input.currencyCode };
   const [row] =
     "id" in input.key
       ? await productDetailById(db, { ...values, id: input.key.id })
-      : await productDetailBySlug(db, { ...values, slug: input.key.slug });
+      : "slug" in input.key
+        ? await productDetailBySlug(db, { ...values, slug: input.key.slug })
+        : await productDraftDetailById(db, { ...values, id: input.key.draftId });
   return row ?? null;
 }
 

@@ -219,3 +219,23 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => ({ data: await catalog.getProductFilters(db, request.ctx, request.query, reads) }),
   });
 };
+
+/**
+ * A product's preview through its signed link (decision 051): read from the primary, so a product just written shows
+ * at once. The token comes in the body, keeping it out of access logs; the answer is never cached.
+ */
+export const productPreviewRoutes: FastifyPluginAsyncZod<{ db: Db; previewSecret: string }> = async (app, { db, previewSecret }) => {
+  app.route({
+    ...operationRoute("getProductPreview", {
+      schema: {
+        tags: ["Catalogue"],
+        "x-error-codes": ["product_preview_link_invalid", "product_preview_link_expired"],
+        summary: "A product through its preview link, published or a draft",
+      },
+    }),
+    handler: async (request, reply) => {
+      void reply.header("cache-control", "private, no-store");
+      return { data: await catalog.getProductPreview(db, request.ctx, previewSecret, request.body.token) };
+    },
+  });
+};

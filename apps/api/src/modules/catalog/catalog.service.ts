@@ -16,6 +16,7 @@ import type {
 import { ANALYTICS_CATEGORY_LEVELS } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
+import { checkPreviewToken } from "../../security/preview-links";
 import type { RequestContext } from "../../http/request-context";
 import {
   exposePrice,
@@ -296,13 +297,36 @@ const toVariantFacts = (variant: repository.VariantFactsRow) => ({
 
 /** A product page by id or slug; 404 when unknown, unpublished, or hidden from this caller. */
 export async function requireProduct(db: Db, ctx: CatalogContext, key: { id: number } | { slug: string }): Promise<ProductDetail> {
-  const viewer = viewerOf(ctx);
-  const visibility = getCatalogVisibility(viewer);
+  const visibility = getCatalogVisibility(viewerOf(ctx));
   // Hidden products answer exactly like unknown ones, so their existence does not leak either.
   const row = visibility.productsVisible
     ? await repository.findProductDetail(db, { storeId: ctx.store.id, key, currencyCode: ctx.currencyCode })
     : null;
   if (!row) throw new AppError("product_not_found", "Product was not found");
+  return toProductDetail(ctx, visibility, row);
+}
+
+/**
+ * A product through its preview link (POST /admin/products/:id/preview-link, decision 051's signed links), published
+ * or a draft: its page as this caller would see it once published (prices hidden where the shop hides them from
+ * them). The link is the permission to see the product, so a shop that hides its products from visitors still shows
+ * it. 404 `product_preview_link_invalid` for a token this store did not sign for a product, or one whose product is
+ * gone; 410 `product_preview_link_expired` for a genuine one past its time.
+ */
+export async function getProductPreview(db: Db, ctx: CatalogContext, secret: string, token: string): Promise<ProductDetail> {
+  const check = checkPreviewToken(secret, { storeId: ctx.store.id, kind: "product" }, token);
+  if (!check.valid) {
+    throw new AppError(check.problem === "expired" ? "product_preview_link_expired" : "product_preview_link_invalid", {
+      field: "body.token",
+    });
+  }
+  const row = await repository.findProductDetail(db, { storeId: ctx.store.id, key: { draftId: check.id }, currencyCode: ctx.currencyCode });
+  if (!row) throw new AppError("product_preview_link_invalid", { field: "body.token" });
+  return toProductDetail(ctx, getCatalogVisibility(viewerOf(ctx)), row);
+}
+
+/** A product page's row as the API answers it to this caller: prices and stock as the shop shows them. */
+function toProductDetail(ctx: CatalogContext, visibility: CatalogVisibility, row: repository.ProductDetailRow): ProductDetail {
   return {
     ...row,
     variants: row.variants.map((variant) => {

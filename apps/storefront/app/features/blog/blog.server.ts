@@ -1,6 +1,7 @@
-import { BLOG_PAGE_SIZE, BlogPreviewTokenSchema, type BlogPost, type ListBlogPostsQuery } from "@quire/contracts";
-import { ApiRequestError, type ApiClient } from "~/lib/api.server";
+import { BLOG_PAGE_SIZE, type BlogPost, type ListBlogPostsQuery } from "@quire/contracts";
+import type { ApiClient } from "~/lib/api.server";
 import { notFound } from "~/lib/not-found.server";
+import { readThroughPreviewLink } from "~/lib/preview-link.server";
 
 /** The blog's navigation: its categories (with posts counted) and the tags in use. */
 export async function loadBlogNavigation(api: ApiClient) {
@@ -46,12 +47,8 @@ export async function loadPostPreview(
   request: Request,
   token: string,
 ): Promise<BlogPost & Required<Pick<BlogPost, "body">>> {
-  if (!BlogPreviewTokenSchema.safeParse(token).success) throw notFound(request);
-  try {
-    const { data: post } = await api.call("getBlogPostPreview", { body: { token } });
-    return { ...post, publishedAt: post.publishedAt ?? post.updatedAt, body: post.body ?? [] };
-  } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 410)) throw notFound(request);
-    throw error;
-  }
+  const { data: post } = await readThroughPreviewLink(request, token, (checked) =>
+    api.call("getBlogPostPreview", { body: { token: checked } }),
+  );
+  return { ...post, publishedAt: post.publishedAt ?? post.updatedAt, body: post.body ?? [] };
 }

@@ -40,9 +40,6 @@ async function loadRail(api: ApiClient, block: RailBlock): Promise<ProductSummar
   }
 }
 
-/** A preview is for whoever holds its link: never kept by a cache, never indexed. */
-export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
-
 /**
  * The page at `url` (GET /pages/by-url), or, with a preview token (a merchant's preview link, decision 051), the
  * page the token opens, published or a draft (POST /pages/preview): with its rails' products and its linked

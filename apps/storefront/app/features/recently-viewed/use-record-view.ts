@@ -9,8 +9,8 @@ export const RECORD_VIEW_PATH = "/recently-viewed";
  * again when the shopper picks another variant. A loader must not do it (a prefetch runs loaders: hovering a
  * card is not a visit). The answer changes nothing on the page, so it goes outside the router.
  */
-export function useRecordView(variantId: number) {
+export function useRecordView(variantId: number | null) {
   useEffect(() => {
-    postInBackground(RECORD_VIEW_PATH, { variantId: String(variantId) });
+    if (variantId !== null) postInBackground(RECORD_VIEW_PATH, { variantId: String(variantId) });
   }, [variantId]);
 }

@@ -12,6 +12,7 @@ import { blogMessages } from "./messages/blog";
 import { catalogMessages } from "./messages/catalog";
 import { catalogListingMessages } from "./messages/catalog-listing";
 import { catalogProductMessages } from "./messages/catalog-product";
+import { catalogProductServerMessages } from "./messages/catalog-product-server";
 import { catalogStoreMessages } from "./messages/catalog-store";
 import { checkoutMessages } from "./messages/checkout";
 import { consentMessages } from "./messages/consent";
@@ -56,7 +57,13 @@ export const AREA_MESSAGE_SETS = {
   search: { ...searchMessages, ...searchServerMessages },
   account: { ...accountMessages, ...accountServerMessages },
   cart: { ...cartMessages, ...cartAddMessages, ...cartFormMessages, ...cartServerMessages },
-  catalog: { ...catalogMessages, ...catalogListingMessages, ...catalogProductMessages, ...catalogStoreMessages },
+  catalog: {
+    ...catalogMessages,
+    ...catalogListingMessages,
+    ...catalogProductMessages,
+    ...catalogProductServerMessages,
+    ...catalogStoreMessages,
+  },
   content: { ...contentMessages, ...contentServerMessages },
   consent: consentMessages,
   newsletter: { ...newsletterMessages, ...newsletterServerMessages },
@@ -94,6 +101,7 @@ export const messages = {
   ...catalogMessages,
   ...catalogListingMessages,
   ...catalogProductMessages,
+  ...catalogProductServerMessages,
   ...catalogStoreMessages,
   ...contentMessages,
   ...contentServerMessages,
