@@ -2,6 +2,7 @@ import type { AuditLogEntry, AuditLogQuery } from "@quire/contracts";
 import { and, desc, eq, gte, lt, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog, type AuditChanges } from "./audit.tables";
+import { keysetPage } from "../../db/keyset-page";
 
 /** Who made an admin write: a staff member, an API token, or a bootstrap admin key (its position in ADMIN_API_KEYS). */
 export interface AuditActor {
@@ -59,7 +60,7 @@ export async function listAuditEntries(
     .where(and(...conditions))
     .orderBy(desc(t.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
+  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
   return {
     entries: page.map((row) => ({
       id: row.id,
@@ -72,6 +73,6 @@ export async function listAuditEntries(
       clientIp: row.clientIp,
       requestId: row.requestId,
     })),
-    nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    nextBefore: next,
   };
 }

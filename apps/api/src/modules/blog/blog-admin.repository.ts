@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import { sqlRows } from "../../db/sql-rows";
 import { blogCategories, blogPostCategories, blogPostProducts, blogPosts, blogPostTags, blogTags } from "./blog.tables";
+import { keysetPage } from "../../db/keyset-page";
 
 // The merchant's writes of the blog (decision 051), and the reads they need: every post, drafts and scheduled ones too.
 
@@ -165,8 +166,8 @@ export async function listAdminPosts(db: Db, storeId: number, query: AdminListBl
     sql`select ${adminPostColumns(false)} from ${blogPosts} p where ${sql.join(conditions, sql` and `)}
          order by p.id desc limit ${query.limit + 1}`,
   );
-  const page = rows.slice(0, query.limit);
-  return { rows: page, nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
+  return { rows: page, nextBefore: next };
 }
 
 export interface PostFields {

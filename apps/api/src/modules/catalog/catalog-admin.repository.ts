@@ -17,6 +17,7 @@ import {
   variantPrices,
   variantTierPrices,
 } from "./catalog.tables";
+import { keysetPage } from "../../db/keyset-page";
 
 /** A product of the store as the merchant sees it, published or not, with every variant's prices; null when not the store's. */
 export async function findAdminProduct(db: Db, storeId: number, productId: number): Promise<AdminProduct | null> {
@@ -300,10 +301,10 @@ export async function listAdminProducts(db: Db, storeId: number, query: AdminLis
     .where(and(...conditions))
     .orderBy(desc(products.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
+  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
   return {
     products: page.map((row) => ({ ...row, archivedAt: row.archivedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() })),
-    nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    nextBefore: next,
   };
 }
 
@@ -537,8 +538,8 @@ export async function listAdminAttributeValues(
     )
     .orderBy(asc(attributeValues.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  return { values: page, nextAfter: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
+  return { values: page, nextAfter: next };
 }
 
 /** A value of one of the store's attributes, or null. */

@@ -3,6 +3,7 @@ import { sqlRows } from "../../db/sql-rows";
 import type { Db } from "../../db/client";
 import { products, productVariants } from "./catalog.tables";
 import { isLowStock } from "./low-stock";
+import { keysetPage } from "../../db/keyset-page";
 
 /*
  * A variant's stock is a column of the catalogue's variants (the catalogue's index and search rank by it), so
@@ -135,8 +136,8 @@ export async function listLowStockVariants(db: Db, input: { storeId: number; sto
     )
     .orderBy(desc(productVariants.id))
     .limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
-  return { variants: page, nextBefore: rows.length > input.limit ? (page.at(-1)?.variantId ?? null) : null };
+  const { page, next } = keysetPage(rows, input.limit, (row) => row.variantId);
+  return { variants: page, nextBefore: next };
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { ProductDraft } from "./catalogue-csv";
 import { catalogueImportProducts, catalogueImports, type ImportRequester } from "./catalogue-files.tables";
+import { keysetPage } from "../../db/keyset-page";
 
 type ImportRow = typeof catalogueImports.$inferSelect;
 
@@ -96,13 +97,13 @@ export async function listImports(db: Db, storeId: number, query: { before?: num
     .where(and(eq(catalogueImports.storeId, storeId), query.before ? lt(catalogueImports.id, query.before) : undefined))
     .orderBy(desc(catalogueImports.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
+  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
   return {
     imports: page.map((row) => {
       const { errors: _errors, warnings: _warnings, ...view } = importView(row);
       return view;
     }),
-    nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    nextBefore: next,
   };
 }
 

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import { discountCodeCurrencyRules, discountCodes } from "./checkout.tables";
+import { keysetPage } from "../../db/keyset-page";
 
 type CodeRow = typeof discountCodes.$inferSelect;
 type RuleRow = typeof discountCodeCurrencyRules.$inferSelect;
@@ -72,8 +73,8 @@ export async function listAdminDiscountCodes(db: Db, storeId: number, query: Adm
     .where(and(...conditions))
     .orderBy(desc(discountCodes.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  return { discountCodes: await withRules(db, page), nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
+  return { discountCodes: await withRules(db, page), nextBefore: next };
 }
 
 export interface DiscountCodeFields {

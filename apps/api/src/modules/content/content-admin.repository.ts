@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, lt, ne, or, sql, type SQL } from "dri
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import { menuItems, menus, pages, redirects } from "./content.tables";
+import { keysetPage } from "../../db/keyset-page";
 
 // The merchant's writes of the content tables (decision 051), and the reads they need (the primary's, with locks).
 
@@ -75,10 +76,10 @@ export async function listAdminPages(db: Db, storeId: number, query: AdminListPa
     .where(and(...conditions))
     .orderBy(desc(pages.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
+  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
   return {
     pages: page.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
-    nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    nextBefore: next,
   };
 }
 
@@ -188,6 +189,6 @@ export async function listAdminRedirects(db: Db, storeId: number, query: AdminLi
     .where(and(...conditions))
     .orderBy(desc(redirects.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  return { redirects: page, nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
+  return { redirects: page, nextBefore: next };
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import { companies, customers } from "./identity.tables";
+import { keysetPage } from "../../db/keyset-page";
 
 const listColumns = {
   id: customers.id,
@@ -40,8 +41,8 @@ export async function listAdminCustomerRows(db: Db, storeId: number, query: Admi
     .where(and(...conditions))
     .orderBy(desc(customers.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  return { rows: page, nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
+  return { rows: page, nextBefore: next };
 }
 
 export async function findAdminCustomerRow(db: Db, storeId: number, customerId: number, options: { forUpdate?: boolean } = {}) {
@@ -80,8 +81,8 @@ export async function listAdminCompanyRows(db: Db, storeId: number, query: Admin
     .where(and(...conditions))
     .orderBy(desc(companies.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  return { rows: page, nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
+  return { rows: page, nextBefore: next };
 }
 
 export async function findAdminCompanyRow(db: Db, storeId: number, companyId: number) {

@@ -2,6 +2,7 @@ import type { StockMovementReason } from "@quire/contracts";
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { stockMovements } from "./inventory.tables";
+import { keysetPage } from "../../db/keyset-page";
 
 /** Who moved stock, as the history shows them; null for a shopper's order. */
 export interface StockActor {
@@ -52,7 +53,7 @@ export async function listStockMovements(db: Db, input: { storeId: number; varia
     )
     .orderBy(desc(stockMovements.id))
     .limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
+  const { page, next } = keysetPage(rows, input.limit, (row) => row.id);
   return {
     movements: page.map((row) => ({
       id: row.id,
@@ -63,6 +64,6 @@ export async function listStockMovements(db: Db, input: { storeId: number; varia
       note: row.note,
       actor: row.actorType === null || row.actorId === null ? null : { type: row.actorType, id: row.actorId, label: row.actorLabel ?? "" },
     })),
-    nextBefore: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null,
+    nextBefore: next,
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { retryFailedJob } from "./job-queue";
 import { countFailedJobsSince, listFailedJobsPage } from "./jobs.repository";
+import { keysetPage } from "../../db/keyset-page";
 
 /*
  * The job queue as the back office reads it (permission `settings`): the jobs that failed their last retry, and
@@ -15,8 +16,7 @@ export async function listFailedJobs(db: Db, input: { limit: number; before?: st
   const cursor = input.before?.split("_");
   const before = cursor ? { failedAtMicros: cursor[0]!, id: cursor[1]!.toLowerCase() } : undefined;
   const rows = await listFailedJobsPage(db, { limit: input.limit + 1, before });
-  const page = rows.slice(0, input.limit);
-  const last = page.at(-1);
+  const { page, next } = keysetPage(rows, input.limit, (row) => `${row.failedAtMicros}_${row.id}`);
   const jobs: FailedJob[] = page.map((row) => ({
     id: row.id,
     queue: row.name,
@@ -25,7 +25,7 @@ export async function listFailedJobs(db: Db, input: { limit: number; before?: st
     retryCount: row.retryCount,
     error: row.error,
   }));
-  return { jobs, nextBefore: rows.length > input.limit && last ? `${last.failedAtMicros}_${last.id}` : null };
+  return { jobs, nextBefore: next };
 }
 
 /** Gives one failed job another attempt at the worker's next poll: 404 when no job has the id, 409 when it is not failed. */

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import * as repository from "./discount-code-uses.repository";
+import { keysetPage } from "../../db/keyset-page";
 
 /*
  * The discount code uses the store's orders made, for the module whose codes they are (checkout): a code's limit
@@ -25,6 +26,6 @@ export function countDiscountUses(
 export async function listDiscountCodeUses(db: Db, input: { discountCodeId: number; code: string; before?: number; limit: number }) {
   // One more than the page: whether there is a next page is known without a second statement.
   const found = await repository.listDiscountCodeUses(db, { ...input, limit: input.limit + 1 });
-  const uses = found.slice(0, input.limit);
-  return { uses, nextBefore: found.length > input.limit ? uses.at(-1)!.orderId : null };
+  const { page, next } = keysetPage(found, input.limit, (use) => use.orderId);
+  return { uses: page, nextBefore: next };
 }

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import { sqlRows } from "../../db/sql-rows";
 import { discountCodeUses, orderLines, orders } from "./orders.tables";
+import { keysetPage } from "../../db/keyset-page";
 
 /*
  * Every order statement. Placing an order runs them in one transaction that holds the cart's row lock; stock
@@ -308,8 +309,8 @@ export async function listAdminOrderRows(db: Db, filters: AdminOrderFilters & { 
     .where(and(adminOrderConditions(filters), filters.before === undefined ? undefined : lt(orders.id, filters.before)))
     .orderBy(desc(orders.id))
     .limit(filters.limit + 1);
-  const page = rows.slice(0, filters.limit);
-  return { rows: page, nextBefore: rows.length > filters.limit ? (page.at(-1)?.id ?? null) : null };
+  const { page, next } = keysetPage(rows, filters.limit, (row) => row.id);
+  return { rows: page, nextBefore: next };
 }
 
 /** The orders the filters find, oldest first, `size` at a time after `after` (an export walks them in batches). */
