@@ -241,6 +241,11 @@ export function roleAllows(role: StaffRole, permission: Permission): boolean {
 
 /** GET /admin/products' stock filter: a variant with stock, one at or below its low-stock threshold, none with stock. */
 export const ADMIN_PRODUCT_STOCK_FILTERS = ["in_stock", "low", "out"] as const;
+/**
+ * The orders list's orders (GET /admin/orders `sort`): newest first, or oldest first (the order to pack them in). Each
+ * pages by the order's id: `before` the last one shown when newest first, `after` it when oldest first.
+ */
+export const ADMIN_ORDER_SORTS = ["newest", "oldest"] as const;
 
 /** The longest an API token may live, in days. */
 export const MAX_API_TOKEN_DAYS = 366;

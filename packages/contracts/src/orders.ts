@@ -3,7 +3,7 @@ import { AdminRefundSchema, LatestPaymentSchema, OrderRefundSchema } from "./pay
 import { AnonymousIdSchema } from "./cart";
 import { AddressAnswerSchema, DiscountKindSchema, TaxClassSchema, TaxLineSchema } from "./checkout";
 import { dataSchema, IdSchema, intParamSchema, MoneySchema, PageQuerySchema, pagedResultSchema, textSchema } from "./common";
-import { INT32_MAX, MAX_PAGE_SIZE, ORDER_STATUSES, PAYMENT_PROVIDER_IDS } from "./constants";
+import { ADMIN_ORDER_SORTS, INT32_MAX, MAX_PAGE_SIZE, ORDER_STATUSES, PAYMENT_PROVIDER_IDS } from "./constants";
 
 // Contracts of the order calls: place an order from the basket, read and cancel
 // orders. The order's amounts are recomputed by the API when it is placed (decision 024).
@@ -164,7 +164,11 @@ export const AdminOrderResponseSchema = dataSchema(AdminOrderSchema);
  */
 export const AdminListOrdersQuerySchema = z
   .object({
+    sort: z.enum(ADMIN_ORDER_SORTS).default("newest"),
+    /** The next page of a newest-first list: orders older than this one (`nextBefore`). */
     before: intParamSchema(1, INT32_MAX).optional(),
+    /** The next page of an oldest-first list: orders newer than this one (`nextAfter`). */
+    after: intParamSchema(1, INT32_MAX).optional(),
     limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
     status: OrderStatusSchema.optional(),
     search: textSchema({ trim: true, min: 1, max: 100 }).optional(),
@@ -173,12 +177,19 @@ export const AdminListOrdersQuerySchema = z
   })
   .strict();
 export type AdminListOrdersQuery = z.infer<typeof AdminListOrdersQuerySchema>;
+export type AdminOrderSort = AdminListOrdersQuery["sort"];
 export const AdminOrderListItemSchema = OrderListItemSchema.extend({ email: z.string(), customerName: z.string() });
 export const AdminListOrdersResponseSchema = dataSchema(
-  z.object({ orders: z.array(AdminOrderListItemSchema), nextBefore: z.number().int().nullable() }),
+  z.object({
+    orders: z.array(AdminOrderListItemSchema),
+    /** Newest first: the next page's `before`, or null on the last page (and always null oldest first). */
+    nextBefore: z.number().int().nullable(),
+    /** Oldest first: the next page's `after`, or null on the last page (and always null newest first). */
+    nextAfter: z.number().int().nullable(),
+  }),
 );
 /** GET /admin/orders/export: the orders the same filters find, as CSV (no page: every one, oldest first). */
-export const AdminExportOrdersQuerySchema = AdminListOrdersQuerySchema.omit({ before: true, limit: true });
+export const AdminExportOrdersQuerySchema = AdminListOrdersQuerySchema.omit({ sort: true, before: true, after: true, limit: true });
 export type AdminExportOrdersQuery = z.infer<typeof AdminExportOrdersQuerySchema>;
 /** A CSV document's text (UTF-8, a header row, RFC 4180 quoting; cells that a spreadsheet would run as a formula start with an apostrophe). */
 export const CsvDocumentSchema = z.string().meta({ id: "CsvDocument", description: "A CSV document" });

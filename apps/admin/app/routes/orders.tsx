@@ -3,34 +3,49 @@ import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/orders";
 import { ButtonLink, PageHeader, StatusBadge, FilterSelect } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
-import { apiContext } from "~/lib/context.server";
+import { apiContext, staffContext } from "~/lib/context.server";
 import { formatDateTime, showMoney } from "~/lib/format";
-import { orderFiltersOf } from "~/lib/order-filters";
+import { orderFiltersOf, orderSortOf } from "~/lib/order-filters";
+import { shopDayBounds } from "~/lib/shop-moments.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Quire back office" }];
 
+/** An order id from the address (a page's key), or nothing. */
+const orderIdIn = (value: string | null) =>
+  value && /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : undefined;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const before = url.searchParams.get("before");
+  const timeZone = context.get(staffContext).shopTimeZone;
+  const sort = orderSortOf(url);
+  // The page's key: `before` when newest first, `after` when oldest first (the API refuses the other).
+  const pageKey = sort === "oldest" ? "after" : "before";
+  const key = orderIdIn(url.searchParams.get(pageKey));
   const query = {
-    ...orderFiltersOf(url),
+    ...orderFiltersOf(url, (day) => shopDayBounds(day, timeZone)?.since ?? null),
+    sort,
     limit: 50,
-    before: before && /^\d{1,10}$/.test(before) && Number(before) <= 2_147_483_647 ? Number(before) : undefined,
+    ...(sort === "oldest" ? { after: key } : { before: key }),
   };
   const { data } = await pageRead(request, context.get(apiContext).call("listAdminOrders", { query }));
   const params = new URLSearchParams(url.searchParams);
   params.delete("before");
-  const nextPage = data.nextBefore ? `?${new URLSearchParams([...params, ["before", String(data.nextBefore)]])}` : null;
+  params.delete("after");
+  const next = sort === "oldest" ? data.nextAfter : data.nextBefore;
+  const nextPage = next ? `?${new URLSearchParams([...params, [pageKey, String(next)]])}` : null;
+  const exportParams = new URLSearchParams(params);
+  exportParams.delete("sort");
   return {
     orders: data.orders,
     nextPage,
-    firstPage: query.before ? `?${params}` : null,
-    exportHref: `/orders/export.csv${params.size ? `?${params}` : ""}`,
+    firstPage: key ? `?${params}` : null,
+    exportHref: `/orders/export.csv${exportParams.size ? `?${exportParams}` : ""}`,
     filters: {
       status: url.searchParams.get("status") ?? "",
       q: url.searchParams.get("q") ?? "",
       from: url.searchParams.get("from") ?? "",
       to: url.searchParams.get("to") ?? "",
+      sort,
     },
   };
 }
@@ -83,6 +98,20 @@ export default function Orders() {
             className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm"
           />
         </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="sort" className="text-sm font-medium">
+            Order
+          </label>
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={filters.sort}
+            className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm"
+          >
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </select>
+        </div>
         <button type="submit" className="rounded-md border border-zinc-400 bg-white px-3 py-2 text-sm font-medium hover:bg-zinc-100">
           Filter
         </button>
@@ -92,7 +121,7 @@ export default function Orders() {
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Orders, newest first</caption>
+            <caption className="sr-only">{filters.sort === "oldest" ? "Orders, oldest first" : "Orders, newest first"}</caption>
             <thead className="border-b border-zinc-200 bg-zinc-50">
               <tr>
                 <th scope="col" className="px-3 py-2">

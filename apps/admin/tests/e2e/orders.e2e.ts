@@ -39,15 +39,25 @@ for (const javaScriptEnabled of [true, false]) {
 
     it("finds an order, confirms its transfer, ships, delivers and refunds part of it", async () => {
       const { page } = browser;
-      const order = await placeBankTransferOrder(stack, books, `orders-${javaScriptEnabled ? "js" : "nojs"}`);
+      const label = `orders-${javaScriptEnabled ? "js" : "nojs"}`;
+      const earlier = await placeBankTransferOrder(stack, books, label);
+      const order = await placeBankTransferOrder(stack, books, label);
       await joinAs(page, stack, "manager");
 
       await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" }).click();
       await page.getByRole("heading", { level: 1, name: "Orders" }).waitFor();
-      await page.getByLabel("Number, email or name").fill(order.email);
+      // This journey's two buyers' orders, newest first, then oldest first (the order to pack them in).
+      await page.getByLabel("Number, email or name").fill(`${label}-`);
       await page.getByRole("button", { name: "Filter" }).click();
       await page.waitForURL(/[?&]q=/);
       const rows = page.getByRole("rowheader");
+      await expect.poll(() => rows.allInnerTexts()).toEqual([order.publicId, earlier.publicId]);
+      await page.getByLabel("Order", { exact: true }).selectOption({ label: "Oldest first" });
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(/[?&]sort=oldest/);
+      await expect.poll(() => rows.allInnerTexts()).toEqual([earlier.publicId, order.publicId]);
+      await page.getByLabel("Number, email or name").fill(order.email);
+      await page.getByRole("button", { name: "Filter" }).click();
       await expect.poll(() => rows.allInnerTexts()).toEqual([order.publicId]);
       if (javaScriptEnabled) {
         await expectNoSeriousA11yViolations(page);

@@ -35,8 +35,9 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">
       schema: {
         tags,
         security,
-        "x-error-codes": [...keyErrors],
-        summary: "The store's orders, newest first, in keyset pages: by status, time placed, or a search by number, email or name",
+        "x-error-codes": [...keyErrors, "conflicting_parameters"],
+        summary:
+          "The store's orders, newest or oldest first, in keyset pages: by status, time placed, or a search by number, email or name",
       },
     }),
     handler: async (request) => ({ data: await admin.listAdminOrders(db, { storeId: request.ctx.store.id, ...request.query }) }),

@@ -23,9 +23,22 @@ export interface AdminContext {
   actor: TransitionActor;
 }
 
-/** A store's orders, newest first, optionally of one status. */
+/**
+ * A store's orders, newest or oldest first, as the filters find them. `before` pages a newest-first list and `after` an
+ * oldest-first one: the other is refused (400 `conflicting_parameters`), as it would start the list somewhere odd.
+ */
 export async function listAdminOrders(db: Db, input: AdminListOrdersQuery & { storeId: number }) {
-  const { rows, nextBefore } = await repository.listAdminOrderRows(db, input);
+  const oldestFirst = input.sort === "oldest";
+  if (oldestFirst ? input.before !== undefined : input.after !== undefined) {
+    throw new AppError(
+      "conflicting_parameters",
+      oldestFirst ? "An oldest-first list pages with after" : "A newest-first list pages with before",
+      {
+        field: oldestFirst ? "query.before" : "query.after",
+      },
+    );
+  }
+  const { rows, next } = await repository.listAdminOrderRows(db, { ...input, oldestFirst });
   return {
     orders: rows.map((row) => ({
       id: row.id,
@@ -37,7 +50,8 @@ export async function listAdminOrders(db: Db, input: AdminListOrdersQuery & { st
       email: row.email,
       customerName: `${row.firstName} ${row.lastName}`,
     })),
-    nextBefore,
+    nextBefore: oldestFirst ? null : next,
+    nextAfter: oldestFirst ? next : null,
   };
 }
 

@@ -141,6 +141,41 @@ describe("the admin API for orders", () => {
     expect((await asAdmin("GET", "/admin/orders?PageNumber=2")).statusCode).toBe(400);
   });
 
+  it("lists the orders oldest first, paging on with after, and refuses a page key of the other order", async () => {
+    const placed = [await placedOrder(), await placedOrder(), await placedOrder()];
+    const ids = async (query: string) => {
+      const answer = await asAdmin("GET", `/admin/orders?${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data as { orders: { id: number }[]; nextBefore: number | null; nextAfter: number | null };
+    };
+    const all = (await ids("sort=oldest&limit=100")).orders.map((order) => order.id);
+    expect(all).toEqual([...all].sort((a, b) => a - b));
+    expect(all.slice(-3)).toEqual(placed);
+
+    // Walked two at a time from the oldest, every order comes once, in order.
+    const walked: number[] = [];
+    let page = await ids("sort=oldest&limit=2");
+    walked.push(...page.orders.map((order) => order.id));
+    while (page.nextAfter !== null) {
+      expect(page.nextBefore).toBeNull();
+      page = await ids(`sort=oldest&limit=2&after=${page.nextAfter}`);
+      walked.push(...page.orders.map((order) => order.id));
+    }
+    expect(walked).toEqual(all);
+    expect((await ids("limit=1")).nextAfter).toBeNull();
+
+    for (const [query, field] of [
+      ["sort=oldest&before=5", "query.before"],
+      ["after=5", "query.after"],
+      ["sort=newest&after=5", "query.after"],
+    ] as const) {
+      const refused = await asAdmin("GET", `/admin/orders?${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().errors[0]).toMatchObject({ code: "conflicting_parameters", field });
+    }
+    expect((await asAdmin("GET", "/admin/orders?sort=cheapest")).statusCode).toBe(400);
+  });
+
   it("exports the orders the filters find as CSV, a buyer's formula written as text", async () => {
     const order = await placedOrder({ email: "formula@buyer.example", firstName: "=HYPERLINK(1)", lastName: "Smith, Jr" });
     const [row] = await api.database.db.select({ publicId: orders.publicId }).from(orders).where(eq(orders.id, order));

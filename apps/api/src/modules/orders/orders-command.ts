@@ -113,7 +113,7 @@ export async function runOrdersCommand(
   if (command.name === "list") {
     const storeId = await findStoreId(db, command.storeKey);
     const { name: _name, storeKey: _storeKey, ...filters } = command;
-    const page = await admin.listAdminOrders(db, { storeId, ...filters, limit: 20 });
+    const page = await admin.listAdminOrders(db, { storeId, sort: "newest", ...filters, limit: 20 });
     if (page.orders.length === 0) return ["No orders."];
     return [
       ...page.orders.map(

@@ -301,16 +301,28 @@ function adminOrderConditions(filters: AdminOrderFilters) {
   return and(...conditions);
 }
 
-/** The store's orders the filters find, newest first, in keyset pages by id (no count, no OFFSET). */
-export async function listAdminOrderRows(db: Db, filters: AdminOrderFilters & { before?: number; limit: number }) {
+/**
+ * The store's orders the filters find, newest first (from `before`) or oldest first (from `after`), in keyset pages by
+ * id (no count, no OFFSET): the primary key's index walked either way. `next` is the next page's `before` or `after`.
+ */
+export async function listAdminOrderRows(
+  db: Db,
+  filters: AdminOrderFilters & { oldestFirst: boolean; before?: number; after?: number; limit: number },
+) {
   const rows = await db
     .select(orderListColumns)
     .from(orders)
-    .where(and(adminOrderConditions(filters), filters.before === undefined ? undefined : lt(orders.id, filters.before)))
-    .orderBy(desc(orders.id))
+    .where(
+      and(
+        adminOrderConditions(filters),
+        filters.before === undefined ? undefined : lt(orders.id, filters.before),
+        filters.after === undefined ? undefined : gt(orders.id, filters.after),
+      ),
+    )
+    .orderBy(filters.oldestFirst ? asc(orders.id) : desc(orders.id))
     .limit(filters.limit + 1);
   const { page, next } = keysetPage(rows, filters.limit, (row) => row.id);
-  return { rows: page, nextBefore: next };
+  return { rows: page, next };
 }
 
 /** The orders the filters find, oldest first, `size` at a time after `after` (an export walks them in batches). */
