@@ -7,6 +7,25 @@ import { SHORTCUTS_STORAGE_KEY, shortcutFor, sectionKeys, type ShortcutSection }
 /** How long after "g" the second key of a "go to" pair is awaited. */
 const PAIR_WINDOW_MS = 1500;
 
+/**
+ * The member's choice kept in this browser. A browser that keeps nothing (storage turned off, some private windows
+ * throw on any use of it) still has the shortcuts, and the switch still works for the page it is on.
+ */
+function storedChoice(): string | null {
+  try {
+    return window.localStorage.getItem(SHORTCUTS_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+function storeChoice(choice: "on" | "off") {
+  try {
+    window.localStorage.setItem(SHORTCUTS_STORAGE_KEY, choice);
+  } catch {
+    // Kept for this page only.
+  }
+}
+
 /** Whether the key was meant for a field, a menu or the browser, not for the back office. */
 function isForSomethingElse(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return true;
@@ -27,9 +46,7 @@ export function KeyboardShortcuts({ sections }: { sections: readonly ShortcutSec
   const dialog = useRef<HTMLDialogElement>(null);
   const enhanced = useHydrated();
   // Read once in the browser (the server has no storage; the shortcuts only exist once hydrated anyway).
-  const [enabled, setEnabled] = useState(
-    () => typeof window === "undefined" || window.localStorage.getItem(SHORTCUTS_STORAGE_KEY) !== "off",
-  );
+  const [enabled, setEnabled] = useState(() => typeof window === "undefined" || storedChoice() !== "off");
   const keys = useMemo(() => sectionKeys(sections), [sections]);
 
   useEffect(() => {
@@ -110,7 +127,7 @@ export function KeyboardShortcuts({ sections }: { sections: readonly ShortcutSec
               checked={enabled}
               onChange={(event) => {
                 setEnabled(event.currentTarget.checked);
-                window.localStorage.setItem(SHORTCUTS_STORAGE_KEY, event.currentTarget.checked ? "on" : "off");
+                storeChoice(event.currentTarget.checked ? "on" : "off");
               }}
               className="h-5 w-5"
             />

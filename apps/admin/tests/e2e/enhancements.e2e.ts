@@ -151,4 +151,29 @@ describe("the back office with JavaScript", () => {
     await at(page, "/");
     expectNoPageProblems(browser);
   });
+
+  it("keeps the shortcuts, and every page, in a browser that keeps nothing", async () => {
+    const { page, context } = browser;
+    // As a browser with site data turned off answers: reaching for the storage throws.
+    await context.addInitScript(() => {
+      Object.defineProperty(window, "localStorage", {
+        get() {
+          throw new DOMException("The storage is turned off", "SecurityError");
+        },
+      });
+    });
+    await joinAs(page, stack, "fulfilment");
+    await waitForHydration(page);
+    await page.keyboard.press("g");
+    await page.keyboard.press("o");
+    await at(page, "/orders");
+    await page.keyboard.press("?");
+    const list = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await list.getByRole("checkbox", { name: "Use these shortcuts in this browser" }).uncheck();
+    await list.getByRole("button", { name: "Close" }).click();
+    await page.keyboard.press("g");
+    await page.keyboard.press("h");
+    expect(await routerNow(page)).toBe("/orders idle");
+    expectNoPageProblems(browser);
+  });
 });
