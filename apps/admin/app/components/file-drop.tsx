@@ -5,11 +5,59 @@ import { acceptsFile } from "~/lib/file-accept";
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
 
 /**
- * Around a form's file input: with JavaScript, a file dragged from the desktop may be dropped anywhere in it, and
- * becomes the input's file, as if picked (one file; one the input's `accept` list refuses is answered beside it).
- * Without JavaScript it is the plain input, which a keyboard and every browser can use: dropping is only quicker.
+ * A form's required file field (its label, hint, input and the server's error), which with JavaScript also takes a
+ * file dragged from the desktop and dropped anywhere on it, as if picked (one file; one the input's `accept` list
+ * refuses is answered beside it). Without JavaScript it is the plain input, which a keyboard and every browser can
+ * use: dropping is only quicker. `what` names the file the field takes ("a picture file").
  */
-export function FileDrop({ inputId, what, children }: { inputId: string; what: string; children: ReactNode }) {
+export function FileField({
+  id,
+  name,
+  label,
+  hint,
+  accept,
+  error,
+  what,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  accept: string;
+  error: string | undefined;
+  what: string;
+}) {
+  return (
+    <FileDrop inputId={id} what={what}>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-zinc-600">
+          {hint}
+        </p>
+        <input
+          id={id}
+          name={name}
+          type="file"
+          required
+          accept={accept}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+          className="text-sm file:mr-3 file:rounded-md file:border file:border-zinc-400 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-zinc-100"
+        />
+        {error ? (
+          <p id={`${id}-error`} className="text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </FileDrop>
+  );
+}
+
+function FileDrop({ inputId, what, children }: { inputId: string; what: string; children: ReactNode }) {
   // Dropping needs the handlers below, which only run once the page is hydrated: until then the zone says nothing of it.
   const enhanced = useHydrated();
   const [over, setOver] = useState(false);

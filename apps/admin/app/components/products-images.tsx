@@ -1,7 +1,7 @@
 import type { AdminProductImage } from "@quire/contracts";
 import { MAX_IMAGES_PER_PRODUCT } from "@quire/contracts/constants";
 import { Form } from "react-router";
-import { FileDrop } from "./file-drop";
+import { FileField } from "./file-drop";
 import { TextInput } from "./products-fields";
 import { Button } from "./ui";
 import type { FormErrors } from "~/lib/forms.server";
@@ -77,31 +77,15 @@ export function ProductImages({
           className="mt-4 flex flex-col gap-3"
         >
           <h3 className="text-sm font-semibold">Upload a picture</h3>
-          <FileDrop inputId="upload-file" what="a picture file">
-            <div className="flex flex-col gap-1">
-              <label htmlFor="upload-file" className="text-sm font-medium">
-                Picture file<span aria-hidden="true"> *</span>
-              </label>
-              <p id="upload-file-hint" className="text-sm text-zinc-600">
-                JPEG, PNG, WebP, AVIF or GIF, up to 20 MB
-              </p>
-              <input
-                id="upload-file"
-                name="file"
-                type="file"
-                required
-                accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-                aria-invalid={errors?.fields["upload-file"] ? true : undefined}
-                aria-describedby={`upload-file-hint${errors?.fields["upload-file"] ? " upload-file-error" : ""}`}
-                className="text-sm file:mr-3 file:rounded-md file:border file:border-zinc-400 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-zinc-100"
-              />
-              {errors?.fields["upload-file"] ? (
-                <p id="upload-file-error" className="text-sm text-red-800">
-                  {errors.fields["upload-file"]}
-                </p>
-              ) : null}
-            </div>
-          </FileDrop>
+          <FileField
+            id="upload-file"
+            name="file"
+            label="Picture file"
+            hint="JPEG, PNG, WebP, AVIF or GIF, up to 20 MB"
+            accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+            error={errors?.fields["upload-file"]}
+            what="a picture file"
+          />
           <TextInput
             id="upload-alt"
             name="alt"

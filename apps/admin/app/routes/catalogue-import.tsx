@@ -5,7 +5,7 @@ import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/catalogue-import";
 import { Figures, ImportState, ProblemsTable } from "~/components/catalogue-files-report";
-import { FileDrop } from "~/components/file-drop";
+import { FileField } from "~/components/file-drop";
 import { Button, ButtonLink, Card, ErrorSummary, PageHeader, SelectField } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { CATALOGUE_FORMAT_OPTIONS } from "~/lib/catalogue-files";
@@ -112,31 +112,15 @@ export default function CatalogueImport() {
                 errors={refusal?.errors}
               />
             </div>
-            <FileDrop inputId="file" what="a CSV file">
-              <div className="flex flex-col gap-1">
-                <label htmlFor="file" className="text-sm font-medium">
-                  CSV file <span aria-hidden="true">*</span>
-                </label>
-                <p id="file-hint" className="text-sm text-zinc-600">
-                  UTF-8 text with a header row; commas, semicolons or tabs between cells; up to 100 MB.
-                </p>
-                <input
-                  id="file"
-                  name="file"
-                  type="file"
-                  accept=".csv,.tsv,.txt,text/csv,text/plain"
-                  required
-                  aria-invalid={fileError ? true : undefined}
-                  aria-describedby={fileError ? "file-hint file-error" : "file-hint"}
-                  className="text-sm file:mr-3 file:rounded-md file:border file:border-zinc-400 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
-                />
-                {fileError ? (
-                  <p id="file-error" className="text-sm text-red-800">
-                    {fileError}
-                  </p>
-                ) : null}
-              </div>
-            </FileDrop>
+            <FileField
+              id="file"
+              name="file"
+              label="CSV file"
+              hint="UTF-8 text with a header row; commas, semicolons or tabs between cells; up to 100 MB."
+              accept=".csv,.tsv,.txt,text/csv,text/plain"
+              error={fileError}
+              what="a CSV file"
+            />
             <div className="flex flex-wrap gap-2">
               <Button kind="secondary" name="intent" value="check">
                 Check the file

@@ -98,20 +98,15 @@ export default function Orders() {
             className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm"
           />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="sort" className="text-sm font-medium">
-            Order
-          </label>
-          <select
-            id="sort"
-            name="sort"
-            defaultValue={filters.sort}
-            className="rounded-md border border-zinc-500 bg-white px-3 py-2 text-sm"
-          >
-            <option value="newest">Newest first</option>
-            <option value="oldest">Oldest first</option>
-          </select>
-        </div>
+        <FilterSelect
+          name="sort"
+          label="Order"
+          options={[
+            { value: "newest", label: "Newest first" },
+            { value: "oldest", label: "Oldest first" },
+          ]}
+          defaultValue={filters.sort}
+        />
         <button type="submit" className="rounded-md border border-zinc-400 bg-white px-3 py-2 text-sm font-medium hover:bg-zinc-100">
           Filter
         </button>

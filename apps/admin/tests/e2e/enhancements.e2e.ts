@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "../../../storefront/tests/e2e/accessibility";
 import { expectNoPageProblems, screenshotForReview, sessionPerTest, waitForHydration } from "../../../storefront/tests/e2e/browser";
 import { asShop, backOfficeStack, joinAs } from "./back-office";
-import { solidPng } from "./pictures";
+import { solidPng } from "../../../storefront/tests/e2e/pictures";
 import { createOwnProduct } from "./stock-products";
 
 /*

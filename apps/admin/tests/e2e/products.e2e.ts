@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "../../../storefront/tests/e2e/accessibility";
 import { expectNoPageProblems, openBrowser, screenshotForReview, sessionPerTest } from "../../../storefront/tests/e2e/browser";
 import { asShop, backOfficeStack, joinAs } from "./back-office";
-import { solidPng } from "./pictures";
+import { solidPng } from "../../../storefront/tests/e2e/pictures";
 
 /*
  * The back office's products, in Chromium against the shared stack's API, storefront and back office: a manager

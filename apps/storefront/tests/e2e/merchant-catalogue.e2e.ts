@@ -1,7 +1,7 @@
-import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoPageProblems, sessionPerTest } from "./browser";
 import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
+import { solidPng } from "./pictures";
 
 /**
  * The merchant's catalogue (issue 28; decisions 046, 047) seen from the shop, in Chromium against the built
@@ -37,26 +37,6 @@ async function asMerchant<T>(
   const text = await response.text();
   expect(response.status, `${method} ${path}: ${text}`).toBe(status);
   return (JSON.parse(text) as { data: T }).data;
-}
-
-/** A PNG of one colour, made here: the picture a merchant's scanner would give, without a library to draw it. */
-function solidPng(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const framed = Buffer.alloc(8 + body.length);
-    framed.writeUInt32BE(data.length, 0);
-    body.copy(framed, 4);
-    framed.writeUInt32BE(crc32(body), 4 + body.length);
-    return framed;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [red, green, blue]).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
 }
 
 describe("the merchant's catalogue in the shop", () => {

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from "node:zlib";
 
-/** A PNG of one colour, made here (the bytes a scanner would give), without an image library. */
+/** A PNG of one colour, made here (the bytes a scanner would give), without an image library: a merchant's upload in the journeys. */
 export function solidPng(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
