@@ -71,7 +71,9 @@ for (const javaScriptEnabled of [true, false]) {
         .getByLabel(/^CSV file/)
         .setInputFiles({ name: "latin1.csv", mimeType: "text/csv", buffer: Buffer.from(`${HEADER}\ncafé-${suffix},Café`, "latin1") });
       await page.getByRole("button", { name: "Check the file" }).click();
-      await expect.poll(() => page.getByRole("alert").innerText()).toContain("The file is not UTF-8 text.");
+      // Polled on the whole page, so a failure says what the page showed instead (once, under CI, no alert came).
+      await expect.poll(() => mainText(page)).toContain("The file is not UTF-8 text.");
+      expect(await page.getByRole("alert").innerText()).toContain("The file is not UTF-8 text.");
       expect(await page.getByLabel(/^CSV file/).getAttribute("aria-invalid")).toBe("true");
 
       // The dry run of a file with a price that is not money: the row's problem, by row and column.
