@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CurrencyCodeSchema, dataSchema, IdParamSchema, IdSchema, intParamSchema, SlugSchema, textSchema } from "./common";
 import { MAX_PRODUCT_ADDONS } from "./admin-addons";
 import { ApiErrorSchema } from "./errors";
-import { ADMIN_PRODUCT_STOCK_FILTERS, INT32_MAX, MAX_PAGE_SIZE, MAX_RECOMMENDATIONS, TAX_CLASSES } from "./constants";
+import { ADMIN_PRODUCT_SORTS, ADMIN_PRODUCT_STOCK_FILTERS, INT32_MAX, MAX_PAGE_SIZE, MAX_RECOMMENDATIONS, TAX_CLASSES } from "./constants";
 
 // Contracts of the merchant's catalogue calls (admin API, permission `catalogue`, decision 047): products with
 // their variants and prices, written through the catalogue's one write path so the price index, the search
@@ -272,9 +272,43 @@ export const AdminProductSchema = z
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 export const AdminProductResponseSchema = dataSchema(AdminProductSchema);
 
+/** Where a page of the product list sorted otherwise than newest first ended: the last product's id, and its name when sorted by name. */
+export interface AdminProductPageKey {
+  id: number;
+  name?: string;
+}
+
 /**
- * GET /admin/products: newest first in keyset pages (`before` = the answer's `nextBefore`), published and
- * unpublished alike; `search` matches the name, the slug or a variant's SKU (case-insensitive, part of it).
+ * A product list's page key as it travels in the address: `<id>` (oldest first) or `<id>:<name>` (by name). Plain text,
+ * not an opaque token: the merchant's own product name, which the API reads back with the same bounds as a name.
+ */
+export function adminProductPageKey(key: AdminProductPageKey): string {
+  return key.name === undefined ? String(key.id) : `${key.id}:${key.name}`;
+}
+
+const PAGE_KEY = /^([1-9][0-9]{0,9})(?::([\s\S]+))?$/;
+const productNameSchema = textSchema({ min: 1, max: 200 });
+
+/** `after` of GET /admin/products: a page key as `adminProductPageKey` writes it, read back. */
+export const AdminProductPageKeySchema = z
+  .string()
+  .max(211, { error: "Not a page key of this list", abort: true })
+  .transform((text, context): AdminProductPageKey => {
+    const match = PAGE_KEY.exec(text);
+    const id = match ? Number(match[1]) : 0;
+    const name = match?.[2];
+    if (!match || id > INT32_MAX || (name !== undefined && !productNameSchema.safeParse(name).success)) {
+      context.addIssue({ code: "custom", message: "Not a page key of this list" });
+      return z.NEVER;
+    }
+    return name === undefined ? { id } : { id, name };
+  });
+
+/**
+ * GET /admin/products: newest first (or as `sort` says) in keyset pages, published and unpublished alike. Newest first
+ * pages with `before` (the answer's `nextBefore`), every other order with `after` (the answer's `nextAfter`); a key
+ * of another order is refused (400 `conflicting_parameters`). A product renamed between two pages by name is met
+ * where its new name puts it. `search` matches the name, the slug or a variant's SKU (case-insensitive, part of it).
  * Archived products are left out unless `archived` is `true` (only them) or `all`. `categoryId`: products placed
  * in that category itself (not its subcategories). `stock`: `in_stock`, a variant with stock; `low`, a variant at
  * or below its low-stock threshold (GET /admin/stock/low's rule, so sold-out variants count); `out`, no variant
@@ -282,7 +316,9 @@ export const AdminProductResponseSchema = dataSchema(AdminProductSchema);
  */
 export const AdminListProductsQuerySchema = z
   .object({
+    sort: z.enum(ADMIN_PRODUCT_SORTS).default("newest"),
     before: intParamSchema(1, INT32_MAX).optional(),
+    after: AdminProductPageKeySchema.optional(),
     limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
     search: textSchema({ trim: true, min: 1, max: 100 }).optional(),
     published: z.enum(["true", "false"]).optional(),
@@ -293,6 +329,7 @@ export const AdminListProductsQuerySchema = z
   })
   .strict();
 export type AdminListProductsQuery = z.infer<typeof AdminListProductsQuerySchema>;
+export type AdminProductSort = AdminListProductsQuery["sort"];
 export const AdminProductListItemSchema = z
   .object({
     id: IdSchema,
@@ -306,7 +343,13 @@ export const AdminProductListItemSchema = z
   })
   .meta({ id: "AdminProductListItem" });
 export const AdminListProductsResponseSchema = dataSchema(
-  z.object({ products: z.array(AdminProductListItemSchema), nextBefore: z.number().int().nullable() }),
+  z.object({
+    products: z.array(AdminProductListItemSchema),
+    /** Newest first: the next page's `before`, or null on the last page (and always null in another order). */
+    nextBefore: z.number().int().nullable(),
+    /** Another order: the next page's `after`, or null on the last page (and always null newest first). */
+    nextAfter: z.string().nullable(),
+  }),
 );
 
 // ---------------------------------------------------------------- stock (permission `stock`)

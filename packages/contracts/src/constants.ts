@@ -246,6 +246,12 @@ export const ADMIN_PRODUCT_STOCK_FILTERS = ["in_stock", "low", "out"] as const;
  * pages by the order's id: `before` the last one shown when newest first, `after` it when oldest first.
  */
 export const ADMIN_ORDER_SORTS = ["newest", "oldest"] as const;
+/**
+ * The product list's orders (GET /admin/products `sort`): newest or oldest first, or by name A to Z (`name`) or Z to A
+ * (`name_desc`), ties by id. Newest first pages with `before` (the last product's id); every other order with `after`,
+ * the page key the answer's `nextAfter` gives.
+ */
+export const ADMIN_PRODUCT_SORTS = ["newest", "oldest", "name", "name_desc"] as const;
 
 /** The longest an API token may live, in days. */
 export const MAX_API_TOKEN_DAYS = 366;

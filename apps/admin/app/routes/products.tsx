@@ -1,5 +1,5 @@
-import { AdminListProductsQuerySchema } from "@quire/contracts";
-import { ADMIN_PRODUCT_STOCK_FILTERS } from "@quire/contracts/constants";
+import { AdminListProductsQuerySchema, type AdminProductSort } from "@quire/contracts";
+import { ADMIN_PRODUCT_SORTS, ADMIN_PRODUCT_STOCK_FILTERS } from "@quire/contracts/constants";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/products";
 import { ProductStatus } from "~/components/products-fields";
@@ -8,12 +8,13 @@ import { ButtonLink, FilterSelect, PageHeader } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/format";
+import { productPageKeyOf, productSortOf } from "~/lib/product-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products · Quire back office" }];
 
 /**
- * The list's filters as the address gives them (`q`, `published`, `archived`, `category`, `stock`, `sale`), each
- * kept only when the API takes it: an address edited by hand lists with the filters that make sense.
+ * The list's filters and order as the address gives them (`q`, `published`, `archived`, `category`, `stock`, `sale`,
+ * `sort`), each kept only when the API takes it: an address edited by hand lists with the filters that make sense.
  */
 function productFiltersOf(url: URL) {
   const read = (name: string) => url.searchParams.get(name)?.trim() ?? "";
@@ -24,24 +25,33 @@ function productFiltersOf(url: URL) {
     category: read("category"),
     stock: read("stock"),
     sale: read("sale"),
+    sort: productSortOf(url),
   };
-  const before = read("before");
-  const parsed = AdminListProductsQuerySchema.safeParse({
+  // The page key goes to the API as the address wrote it (the schema would read it into its parts).
+  const parsed = AdminListProductsQuerySchema.omit({ after: true }).safeParse({
     ...(shown.q ? { search: shown.q.slice(0, 100) } : {}),
     ...(shown.published === "true" || shown.published === "false" ? { published: shown.published } : {}),
     ...(shown.archived === "true" || shown.archived === "all" ? { archived: shown.archived } : {}),
     ...(/^\d{1,10}$/.test(shown.category) ? { categoryId: shown.category } : {}),
     ...((ADMIN_PRODUCT_STOCK_FILTERS as readonly string[]).includes(shown.stock) ? { stock: shown.stock } : {}),
     ...(shown.sale === "true" || shown.sale === "false" ? { onSale: shown.sale } : {}),
-    ...(/^\d{1,10}$/.test(before) ? { before } : {}),
+    sort: shown.sort,
     limit: "50",
   });
-  return { query: parsed.success ? parsed.data : { limit: 50 }, shown };
+  const key = productPageKeyOf(url, shown.sort);
+  return { query: { ...(parsed.success ? parsed.data : { sort: shown.sort, limit: 50 }), ...key }, key, shown };
 }
+
+const SORT_LABELS: Record<AdminProductSort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  name: "Name, A to Z",
+  name_desc: "Name, Z to A",
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { query, shown } = productFiltersOf(url);
+  const { query, key, shown } = productFiltersOf(url);
   const api = context.get(apiContext);
   const [{ data }, { data: categories }] = await pageRead(
     request,
@@ -49,11 +59,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const params = new URLSearchParams(url.searchParams);
   params.delete("before");
+  params.delete("after");
+  const next: [string, string] | null =
+    data.nextBefore !== null ? ["before", String(data.nextBefore)] : data.nextAfter !== null ? ["after", data.nextAfter] : null;
   return {
     products: data.products,
     categories: categories.map(({ id, name, depth }) => ({ id, name, depth })),
-    nextPage: data.nextBefore ? `?${new URLSearchParams([...params, ["before", String(data.nextBefore)]])}` : null,
-    firstPage: query.before ? `?${params}` : null,
+    nextPage: next ? `?${new URLSearchParams([...params, next])}` : null,
+    firstPage: key ? `?${params}` : null,
     filters: shown,
   };
 }
@@ -124,6 +137,12 @@ export default function Products() {
             { value: "false", label: "Not on sale" },
           ]}
         />
+        <FilterSelect
+          name="sort"
+          label="Order"
+          defaultValue={filters.sort}
+          options={ADMIN_PRODUCT_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+        />
         <button type="submit" className="rounded-md border border-zinc-400 bg-white px-3 py-2 text-sm font-medium hover:bg-zinc-100">
           Filter
         </button>
@@ -133,7 +152,7 @@ export default function Products() {
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Products, newest first</caption>
+            <caption className="sr-only">Products, {SORT_LABELS[filters.sort].toLowerCase()}</caption>
             <thead className="border-b border-zinc-200 bg-zinc-50">
               <tr>
                 <th scope="col" className="px-3 py-2">
@@ -173,8 +192,8 @@ export default function Products() {
         </div>
       )}
       <nav aria-label="Pages of products" className="mt-4 flex gap-4">
-        {firstPage ? <Link to={firstPage}>Newest products</Link> : null}
-        {nextPage ? <Link to={nextPage}>Older products</Link> : null}
+        {firstPage ? <Link to={firstPage}>{filters.sort === "newest" ? "Newest products" : "First page"}</Link> : null}
+        {nextPage ? <Link to={nextPage}>{filters.sort === "newest" ? "Older products" : "Next page"}</Link> : null}
       </nav>
     </>
   );

@@ -231,7 +231,7 @@ describe("the product list and a product's end", () => {
     expectNoPageProblems(browser);
   });
 
-  it("lists a category's products by stock and sale price, the filters kept in the address (without JavaScript too)", async () => {
+  it("lists a category's products by name, stock and sale price, the filters kept in the address (without JavaScript too)", async () => {
     const tag = randomUUID().slice(0, 8);
     const { data: demo } = AdminListProductsResponseSchema.parse(await asShop(stack, "GET", "/admin/products?limit=1"));
     const { productTypeId } = await productNow(demo.products[0]!.id);
@@ -263,6 +263,12 @@ describe("the product list and a product's end", () => {
         await page.waitForURL(new RegExp(`[?&]category=${category.id}`));
         const listed = () => page.getByRole("rowheader").getByRole("link").allInnerTexts();
         await expect.poll(listed).toEqual([inStock.name, soldOutOnSale.name]);
+        // By name, A to Z: the order is the list's, kept in the address with the filter.
+        await page.getByLabel("Order").selectOption({ label: "Name, A to Z" });
+        await page.getByRole("button", { name: "Filter" }).click();
+        await page.waitForURL(/[?&]sort=name(&|$)/);
+        await expect.poll(listed).toEqual([soldOutOnSale.name, inStock.name]);
+        expect(new URL(page.url()).searchParams.get("category")).toBe(String(category.id));
 
         await page.getByLabel("Stock").selectOption({ label: "Sold out" });
         await page.getByLabel("Sale price").selectOption({ label: "On sale" });

@@ -1,4 +1,4 @@
-import type { AdminListProductsQuery, AdminProduct } from "@quire/contracts";
+import { adminProductPageKey, type AdminListProductsQuery, type AdminProduct } from "@quire/contracts";
 import { and, asc, desc, eq, exists, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
@@ -247,8 +247,9 @@ export async function findIsbnOwners(db: Db, storeId: number, isbns: string[]) {
 }
 
 /**
- * The store's products, newest first, in keyset pages: one statement, however deep the page. `storeThreshold` is
- * the store's low-stock setting, for the variants without their own (the `low` stock filter).
+ * The store's products in the order `query.sort` asks, in keyset pages: one statement, however deep the page (by
+ * name, a walk of `products_store_any_name_idx`). `storeThreshold` is the store's low-stock setting, for the variants
+ * without their own (the `low` stock filter). The service has checked that the page key suits the order.
  */
 export async function listAdminProducts(db: Db, storeId: number, query: AdminListProductsQuery, storeThreshold: number) {
   const conditions: SQL[] = [eq(products.storeId, storeId)];
@@ -271,7 +272,14 @@ export async function listAdminProducts(db: Db, storeId: number, query: AdminLis
       where v.product_id = products.id and vp.original_amount is not null)`;
     conditions.push(query.onSale === "true" ? onSale : sql`not ${onSale}`);
   }
+  const byName = query.sort === "name" || query.sort === "name_desc";
   if (query.before !== undefined) conditions.push(lt(products.id, query.before));
+  if (query.after !== undefined) {
+    const { id, name } = query.after;
+    if (query.sort === "oldest") conditions.push(gt(products.id, id));
+    else if (query.sort === "name") conditions.push(sql`(${products.name}, ${products.id}) > (${name ?? ""}, ${id})`);
+    else conditions.push(sql`(${products.name}, ${products.id}) < (${name ?? ""}, ${id})`);
+  }
   if (query.published !== undefined) conditions.push(eq(products.isPublished, query.published === "true"));
   const archived = query.archived ?? "false";
   if (archived !== "all") conditions.push(archived === "true" ? isNotNull(products.archivedAt) : isNull(products.archivedAt));
@@ -299,12 +307,30 @@ export async function listAdminProducts(db: Db, storeId: number, query: AdminLis
     })
     .from(products)
     .where(and(...conditions))
-    .orderBy(desc(products.id))
+    .orderBy(
+      ...(query.sort === "newest"
+        ? [desc(products.id)]
+        : query.sort === "oldest"
+          ? [asc(products.id)]
+          : query.sort === "name"
+            ? [asc(products.name), asc(products.id)]
+            : [desc(products.name), desc(products.id)]),
+    )
     .limit(query.limit + 1);
-  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
+  const { page, next: last } = keysetPage(rows, query.limit, (row) => row);
   return {
-    products: page.map((row) => ({ ...row, archivedAt: row.archivedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() })),
-    nextBefore: next,
+    products: page.map(({ id, slug, name, isPublished, archivedAt, createdAt, variantCount, stockQuantity }) => ({
+      id,
+      slug,
+      name,
+      isPublished,
+      archivedAt: archivedAt?.toISOString() ?? null,
+      createdAt: createdAt.toISOString(),
+      variantCount,
+      stockQuantity,
+    })),
+    nextBefore: last && query.sort === "newest" ? last.id : null,
+    nextAfter: last && query.sort !== "newest" ? adminProductPageKey(byName ? { id: last.id, name: last.name } : { id: last.id }) : null,
   };
 }
 

@@ -51,7 +51,11 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db; previewSecret: 
   app.route({
     ...operationRoute("listAdminProducts", {
       config,
-      schema: { ...schema, "x-error-codes": [...errors], summary: "The store's products, published or not, newest first, in keyset pages" },
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "conflicting_parameters"],
+        summary: "The store's products, published or not, newest first or in the order asked, in keyset pages",
+      },
     }),
     handler: async (request) => ({
       data: await listAdminProducts(db, request.ctx.store.id, request.query, request.ctx.store.lowStockThreshold),

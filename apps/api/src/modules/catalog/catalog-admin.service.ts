@@ -1,4 +1,10 @@
-import type { AdminProduct, CreateAdminProductBody, UpdateAdminProductBody, UpdateAdminVariantBody } from "@quire/contracts";
+import type {
+  AdminListProductsQuery,
+  AdminProduct,
+  CreateAdminProductBody,
+  UpdateAdminProductBody,
+  UpdateAdminVariantBody,
+} from "@quire/contracts";
 import type { z } from "zod";
 import type { AdminCategorySchema, CreateAdminCategoryBodySchema, UpdateAdminCategoryBodySchema } from "@quire/contracts";
 import type { Db } from "../../db/client";
@@ -41,6 +47,7 @@ import {
   findAdminAttributeValue,
   insertProductType,
 } from "./catalog-admin.repository";
+import * as repository from "./catalog-admin.repository";
 
 export {
   findAdminProduct,
@@ -51,10 +58,31 @@ export {
   listAdminAttributes,
   listAdminAttributeValues,
   listAdminCategories,
-  listAdminProducts,
   listAdminProductTypes,
 } from "./catalog-admin.repository";
 export type { NewProduct, NewVariant } from "./catalog-writes";
+
+/**
+ * The store's products as GET /admin/products lists them. Newest first pages with `before`, every other order with
+ * `after`, whose key says where the last page of that order ended: a key of another order (`before` in another order,
+ * `after` newest first, a name in the oldest-first list or none in a list by name) is refused with 400
+ * `conflicting_parameters`, as it would start the list somewhere odd.
+ */
+export function listAdminProducts(db: Db, storeId: number, query: AdminListProductsQuery, storeThreshold: number) {
+  const byName = query.sort === "name" || query.sort === "name_desc";
+  const conflict =
+    query.sort === "newest"
+      ? query.after !== undefined && { field: "querystring.after", message: "A newest-first list pages with before" }
+      : query.before !== undefined
+        ? { field: "querystring.before", message: "This order pages with after" }
+        : query.after !== undefined &&
+          (query.after.name === undefined) === byName && {
+            field: "querystring.after",
+            message: byName ? "A list by name pages with a key that has a name" : "An oldest-first list pages with a product's id",
+          };
+  if (conflict) throw new AppError("conflicting_parameters", conflict.message, { field: conflict.field });
+  return repository.listAdminProducts(db, storeId, query, storeThreshold);
+}
 
 /** The address of a product's page in the shop: a changed slug moves it, and the old one answers 301. */
 export const productPath = (slug: string) => `/store/product/${slug}`;

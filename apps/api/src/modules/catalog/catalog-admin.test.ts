@@ -326,6 +326,63 @@ describe("the merchant's products", () => {
     expect((await asManager("GET", "/admin/products?search=%25")).json().data.products).toEqual([]);
   });
 
+  it("lists products oldest first and by name either way, walking keyset pages with the key each answer gives", async () => {
+    const marker = `Sorting${made + 1}`;
+    const ids: Record<string, number> = {};
+    for (const [key, name] of [
+      ["mu1", "Mu"],
+      ["zeta", "Zeta"],
+      ["alpha", "Alpha"],
+      ["mu2", "Mu"],
+      ["beta", "Beta"],
+    ] as const) {
+      const answer = await asManager("POST", "/admin/products", newBook({ name: `${marker} ${name}` }));
+      expect(answer.statusCode, answer.body).toBe(201);
+      ids[key] = answer.json().data.id;
+    }
+    const walk = async (sort: string) => {
+      const seen: number[] = [];
+      let after: string | null = null;
+      do {
+        const page = `/admin/products?search=${marker}&sort=${sort}&limit=2${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+        const answer = await asManager("GET", page);
+        expect(answer.statusCode, answer.body).toBe(200);
+        const data = answer.json().data as { products: { id: number }[]; nextBefore: number | null; nextAfter: string | null };
+        expect(data.nextBefore).toBeNull();
+        seen.push(...data.products.map((product) => product.id));
+        after = data.nextAfter;
+      } while (after !== null && seen.length < 10);
+      return seen;
+    };
+    const { alpha, beta, mu1, mu2, zeta } = ids as Record<string, number>;
+    expect(await walk("oldest")).toEqual([mu1, zeta, alpha, mu2, beta]);
+    // Two products of one name keep the order of their ids, so the page between them loses neither.
+    expect(await walk("name")).toEqual([alpha, beta, mu1, mu2, zeta]);
+    expect(await walk("name_desc")).toEqual([zeta, mu2, mu1, beta, alpha]);
+    const firstByName = (await asManager("GET", `/admin/products?search=${marker}&sort=name&limit=2`)).json().data;
+    expect(firstByName.nextAfter).toBe(`${beta}:${marker} Beta`);
+
+    // A key of another order would start the list somewhere odd: refused, naming the parameter.
+    for (const [query, field] of [
+      [`sort=name&before=${mu1}`, "querystring.before"],
+      [`sort=oldest&before=${mu1}`, "querystring.before"],
+      [`after=${mu1}`, "querystring.after"],
+      [`sort=oldest&after=${encodeURIComponent(`${mu1}:${marker} Mu`)}`, "querystring.after"],
+      [`sort=name&after=${mu1}`, "querystring.after"],
+    ] as const) {
+      const answer = await asManager("GET", `/admin/products?${query}`);
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json().errors[0], query).toMatchObject({ code: "conflicting_parameters", field });
+    }
+    // A key that is no key: no id, a zero, an id past 32 bits, an empty or over-long name, a control character.
+    for (const after of ["abc", "0", "2147483648", `${mu1}:`, `${mu1}:${"x".repeat(201)}`, `${mu1}:a\u0007b`, `:${marker}`]) {
+      const answer = await asManager("GET", `/admin/products?sort=name&after=${encodeURIComponent(after)}`);
+      expect(answer.statusCode, after).toBe(400);
+      expect(answer.json().errors[0], after).toMatchObject({ field: "querystring.after" });
+    }
+    expect((await asManager("GET", "/admin/products?sort=price")).statusCode).toBe(400);
+  });
+
   it("filters the list by category, stock and sale price, each filter narrowing the others", async () => {
     const poetry = await createCategory(api.database.db, { storeId: api.seeded.store.id, slug: `poetry-${made}`, name: "Poetry" });
     const variant = (sku: string, stockQuantity: number, prices: object) => ({

@@ -88,6 +88,8 @@ export const products = pgTable(
     index("products_store_name_idx")
       .on(t.storeId, t.name, t.id)
       .where(sql`${t.isPublished}`),
+    // The back office lists every product, published or not, by name too (GET /admin/products?sort=name).
+    index("products_store_any_name_idx").on(t.storeId, t.name, t.id),
     index("products_store_popularity_idx")
       .on(t.storeId, t.popularity, t.id)
       .where(sql`${t.isPublished}`),

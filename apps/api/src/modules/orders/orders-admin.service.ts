@@ -34,7 +34,7 @@ export async function listAdminOrders(db: Db, input: AdminListOrdersQuery & { st
       "conflicting_parameters",
       oldestFirst ? "An oldest-first list pages with after" : "A newest-first list pages with before",
       {
-        field: oldestFirst ? "query.before" : "query.after",
+        field: oldestFirst ? "querystring.before" : "querystring.after",
       },
     );
   }

@@ -165,9 +165,9 @@ describe("the admin API for orders", () => {
     expect((await ids("limit=1")).nextAfter).toBeNull();
 
     for (const [query, field] of [
-      ["sort=oldest&before=5", "query.before"],
-      ["after=5", "query.after"],
-      ["sort=newest&after=5", "query.after"],
+      ["sort=oldest&before=5", "querystring.before"],
+      ["after=5", "querystring.after"],
+      ["sort=newest&after=5", "querystring.after"],
     ] as const) {
       const refused = await asAdmin("GET", `/admin/orders?${query}`);
       expect(refused.statusCode, query).toBe(400);

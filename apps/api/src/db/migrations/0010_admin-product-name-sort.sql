@@ -1,0 +1,1 @@
+CREATE INDEX "products_store_any_name_idx" ON "products" USING btree ("store_id","name","id");
