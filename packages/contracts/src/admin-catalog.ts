@@ -210,6 +210,34 @@ export const BulkVariantResultSchema = z.discriminatedUnion("ok", [
 export type BulkVariantResult = z.infer<typeof BulkVariantResultSchema>;
 export const BulkEditVariantsResponseSchema = dataSchema(z.object({ results: z.array(BulkVariantResultSchema) }));
 
+/** What POST /admin/products/bulk does to each product: as PUT /admin/products/:id with `isPublished`, or as its archive and unarchive calls. */
+export const ADMIN_PRODUCT_BULK_ACTIONS = ["publish", "unpublish", "archive", "unarchive"] as const;
+export type AdminProductBulkAction = (typeof ADMIN_PRODUCT_BULK_ACTIONS)[number];
+
+/** At most this many products in one POST /admin/products/bulk (a page of the back office's list is 50). */
+export const MAX_BULK_PRODUCTS = 200;
+
+/** POST /admin/products/bulk: one action for 1 to 200 products, each named once; each product is changed on its own. */
+export const BulkAdminProductsBodySchema = z
+  .object({
+    action: z.enum(ADMIN_PRODUCT_BULK_ACTIONS),
+    productIds: z
+      .array(IdSchema)
+      .min(1, "Choose at least one product")
+      .max(MAX_BULK_PRODUCTS)
+      .refine((ids) => new Set(ids).size === ids.length, "Name each product once"),
+  })
+  .strict();
+export type BulkAdminProductsBody = z.infer<typeof BulkAdminProductsBodySchema>;
+
+/** What became of each product, in the order sent: done (also when it already was so), or refused with the reasons. */
+export const BulkProductResultSchema = z.discriminatedUnion("ok", [
+  z.object({ productId: IdSchema, ok: z.literal(true) }),
+  z.object({ productId: IdSchema, ok: z.literal(false), errors: z.array(ApiErrorSchema).min(1) }),
+]);
+export type BulkProductResult = z.infer<typeof BulkProductResultSchema>;
+export const BulkAdminProductsResponseSchema = dataSchema(z.object({ results: z.array(BulkProductResultSchema) }));
+
 export const AdminProductParamsSchema = z.object({ id: IdParamSchema }).strict();
 
 /**

@@ -1,13 +1,22 @@
-import { AdminListProductsQuerySchema, type AdminProductSort } from "@quire/contracts";
+import {
+  ADMIN_PRODUCT_BULK_ACTIONS,
+  AdminListProductsQuerySchema,
+  MAX_BULK_PRODUCTS,
+  type AdminProductBulkAction,
+  type AdminProductSort,
+} from "@quire/contracts";
 import { ADMIN_PRODUCT_SORTS, ADMIN_PRODUCT_STOCK_FILTERS } from "@quire/contracts/constants";
-import { Form, Link, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/products";
 import { ProductStatus } from "~/components/products-fields";
 import { SearchInput } from "~/components/discounts-fields";
-import { ButtonLink, FilterSelect, PageHeader } from "~/components/ui";
+import { SelectAllBox } from "~/components/select-all";
+import { Button, ButtonLink, FilterSelect, PageHeader } from "~/components/ui";
+import { ApiRequestError } from "~/lib/api.server";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/format";
+import { redirectWithMessage } from "~/lib/forms.server";
 import { productPageKeyOf, productSortOf } from "~/lib/product-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products · Quire back office" }];
@@ -71,6 +80,70 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** What each bulk action did, said of one product and of several. */
+const BULK_DONE: Record<AdminProductBulkAction, string> = {
+  publish: "published",
+  unpublish: "unpublished",
+  archive: "archived",
+  unarchive: "brought back from the archive",
+};
+
+/** What a bulk action left undone: the products refused, each with the API's reasons. */
+interface BulkAnswer {
+  problem?: string;
+  /** How many were done, said as "3 products published". */
+  done?: string;
+  refused?: { productId: number; message: string }[];
+}
+
+const productsCount = (count: number) => `${count} ${count === 1 ? "product" : "products"}`;
+
+/**
+ * "With the selected products": the ticked rows' ids and the button pressed go to the API in one request, which
+ * changes each product on its own. All done, the list is shown again with a message; otherwise the page says which
+ * products were refused and why, and that the others were done.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const bulkAction = ADMIN_PRODUCT_BULK_ACTIONS.find((known) => known === form.get("intent"));
+  if (!bulkAction) throw new Response("Unknown action", { status: 400 });
+  const productIds = [
+    ...new Set(
+      form
+        .getAll("productId")
+        .map(String)
+        .filter((id) => /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= 2_147_483_647)
+        .map(Number),
+    ),
+  ];
+  if (productIds.length === 0) return data<BulkAnswer>({ problem: "Tick the products to change first." }, { status: 400 });
+  if (productIds.length > MAX_BULK_PRODUCTS) {
+    return data<BulkAnswer>({ problem: `Change at most ${MAX_BULK_PRODUCTS} products at once.` }, { status: 400 });
+  }
+  let results;
+  try {
+    ({
+      data: { results },
+    } = await context.get(apiContext).call("bulkAdminProducts", { body: { action: bulkAction, productIds } }));
+  } catch (error) {
+    // The whole request refused (a role without `catalogue`, the API away): nothing was changed.
+    if (!(error instanceof ApiRequestError) || (error.status >= 500 && error.status !== 503)) throw error;
+    return data<BulkAnswer>({ problem: `Nothing was changed: ${error.message}` }, { status: error.status });
+  }
+  const refused = results.flatMap((result) =>
+    result.ok ? [] : [{ productId: result.productId, message: result.errors.map((reason) => reason.message).join(" ") }],
+  );
+  const done = results.length - refused.length;
+  const url = new URL(request.url);
+  if (refused.length === 0)
+    return redirectWithMessage(request, url.pathname + url.search, `${productsCount(done)} ${BULK_DONE[bulkAction]}.`);
+  // Some done: a 200, so the list is read again; none: a refusal.
+  return data<BulkAnswer>(
+    { done: done > 0 ? `${productsCount(done)} ${BULK_DONE[bulkAction]}` : undefined, refused },
+    { status: done > 0 ? 200 : 400 },
+  );
+}
+
 const STOCK_LABELS: Record<(typeof ADMIN_PRODUCT_STOCK_FILTERS)[number], string> = {
   in_stock: "In stock",
   low: "Low or sold out",
@@ -79,6 +152,11 @@ const STOCK_LABELS: Record<(typeof ADMIN_PRODUCT_STOCK_FILTERS)[number], string>
 
 export default function Products() {
   const { products, categories, nextPage, firstPage, filters } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  // A new page (the list after a change, another filter) starts with nothing ticked.
+  const { key: pageKey } = useLocation();
+  const nameOf = (productId: number) => products.find((product) => product.id === productId)?.name ?? `Product ${productId}`;
+  const showsArchived = filters.archived === "true" || filters.archived === "all";
   return (
     <>
       <PageHeader title="Products">
@@ -147,49 +225,95 @@ export default function Products() {
           Filter
         </button>
       </Form>
+      {answer?.problem || answer?.refused ? (
+        <div role="alert" className="mb-4 rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900">
+          {answer.problem ? (
+            <p className="font-semibold">{answer.problem}</p>
+          ) : (
+            <>
+              <p className="font-semibold">
+                {answer.done ? `${answer.done}; ` : ""}
+                {answer.refused?.length === 1 ? "this one was not:" : "these were not:"}
+              </p>
+              <ul className="mt-1 list-disc pl-5">
+                {answer.refused?.map((refusal) => (
+                  <li key={refusal.productId}>
+                    {nameOf(refusal.productId)}: {refusal.message}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      ) : null}
       {products.length === 0 ? (
         <p>No products match these filters.</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Products, {SORT_LABELS[filters.sort].toLowerCase()}</caption>
-            <thead className="border-b border-zinc-200 bg-zinc-50">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Product
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Variants
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Stock
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Added
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((product) => (
-                <tr key={product.id} className="border-b border-zinc-100 last:border-0">
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    <Link to={`/products/${product.id}`}>{product.name}</Link>
-                    <span className="block font-normal text-zinc-600">{product.slug}</span>
+        <Form method="post" key={pageKey} aria-label="Products on this page">
+          <fieldset className="mb-3 flex flex-wrap items-center gap-2">
+            <legend className="float-left mr-1 text-sm font-medium">With the ticked products:</legend>
+            <Button kind="secondary" name="intent" value="publish">
+              Publish
+            </Button>
+            <Button kind="secondary" name="intent" value="unpublish">
+              Unpublish
+            </Button>
+            <Button kind="secondary" name="intent" value="archive">
+              Archive
+            </Button>
+            {showsArchived ? (
+              <Button kind="secondary" name="intent" value="unarchive">
+                Bring back from the archive
+              </Button>
+            ) : null}
+          </fieldset>
+          <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Products, {SORT_LABELS[filters.sort].toLowerCase()}</caption>
+              <thead className="border-b border-zinc-200 bg-zinc-50">
+                <tr>
+                  <th scope="col" className="w-8 px-3 py-2">
+                    <SelectAllBox name="productId" label="Tick every product on this page" />
                   </th>
-                  <td className="px-3 py-2">
-                    <ProductStatus isPublished={product.isPublished} archivedAt={product.archivedAt} />
-                  </td>
-                  <td className="px-3 py-2 text-right">{product.variantCount}</td>
-                  <td className="px-3 py-2 text-right">{product.stockQuantity}</td>
-                  <td className="px-3 py-2">{formatDate(product.createdAt)}</td>
+                  <th scope="col" className="px-3 py-2">
+                    Product
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Variants
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Stock
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Added
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {products.map((product) => (
+                  <tr key={product.id} className="border-b border-zinc-100 last:border-0">
+                    <td className="px-3 py-2">
+                      <input type="checkbox" name="productId" value={product.id} aria-label={`Tick ${product.name}`} className="size-4" />
+                    </td>
+                    <th scope="row" className="px-3 py-2 font-medium">
+                      <Link to={`/products/${product.id}`}>{product.name}</Link>
+                      <span className="block font-normal text-zinc-600">{product.slug}</span>
+                    </th>
+                    <td className="px-3 py-2">
+                      <ProductStatus isPublished={product.isPublished} archivedAt={product.archivedAt} />
+                    </td>
+                    <td className="px-3 py-2 text-right">{product.variantCount}</td>
+                    <td className="px-3 py-2 text-right">{product.stockQuantity}</td>
+                    <td className="px-3 py-2">{formatDate(product.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Form>
       )}
       <nav aria-label="Pages of products" className="mt-4 flex gap-4">
         {firstPage ? <Link to={firstPage}>{filters.sort === "newest" ? "Newest products" : "First page"}</Link> : null}

@@ -290,6 +290,89 @@ describe("the product list and a product's end", () => {
     }
   });
 
+  it("publishes, unpublishes and archives the ticked products at once, naming those refused (without JavaScript too)", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const { data: demo } = AdminListProductsResponseSchema.parse(await asShop(stack, "GET", "/admin/products?limit=1"));
+    const { productTypeId } = await productNow(demo.products[0]!.id);
+    const make = async (name: string) =>
+      AdminProductResponseSchema.parse(
+        await asShop(stack, "POST", "/admin/products", {
+          slug: `${name.toLowerCase()}-${tag}`,
+          name: `${name} ${tag}`,
+          productTypeId,
+          isPublished: false,
+          variants: [{ sku: `${name}-${tag}`.toUpperCase(), name: "Paperback", stockQuantity: 4, prices: { GBP: { amount: 700 } } }],
+        }),
+      ).data;
+    const [almanac, bestiary, chronicle] = [await make("Almanac"), await make("Bestiary"), await make("Chronicle")];
+    await asShop(stack, "POST", `/admin/products/${chronicle.id}/archive`);
+    const states = async () =>
+      Promise.all(
+        [almanac, bestiary, chronicle].map(async ({ id }) => {
+          const { isPublished, archivedAt } = await productNow(id);
+          return archivedAt ? "archived" : isPublished ? "published" : "draft";
+        }),
+      );
+    const tick = async (page: Page, product: { name: string }) => page.getByRole("checkbox", { name: `Tick ${product.name}` }).check();
+
+    for (const javaScriptEnabled of [true, false]) {
+      const session = javaScriptEnabled ? browser : await openBrowser({ javaScriptEnabled });
+      try {
+        const { page } = session;
+        await joinAs(page, stack, "manager");
+        await page.goto(`${stack.backOfficeUrl}/products?q=${tag}&archived=all&sort=name`);
+        await page.getByRole("checkbox", { name: `Tick ${chronicle.name}` }).waitFor();
+
+        // Nothing ticked: said, nothing sent.
+        await page.getByRole("button", { name: "Publish", exact: true }).click();
+        await expect.poll(() => page.getByRole("alert").innerText()).toContain("Tick the products to change first.");
+
+        // Two published; the archived one refused by name, with the API's reason.
+        await tick(page, almanac);
+        await tick(page, bestiary);
+        await tick(page, chronicle);
+        await page.getByRole("button", { name: "Publish", exact: true }).click();
+        await expect.poll(() => page.getByRole("alert").innerText()).toContain("2 products published; this one was not:");
+        expect(await page.getByRole("alert").innerText()).toContain(`${chronicle.name}: `);
+        expect(await states()).toEqual(["published", "published", "archived"]);
+        if (javaScriptEnabled) {
+          await expectNoSeriousA11yViolations(page);
+          await screenshotForReview(page, "back-office-products-bulk");
+        }
+
+        // With JavaScript, one box ticks the page; without, each row is ticked.
+        await page.goto(`${stack.backOfficeUrl}/products?q=${tag}&sort=name`);
+        if (javaScriptEnabled) {
+          await page.getByRole("checkbox", { name: "Tick every product on this page" }).check();
+          expect(await page.getByRole("checkbox", { name: `Tick ${bestiary.name}` }).isChecked()).toBe(true);
+        } else {
+          expect(await page.getByRole("checkbox", { name: "Tick every product on this page" }).count()).toBe(0);
+          await tick(page, almanac);
+          await tick(page, bestiary);
+        }
+        await page.getByRole("button", { name: "Unpublish", exact: true }).click();
+        await expectMessage(page, "2 products unpublished.");
+        // The list is shown again, in the order and with the filter it had, nothing ticked.
+        expect(new URL(page.url()).searchParams.get("sort")).toBe("name");
+        await expect.poll(() => page.getByRole("checkbox", { name: `Tick ${almanac.name}` }).isChecked()).toBe(false);
+        expect(await states()).toEqual(["draft", "draft", "archived"]);
+
+        await tick(page, almanac);
+        await page.getByRole("button", { name: "Archive", exact: true }).click();
+        await expectMessage(page, "1 product archived.");
+        expect(await states()).toEqual(["archived", "draft", "archived"]);
+        await page.goto(`${stack.backOfficeUrl}/products?q=${tag}&archived=true&sort=name`);
+        await tick(page, almanac);
+        await page.getByRole("button", { name: "Bring back from the archive" }).click();
+        await expectMessage(page, "1 product brought back from the archive.");
+        expect(await states()).toEqual(["draft", "draft", "archived"]);
+        expect(session.problems).toEqual([]);
+      } finally {
+        if (!javaScriptEnabled) await session.close();
+      }
+    }
+  });
+
   it("finds an unpublished product by its SKU, archives it and deletes it, each after a page that asks", async () => {
     const { page } = browser;
     const tag = randomUUID().slice(0, 8);

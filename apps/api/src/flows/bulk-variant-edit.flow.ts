@@ -1,9 +1,9 @@
-import type { ApiError, BulkVariantResult, BulkVariantRow } from "@quire/contracts";
+import type { BulkVariantResult, BulkVariantRow } from "@quire/contracts";
 import type { Db } from "../db/client";
-import { AppError } from "../http/errors";
 import type { AdminWrite } from "../modules/audit/audit.service";
 import { requireProductOfVariant } from "../modules/catalog/catalog-admin.service";
 import { setVariantPricesFlow, updateProductFlow } from "./catalogue-admin.flow";
+import { applyRowByRow } from "./row-by-row";
 import { setStockFlow } from "./stock-admin.flow";
 
 /*
@@ -44,17 +44,8 @@ export async function bulkEditVariantsFlow(
   store: Store,
   rows: readonly BulkVariantRow[],
 ): Promise<BulkVariantResult[]> {
-  const results: BulkVariantResult[] = [];
-  for (const row of rows) {
-    try {
-      await applyRow(db, write, store, row);
-      results.push({ variantId: row.variantId, ok: true });
-    } catch (error) {
-      // What the merchant can act on is answered for the row; anything else is a bug, and the request fails.
-      if (!(error instanceof AppError)) throw error;
-      const reason: ApiError = { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
-      results.push({ variantId: row.variantId, ok: false, errors: [reason] });
-    }
-  }
-  return results;
+  const outcomes = await applyRowByRow(rows, (row) => applyRow(db, write, store, row));
+  return outcomes.map(({ row, errors }) =>
+    errors ? { variantId: row.variantId, ok: false, errors } : { variantId: row.variantId, ok: true },
+  );
 }

@@ -36,6 +36,8 @@ import {
   StockMovementsQuerySchema,
   StockMovementsResponseSchema,
   AdminListProductsQuerySchema,
+  BulkAdminProductsBodySchema,
+  BulkAdminProductsResponseSchema,
   AdminListProductsResponseSchema,
   AdminProductParamsSchema,
   AdminProductResponseSchema,
@@ -94,6 +96,12 @@ export const adminCatalogOperations = {
     path: "/admin/products/:id/unarchive",
     params: AdminProductParamsSchema,
     response: AdminProductResponseSchema,
+  },
+  bulkAdminProducts: {
+    method: "POST",
+    path: "/admin/products/bulk",
+    body: BulkAdminProductsBodySchema,
+    response: BulkAdminProductsResponseSchema,
   },
   deleteAdminProduct: {
     method: "DELETE",

@@ -19,6 +19,7 @@ import {
   updateVariantFlow,
   createProductPreviewLinkFlow,
 } from "../../flows/catalogue-admin.flow";
+import { bulkProductActionFlow } from "../../flows/bulk-product-actions.flow";
 import { bulkEditVariantsFlow } from "../../flows/bulk-variant-edit.flow";
 import { adminAccess, adminWriteOf } from "../../http/admin-route";
 import { operationRoute } from "../../http/operation-route";
@@ -140,6 +141,27 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ db: Db; previewSecret: 
     }),
     handler: async (request) => ({
       data: await setProductArchivedFlow(db, adminWriteOf(request), request.ctx.store.id, request.params.id, false),
+    }),
+  });
+
+  app.route({
+    ...operationRoute("bulkAdminProducts", {
+      config: writeConfig,
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors],
+        summary: "Publish, unpublish, archive or bring back up to 200 products at once",
+        description:
+          "Each product is changed on its own, in one transaction, through the same path as the single call (PUT /admin/products/:id " +
+          "with isPublished, or its archive and unarchive calls), with its audit entry; the answer lists each product's outcome in the " +
+          "order sent: `ok: true` (also when it already was so), or `ok: false` with its errors (product_not_found, product_archived). " +
+          "A refused product changes nothing; the others stand.",
+      },
+    }),
+    handler: async (request) => ({
+      data: {
+        results: await bulkProductActionFlow(db, adminWriteOf(request), request.ctx.store, request.body.action, request.body.productIds),
+      },
     }),
   });
 
