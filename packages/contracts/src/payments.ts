@@ -175,6 +175,8 @@ export const AdminRefundSchema = z
     failureReason: z.string().nullable(),
     /** The merchant's note on a refund they made (`merchant_refund`); null for any other. */
     note: z.string().nullable(),
+    /** How many times the merchant has had it tried again after it failed (POST /admin/refunds/:id/retry). */
+    retries: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -216,3 +218,11 @@ export type CreateOrderRefundBody = z.infer<typeof CreateOrderRefundBodySchema>;
 /** A call that moves money and must never run twice: its Idempotency-Key is required, not optional. */
 export const RequiredIdempotencyKeyHeadersSchema = z.object({ "idempotency-key": IdempotencyKeySchema });
 export const RefundParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(INT32_MAX) }).strict();
+
+/**
+ * POST /admin/refunds/:id/retry: a failed refund asked of its gateway again. `retries` is the refund's `retries` as the
+ * merchant saw it: a refund tried again since (a second click, a resent form) is answered as it stands and not asked
+ * of the gateway once more, so one decision to try again is one call.
+ */
+export const RetryRefundBodySchema = z.object({ retries: z.number().int().min(0).max(INT32_MAX) }).strict();
+export type RetryRefundBody = z.infer<typeof RetryRefundBodySchema>;

@@ -13,7 +13,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Refunds · Quire back o
 
 /**
  * Money given back, newest first, by status and reason. An `owed` refund is a bank transfer the shop must send back
- * by hand: once sent, the shop marks it paid back here. A `failed` one shows its gateway's reason.
+ * by hand: once sent, the shop marks it paid back here. A `failed` one shows its gateway's reason, and may be tried
+ * again (the card closed then reopened, the gateway's account put right).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -26,15 +27,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { refunds: data, status: status ?? "", reason: reason ?? "", search: url.search };
 }
 
+const RefundIdSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+// `retries` as the page showed it: a second click, or the form sent again, is not a second try.
+const RetrySchema = RefundIdSchema.extend({ retries: z.coerce.number().int().min(0).max(2_147_483_647) });
+
+/** What a retried refund came to, said to the merchant. */
+const RETRIED: Record<string, string> = {
+  succeeded: "was made this time",
+  pending: "is waiting for the gateway's answer; it is asked again shortly",
+  failed: "failed again: see the reason beside it",
+  owed: "is owed: send it back by bank transfer",
+};
+
+/**
+ * An owed refund (a bank transfer's) marked paid back, or a failed one tried again: the gateway is asked once more,
+ * as a new request, and the message says how it went.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  return handleForm(form, z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }), async ({ id }) => {
-    const { data } = await context.get(apiContext).call("markRefundPaidBack", { params: { id } });
-    return redirectWithMessage(
-      request,
-      `/refunds${new URL(request.url).search}`,
-      `Refund on order ${data.orderPublicId} marked as paid back.`,
-    );
+  const api = context.get(apiContext);
+  const back = `/refunds${new URL(request.url).search}`;
+  const intent = form.get("intent");
+  if (intent === "retry") {
+    return handleForm(form, RetrySchema, async ({ id, retries }) => {
+      const { data } = await api.call("retryAdminRefund", { params: { id }, body: { retries } });
+      return redirectWithMessage(request, back, `The refund on order ${data.orderPublicId} ${RETRIED[data.status] ?? data.status}.`);
+    });
+  }
+  if (intent !== "paid-back") throw new Response("Unknown action", { status: 400 });
+  return handleForm(form, RefundIdSchema, async ({ id }) => {
+    const { data } = await api.call("markRefundPaidBack", { params: { id } });
+    return redirectWithMessage(request, back, `Refund on order ${data.orderPublicId} marked as paid back.`);
   });
 }
 
@@ -104,7 +127,17 @@ export default function Refunds() {
                     {refund.status === "owed" ? (
                       <Form method="post">
                         <input type="hidden" name="id" value={refund.id} />
-                        <Button kind="secondary">Mark paid back</Button>
+                        <Button kind="secondary" name="intent" value="paid-back">
+                          Mark paid back
+                        </Button>
+                      </Form>
+                    ) : refund.status === "failed" ? (
+                      <Form method="post" aria-label={`Try the refund on order ${refund.orderPublicId} again`}>
+                        <input type="hidden" name="id" value={refund.id} />
+                        <input type="hidden" name="retries" value={refund.retries} />
+                        <Button kind="secondary" name="intent" value="retry">
+                          Try again
+                        </Button>
                       </Form>
                     ) : null}
                   </td>

@@ -1,5 +1,7 @@
 import { AdminOrderResponseSchema, type ProductDetail } from "@quire/contracts";
 import { formatMoney } from "@quire/money";
+import { randomUUID } from "node:crypto";
+import pg from "pg";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "../../../storefront/tests/e2e/accessibility";
@@ -23,6 +25,21 @@ beforeAll(async () => {
 /** The order as the API holds it now. */
 async function orderNow(id: number) {
   return AdminOrderResponseSchema.parse(await asShop(stack, "GET", `/admin/orders/${id}`)).data;
+}
+
+/** Sets a refund failed, as a gateway's refusal leaves it, in the shared stack's PostgreSQL database. */
+async function failRefundInDatabase(refundId: number, reason: string) {
+  if (!stack.databaseUrl) throw new Error("This journey needs TEST_DATABASE_URL: it sets a refund failed in the shared stack's database");
+  const client = new pg.Client({ connectionString: stack.databaseUrl });
+  await client.connect();
+  try {
+    await client.query("update payment_refunds set status = 'failed', failure_reason = $2, updated_at = now() where id = $1", [
+      refundId,
+      reason,
+    ]);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Runs one of the order page's forms: fills its fields, presses its button, and waits for the message it leaves. */
@@ -114,6 +131,54 @@ for (const javaScriptEnabled of [true, false]) {
         await screenshotForReview(page, "back-office-order");
         expectNoPageProblems(browser);
       }
+
+      // A bank transfer's refund is owed until the shop sends it back by hand, then marked paid back on the Refunds page.
+      const [made] = refunded.refunds;
+      expect(made!.status).toBe("owed");
+      await page.goto(`${stack.backOfficeUrl}/refunds?status=owed`);
+      await page
+        .getByRole("row")
+        .filter({ has: page.getByRole("link", { name: order.publicId }) })
+        .getByRole("button", { name: "Mark paid back" })
+        .click();
+      await expect.poll(() => page.getByRole("status").innerText()).toContain(`Refund on order ${order.publicId} marked as paid back.`);
+      expect((await orderNow(order.id)).refunds).toEqual([expect.objectContaining({ id: made!.id, status: "succeeded" })]);
     });
   });
 }
+
+describe("a refund its gateway refused", () => {
+  const browser = sessionPerTest();
+
+  // The demo shop's refunds (bank transfers) never fail, and the shared stack has no payment gateway: the refund is
+  // set failed in the database, as a gateway's refusal leaves it, which needs the stack's PostgreSQL (CI always has
+  // it; on the embedded database only the API process can reach it). The API test of returns covers a real refusal.
+  it.skipIf(!stack.databaseUrl)("is tried again from the Refunds page, once, and comes back owed", async () => {
+    const { page } = browser;
+    const order = await placeBankTransferOrder(stack, books, "orders-retry");
+    await asShop(stack, "PUT", `/admin/orders/${order.id}/confirm-transfer`, {});
+    await asShop(
+      stack,
+      "POST",
+      `/admin/orders/${order.id}/refunds`,
+      { amount: { amount: 300, currencyCode: "GBP" } },
+      {
+        "idempotency-key": `orders-retry-${order.id}-${randomUUID()}`,
+      },
+    );
+    const [made] = (await orderNow(order.id)).refunds;
+    expect(made).toMatchObject({ status: "owed", retries: 0 });
+    await failRefundInDatabase(made!.id, "Refused in a journey: the account was closed");
+    await joinAs(page, stack, "manager");
+    await page.goto(`${stack.backOfficeUrl}/refunds?status=failed`);
+    const retry = page.getByRole("form", { name: `Try the refund on order ${order.publicId} again` });
+    expect(await page.getByRole("row").filter({ has: retry }).innerText()).toContain("Refused in a journey: the account was closed");
+    await expectNoSeriousA11yViolations(page);
+    await retry.getByRole("button", { name: "Try again" }).click();
+    await expect
+      .poll(() => page.getByRole("status").innerText())
+      .toContain(`The refund on order ${order.publicId} is owed: send it back by bank transfer.`);
+    expect((await orderNow(order.id)).refunds).toEqual([expect.objectContaining({ id: made!.id, status: "owed", retries: 1 })]);
+    expectNoPageProblems(browser);
+  });
+});

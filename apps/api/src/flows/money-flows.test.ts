@@ -253,7 +253,7 @@ describe.each(PROVIDERS)("%s: a refund left pending by a crash", (provider) => {
       paymentReference: payment.providerPaymentReference,
       amount: payment.amount,
       currencyCode: payment.currencyCode,
-      idempotencyKey: refundIdempotencyKey(refund.id),
+      idempotencyKey: refundIdempotencyKey(refund),
       refundId: String(refund.id),
     });
 
@@ -270,7 +270,7 @@ describe.each(PROVIDERS)("%s: a refund left pending by a crash", (provider) => {
       const lookup = await gateway.gateways.get(provider)!.findRefund({
         reference: payment.providerReference!,
         paymentReference: payment.providerPaymentReference,
-        idempotencyKey: refundIdempotencyKey(refund.id),
+        idempotencyKey: refundIdempotencyKey(refund),
       });
       expect(lookup).toMatchObject({ outcome: "found", refund: { reference: made.reference } });
     }

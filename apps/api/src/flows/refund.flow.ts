@@ -1,5 +1,6 @@
 import type { RefundStatus } from "@quire/contracts";
 import { findOrderParties, lockOrderForChange } from "../modules/orders/order-changes.service";
+import { AppError } from "../http/errors";
 import { GatewayUnavailable } from "../modules/payments/gateways/payment-gateway";
 import { hostedGateway } from "../modules/payments/payments.service";
 import {
@@ -11,6 +12,7 @@ import {
   noteRefundFailure,
   recordRefundOutcome,
   refundIdempotencyKey,
+  reopenFailedRefund,
   type RefundRow,
 } from "../modules/payments/refunds.service";
 import { markReturnRefunded } from "../modules/returns/returns.service";
@@ -67,7 +69,7 @@ export async function settleRefund(deps: MoneyFlowDeps, refundId: number, actor:
       paymentReference: payment.providerPaymentReference,
       amount: refund.amount,
       currencyCode: refund.currencyCode,
-      idempotencyKey: refundIdempotencyKey(refund.id),
+      idempotencyKey: refundIdempotencyKey(refund),
       refundId: String(refund.id),
     };
     // Asked before: the gateway may have made it already (its answer lost in a crash), so look before asking
@@ -117,6 +119,26 @@ async function record(
   });
   deps.log?.info({ refundId, status }, "refund settled");
   return status;
+}
+
+/**
+ * POST /admin/refunds/:id/retry: a refund its gateway refused (or that failed every call) asked again, as a new
+ * request under a key of its own. Reopened pending under the order's lock (so a merchant's refund of the same order
+ * cannot take the same remainder meanwhile), then settled like any refund once that has committed: the buyer is
+ * mailed, and a return's refund settles its return, when it succeeds. A retry the merchant already made (`retries`
+ * has moved on) is not made again. Answers the refund's status afterwards.
+ */
+export async function retryFailedRefund(
+  deps: MoneyFlowDeps,
+  input: { storeId: number; refundId: number; retries: number; actor: TransitionActor },
+): Promise<RefundStatus> {
+  const found = await findRefundToSettle(deps.db, input.refundId);
+  if (!found || found.refund.storeId !== input.storeId) throw new AppError("refund_not_found");
+  const reopened = await deps.db.transaction(async (tx) => {
+    await lockOrderForChange(tx, { storeId: input.storeId, orderId: found.refund.orderId });
+    return reopenFailedRefund(tx, input);
+  });
+  return reopened ? settleRefund(deps, input.refundId, input.actor) : found.refund.status;
 }
 
 /** What a refund was for is done once it is paid: a return's refund settles the return. */

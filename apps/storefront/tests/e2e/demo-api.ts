@@ -31,12 +31,14 @@ export async function asShop<T = unknown>(
   method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const response = await fetch(`${stack.apiUrl}${path}`, {
     method,
     headers: {
       "Admin-Key": SHARED_ADMIN_KEY,
       StoreKey: DEMO_STORE_KEY,
+      ...headers,
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

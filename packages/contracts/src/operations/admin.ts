@@ -18,6 +18,7 @@ import {
   CreateOrderRefundBodySchema,
   CustomerParamsSchema,
   RefundParamsSchema,
+  RetryRefundBodySchema,
   RequiredIdempotencyKeyHeadersSchema,
   SetCreditLimitBodySchema,
 } from "../payments";
@@ -92,6 +93,13 @@ export const adminOperations = {
     path: "/admin/refunds",
     query: AdminListRefundsQuerySchema,
     response: AdminListRefundsResponseSchema,
+  },
+  retryAdminRefund: {
+    method: "POST",
+    path: "/admin/refunds/:id/retry",
+    params: RefundParamsSchema,
+    body: RetryRefundBodySchema,
+    response: AdminRefundResponseSchema,
   },
   markRefundPaidBack: {
     method: "PUT",

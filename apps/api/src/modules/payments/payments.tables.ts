@@ -134,6 +134,12 @@ export const paymentRefunds = pgTable(
     note: text(),
     /** Calls made to the gateway for it: the retry job asks the gateway before repeating one. */
     attempts: integer().notNull().default(0),
+    /**
+     * Times the merchant had it tried again after it failed: each retry is a new request to the gateway, under an
+     * idempotency key of its own (`refundIdempotencyKey`), as the gateway keeps answering the failed one's key with
+     * its failure.
+     */
+    retries: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

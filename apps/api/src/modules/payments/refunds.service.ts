@@ -1,5 +1,5 @@
 import type { AdminRefund, RefundReason, RefundStatus } from "@quire/contracts";
-import { money } from "@quire/money";
+import { formatMoney, money } from "@quire/money";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
@@ -18,9 +18,13 @@ import * as repository from "./refunds.repository";
 
 export type { RefundRow } from "./refunds.repository";
 
-/** The idempotency key a refund carries to its gateway: its own id, so the same refund is never paid twice. */
-export function refundIdempotencyKey(refundId: number): string {
-  return `quire-refund-${refundId}`;
+/**
+ * The idempotency key a refund carries to its gateway: its own id, so the same refund is never paid twice; and the
+ * retry's number once the merchant had a failed one tried again, as a new request the gateway must not answer from
+ * the failed one's record.
+ */
+export function refundIdempotencyKey(refund: { id: number; retries: number }): string {
+  return refund.retries === 0 ? `quire-refund-${refund.id}` : `quire-refund-${refund.id}-retry-${refund.retries}`;
 }
 
 /**
@@ -146,6 +150,7 @@ function toAdminRefund(
     providerReference: refund.providerReference,
     failureReason: refund.failureReason,
     note: refund.note,
+    retries: refund.retries,
     createdAt: refund.createdAt.toISOString(),
     updatedAt: refund.updatedAt.toISOString(),
   };
@@ -206,6 +211,50 @@ export async function markRefundPaidBack(
     }
     await recordRefundOutcome(tx, locked, { status: "succeeded", reference: null }, input.actor);
   });
+  return getStoreRefund(db, input, orderNumbers);
+}
+
+/**
+ * A failed refund made pending again for its gateway to be asked once more, in the caller's transaction with the
+ * order locked: only when it is still the failure the merchant saw (`retries` as they saw it) and the payment still
+ * holds its amount (a refund made since may have taken it). Answers whether it was reopened; a refund tried again
+ * since is left as it stands.
+ */
+export async function reopenFailedRefund(
+  tx: Db,
+  input: { storeId: number; refundId: number; retries: number; actor: TransitionActor },
+): Promise<boolean> {
+  const locked = await repository.lockRefund(tx, input.refundId);
+  if (!locked || locked.refund.storeId !== input.storeId) throw new AppError("refund_not_found");
+  const { refund, payment } = locked;
+  if (refund.retries !== input.retries) return false;
+  if (refund.status !== "failed") {
+    throw new AppError("invalid_state_transition", "Only a refund that failed is tried again");
+  }
+  const { remaining } = await refundableOfPayment(tx, payment);
+  if (refund.amount > remaining) {
+    throw new AppError(
+      "refund_amount_too_high",
+      `Only ${formatMoney(remaining, refund.currencyCode)} of this payment is left to refund: make a new refund of that instead`,
+    );
+  }
+  await transition(tx, refundMachine, paymentRefunds, {
+    entityId: refund.id,
+    from: "failed",
+    to: "pending",
+    actor: input.actor,
+    reason: "tried again by the shop",
+    alsoSet: sql`attempts = 0, retries = retries + 1, failure_reason = null, updated_at = now()`,
+  });
+  return true;
+}
+
+/** A store's refund as the merchant reads it; `orderNumbers` gives its order's number (the orders module's to answer). */
+export async function getStoreRefund(
+  db: Db,
+  input: { storeId: number; refundId: number },
+  orderNumbers: (orderIds: number[]) => Promise<Map<number, string>>,
+): Promise<AdminRefund> {
   const row = await repository.findStoreRefund(db, input);
   if (!row) throw new AppError("refund_not_found");
   const numbers = await orderNumbers([row.refund.orderId]);

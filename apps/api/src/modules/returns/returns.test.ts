@@ -21,6 +21,19 @@ import { orderReturnLines, storeCreditEntries } from "./returns.tables";
 // return's machine, settling it once (a refund through the order's gateway, store credit or an exchange), and
 // who may see a return.
 const gateway = usePaymentSandbox();
+/**
+ * While set, Stripe answers a refund as failed, as the real one may (a card closed since the payment): the sandbox
+ * always refunds, so the API is given a Stripe that asks it only while this is unset. Set before the API is built.
+ */
+let stripeRefusesRefunds = false;
+beforeAll(() => {
+  const stripe = gateway.gateways.get("stripe")!;
+  gateway.gateways.set("stripe", {
+    ...stripe,
+    refund: async (input) =>
+      stripeRefusesRefunds ? { status: "failed", reference: `re_refused_${input.idempotencyKey}` } : stripe.refund(input),
+  });
+});
 const ADMIN_KEY = "returns-admin-key";
 const api = useTestApi((db) => createCheckoutTestShop(db, { minimumOrderPrices: {} }), {
   paymentGateways: gateway.gateways,
@@ -355,6 +368,95 @@ describe("settling a return", () => {
     expect(session.json().payment_intent.latest_charge.amount_refunded).toBe(created.amount.amount);
     const detail = (await read(authorization, `/order-returns/${created.id}`)).json().data as ReturnDetail;
     expect(detail).toMatchObject({ status: "refunded", refund: { kind: "payment", status: "succeeded" } });
+  });
+
+  it("keeps the return approved while its refund could not be made, and the merchant's retry refunds it once", async () => {
+    // The tests after this one count on the seeded stock: this order's hardback is put back first.
+    await api.database.db
+      .update(productVariants)
+      .set({ stockQuantity: sql`${productVariants.stockQuantity} + 1` })
+      .where(eq(productVariants.id, api.seeded.variants.plainHardback));
+    const { authorization } = await newCustomer();
+    const order = await deliveredOrder(authorization, "stripe");
+    const created = (
+      await askReturn(authorization, {
+        orderId: order.id,
+        lines: [{ orderLineId: order.lines[0]!.id, quantity: 1 }],
+        reason: "damaged",
+        resolution: "refund",
+      })
+    ).json().data as ReturnDetail;
+    await asAdmin("PUT", `/admin/order-returns/${created.id}/receive`);
+    // Stripe refuses the refund: it fails, and says why.
+    stripeRefusesRefunds = true;
+    try {
+      expect((await asAdmin("PUT", `/admin/order-returns/${created.id}/approve`)).statusCode).toBe(200);
+    } finally {
+      stripeRefusesRefunds = false;
+    }
+    const failed = (await asAdmin("GET", `/admin/refunds?status=failed&reason=return`))
+      .json()
+      .data.results.find((refund: { orderId: number }) => refund.orderId === order.id);
+    expect(failed).toMatchObject({
+      reason: "return",
+      status: "failed",
+      retries: 0,
+      failureReason: expect.stringContaining("refused the refund"),
+    });
+    expect((await read(authorization, `/order-returns/${created.id}`)).json().data.status).toBe("approved");
+
+    const retry = (retries: number) =>
+      api.app.inject({
+        method: "POST",
+        url: `/admin/refunds/${failed.id}/retry`,
+        headers: { storekey: TEST_HEADERS.storekey, "admin-key": ADMIN_KEY },
+        payload: { retries },
+      });
+    // Tried again (twice at once, as a double click sends it): one new request to the gateway, under a key of its own.
+    const answers = await Promise.all([retry(0), retry(0)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [settled] = await api.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, failed.id));
+    expect(settled).toMatchObject({ status: "succeeded", retries: 1, failureReason: null, providerReference: expect.any(String) });
+    const [payment] = await api.database.db.select().from(payments).where(eq(payments.id, settled!.paymentId));
+    const lookup = (idempotencyKey: string) =>
+      gateway.gateways
+        .get("stripe")!
+        .findRefund({ reference: payment!.providerReference!, paymentReference: payment!.providerPaymentReference, idempotencyKey });
+    expect(await lookup(`quire-refund-${failed.id}-retry-1`)).toMatchObject({
+      outcome: "found",
+      refund: { reference: settled!.providerReference },
+    });
+    expect(await lookup(`quire-refund-${failed.id}-retry-2`)).toEqual({ outcome: "none" });
+    const session = await gateway.sandbox.app.inject({
+      method: "GET",
+      url: `/v1/checkout/sessions/${payment!.providerReference!}?expand[]=payment_intent.latest_charge`,
+      headers: { authorization: `Bearer ${SANDBOX_KEYS.stripe.secretKey}` },
+    });
+    expect(session.json().payment_intent.latest_charge.amount_refunded).toBe(created.amount.amount);
+    // The return is settled by its refund, and the refund's history says the shop tried again.
+    expect((await read(authorization, `/order-returns/${created.id}`)).json().data).toMatchObject({
+      status: "refunded",
+      refund: { kind: "payment", status: "succeeded" },
+    });
+    const history = await api.database.db.execute(
+      sql`select to_state, reason from state_transitions where machine = 'refund' and entity_id = ${failed.id} order by id`,
+    );
+    expect((history as unknown as { rows: { to_state: string; reason: string }[] }).rows).toEqual([
+      { to_state: "failed", reason: expect.stringContaining("refused the refund") },
+      { to_state: "pending", reason: "tried again by the shop" },
+      { to_state: "succeeded", reason: "return: succeeded" },
+    ]);
+    // A refund that did not fail is not tried again; another store's or a missing one is not found.
+    const again = await retry(1);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].code).toBe("invalid_state_transition");
+    const missing = await api.app.inject({
+      method: "POST",
+      url: "/admin/refunds/2147483000/retry",
+      headers: { storekey: TEST_HEADERS.storekey, "admin-key": ADMIN_KEY },
+      payload: { retries: 0 },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 
   it("refuses to refund a return for more than the shop's own refunds of the order have left; store credit stays open", async () => {

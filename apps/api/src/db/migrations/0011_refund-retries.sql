@@ -1,0 +1,1 @@
+ALTER TABLE "payment_refunds" ADD COLUMN "retries" integer DEFAULT 0 NOT NULL;
