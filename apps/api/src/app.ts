@@ -75,7 +75,7 @@ import { registerIdempotency } from "./modules/idempotency/idempotency";
 import { viewedProductsRoutes } from "./modules/viewed-products/viewed-products.routes";
 import { wishlistsRoutes } from "./modules/wishlists/wishlists.routes";
 import { storesRoutes } from "./modules/stores/stores.routes";
-import { createStoreCache } from "./modules/stores/stores.service";
+import { createStoreCache, followStoreSettings } from "./modules/stores/stores.service";
 
 export interface AppDeps {
   db: Db;
@@ -88,6 +88,12 @@ export interface AppDeps {
   adminApiKeys?: string[];
   /** How long store settings are cached per process; tests use 0. */
   storeCacheTtlMs?: number;
+  /**
+   * Drop a store's copy as soon as any process changes its settings (the change feed, one listening connection);
+   * otherwise only the process that made the change reads it at once, and the others within `storeCacheTtlMs`.
+   * On in the running API (main.ts); off by default, so a test's app opens no connection it does not need.
+   */
+  followStoreSettings?: boolean;
   /** How long product totals and facet counts are cached per process; 0 (the default) turns it off. */
   catalogCountsTtlMs?: number;
   /**
@@ -178,6 +184,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifySwaggerUi, { routePrefix: "/docs", uiConfig: { docExpansion: "list" }, staticCSP: DOCS_CSP });
 
   const stores = createStoreCache(deps.db, deps.storeCacheTtlMs ?? 10_000);
+  if (deps.followStoreSettings) {
+    const following = await followStoreSettings(deps.db, stores, app.log);
+    app.addHook("onClose", () => following.close());
+  }
   const accessTokens = createAccessTokens(deps.tokenSecret);
   registerRequestContext(app, {
     apiKeys: deps.apiKeys,

@@ -33,6 +33,7 @@ const app = await buildApp({
   tokenSecret: resolveTokenSecret(env),
   catalogCountsTtlMs: env.CATALOG_COUNTS_TTL_SECONDS * 1000,
   catalogIndex: env.CATALOG_INDEX === "on",
+  followStoreSettings: true,
   logger: { level: env.LOG_LEVEL },
   storefrontUrl: env.STOREFRONT_URL,
   backOfficeUrl: env.BACK_OFFICE_URL,

@@ -81,6 +81,7 @@ export async function createCatalogIndex(options: CatalogIndexOptions): Promise<
 
   /** A product's rows (product.changed) or its search document (search.documents_written) changed. */
   function heard(event: BroadcastEvent) {
+    if (event.type !== "product.changed" && event.type !== "search.documents_written") return; // not the catalogue's
     const state = stores.get(event.storeId);
     if (!state) return; // no index of that store here
     for (const id of event.productIds) state.pending.add(id);

@@ -16,6 +16,11 @@ export interface DomainEvents {
    * PRODUCT_IDS_PER_EVENT of them. Broadcast only: no job subscribes.
    */
   "search.documents_written": { storeId: number; productIds: number[] };
+  /**
+   * The merchant changed the store's settings (modules/stores). Broadcast only: no job subscribes; every API process
+   * drops its copy of the store (stores.service.ts), so the change is read everywhere within a moment.
+   */
+  "store.settings_changed": { storeId: number };
   /** A payment was captured and its order confirmed (flows): the order's confirmation mail. */
   "payment.captured": { storeId: number; orderId: number; paymentId: number; amount: number; currency: string };
   /** A proforma invoice was issued for an order: it waits for the buyer's bank transfer (flows). */

@@ -162,6 +162,7 @@ export const EVENT_SUBSCRIBERS: { readonly [T in DomainEventType]: readonly Subs
   "stock.changed": ["back-in-stock-notify", "search-index-stock"],
   "product.changed": ["search-index"],
   "search.documents_written": [],
+  "store.settings_changed": [],
   "payment.captured": ["order-confirmation-mail"],
   "payment.proforma_issued": ["bank-transfer-order-mail"],
   "order.shipped": ["order-shipped-mail"],
@@ -172,6 +173,10 @@ export const EVENT_SUBSCRIBERS: { readonly [T in DomainEventType]: readonly Subs
 
 /**
  * The events also told to every running process as they commit (event-feed.ts): the one change feed of the
- * copies of the catalogue a process keeps in memory (decision 044).
+ * copies a process keeps in memory, of the catalogue and of the store's settings (decision 044).
  */
-export const EVENT_BROADCASTS = ["product.changed", "search.documents_written"] as const satisfies readonly DomainEventType[];
+export const EVENT_BROADCASTS = [
+  "product.changed",
+  "search.documents_written",
+  "store.settings_changed",
+] as const satisfies readonly DomainEventType[];

@@ -2,12 +2,14 @@ import type { AnonymousCustomerProductPolicy, InventoryAvailability, UpdateAdmin
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
+import { publishEvent } from "../jobs/job-queue";
 import { storeMinimumOrderPrices, stores } from "./stores.tables";
 
 /*
  * The merchant's settings (decision 050): the store's row locked, every rule between the settings checked against
  * what they will be after the change. The request context, the storefront and every API process read settings
- * through their caches (seconds). flows/store-settings-admin.flow.ts adds the audit entry.
+ * through their caches (seconds); a change tells every API process to drop its copy (`store.settings_changed`, heard
+ * by followStoreSettings). flows/store-settings-admin.flow.ts adds the audit entry.
  */
 
 /** The store's settings as the merchant sees them; plain statements, so it reads inside a transaction too. */
@@ -73,5 +75,8 @@ export async function updateStoreSettings(tx: Db, storeId: number, body: UpdateA
       await tx.insert(storeMinimumOrderPrices).values(minimumOrderPrices.map((price) => ({ storeId, ...price })));
     }
   }
-  return { before, after: await adminSettingsOf(tx, storeId) };
+  const after = await adminSettingsOf(tx, storeId);
+  // Every API process drops its copy of the store when this commits, instead of serving the old one for its TTL.
+  if (JSON.stringify(after) !== JSON.stringify(before)) await publishEvent(tx, { type: "store.settings_changed", storeId });
+  return { before, after };
 }

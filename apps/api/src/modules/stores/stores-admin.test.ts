@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { eventually } from "../../testing/eventually";
 import { createStore } from "../../testing/factories";
 import { createSignedInStaff } from "../../testing/staff-factories";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { auditLog } from "../audit/audit.tables";
+import { updateStoreSettings } from "./stores-admin.service";
 
 const api = useTestApi(async (db) => {
   const store = await createStore(db, { minimumOrderPrices: { GBP: 500 } });
@@ -93,10 +95,18 @@ describe("a process that keeps the store's settings for a minute", () => {
     async (db) => {
       const store = await createStore(db);
       const manager = await createSignedInStaff(db, { storeId: store.id, email: "owner@staff.example", role: "owner" });
-      return { manager };
+      return { store, manager };
     },
-    { storeCacheTtlMs: 60_000 },
+    { storeCacheTtlMs: 60_000, followStoreSettings: true },
   );
+
+  it("drops its copy when another process changes the settings, told by the change feed", async () => {
+    const read = async () => (await cached.app.inject({ method: "GET", url: "/store-settings", headers: TEST_HEADERS })).json().data;
+    expect((await read()).name).not.toBe("Told Books");
+    // Another process's change: written to the database, not through this app, which only hears of it.
+    await cached.database.db.transaction((tx) => updateStoreSettings(tx, cached.seeded.store.id, { name: "Told Books" }));
+    await eventually("the other process's change is read", async () => (await read()).name === "Told Books");
+  });
 
   it("reads a change it made itself at once; other processes within their copy's minute", async () => {
     const read = async () => (await cached.app.inject({ method: "GET", url: "/store-settings", headers: TEST_HEADERS })).json().data;
