@@ -3,6 +3,7 @@ import { AdminRefundSchema, LatestPaymentSchema, OrderRefundSchema } from "./pay
 import { AnonymousIdSchema } from "./cart";
 import { AddressAnswerSchema, DiscountKindSchema, TaxClassSchema, TaxLineSchema } from "./checkout";
 import { dataSchema, IdSchema, intParamSchema, MoneySchema, PageQuerySchema, pagedResultSchema, textSchema } from "./common";
+import { ApiErrorSchema } from "./errors";
 import { ADMIN_ORDER_SORTS, INT32_MAX, MAX_PAGE_SIZE, ORDER_STATUSES, PAYMENT_PROVIDER_IDS } from "./constants";
 
 // Contracts of the order calls: place an order from the basket, read and cancel
@@ -100,6 +101,33 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderResponseSchema = dataSchema(OrderSchema);
 
 export const OrderParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
+
+/** What POST /admin/orders/bulk does to each order: `deliver`, as PUT /admin/orders/:id/deliver. */
+export const ADMIN_ORDER_BULK_ACTIONS = ["deliver"] as const;
+export type AdminOrderBulkAction = (typeof ADMIN_ORDER_BULK_ACTIONS)[number];
+/** At most this many orders in one POST /admin/orders/bulk (a page of the back office's list is 50). */
+export const MAX_BULK_ORDERS = 200;
+
+/** POST /admin/orders/bulk: one action for 1 to 200 orders, each named once; each order is changed on its own. */
+export const BulkAdminOrdersBodySchema = z
+  .object({
+    action: z.enum(ADMIN_ORDER_BULK_ACTIONS),
+    orderIds: z
+      .array(IdSchema)
+      .min(1, "Choose at least one order")
+      .max(MAX_BULK_ORDERS)
+      .refine((ids) => new Set(ids).size === ids.length, "Name each order once"),
+  })
+  .strict();
+export type BulkAdminOrdersBody = z.infer<typeof BulkAdminOrdersBodySchema>;
+
+/** What became of each order, in the order sent: done (also when it already was so), or refused with the reasons. */
+export const BulkOrderResultSchema = z.discriminatedUnion("ok", [
+  z.object({ orderId: IdSchema, ok: z.literal(true) }),
+  z.object({ orderId: IdSchema, ok: z.literal(false), errors: z.array(ApiErrorSchema).min(1) }),
+]);
+export type BulkOrderResult = z.infer<typeof BulkOrderResultSchema>;
+export const BulkAdminOrdersResponseSchema = dataSchema(z.object({ results: z.array(BulkOrderResultSchema) }));
 /** GET /orders/:id for a guest: the anonymousId of the basket the order was placed from. */
 export const OrderQuerySchema = z.object({ anonymousId: AnonymousIdSchema.optional() }).strict();
 

@@ -1,8 +1,11 @@
+import { ADMIN_ORDER_BULK_ACTIONS, MAX_BULK_ORDERS } from "@quire/contracts";
 import { ORDER_STATUSES } from "@quire/contracts/constants";
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/orders";
-import { ButtonLink, PageHeader, StatusBadge, FilterSelect } from "~/components/ui";
+import { BulkActionBar, BulkRefusals, TickAllCell, TickCell } from "~/components/bulk-selection";
+import { Button, ButtonLink, PageHeader, StatusBadge, FilterSelect } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
+import { answerBulkAction, bulkSelectionProblem, tickedIds } from "~/lib/bulk-selection.server";
 import { apiContext, staffContext } from "~/lib/context.server";
 import { formatDateTime, showMoney } from "~/lib/format";
 import { orderFiltersOf, orderSortOf } from "~/lib/order-filters";
@@ -50,8 +53,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const ordersCount = (count: number) => `${count} ${count === 1 ? "order" : "orders"}`;
+
+/**
+ * "With the ticked orders": mark them delivered (a shop whose carrier does not report deliveries), in one request
+ * that changes each order on its own; the page names any order refused (one not shipped yet) and why.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const bulkAction = ADMIN_ORDER_BULK_ACTIONS.find((known) => known === form.get("intent"));
+  if (!bulkAction) throw new Response("Unknown action", { status: 400 });
+  const orderIds = tickedIds(form, "orderId");
+  const problem = bulkSelectionProblem(orderIds, MAX_BULK_ORDERS, "orders");
+  if (problem) return problem;
+  const url = new URL(request.url);
+  return answerBulkAction(
+    request,
+    url.pathname + url.search,
+    async () => (await context.get(apiContext).call("bulkAdminOrders", { body: { action: bulkAction, orderIds } })).data.results,
+    (result) => result.orderId,
+    (count) => `${ordersCount(count)} marked delivered`,
+  );
+}
+
 export default function Orders() {
   const { orders, nextPage, firstPage, exportHref, filters } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  // A new page (the list after a change, another filter) starts with nothing ticked.
+  const { key: pageKey } = useLocation();
+  const numberOf = (orderId: number) => orders.find((order) => order.id === orderId)?.publicId ?? `Order ${orderId}`;
   return (
     <>
       <PageHeader title="Orders">
@@ -111,55 +141,65 @@ export default function Orders() {
           Filter
         </button>
       </Form>
+      <BulkRefusals answer={answer} labelOf={numberOf} />
       {orders.length === 0 ? (
         <p>No orders match these filters.</p>
       ) : (
-        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{filters.sort === "oldest" ? "Orders, oldest first" : "Orders, newest first"}</caption>
-            <thead className="border-b border-zinc-200 bg-zinc-50">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Order
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Placed
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Customer
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Items
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id} className="border-b border-zinc-100 last:border-0">
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    <Link to={`/orders/${order.id}`}>{order.publicId}</Link>
+        <Form method="post" key={pageKey} aria-label="Orders on this page">
+          <BulkActionBar legend="With the ticked orders:">
+            <Button kind="secondary" name="intent" value="deliver">
+              Mark delivered
+            </Button>
+          </BulkActionBar>
+          <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{filters.sort === "oldest" ? "Orders, oldest first" : "Orders, newest first"}</caption>
+              <thead className="border-b border-zinc-200 bg-zinc-50">
+                <tr>
+                  <TickAllCell name="orderId" label="Tick every order on this page" />
+                  <th scope="col" className="px-3 py-2">
+                    Order
                   </th>
-                  <td className="px-3 py-2">{formatDateTime(order.placedAt)}</td>
-                  <td className="px-3 py-2">
-                    {order.customerName}
-                    <span className="block text-zinc-600">{order.email}</span>
-                  </td>
-                  <td className="px-3 py-2">
-                    <StatusBadge status={order.status} />
-                  </td>
-                  <td className="px-3 py-2 text-right">{order.itemCount}</td>
-                  <td className="px-3 py-2 text-right">{showMoney(order.grandTotal)}</td>
+                  <th scope="col" className="px-3 py-2">
+                    Placed
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Customer
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Items
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Total
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {orders.map((order) => (
+                  <tr key={order.id} className="border-b border-zinc-100 last:border-0">
+                    <TickCell name="orderId" value={order.id} label={`Tick ${order.publicId}`} />
+                    <th scope="row" className="px-3 py-2 font-medium">
+                      <Link to={`/orders/${order.id}`}>{order.publicId}</Link>
+                    </th>
+                    <td className="px-3 py-2">{formatDateTime(order.placedAt)}</td>
+                    <td className="px-3 py-2">
+                      {order.customerName}
+                      <span className="block text-zinc-600">{order.email}</span>
+                    </td>
+                    <td className="px-3 py-2">
+                      <StatusBadge status={order.status} />
+                    </td>
+                    <td className="px-3 py-2 text-right">{order.itemCount}</td>
+                    <td className="px-3 py-2 text-right">{showMoney(order.grandTotal)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Form>
       )}
       <nav aria-label="Pages of orders" className="mt-4 flex gap-4">
         {firstPage ? <Link to={firstPage}>Newest orders</Link> : null}

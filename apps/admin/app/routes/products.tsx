@@ -6,17 +6,16 @@ import {
   type AdminProductSort,
 } from "@quire/contracts";
 import { ADMIN_PRODUCT_SORTS, ADMIN_PRODUCT_STOCK_FILTERS } from "@quire/contracts/constants";
-import { data, Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/products";
 import { ProductStatus } from "~/components/products-fields";
 import { SearchInput } from "~/components/discounts-fields";
-import { SelectAllBox } from "~/components/select-all";
+import { BulkActionBar, BulkRefusals, TickAllCell, TickCell } from "~/components/bulk-selection";
 import { Button, ButtonLink, FilterSelect, PageHeader } from "~/components/ui";
-import { ApiRequestError } from "~/lib/api.server";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/format";
-import { redirectWithMessage } from "~/lib/forms.server";
+import { answerBulkAction, bulkSelectionProblem, tickedIds } from "~/lib/bulk-selection.server";
 import { productPageKeyOf, productSortOf } from "~/lib/product-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products · Quire back office" }];
@@ -88,18 +87,10 @@ const BULK_DONE: Record<AdminProductBulkAction, string> = {
   unarchive: "brought back from the archive",
 };
 
-/** What a bulk action left undone: the products refused, each with the API's reasons. */
-interface BulkAnswer {
-  problem?: string;
-  /** How many were done, said as "3 products published". */
-  done?: string;
-  refused?: { productId: number; message: string }[];
-}
-
 const productsCount = (count: number) => `${count} ${count === 1 ? "product" : "products"}`;
 
 /**
- * "With the selected products": the ticked rows' ids and the button pressed go to the API in one request, which
+ * "With the ticked products": the ticked rows' ids and the button pressed go to the API in one request, which
  * changes each product on its own. All done, the list is shown again with a message; otherwise the page says which
  * products were refused and why, and that the others were done.
  */
@@ -107,40 +98,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const bulkAction = ADMIN_PRODUCT_BULK_ACTIONS.find((known) => known === form.get("intent"));
   if (!bulkAction) throw new Response("Unknown action", { status: 400 });
-  const productIds = [
-    ...new Set(
-      form
-        .getAll("productId")
-        .map(String)
-        .filter((id) => /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= 2_147_483_647)
-        .map(Number),
-    ),
-  ];
-  if (productIds.length === 0) return data<BulkAnswer>({ problem: "Tick the products to change first." }, { status: 400 });
-  if (productIds.length > MAX_BULK_PRODUCTS) {
-    return data<BulkAnswer>({ problem: `Change at most ${MAX_BULK_PRODUCTS} products at once.` }, { status: 400 });
-  }
-  let results;
-  try {
-    ({
-      data: { results },
-    } = await context.get(apiContext).call("bulkAdminProducts", { body: { action: bulkAction, productIds } }));
-  } catch (error) {
-    // The whole request refused (a role without `catalogue`, the API away): nothing was changed.
-    if (!(error instanceof ApiRequestError) || (error.status >= 500 && error.status !== 503)) throw error;
-    return data<BulkAnswer>({ problem: `Nothing was changed: ${error.message}` }, { status: error.status });
-  }
-  const refused = results.flatMap((result) =>
-    result.ok ? [] : [{ productId: result.productId, message: result.errors.map((reason) => reason.message).join(" ") }],
-  );
-  const done = results.length - refused.length;
+  const productIds = tickedIds(form, "productId");
+  const problem = bulkSelectionProblem(productIds, MAX_BULK_PRODUCTS, "products");
+  if (problem) return problem;
   const url = new URL(request.url);
-  if (refused.length === 0)
-    return redirectWithMessage(request, url.pathname + url.search, `${productsCount(done)} ${BULK_DONE[bulkAction]}.`);
-  // Some done: a 200, so the list is read again; none: a refusal.
-  return data<BulkAnswer>(
-    { done: done > 0 ? `${productsCount(done)} ${BULK_DONE[bulkAction]}` : undefined, refused },
-    { status: done > 0 ? 200 : 400 },
+  return answerBulkAction(
+    request,
+    url.pathname + url.search,
+    async () => (await context.get(apiContext).call("bulkAdminProducts", { body: { action: bulkAction, productIds } })).data.results,
+    (result) => result.productId,
+    (count) => `${productsCount(count)} ${BULK_DONE[bulkAction]}`,
   );
 }
 
@@ -225,33 +192,12 @@ export default function Products() {
           Filter
         </button>
       </Form>
-      {answer?.problem || answer?.refused ? (
-        <div role="alert" className="mb-4 rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900">
-          {answer.problem ? (
-            <p className="font-semibold">{answer.problem}</p>
-          ) : (
-            <>
-              <p className="font-semibold">
-                {answer.done ? `${answer.done}; ` : ""}
-                {answer.refused?.length === 1 ? "this one was not:" : "these were not:"}
-              </p>
-              <ul className="mt-1 list-disc pl-5">
-                {answer.refused?.map((refusal) => (
-                  <li key={refusal.productId}>
-                    {nameOf(refusal.productId)}: {refusal.message}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
-      ) : null}
+      <BulkRefusals answer={answer} labelOf={nameOf} />
       {products.length === 0 ? (
         <p>No products match these filters.</p>
       ) : (
         <Form method="post" key={pageKey} aria-label="Products on this page">
-          <fieldset className="mb-3 flex flex-wrap items-center gap-2">
-            <legend className="float-left mr-1 text-sm font-medium">With the ticked products:</legend>
+          <BulkActionBar legend="With the ticked products:">
             <Button kind="secondary" name="intent" value="publish">
               Publish
             </Button>
@@ -266,15 +212,13 @@ export default function Products() {
                 Bring back from the archive
               </Button>
             ) : null}
-          </fieldset>
+          </BulkActionBar>
           <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Products, {SORT_LABELS[filters.sort].toLowerCase()}</caption>
               <thead className="border-b border-zinc-200 bg-zinc-50">
                 <tr>
-                  <th scope="col" className="w-8 px-3 py-2">
-                    <SelectAllBox name="productId" label="Tick every product on this page" />
-                  </th>
+                  <TickAllCell name="productId" label="Tick every product on this page" />
                   <th scope="col" className="px-3 py-2">
                     Product
                   </th>
@@ -295,9 +239,7 @@ export default function Products() {
               <tbody>
                 {products.map((product) => (
                   <tr key={product.id} className="border-b border-zinc-100 last:border-0">
-                    <td className="px-3 py-2">
-                      <input type="checkbox" name="productId" value={product.id} aria-label={`Tick ${product.name}`} className="size-4" />
-                    </td>
+                    <TickCell name="productId" value={product.id} label={`Tick ${product.name}`} />
                     <th scope="row" className="px-3 py-2 font-medium">
                       <Link to={`/products/${product.id}`}>{product.name}</Link>
                       <span className="block font-normal text-zinc-600">{product.slug}</span>

@@ -147,6 +147,40 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+describe("the ticked orders (JavaScript off)", () => {
+  const browser = sessionPerTest({ javaScriptEnabled: false });
+
+  it("are marked delivered at once, and one not shipped yet is named with why", async () => {
+    const { page } = browser;
+    const label = `bulk-${randomUUID().slice(0, 8)}`;
+    const placed = [
+      await placeBankTransferOrder(stack, books, label),
+      await placeBankTransferOrder(stack, books, label),
+      await placeBankTransferOrder(stack, books, label),
+    ];
+    for (const order of placed) await asShop(stack, "PUT", `/admin/orders/${order.id}/confirm-transfer`, {});
+    const [first, second, unshipped] = placed as [(typeof placed)[number], (typeof placed)[number], (typeof placed)[number]];
+    for (const order of [first, second])
+      await asShop(stack, "PUT", `/admin/orders/${order.id}/ship`, { trackingReference: "RM123456785GB" });
+    await joinAs(page, stack, "fulfilment");
+    await page.goto(`${stack.backOfficeUrl}/orders?q=${label}`);
+    for (const order of placed) await page.getByRole("checkbox", { name: `Tick ${order.publicId}` }).check();
+    expect(await page.getByRole("checkbox", { name: "Tick every order on this page" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Mark delivered" }).click();
+    await expect.poll(() => page.getByRole("alert").innerText()).toContain("2 orders marked delivered; this one was not:");
+    expect(await page.getByRole("alert").innerText()).toContain(`${unshipped.publicId}: `);
+    expect([(await orderNow(first.id)).status, (await orderNow(second.id)).status, (await orderNow(unshipped.id)).status]).toEqual([
+      "delivered",
+      "delivered",
+      "confirmed",
+    ]);
+    // The list, read again, shows the new statuses; the filter is kept.
+    expect(new URL(page.url()).searchParams.get("q")).toBe(label);
+    await expect.poll(() => page.getByRole("row").filter({ hasText: first.publicId }).innerText()).toMatch(/delivered/i);
+    expectNoPageProblems(browser);
+  });
+});
+
 describe("a refund its gateway refused", () => {
   const browser = sessionPerTest();
 

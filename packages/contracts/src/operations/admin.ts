@@ -5,6 +5,8 @@ import {
   AdminCancelOrderBodySchema,
   AdminListOrdersQuerySchema,
   AdminListOrdersResponseSchema,
+  BulkAdminOrdersBodySchema,
+  BulkAdminOrdersResponseSchema,
   AdminOrderResponseSchema,
   OrderParamsSchema,
   PdfDocumentSchema,
@@ -57,6 +59,7 @@ export const adminOperations = {
     response: AdminOrderResponseSchema,
   },
   deliverOrder: { method: "PUT", path: "/admin/orders/:id/deliver", params: OrderParamsSchema, response: AdminOrderResponseSchema },
+  bulkAdminOrders: { method: "POST", path: "/admin/orders/bulk", body: BulkAdminOrdersBodySchema, response: BulkAdminOrdersResponseSchema },
   confirmBankTransfer: {
     method: "PUT",
     path: "/admin/orders/:id/confirm-transfer",

@@ -9,6 +9,7 @@ import type { MoneyFlowDeps } from "../../flows/flow-deps";
 import { getAdminOrder } from "../../flows/order-view.flow";
 import { getBackOfficeOverview } from "../../flows/back-office-overview.flow";
 import { refundOrderForMerchant } from "../../flows/merchant-refund.flow";
+import { bulkOrderActionFlow } from "../../flows/bulk-order-actions.flow";
 import { confirmBankTransfer } from "../../flows/pay-order.flow";
 import * as admin from "./orders-admin.service";
 import { renderOrderPackingSlip } from "./orders.service";
@@ -108,6 +109,28 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">
       await admin.deliverOrder(db, adminContextOf(request), { orderId: request.params.id });
       return { data: await answer(request, request.params.id) };
     },
+  });
+
+  app.route({
+    ...operationRoute("bulkAdminOrders", {
+      config: { ...config, auditedInService: true },
+      schema: {
+        tags,
+        security,
+        "x-error-codes": [...keyErrors],
+        summary: "Mark up to 200 shipped orders delivered at once",
+        description:
+          "Each order is changed on its own, in one transaction with its audit entry, as PUT /admin/orders/:id/deliver changes it " +
+          "(the buyer's mail follows); the answer lists each order's outcome in the order sent: `ok: true` (also when it was " +
+          "delivered already), or `ok: false` with its errors (order_not_found, invalid_state_transition for one not shipped). " +
+          "A refused order changes nothing; the others stand.",
+      },
+    }),
+    handler: async (request) => ({
+      data: {
+        results: await bulkOrderActionFlow(db, adminContextOf(request), adminWriteOf(request), request.body.action, request.body.orderIds),
+      },
+    }),
   });
 
   app.route({

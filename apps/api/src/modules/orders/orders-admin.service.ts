@@ -1,4 +1,4 @@
-import type { AdminExportOrdersQuery, AdminListOrdersQuery } from "@quire/contracts";
+import type { AdminExportOrdersQuery, AdminListOrdersQuery, OrderStatus } from "@quire/contracts";
 import { money } from "@quire/money";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -125,11 +125,11 @@ export async function shipOrder(db: Db, ctx: AdminContext, input: { orderId: num
   });
 }
 
-/** Marks a shipped order delivered (what returns wait for). Again: nothing changes. */
-export async function deliverOrder(db: Db, ctx: AdminContext, input: { orderId: number }): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Marks a shipped order delivered (what returns wait for); answers the status it left. Again: nothing changes (null). */
+export async function deliverOrder(db: Db, ctx: AdminContext, input: { orderId: number }): Promise<{ from: OrderStatus } | null> {
+  return db.transaction(async (tx) => {
     const order = await requireLockedOrder(tx, ctx, input.orderId);
-    if (order.status === "delivered") return;
+    if (order.status === "delivered") return null;
     await transition(tx, orderMachine, orders, {
       entityId: order.id,
       from: order.status,
@@ -139,6 +139,7 @@ export async function deliverOrder(db: Db, ctx: AdminContext, input: { orderId: 
       alsoSet: sql`delivered_at = now(), updated_at = now()`,
     });
     await publishEvent(tx, { type: "order.delivered", storeId: ctx.storeId, orderId: order.id });
+    return { from: order.status };
   });
 }
 

@@ -94,6 +94,51 @@ describe("the admin API for orders", () => {
     );
   });
 
+  it("marks shipped orders delivered in one call, each on its own, naming those refused, and audits each change", async () => {
+    const shipped = async () => {
+      const orderId = await placedOrder();
+      await api.database.db.update(orders).set({ status: "confirmed" }).where(eq(orders.id, orderId));
+      expect((await asAdmin("PUT", `/admin/orders/${orderId}/ship`, { trackingReference: "RM123456789GB" })).statusCode).toBe(200);
+      return orderId;
+    };
+    const [first, second] = [await shipped(), await shipped()];
+    const unpaid = await placedOrder();
+    const bulk = (body: object) =>
+      api.app.inject({
+        method: "POST",
+        url: "/admin/orders/bulk",
+        headers: { storekey: TEST_HEADERS.storekey, "admin-key": ADMIN_KEYS[1]! },
+        payload: body,
+      });
+    const answer = await bulk({ action: "deliver", orderIds: [first, unpaid, 2_147_483_000, second] });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data.results).toEqual([
+      { orderId: first, ok: true },
+      { orderId: unpaid, ok: false, errors: [expect.objectContaining({ code: "invalid_state_transition" })] },
+      { orderId: 2_147_483_000, ok: false, errors: [expect.objectContaining({ code: "order_not_found" })] },
+      { orderId: second, ok: true },
+    ]);
+    const statusOf = async (id: number) => (await asAdmin("GET", `/admin/orders/${id}`)).json().data.status;
+    expect([await statusOf(first), await statusOf(unpaid), await statusOf(second)]).toEqual(["delivered", "awaiting_payment", "delivered"]);
+    // Again: done, nothing changes, nothing more is audited.
+    expect((await bulk({ action: "deliver", orderIds: [first] })).json().data.results).toEqual([{ orderId: first, ok: true }]);
+    const audit = (await asAdmin("GET", "/admin/audit-log?operation=bulkAdminOrders&limit=100")).json().data.entries;
+    expect(audit.map((entry: { resourceId: string }) => Number(entry.resourceId)).sort((a: number, b: number) => a - b)).toEqual(
+      [first, second].sort((a, b) => a - b),
+    );
+    expect(audit[0].changes).toEqual({ status: { before: "shipped", after: "delivered" } });
+    // No orders, more than 200, one twice, an action it does not know: 400 before any order is touched.
+    for (const body of [
+      { action: "deliver", orderIds: [] },
+      { action: "deliver", orderIds: Array.from({ length: 201 }, (_, index) => index + 1) },
+      { action: "deliver", orderIds: [first, first] },
+      { action: "cancel", orderIds: [unpaid] },
+    ]) {
+      expect((await bulk(body)).statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
+    }
+    expect(await statusOf(unpaid)).toBe("awaiting_payment");
+  });
+
   it("cancels an unpaid order and gives its stock back; lists orders by status", async () => {
     const { variants } = api.seeded;
     const orderId = await placedOrder();
