@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { CurrencyCodeSchema, dataSchema, IdParamSchema, IdSchema, intParamSchema, SlugSchema, textSchema } from "./common";
+import {
+  CurrencyCodeSchema,
+  dataSchema,
+  IdParamSchema,
+  IdSchema,
+  intParamSchema,
+  SlugSchema,
+  textPageKeySchema,
+  textSchema,
+} from "./common";
 import { MAX_PRODUCT_ADDONS } from "./admin-addons";
 import { ApiErrorSchema } from "./errors";
 import { ADMIN_PRODUCT_SORTS, ADMIN_PRODUCT_STOCK_FILTERS, INT32_MAX, MAX_PAGE_SIZE, MAX_RECOMMENDATIONS, TAX_CLASSES } from "./constants";
@@ -300,37 +309,8 @@ export const AdminProductSchema = z
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 export const AdminProductResponseSchema = dataSchema(AdminProductSchema);
 
-/** Where a page of the product list sorted otherwise than newest first ended: the last product's id, and its name when sorted by name. */
-export interface AdminProductPageKey {
-  id: number;
-  name?: string;
-}
-
-/**
- * A product list's page key as it travels in the address: `<id>` (oldest first) or `<id>:<name>` (by name). Plain text,
- * not an opaque token: the merchant's own product name, which the API reads back with the same bounds as a name.
- */
-export function adminProductPageKey(key: AdminProductPageKey): string {
-  return key.name === undefined ? String(key.id) : `${key.id}:${key.name}`;
-}
-
-const PAGE_KEY = /^([1-9][0-9]{0,9})(?::([\s\S]+))?$/;
-const productNameSchema = textSchema({ min: 1, max: 200 });
-
-/** `after` of GET /admin/products: a page key as `adminProductPageKey` writes it, read back. */
-export const AdminProductPageKeySchema = z
-  .string()
-  .max(211, { error: "Not a page key of this list", abort: true })
-  .transform((text, context): AdminProductPageKey => {
-    const match = PAGE_KEY.exec(text);
-    const id = match ? Number(match[1]) : 0;
-    const name = match?.[2];
-    if (!match || id > INT32_MAX || (name !== undefined && !productNameSchema.safeParse(name).success)) {
-      context.addIssue({ code: "custom", message: "Not a page key of this list" });
-      return z.NEVER;
-    }
-    return name === undefined ? { id } : { id, name };
-  });
+/** `after` of GET /admin/products: a page key as `writeTextPageKey` writes it (`<id>`, or `<id>:<name>` by name), read back. */
+export const AdminProductPageKeySchema = textPageKeySchema(200);
 
 /**
  * GET /admin/products: newest first (or as `sort` says) in keyset pages, published and unpublished alike. Newest first

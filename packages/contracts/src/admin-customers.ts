@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { dataSchema, IdParamSchema, IdSchema, intParamSchema, MoneySchema, textSchema } from "./common";
-import { INT32_MAX, MAX_LISTED_COMPANY_BUYERS, MAX_PAGE_SIZE } from "./constants";
+import { dataSchema, IdParamSchema, IdSchema, intParamSchema, MoneySchema, textPageKeySchema, textSchema } from "./common";
+import { ADMIN_CUSTOMER_SORTS, INT32_MAX, MAX_LISTED_COMPANY_BUYERS, MAX_PAGE_SIZE } from "./constants";
 import { CompanyAddressSchema, SavedAddressSchema } from "./addresses";
 import { EmailSchema, PersonNameSchema } from "./identity";
 
@@ -20,10 +20,19 @@ export const AdminCustomerListItemSchema = z
   })
   .meta({ id: "AdminCustomerListItem" });
 
-/** GET /admin/customers: newest first in keyset pages; `search` matches part of the email, the name or the company. */
+/** `after` of GET /admin/customers: a page key as `writeTextPageKey` writes it (`<id>`, or `<id>:<email>` by email). */
+export const AdminCustomerPageKeySchema = textPageKeySchema(254);
+
+/**
+ * GET /admin/customers: newest first (or as `sort` says) in keyset pages; `search` matches part of the email, the name
+ * or the company. Newest first pages with `before` (the answer's `nextBefore`), oldest first and by email with `after`
+ * (the answer's `nextAfter`); a key of another order is refused (400 `conflicting_parameters`).
+ */
 export const AdminListCustomersQuerySchema = z
   .object({
+    sort: z.enum(ADMIN_CUSTOMER_SORTS).default("newest"),
     before: intParamSchema(1, INT32_MAX).optional(),
+    after: AdminCustomerPageKeySchema.optional(),
     limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
     search: textSchema({ trim: true, min: 1, max: 100 }).optional(),
     trade: z.enum(["true", "false"]).optional(),
@@ -31,8 +40,15 @@ export const AdminListCustomersQuerySchema = z
   })
   .strict();
 export type AdminListCustomersQuery = z.infer<typeof AdminListCustomersQuerySchema>;
+export type AdminCustomerSort = AdminListCustomersQuery["sort"];
 export const AdminListCustomersResponseSchema = dataSchema(
-  z.object({ customers: z.array(AdminCustomerListItemSchema), nextBefore: z.number().int().nullable() }),
+  z.object({
+    customers: z.array(AdminCustomerListItemSchema),
+    /** Newest first: the next page's `before`, or null on the last page (and always null in another order). */
+    nextBefore: z.number().int().nullable(),
+    /** Another order: the next page's `after`, or null on the last page (and always null newest first). */
+    nextAfter: z.string().nullable(),
+  }),
 );
 
 export const AdminCustomerSchema = AdminCustomerListItemSchema.extend({

@@ -73,6 +73,43 @@ export const SlugSchema = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Expected a slug such as gift-books-for-her");
 
 /** PageNumber (1-based) and PageSize, capitalised as the storefront sends them. */
+/**
+ * Where a keyset page of a list sorted otherwise than newest first ended: the last row's id, and, when the list is
+ * sorted by a text (a product's name, a customer's email), that row's text, which with the id places the next page.
+ */
+export interface TextPageKey {
+  id: number;
+  text?: string;
+}
+
+/**
+ * A page key as it travels in the address: `<id>`, or `<id>:<text>`. Plain text rather than an opaque token: it holds
+ * only what the caller was just shown, and the API reads it back with the text's own bounds.
+ */
+export function writeTextPageKey(key: TextPageKey): string {
+  return key.text === undefined ? String(key.id) : `${key.id}:${key.text}`;
+}
+
+const TEXT_PAGE_KEY = /^([1-9][0-9]{0,9})(?::([\s\S]+))?$/;
+
+/** A list's `after`: a page key as `writeTextPageKey` writes it, its text at most `maxText` characters, read back. */
+export function textPageKeySchema(maxText: number) {
+  const textOfKey = textSchema({ min: 1, max: maxText });
+  return z
+    .string()
+    .max(maxText + 11, { error: "Not a page key of this list", abort: true })
+    .transform((key, context): TextPageKey => {
+      const match = TEXT_PAGE_KEY.exec(key);
+      const id = match ? Number(match[1]) : 0;
+      const text = match?.[2];
+      if (!match || id > INT32_MAX || (text !== undefined && !textOfKey.safeParse(text).success)) {
+        context.addIssue({ code: "custom", message: "Not a page key of this list" });
+        return z.NEVER;
+      }
+      return text === undefined ? { id } : { id, text };
+    });
+}
+
 export const PageQuerySchema = z.object({
   PageNumber: intParamSchema(1, MAX_RESULT_WINDOW).default(1),
   PageSize: intParamSchema(1, MAX_PAGE_SIZE).default(24),

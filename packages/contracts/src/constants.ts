@@ -252,6 +252,11 @@ export const ADMIN_ORDER_SORTS = ["newest", "oldest"] as const;
  * the page key the answer's `nextAfter` gives.
  */
 export const ADMIN_PRODUCT_SORTS = ["newest", "oldest", "name", "name_desc"] as const;
+/**
+ * The customer list's orders (GET /admin/customers `sort`): newest or oldest first, or by email A to Z (unique in a
+ * store). Newest first pages with `before`; the others with `after`, the key the answer's `nextAfter` gives.
+ */
+export const ADMIN_CUSTOMER_SORTS = ["newest", "oldest", "email"] as const;
 
 /** The longest an API token may live, in days. */
 export const MAX_API_TOKEN_DAYS = 366;

@@ -1,3 +1,5 @@
+import { AdminCustomerPageKeySchema, type AdminCustomerSort } from "@quire/contracts";
+import { ADMIN_CUSTOMER_SORTS } from "@quire/contracts/constants";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/customers";
 import { KeysetNav } from "~/components/discounts-keyset-nav";
@@ -5,27 +7,34 @@ import { FilterButton, SearchInput } from "~/components/discounts-fields";
 import { ButtonLink, FilterSelect, PageHeader, StatusBadge } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
-import { beforeOf, keysetLinks, searchOf } from "~/lib/discounts-keyset";
+import { searchOf } from "~/lib/discounts-keyset";
+import { pageKeyOf, sortedListLinks, sortOf } from "~/lib/sorted-list";
 import { formatDate } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers · Quire back office" }];
 
 const yesNo = (value: string | null): "true" | "false" | undefined => (value === "true" || value === "false" ? value : undefined);
 
+const SORT_LABELS: Record<AdminCustomerSort, string> = { newest: "Newest first", oldest: "Oldest first", email: "Email, A to Z" };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const sort = sortOf(url, ADMIN_CUSTOMER_SORTS);
+  const key = pageKeyOf(url, sort, ["email"], (text) => AdminCustomerPageKeySchema.safeParse(text));
   const query = {
     limit: 50,
-    before: beforeOf(url),
+    sort,
+    ...key,
     search: searchOf(url),
     trade: yesNo(url.searchParams.get("trade")),
     blocked: yesNo(url.searchParams.get("blocked")),
   };
   const { data } = await pageRead(request, context.get(apiContext).call("listAdminCustomers", { query }));
+  const links = sortedListLinks(url, data, key === null);
   return {
     customers: data.customers,
-    links: keysetLinks(url, data.nextBefore),
-    filters: { q: url.searchParams.get("q") ?? "", trade: query.trade ?? "", blocked: query.blocked ?? "" },
+    links: { older: links.next, newest: links.first },
+    filters: { q: url.searchParams.get("q") ?? "", trade: query.trade ?? "", blocked: query.blocked ?? "", sort },
   };
 }
 
@@ -60,6 +69,12 @@ export default function Customers() {
             { value: "false", label: "Active" },
           ]}
         />
+        <FilterSelect
+          name="sort"
+          label="Order"
+          defaultValue={filters.sort}
+          options={ADMIN_CUSTOMER_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+        />
         <FilterButton>Search</FilterButton>
       </Form>
       {customers.length === 0 ? (
@@ -67,7 +82,7 @@ export default function Customers() {
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Customers, newest first</caption>
+            <caption className="sr-only">Customers, {SORT_LABELS[filters.sort].toLowerCase()}</caption>
             <thead className="border-b border-zinc-200 bg-zinc-50">
               <tr>
                 <th scope="col" className="px-3 py-2">
@@ -106,7 +121,12 @@ export default function Customers() {
           </table>
         </div>
       )}
-      <KeysetNav label="Pages of customers" links={links} newestLabel="Newest customers" olderLabel="Older customers" />
+      <KeysetNav
+        label="Pages of customers"
+        links={links}
+        newestLabel={filters.sort === "newest" ? "Newest customers" : "First page"}
+        olderLabel={filters.sort === "newest" ? "Older customers" : "Next page"}
+      />
     </>
   );
 }

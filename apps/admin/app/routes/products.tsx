@@ -17,6 +17,7 @@ import { apiContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/format";
 import { answerBulkAction, bulkSelectionProblem, tickedIds } from "~/lib/bulk-selection.server";
 import { productPageKeyOf, productSortOf } from "~/lib/product-list";
+import { sortedListLinks } from "~/lib/sorted-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Products · Quire back office" }];
 
@@ -65,16 +66,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     request,
     Promise.all([api.call("listAdminProducts", { query }), api.call("listAdminCategories")]),
   );
-  const params = new URLSearchParams(url.searchParams);
-  params.delete("before");
-  params.delete("after");
-  const next: [string, string] | null =
-    data.nextBefore !== null ? ["before", String(data.nextBefore)] : data.nextAfter !== null ? ["after", data.nextAfter] : null;
+  const links = sortedListLinks(url, data, key === null);
   return {
     products: data.products,
     categories: categories.map(({ id, name, depth }) => ({ id, name, depth })),
-    nextPage: next ? `?${new URLSearchParams([...params, next])}` : null,
-    firstPage: key ? `?${params}` : null,
+    nextPage: links.next,
+    firstPage: links.first,
     filters: shown,
   };
 }

@@ -145,6 +145,20 @@ for (const javaScriptEnabled of [true, false]) {
 
       await section(page, "Customers").click();
       await page.getByRole("heading", { level: 1, name: "Customers" }).waitFor();
+      // Two customers of this journey, the "a" one first: newest first, then by email A to Z.
+      const [older, newer] = [newCustomer(`bo-sort-${label}-a`), newCustomer(`bo-sort-${label}-b`)];
+      await registerThroughApi(stack, older);
+      await registerThroughApi(stack, newer);
+      const nameOf = (who: { firstName: string; lastName: string }) => `${who.firstName} ${who.lastName}`;
+      await page.getByLabel("Email, name or company").fill(`bo-sort-${label}-`);
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL(/[?&]q=/);
+      await expect.poll(() => page.getByRole("rowheader").allInnerTexts()).toEqual([nameOf(newer), nameOf(older)]);
+      await page.getByLabel("Order").selectOption({ label: "Email, A to Z" });
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL(/[?&]sort=email/);
+      await expect.poll(() => page.getByRole("rowheader").allInnerTexts()).toEqual([nameOf(older), nameOf(newer)]);
+      await page.getByLabel("Order").selectOption({ label: "Newest first" });
       await page.getByLabel("Email, name or company").fill(customer.email);
       await page.getByRole("button", { name: "Search" }).click();
       await page.waitForURL(/[?&]q=/);

@@ -1,3 +1,6 @@
+import type { TextPageKey } from "@quire/contracts";
+import { AppError } from "../http/errors";
+
 /**
  * One page of a list read with keyset paging (newest first: `where id < before order by id desc limit n + 1`; or
  * oldest first, `after`): the query asks for one row more than the page, which only says that another page follows.
@@ -9,4 +12,24 @@ export function keysetPage<Row, Key>(rows: readonly Row[], limit: number, keyOf:
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { page, next: rows.length > limit && last !== undefined ? keyOf(last) : null };
+}
+
+/**
+ * Refuses a page key of another order than the list's (400 `conflicting_parameters`, naming it), as it would start the
+ * list somewhere odd: newest first pages with `before` (an id); every other order with `after`, which carries the last
+ * row's text when the list is sorted by one of `textSorts`, and only its id otherwise.
+ */
+export function refuseForeignPageKey(query: { sort: string; before?: number; after?: TextPageKey }, textSorts: readonly string[]): void {
+  const byText = textSorts.includes(query.sort);
+  const conflict =
+    query.sort === "newest"
+      ? query.after !== undefined && { field: "querystring.after", message: "A newest-first list pages with before" }
+      : query.before !== undefined
+        ? { field: "querystring.before", message: "This order pages with after" }
+        : query.after !== undefined &&
+          (query.after.text === undefined) === byText && {
+            field: "querystring.after",
+            message: byText ? "This order pages with a key that has the last row's text" : "This order pages with the last row's id",
+          };
+  if (conflict) throw new AppError("conflicting_parameters", conflict.message, { field: conflict.field });
 }

@@ -1,4 +1,4 @@
-import { adminProductPageKey, type AdminListProductsQuery, type AdminProduct } from "@quire/contracts";
+import { writeTextPageKey, type AdminListProductsQuery, type AdminProduct } from "@quire/contracts";
 import { and, asc, desc, eq, exists, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
@@ -275,7 +275,7 @@ export async function listAdminProducts(db: Db, storeId: number, query: AdminLis
   const byName = query.sort === "name" || query.sort === "name_desc";
   if (query.before !== undefined) conditions.push(lt(products.id, query.before));
   if (query.after !== undefined) {
-    const { id, name } = query.after;
+    const { id, text: name } = query.after;
     if (query.sort === "oldest") conditions.push(gt(products.id, id));
     else if (query.sort === "name") conditions.push(sql`(${products.name}, ${products.id}) > (${name ?? ""}, ${id})`);
     else conditions.push(sql`(${products.name}, ${products.id}) < (${name ?? ""}, ${id})`);
@@ -330,7 +330,7 @@ export async function listAdminProducts(db: Db, storeId: number, query: AdminLis
       stockQuantity,
     })),
     nextBefore: last && query.sort === "newest" ? last.id : null,
-    nextAfter: last && query.sort !== "newest" ? adminProductPageKey(byName ? { id: last.id, name: last.name } : { id: last.id }) : null,
+    nextAfter: last && query.sort !== "newest" ? writeTextPageKey(byName ? { id: last.id, text: last.name } : { id: last.id }) : null,
   };
 }
 

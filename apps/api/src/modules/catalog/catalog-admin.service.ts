@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { AdminCategorySchema, CreateAdminCategoryBodySchema, UpdateAdminCategoryBodySchema } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { isCheckViolation, isUniqueViolation } from "../../db/unique-violation";
+import { refuseForeignPageKey } from "../../db/keyset-page";
 import { AppError } from "../../http/errors";
 import { findAddonIdsNotOfStore } from "./catalog-addons.repository";
 import { findProductIdsNotOfStore } from "./published-products.service";
@@ -69,18 +70,7 @@ export type { NewProduct, NewVariant } from "./catalog-writes";
  * `conflicting_parameters`, as it would start the list somewhere odd.
  */
 export function listAdminProducts(db: Db, storeId: number, query: AdminListProductsQuery, storeThreshold: number) {
-  const byName = query.sort === "name" || query.sort === "name_desc";
-  const conflict =
-    query.sort === "newest"
-      ? query.after !== undefined && { field: "querystring.after", message: "A newest-first list pages with before" }
-      : query.before !== undefined
-        ? { field: "querystring.before", message: "This order pages with after" }
-        : query.after !== undefined &&
-          (query.after.name === undefined) === byName && {
-            field: "querystring.after",
-            message: byName ? "A list by name pages with a key that has a name" : "An oldest-first list pages with a product's id",
-          };
-  if (conflict) throw new AppError("conflicting_parameters", conflict.message, { field: conflict.field });
+  refuseForeignPageKey(query, ["name", "name_desc"]);
   return repository.listAdminProducts(db, storeId, query, storeThreshold);
 }
 

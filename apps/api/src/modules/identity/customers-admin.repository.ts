@@ -1,5 +1,5 @@
-import type { AdminListCompaniesQuery, AdminListCustomersQuery } from "@quire/contracts";
-import { and, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { writeTextPageKey, type AdminListCompaniesQuery, type AdminListCustomersQuery } from "@quire/contracts";
+import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import { companies, customers } from "./identity.tables";
@@ -23,6 +23,11 @@ const listColumns = {
 export async function listAdminCustomerRows(db: Db, storeId: number, query: AdminListCustomersQuery) {
   const conditions: SQL[] = [eq(customers.storeId, storeId)];
   if (query.before !== undefined) conditions.push(lt(customers.id, query.before));
+  if (query.after !== undefined) {
+    const { id, text: email } = query.after;
+    // By email: unique in a store, so the store's email index (customers_store_email_unique) is walked from it.
+    conditions.push(query.sort === "email" ? sql`(${customers.email}, ${customers.id}) > (${email ?? ""}, ${id})` : gt(customers.id, id));
+  }
   if (query.trade !== undefined) conditions.push(eq(customers.isTrade, query.trade === "true"));
   if (query.blocked !== undefined) conditions.push(query.blocked === "true" ? isNotNull(customers.blockedAt) : isNull(customers.blockedAt));
   if (query.search !== undefined) {
@@ -39,10 +44,23 @@ export async function listAdminCustomerRows(db: Db, storeId: number, query: Admi
     .select(listColumns)
     .from(customers)
     .where(and(...conditions))
-    .orderBy(desc(customers.id))
+    .orderBy(
+      ...(query.sort === "newest"
+        ? [desc(customers.id)]
+        : query.sort === "oldest"
+          ? [asc(customers.id)]
+          : [asc(customers.email), asc(customers.id)]),
+    )
     .limit(query.limit + 1);
-  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
-  return { rows: page, nextBefore: next };
+  const { page, next: last } = keysetPage(rows, query.limit, (row) => row);
+  return {
+    rows: page,
+    nextBefore: last && query.sort === "newest" ? last.id : null,
+    nextAfter:
+      last && query.sort !== "newest"
+        ? writeTextPageKey(query.sort === "email" ? { id: last.id, text: last.email } : { id: last.id })
+        : null,
+  };
 }
 
 export async function findAdminCustomerRow(db: Db, storeId: number, customerId: number, options: { forUpdate?: boolean } = {}) {

@@ -13,7 +13,11 @@ export const customersAdminRoutes: FastifyPluginAsyncZod<{ db: Db; storefrontUrl
   app.route({
     ...operationRoute("listAdminCustomers", {
       config,
-      schema: { ...schema, "x-error-codes": [...errors], summary: "The store's customers, newest first, found by email, name or company" },
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "conflicting_parameters"],
+        summary: "The store's customers, newest first or in the order asked, found by email, name or company",
+      },
     }),
     handler: async (request) => ({ data: await listAdminCustomers(db, request.ctx.store.id, request.query) }),
   });

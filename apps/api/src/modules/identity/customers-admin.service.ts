@@ -1,5 +1,6 @@
 import { MAX_LISTED_COMPANY_BUYERS, type AdminListCompaniesQuery, type AdminListCustomersQuery } from "@quire/contracts";
 import type { Db } from "../../db/client";
+import { refuseForeignPageKey } from "../../db/keyset-page";
 import { AppError } from "../../http/errors";
 import { changedFields, recordAdminWrite, type AdminWrite } from "../audit/audit.service";
 import {
@@ -29,9 +30,11 @@ export function toAdminCustomerListItem(row: CustomerRow) {
   };
 }
 
+/** The store's customers in the order `query.sort` asks, in keyset pages; a page key of another order is a 400. */
 export async function listAdminCustomers(db: Db, storeId: number, query: AdminListCustomersQuery) {
-  const { rows, nextBefore } = await listAdminCustomerRows(db, storeId, query);
-  return { customers: rows.map(toAdminCustomerListItem), nextBefore };
+  refuseForeignPageKey(query, ["email"]);
+  const { rows, nextBefore, nextAfter } = await listAdminCustomerRows(db, storeId, query);
+  return { customers: rows.map(toAdminCustomerListItem), nextBefore, nextAfter };
 }
 
 /** The store's customer as the merchant sees them; 404 `customer_not_found` for another store's or none. */

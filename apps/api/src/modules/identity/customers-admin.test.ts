@@ -74,6 +74,41 @@ describe("the merchant's customers", () => {
     expect(next.customers.map((row: { id: number }) => row.id)).toEqual([ada.id]);
   });
 
+  it("lists customers oldest first and by email, walking keyset pages with the key each answer gives", async () => {
+    const marker = `sorting${made + 1}`;
+    const make = (local: string) =>
+      createCustomer(api.database.db, { storeId: api.seeded.store.id, email: `${local}.${marker}@books.example` });
+    const [mary, albert, zora, beth] = [await make("mary"), await make("albert"), await make("zora"), await make("beth")];
+    const walk = async (sort: string) => {
+      const seen: number[] = [];
+      let after: string | null = null;
+      do {
+        const page = `/admin/customers?search=${marker}&sort=${sort}&limit=3${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+        const answer = await asManager("GET", page);
+        expect(answer.statusCode, answer.body).toBe(200);
+        const data = answer.json().data as { customers: { id: number }[]; nextBefore: number | null; nextAfter: string | null };
+        expect(data.nextBefore).toBeNull();
+        seen.push(...data.customers.map((row) => row.id));
+        after = data.nextAfter;
+      } while (after !== null && seen.length < 10);
+      return seen;
+    };
+    expect(await walk("oldest")).toEqual([mary.id, albert.id, zora.id, beth.id]);
+    expect(await walk("email")).toEqual([albert.id, beth.id, mary.id, zora.id]);
+    // A key of another order, or no key at all, is refused naming the parameter.
+    for (const [query, field] of [
+      [`sort=email&before=${mary.id}`, "querystring.before"],
+      [`after=${mary.id}`, "querystring.after"],
+      [`sort=email&after=${mary.id}`, "querystring.after"],
+      [`sort=oldest&after=${encodeURIComponent(`${mary.id}:${mary.email}`)}`, "querystring.after"],
+      [`sort=email&after=${encodeURIComponent(`${mary.id}:${"x".repeat(255)}`)}`, "querystring.after"],
+    ] as const) {
+      const answer = await asManager("GET", `/admin/customers?${query}`);
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json().errors[0], query).toMatchObject({ field });
+    }
+  });
+
   it("shows a customer with their orders and address book, and no other store's", async () => {
     const reader = await customer({ firstName: "Cara" });
     const view = await asManager("GET", `/admin/customers/${reader.id}`);
