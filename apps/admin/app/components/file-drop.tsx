@@ -1,5 +1,6 @@
 import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { type DragEvent, type ReactNode, useState } from "react";
+import { describedBy, FieldFrame } from "~/components/field-frame";
 import { acceptsFile } from "~/lib/file-accept";
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
@@ -29,14 +30,7 @@ export function FileField({
 }) {
   return (
     <FileDrop inputId={id} what={what}>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-          <span aria-hidden="true"> *</span>
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-zinc-600">
-          {hint}
-        </p>
+      <FieldFrame id={id} label={label} hint={hint} error={error} required>
         <input
           id={id}
           name={name}
@@ -44,15 +38,10 @@ export function FileField({
           required
           accept={accept}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+          aria-describedby={describedBy(id, hint, error)}
           className="text-sm file:mr-3 file:rounded-md file:border file:border-zinc-400 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-zinc-100"
         />
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-red-800">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      </FieldFrame>
     </FileDrop>
   );
 }

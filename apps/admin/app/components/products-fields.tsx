@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { describedBy, FieldFrame } from "~/components/field-frame";
 import type { FormErrors } from "~/lib/forms.server";
 import { useInlineValidation } from "~/lib/inline-validation";
 
@@ -19,46 +19,6 @@ interface Common {
   maxLength?: number;
 }
 
-function describedBy(id: string, hint: string | undefined, error: string | undefined) {
-  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-}
-
-function Frame({
-  id,
-  label,
-  hint,
-  error,
-  required,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  required?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-zinc-600">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 const inputClass = (error: string | undefined) =>
   `rounded-md border bg-white px-3 py-2 text-sm ${error ? "border-red-700" : "border-zinc-500"}`;
 
@@ -75,7 +35,7 @@ export function TextInput({
 }: Common & { inputMode?: "decimal" | "numeric" | "text" }) {
   const { error, events } = useInlineValidation(errors?.fields[id]);
   return (
-    <Frame id={id} label={label} hint={hint} error={error} required={required}>
+    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
       <input
         id={id}
         name={name}
@@ -89,14 +49,14 @@ export function TextInput({
         aria-describedby={describedBy(id, hint, error)}
         className={inputClass(error)}
       />
-    </Frame>
+    </FieldFrame>
   );
 }
 
 export function TextArea({ id, name, label, errors, hint, defaultValue, required, maxLength, rows = 3 }: Common & { rows?: number }) {
   const { error, events } = useInlineValidation(errors?.fields[id]);
   return (
-    <Frame id={id} label={label} hint={hint} error={error} required={required}>
+    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
       <textarea
         id={id}
         name={name}
@@ -109,7 +69,7 @@ export function TextArea({ id, name, label, errors, hint, defaultValue, required
         aria-describedby={describedBy(id, hint, error)}
         className={inputClass(error)}
       />
-    </Frame>
+    </FieldFrame>
   );
 }
 

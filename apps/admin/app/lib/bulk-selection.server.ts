@@ -21,37 +21,43 @@ export function tickedIds(form: FormData, name: string): number[] {
   return [...new Set(ids)];
 }
 
-/** Why a bulk action is not sent: nothing ticked, or more than the API takes at once; null when it may be sent. */
-export function bulkSelectionProblem(ids: readonly number[], max: number, what: string) {
-  if (ids.length === 0) return data<BulkAnswer>({ problem: `Tick the ${what} to change first.` }, { status: 400 });
-  if (ids.length > max) return data<BulkAnswer>({ problem: `Change at most ${max} ${what} at once.` }, { status: 400 });
-  return null;
-}
-
 /**
- * Sends a bulk action and answers the page: all done, the list again (`back`) with `done(count)` as its message;
- * otherwise the rows refused, each with the API's reasons, and how many were done (a 200, so the list is read
- * again, when any was; a 400 when none). The whole request refused (a role without the permission, the API away)
- * is said as nothing changed.
+ * A list's bulk action, from its form to the page's answer: the button pressed (`intent`, one of `actions`) and the
+ * ticked rows (checkboxes called `field`) go to the API in one request, unless none is ticked or more than `max` are.
+ * All done, the list again (its address kept) with `done(action, count)` as its message; otherwise the rows refused,
+ * each with the API's reasons, and how many were done (a 200, so the list is read again, when any was; a 400 when
+ * none). The whole request refused (a role without the permission, the API away) is said as nothing changed.
  */
-export async function answerBulkAction<Result extends { ok: true } | { ok: false; errors: ApiError[] }>(
+export async function answerTickedAction<Action extends string, Result extends { ok: true } | { ok: false; errors: ApiError[] }>(
   request: Request,
-  back: string,
-  send: () => Promise<readonly Result[]>,
-  idOf: (result: Result) => number,
-  done: (count: number) => string,
+  list: {
+    actions: readonly Action[];
+    field: string;
+    max: number;
+    what: string;
+    send: (action: Action, ids: number[]) => Promise<readonly Result[]>;
+    idOf: (result: Result) => number;
+    done: (action: Action, count: number) => string;
+  },
 ) {
+  const form = await request.formData();
+  const action = list.actions.find((known) => known === form.get("intent"));
+  if (!action) throw new Response("Unknown action", { status: 400 });
+  const ids = tickedIds(form, list.field);
+  if (ids.length === 0) return data<BulkAnswer>({ problem: `Tick the ${list.what} to change first.` }, { status: 400 });
+  if (ids.length > list.max) return data<BulkAnswer>({ problem: `Change at most ${list.max} ${list.what} at once.` }, { status: 400 });
   let results: readonly Result[];
   try {
-    results = await send();
+    results = await list.send(action, ids);
   } catch (error) {
     if (!(error instanceof ApiRequestError) || (error.status >= 500 && error.status !== 503)) throw error;
     return data<BulkAnswer>({ problem: `Nothing was changed: ${error.message}` }, { status: error.status });
   }
   const refused = results.flatMap((result) =>
-    result.ok ? [] : [{ id: idOf(result), message: result.errors.map((reason) => reason.message).join(" ") }],
+    result.ok ? [] : [{ id: list.idOf(result), message: result.errors.map((reason) => reason.message).join(" ") }],
   );
   const count = results.length - refused.length;
-  if (refused.length === 0) return redirectWithMessage(request, back, `${done(count)}.`);
-  return data<BulkAnswer>({ done: count > 0 ? done(count) : undefined, refused }, { status: count > 0 ? 200 : 400 });
+  const url = new URL(request.url);
+  if (refused.length === 0) return redirectWithMessage(request, url.pathname + url.search, `${list.done(action, count)}.`);
+  return data<BulkAnswer>({ done: count > 0 ? list.done(action, count) : undefined, refused }, { status: count > 0 ? 200 : 400 });
 }

@@ -5,7 +5,7 @@ import type { Route } from "./+types/orders";
 import { BulkActionBar, BulkRefusals, TickAllCell, TickCell } from "~/components/bulk-selection";
 import { Button, ButtonLink, PageHeader, StatusBadge, FilterSelect } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
-import { answerBulkAction, bulkSelectionProblem, tickedIds } from "~/lib/bulk-selection.server";
+import { answerTickedAction } from "~/lib/bulk-selection.server";
 import { apiContext, staffContext } from "~/lib/context.server";
 import { formatDateTime, showMoney } from "~/lib/format";
 import { orderFiltersOf, orderSortOf } from "~/lib/order-filters";
@@ -60,20 +60,15 @@ const ordersCount = (count: number) => `${count} ${count === 1 ? "order" : "orde
  * that changes each order on its own; the page names any order refused (one not shipped yet) and why.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const bulkAction = ADMIN_ORDER_BULK_ACTIONS.find((known) => known === form.get("intent"));
-  if (!bulkAction) throw new Response("Unknown action", { status: 400 });
-  const orderIds = tickedIds(form, "orderId");
-  const problem = bulkSelectionProblem(orderIds, MAX_BULK_ORDERS, "orders");
-  if (problem) return problem;
-  const url = new URL(request.url);
-  return answerBulkAction(
-    request,
-    url.pathname + url.search,
-    async () => (await context.get(apiContext).call("bulkAdminOrders", { body: { action: bulkAction, orderIds } })).data.results,
-    (result) => result.orderId,
-    (count) => `${ordersCount(count)} marked delivered`,
-  );
+  return answerTickedAction(request, {
+    actions: ADMIN_ORDER_BULK_ACTIONS,
+    field: "orderId",
+    max: MAX_BULK_ORDERS,
+    what: "orders",
+    send: async (action, orderIds) => (await context.get(apiContext).call("bulkAdminOrders", { body: { action, orderIds } })).data.results,
+    idOf: (result) => result.orderId,
+    done: (_action, count) => `${ordersCount(count)} marked delivered`,
+  });
 }
 
 export default function Orders() {

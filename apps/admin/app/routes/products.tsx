@@ -15,7 +15,7 @@ import { Button, ButtonLink, FilterSelect, PageHeader } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/format";
-import { answerBulkAction, bulkSelectionProblem, tickedIds } from "~/lib/bulk-selection.server";
+import { answerTickedAction } from "~/lib/bulk-selection.server";
 import { productPageKeyOf, productSortOf } from "~/lib/product-list";
 import { sortedListLinks } from "~/lib/sorted-list";
 
@@ -92,20 +92,16 @@ const productsCount = (count: number) => `${count} ${count === 1 ? "product" : "
  * products were refused and why, and that the others were done.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const bulkAction = ADMIN_PRODUCT_BULK_ACTIONS.find((known) => known === form.get("intent"));
-  if (!bulkAction) throw new Response("Unknown action", { status: 400 });
-  const productIds = tickedIds(form, "productId");
-  const problem = bulkSelectionProblem(productIds, MAX_BULK_PRODUCTS, "products");
-  if (problem) return problem;
-  const url = new URL(request.url);
-  return answerBulkAction(
-    request,
-    url.pathname + url.search,
-    async () => (await context.get(apiContext).call("bulkAdminProducts", { body: { action: bulkAction, productIds } })).data.results,
-    (result) => result.productId,
-    (count) => `${productsCount(count)} ${BULK_DONE[bulkAction]}`,
-  );
+  return answerTickedAction(request, {
+    actions: ADMIN_PRODUCT_BULK_ACTIONS,
+    field: "productId",
+    max: MAX_BULK_PRODUCTS,
+    what: "products",
+    send: async (action, productIds) =>
+      (await context.get(apiContext).call("bulkAdminProducts", { body: { action, productIds } })).data.results,
+    idOf: (result) => result.productId,
+    done: (action, count) => `${productsCount(count)} ${BULK_DONE[action]}`,
+  });
 }
 
 const STOCK_LABELS: Record<(typeof ADMIN_PRODUCT_STOCK_FILTERS)[number], string> = {

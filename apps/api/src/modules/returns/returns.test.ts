@@ -115,6 +115,39 @@ function askReturn(authorization: string | undefined, body: object, headers: Rec
 const read = (authorization: string | undefined, url: string) =>
   api.app.inject({ method: "GET", url, headers: { ...TEST_HEADERS, ...(authorization ? { authorization } : {}) } });
 
+/** A new customer's delivered order paid at Stripe, and their return of one of its first line, received by the shop. */
+async function receivedCardReturn() {
+  const { authorization } = await newCustomer();
+  const order = await deliveredOrder(authorization, "stripe");
+  const created = (
+    await askReturn(authorization, {
+      orderId: order.id,
+      lines: [{ orderLineId: order.lines[0]!.id, quantity: 1 }],
+      reason: "damaged",
+      resolution: "refund",
+    })
+  ).json().data as ReturnDetail;
+  await asAdmin("PUT", `/admin/order-returns/${created.id}/receive`);
+  return { authorization, order, created };
+}
+
+/** What Stripe (the sandbox) has refunded of the payment whose checkout session is `sessionId`. */
+async function refundedAtStripe(sessionId: string): Promise<number> {
+  const session = await gateway.sandbox.app.inject({
+    method: "GET",
+    url: `/v1/checkout/sessions/${sessionId}?expand[]=payment_intent.latest_charge`,
+    headers: { authorization: `Bearer ${SANDBOX_KEYS.stripe.secretKey}` },
+  });
+  return session.json().payment_intent.latest_charge.amount_refunded;
+}
+
+/** Puts one plain hardback back on sale: the tests after a card return count on the seeded stock. */
+const putBackHardback = () =>
+  api.database.db
+    .update(productVariants)
+    .set({ stockQuantity: sql`${productVariants.stockQuantity} + 1` })
+    .where(eq(productVariants.id, api.seeded.variants.plainHardback));
+
 const mailsTo = async (email: string) =>
   (await api.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email))).map((mail) => mail.kind);
 
@@ -333,17 +366,7 @@ describe("settling a return", () => {
   });
 
   it("refunds the returned part through the order's gateway once, however often the approval is retried", async () => {
-    const { authorization } = await newCustomer();
-    const order = await deliveredOrder(authorization, "stripe");
-    const created = (
-      await askReturn(authorization, {
-        orderId: order.id,
-        lines: [{ orderLineId: order.lines[0]!.id, quantity: 1 }],
-        reason: "damaged",
-        resolution: "refund",
-      })
-    ).json().data as ReturnDetail;
-    await asAdmin("PUT", `/admin/order-returns/${created.id}/receive`);
+    const { authorization, order, created } = await receivedCardReturn();
     const approvals = await Promise.all(Array.from({ length: 5 }, () => asAdmin("PUT", `/admin/order-returns/${created.id}/approve`)));
     expect(approvals.filter((response) => response.statusCode === 200)).toHaveLength(1);
     const again = await asAdmin("PUT", `/admin/order-returns/${created.id}/approve`);
@@ -360,33 +383,14 @@ describe("settling a return", () => {
       .select()
       .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.status, "captured")));
-    const session = await gateway.sandbox.app.inject({
-      method: "GET",
-      url: `/v1/checkout/sessions/${payment!.providerReference!}?expand[]=payment_intent.latest_charge`,
-      headers: { authorization: `Bearer ${SANDBOX_KEYS.stripe.secretKey}` },
-    });
-    expect(session.json().payment_intent.latest_charge.amount_refunded).toBe(created.amount.amount);
+    expect(await refundedAtStripe(payment!.providerReference!)).toBe(created.amount.amount);
     const detail = (await read(authorization, `/order-returns/${created.id}`)).json().data as ReturnDetail;
     expect(detail).toMatchObject({ status: "refunded", refund: { kind: "payment", status: "succeeded" } });
   });
 
   it("keeps the return approved while its refund could not be made, and the merchant's retry refunds it once", async () => {
-    // The tests after this one count on the seeded stock: this order's hardback is put back first.
-    await api.database.db
-      .update(productVariants)
-      .set({ stockQuantity: sql`${productVariants.stockQuantity} + 1` })
-      .where(eq(productVariants.id, api.seeded.variants.plainHardback));
-    const { authorization } = await newCustomer();
-    const order = await deliveredOrder(authorization, "stripe");
-    const created = (
-      await askReturn(authorization, {
-        orderId: order.id,
-        lines: [{ orderLineId: order.lines[0]!.id, quantity: 1 }],
-        reason: "damaged",
-        resolution: "refund",
-      })
-    ).json().data as ReturnDetail;
-    await asAdmin("PUT", `/admin/order-returns/${created.id}/receive`);
+    await putBackHardback();
+    const { authorization, order, created } = await receivedCardReturn();
     // Stripe refuses the refund: it fails, and says why.
     stripeRefusesRefunds = true;
     try {
@@ -427,12 +431,7 @@ describe("settling a return", () => {
       refund: { reference: settled!.providerReference },
     });
     expect(await lookup(`quire-refund-${failed.id}-retry-2`)).toEqual({ outcome: "none" });
-    const session = await gateway.sandbox.app.inject({
-      method: "GET",
-      url: `/v1/checkout/sessions/${payment!.providerReference!}?expand[]=payment_intent.latest_charge`,
-      headers: { authorization: `Bearer ${SANDBOX_KEYS.stripe.secretKey}` },
-    });
-    expect(session.json().payment_intent.latest_charge.amount_refunded).toBe(created.amount.amount);
+    expect(await refundedAtStripe(payment!.providerReference!)).toBe(created.amount.amount);
     // The return is settled by its refund, and the refund's history says the shop tried again.
     expect((await read(authorization, `/order-returns/${created.id}`)).json().data).toMatchObject({
       status: "refunded",
@@ -460,11 +459,7 @@ describe("settling a return", () => {
   });
 
   it("refuses to refund a return for more than the shop's own refunds of the order have left; store credit stays open", async () => {
-    // The tests after this one count on the seeded stock: this order's hardback is put back first.
-    await api.database.db
-      .update(productVariants)
-      .set({ stockQuantity: sql`${productVariants.stockQuantity} + 1` })
-      .where(eq(productVariants.id, api.seeded.variants.plainHardback));
+    await putBackHardback();
     const { authorization } = await newCustomer();
     const order = await deliveredOrder(authorization);
     const created = (
