@@ -1,4 +1,5 @@
 import type { TextPageKey } from "@quire/contracts";
+import { beforeOf } from "./discounts-keyset";
 
 /*
  * A list the API sorts several ways and pages by keyset: newest first with `before` (an id), every other order with
@@ -22,8 +23,8 @@ export function pageKeyOf(
   readKey: (key: string) => { success: true; data: TextPageKey } | { success: false },
 ): { before: string } | { after: string } | null {
   if (sort === "newest") {
-    const before = url.searchParams.get("before") ?? "";
-    return /^\d{1,10}$/.test(before) && Number(before) >= 1 && Number(before) <= 2_147_483_647 ? { before } : null;
+    const before = beforeOf(url);
+    return before === undefined ? null : { before: String(before) };
   }
   const after = url.searchParams.get("after") ?? "";
   const key = readKey(after);
