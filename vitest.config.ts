@@ -34,6 +34,10 @@ export default defineConfig({
       {
         test: {
           name: "api",
+          // `npm test` runs the API tests, the journeys and the topology in one run, one project after the other
+          // (groupOrder 1, 2, 3): the run starts every project's global setup first, so the journeys' shared stack
+          // and template are ready by the time the API tests end, and their teardowns run once at the end.
+          sequence: { groupOrder: 1 },
           include: ["apps/api/src/**/*.test.ts"],
           exclude: ["apps/api/src/**/*.unit.test.ts"],
           globalSetup: ["./apps/api/src/testing/global-setup.ts"],
@@ -61,6 +65,7 @@ export default defineConfig({
         resolve: { alias: storefrontAlias },
         test: {
           name: "e2e",
+          sequence: { groupOrder: 2 },
           include: ["apps/storefront/tests/e2e/**/*.e2e.ts", "apps/admin/tests/e2e/**/*.e2e.ts", "scripts/**/*.e2e.ts"],
           globalSetup: ["./apps/storefront/tests/e2e/global-setup.ts"],
           setupFiles: ["./vitest.setup.ts"],
@@ -80,6 +85,7 @@ export default defineConfig({
       {
         test: {
           name: "topology",
+          sequence: { groupOrder: 3 },
           include: ["scripts/topology/**/*.test.ts"],
           setupFiles: ["./vitest.setup.ts"],
           // Two PostgreSQL servers, HAProxy, seven Node processes and Chromium, started by the test on a

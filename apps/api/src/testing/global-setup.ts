@@ -24,13 +24,14 @@ export default async function setup(project: TestProject) {
     }
   }
 
-  let { template, drop } = await createTestDatabaseTemplate(url);
+  let { template, drop, dropLater } = await createTestDatabaseTemplate(url);
   project.provide("testDatabaseTemplate", template);
   // Watch mode: a rerun may follow a new migration, so it starts from a template migrated again.
   project.onTestsRerun(async () => {
     await drop();
-    ({ template, drop } = await createTestDatabaseTemplate(url));
+    ({ template, drop, dropLater } = await createTestDatabaseTemplate(url));
     project.provide("testDatabaseTemplate", template);
   });
-  return () => drop();
+  // The run's answer does not wait for its databases to be dropped (drop-databases-later.ts).
+  return () => dropLater();
 }

@@ -61,8 +61,10 @@ export async function freePort(): Promise<number> {
  * 127.0.0.1 only, trusting local connections, with fsync off: its data does not outlive the test. initdb
  * refuses to run as root, so as root (CI) the server runs as the `postgres` OS user.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
-  const server = await ownServer("quire-pg-", { extraOptions: "-c full_page_writes=off", startTimeoutSeconds: 30 });
+export async function startPostgresCluster(options: { preparedTransactions?: number } = {}): Promise<PostgresCluster> {
+  // Prepared transactions (off by default): a lock that outlives its session and the server's stop.
+  const prepared = options.preparedTransactions ? ` -c max_prepared_transactions=${options.preparedTransactions}` : "";
+  const server = await ownServer("quire-pg-", { extraOptions: `-c full_page_writes=off${prepared}`, startTimeoutSeconds: 30 });
   try {
     await server.run("initdb", [
       "-D",

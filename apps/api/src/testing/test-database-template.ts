@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
-import { adminQuery, dropDatabasesStartingWith, dropTestDatabase, waitUntilNobodyIsConnected } from "./server-databases";
+import { dropRunDatabases, dropRunDatabasesLater } from "./drop-databases-later";
+import { adminQuery, dropTestDatabase, waitUntilNobodyIsConnected } from "./server-databases";
 
 /**
  * The migrated database every API test file starts from, made once per run by global-setup.ts (decision 021):
@@ -22,11 +23,11 @@ declare module "vitest" {
 /**
  * Migrates a database once (the committed migrations and the job queue's schema) to be copied by every test
  * file. On a server its name is new for each run, so runs side by side never copy or drop each other's.
- * `drop` removes it when the run ends, with every copy made of it (copyPrefix).
+ * `drop` removes it with every copy made of it (copyPrefix); `dropLater` does so in a process of its own.
  */
 export async function createTestDatabaseTemplate(
   serverUrl: string | undefined,
-): Promise<{ template: TestDatabaseTemplate; drop(): Promise<void> }> {
+): Promise<{ template: TestDatabaseTemplate; drop(): Promise<void>; dropLater(): Promise<void> }> {
   if (!serverUrl) {
     const database = await openDatabase({});
     let dump: Blob;
@@ -39,7 +40,8 @@ export async function createTestDatabaseTemplate(
     const folder = await mkdtemp(path.join(os.tmpdir(), "quire-test-template-"));
     const dumpFile = path.join(folder, "pgdata.tar");
     await writeFile(dumpFile, new Uint8Array(await dump.arrayBuffer()));
-    return { template: { kind: "pglite", dumpFile }, drop: () => rm(folder, { recursive: true, force: true }) };
+    const drop = () => rm(folder, { recursive: true, force: true });
+    return { template: { kind: "pglite", dumpFile }, drop, dropLater: drop };
   }
 
   const run = randomBytes(6).toString("hex");
@@ -58,13 +60,12 @@ export async function createTestDatabaseTemplate(
     await dropTestDatabase(serverUrl, name);
     throw error;
   }
-  const copies = copyPrefix(run);
+  const databases = { serverUrl, prefix: copyPrefix(run), name };
   return {
     template: { kind: "postgres", serverUrl, name },
-    async drop() {
-      await dropDatabasesStartingWith(serverUrl, copies);
-      await dropTestDatabase(serverUrl, name);
-    },
+    drop: () => dropRunDatabases(databases),
+    // What the run's teardown calls: its answer need not wait for some 110 drops (drop-databases-later.ts).
+    dropLater: () => dropRunDatabasesLater(databases),
   };
 }
 

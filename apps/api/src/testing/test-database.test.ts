@@ -129,4 +129,20 @@ describe.each(serverUrl ? [serverUrl] : [])("a copy on the test server", (url) =
       await another.drop();
     }
   });
+
+  it("is dropped with the template by a process of its own when the run's teardown asks (dropLater)", async () => {
+    const { template, drop, dropLater } = await createTestDatabaseTemplate(url);
+    try {
+      if (template.kind !== "postgres") throw new Error("expected a server template");
+      const copy = await createTestDatabase(template);
+      await copy.close();
+      const name = new URL(copy.url!).pathname.slice(1);
+
+      await dropLater();
+      await expect.poll(() => databaseExists(template.serverUrl, name), { timeout: 30_000 }).toBe(false);
+      await expect.poll(() => databaseExists(template.serverUrl, template.name), { timeout: 30_000 }).toBe(false);
+    } finally {
+      await drop();
+    }
+  });
 });

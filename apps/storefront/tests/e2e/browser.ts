@@ -5,7 +5,12 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { chromiumPath } from "./browser-path";
 
-/** The flags Debian's Chromium runs with on the CI machine: headless, no sandbox or GPU, no background traffic. */
+/**
+ * The flags Debian's Chromium runs with on the CI machine: headless, no sandbox or GPU, no background traffic.
+ * V8's lite mode leaves a page's scripts to the interpreter, without the optimising compilers: a journey's page
+ * lives for a second or two, not long enough for optimised code to pay back its compilation (four heavy journey
+ * files took 4% less CPU with it, 76 CPU-seconds against 79-81).
+ */
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -15,6 +20,7 @@ const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  "--js-flags=--lite-mode",
 ];
 
 export interface BrowserSession {

@@ -10,7 +10,7 @@ import { assertBuilt, createE2eTemplate, DEMO_API_KEY, DEMO_STORE_KEY, SHARED_AD
  * Runs once before the browser journeys: checks the browser and the database are there (under CI a
  * missing one fails the run, it never skips), then migrates and seeds the template database every stack
  * copies, starts Quire on a copy for the run and hands its URLs to the tests. Returns the teardown that
- * stops the servers and drops the databases.
+ * stops the servers and starts dropping the databases (in a process of its own: the run does not wait).
  */
 export default async function setup(project: TestProject) {
   const chromePath = chromiumPath();
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
 
   assertBuilt();
   // Migrated and seeded once: every stack, this one and those the journeys start, is a copy of it.
-  const { template, drop: dropTemplate } = await createE2eTemplate();
+  const { template, dropLater: dropTemplateLater } = await createE2eTemplate();
   project.provide("e2eTemplate", template);
   // The shared stack's mail is caught here and read by the journeys' processes over HTTP (mailbox.ts).
   const capture = await startSmtpCapture();
@@ -65,6 +65,6 @@ export default async function setup(project: TestProject) {
     await stack.stop();
     await mailbox.close();
     await capture.close();
-    await dropTemplate();
+    await dropTemplateLater();
   };
 }

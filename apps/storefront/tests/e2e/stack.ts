@@ -8,7 +8,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
 import { inject } from "vitest";
-import { dropDatabasesStartingWith } from "../../../api/src/testing/server-databases";
+import { dropRunDatabases, dropRunDatabasesLater, type RunDatabases } from "../../../api/src/testing/drop-databases-later";
 import { startSmtpCapture, type SmtpCapture } from "../../../api/src/testing/smtp-capture";
 import { localMailbox, remoteMailbox, type Mailbox } from "./mailbox";
 
@@ -144,12 +144,7 @@ export async function createE2eDatabase(template?: E2eTemplate): Promise<E2eData
       // A copy is left until the run ends, and dropped with its template then: PostgreSQL answers a DROP DATABASE
       // after a checkpoint, which writes every running stack's changed pages to disk (the API tests' databases
       // are kept so too, apps/api/src/testing/test-database-template.ts).
-      drop: template
-        ? async () => {}
-        : async () => {
-            await dropDatabasesStartingWith(serverUrl, `${name}_`);
-            await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-          },
+      drop: template ? async () => {} : () => dropRunDatabases(runDatabases(serverUrl, name)),
     };
   }
 
@@ -287,7 +282,7 @@ export async function migrateAndSeed(database: E2eDatabase, name: string): Promi
 }
 
 /** Migrates and seeds a new database, once per run, for every stack to copy (decision 021). */
-export async function createE2eTemplate(): Promise<{ template: E2eTemplate; drop(): Promise<void> }> {
+export async function createE2eTemplate(): Promise<{ template: E2eTemplate; drop(): Promise<void>; dropLater(): Promise<void> }> {
   const database = await createE2eDatabase();
   try {
     await migrateAndSeed(database, "template");
@@ -295,7 +290,19 @@ export async function createE2eTemplate(): Promise<{ template: E2eTemplate; drop
     await database.drop();
     throw error;
   }
-  return { template: { kind: database.kind, source: database.source }, drop: () => database.drop() };
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return {
+    template: { kind: database.kind, source: database.source },
+    drop: () => database.drop(),
+    // The run's answer need not wait for its stacks' databases to be dropped (drop-databases-later.ts).
+    dropLater: () =>
+      database.kind === "postgres" && serverUrl ? dropRunDatabasesLater(runDatabases(serverUrl, database.source)) : database.drop(),
+  };
+}
+
+/** A run's template on the test server, and the copies named after it (createE2eDatabase). */
+function runDatabases(serverUrl: string, template: string): RunDatabases {
+  return { serverUrl, prefix: `${template}_`, name: template };
 }
 
 /** Copies the seeded template to a new database, and starts the API and the storefront against it. */
