@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CurrencyCodeSchema, dataSchema, IdParamSchema, IdSchema, intParamSchema, textSchema } from "./common";
-import { DISCOUNT_KINDS, INT32_MAX, MAX_PAGE_SIZE } from "./constants";
+import { CurrencyCodeSchema, dataSchema, IdParamSchema, IdSchema, intParamSchema, textPageKeySchema, textSchema } from "./common";
+import { ADMIN_DISCOUNT_CODE_SORTS, DISCOUNT_KINDS, INT32_MAX, MAX_PAGE_SIZE } from "./constants";
 
 // Contracts of the merchant's discount codes (admin API, permission `discounts`, decision 048): every rule the
 // checkout honours (a percentage, money off per currency, free delivery; dates; a minimum spend per currency;
@@ -111,18 +111,34 @@ export type AdminDiscountCode = z.infer<typeof AdminDiscountCodeSchema>;
 export const AdminDiscountCodeResponseSchema = dataSchema(AdminDiscountCodeSchema);
 export const AdminDiscountCodeParamsSchema = z.object({ id: IdParamSchema }).strict();
 
-/** GET /admin/discount-codes: newest first in keyset pages; `search` matches part of the code. */
+/** `after` of GET /admin/discount-codes: a page key as `writeTextPageKey` writes it (`<id>`, or `<id>:<code>` by code). */
+export const AdminDiscountCodePageKeySchema = textPageKeySchema(50);
+
+/**
+ * GET /admin/discount-codes: newest first (or as `sort` says) in keyset pages; `search` matches part of the code.
+ * Newest first pages with `before` (the answer's `nextBefore`), oldest first and by code with `after` (the answer's
+ * `nextAfter`); a key of another order is refused (400 `conflicting_parameters`).
+ */
 export const AdminListDiscountCodesQuerySchema = z
   .object({
+    sort: z.enum(ADMIN_DISCOUNT_CODE_SORTS).default("newest"),
     before: intParamSchema(1, INT32_MAX).optional(),
+    after: AdminDiscountCodePageKeySchema.optional(),
     limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
     search: textSchema({ trim: true, min: 1, max: 50 }).optional(),
     active: z.enum(["true", "false"]).optional(),
   })
   .strict();
 export type AdminListDiscountCodesQuery = z.infer<typeof AdminListDiscountCodesQuerySchema>;
+export type AdminDiscountCodeSort = AdminListDiscountCodesQuery["sort"];
 export const AdminListDiscountCodesResponseSchema = dataSchema(
-  z.object({ discountCodes: z.array(AdminDiscountCodeSchema), nextBefore: z.number().int().nullable() }),
+  z.object({
+    discountCodes: z.array(AdminDiscountCodeSchema),
+    /** Newest first: the next page's `before`, or null on the last page (and always null in another order). */
+    nextBefore: z.number().int().nullable(),
+    /** Another order: the next page's `after`, or null on the last page (and always null newest first). */
+    nextAfter: z.string().nullable(),
+  }),
 );
 
 /** GET /admin/discount-codes/:id/uses: the orders that used the code, newest first, in keyset pages by order. */

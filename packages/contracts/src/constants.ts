@@ -257,6 +257,13 @@ export const ADMIN_PRODUCT_SORTS = ["newest", "oldest", "name", "name_desc"] as 
  * store). Newest first pages with `before`; the others with `after`, the key the answer's `nextAfter` gives.
  */
 export const ADMIN_CUSTOMER_SORTS = ["newest", "oldest", "email"] as const;
+/**
+ * The discount code list's orders (GET /admin/discount-codes `sort`): newest or oldest first, or by code A to Z (unique in
+ * a store). Newest first pages with `before`; the others with `after`, the key the answer's `nextAfter` gives.
+ */
+export const ADMIN_DISCOUNT_CODE_SORTS = ["newest", "oldest", "code"] as const;
+/** The returns list's orders (GET /admin/order-returns `sort`): newest first, or oldest first (the order to handle them in). */
+export const ADMIN_RETURN_SORTS = ["newest", "oldest"] as const;
 
 /** The longest an API token may live, in days. */
 export const MAX_API_TOKEN_DAYS = 366;

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { dataSchema, IdParamSchema, IdSchema, MoneySchema, PageQuerySchema, pagedResultSchema, textSchema } from "./common";
-import { MAX_RETURN_COMMENT_LENGTH, RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES, REFUND_STATUSES } from "./constants";
+import {
+  ADMIN_RETURN_SORTS,
+  MAX_RETURN_COMMENT_LENGTH,
+  RETURN_REASONS,
+  RETURN_RESOLUTIONS,
+  RETURN_STATUSES,
+  REFUND_STATUSES,
+} from "./constants";
 
 // Contracts of the order-return calls: the reasons and resolutions a customer picks
 // from, asking to return lines of a delivered order, and following the returns asked for. The merchant's
@@ -98,7 +105,12 @@ export const ReturnDetailResponseSchema = dataSchema(ReturnDetailSchema);
 
 // ---------------------------------------------------------------- the merchant's admin API
 
-export const AdminListReturnsQuerySchema = PageQuerySchema.extend({ status: ReturnStatusSchema.optional() }).strict();
+/** GET /admin/order-returns: a store's returns, newest first or oldest first (`sort`), of one status if asked. */
+export const AdminListReturnsQuerySchema = PageQuerySchema.extend({
+  status: ReturnStatusSchema.optional(),
+  sort: z.enum(ADMIN_RETURN_SORTS).default("newest"),
+}).strict();
+export type AdminReturnSort = z.infer<typeof AdminListReturnsQuerySchema>["sort"];
 export const AdminReturnSchema = ReturnDetailSchema.extend({
   customerId: IdSchema,
   email: z.string(),

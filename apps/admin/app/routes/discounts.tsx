@@ -1,3 +1,5 @@
+import { AdminDiscountCodePageKeySchema, type AdminDiscountCodeSort } from "@quire/contracts";
+import { ADMIN_DISCOUNT_CODE_SORTS } from "@quire/contracts/constants";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/discounts";
 import { KeysetNav } from "~/components/discounts-keyset-nav";
@@ -6,25 +8,32 @@ import { FilterButton, SearchInput } from "~/components/discounts-fields";
 import { ButtonLink, FilterSelect, PageHeader, StatusBadge } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
-import { beforeOf, keysetLinks, searchOf } from "~/lib/discounts-keyset";
+import { searchOf } from "~/lib/discounts-keyset";
+import { pageKeyOf, sortedListLinks, sortOf } from "~/lib/sorted-list";
 import { formatDateTime } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Discount codes · Quire back office" }];
 
+const SORT_LABELS: Record<AdminDiscountCodeSort, string> = { newest: "Newest first", oldest: "Oldest first", code: "Code, A to Z" };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const active = url.searchParams.get("active");
+  const sort = sortOf(url, ADMIN_DISCOUNT_CODE_SORTS);
+  const key = pageKeyOf(url, sort, ["code"], (text) => AdminDiscountCodePageKeySchema.safeParse(text));
   const query = {
     limit: 50,
-    before: beforeOf(url),
+    sort,
+    ...key,
     search: searchOf(url, "q", 50),
     active: active === "true" || active === "false" ? active : undefined,
   } as const;
   const { data } = await pageRead(request, context.get(apiContext).call("listAdminDiscountCodes", { query }));
+  const links = sortedListLinks(url, data, key === null);
   return {
     codes: data.discountCodes,
-    links: keysetLinks(url, data.nextBefore),
-    filters: { q: url.searchParams.get("q") ?? "", active: query.active ?? "" },
+    links: { older: links.next, newest: links.first },
+    filters: { q: url.searchParams.get("q") ?? "", active: query.active ?? "", sort },
   };
 }
 
@@ -55,6 +64,12 @@ export default function DiscountCodes() {
             { value: "false", label: "Stopped" },
           ]}
         />
+        <FilterSelect
+          name="sort"
+          label="Order"
+          defaultValue={filters.sort}
+          options={ADMIN_DISCOUNT_CODE_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+        />
         <FilterButton />
       </Form>
       {codes.length === 0 ? (
@@ -62,7 +77,7 @@ export default function DiscountCodes() {
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Discount codes, newest first</caption>
+            <caption className="sr-only">Discount codes, {SORT_LABELS[filters.sort].toLowerCase()}</caption>
             <thead className="border-b border-zinc-200 bg-zinc-50">
               <tr>
                 <th scope="col" className="px-3 py-2">
@@ -104,7 +119,12 @@ export default function DiscountCodes() {
           </table>
         </div>
       )}
-      <KeysetNav label="Pages of discount codes" links={links} newestLabel="Newest codes" olderLabel="Older codes" />
+      <KeysetNav
+        label="Pages of discount codes"
+        links={links}
+        newestLabel={filters.sort === "newest" ? "Newest codes" : "First page"}
+        olderLabel={filters.sort === "newest" ? "Older codes" : "Next page"}
+      />
     </>
   );
 }

@@ -130,6 +130,20 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Filter" }).click();
       await page.waitForURL(/[?&]q=/);
       await expect.poll(() => page.getByRole("rowheader").allInnerTexts()).toEqual([expect.stringContaining(code)]);
+
+      // Two more codes of this journey, the "A" one made first: newest first, then by code A to Z.
+      const sorted = `QS-${label}-${randomUUID().slice(0, 6)}`.toUpperCase();
+      for (const suffix of ["A", "B"]) {
+        await asShop(stack, "POST", "/admin/discount-codes", { code: `${sorted}-${suffix}`, kind: "free_delivery" });
+      }
+      await page.getByRole("search", { name: "Filter discount codes" }).getByLabel("Code").fill(sorted.toLowerCase());
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(new RegExp(`[?&]q=${sorted.toLowerCase()}`));
+      await expect.poll(() => page.getByRole("rowheader").allInnerTexts()).toEqual([`${sorted}-B`, `${sorted}-A`]);
+      await page.getByLabel("Order").selectOption({ label: "Code, A to Z" });
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(/[?&]sort=code/);
+      await expect.poll(() => page.getByRole("rowheader").allInnerTexts()).toEqual([`${sorted}-A`, `${sorted}-B`]);
       if (javaScriptEnabled) {
         await expectNoSeriousA11yViolations(page);
         await screenshotForReview(page, "back-office-discounts");

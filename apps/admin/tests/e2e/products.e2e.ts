@@ -343,8 +343,15 @@ describe("the product list and a product's end", () => {
         // With JavaScript, one box ticks the page; without, each row is ticked.
         await page.goto(`${stack.backOfficeUrl}/products?q=${tag}&sort=name`);
         if (javaScriptEnabled) {
-          await page.getByRole("checkbox", { name: "Tick every product on this page" }).check();
+          const everyRow = page.getByRole("checkbox", { name: "Tick every product on this page" });
+          await everyRow.check();
           expect(await page.getByRole("checkbox", { name: `Tick ${bestiary.name}` }).isChecked()).toBe(true);
+          // A row unticked: the box says some are ticked (mixed); ticked again: all are.
+          const shown = () => everyRow.evaluate((box: HTMLInputElement) => ({ ticked: box.checked, mixed: box.indeterminate }));
+          await page.getByRole("checkbox", { name: `Tick ${bestiary.name}` }).uncheck();
+          await expect.poll(shown).toEqual({ ticked: false, mixed: true });
+          await tick(page, bestiary);
+          await expect.poll(shown).toEqual({ ticked: true, mixed: false });
         } else {
           expect(await page.getByRole("checkbox", { name: "Tick every product on this page" }).count()).toBe(0);
           await tick(page, almanac);

@@ -56,6 +56,15 @@ describe("returns in the back office", () => {
       expect(settled.refund).toMatchObject({ kind: "payment", amount: asked.amount });
       await expect.poll(() => page.getByRole("region", { name: "Timeline" }).innerText()).toContain("received → approved");
       await screenshotForReview(page, "back-office-return");
+
+      // Oldest first, the order to handle them in, is kept in the address beside the filter.
+      await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Returns" }).click();
+      await page.getByLabel("Status").selectOption("refunded");
+      await page.getByLabel("Order").selectOption({ label: "Oldest first" });
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(/status=refunded.*sort=oldest|sort=oldest.*status=refunded/);
+      await page.getByRole("table", { name: "Returns, oldest first" }).waitFor();
+      expect(await page.getByLabel("Order").inputValue()).toBe("oldest");
       expectNoPageProblems(browser);
     });
 

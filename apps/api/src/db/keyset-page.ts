@@ -1,4 +1,4 @@
-import type { TextPageKey } from "@quire/contracts";
+import { writeTextPageKey, type TextPageKey } from "@quire/contracts";
 import { AppError } from "../http/errors";
 
 /**
@@ -32,4 +32,23 @@ export function refuseForeignPageKey(query: { sort: string; before?: number; aft
             message: byText ? "This order pages with a key that has the last row's text" : "This order pages with the last row's id",
           };
   if (conflict) throw new AppError("conflicting_parameters", conflict.message, { field: conflict.field });
+}
+
+/**
+ * One page of a list sorted as `sort` says (read with one row more than the page, as keysetPage), and the key of the
+ * next one: `nextBefore` (the last row's id) newest first; otherwise `nextAfter`, which carries the last row's text
+ * as well when `textOf` is given (the list is sorted by that text).
+ */
+export function sortedKeysetPage<Row extends { id: number }>(
+  rows: readonly Row[],
+  limit: number,
+  sort: string,
+  textOf: ((row: Row) => string) | null,
+): { page: Row[]; nextBefore: number | null; nextAfter: string | null } {
+  const { page, next: last } = keysetPage(rows, limit, (row) => row);
+  return {
+    page,
+    nextBefore: last && sort === "newest" ? last.id : null,
+    nextAfter: last && sort !== "newest" ? writeTextPageKey(textOf ? { id: last.id, text: textOf(last) } : { id: last.id }) : null,
+  };
 }

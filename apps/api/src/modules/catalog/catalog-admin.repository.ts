@@ -1,4 +1,4 @@
-import { writeTextPageKey, type AdminListProductsQuery, type AdminProduct } from "@quire/contracts";
+import type { AdminListProductsQuery, AdminProduct } from "@quire/contracts";
 import { and, asc, desc, eq, exists, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
@@ -17,7 +17,7 @@ import {
   variantPrices,
   variantTierPrices,
 } from "./catalog.tables";
-import { keysetPage } from "../../db/keyset-page";
+import { keysetPage, sortedKeysetPage } from "../../db/keyset-page";
 
 /** A product of the store as the merchant sees it, published or not, with every variant's prices; null when not the store's. */
 export async function findAdminProduct(db: Db, storeId: number, productId: number): Promise<AdminProduct | null> {
@@ -317,7 +317,7 @@ export async function listAdminProducts(db: Db, storeId: number, query: AdminLis
             : [desc(products.name), desc(products.id)]),
     )
     .limit(query.limit + 1);
-  const { page, next: last } = keysetPage(rows, query.limit, (row) => row);
+  const { page, nextBefore, nextAfter } = sortedKeysetPage(rows, query.limit, query.sort, byName ? (row) => row.name : null);
   return {
     products: page.map(({ id, slug, name, isPublished, archivedAt, createdAt, variantCount, stockQuantity }) => ({
       id,
@@ -329,8 +329,8 @@ export async function listAdminProducts(db: Db, storeId: number, query: AdminLis
       variantCount,
       stockQuantity,
     })),
-    nextBefore: last && query.sort === "newest" ? last.id : null,
-    nextAfter: last && query.sort !== "newest" ? writeTextPageKey(byName ? { id: last.id, text: last.name } : { id: last.id }) : null,
+    nextBefore,
+    nextAfter,
   };
 }
 

@@ -1,9 +1,9 @@
 import type { AdminDiscountCode, AdminListDiscountCodesQuery } from "@quire/contracts";
-import { and, asc, desc, eq, ilike, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import { discountCodeCurrencyRules, discountCodes } from "./checkout.tables";
-import { keysetPage } from "../../db/keyset-page";
+import { sortedKeysetPage } from "../../db/keyset-page";
 
 type CodeRow = typeof discountCodes.$inferSelect;
 type RuleRow = typeof discountCodeCurrencyRules.$inferSelect;
@@ -60,9 +60,16 @@ export async function discountCodeTaken(db: Db, storeId: number, code: string): 
   return row !== undefined;
 }
 
-export async function listAdminDiscountCodes(db: Db, storeId: number, query: AdminListDiscountCodesQuery) {
+export async function listAdminDiscountCodeRows(db: Db, storeId: number, query: AdminListDiscountCodesQuery) {
   const conditions: SQL[] = [eq(discountCodes.storeId, storeId)];
   if (query.before !== undefined) conditions.push(lt(discountCodes.id, query.before));
+  if (query.after !== undefined) {
+    const { id, text: code } = query.after;
+    // By code: unique in a store, so the store's code index (discount_codes_store_code_unique) is walked from it.
+    conditions.push(
+      query.sort === "code" ? sql`(${discountCodes.code}, ${discountCodes.id}) > (${code ?? ""}, ${id})` : gt(discountCodes.id, id),
+    );
+  }
   if (query.active !== undefined) conditions.push(eq(discountCodes.isActive, query.active === "true"));
   if (query.search !== undefined) {
     conditions.push(ilike(discountCodes.code, `%${likeEscaped(query.search)}%`));
@@ -71,10 +78,16 @@ export async function listAdminDiscountCodes(db: Db, storeId: number, query: Adm
     .select()
     .from(discountCodes)
     .where(and(...conditions))
-    .orderBy(desc(discountCodes.id))
+    .orderBy(
+      ...(query.sort === "newest"
+        ? [desc(discountCodes.id)]
+        : query.sort === "oldest"
+          ? [asc(discountCodes.id)]
+          : [asc(discountCodes.code), asc(discountCodes.id)]),
+    )
     .limit(query.limit + 1);
-  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
-  return { discountCodes: await withRules(db, page), nextBefore: next };
+  const { page, nextBefore, nextAfter } = sortedKeysetPage(rows, query.limit, query.sort, query.sort === "code" ? (row) => row.code : null);
+  return { discountCodes: await withRules(db, page), nextBefore, nextAfter };
 }
 
 export interface DiscountCodeFields {

@@ -20,8 +20,8 @@ export const discountCodesAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
       config,
       schema: {
         ...schema,
-        "x-error-codes": [...errors],
-        summary: "The store's discount codes, newest first, with how often each was used",
+        "x-error-codes": [...errors, "conflicting_parameters"],
+        summary: "The store's discount codes, newest first or in the order asked, with how often each was used",
       },
     }),
     handler: async (request) => ({ data: await listAdminDiscountCodes(db, request.ctx.store.id, request.query) }),

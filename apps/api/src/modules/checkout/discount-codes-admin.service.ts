@@ -1,5 +1,11 @@
-import type { AdminDiscountCode, CreateAdminDiscountCodeBody, UpdateAdminDiscountCodeBody } from "@quire/contracts";
+import type {
+  AdminDiscountCode,
+  AdminListDiscountCodesQuery,
+  CreateAdminDiscountCodeBody,
+  UpdateAdminDiscountCodeBody,
+} from "@quire/contracts";
 import type { Db } from "../../db/client";
+import { refuseForeignPageKey } from "../../db/keyset-page";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../http/errors";
 import { changedFields, recordAdminWrite } from "../audit/audit.service";
@@ -8,12 +14,17 @@ import {
   discountCodeTaken,
   findAdminDiscountCode,
   insertDiscountCode,
+  listAdminDiscountCodeRows,
   replaceCurrencyRules,
   updateDiscountCodeFields,
   type DiscountCodeFields,
 } from "./discount-codes-admin.repository";
 
-export { listAdminDiscountCodes } from "./discount-codes-admin.repository";
+/** The store's codes in the order `query.sort` asks, in keyset pages; a page key of another order is a 400. */
+export async function listAdminDiscountCodes(db: Db, storeId: number, query: AdminListDiscountCodesQuery) {
+  refuseForeignPageKey(query, ["code"]);
+  return listAdminDiscountCodeRows(db, storeId, query);
+}
 
 /*
  * The merchant's discount codes (decision 048): the checkout's own table and rules, written here. Each write is one

@@ -140,6 +140,39 @@ describe("the merchant's discount codes", () => {
     ]);
   });
 
+  it("lists codes oldest first and by code, walking keyset pages with the key each answer gives", async () => {
+    const make = async (code: string) => (await asManager("POST", "/admin/discount-codes", { code, kind: "free_delivery" })).json().data;
+    const [mid, first, last, second] = [await make("SORTED-M"), await make("SORTED-A"), await make("SORTED-Z"), await make("SORTED-B")];
+    const walk = async (sort: string) => {
+      const seen: number[] = [];
+      let after: string | null = null;
+      do {
+        const page = `/admin/discount-codes?search=sorted-&sort=${sort}&limit=3${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+        const answer = await asManager("GET", page);
+        expect(answer.statusCode, answer.body).toBe(200);
+        const data = answer.json().data as { discountCodes: { id: number }[]; nextBefore: number | null; nextAfter: string | null };
+        expect(data.nextBefore).toBeNull();
+        seen.push(...data.discountCodes.map((row) => row.id));
+        after = data.nextAfter;
+      } while (after !== null && seen.length < 10);
+      return seen;
+    };
+    expect(await walk("oldest")).toEqual([mid.id, first.id, last.id, second.id]);
+    expect(await walk("code")).toEqual([first.id, second.id, mid.id, last.id]);
+    // A key of another order, or a text longer than a code, is refused naming the parameter.
+    for (const [query, field] of [
+      [`sort=code&before=${mid.id}`, "querystring.before"],
+      [`after=${mid.id}`, "querystring.after"],
+      [`sort=code&after=${mid.id}`, "querystring.after"],
+      [`sort=oldest&after=${mid.id}:SORTED-M`, "querystring.after"],
+      [`sort=code&after=${mid.id}:${"X".repeat(51)}`, "querystring.after"],
+    ] as const) {
+      const answer = await asManager("GET", `/admin/discount-codes?${query}`);
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json().errors[0], query).toMatchObject({ field });
+    }
+  });
+
   it("lists the orders that used a code, newest first, with what it took off each, in keyset pages", async () => {
     const code = (await asManager("POST", "/admin/discount-codes", { code: "USED-TWICE", kind: "percentage", percentOff: 10 })).json().data;
     const placed: number[] = [];

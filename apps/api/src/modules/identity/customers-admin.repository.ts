@@ -1,9 +1,9 @@
-import { writeTextPageKey, type AdminListCompaniesQuery, type AdminListCustomersQuery } from "@quire/contracts";
+import type { AdminListCompaniesQuery, AdminListCustomersQuery } from "@quire/contracts";
 import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import { companies, customers } from "./identity.tables";
-import { keysetPage } from "../../db/keyset-page";
+import { keysetPage, sortedKeysetPage } from "../../db/keyset-page";
 
 const listColumns = {
   id: customers.id,
@@ -52,15 +52,13 @@ export async function listAdminCustomerRows(db: Db, storeId: number, query: Admi
           : [asc(customers.email), asc(customers.id)]),
     )
     .limit(query.limit + 1);
-  const { page, next: last } = keysetPage(rows, query.limit, (row) => row);
-  return {
-    rows: page,
-    nextBefore: last && query.sort === "newest" ? last.id : null,
-    nextAfter:
-      last && query.sort !== "newest"
-        ? writeTextPageKey(query.sort === "email" ? { id: last.id, text: last.email } : { id: last.id })
-        : null,
-  };
+  const { page, nextBefore, nextAfter } = sortedKeysetPage(
+    rows,
+    query.limit,
+    query.sort,
+    query.sort === "email" ? (row) => row.email : null,
+  );
+  return { rows: page, nextBefore, nextAfter };
 }
 
 export async function findAdminCustomerRow(db: Db, storeId: number, customerId: number, options: { forUpdate?: boolean } = {}) {

@@ -1,5 +1,5 @@
 import type { ReturnReason, ReturnResolution, ReturnStatus } from "@quire/contracts";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
 import { ACTIVE_RETURN_STATUSES } from "./return-status";
@@ -88,10 +88,21 @@ export type ReturnRecord = {
   createdAt: Date;
 };
 
-/** A page of returns, newest first: a customer's (optionally of one order), or a store's (optionally of one status). */
+/**
+ * A page of returns, newest first (or oldest first): a customer's (optionally of one order), or a store's (optionally
+ * of one status).
+ */
 export async function listReturnsPage(
   db: Db,
-  input: { storeId: number; customerId?: number; orderId?: number; status?: ReturnStatus; limit: number; offset: number },
+  input: {
+    storeId: number;
+    customerId?: number;
+    orderId?: number;
+    status?: ReturnStatus;
+    oldestFirst?: boolean;
+    limit: number;
+    offset: number;
+  },
 ) {
   const where = and(
     eq(orderReturns.storeId, input.storeId),
@@ -104,7 +115,11 @@ export async function listReturnsPage(
       .select(recordColumns)
       .from(orderReturns)
       .where(where)
-      .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
+      .orderBy(
+        ...(input.oldestFirst
+          ? [asc(orderReturns.createdAt), asc(orderReturns.id)]
+          : [desc(orderReturns.createdAt), desc(orderReturns.id)]),
+      )
       .limit(input.limit)
       .offset(input.offset),
     db.select({ value: count() }).from(orderReturns).where(where),

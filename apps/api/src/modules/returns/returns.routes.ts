@@ -112,7 +112,11 @@ export const returnsRoutes: FastifyPluginAsyncZod<Omit<MoneyFlowDeps, "log">> = 
   app.route({
     ...operationRoute("listAdminReturns", {
       config,
-      schema: { ...admin, "x-error-codes": [...keyErrors], summary: "The store's returns, newest first, optionally of one status" },
+      schema: {
+        ...admin,
+        "x-error-codes": [...keyErrors],
+        summary: "The store's returns, newest or oldest first, optionally of one status",
+      },
     }),
     handler: async (request) => ({ data: await returns.listAdminReturns(db, { storeId: request.ctx.store.id, ...request.query }) }),
   });

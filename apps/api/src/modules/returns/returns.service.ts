@@ -1,5 +1,6 @@
 import {
   RETURN_WINDOW_DAYS,
+  type AdminReturnSort,
   type CreateReturnBody,
   type ListReturnsQuery,
   type ReturnDetail,
@@ -280,10 +281,14 @@ export async function getReturn(
 
 // ---------------------------------------------------------------- the merchant
 
-export async function listAdminReturns(db: Db, input: { storeId: number; status?: ReturnStatus; PageNumber: number; PageSize: number }) {
+export async function listAdminReturns(
+  db: Db,
+  input: { storeId: number; status?: ReturnStatus; sort?: AdminReturnSort; PageNumber: number; PageSize: number },
+) {
   const page = await repository.listReturnsPage(db, {
     storeId: input.storeId,
     status: input.status,
+    oldestFirst: input.sort === "oldest",
     limit: input.PageSize,
     offset: (input.PageNumber - 1) * input.PageSize,
   });

@@ -458,6 +458,55 @@ describe("settling a return", () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it("does not try a failed refund again once the shop's other refunds leave less than it, and asks the gateway nothing", async () => {
+    await putBackHardback();
+    const { order, created } = await receivedCardReturn();
+    stripeRefusesRefunds = true;
+    try {
+      expect((await asAdmin("PUT", `/admin/order-returns/${created.id}/approve`)).statusCode).toBe(200);
+    } finally {
+      stripeRefusesRefunds = false;
+    }
+    const [failed] = await api.database.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.source, `return:${created.id}`));
+    expect(failed).toMatchObject({ status: "failed", retries: 0 });
+    // Meanwhile the shop gave back all but one penny less than the failed refund asked for.
+    const given = order.row.grandTotal - failed!.amount + 1;
+    const merchantRefund = await api.app.inject({
+      method: "POST",
+      url: `/admin/orders/${order.id}/refunds`,
+      headers: { storekey: TEST_HEADERS.storekey, "admin-key": ADMIN_KEY, "idempotency-key": `returns-test-refund-${order.id}-0001` },
+      payload: { amount: { amount: given, currencyCode: order.row.currencyCode } },
+    });
+    expect(merchantRefund.statusCode, merchantRefund.body).toBe(201);
+
+    const retried = await api.app.inject({
+      method: "POST",
+      url: `/admin/refunds/${failed!.id}/retry`,
+      headers: { storekey: TEST_HEADERS.storekey, "admin-key": ADMIN_KEY },
+      payload: { retries: 0 },
+    });
+    expect(retried.statusCode, retried.body).toBe(422);
+    expect(retried.json().errors[0]).toMatchObject({
+      code: "refund_amount_too_high",
+      message: expect.stringContaining("make a new refund"),
+    });
+    // The refund stays failed and untried; the gateway holds only the shop's own refund.
+    const [after] = await api.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, failed!.id));
+    expect(after).toMatchObject({ status: "failed", retries: 0 });
+    const [payment] = await api.database.db.select().from(payments).where(eq(payments.id, failed!.paymentId));
+    expect(await refundedAtStripe(payment!.providerReference!)).toBe(given);
+    expect(
+      await gateway.gateways.get("stripe")!.findRefund({
+        reference: payment!.providerReference!,
+        paymentReference: payment!.providerPaymentReference,
+        idempotencyKey: `quire-refund-${failed!.id}-retry-1`,
+      }),
+    ).toEqual({ outcome: "none" });
+  });
+
   it("refuses to refund a return for more than the shop's own refunds of the order have left; store credit stays open", async () => {
     await putBackHardback();
     const { authorization } = await newCustomer();
@@ -491,6 +540,37 @@ describe("settling a return", () => {
         .from(paymentRefunds)
         .where(eq(paymentRefunds.source, `return:${created.id}`)),
     ).toEqual([]);
+  });
+
+  it("lists the store's returns newest or oldest first, of one status, for the merchant", async () => {
+    const { authorization } = await newCustomer();
+    const asked = async () => {
+      await putBackHardback();
+      const order = await deliveredOrder(authorization);
+      const body = {
+        orderId: order.id,
+        lines: [{ orderLineId: order.lines[0]!.id, quantity: 1 }],
+        reason: "damaged",
+        resolution: "refund",
+      };
+      return (await askReturn(authorization, body)).json().data as ReturnDetail;
+    };
+    const [first, second] = [await asked(), await asked()];
+    await asAdmin("PUT", `/admin/order-returns/${second.id}/receive`);
+    const listed = async (query: string) => {
+      const answer = await asAdmin("GET", `/admin/order-returns?PageSize=100&${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const ids = (answer.json().data.results as { id: number }[]).map((row) => row.id);
+      return ids.filter((id) => id === first.id || id === second.id);
+    };
+    expect(await listed("")).toEqual([second.id, first.id]);
+    expect(await listed("sort=newest")).toEqual([second.id, first.id]);
+    expect(await listed("sort=oldest")).toEqual([first.id, second.id]);
+    expect(await listed("sort=oldest&status=requested")).toEqual([first.id]);
+    expect(await listed("sort=oldest&status=received")).toEqual([second.id]);
+    const refused = await asAdmin("GET", "/admin/order-returns?sort=cheapest");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toMatchObject({ field: "querystring.sort" });
   });
 
   it("is rejected with a note the customer reads, and its lines may then be returned again", async () => {

@@ -1,11 +1,14 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
+import { sqlRows } from "../../db/sql-rows";
 import { eventually } from "../../testing/eventually";
 import { createStore } from "../../testing/factories";
 import { createSignedInStaff } from "../../testing/staff-factories";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { auditLog } from "../audit/audit.tables";
+import { EVENT_CHANNEL } from "../jobs/event-feed.repository";
 import { updateStoreSettings } from "./stores-admin.service";
+import { stores } from "./stores.tables";
 
 const api = useTestApi(async (db) => {
   const store = await createStore(db, { minimumOrderPrices: { GBP: 500 } });
@@ -90,6 +93,8 @@ describe("the merchant's settings", () => {
   });
 });
 
+const onServer = inject("testDatabaseTemplate").kind === "postgres";
+
 describe("a process that keeps the store's settings for a minute", () => {
   const cached = useTestApi(
     async (db) => {
@@ -106,6 +111,32 @@ describe("a process that keeps the store's settings for a minute", () => {
     // Another process's change: written to the database, not through this app, which only hears of it.
     await cached.database.db.transaction((tx) => updateStoreSettings(tx, cached.seeded.store.id, { name: "Told Books" }));
     await eventually("the other process's change is read", async () => (await read()).name === "Told Books");
+  });
+
+  it.runIf(onServer)("reads the settings afresh when its listening connection is lost, and listens again", async () => {
+    const read = async () => (await cached.app.inject({ method: "GET", url: "/store-settings", headers: TEST_HEADERS })).json().data;
+    expect((await read()).name).not.toBe("Unheard Books");
+    // A change no notice tells of (written around the settings' service): the process's copy stays as it was.
+    await cached.database.db.update(stores).set({ name: "Unheard Books" }).where(eq(stores.id, cached.seeded.store.id));
+    expect((await read()).name).not.toBe("Unheard Books");
+    // The listening connection breaks: whatever was said meanwhile is lost, so every copy is dropped.
+    const ended = await sqlRows<{ pid: number }>(
+      cached.database.db,
+      sql`select pg_terminate_backend(pid), pid from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and query = ${`listen ${EVENT_CHANNEL}`}`,
+    );
+    expect(ended.length).toBeGreaterThan(0);
+    await eventually("the copy is dropped when the connection is lost", async () => (await read()).name === "Unheard Books");
+    // It listens again: the next change is told, not waited out.
+    await eventually("it listens again", async () => {
+      const rows = await sqlRows<{ count: number }>(
+        cached.database.db,
+        sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and query = ${`listen ${EVENT_CHANNEL}`}`,
+      );
+      return rows[0]!.count > 0;
+    });
+    await cached.database.db.transaction((tx) => updateStoreSettings(tx, cached.seeded.store.id, { name: "Heard Again Books" }));
+    await eventually("the change after the return is read", async () => (await read()).name === "Heard Again Books");
   });
 
   it("reads a change it made itself at once; other processes within their copy's minute", async () => {
