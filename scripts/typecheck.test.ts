@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PROJECTS, projectsToCheck } from "./typecheck.mjs";
+import { checkersFor, PROJECTS, projectsToCheck } from "./typecheck.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -21,6 +21,10 @@ describe("npm run typecheck", () => {
     expect(projectsToCheck([], path.join(root, "apps", "api"))).toBe(PROJECTS);
     expect(projectsToCheck(["."], path.join(root, "apps", "api"))).toEqual(["apps/api"]);
     expect(projectsToCheck(["bench", "scripts/topology"], root)).toEqual(["bench", "scripts/topology"]);
+  });
+
+  it("runs one type checker per two cores, at least one", () => {
+    expect([1, 2, 3, 4, 8, 16].map(checkersFor)).toEqual([1, 1, 1, 2, 4, 8]);
   });
 
   it("fails, naming the project, when a project has a type error", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dataSchema, IdParamSchema, IdSchema, intParamSchema, MoneySchema, textPageKeySchema, textSchema } from "./common";
-import { ADMIN_CUSTOMER_SORTS, INT32_MAX, MAX_LISTED_COMPANY_BUYERS, MAX_PAGE_SIZE } from "./constants";
+import { ADMIN_COMPANY_SORTS, ADMIN_CUSTOMER_SORTS, INT32_MAX, MAX_LISTED_COMPANY_BUYERS, MAX_PAGE_SIZE } from "./constants";
 import { CompanyAddressSchema, SavedAddressSchema } from "./addresses";
 import { EmailSchema, PersonNameSchema } from "./identity";
 
@@ -108,17 +108,33 @@ export const AdminCompanyListItemSchema = z
   })
   .meta({ id: "AdminCompanyListItem" });
 
-/** GET /admin/companies: newest first in keyset pages; `search` matches part of the name. */
+/** `after` of GET /admin/companies: a page key as `writeTextPageKey` writes it (`<id>`, or `<id>:<name>` by name). */
+export const AdminCompanyPageKeySchema = textPageKeySchema(100);
+
+/**
+ * GET /admin/companies: newest first (or as `sort` says) in keyset pages; `search` matches part of the name. Newest
+ * first pages with `before` (the answer's `nextBefore`), oldest first and by name with `after` (the answer's
+ * `nextAfter`); a key of another order is refused (400 `conflicting_parameters`).
+ */
 export const AdminListCompaniesQuerySchema = z
   .object({
+    sort: z.enum(ADMIN_COMPANY_SORTS).default("newest"),
     before: intParamSchema(1, INT32_MAX).optional(),
+    after: AdminCompanyPageKeySchema.optional(),
     limit: intParamSchema(1, MAX_PAGE_SIZE).default(50),
     search: textSchema({ trim: true, min: 1, max: 100 }).optional(),
   })
   .strict();
 export type AdminListCompaniesQuery = z.infer<typeof AdminListCompaniesQuerySchema>;
+export type AdminCompanySort = AdminListCompaniesQuery["sort"];
 export const AdminListCompaniesResponseSchema = dataSchema(
-  z.object({ companies: z.array(AdminCompanyListItemSchema), nextBefore: z.number().int().nullable() }),
+  z.object({
+    companies: z.array(AdminCompanyListItemSchema),
+    /** Newest first: the next page's `before`, or null on the last page (and always null in another order). */
+    nextBefore: z.number().int().nullable(),
+    /** Another order: the next page's `after`, or null on the last page (and always null newest first). */
+    nextAfter: z.string().nullable(),
+  }),
 );
 
 /** GET /admin/companies/:id: the company, its buyers and the addresses they share; 404 `company_not_found`. */

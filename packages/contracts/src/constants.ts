@@ -258,6 +258,11 @@ export const ADMIN_PRODUCT_SORTS = ["newest", "oldest", "name", "name_desc"] as 
  */
 export const ADMIN_CUSTOMER_SORTS = ["newest", "oldest", "email"] as const;
 /**
+ * The company list's orders (GET /admin/companies `sort`): newest or oldest first, or by name A to Z (unique in a store
+ * whatever its capitals). Newest first pages with `before`; the others with `after`, the key the answer's `nextAfter` gives.
+ */
+export const ADMIN_COMPANY_SORTS = ["newest", "oldest", "name"] as const;
+/**
  * The discount code list's orders (GET /admin/discount-codes `sort`): newest or oldest first, or by code A to Z (unique in
  * a store). Newest first pages with `before`; the others with `after`, the key the answer's `nextAfter` gives.
  */

@@ -1,25 +1,33 @@
+import { AdminCompanyPageKeySchema, type AdminCompanySort } from "@quire/contracts";
+import { ADMIN_COMPANY_SORTS } from "@quire/contracts/constants";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/companies";
 import { KeysetNav } from "~/components/discounts-keyset-nav";
 import { FilterButton, SearchInput } from "~/components/discounts-fields";
-import { ButtonLink, PageHeader } from "~/components/ui";
+import { ButtonLink, FilterSelect, PageHeader } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
-import { beforeOf, keysetLinks, searchOf } from "~/lib/discounts-keyset";
+import { searchOf } from "~/lib/discounts-keyset";
+import { pageKeyOf, sortedListLinks, sortOf } from "~/lib/sorted-list";
 import { formatDate } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Companies · Quire back office" }];
 
-/** The trade buyers' companies (permission `customers`): found by name, newest first, in keyset pages. */
+const SORT_LABELS: Record<AdminCompanySort, string> = { newest: "Newest first", oldest: "Oldest first", name: "Name, A to Z" };
+
+/** The trade buyers' companies (permission `customers`): found by name, newest first or as asked, in keyset pages. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const query = { limit: 50, before: beforeOf(url), search: searchOf(url) };
+  const sort = sortOf(url, ADMIN_COMPANY_SORTS);
+  const key = pageKeyOf(url, sort, ["name"], (text) => AdminCompanyPageKeySchema.safeParse(text));
+  const query = { limit: 50, sort, ...key, search: searchOf(url) };
   const { data } = await pageRead(request, context.get(apiContext).call("listAdminCompanies", { query }));
-  return { companies: data.companies, links: keysetLinks(url, data.nextBefore), q: url.searchParams.get("q") ?? "" };
+  const links = sortedListLinks(url, data, key === null);
+  return { companies: data.companies, links: { older: links.next, newest: links.first }, q: url.searchParams.get("q") ?? "", sort };
 }
 
 export default function Companies() {
-  const { companies, links, q } = useLoaderData<typeof loader>();
+  const { companies, links, q, sort } = useLoaderData<typeof loader>();
   return (
     <>
       <p className="mb-2 text-sm">
@@ -33,6 +41,12 @@ export default function Companies() {
       </p>
       <Form method="get" role="search" aria-label="Find companies" className="mb-4 flex flex-wrap items-end gap-3">
         <SearchInput label="Company name" defaultValue={q} />
+        <FilterSelect
+          name="sort"
+          label="Order"
+          defaultValue={sort}
+          options={ADMIN_COMPANY_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+        />
         <FilterButton>Search</FilterButton>
       </Form>
       {companies.length === 0 ? (
@@ -40,7 +54,7 @@ export default function Companies() {
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white" tabIndex={0}>
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Companies, newest first</caption>
+            <caption className="sr-only">Companies, {SORT_LABELS[sort].toLowerCase()}</caption>
             <thead className="border-b border-zinc-200 bg-zinc-50">
               <tr>
                 <th scope="col" className="px-3 py-2">
@@ -72,7 +86,12 @@ export default function Companies() {
           </table>
         </div>
       )}
-      <KeysetNav label="Pages of companies" links={links} newestLabel="Newest companies" olderLabel="Older companies" />
+      <KeysetNav
+        label="Pages of companies"
+        links={links}
+        newestLabel={sort === "newest" ? "Newest companies" : "First page"}
+        olderLabel={sort === "newest" ? "Older companies" : "Next page"}
+      />
     </>
   );
 }

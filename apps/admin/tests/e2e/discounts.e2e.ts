@@ -276,6 +276,12 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Search" }).click();
       await page.waitForURL(/[?&]q=/);
       await expect.poll(() => page.getByRole("rowheader").allInnerTexts()).toEqual([company]);
+      // And by name, A to Z, kept in the address with the search.
+      await page.getByLabel("Order").selectOption({ label: "Name, A to Z" });
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL(/[?&]sort=name/);
+      await page.getByRole("table", { name: "Companies, name, a to z" }).waitFor();
+      expect(await page.getByRole("rowheader").allInnerTexts()).toEqual([company]);
       if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
 
       // A visitor's message through the shop's contact form is read under Contact messages.

@@ -14,12 +14,16 @@ export async function adminCustomerView(db: Db, input: { storeId: number; custom
 
 /** The store's companies (identity), each with how many addresses its buyers share (addresses). */
 export async function adminCompanyList(db: Db, storeId: number, query: AdminListCompaniesQuery) {
-  const { companies, nextBefore } = await listAdminCompanies(db, storeId, query);
+  const { companies, nextBefore, nextAfter } = await listAdminCompanies(db, storeId, query);
   const addressCounts = await countCompanyAddressesOf(
     db,
     companies.map((company) => company.id),
   );
-  return { companies: companies.map((company) => ({ ...company, addressCount: addressCounts.get(company.id) ?? 0 })), nextBefore };
+  return {
+    companies: companies.map((company) => ({ ...company, addressCount: addressCounts.get(company.id) ?? 0 })),
+    nextBefore,
+    nextAfter,
+  };
 }
 
 /** A company as the merchant sees it: its buyers (identity) and the addresses they share (addresses). */

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lt, or, sql, type SQL
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import { companies, customers } from "./identity.tables";
-import { keysetPage, sortedKeysetPage } from "../../db/keyset-page";
+import { sortedKeysetPage } from "../../db/keyset-page";
 
 const listColumns = {
   id: customers.id,
@@ -90,15 +90,28 @@ const companyColumns = { id: companies.id, name: companies.name, createdAt: comp
 export async function listAdminCompanyRows(db: Db, storeId: number, query: AdminListCompaniesQuery) {
   const conditions: SQL[] = [eq(companies.storeId, storeId)];
   if (query.before !== undefined) conditions.push(lt(companies.id, query.before));
+  if (query.after !== undefined) {
+    const { id, text: name } = query.after;
+    // By name: unique in a store whatever its capitals, so the store's index on lower(name) is walked from it.
+    conditions.push(
+      query.sort === "name" ? sql`(lower(${companies.name}), ${companies.id}) > (lower(${name ?? ""}), ${id})` : gt(companies.id, id),
+    );
+  }
   if (query.search !== undefined) conditions.push(ilike(companies.name, `%${likeEscaped(query.search)}%`));
   const rows = await db
     .select(companyColumns)
     .from(companies)
     .where(and(...conditions))
-    .orderBy(desc(companies.id))
+    .orderBy(
+      ...(query.sort === "newest"
+        ? [desc(companies.id)]
+        : query.sort === "oldest"
+          ? [asc(companies.id)]
+          : [asc(sql`lower(${companies.name})`), asc(companies.id)]),
+    )
     .limit(query.limit + 1);
-  const { page, next } = keysetPage(rows, query.limit, (row) => row.id);
-  return { rows: page, nextBefore: next };
+  const { page, nextBefore, nextAfter } = sortedKeysetPage(rows, query.limit, query.sort, query.sort === "name" ? (row) => row.name : null);
+  return { rows: page, nextBefore, nextAfter };
 }
 
 export async function findAdminCompanyRow(db: Db, storeId: number, companyId: number) {

@@ -53,7 +53,11 @@ export const customersAdminRoutes: FastifyPluginAsyncZod<{ db: Db; storefrontUrl
   app.route({
     ...operationRoute("listAdminCompanies", {
       config,
-      schema: { ...schema, "x-error-codes": [...errors], summary: "The store's trade companies, newest first, found by name" },
+      schema: {
+        ...schema,
+        "x-error-codes": [...errors, "conflicting_parameters"],
+        summary: "The store's trade companies, newest first or in the order asked, found by name",
+      },
     }),
     handler: async (request) => ({ data: await adminCompanyList(db, request.ctx.store.id, request.query) }),
   });

@@ -61,8 +61,9 @@ const toAdminCompany = (row: CompanyRow) => ({
 
 /** The store's trade companies, newest first, each with how many buyers buy for it. */
 export async function listAdminCompanies(db: Db, storeId: number, query: AdminListCompaniesQuery) {
-  const { rows, nextBefore } = await listAdminCompanyRows(db, storeId, query);
-  return { companies: rows.map(toAdminCompany), nextBefore };
+  refuseForeignPageKey(query, ["name"]);
+  const { rows, nextBefore, nextAfter } = await listAdminCompanyRows(db, storeId, query);
+  return { companies: rows.map(toAdminCompany), nextBefore, nextAfter };
 }
 
 /** A company of the store with its newest buyers (MAX_LISTED_COMPANY_BUYERS); 404 `company_not_found` for another store's or none. */

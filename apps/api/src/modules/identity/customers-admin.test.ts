@@ -232,6 +232,42 @@ describe("the merchant's trade companies", () => {
     expect(codeOf(await asManager("GET", `/admin/companies/${elsewhere}`))).toBe("company_not_found");
   });
 
+  it("lists them oldest first and by name whatever their capitals, walking keyset pages with the key each answer gives", async () => {
+    const [mid, first, last, second] = [
+      await tradeBuyer("Sorted Mills"),
+      await tradeBuyer("sorted ANVILS"),
+      await tradeBuyer("Sorted Zithers"),
+      await tradeBuyer("Sorted bindery"),
+    ];
+    const walk = async (sort: string) => {
+      const seen: number[] = [];
+      let after: string | null = null;
+      do {
+        const page = `/admin/companies?search=sorted&sort=${sort}&limit=3${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+        const answer = await asManager("GET", page);
+        expect(answer.statusCode, answer.body).toBe(200);
+        const data = answer.json().data as { companies: { id: number }[]; nextBefore: number | null; nextAfter: string | null };
+        expect(data.nextBefore).toBeNull();
+        seen.push(...data.companies.map((row) => row.id));
+        after = data.nextAfter;
+      } while (after !== null && seen.length < 10);
+      return seen;
+    };
+    expect(await walk("oldest")).toEqual([mid.companyId, first.companyId, last.companyId, second.companyId]);
+    expect(await walk("name")).toEqual([first.companyId, second.companyId, mid.companyId, last.companyId]);
+    for (const [query, field] of [
+      [`sort=name&before=${mid.companyId}`, "querystring.before"],
+      [`after=${mid.companyId}`, "querystring.after"],
+      [`sort=name&after=${mid.companyId}`, "querystring.after"],
+      [`sort=oldest&after=${encodeURIComponent(`${mid.companyId}:Sorted Mills`)}`, "querystring.after"],
+      [`sort=name&after=${encodeURIComponent(`${mid.companyId}:${"x".repeat(101)}`)}`, "querystring.after"],
+    ] as const) {
+      const answer = await asManager("GET", `/admin/companies?${query}`);
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json().errors[0], query).toMatchObject({ field });
+    }
+  });
+
   it("shows a company with its buyers, newest first, and the addresses they share", async () => {
     const ada = await tradeBuyer("Analytical Press", "Ada");
     const charles = await tradeBuyer("Analytical Press", "Charles");
@@ -254,7 +290,7 @@ describe("the merchant's trade companies", () => {
     expect(codeOf(await asManager("GET", "/admin/companies/2147483647"))).toBe("company_not_found");
     expect((await asManager("GET", "/admin/companies/0")).statusCode).toBe(400);
     expect((await asManager("GET", "/admin/companies?limit=0")).statusCode).toBe(400);
-    expect((await asManager("GET", "/admin/companies?sort=name")).statusCode).toBe(400);
+    expect((await asManager("GET", "/admin/companies?sort=buyers")).statusCode).toBe(400);
   });
 
   it("are the customers permission's", async () => {
