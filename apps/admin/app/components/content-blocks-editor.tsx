@@ -1,5 +1,5 @@
 import { Field } from "~/components/ui";
-import { TextAreaField } from "~/components/discounts-fields";
+import { TextAreaField } from "~/components/form-fields";
 import { BLOCK_LABELS, BLOCK_TYPES, isBlockType } from "~/lib/content-blocks";
 import type { Row } from "~/lib/content-rows";
 import type { FormErrors } from "~/lib/forms.server";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { CheckboxField, FieldGroup, TextAreaField } from "~/components/discounts-fields";
+import { CheckboxField, FieldGroup, TextAreaField } from "~/components/form-fields";
 import { Button, ErrorSummary, Field } from "~/components/ui";
 import { shopTimeZoneName } from "~/lib/format";
 import type { FormErrors } from "~/lib/forms.server";

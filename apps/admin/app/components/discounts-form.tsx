@@ -1,7 +1,7 @@
 import { DISCOUNT_KINDS } from "@quire/contracts/constants";
 import { Form } from "react-router";
 import { Button, ErrorSummary, Field, SelectField } from "~/components/ui";
-import { CheckboxField, FieldGroup } from "~/components/discounts-fields";
+import { CheckboxField, FieldGroup } from "~/components/form-fields";
 import type { FormErrors } from "~/lib/forms.server";
 import { shopTimeZoneName, showMoney } from "~/lib/format";
 

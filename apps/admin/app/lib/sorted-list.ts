@@ -1,5 +1,5 @@
 import type { TextPageKey } from "@quire/contracts";
-import { beforeOf } from "./discounts-keyset";
+import { beforeOf } from "./keyset-list";
 
 /*
  * A list the API sorts several ways and pages by keyset: newest first with `before` (an id), every other order with

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/content-blog-categories";
 import { ContentNav } from "~/components/content-nav";
-import { TextAreaField } from "~/components/discounts-fields";
+import { TextAreaField } from "~/components/form-fields";
 import { Button, Card, ErrorSummary, Field, PageHeader } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";

@@ -2,12 +2,12 @@ import { BLOG_POST_STATUSES } from "@quire/contracts/constants";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/content-blog";
 import { ContentNav } from "~/components/content-nav";
-import { FilterButton, SearchInput } from "~/components/discounts-fields";
-import { KeysetNav } from "~/components/discounts-keyset-nav";
+import { FilterButton, SearchInput } from "~/components/form-fields";
+import { KeysetNav } from "~/components/keyset-nav";
 import { ButtonLink, FilterSelect, PageHeader, StatusBadge } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
-import { beforeOf, keysetLinks, searchOf } from "~/lib/discounts-keyset";
+import { beforeOf, keysetLinks, searchOf } from "~/lib/keyset-list";
 import { formatDateTime } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Blog posts · Content · Quire back office" }];

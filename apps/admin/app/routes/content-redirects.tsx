@@ -4,12 +4,12 @@ import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/content-redirects";
 import { ContentNav } from "~/components/content-nav";
-import { FilterButton, SearchInput } from "~/components/discounts-fields";
-import { KeysetNav } from "~/components/discounts-keyset-nav";
+import { FilterButton, SearchInput } from "~/components/form-fields";
+import { KeysetNav } from "~/components/keyset-nav";
 import { Button, Card, ErrorSummary, Field, PageHeader } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
-import { beforeOf, keysetLinks, searchOf } from "~/lib/discounts-keyset";
+import { beforeOf, keysetLinks, searchOf } from "~/lib/keyset-list";
 import { handleForm, redirectWithMessage } from "~/lib/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Redirects · Content · Quire back office" }];

@@ -1,12 +1,12 @@
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/content";
 import { ContentNav } from "~/components/content-nav";
-import { FilterButton, SearchInput } from "~/components/discounts-fields";
-import { KeysetNav } from "~/components/discounts-keyset-nav";
+import { FilterButton, SearchInput } from "~/components/form-fields";
+import { KeysetNav } from "~/components/keyset-nav";
 import { ButtonLink, PageHeader, StatusBadge } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
-import { beforeOf, keysetLinks, searchOf } from "~/lib/discounts-keyset";
+import { beforeOf, keysetLinks, searchOf } from "~/lib/keyset-list";
 import { formatDateTime } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pages · Content · Quire back office" }];

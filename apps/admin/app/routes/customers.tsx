@@ -2,12 +2,12 @@ import { AdminCustomerPageKeySchema, type AdminCustomerSort } from "@quire/contr
 import { ADMIN_CUSTOMER_SORTS } from "@quire/contracts/constants";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/customers";
-import { KeysetNav } from "~/components/discounts-keyset-nav";
-import { FilterButton, SearchInput } from "~/components/discounts-fields";
+import { KeysetNav } from "~/components/keyset-nav";
+import { FilterButton, SearchInput } from "~/components/form-fields";
 import { ButtonLink, FilterSelect, PageHeader, StatusBadge } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
-import { searchOf } from "~/lib/discounts-keyset";
+import { searchOf } from "~/lib/keyset-list";
 import { pageKeyOf, sortedListLinks, sortOf } from "~/lib/sorted-list";
 import { formatDate } from "~/lib/format";
 

@@ -1,10 +1,10 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/discount-uses";
-import { KeysetNav } from "~/components/discounts-keyset-nav";
+import { KeysetNav } from "~/components/keyset-nav";
 import { PageHeader, StatusBadge } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
-import { beforeOf, keysetLinks } from "~/lib/discounts-keyset";
+import { beforeOf, keysetLinks } from "~/lib/keyset-list";
 import { formatDateTime, showMoney } from "~/lib/format";
 import { idParamOf } from "~/lib/route-params.server";
 

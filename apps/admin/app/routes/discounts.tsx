@@ -2,13 +2,13 @@ import { AdminDiscountCodePageKeySchema, type AdminDiscountCodeSort } from "@qui
 import { ADMIN_DISCOUNT_CODE_SORTS } from "@quire/contracts/constants";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/discounts";
-import { KeysetNav } from "~/components/discounts-keyset-nav";
+import { KeysetNav } from "~/components/keyset-nav";
 import { whatItGives } from "~/components/discounts-form";
-import { FilterButton, SearchInput } from "~/components/discounts-fields";
+import { FilterButton, SearchInput } from "~/components/form-fields";
 import { ButtonLink, FilterSelect, PageHeader, StatusBadge } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
-import { searchOf } from "~/lib/discounts-keyset";
+import { searchOf } from "~/lib/keyset-list";
 import { pageKeyOf, sortedListLinks, sortOf } from "~/lib/sorted-list";
 import { formatDateTime } from "~/lib/format";
 

@@ -9,7 +9,7 @@ import { ADMIN_PRODUCT_SORTS, ADMIN_PRODUCT_STOCK_FILTERS } from "@quire/contrac
 import { Form, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/products";
 import { ProductStatus } from "~/components/products-fields";
-import { SearchInput } from "~/components/discounts-fields";
+import { SearchInput } from "~/components/form-fields";
 import { BulkActionBar, BulkRefusals, TickAllCell, TickCell } from "~/components/bulk-selection";
 import { Button, ButtonLink, FilterSelect, PageHeader } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";

@@ -73,6 +73,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Filter" }).click();
       await page.waitForURL(/[?&]sort=oldest/);
       await expect.poll(() => rows.allInnerTexts()).toEqual([earlier.publicId, order.publicId]);
+      // The list's filters export as CSV, in the staff member's session: both of this journey's orders and no other.
+      const csv = await download(page, "Export these orders (CSV)");
+      expect(csv.type).toContain("text/csv");
+      const csvOrders = csv.body.toString("utf8").match(/QB-\d+/g) ?? [];
+      expect([...new Set(csvOrders)].sort()).toEqual([earlier.publicId, order.publicId].sort());
       await page.getByLabel("Number, email or name").fill(order.email);
       await page.getByRole("button", { name: "Filter" }).click();
       await expect.poll(() => rows.allInnerTexts()).toEqual([order.publicId]);
@@ -82,6 +87,10 @@ for (const javaScriptEnabled of [true, false]) {
       }
       await rows.getByRole("link", { name: order.publicId }).click();
       await page.getByRole("heading", { level: 1, name: `Order ${order.publicId}` }).waitFor();
+      // The packing slip is a PDF.
+      const slip = await download(page, "Packing slip (PDF)");
+      expect(slip.type).toBe("application/pdf");
+      expect(slip.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
       await act(page, "Bank transfer", {}, "Confirm the transfer arrived", `Payment of order ${order.publicId} confirmed.`);
       expect((await orderNow(order.id)).status).toBe("confirmed");
@@ -145,6 +154,14 @@ for (const javaScriptEnabled of [true, false]) {
       expect((await orderNow(order.id)).refunds).toEqual([expect.objectContaining({ id: made!.id, status: "succeeded" })]);
     });
   });
+}
+
+/** What the link named `name` answers, fetched in the page's session (its cookies), as a download would be. */
+async function download(page: Page, name: string): Promise<{ type: string; body: Buffer }> {
+  const href = await page.getByRole("link", { name }).getAttribute("href");
+  const answer = await page.context().request.get(new URL(href!, page.url()).toString());
+  expect(answer.status(), name).toBe(200);
+  return { type: answer.headers()["content-type"] ?? "", body: await answer.body() };
 }
 
 describe("the ticked orders (JavaScript off)", () => {

@@ -1,5 +1,6 @@
 /*
- * Lists the API pages by keyset (`before` an id, newest first): discount codes, customers, pages, redirects, posts.
+ * Lists the API pages by keyset, newest first with `before` (an id): discount codes, customers, companies, pages,
+ * redirects, posts (lists sorted several ways page with sorted-list.ts, which reads `before` here too).
  * The address carries `before`; a link to the next (older) page adds the API's `nextBefore`, and one back to the
  * newest drops it, each keeping the list's other filters.
  */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** "Newest" and "Older" links of a list the API pages by keyset (see lib/discounts-keyset.ts). */
+/** "Newest" and "Older" links of a list the API pages by keyset (see lib/keyset-list.ts). */
 export function KeysetNav({
   label,
   links,
