@@ -78,6 +78,19 @@ for (const javaScriptEnabled of [true, false]) {
       expect(csv.type).toContain("text/csv");
       const csvOrders = csv.body.toString("utf8").match(/QB-\d+/g) ?? [];
       expect([...new Set(csvOrders)].sort()).toEqual([earlier.publicId, order.publicId].sort());
+
+      // The earlier order is cancelled: a reason is asked for first, and the timeline says who cancelled it and why.
+      const listUrl = page.url();
+      await rows.getByRole("link", { name: earlier.publicId }).click();
+      await page.getByRole("heading", { level: 1, name: `Order ${earlier.publicId}` }).waitFor();
+      await page.getByRole("region", { name: "Cancel" }).getByRole("button", { name: "Cancel the order" }).click();
+      await expect.poll(() => page.getByRole("alert").innerText()).toContain("Say why the order is cancelled");
+      expect((await orderNow(earlier.id)).status).toBe("awaiting_payment");
+      await act(page, "Cancel", { Reason: "The buyer ordered twice" }, "Cancel the order", `Order ${earlier.publicId} cancelled.`);
+      expect((await orderNow(earlier.id)).status).toBe("cancelled");
+      await expect.poll(() => page.getByRole("region", { name: "Timeline" }).innerText()).toContain("awaiting payment → cancelled");
+      expect(await page.getByRole("region", { name: "Cancel" }).count()).toBe(0);
+      await page.goto(listUrl);
       await page.getByLabel("Number, email or name").fill(order.email);
       await page.getByRole("button", { name: "Filter" }).click();
       await expect.poll(() => rows.allInnerTexts()).toEqual([order.publicId]);
