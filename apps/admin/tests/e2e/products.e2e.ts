@@ -231,6 +231,79 @@ describe("the product list and a product's end", () => {
     expectNoPageProblems(browser);
   });
 
+  it("offers a product's add-on, sets its search-engine text, adds a variant with options and gives one quantity breaks (without JavaScript)", async () => {
+    const tag = randomUUID().slice(0, 8).toUpperCase();
+    const { data: demo } = AdminListProductsResponseSchema.parse(await asShop(stack, "GET", "/admin/products?limit=1"));
+    const { productTypeId } = await productNow(demo.products[0]!.id);
+    const product = AdminProductResponseSchema.parse(
+      await asShop(stack, "POST", "/admin/products", {
+        slug: `almanack-${tag.toLowerCase()}`,
+        name: `Almanack ${tag}`,
+        productTypeId,
+        variants: [{ sku: `ALM-PB-${tag}`, name: "Paperback", stockQuantity: 30, prices: { GBP: { amount: 800 } } }],
+      }),
+    ).data;
+    const session = await openBrowser({ javaScriptEnabled: false });
+    try {
+      const { page } = session;
+      await joinAs(page, stack, "manager");
+      await page.goto(`${stack.backOfficeUrl}/products/${product.id}`);
+      await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+
+      // An add-on offered with it and the text search engines show, saved with the details.
+      const details = page.getByRole("region", { name: "Details" });
+      const addon = details.getByRole("group", { name: "Add-ons offered with it" }).getByRole("checkbox").first();
+      await addon.check();
+      await details.getByLabel("Page title (optional)").fill(`The ${tag} almanack, every tide of the year`);
+      await details.getByLabel("Page description (optional)").fill("Tide tables for every harbour, in a pocket size.");
+      await details.getByRole("button", { name: "Save product" }).click();
+      await expectMessage(page, `Product ${product.name} saved.`);
+      const saved = await productNow(product.id);
+      expect(saved.addonIds).toHaveLength(1);
+      expect(saved).toMatchObject({
+        seoTitle: `The ${tag} almanack, every tide of the year`,
+        seoDescription: "Tide tables for every harbour, in a pocket size.",
+      });
+
+      // A second variant with its options, price and opening stock.
+      const adding = page.getByRole("region", { name: "Add a variant" });
+      await adding.getByLabel("SKU").fill(`ALM-HB-${tag}`);
+      await adding.getByLabel("Variant name").fill("Hardback");
+      await adding.getByLabel("Opening stock").fill("5");
+      await adding.getByLabel(/^Price \(GBP\)/).fill("14.00");
+      await adding.getByLabel("Options (optional)").fill("Format: Hardback");
+      await adding.getByRole("button", { name: "Add variant" }).click();
+      await expectMessage(page, `Variant ALM-HB-${tag} added.`);
+
+      // Quantity breaks for the paperback: a line the form cannot read is refused beside the field, then ten at 6.50.
+      const breaks = page.getByRole("form", { name: `Quantity breaks of ALM-PB-${tag}` });
+      await breaks.getByLabel("Breaks (GBP)").fill("ten for less");
+      await breaks.getByRole("button", { name: /^Save quantity breaks/ }).click();
+      await page.getByRole("alert").waitFor();
+      expect((await productNow(product.id)).variants.find((variant) => variant.sku === `ALM-PB-${tag}`)!.tierPrices).toEqual({});
+      await page
+        .getByRole("form", { name: `Quantity breaks of ALM-PB-${tag}` })
+        .getByLabel("Breaks (GBP)")
+        .fill("10 = 6.50");
+      await page
+        .getByRole("form", { name: `Quantity breaks of ALM-PB-${tag}` })
+        .getByRole("button", { name: /^Save quantity breaks/ })
+        .click();
+      await expectMessage(page, `Quantity breaks of ALM-PB-${tag} saved.`);
+
+      const now = await productNow(product.id);
+      expect(now.variants.map((variant) => [variant.sku, variant.name, variant.stockQuantity, variant.prices.GBP?.amount])).toEqual([
+        [`ALM-PB-${tag}`, "Paperback", 30, 800],
+        [`ALM-HB-${tag}`, "Hardback", 5, 1400],
+      ]);
+      expect(now.variants[1]!.options).toEqual([expect.objectContaining({ name: "Format", value: "Hardback" })]);
+      expect(now.variants[0]!.tierPrices).toEqual({ GBP: [{ minQuantity: 10, amount: 650 }] });
+      expect(session.problems).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
   it("lists a category's products by name, stock and sale price, the filters kept in the address (without JavaScript too)", async () => {
     const tag = randomUUID().slice(0, 8);
     const { data: demo } = AdminListProductsResponseSchema.parse(await asShop(stack, "GET", "/admin/products?limit=1"));
