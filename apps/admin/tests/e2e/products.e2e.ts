@@ -231,7 +231,7 @@ describe("the product list and a product's end", () => {
     expectNoPageProblems(browser);
   });
 
-  it("offers a product's add-on, sets its search-engine text, adds a variant with options and gives one quantity breaks (without JavaScript)", async () => {
+  it("offers a product's add-on, sets its search-engine text, adds a variant with options, gives one quantity breaks and names related products (without JavaScript)", async () => {
     const tag = randomUUID().slice(0, 8).toUpperCase();
     const { data: demo } = AdminListProductsResponseSchema.parse(await asShop(stack, "GET", "/admin/products?limit=1"));
     const { productTypeId } = await productNow(demo.products[0]!.id);
@@ -298,6 +298,23 @@ describe("the product list and a product's end", () => {
       ]);
       expect(now.variants[1]!.options).toEqual([expect.objectContaining({ name: "Format", value: "Hardback" })]);
       expect(now.variants[0]!.tierPrices).toEqual({ GBP: [{ minQuantity: 10, amount: 650 }] });
+
+      // Related products named by SKU or id (the demo shop's two first books, which no journey removes): an unknown
+      // SKU is refused beside the field, then the two are kept in the order given.
+      const [first, second] = AdminListProductsResponseSchema.parse(await asShop(stack, "GET", "/admin/products?limit=2&sort=oldest")).data
+        .products;
+      const skuOf = async (id: number) => (await productNow(id)).variants[0]!.sku;
+      const relatedCard = page.getByRole("region", { name: "Related products" });
+      await relatedCard.getByLabel("Related products, in order").fill(`NO-SUCH-SKU-${tag}`);
+      await relatedCard.getByRole("button", { name: "Save related products" }).click();
+      await expect.poll(() => page.getByRole("alert").innerText()).toContain(`No product has the SKU NO-SUCH-SKU-${tag}`);
+      await page
+        .getByRole("region", { name: "Related products" })
+        .getByLabel("Related products, in order")
+        .fill(`${await skuOf(second!.id)}\n${first!.id}`);
+      await page.getByRole("region", { name: "Related products" }).getByRole("button", { name: "Save related products" }).click();
+      await expectMessage(page, "Related products saved.");
+      expect((await productNow(product.id)).relatedProductIds).toEqual([second!.id, first!.id]);
       expect(session.problems).toEqual([]);
     } finally {
       await session.close();

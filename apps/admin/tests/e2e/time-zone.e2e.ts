@@ -1,15 +1,19 @@
-import type { AdminDiscountCode, AdminStoreSettingsSchema } from "@quire/contracts";
+import { BackOfficeOverviewResponseSchema, type AdminDiscountCode, type AdminStoreSettingsSchema } from "@quire/contracts";
+import { formatMoney } from "@quire/money";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { screenshotForReview, sessionPerTest } from "../../../storefront/tests/e2e/browser";
+import { findCheckoutBooks } from "../../../storefront/tests/e2e/checkout-journeys";
 import { SHARED_ADMIN_KEY, startStack, type Stack } from "../../../storefront/tests/e2e/stack";
 import { asShop, joinAs } from "./back-office";
+import { placeBankTransferOrder } from "./orders-factory";
 
 /*
  * The shop's time zone in the back office: set on the shop's details (a plain form), then the home page's days and
  * every time shown follow it, and a time typed into a form (a discount code's end) means that time there. A stack
  * of its own: the other journeys read and type times on the shared stack's clock. Without JavaScript, so axe (which
- * runs in the page) scans these pages in the settings and discounts journeys instead.
+ * runs in the page) scans these pages in the settings and discounts journeys instead. The home page's figures are
+ * checked here too: on a stack of its own no other journey orders while the page and the API are read.
  */
 type AdminStoreSettings = z.infer<typeof AdminStoreSettingsSchema>;
 let stack: Stack & { backOfficeUrl: string };
@@ -66,5 +70,37 @@ describe("the shop's time zone", () => {
     // The form shows it back as it was typed, in the shop's time.
     expect(await page.getByLabel("Ends, Asia/Tokyo time (optional)").inputValue()).toBe("2099-01-01T09:00");
     await screenshotForReview(page, "back-office-time-zone-discount");
+  });
+
+  it("shows today's sales and what is waiting as the API counts them, each waiting count a link to the list behind it", async () => {
+    const { page } = browser;
+    // A stack of its own: nothing else orders meanwhile, so the page and the API read the same figures.
+    const order = await placeBankTransferOrder(stack, await findCheckoutBooks(2, "name-asc"), "home-figures");
+    await asShop(stack, "PUT", `/admin/orders/${order.id}/confirm-transfer`, {});
+    await joinAs(page, stack, "owner");
+    await page.goto(`${stack.backOfficeUrl}/`);
+    const { data: overview } = BackOfficeOverviewResponseSchema.parse(await asShop(stack, "GET", "/admin/reports/overview"));
+    const gbp = overview.sales.find((sales) => sales.currencyCode === "GBP")!;
+    expect(gbp.today.orders).toBeGreaterThanOrEqual(1);
+    expect(overview.toDo.ordersToShip).toBeGreaterThanOrEqual(1);
+
+    const sales = page.getByRole("region", { name: "Sales in GBP" });
+    const ordersText = (count: number) => `${count} ${count === 1 ? "order" : "orders"}`;
+    for (const figures of [gbp.today, gbp.last7Days, gbp.last30Days]) {
+      expect(await sales.innerText()).toContain(formatMoney(figures.revenue.amount, "GBP"));
+      expect(await sales.innerText()).toContain(ordersText(figures.orders));
+    }
+    // The chart's numbers beside it: one row a day for thirty days, today's first.
+    const perDay = page.getByRole("region", { name: "Revenue in GBP per day" });
+    expect(await perDay.getByRole("rowheader").count()).toBe(30);
+    const todayRow = await perDay.getByRole("row").nth(1).innerText();
+    expect(todayRow).toContain(formatMoney(gbp.today.revenue.amount, "GBP"));
+
+    // What waits: the count, and the list behind it holding the order just paid for.
+    const toShip = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "orders to ship" }) });
+    expect((await toShip.innerText()).trim()).toMatch(new RegExp(`^${overview.toDo.ordersToShip}\\s`));
+    await toShip.getByRole("link", { name: "orders to ship" }).click();
+    await page.waitForURL(/\/orders\?status=confirmed/);
+    await expect.poll(() => page.getByRole("rowheader").allInnerTexts()).toContain(order.publicId);
   });
 });
