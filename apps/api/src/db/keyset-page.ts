@@ -1,4 +1,6 @@
 import { writeTextPageKey, type TextPageKey } from "@quire/contracts";
+import { asc, desc, gt, lt, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../http/errors";
 
 /**
@@ -51,4 +53,28 @@ export function sortedKeysetPage<Row extends { id: number }>(
     nextBefore: last && sort === "newest" ? last.id : null,
     nextAfter: last && sort !== "newest" ? writeTextPageKey(textOf ? { id: last.id, text: textOf(last) } : { id: last.id }) : null,
   };
+}
+
+/**
+ * Where a page of a list sorted as `query.sort` says starts, and the order it is read in: newest first by id (from
+ * `before`), oldest first by id, or by `list.text` A to Z with ties by id (both from `after`). `text` is the sorted text
+ * as the list's index holds it (`lower(name)`, say), and `keyText` turns a page key's text into the same form, so
+ * that a page is one walk of that index from the key.
+ */
+export function sortedKeysetClauses(
+  query: { sort: string; before?: number; after?: TextPageKey },
+  list: { id: AnyPgColumn; textSort: string; text: SQL | AnyPgColumn; keyText?: (text: string) => SQL },
+): { start: SQL | undefined; orderBy: SQL[] } {
+  const byText = query.sort === list.textSort;
+  const keyText = list.keyText ?? ((text: string) => sql`${text}`);
+  const start =
+    query.before !== undefined
+      ? lt(list.id, query.before)
+      : query.after === undefined
+        ? undefined
+        : byText
+          ? sql`(${list.text}, ${list.id}) > (${keyText(query.after.text ?? "")}, ${query.after.id})`
+          : gt(list.id, query.after.id);
+  const orderBy = query.sort === "newest" ? [desc(list.id)] : query.sort === "oldest" ? [asc(list.id)] : [asc(list.text), asc(list.id)];
+  return { start, orderBy };
 }

@@ -4,6 +4,7 @@ import { createSignedInStaff } from "../../testing/staff-factories";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { drainJobs } from "../../testing/test-jobs";
 import { sql } from "drizzle-orm";
+import { walkSortedPages } from "../../testing/sorted-pages";
 
 const ADMIN_KEY = "catalogue-admin-key-0000";
 const api = useTestApi(
@@ -340,20 +341,8 @@ describe("the merchant's products", () => {
       expect(answer.statusCode, answer.body).toBe(201);
       ids[key] = answer.json().data.id;
     }
-    const walk = async (sort: string) => {
-      const seen: number[] = [];
-      let after: string | null = null;
-      do {
-        const page = `/admin/products?search=${marker}&sort=${sort}&limit=2${after ? `&after=${encodeURIComponent(after)}` : ""}`;
-        const answer = await asManager("GET", page);
-        expect(answer.statusCode, answer.body).toBe(200);
-        const data = answer.json().data as { products: { id: number }[]; nextBefore: number | null; nextAfter: string | null };
-        expect(data.nextBefore).toBeNull();
-        seen.push(...data.products.map((product) => product.id));
-        after = data.nextAfter;
-      } while (after !== null && seen.length < 10);
-      return seen;
-    };
+    const walk = (sort: string) =>
+      walkSortedPages((url) => asManager("GET", url), `/admin/products?search=${marker}&sort=${sort}&limit=2`, "products");
     const { alpha, beta, mu1, mu2, zeta } = ids as Record<string, number>;
     expect(await walk("oldest")).toEqual([mu1, zeta, alpha, mu2, beta]);
     // Two products of one name keep the order of their ids, so the page between them loses neither.

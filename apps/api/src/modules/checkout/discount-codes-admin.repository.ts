@@ -1,9 +1,9 @@
 import type { AdminDiscountCode, AdminListDiscountCodesQuery } from "@quire/contracts";
-import { and, asc, desc, eq, gt, ilike, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import { discountCodeCurrencyRules, discountCodes } from "./checkout.tables";
-import { sortedKeysetPage } from "../../db/keyset-page";
+import { sortedKeysetClauses, sortedKeysetPage } from "../../db/keyset-page";
 
 type CodeRow = typeof discountCodes.$inferSelect;
 type RuleRow = typeof discountCodeCurrencyRules.$inferSelect;
@@ -61,15 +61,10 @@ export async function discountCodeTaken(db: Db, storeId: number, code: string): 
 }
 
 export async function listAdminDiscountCodeRows(db: Db, storeId: number, query: AdminListDiscountCodesQuery) {
+  // By code: unique in a store, so the store's code index (discount_codes_store_code_unique) is walked from the key.
+  const { start, orderBy } = sortedKeysetClauses(query, { id: discountCodes.id, textSort: "code", text: discountCodes.code });
   const conditions: SQL[] = [eq(discountCodes.storeId, storeId)];
-  if (query.before !== undefined) conditions.push(lt(discountCodes.id, query.before));
-  if (query.after !== undefined) {
-    const { id, text: code } = query.after;
-    // By code: unique in a store, so the store's code index (discount_codes_store_code_unique) is walked from it.
-    conditions.push(
-      query.sort === "code" ? sql`(${discountCodes.code}, ${discountCodes.id}) > (${code ?? ""}, ${id})` : gt(discountCodes.id, id),
-    );
-  }
+  if (start) conditions.push(start);
   if (query.active !== undefined) conditions.push(eq(discountCodes.isActive, query.active === "true"));
   if (query.search !== undefined) {
     conditions.push(ilike(discountCodes.code, `%${likeEscaped(query.search)}%`));
@@ -78,13 +73,7 @@ export async function listAdminDiscountCodeRows(db: Db, storeId: number, query: 
     .select()
     .from(discountCodes)
     .where(and(...conditions))
-    .orderBy(
-      ...(query.sort === "newest"
-        ? [desc(discountCodes.id)]
-        : query.sort === "oldest"
-          ? [asc(discountCodes.id)]
-          : [asc(discountCodes.code), asc(discountCodes.id)]),
-    )
+    .orderBy(...orderBy)
     .limit(query.limit + 1);
   const { page, nextBefore, nextAfter } = sortedKeysetPage(rows, query.limit, query.sort, query.sort === "code" ? (row) => row.code : null);
   return { discountCodes: await withRules(db, page), nextBefore, nextAfter };

@@ -6,6 +6,7 @@ import { cartClient, cartOf, errorCodeOf } from "../cart/cart-test-catalogue";
 import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, summaryOf, UK_ADDRESS } from "./checkout-test-shop";
 import { auditLog } from "../audit/audit.tables";
 import { discountCodes } from "./checkout.tables";
+import { walkSortedPages } from "../../testing/sorted-pages";
 
 const api = useTestApi(async (db) => {
   const shop = await createCheckoutTestShop(db);
@@ -143,20 +144,8 @@ describe("the merchant's discount codes", () => {
   it("lists codes oldest first and by code, walking keyset pages with the key each answer gives", async () => {
     const make = async (code: string) => (await asManager("POST", "/admin/discount-codes", { code, kind: "free_delivery" })).json().data;
     const [mid, first, last, second] = [await make("SORTED-M"), await make("SORTED-A"), await make("SORTED-Z"), await make("SORTED-B")];
-    const walk = async (sort: string) => {
-      const seen: number[] = [];
-      let after: string | null = null;
-      do {
-        const page = `/admin/discount-codes?search=sorted-&sort=${sort}&limit=3${after ? `&after=${encodeURIComponent(after)}` : ""}`;
-        const answer = await asManager("GET", page);
-        expect(answer.statusCode, answer.body).toBe(200);
-        const data = answer.json().data as { discountCodes: { id: number }[]; nextBefore: number | null; nextAfter: string | null };
-        expect(data.nextBefore).toBeNull();
-        seen.push(...data.discountCodes.map((row) => row.id));
-        after = data.nextAfter;
-      } while (after !== null && seen.length < 10);
-      return seen;
-    };
+    const walk = (sort: string) =>
+      walkSortedPages((url) => asManager("GET", url), `/admin/discount-codes?search=sorted-&sort=${sort}&limit=3`, "discountCodes");
     expect(await walk("oldest")).toEqual([mid.id, first.id, last.id, second.id]);
     expect(await walk("code")).toEqual([first.id, second.id, mid.id, last.id]);
     // A key of another order, or a text longer than a code, is refused naming the parameter.

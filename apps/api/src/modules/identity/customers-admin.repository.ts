@@ -1,9 +1,9 @@
 import type { AdminListCompaniesQuery, AdminListCustomersQuery } from "@quire/contracts";
-import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
 import { companies, customers } from "./identity.tables";
-import { sortedKeysetPage } from "../../db/keyset-page";
+import { sortedKeysetClauses, sortedKeysetPage } from "../../db/keyset-page";
 
 const listColumns = {
   id: customers.id,
@@ -21,13 +21,10 @@ const listColumns = {
 
 /** The store's customers the filters find, newest first, in keyset pages by id. */
 export async function listAdminCustomerRows(db: Db, storeId: number, query: AdminListCustomersQuery) {
+  // By email: unique in a store, so the store's email index (customers_store_email_unique) is walked from the key.
+  const { start, orderBy } = sortedKeysetClauses(query, { id: customers.id, textSort: "email", text: customers.email });
   const conditions: SQL[] = [eq(customers.storeId, storeId)];
-  if (query.before !== undefined) conditions.push(lt(customers.id, query.before));
-  if (query.after !== undefined) {
-    const { id, text: email } = query.after;
-    // By email: unique in a store, so the store's email index (customers_store_email_unique) is walked from it.
-    conditions.push(query.sort === "email" ? sql`(${customers.email}, ${customers.id}) > (${email ?? ""}, ${id})` : gt(customers.id, id));
-  }
+  if (start) conditions.push(start);
   if (query.trade !== undefined) conditions.push(eq(customers.isTrade, query.trade === "true"));
   if (query.blocked !== undefined) conditions.push(query.blocked === "true" ? isNotNull(customers.blockedAt) : isNull(customers.blockedAt));
   if (query.search !== undefined) {
@@ -44,13 +41,7 @@ export async function listAdminCustomerRows(db: Db, storeId: number, query: Admi
     .select(listColumns)
     .from(customers)
     .where(and(...conditions))
-    .orderBy(
-      ...(query.sort === "newest"
-        ? [desc(customers.id)]
-        : query.sort === "oldest"
-          ? [asc(customers.id)]
-          : [asc(customers.email), asc(customers.id)]),
-    )
+    .orderBy(...orderBy)
     .limit(query.limit + 1);
   const { page, nextBefore, nextAfter } = sortedKeysetPage(
     rows,
@@ -88,27 +79,21 @@ const companyColumns = { id: companies.id, name: companies.name, createdAt: comp
 
 /** The store's companies the search finds (part of the name), newest first, in keyset pages by id. */
 export async function listAdminCompanyRows(db: Db, storeId: number, query: AdminListCompaniesQuery) {
+  // By name: unique in a store whatever its capitals, so the store's index on lower(name) is walked from the key.
+  const { start, orderBy } = sortedKeysetClauses(query, {
+    id: companies.id,
+    textSort: "name",
+    text: sql`lower(${companies.name})`,
+    keyText: (name) => sql`lower(${name})`,
+  });
   const conditions: SQL[] = [eq(companies.storeId, storeId)];
-  if (query.before !== undefined) conditions.push(lt(companies.id, query.before));
-  if (query.after !== undefined) {
-    const { id, text: name } = query.after;
-    // By name: unique in a store whatever its capitals, so the store's index on lower(name) is walked from it.
-    conditions.push(
-      query.sort === "name" ? sql`(lower(${companies.name}), ${companies.id}) > (lower(${name ?? ""}), ${id})` : gt(companies.id, id),
-    );
-  }
+  if (start) conditions.push(start);
   if (query.search !== undefined) conditions.push(ilike(companies.name, `%${likeEscaped(query.search)}%`));
   const rows = await db
     .select(companyColumns)
     .from(companies)
     .where(and(...conditions))
-    .orderBy(
-      ...(query.sort === "newest"
-        ? [desc(companies.id)]
-        : query.sort === "oldest"
-          ? [asc(companies.id)]
-          : [asc(sql`lower(${companies.name})`), asc(companies.id)]),
-    )
+    .orderBy(...orderBy)
     .limit(query.limit + 1);
   const { page, nextBefore, nextAfter } = sortedKeysetPage(rows, query.limit, query.sort, query.sort === "name" ? (row) => row.name : null);
   return { rows: page, nextBefore, nextAfter };

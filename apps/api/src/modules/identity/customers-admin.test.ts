@@ -7,6 +7,7 @@ import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { auditLog } from "../audit/audit.tables";
 import { findOrCreateCompany } from "./identity.repository";
 import { listMailTo } from "../mail/outbox-reads.service";
+import { walkSortedPages } from "../../testing/sorted-pages";
 
 const api = useTestApi(async (db) => {
   const store = await createStore(db);
@@ -79,20 +80,8 @@ describe("the merchant's customers", () => {
     const make = (local: string) =>
       createCustomer(api.database.db, { storeId: api.seeded.store.id, email: `${local}.${marker}@books.example` });
     const [mary, albert, zora, beth] = [await make("mary"), await make("albert"), await make("zora"), await make("beth")];
-    const walk = async (sort: string) => {
-      const seen: number[] = [];
-      let after: string | null = null;
-      do {
-        const page = `/admin/customers?search=${marker}&sort=${sort}&limit=3${after ? `&after=${encodeURIComponent(after)}` : ""}`;
-        const answer = await asManager("GET", page);
-        expect(answer.statusCode, answer.body).toBe(200);
-        const data = answer.json().data as { customers: { id: number }[]; nextBefore: number | null; nextAfter: string | null };
-        expect(data.nextBefore).toBeNull();
-        seen.push(...data.customers.map((row) => row.id));
-        after = data.nextAfter;
-      } while (after !== null && seen.length < 10);
-      return seen;
-    };
+    const walk = (sort: string) =>
+      walkSortedPages((url) => asManager("GET", url), `/admin/customers?search=${marker}&sort=${sort}&limit=3`, "customers");
     expect(await walk("oldest")).toEqual([mary.id, albert.id, zora.id, beth.id]);
     expect(await walk("email")).toEqual([albert.id, beth.id, mary.id, zora.id]);
     // A key of another order, or no key at all, is refused naming the parameter.
@@ -239,20 +228,8 @@ describe("the merchant's trade companies", () => {
       await tradeBuyer("Sorted Zithers"),
       await tradeBuyer("Sorted bindery"),
     ];
-    const walk = async (sort: string) => {
-      const seen: number[] = [];
-      let after: string | null = null;
-      do {
-        const page = `/admin/companies?search=sorted&sort=${sort}&limit=3${after ? `&after=${encodeURIComponent(after)}` : ""}`;
-        const answer = await asManager("GET", page);
-        expect(answer.statusCode, answer.body).toBe(200);
-        const data = answer.json().data as { companies: { id: number }[]; nextBefore: number | null; nextAfter: string | null };
-        expect(data.nextBefore).toBeNull();
-        seen.push(...data.companies.map((row) => row.id));
-        after = data.nextAfter;
-      } while (after !== null && seen.length < 10);
-      return seen;
-    };
+    const walk = (sort: string) =>
+      walkSortedPages((url) => asManager("GET", url), `/admin/companies?search=sorted&sort=${sort}&limit=3`, "companies");
     expect(await walk("oldest")).toEqual([mid.companyId, first.companyId, last.companyId, second.companyId]);
     expect(await walk("name")).toEqual([first.companyId, second.companyId, mid.companyId, last.companyId]);
     for (const [query, field] of [
