@@ -59,6 +59,7 @@ export default [
     route("contact-us", "routes/contact-us.tsx", { id: "contact-us" }),
     route("cookies-settings", "routes/cookies-settings.tsx", { id: "cookies-settings" }),
     route("privacy-policy", "routes/privacy-policy.tsx", { id: "privacy-policy" }),
+    route("accessibility", "routes/accessibility-statement.tsx", { id: "accessibility-statement" }),
     route("successful-order", "routes/successful-order.tsx", { id: "successful-order" }),
     route("successful-order/:id", "routes/successful-order-detail.tsx", { id: "successful-order-detail" }),
     route("order-status/:token", "routes/order-status.tsx", { id: "order-status" }),

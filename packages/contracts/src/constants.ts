@@ -128,8 +128,11 @@ export const DEFAULT_VIEWED_PRODUCTS = 12;
 /** The newsletters the shop sends; a subscription is a set of them (none: unsubscribed). */
 export const NEWSLETTER_TOPICS = ["new_releases", "offers", "events", "childrens_books"] as const;
 
-/** What a contact form message is about (the form's choice; the shop's mail subject names it). */
-export const CONTACT_SUBJECTS = ["order", "delivery", "returns", "gift_help", "trade", "other"] as const;
+/**
+ * What a contact form message is about (the form's choice; the shop's mail subject names it). `accessibility` is
+ * the accessibility statement's "report a problem" (/accessibility links to /contact-us?subject=accessibility).
+ */
+export const CONTACT_SUBJECTS = ["order", "delivery", "returns", "gift_help", "trade", "accessibility", "other"] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 /** What the account settings' "Email me about new books, offers and events" box turns on when no topic is chosen. */
 export const MARKETING_OPT_IN_TOPICS = ["new_releases", "offers", "events"] as const;

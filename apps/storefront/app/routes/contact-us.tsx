@@ -10,7 +10,7 @@ import { fieldError, formErrors, formText } from "~/components/forms/form-errors
 import { failedForm, formAnswerHeaders, rejectedForm } from "~/components/forms/form-failure.server";
 import { FieldError, TextField } from "~/components/forms/text-field";
 import { useFailureToast } from "~/components/forms/use-failure-toast";
-import { CONTACT_SUBJECT_LABELS } from "~/features/contact/contact-subjects";
+import { CONTACT_SUBJECT_LABELS, getLinkedSubject, SUBJECT_PARAM } from "~/features/contact/contact-subjects";
 import { pageTitle } from "~/features/layout/meta";
 import { getCurrentCustomer } from "~/features/auth/auth.server";
 import { apiContext } from "~/lib/context.server";
@@ -22,14 +22,19 @@ import { textAround } from "~/lib/i18n/translator";
 const FIELDS = ["name", "email", "subject", "message"] as const;
 const SENT_PARAM = "sent";
 
-/** /contact-us: the contact form, filled in with a signed-in customer's name and email. */
+/**
+ * /contact-us: the contact form, filled in with a signed-in customer's name and email, its subject chosen by a
+ * link's ?subject= (the accessibility statement's "report a problem"; one the form does not offer is ignored).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const sent = new URL(request.url).searchParams.get(SENT_PARAM);
+  const query = new URL(request.url).searchParams;
+  const sent = query.get(SENT_PARAM);
   const customer = await getCurrentCustomer(context);
   return {
     sent: sent !== null && /^C-[0-9A-Z]{8}$/.test(sent) ? sent : null,
     name: customer ? `${customer.firstName} ${customer.lastName}`.trim() : "",
     email: customer?.email ?? "",
+    subject: getLinkedSubject(query.get(SUBJECT_PARAM)),
   };
 }
 
@@ -124,7 +129,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
                   id={`${id}-subject`}
                   name="subject"
                   required
-                  defaultValue={typed?.subject ?? ""}
+                  defaultValue={typed?.subject ?? loaderData.subject ?? ""}
                   aria-invalid={subjectError ? true : undefined}
                   aria-describedby={subjectError ? `${id}-subject-error` : undefined}
                   className={`${selectClass} ${selectChevronClass}`}

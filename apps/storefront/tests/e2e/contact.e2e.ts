@@ -5,7 +5,9 @@ import { sharedStack, type Stack } from "./stack";
 
 /*
  * The contact form (issue 12, section 1): errors beside each field, then success, and the shop's copy of the
- * message arriving at a real SMTP server; the same without JavaScript. On the shared stack, each browser a client of its own.
+ * message arriving at a real SMTP server; the same without JavaScript. The accessibility statement's "report a
+ * problem" (issue 30, part 6), reached from the footer, opens the form on its subject. On the shared stack, each
+ * browser a client of its own.
  */
 let stack: Stack;
 const browser = sessionPerTest();
@@ -80,5 +82,50 @@ describe("the contact form", () => {
     await page.getByText("Thank you: your message is with us.").waitFor();
     const mail = await stack.mailbox!.waitForMail(SHOP_ADDRESS, { after: before, match: (sent) => sent.subject.includes("Alan Turing") });
     expect(mail.subject).toContain("Delivery: a message from Alan Turing");
+  });
+});
+
+describe("reporting an accessibility problem", () => {
+  it("goes from the footer to the statement, whose report link opens the form on its subject, and sends it", async () => {
+    const { page } = browser;
+    await page.goto(`${stack.storefrontUrl}/`);
+    await waitForHydration(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Accessibility" }).click();
+    await page.getByRole("heading", { level: 1, name: "Accessibility statement" }).waitFor();
+    // The shop's name from its settings, and the note that the words are a template to adapt.
+    await page.getByText("Quire Books wants everyone to be able to find, choose and buy books here", { exact: false }).waitFor();
+    await page.getByText("this statement is Quire's template", { exact: false }).waitFor();
+    await page.getByRole("link", { name: "Report an accessibility problem" }).click();
+    await page.getByRole("heading", { level: 1, name: "Contact us" }).waitFor();
+    const subject = page.getByRole("combobox", { name: "What is it about?" });
+    expect(await subject.inputValue()).toBe("accessibility");
+
+    const before = await stack.mailbox!.count();
+    await page.getByRole("textbox", { name: "Your name" }).fill("Ida Access");
+    await page.getByRole("textbox", { name: "Email address" }).fill("ida@example.com");
+    await page.getByRole("textbox", { name: "Your message" }).fill("The basket's quantity buttons are not read out by my screen reader.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("Thank you: your message is with us.").waitFor();
+    const mail = await stack.mailbox!.waitForMail(SHOP_ADDRESS, { after: before, match: (sent) => sent.subject.includes("Ida Access") });
+    expect(mail.subject).toContain("Accessibility problem: a message from Ida Access");
+    expectNoPageProblems(browser);
+  });
+
+  it("preselects the subject without JavaScript too, and ignores a subject the form does not offer", async () => {
+    const { page } = noScript;
+    await page.goto(`${stack.storefrontUrl}/contact-us?subject=complaint`);
+    expect(await page.getByRole("combobox", { name: "What is it about?" }).inputValue()).toBe("");
+    await page.goto(`${stack.storefrontUrl}/accessibility`);
+    await page.getByRole("link", { name: "Report an accessibility problem" }).click();
+    const subject = page.getByRole("combobox", { name: "What is it about?" });
+    expect(await subject.inputValue()).toBe("accessibility");
+    const before = await stack.mailbox!.count();
+    await page.getByRole("textbox", { name: "Your name" }).fill("Noor Script");
+    await page.getByRole("textbox", { name: "Email address" }).fill("noor@example.com");
+    await page.getByRole("textbox", { name: "Your message" }).fill("The order page's PDF cannot be read by my screen reader.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.getByText("Thank you: your message is with us.").waitFor();
+    const mail = await stack.mailbox!.waitForMail(SHOP_ADDRESS, { after: before, match: (sent) => sent.subject.includes("Noor Script") });
+    expect(mail.subject).toContain("Accessibility problem: a message from Noor Script");
   });
 });

@@ -2,7 +2,7 @@ import { ProductFiltersResponseSchema } from "@quire/contracts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoWcag22Violations } from "./accessibility";
-import { expectNoPageProblems, sessionPerTest } from "./browser";
+import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "./browser";
 import { findCheckoutBooks, startCheckout } from "./checkout-journeys";
 import { getFromApi } from "./demo-api";
 import { startStack, type Stack } from "./stack";
@@ -10,7 +10,8 @@ import { startStack, type Stack } from "./stack";
 /**
  * WCAG 2.2 AA (issue 26): the pages a walkthrough found failing, scanned by axe with the 2.2 A and AA rules
  * (target size among them) at a desktop and a phone width: a filtered category page, the checkout with its
- * small footer, and the Adyen sandbox's payment page. A Quire of its own, with the payment sandbox.
+ * small footer, and the Adyen sandbox's payment page; and the accessibility statement, which says these pages are
+ * scanned so (issue 30). A Quire of its own, with the payment sandbox.
  */
 let stack: Stack;
 const browser = sessionPerTest();
@@ -27,11 +28,15 @@ const WIDTHS = [
   { width: 390, height: 844 },
 ];
 
-/** Scans the page at each width, after the cookie banner has been answered (it is scanned on its own pages). */
-async function scanAtBothWidths(page: Page) {
+/**
+ * Scans the page at each width, after the cookie banner has been answered (it is scanned on its own pages); with
+ * `screenshot`, a picture at each width for a person to look at (SCREENSHOTS=1).
+ */
+async function scanAtBothWidths(page: Page, screenshot?: string) {
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
     await expectNoWcag22Violations(page);
+    if (screenshot) await screenshotForReview(page, `${screenshot}-${size.width}`);
   }
 }
 
@@ -57,6 +62,15 @@ describe("WCAG 2.2 AA", () => {
     for (const link of await page.getByRole("contentinfo").getByRole("link").all()) {
       expect((await link.boundingBox())!.height, await link.innerText()).toBeGreaterThanOrEqual(24);
     }
+    expectNoPageProblems(browser);
+  });
+
+  it("the accessibility statement", async () => {
+    const { page } = browser;
+    await page.goto(`${stack.storefrontUrl}/accessibility`);
+    await page.getByRole("heading", { level: 1, name: "Accessibility statement" }).waitFor();
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await scanAtBothWidths(page, "accessibility-statement");
     expectNoPageProblems(browser);
   });
 

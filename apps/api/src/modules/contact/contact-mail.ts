@@ -10,6 +10,7 @@ export const CONTACT_SUBJECT_NAMES: Record<ContactSubject, string> = {
   returns: "Returns and refunds",
   gift_help: "Help choosing a gift",
   trade: "Trade and wholesale",
+  accessibility: "Accessibility problem",
   other: "Something else",
 };
 

@@ -73,6 +73,16 @@ describe("POST /contact-messages", () => {
     expect(toSender).toEqual([]);
   });
 
+  it("takes an accessibility problem (the accessibility statement's subject), and the shop's mail names it", async () => {
+    const response = await send({ ...MESSAGE, subject: "accessibility", message: "The basket's quantity box has no label for my reader." });
+    expect(response.statusCode, response.body).toBe(202);
+    const { reference } = response.json().data;
+    expect((await storedWith(reference))[0]).toMatchObject({ subject: "accessibility" });
+    const [mail] = await shopMail(reference);
+    expect(mail!.subject).toBe(`[${reference}] Accessibility problem: a message from Ada Lovelace`);
+    expect(mail!.textBody).toContain("About: Accessibility problem");
+  });
+
   it("records the signed-in customer who sent it", async () => {
     const { authorization } = await createSession(api.database.db, api.seeded.customer.id);
     const response = await send(MESSAGE, { headers: { authorization } });

@@ -82,6 +82,7 @@ export const FOOTER_LINK_GROUPS: readonly { title: string; links: readonly NavLi
       { label: t("layout.nav.policies"), href: "/policies" },
       { label: t("layout.nav.privacy"), href: "/privacy-policy" },
       { label: t("layout.nav.cookies"), href: "/cookies-settings" },
+      { label: t("layout.nav.accessibility"), href: "/accessibility" },
     ],
   },
 ];

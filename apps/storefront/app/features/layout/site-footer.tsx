@@ -65,6 +65,7 @@ export function SmallFooter({ storeName }: { storeName: string }) {
             { label: t("layout.footer.terms"), href: "/terms-and-conditions" },
             { label: t("layout.footer.privacy"), href: "/privacy-policy" },
             { label: t("layout.footer.cookies"), href: "/cookies-settings" },
+            { label: t("layout.nav.accessibility"), href: "/accessibility" },
           ].map((link) => (
             <li key={link.href}>
               {/* At least 24 px tall, the smallest target WCAG 2.2 allows (2.5.8). */}

@@ -1,3 +1,4 @@
+import { accessibilityMessages } from "./messages/accessibility";
 import { accountMessages } from "./messages/account";
 import { accountServerMessages } from "./messages/account-server";
 import { authMessages } from "./messages/auth";
@@ -70,6 +71,7 @@ export const AREA_MESSAGE_SETS = {
   back_in_stock: { ...backInStockMessages, ...backInStockPageMessages, ...backInStockServerMessages },
   blog: blogMessages,
   contact: contactMessages,
+  accessibility: accessibilityMessages,
   order_link: orderLinkMessages,
   privacy: { ...privacyMessages, ...privacyServerMessages },
   media: mediaServerMessages,
@@ -113,6 +115,7 @@ export const messages = {
   ...backInStockServerMessages,
   ...blogMessages,
   ...contactMessages,
+  ...accessibilityMessages,
   ...orderLinkMessages,
   ...privacyMessages,
   ...privacyServerMessages,

@@ -28,6 +28,7 @@ export const contactMessages = {
   "contact.subject.returns": "Returns and refunds",
   "contact.subject.gift_help": "Help choosing a gift",
   "contact.subject.trade": "Trade and wholesale accounts",
+  "contact.subject.accessibility": "An accessibility problem",
   "contact.subject.other": "Something else",
 } as const satisfies MessageSet;
 

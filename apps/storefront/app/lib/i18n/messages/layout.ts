@@ -69,6 +69,7 @@ export const layoutMessages = {
   "layout.nav.policies": "Policies",
   "layout.nav.privacy": "Privacy policy",
   "layout.nav.cookies": "Cookie settings",
+  "layout.nav.accessibility": "Accessibility",
 } as const satisfies MessageSet;
 
 export const t = translator(layoutMessages);
