@@ -94,13 +94,16 @@ export const CategorySlugParamsSchema = z.object({ slug: SlugSchema }).strict();
 // ---------------------------------------------------------------- prices and stock
 
 /**
- * A unit price in the request's currency. `originalPrice` is the pre-sale price when on sale. Absent (null)
- * wherever the store hides prices from anonymous visitors.
+ * A unit price in the request's currency. `originalPrice` is the pre-sale price when on sale, and `lowestPriorPrice`
+ * then the lowest price the variant sold at in the 30 days before the reduction, which a shop announcing a reduction
+ * shows beside it (EU price indication rule; decision 058). Absent (null) wherever the store hides prices from
+ * anonymous visitors.
  */
 export const PriceSchema = z
   .object({
     amount: z.number().int().min(0),
     originalPrice: z.number().int().min(0).nullable(),
+    lowestPriorPrice: z.number().int().min(0).nullable(),
     currencyCode: CurrencyCodeSchema,
   })
   .meta({ id: "Price" });

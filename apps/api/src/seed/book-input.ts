@@ -1,4 +1,4 @@
-import type { NewProduct } from "../modules/catalog/catalog-writes";
+import type { NewProduct, NewVariant } from "../modules/catalog/catalog-writes";
 import type { BookDraft } from "./demo-books";
 import type { CatalogueRefs } from "./seed.repository";
 
@@ -40,4 +40,22 @@ export function toProductInput(book: BookDraft, refs: CatalogueRefs): NewProduct
       ...(variant.tierPrices ? { tierPrices: variant.tierPrices } : {}),
     })),
   };
+}
+
+/**
+ * A product at its full prices, and the sales to put its variants on afterwards. The demo books sold at full price
+ * from their publication and were reduced when the shop was seeded, so their price history holds what a sale
+ * announces beside the struck-through price: the lowest price of the 30 days before the reduction (decision 058).
+ */
+export function atFullPrice(product: NewProduct): { product: NewProduct; sales: { variantIndex: number; prices: NewVariant["prices"] }[] } {
+  const sales: { variantIndex: number; prices: NewVariant["prices"] }[] = [];
+  const variants = product.variants.map((variant, variantIndex) => {
+    if (!Object.values(variant.prices).some((price) => price.original !== undefined)) return variant;
+    sales.push({ variantIndex, prices: variant.prices });
+    const full = Object.fromEntries(
+      Object.entries(variant.prices).map(([currency, price]) => [currency, { amount: price.original ?? price.amount }]),
+    );
+    return { ...variant, prices: full };
+  });
+  return { product: { ...product, variants }, sales };
 }

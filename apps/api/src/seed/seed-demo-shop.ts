@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { createCategory, createProduct, setProductLinks } from "../modules/catalog/catalog-writes";
+import { createCategory, createProduct, setProductLinks, setVariantPrices } from "../modules/catalog/catalog-writes";
 import {
   createAddon,
   createAttribute,
@@ -9,7 +9,7 @@ import {
   createRedirects,
   createStore,
 } from "../testing/factories";
-import { toProductInput } from "./book-input";
+import { atFullPrice, toProductInput } from "./book-input";
 import { authorPool, finishDraft, generateBook, type BookDraft } from "./demo-books";
 import { DEMO_PAGES } from "./demo-pages";
 import { seedDemoBlog } from "./seed-demo-blog";
@@ -95,7 +95,10 @@ export async function seedDemoShop(db: Db, onBook?: (done: number, total: number
   const refs = await loadCatalogueRefs(db, store.id);
   const productIds: number[] = [];
   for (const [index, book] of books.entries()) {
-    productIds.push((await createProduct(db, toProductInput(book, refs))).id);
+    const { product, sales } = atFullPrice(toProductInput(book, refs));
+    const created = await createProduct(db, product);
+    for (const sale of sales) await setVariantPrices(db, created.variants[sale.variantIndex]!.id, sale.prices);
+    productIds.push(created.id);
     onBook?.(index + 1, books.length);
   }
   // The merchant's "goes well with" links ("related" recommendations): each of the first books of a genre links

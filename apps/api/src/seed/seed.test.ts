@@ -177,6 +177,13 @@ describe("the demo seed", () => {
     );
     expect(onSale / DEMO_PRODUCT_COUNT).toBeGreaterThan(0.1);
     expect(onSale / DEMO_PRODUCT_COUNT).toBeLessThan(0.22);
+    // Each sale was a reduction from the price the book sold at before it (decision 058): its history holds both, and
+    // the lowest price of the 30 days before the reduction is the full price.
+    const unproven = await scalar(sql`select count(*) as value from variant_prices p
+      where p.original_amount is not null and (p.lowest_prior_amount is distinct from p.original_amount
+        or (select array_agg(h.amount order by h.valid_from) from variant_price_history h
+            where h.variant_id = p.variant_id and h.currency_code = p.currency_code) <> array[p.original_amount, p.amount])`);
+    expect(unproven).toBe(0);
     const tiered = await scalar(
       sql`select count(distinct v.product_id) as value from product_variants v join variant_tier_prices t on t.variant_id = v.id`,
     );

@@ -126,7 +126,12 @@ function ItemRow({ item, wishlistId }: { item: WishlistItem; wishlistId: number 
             {item.quantity > 1 ? t("wishlists.quantity", { quantity: item.quantity }) : ""}
           </p>
           {item.price ? (
-            <Price amount={item.price.amount} originalPrice={item.price.originalPrice} currencyCode={item.price.currencyCode} />
+            <Price
+              amount={item.price.amount}
+              originalPrice={item.price.originalPrice}
+              lowestPriorPrice={item.price.lowestPriorPrice}
+              currencyCode={item.price.currencyCode}
+            />
           ) : (
             <p className="text-sm text-ink-muted">{t("wishlists.not_on_sale")}</p>
           )}

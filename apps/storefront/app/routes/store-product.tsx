@@ -205,6 +205,7 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
                 <Price
                   amount={variant.price.amount}
                   originalPrice={variant.price.originalPrice}
+                  lowestPriorPrice={variant.price.lowestPriorPrice}
                   currencyCode={variant.price.currencyCode}
                   className="text-2xl"
                 />

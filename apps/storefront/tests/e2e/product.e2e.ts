@@ -72,6 +72,30 @@ describe("a product page", () => {
     expectNoPageProblems(browser);
   });
 
+  it("announces a sale with the lowest price of the 30 days before it, on the page and on the card", async () => {
+    const { data } = await getFromApi("/products", ListProductsResponseSchema, {
+      query: { CategorySlug: CATEGORY, Sort: "popular", PageSize: 100, PageNumber: 1 },
+    });
+    const onSale = data.results.find((summary) => summary.price?.originalPrice != null && !summary.hasPriceRange);
+    expect(onSale, "a demo book on sale in one format").toBeDefined();
+    const { amount, originalPrice, lowestPriorPrice, currencyCode } = onSale!.price!;
+    // The demo books sold at full price before their sale: that is the lowest price of the 30 days before it.
+    expect(lowestPriorPrice).toBe(originalPrice);
+    const lowestPrior = `Lowest price in the 30 days before the sale: ${formatMoney(lowestPriorPrice!, currencyCode)}`;
+
+    const { page } = browser;
+    await page.goto(`${storefrontUrl}/store/product/${onSale!.slug}`);
+    const box = priceBox(page);
+    await box.getByText(lowestPrior).waitFor();
+    expect(await box.getByText(`Was ${formatMoney(originalPrice!, currencyCode)}`).count()).toBe(1);
+    expect(await box.innerText()).toContain(formatMoney(amount, currencyCode));
+
+    await page.goto(`${storefrontUrl}/search?q=${encodeURIComponent(onSale!.name)}`);
+    const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: onSale!.name, exact: true }) });
+    await card.getByText(lowestPrior).waitFor();
+    expectNoPageProblems(browser);
+  });
+
   it("describes the product and its offers in JSON-LD", async () => {
     const { page } = browser;
     await page.goto(`${storefrontUrl}/store/product/${product.slug}`);

@@ -27,6 +27,18 @@ export function unitAmountAt(baseAmount: number, tiers: readonly TierPriceFact[]
 }
 
 /** A line's total: (unit price + each add-on's price) × quantity. Add-ons are priced per unit (each copy is wrapped). */
+/**
+ * The sale a line's unit announces: its pre-sale price only when that is above what the unit now costs, and with it
+ * the lowest price of the 30 days before the reduction (decision 058).
+ */
+export function saleOf(
+  line: { originalAmount: number | null; lowestPriorAmount: number | null },
+  unitAmount: number,
+): { originalPrice: number | null; lowestPriorPrice: number | null } {
+  if (line.originalAmount === null || line.originalAmount <= unitAmount) return { originalPrice: null, lowestPriorPrice: null };
+  return { originalPrice: line.originalAmount, lowestPriorPrice: line.lowestPriorAmount };
+}
+
 export function lineTotalOf(unit: Money, addonPrices: readonly Money[], quantity: number): Money {
   return multiplyMoney(addMoney(unit, sumMoney(addonPrices, unit.currencyCode)), quantity);
 }
@@ -82,8 +94,7 @@ export function priceCart(input: {
           ? null
           : {
               amount: unit.amount,
-              // The pre-sale price is shown only when it is above what this unit now costs.
-              originalPrice: line.originalAmount !== null && line.originalAmount > unit.amount ? line.originalAmount : null,
+              ...saleOf(line, unit.amount),
               currencyCode,
             },
       addons,

@@ -44,6 +44,8 @@ export interface CartLineFacts {
   image: { url: string; alt: string } | null;
   amount: number | null;
   originalAmount: number | null;
+  /** While on sale, the lowest price of the 30 days before the reduction. */
+  lowestPriorAmount: number | null;
   tierPrices: TierPriceFact[];
   addons: CartLineAddonFacts[];
 }

@@ -19,6 +19,7 @@ const line = (overrides: Partial<CartLineFacts> = {}): CartLineFacts => ({
   image: null,
   amount: 800,
   originalAmount: null,
+  lowestPriorAmount: null,
   taxClass: "books",
   tierPrices: [],
   addons: [],

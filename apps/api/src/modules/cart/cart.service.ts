@@ -143,6 +143,7 @@ async function withCatalogueFacts(tx: Db, ctx: CartContext, lines: readonly repo
       image: variant?.image ?? null,
       amount: variant?.amount ?? null,
       originalAmount: variant?.originalAmount ?? null,
+      lowestPriorAmount: variant?.lowestPriorAmount ?? null,
       tierPrices: variant?.tierPrices ?? [],
       // In the catalogue's order of add-ons and options, as a product page lists them.
       addons: offers.addonOptions

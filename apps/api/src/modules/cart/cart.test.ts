@@ -48,7 +48,7 @@ describe("PUT /baskets as a guest", () => {
             options: [{ code: "format", name: "Format", value: "Hardback" }],
           },
           quantity: 2,
-          unitPrice: { amount: 1000, originalPrice: null, currencyCode: "GBP" },
+          unitPrice: { amount: 1000, originalPrice: null, lowestPriorPrice: null, currencyCode: "GBP" },
           addons: [],
           lineTotal: { amount: 2000, currencyCode: "GBP" },
           stock: { status: "InStock" },
@@ -171,7 +171,7 @@ describe("prices, tiers and totals", () => {
 
   it("shows the pre-sale price of a variant on sale", async () => {
     const { cart } = await guestCartWith(api.seeded.variants.sale, 2);
-    expect(cart.lineItems[0]!.unitPrice).toEqual({ amount: 800, originalPrice: 1000, currencyCode: "GBP" });
+    expect(cart.lineItems[0]!.unitPrice).toEqual({ amount: 800, originalPrice: 1000, lowestPriorPrice: 800, currencyCode: "GBP" });
     expect(cart.subTotal).toEqual({ amount: 1600, currencyCode: "GBP" });
   });
 
@@ -198,12 +198,12 @@ describe("prices, tiers and totals", () => {
     expect(euros.currencyCode).toBe("EUR");
     expect(euros.lineItems.map((line) => [line.unitPrice, line.lineTotal])).toEqual([
       [
-        { amount: 1200, originalPrice: null, currencyCode: "EUR" },
+        { amount: 1200, originalPrice: null, lowestPriorPrice: null, currencyCode: "EUR" },
         { amount: 2400, currencyCode: "EUR" },
       ],
       // No euro tiers: the base price applies; kraft wrap is 300 EUR a unit.
       [
-        { amount: 2400, originalPrice: null, currencyCode: "EUR" },
+        { amount: 2400, originalPrice: null, lowestPriorPrice: null, currencyCode: "EUR" },
         { amount: (2400 + 300) * 5, currencyCode: "EUR" },
       ],
     ]);

@@ -31,14 +31,14 @@ describe("GET /products/variants/analytics-items", () => {
       productName: "Pride and Prejudice",
       variantName: "Paperback",
       isMaster: expect.any(Boolean),
-      price: { amount: 900, originalPrice: 1200, currencyCode: "GBP" },
+      price: { amount: 900, originalPrice: 1200, lowestPriorPrice: 900, currencyCode: "GBP" },
       categories: [
         { id: gifts.id, slug: "gifts", name: "Gifts" },
         { id: forHer.id, slug: "for-her", name: "For Her" },
         { id: birthdays.id, slug: "birthdays", name: "Birthdays" },
       ],
     });
-    expect(data[2].price).toEqual({ amount: 2000, originalPrice: null, currencyCode: "GBP" });
+    expect(data[2].price).toEqual({ amount: 2000, originalPrice: null, lowestPriorPrice: null, currencyCode: "GBP" });
   });
 
   it("prices in the request's currency, and null where the variant has none in it", async () => {
@@ -46,7 +46,7 @@ describe("GET /products/variants/analytics-items", () => {
     const response = await lookup([pride.variants[1]!.id, carol.variants[0]!.id], { currencycode: "EUR" });
     expect(response.statusCode, response.body).toBe(200);
     const [paperback, gbpOnly] = response.json().data;
-    expect(paperback.price).toEqual({ amount: 1080, originalPrice: 1440, currencyCode: "EUR" });
+    expect(paperback.price).toEqual({ amount: 1080, originalPrice: 1440, lowestPriorPrice: 1080, currencyCode: "EUR" });
     expect(gbpOnly.price).toBeNull();
   });
 

@@ -42,6 +42,8 @@ export interface VariantOffer {
   amount: number | null;
   /** The pre-sale price in the currency; null when not on sale. */
   originalAmount: number | null;
+  /** While on sale, the lowest price of the 30 days before the reduction (decision 058); null when not on sale. */
+  lowestPriorAmount: number | null;
   /** Quantity breaks in the currency, smallest minimum first. */
   tierPrices: { minQuantity: number; amount: number }[];
   /** The add-ons the product offers (whose options may go with it), by id. */
@@ -99,7 +101,7 @@ export async function findOffers(
                 'isPublished', p.is_published, 'taxClass', p.tax_class,
                 'image', (select ${imageJsonOf("i")} from ${productImages} i
                   where i.product_id = p.id order by i.position, i.id limit 1),
-                'amount', vp.amount, 'originalAmount', vp.original_amount,
+                'amount', vp.amount, 'originalAmount', vp.original_amount, 'lowestPriorAmount', vp.lowest_prior_amount,
                 'tierPrices', coalesce((select json_agg(json_build_object('minQuantity', tp.min_quantity, 'amount', tp.amount) order by tp.min_quantity)
                   from ${variantTierPrices} tp where tp.variant_id = v.id and tp.currency_code = ${currencyCode}), '[]'),
                 'addonIds', array(select pad.addon_id from ${productAddons} pad where pad.product_id = p.id order by pad.addon_id))

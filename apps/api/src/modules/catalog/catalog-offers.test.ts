@@ -39,6 +39,7 @@ describe("getOffers", () => {
         options: [{ code: "format", name: "Format", value: "Hardback" }],
         amount: 2000,
         originalAmount: null,
+        lowestPriorAmount: null,
         // Smallest minimum first, whatever order they were written in.
         tierPrices: [
           { minQuantity: 5, amount: 1900 },
@@ -53,6 +54,7 @@ describe("getOffers", () => {
         options: [{ code: "format", name: "Format", value: "Paperback" }],
         amount: 900,
         originalAmount: 1200,
+        lowestPriorAmount: 900,
         tierPrices: [],
       },
     ]);

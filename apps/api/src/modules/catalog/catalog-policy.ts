@@ -42,12 +42,14 @@ export function getCatalogVisibility(viewer: CatalogViewer): CatalogVisibility {
 export interface StoredPrice {
   amount: number;
   originalAmount: number | null;
+  /** Set while on sale: the lowest price of the 30 days before the reduction. */
+  lowestPriorAmount: number | null;
 }
 
 /** The price a caller may see: null when hidden or when the variant has no price in the currency. */
 export function exposePrice(visibility: CatalogVisibility, price: StoredPrice | null, currencyCode: string): Price | null {
   if (!visibility.pricesVisible || price === null) return null;
-  return { amount: price.amount, originalPrice: price.originalAmount, currencyCode };
+  return { amount: price.amount, originalPrice: price.originalAmount, lowestPriorPrice: price.lowestPriorAmount, currencyCode };
 }
 
 /** Stock as the store's inventoryAvailability mode allows it to be shown. */

@@ -52,15 +52,18 @@ describe("getCatalogVisibility", () => {
 
 describe("exposePrice", () => {
   const visible = { productsVisible: true, pricesVisible: true };
-  it("answers the price in the request currency with its pre-sale price", () => {
-    expect(exposePrice(visible, { amount: 900, originalAmount: 1200 }, "EUR")).toEqual({
+  it("answers the price in the request currency with its pre-sale price and its lowest of the 30 days before", () => {
+    expect(exposePrice(visible, { amount: 900, originalAmount: 1200, lowestPriorAmount: 1100 }, "EUR")).toEqual({
       amount: 900,
       originalPrice: 1200,
+      lowestPriorPrice: 1100,
       currencyCode: "EUR",
     });
   });
   it("answers null when prices are hidden or the variant has no price in the currency", () => {
-    expect(exposePrice({ productsVisible: true, pricesVisible: false }, { amount: 900, originalAmount: null }, "GBP")).toBeNull();
+    expect(
+      exposePrice({ productsVisible: true, pricesVisible: false }, { amount: 900, originalAmount: null, lowestPriorAmount: null }, "GBP"),
+    ).toBeNull();
     expect(exposePrice(visible, null, "GBP")).toBeNull();
   });
 });
@@ -109,20 +112,24 @@ describe("summariseVariants", () => {
     id,
     isMaster: false,
     stockQuantity: 10,
-    price: amount === null ? null : { amount, originalAmount: null },
+    price: amount === null ? null : { amount, originalAmount: null, lowestPriorAmount: null },
     ...overrides,
   });
 
   it("prices the card from the cheapest variant, with that variant's pre-sale price", () => {
     const summary = summariseVariants(
       anonymous(),
-      [variant(1, 2000, { isMaster: true }), variant(2, 900, { price: { amount: 900, originalAmount: 1200 } }), variant(3, 1500)],
+      [
+        variant(1, 2000, { isMaster: true }),
+        variant(2, 900, { price: { amount: 900, originalAmount: 1200, lowestPriorAmount: 1200 } }),
+        variant(3, 1500),
+      ],
       "GBP",
     );
     expect(summary).toEqual({
       defaultVariantId: 1,
       variantCount: 3,
-      price: { amount: 900, originalPrice: 1200, currencyCode: "GBP" },
+      price: { amount: 900, originalPrice: 1200, lowestPriorPrice: 1200, currencyCode: "GBP" },
       hasPriceRange: true,
       stock: { status: "InStock" },
     });
@@ -131,10 +138,10 @@ describe("summariseVariants", () => {
   it("takes the first of equally cheap variants and has no range when prices are equal", () => {
     const summary = summariseVariants(
       anonymous(),
-      [variant(1, 500, { price: { amount: 500, originalAmount: 800 } }), variant(2, 500)],
+      [variant(1, 500, { price: { amount: 500, originalAmount: 800, lowestPriorAmount: 700 } }), variant(2, 500)],
       "GBP",
     );
-    expect(summary.price).toEqual({ amount: 500, originalPrice: 800, currencyCode: "GBP" });
+    expect(summary.price).toEqual({ amount: 500, originalPrice: 800, lowestPriorPrice: 700, currencyCode: "GBP" });
     expect(summary.hasPriceRange).toBe(false);
   });
 

@@ -38,7 +38,7 @@ describe("GET /products: the selection", () => {
       image: { url: "/img/pride-front.jpg", alt: "Front cover" },
       defaultVariantId: api.seeded.products.pride.variants[0]!.id,
       variantCount: 2,
-      price: { amount: 900, originalPrice: 1200, currencyCode: "GBP" },
+      price: { amount: 900, originalPrice: 1200, lowestPriorPrice: 900, currencyCode: "GBP" },
       hasPriceRange: true,
       stock: { status: "InStock" },
     });
@@ -389,7 +389,7 @@ describe("GET /products/:id and /products/slug=:slug", () => {
           name: "Hardback",
           options: [{ code: "format", name: "Format", value: "Hardback" }],
           isMaster: true,
-          price: { amount: 2000, originalPrice: null, currencyCode: "GBP" },
+          price: { amount: 2000, originalPrice: null, lowestPriorPrice: null, currencyCode: "GBP" },
           tierPrices: [
             { minQuantity: 5, amount: 1900, currencyCode: "GBP" },
             { minQuantity: 10, amount: 1800, currencyCode: "GBP" },
@@ -404,7 +404,7 @@ describe("GET /products/:id and /products/slug=:slug", () => {
           name: "Paperback",
           options: [{ code: "format", name: "Format", value: "Paperback" }],
           isMaster: false,
-          price: { amount: 900, originalPrice: 1200, currencyCode: "GBP" },
+          price: { amount: 900, originalPrice: 1200, lowestPriorPrice: 900, currencyCode: "GBP" },
           tierPrices: [],
           stock: { status: "InStock" },
           isPurchasable: true,
@@ -462,9 +462,9 @@ describe("prices follow the request currency", () => {
     const expected = { GBP: [900, 1200, 2000], EUR: [1080, 1440, 2400], USD: [1170, 1560, 2600] } as const;
     for (const [currencyCode, [amount, original, hardback]] of Object.entries(expected)) {
       const list = (await get(`/products?Ids[0]=${pride.id}`, { currencycode: currencyCode })).json().data.results[0];
-      expect(list.price).toEqual({ amount, originalPrice: original, currencyCode });
+      expect(list.price).toEqual({ amount, originalPrice: original, lowestPriorPrice: amount, currencyCode });
       const detail = (await get(`/products/${pride.id}`, { currencycode: currencyCode })).json().data;
-      expect(detail.variants[0].price).toEqual({ amount: hardback, originalPrice: null, currencyCode });
+      expect(detail.variants[0].price).toEqual({ amount: hardback, originalPrice: null, lowestPriorPrice: null, currencyCode });
     }
     const euroTiers = (await get(`/products/${pride.id}`, { currencycode: "EUR" })).json().data.variants[0].tierPrices;
     expect(euroTiers).toEqual([{ minQuantity: 5, amount: 2280, currencyCode: "EUR" }]);

@@ -120,7 +120,7 @@ describe("None and AllowedUnauthorizedCheckout", () => {
       await setStore({ anonymousCustomerProductPolicy: policy });
       const detail = await data(`/products/${api.seeded.products.emma.id}`);
       expect(detail.pricesHidden, policy).toBe(false);
-      expect(detail.variants[0].price, policy).toEqual({ amount: 800, originalPrice: null, currencyCode: "GBP" });
+      expect(detail.variants[0].price, policy).toEqual({ amount: 800, originalPrice: null, lowestPriorPrice: null, currencyCode: "GBP" });
       expect((await data("/product-filters")).priceRange, policy).toEqual({ min: 700, max: 2500, currencyCode: "GBP" });
     }
   });

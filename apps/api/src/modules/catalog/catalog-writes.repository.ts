@@ -15,6 +15,7 @@ import {
   products,
   productVariants,
   variantPrices,
+  variantPriceHistory,
   variantTierPrices,
 } from "./catalog.tables";
 
@@ -257,23 +258,94 @@ export interface VariantPriceRow {
   currencyCode: string;
   amount: number;
   originalAmount: number | null;
+  /** When the price took effect, for the price history: a new product's creation time; now when absent. */
+  validFrom?: Date | null;
 }
 
-/** Writes variant prices; a currency the variant already has a price in gets the new one. */
+/** How far back the lowest price before a reduction is looked for (decision 058). */
+export const PRIOR_PRICE_DAYS = 30;
+
+interface StoredPriceRow {
+  variant_id: number;
+  currency_code: string;
+  amount: number;
+  original_amount: number | null;
+  lowest_prior_amount: number | null;
+}
+
+/**
+ * Writes variant prices; a currency the variant already has a price in gets the new one. A price that changes is
+ * added to the variant's price history, and a sale price gets the lowest price the variant sold at in the
+ * PRIOR_PRICE_DAYS before it (decision 058): read from the history when the sale starts or its price changes, kept
+ * while the sale goes on unchanged. Callers hold the products' row locks (or created them in this transaction).
+ */
 export async function writeVariantPrices(db: Db, input: VariantPriceRow[]) {
   if (input.length === 0) return;
+  const keyOf = (row: { variantId: number; currencyCode: string }) => `${row.variantId}:${row.currencyCode}`;
+  const keys = sql`unnest(${intArray(input.map((row) => row.variantId))}, ${sql.param(input.map((row) => row.currencyCode))}::text[])
+    as k(variant_id, currency_code)`;
+  const stored = new Map(
+    (
+      await rows<StoredPriceRow>(
+        db.execute(sql`select p.variant_id, p.currency_code, p.amount, p.original_amount, p.lowest_prior_amount
+          from ${keys} join ${variantPrices} p using (variant_id, currency_code)`),
+      )
+    ).map((row) => [keyOf({ variantId: row.variant_id, currencyCode: row.currency_code }), row]),
+  );
+  // A sale whose price is unchanged keeps its lowest prior price: its reduction happened when that price was set.
+  const saleGoesOn = (row: VariantPriceRow, before: StoredPriceRow | undefined) =>
+    before !== undefined && before.amount === row.amount && before.lowest_prior_amount !== null;
+  const reductions = input.filter((row) => row.originalAmount !== null && !saleGoesOn(row, stored.get(keyOf(row))));
+  const lowestBefore = new Map<string, number | null>();
+  if (reductions.some((row) => stored.has(keyOf(row)))) {
+    // The prices in effect at some moment of the window: those that started in it, and the one in effect at its start.
+    const found = await rows<{ variant_id: number; currency_code: string; lowest: number | null }>(
+      db.execute(sql`select k.variant_id, k.currency_code,
+          (select min(h.amount) from ${variantPriceHistory} h
+            where h.variant_id = k.variant_id and h.currency_code = k.currency_code and h.valid_from < now()
+              and h.valid_from >= coalesce((select max(w.valid_from) from ${variantPriceHistory} w
+                where w.variant_id = k.variant_id and w.currency_code = k.currency_code
+                  and w.valid_from <= now() - make_interval(days => ${PRIOR_PRICE_DAYS})), '-infinity')) as lowest
+        from ${keys}`),
+    );
+    for (const row of found) lowestBefore.set(keyOf({ variantId: row.variant_id, currencyCode: row.currency_code }), row.lowest);
+  }
+  const lowestPriorAmount = (row: VariantPriceRow): number | null => {
+    if (row.originalAmount === null) return null;
+    const before = stored.get(keyOf(row));
+    if (saleGoesOn(row, before)) return before!.lowest_prior_amount;
+    // No price on record before now (a variant first offered on sale): the price it sells at is the lowest it has had.
+    return lowestBefore.get(keyOf(row)) ?? row.amount;
+  };
   await insertRecords(
     db,
     sql`${variantPrices}`,
-    { variant_id: "int", currency_code: "text", amount: "int", original_amount: "int" },
+    { variant_id: "int", currency_code: "text", amount: "int", original_amount: "int", lowest_prior_amount: "int" },
     input.map((row) => ({
       variant_id: row.variantId,
       currency_code: row.currencyCode,
       amount: row.amount,
       original_amount: row.originalAmount,
+      lowest_prior_amount: lowestPriorAmount(row),
     })),
-    sql`on conflict (variant_id, currency_code) do update set amount = excluded.amount, original_amount = excluded.original_amount`,
+    sql`on conflict (variant_id, currency_code) do update set amount = excluded.amount, original_amount = excluded.original_amount,
+      lowest_prior_amount = excluded.lowest_prior_amount`,
   );
+  const changed = input.filter((row) => stored.get(keyOf(row))?.amount !== row.amount);
+  if (changed.length === 0) return;
+  await db.execute(sql`
+    insert into ${variantPriceHistory} (variant_id, currency_code, valid_from, amount)
+    select r.variant_id, r.currency_code, coalesce(r.valid_from, now()), r.amount
+    from ${recordset(
+      { variant_id: "int", currency_code: "text", valid_from: "timestamptz", amount: "int" },
+      changed.map((row) => ({
+        variant_id: row.variantId,
+        currency_code: row.currencyCode,
+        valid_from: row.validFrom?.toISOString() ?? null,
+        amount: row.amount,
+      })),
+    )}
+    on conflict (variant_id, currency_code, valid_from) do update set amount = excluded.amount`);
 }
 
 export interface VariantTierPriceRow {

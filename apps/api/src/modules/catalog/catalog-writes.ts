@@ -99,7 +99,13 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
     })),
   );
   const variants = products.flatMap((product, index) =>
-    product.variants.map((variant, position) => ({ productId: productIds[index]!, storeId: product.storeId, position, variant })),
+    product.variants.map((variant, position) => ({
+      productId: productIds[index]!,
+      storeId: product.storeId,
+      position,
+      variant,
+      createdAt: product.createdAt ?? null,
+    })),
   );
   const variantIds = await writes.insertVariants(
     tx,
@@ -107,7 +113,7 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
   );
   await writeVariantPriceLists(
     tx,
-    variants.map(({ variant }, index) => ({ variantId: variantIds[index]!, variant })),
+    variants.map(({ variant, createdAt }, index) => ({ variantId: variantIds[index]!, variant, validFrom: createdAt })),
   );
   await writes.refreshPriceIndex(tx, productIds);
   await queueForIndexing(tx, productIds);
@@ -155,15 +161,20 @@ function variantRow(place: { productId: number; storeId: number; position: numbe
   };
 }
 
-async function writeVariantPriceLists(tx: Db, variants: { variantId: number; variant: Pick<NewVariant, "prices" | "tierPrices"> }[]) {
+/** Writes variants' prices and quantity breaks; `validFrom` is when the prices took effect (now when absent). */
+async function writeVariantPriceLists(
+  tx: Db,
+  variants: { variantId: number; variant: Pick<NewVariant, "prices" | "tierPrices">; validFrom?: Date | null }[],
+) {
   await writes.writeVariantPrices(
     tx,
-    variants.flatMap(({ variantId, variant }) =>
+    variants.flatMap(({ variantId, variant, validFrom }) =>
       Object.entries(variant.prices).map(([currencyCode, price]) => ({
         variantId,
         currencyCode,
         amount: price.amount,
         originalAmount: price.original ?? null,
+        validFrom: validFrom ?? null,
       })),
     ),
   );

@@ -307,6 +307,7 @@ export interface VariantFactsRow {
   stockQuantity: number;
   amount: number | null;
   originalAmount: number | null;
+  lowestPriorAmount: number | null;
 }
 export interface ProductSummaryRow {
   id: number;
@@ -340,7 +341,7 @@ const productSummaries = preparedRows<ProductSummaryRow>(
         (select ${imageJsonOf("i")} from ${productImages} i
           where i.product_id = p.id order by i.position, i.id limit 1) as image,
         (select json_agg(json_build_object('id', v.id, 'isMaster', v.is_master, 'stockQuantity', v.stock_quantity,
-            'amount', vp.amount, 'originalAmount', vp.original_amount) order by v.position, v.id)
+            'amount', vp.amount, 'originalAmount', vp.original_amount, 'lowestPriorAmount', vp.lowest_prior_amount) order by v.position, v.id)
           from ${productVariants} v
           left join ${variantPrices} vp on vp.variant_id = v.id and vp.currency_code = ${sql.placeholder("currencyCode")}
           where v.product_id = p.id) as variants
@@ -416,7 +417,7 @@ function productDetailQuery(keyCondition: SQL, shown: SQL = sql`p.is_published`)
               (select c.path ${shownCategoriesOfProduct} order by pc.position, c.id limit 1)), '/')::int[])), '[]') as breadcrumbs,
           (select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'isbn', v.isbn, 'name', v.name, 'options', v.options,
               'isMaster', v.is_master, 'stockQuantity', v.stock_quantity,
-              'amount', vp.amount, 'originalAmount', vp.original_amount,
+              'amount', vp.amount, 'originalAmount', vp.original_amount, 'lowestPriorAmount', vp.lowest_prior_amount,
               'tierPrices', coalesce((select json_agg(json_build_object('minQuantity', tp.min_quantity, 'amount', tp.amount)
                   order by tp.min_quantity)
                 from ${variantTierPrices} tp where tp.variant_id = v.id and tp.currency_code = ${currencyCode}), '[]'))
@@ -710,6 +711,7 @@ export interface AnalyticsItemRow {
   isMaster: boolean;
   amount: number | null;
   originalAmount: number | null;
+  lowestPriorAmount: number | null;
   categories: CategoryCrumbRow[];
 }
 
@@ -724,6 +726,7 @@ export function listAnalyticsItems(db: Db, input: { storeId: number; variantIds:
     db,
     sql`select v.id as "productVariantId", p.id as "productId", v.sku, p.name as "productName", v.name as "variantName",
           v.is_master as "isMaster", vp.amount, vp.original_amount as "originalAmount",
+          vp.lowest_prior_amount as "lowestPriorAmount",
           coalesce((select json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name) order by a.depth)
             from ${categories} a
             where a.id = any(string_to_array(trim(both '/' from ${firstShownCategoryPath}), '/')::int[])), '[]') as categories

@@ -292,7 +292,10 @@ const toVariantFacts = (variant: repository.VariantFactsRow) => ({
   id: variant.id,
   isMaster: variant.isMaster,
   stockQuantity: variant.stockQuantity,
-  price: variant.amount === null ? null : { amount: variant.amount, originalAmount: variant.originalAmount },
+  price:
+    variant.amount === null
+      ? null
+      : { amount: variant.amount, originalAmount: variant.originalAmount, lowestPriorAmount: variant.lowestPriorAmount },
 });
 
 /** A product page by id or slug; 404 when unknown, unpublished, or hidden from this caller. */
@@ -484,8 +487,8 @@ export async function listAnalyticsItems(db: Db, ctx: CatalogContext, variantIds
   return requested.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    const { amount, originalAmount, categories, ...item } = row;
-    const stored = amount === null ? null : { amount, originalAmount };
+    const { amount, originalAmount, lowestPriorAmount, categories, ...item } = row;
+    const stored = amount === null ? null : { amount, originalAmount, lowestPriorAmount };
     return [
       { ...item, price: exposePrice(visibility, stored, ctx.currencyCode), categories: categories.slice(0, ANALYTICS_CATEGORY_LEVELS) },
     ];

@@ -187,11 +187,39 @@ export const variantPrices = pgTable(
     currencyCode: text().notNull(),
     amount: integer().notNull(),
     originalAmount: integer(),
+    /**
+     * While on sale: the lowest price the variant sold at in the currency in the 30 days before the reduction
+     * (decision 058), shown beside the struck-through price. Derived from variant_price_history when the sale
+     * price was set (the window lies wholly in the past then, so it never needs recomputing).
+     */
+    lowestPriorAmount: integer(),
   },
   (t) => [
     primaryKey({ columns: [t.variantId, t.currencyCode] }),
     check("variant_prices_amount_check", sql`${t.amount} >= 0`),
     check("variant_prices_original_check", sql`${t.originalAmount} is null or ${t.originalAmount} > ${t.amount}`),
+    check("variant_prices_lowest_prior_check", sql`(${t.originalAmount} is null) = (${t.lowestPriorAmount} is null)`),
+  ],
+);
+
+/**
+ * Every price a variant has sold at, per currency: from `validFrom` on it sold at `amount`, until the next row's
+ * `validFrom`. Written by the catalogue's writer with each price change (catalog-writes.repository.ts), read for the
+ * lowest price of the 30 days before a reduction.
+ */
+export const variantPriceHistory = pgTable(
+  "variant_price_history",
+  {
+    variantId: integer()
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    currencyCode: text().notNull(),
+    validFrom: timestamp({ withTimezone: true }).notNull(),
+    amount: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.currencyCode, t.validFrom] }),
+    check("variant_price_history_amount_check", sql`${t.amount} >= 0`),
   ],
 );
 

@@ -67,7 +67,13 @@ describe("a product's preview link", () => {
       id: draft.id,
       slug: draft.slug,
       name: `The Draft ${made}`,
-      variants: [{ sku: `DRAFT-${made}`, price: { amount: 1800, originalPrice: 2400, currencyCode: "GBP" }, isPurchasable: true }],
+      variants: [
+        {
+          sku: `DRAFT-${made}`,
+          price: { amount: 1800, originalPrice: 2400, lowestPriorPrice: 1800, currencyCode: "GBP" },
+          isPurchasable: true,
+        },
+      ],
     });
 
     const audit = await api.database.db

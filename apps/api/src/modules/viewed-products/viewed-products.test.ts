@@ -101,7 +101,7 @@ describe("recording views", () => {
         image: null,
         defaultVariantId: book.variants[0],
         variantCount: 1,
-        price: { amount: 1000, originalPrice: null, currencyCode: "GBP" },
+        price: { amount: 1000, originalPrice: null, lowestPriorPrice: null, currencyCode: "GBP" },
         hasPriceRange: false,
         stock: { status: "InStock", quantity: 6 },
       },

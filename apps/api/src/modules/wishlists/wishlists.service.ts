@@ -100,7 +100,10 @@ export async function requireWishlist(db: Db, ctx: WishlistContext, wishlistId: 
   const shown = items.flatMap((item) => {
     const offer = publishedOffers.get(item.variantId);
     if (!offer) return [];
-    const storedPrice = offer.amount === null ? null : { amount: offer.amount, originalAmount: offer.originalAmount };
+    const storedPrice =
+      offer.amount === null
+        ? null
+        : { amount: offer.amount, originalAmount: offer.originalAmount, lowestPriorAmount: offer.lowestPriorAmount };
     return [
       {
         id: item.id,

@@ -7,13 +7,15 @@ interface PriceProps {
   currencyCode: string;
   /** The pre-sale price, shown struck through when higher than `amount`. */
   originalPrice?: number | null;
+  /** With a sale: the lowest price of the 30 days before the reduction, which a shop announcing one must show. */
+  lowestPriorPrice?: number | null;
   /** Prefix "From" when the product's variants differ in price. */
   from?: boolean;
   className?: string;
 }
 
 /** The one way a price is shown. It only formats what the API decided; it never computes a price. */
-export function Price({ amount, currencyCode, originalPrice, from = false, className = "" }: PriceProps) {
+export function Price({ amount, currencyCode, originalPrice, lowestPriorPrice, from = false, className = "" }: PriceProps) {
   const current = formatMoney(amount, currencyCode);
   const onSale = originalPrice != null && originalPrice > amount;
   return (
@@ -29,6 +31,11 @@ export function Price({ amount, currencyCode, originalPrice, from = false, class
             <span className="sr-only">{t("ui.price.was_prefix")}</span>
             {formatMoney(originalPrice, currencyCode)}
           </s>
+          {lowestPriorPrice != null ? (
+            <span className="basis-full text-xs font-normal text-ink-muted">
+              {t("ui.price.lowest_prior", { amount: formatMoney(lowestPriorPrice, currencyCode) })}
+            </span>
+          ) : null}
         </>
       ) : (
         <span className="font-semibold">{current}</span>

@@ -12,7 +12,7 @@ const paperback: AnalyticsItem = {
   productName: "Pride and Prejudice",
   variantName: "Paperback",
   isMaster: false,
-  price: { amount: 900, originalPrice: 1200, currencyCode: "GBP" },
+  price: { amount: 900, originalPrice: 1200, lowestPriorPrice: 1200, currencyCode: "GBP" },
   categories: crumbs(3),
 };
 const hardback: AnalyticsItem = { ...paperback, productVariantId: 12, sku: "PP-HB", variantName: "Hardback", isMaster: true, price: null };

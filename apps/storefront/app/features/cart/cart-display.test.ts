@@ -14,7 +14,7 @@ describe("basketLabel", () => {
 });
 
 describe("canAddFromCard", () => {
-  const price = { amount: 999, originalPrice: null, currencyCode: "GBP" };
+  const price = { amount: 999, originalPrice: null, lowestPriorPrice: null, currencyCode: "GBP" };
   it("offers a priced book that is in stock, or whose stock the store does not show", () => {
     expect(canAddFromCard({ price, stock: { status: "InStock" } }, false)).toBe(true);
     expect(canAddFromCard({ price, stock: { status: "LowStock" } }, false)).toBe(true);

@@ -66,7 +66,12 @@ export function CartLine({
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="text-ink-muted">{t("cart.line.price_each")}</span>
           {line.unitPrice ? (
-            <Price amount={line.unitPrice.amount} originalPrice={line.unitPrice.originalPrice} currencyCode={line.unitPrice.currencyCode} />
+            <Price
+              amount={line.unitPrice.amount}
+              originalPrice={line.unitPrice.originalPrice}
+              lowestPriorPrice={line.unitPrice.lowestPriorPrice}
+              currencyCode={line.unitPrice.currencyCode}
+            />
           ) : (
             <span className="font-medium">{t("cart.line.not_on_sale")}</span>
           )}

@@ -72,6 +72,7 @@ export function ProductCard({
           <Price
             amount={product.price.amount}
             originalPrice={product.price.originalPrice}
+            lowestPriorPrice={product.price.lowestPriorPrice}
             currencyCode={product.price.currencyCode}
             from={product.hasPriceRange}
           />

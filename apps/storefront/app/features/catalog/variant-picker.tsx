@@ -70,6 +70,7 @@ export function VariantPicker({
                   <Price
                     amount={variant.price.amount}
                     originalPrice={variant.price.originalPrice}
+                    lowestPriorPrice={variant.price.lowestPriorPrice}
                     currencyCode={variant.price.currencyCode}
                     className="text-sm"
                   />

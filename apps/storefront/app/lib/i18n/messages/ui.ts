@@ -14,6 +14,8 @@ export const uiMessages = {
   // Read before the amounts: "Sale price £8.00, Was £10.00".
   "ui.price.sale_prefix": "Sale price ",
   "ui.price.was_prefix": "Was ",
+  // Beside a sale: the lowest price of the 30 days before the reduction (the EU price indication rule).
+  "ui.price.lowest_prior": "Lowest price in the 30 days before the sale: {amount}",
   "ui.field.optional": " (optional)",
   // Read before a field's error: "Error: Enter your email address".
   "ui.field.error_prefix": "Error: ",
