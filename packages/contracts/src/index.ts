@@ -30,3 +30,4 @@ export * from "./admin-back-office";
 export * from "./operations";
 export * from "./constants";
 export * from "./postcodes";
+export * from "./product-safety";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { TAX_CLASSES } from "@quire/contracts/constants";
+import type { ProductSafety } from "@quire/contracts";
 import type { StoredPicture } from "../media/pictures";
 import { stores } from "../stores/stores.tables";
 
@@ -72,6 +73,11 @@ export const products = pgTable(
     /** The merchant's title and description for search results and shared links; "" when the page uses its own. */
     seoTitle: text().notNull().default(""),
     seoDescription: text().notNull().default(""),
+    /**
+     * Its product safety information (the EU General Product Safety Regulation; decision 059): manufacturer, the
+     * responsible person in the EU, identifiers and warnings, as the contract's ProductSafety; null when not given.
+     */
+    safety: jsonb().$type<ProductSafety>(),
     /** Set while the product is archived: out of the shop for good, kept for its orders' lines; never published. */
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
