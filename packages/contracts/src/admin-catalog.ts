@@ -11,6 +11,7 @@ import {
 } from "./common";
 import { MAX_PRODUCT_ADDONS } from "./admin-addons";
 import { ApiErrorSchema } from "./errors";
+import { ProductSafetySchema } from "./product-safety";
 import { ADMIN_PRODUCT_SORTS, ADMIN_PRODUCT_STOCK_FILTERS, INT32_MAX, MAX_PAGE_SIZE, MAX_RECOMMENDATIONS, TAX_CLASSES } from "./constants";
 
 // Contracts of the merchant's catalogue calls (admin API, permission `catalogue`, decision 047): products with
@@ -91,6 +92,8 @@ const productFields = {
   seoTitle: textSchema({ trim: true, max: 70 }),
   /** The page's description in search results and shared links, instead of its description's start; "" for none. */
   seoDescription: textSchema({ trim: true, max: 320 }),
+  /** Its product safety information (decision 059), shown on its page; null removes it. */
+  safety: ProductSafetySchema.nullable(),
 };
 
 /**
@@ -113,6 +116,7 @@ export const CreateAdminProductBodySchema = z
     addonIds: productFields.addonIds.optional(),
     seoTitle: productFields.seoTitle.optional(),
     seoDescription: productFields.seoDescription.optional(),
+    safety: productFields.safety.optional(),
     variants: z.array(AdminVariantInputSchema).min(1).max(50),
   })
   .strict()
@@ -142,6 +146,7 @@ export const UpdateAdminProductBodySchema = z
     addonIds: productFields.addonIds.optional(),
     seoTitle: productFields.seoTitle.optional(),
     seoDescription: productFields.seoDescription.optional(),
+    safety: productFields.safety.optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
@@ -300,6 +305,8 @@ export const AdminProductSchema = z
     seoTitle: z.string(),
     /** "" when not set: the shop then describes the page with the start of its description. */
     seoDescription: z.string(),
+    /** Its product safety information; null when not given. */
+    safety: ProductSafetySchema.nullable(),
     /** When the product was archived (out of the shop, kept for its orders); null when it is not. */
     archivedAt: z.iso.datetime({ offset: true }).nullable(),
     createdAt: z.iso.datetime({ offset: true }),

@@ -23,6 +23,7 @@ import {
   SEARCH_TEXT_MAX,
   STOCK_STATUSES,
 } from "./constants";
+import { ProductSafetySchema } from "./product-safety";
 
 // ---------------------------------------------------------------- paging
 
@@ -218,6 +219,11 @@ export const ProductDetailSchema = z
     /** Path from the root to the product's primary category, for breadcrumbs. */
     breadcrumbs: z.array(CategoryCrumbSchema),
     variants: z.array(ProductVariantSchema).min(1),
+    /**
+     * What the EU General Product Safety Regulation asks to be shown with the product: its manufacturer, the person
+     * responsible for it in the EU, identifiers and warnings (decision 059); null when the merchant gave none.
+     */
+    safety: ProductSafetySchema.nullable(),
     /** True when the store hides prices from this (anonymous) caller. */
     pricesHidden: z.boolean(),
     hasAddons: z.boolean(),

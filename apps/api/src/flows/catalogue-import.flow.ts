@@ -38,6 +38,7 @@ import {
   nextPendingProducts,
   nextProductsWithImages,
   readCatalogueFile,
+  sameSafety,
   settleProducts,
   slugOf,
   type ExportImage,
@@ -227,6 +228,7 @@ async function planBatch(db: Db, store: Store, format: CatalogueFileFormat, name
           series: draft.series ?? "",
           seoTitle: draft.seoTitle ?? "",
           seoDescription: draft.seoDescription ?? "",
+          safety: draft.safety ?? null,
           isPublished: draft.isPublished ?? false,
           ...(draft.taxClass ? { taxClass: draft.taxClass } : {}),
           categoryIds: categoryIds ?? [],
@@ -280,6 +282,7 @@ function planUpdate(
   if (draft.series !== undefined && draft.series !== before.series) body.series = draft.series;
   if (draft.seoTitle !== undefined && draft.seoTitle !== before.seoTitle) body.seoTitle = draft.seoTitle;
   if (draft.seoDescription !== undefined && draft.seoDescription !== before.seoDescription) body.seoDescription = draft.seoDescription;
+  if (draft.safety !== undefined && !sameSafety(draft.safety, before.safety)) body.safety = draft.safety;
   if (draft.isPublished !== undefined && draft.isPublished !== before.isPublished) body.isPublished = draft.isPublished;
   if (draft.taxClass !== undefined && draft.taxClass !== before.taxClass) body.taxClass = draft.taxClass;
   if (resolved.categoryIds !== undefined && !sameList(resolved.categoryIds, before.categoryIds)) body.categoryIds = resolved.categoryIds;

@@ -1,6 +1,7 @@
 import type { NewProduct, NewVariant } from "../modules/catalog/catalog-writes";
 import type { BookDraft } from "./demo-books";
 import type { CatalogueRefs } from "./seed.repository";
+import { DEMO_MANUFACTURER, DEMO_RESPONSIBLE_PERSON, DEMO_SAFETY_WARNINGS } from "./demo-shop";
 
 function required<T>(map: Map<string, T>, key: string, what: string): T {
   const value = map.get(key);
@@ -28,6 +29,12 @@ export function toProductInput(book: BookDraft, refs: CatalogueRefs): NewProduct
       ...book.occasions.map((occasion) => valueId("occasion", occasion)),
       ...book.themes.map((theme) => valueId("theme", theme)),
     ],
+    safety: {
+      manufacturer: DEMO_MANUFACTURER,
+      responsiblePerson: DEMO_RESPONSIBLE_PERSON,
+      identifiers: "ISBN of each edition, printed on its copyright page and above its barcode",
+      warnings: DEMO_SAFETY_WARNINGS[book.ageRange] ?? "",
+    },
     addonIds: book.addonCodes.map((code) => required(refs.addonIds, code, "add-on")),
     images: [book.image],
     variants: book.variants.map((variant) => ({

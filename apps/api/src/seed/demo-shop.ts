@@ -39,6 +39,28 @@ export const DEMO_STORE: StoreInput = {
   createdAt: DEMO_CREATED_AT,
 };
 
+/**
+ * The demo books' product safety information (decision 059): the shop's own imprint prints them in the UK, outside
+ * the EU, so a responsible person in the EU is named. Both are made up, with addresses on example domains.
+ */
+export const DEMO_MANUFACTURER = {
+  name: "Quire Books Press Ltd",
+  postalAddress: "7 Paper Mill Lane\nHay-on-Wye HR3 5AA\nUnited Kingdom",
+  countryCode: "GB",
+  electronicAddress: "product-safety@quire-books.example",
+};
+export const DEMO_RESPONSIBLE_PERSON = {
+  name: "Harbour Compliance Services Ltd",
+  postalAddress: "21 Custom House Quay\nDublin D01 X2F4\nIreland",
+  countryCode: "IE",
+  electronicAddress: "https://harbour-compliance.example/product-safety",
+};
+/** Warnings by age range: a book for the youngest readers says what a parent must know. */
+export const DEMO_SAFETY_WARNINGS: Partial<Record<AgeRangeCode, string>> = {
+  "0-2": "Suitable from birth. Check the book before use: remove it if a page or corner comes loose. Keep away from fire.",
+  "3-5": "Not suitable for children under 3 years: flaps and pull-tabs are small parts. Keep away from fire.",
+};
+
 export const CURRENCIES = ["GBP", "EUR", "USD"] as const;
 export type CurrencyCode = (typeof CURRENCIES)[number];
 

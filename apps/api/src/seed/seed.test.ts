@@ -1,5 +1,6 @@
 import { TEST_TOKEN_SECRET } from "../testing/test-api";
 import { getTableName, sql, type SQL } from "drizzle-orm";
+import { ProductSafetySchema } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../app";
 import { ALL_TABLES } from "../db/table-statistics";
@@ -169,6 +170,19 @@ describe("the demo seed", () => {
     expect(await scalar(sql`select count(*) as value from product_price_index`)).toBe(DEMO_PRODUCT_COUNT * 3);
     // Shop prices end in .99.
     expect(await scalar(sql`select count(*) as value from variant_prices where amount % 100 <> 99`)).toBe(0);
+  });
+
+  it("gives every book its product safety information, with warnings for the youngest readers' books", async () => {
+    const safety = await rows<{ safety: unknown; age: string }>(sql`
+      select p.safety, (select av.code from product_attribute_values pav join attribute_values av on av.id = pav.attribute_value_id
+        join attributes a on a.id = av.attribute_id where pav.product_id = p.id and a.code = 'age-range') as age
+      from products p`);
+    expect(safety).toHaveLength(DEMO_PRODUCT_COUNT);
+    for (const { safety: info, age } of safety) {
+      const parsed = ProductSafetySchema.parse(info);
+      expect(parsed.responsiblePerson?.countryCode).toBe("IE");
+      expect(parsed.warnings === "", age).toBe(!["0-2", "3-5"].includes(age));
+    }
   });
 
   it("puts about 15% of books on sale, about 10% on quantity prices, and some stock low or out", async () => {

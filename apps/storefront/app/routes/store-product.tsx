@@ -20,6 +20,7 @@ import { coverUrlFor } from "~/features/catalog/cover-svg";
 import { JsonLd } from "~/features/catalog/json-ld";
 import { productHref } from "~/features/catalog/product-card";
 import { ProductGallery } from "~/features/catalog/product-gallery";
+import { ProductSafetySection } from "~/features/catalog/product-safety";
 import { StockBadge } from "~/features/catalog/stock-badge";
 import { buildBreadcrumbJsonLd, buildProductJsonLd } from "~/features/catalog/structured-data";
 import { TierPriceTable } from "~/features/catalog/tier-price-table";
@@ -303,6 +304,8 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
               </dl>
             </section>
           ) : null}
+
+          {product.safety ? <ProductSafetySection safety={product.safety} /> : null}
         </div>
       </div>
       <StreamedProductRow id="bought-together" title={t("catalog.product.bought_together")} products={boughtTogether} />

@@ -96,6 +96,29 @@ describe("a product page", () => {
     expectNoPageProblems(browser);
   });
 
+  it("shows the product's safety information: its maker, the person responsible in the EU, its warnings", async () => {
+    const { page } = browser;
+    const { safety } = product;
+    expect(safety, "the demo's books carry their safety information").not.toBeNull();
+    await page.goto(`${storefrontUrl}/store/product/${product.slug}`);
+    const section = page.getByRole("region", { name: "Product safety" });
+    const text = await section.innerText();
+    for (const party of [safety!.manufacturer, safety!.responsiblePerson!]) {
+      expect(text).toContain(party.name);
+      expect(text).toContain(party.postalAddress.split("\n")[0]);
+    }
+    expect(text).toContain("Ireland");
+    expect(await section.getByRole("link", { name: safety!.manufacturer.electronicAddress }).getAttribute("href")).toBe(
+      `mailto:${safety!.manufacturer.electronicAddress}`,
+    );
+    expect(await section.getByRole("link", { name: safety!.responsiblePerson!.electronicAddress }).getAttribute("href")).toBe(
+      safety!.responsiblePerson!.electronicAddress,
+    );
+    expect(text).toContain(safety!.identifiers);
+    expect(text).toContain(safety!.warnings || "None");
+    expectNoPageProblems(browser);
+  });
+
   it("describes the product and its offers in JSON-LD", async () => {
     const { page } = browser;
     await page.goto(`${storefrontUrl}/store/product/${product.slug}`);

@@ -120,6 +120,7 @@ export async function findAdminProducts(
     relatedProductIds: (linksOf.get(product.id) ?? []).map((row) => row.id),
     seoTitle: product.seoTitle,
     seoDescription: product.seoDescription,
+    safety: product.safety,
     archivedAt: product.archivedAt?.toISOString() ?? null,
     createdAt: product.createdAt.toISOString(),
     variants: (variantsOf.get(product.id) ?? []).map((variant) => ({

@@ -162,6 +162,7 @@ export async function createAdminProduct(
     addonIds: body.addonIds ?? [],
     seoTitle: body.seoTitle ?? "",
     seoDescription: body.seoDescription ?? "",
+    safety: body.safety ?? null,
     variants: body.variants.map(newVariant),
   }).catch(takenName);
   if (body.taxClass && body.taxClass !== "books") await updateProduct(db, created.id, { taxClass: body.taxClass });

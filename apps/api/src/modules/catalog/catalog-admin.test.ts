@@ -751,3 +751,78 @@ describe("the merchant's attributes and their values", () => {
     expect((await asStaff(api.seeded.content.token, "GET", "/admin/attributes")).statusCode).toBe(403);
   });
 });
+
+describe("a product's safety information (GPSR, decision 059)", () => {
+  const maker = {
+    name: "Lantern Yard Press Ltd",
+    postalAddress: "4 Rope Walk\nBristol BS1 4QA",
+    countryCode: "GB",
+    electronicAddress: "safety@lanternyard.example",
+  };
+  const inTheEu = {
+    name: "Quay Compliance Ltd",
+    postalAddress: "12 Merchant's Quay\nDublin D08 X2Y4",
+    countryCode: "IE",
+    electronicAddress: "https://quay-compliance.example/contact",
+  };
+  const safety = {
+    manufacturer: maker,
+    responsiblePerson: inTheEu,
+    identifiers: "Batch 2026-11",
+    warnings: "Not for children under 3: small parts.",
+  };
+  const shown = async (id: number) =>
+    (await api.app.inject({ url: `/products/${id}`, headers: TEST_HEADERS })).json().data.safety as unknown;
+
+  it("is written with a product, shown on its page, changed and removed", async () => {
+    const created = await asManager("POST", "/admin/products", newBook({ safety, isPublished: true }));
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json().data;
+    expect(created.json().data.safety).toEqual(safety);
+    expect(await shown(id)).toEqual(safety);
+
+    const madeInTheEu = {
+      manufacturer: { ...inTheEu, name: "Druckerei Nord GmbH", countryCode: "DE" },
+      responsiblePerson: null,
+      identifiers: "",
+      warnings: "",
+    };
+    const changed = await asManager("PUT", `/admin/products/${id}`, { safety: madeInTheEu });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await shown(id)).toEqual(madeInTheEu);
+
+    expect((await asManager("PUT", `/admin/products/${id}`, { safety: null })).statusCode).toBe(200);
+    expect(await shown(id)).toBeNull();
+    // A product made without it has none.
+    const plain = await asManager("POST", "/admin/products", newBook({ isPublished: true }));
+    expect(plain.json().data.safety).toBeNull();
+  });
+
+  it("refuses a maker outside the EU without a responsible person in it, and addresses that are not addresses", async () => {
+    const refusals: [object, string][] = [
+      [{ ...safety, responsiblePerson: null }, "body.safety.responsiblePerson"],
+      [{ ...safety, responsiblePerson: { ...inTheEu, countryCode: "GB" } }, "body.safety.responsiblePerson.countryCode"],
+      [{ ...safety, manufacturer: { ...maker, electronicAddress: "call us" } }, "body.safety.manufacturer.electronicAddress"],
+      [{ ...safety, manufacturer: { ...maker, name: "" } }, "body.safety.manufacturer.name"],
+      [{ ...safety, manufacturer: { ...maker, countryCode: "gb" } }, "body.safety.manufacturer.countryCode"],
+      [{ ...safety, warnings: "x".repeat(2001) }, "body.safety.warnings"],
+      [{ ...safety, identifiers: "Batch\u0000" }, "body.safety.identifiers"],
+      [{ ...safety, manufacturer: { ...maker, phone: "0117" } }, "body.safety.manufacturer"],
+    ];
+    const { id } = (await asManager("POST", "/admin/products", newBook({ safety }))).json().data;
+    for (const [body, field] of refusals) {
+      for (const answer of [
+        await asManager("POST", "/admin/products", newBook({ safety: body })),
+        await asManager("PUT", `/admin/products/${id}`, { safety: body }),
+      ]) {
+        expect(answer.statusCode, field).toBe(400);
+        expect(
+          answer.json().errors.map((error: { field: string }) => error.field),
+          field,
+        ).toContain(field);
+      }
+    }
+    const unchanged = await asManager("GET", `/admin/products/${id}`);
+    expect(unchanged.json().data.safety).toEqual(safety);
+  });
+});

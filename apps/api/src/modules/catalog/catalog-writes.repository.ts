@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { likeEscaped } from "../../db/like-pattern";
+import type { ProductSafety } from "@quire/contracts";
 import type { StoredPicture } from "../media/pictures";
 import {
   attributes,
@@ -64,6 +65,8 @@ export interface ProductRow {
   /** For search results and shared links; "" for none. */
   seoTitle: string;
   seoDescription: string;
+  /** Its product safety information (decision 059); null when not given. */
+  safety: ProductSafety | null;
   /** Now when null. */
   createdAt: Date | null;
 }
@@ -84,6 +87,7 @@ export async function insertProducts(db: Db, input: ProductRow[]): Promise<numbe
     is_published: row.isPublished,
     seo_title: row.seoTitle,
     seo_description: row.seoDescription,
+    safety: row.safety,
     created_at: row.createdAt?.toISOString() ?? null,
   }));
   const columns = {
@@ -98,14 +102,15 @@ export async function insertProducts(db: Db, input: ProductRow[]): Promise<numbe
     is_published: "boolean",
     seo_title: "text",
     seo_description: "text",
+    safety: "jsonb",
     created_at: "timestamptz",
   };
   const created = await rows<{ id: number; store_id: number; slug: string }>(
     db.execute(sql`
       insert into ${products} (store_id, product_type_id, slug, name, subtitle, description, series, popularity,
-        is_published, seo_title, seo_description, created_at)
+        is_published, seo_title, seo_description, safety, created_at)
       select r.store_id, r.product_type_id, r.slug, r.name, r.subtitle, r.description, r.series, r.popularity,
-        r.is_published, r.seo_title, r.seo_description, coalesce(r.created_at, now())
+        r.is_published, r.seo_title, r.seo_description, r.safety, coalesce(r.created_at, now())
       from ${recordset(columns, records)}
       returning id, store_id, slug`),
   );
@@ -116,7 +121,7 @@ export async function insertProducts(db: Db, input: ProductRow[]): Promise<numbe
 export type ProductFields = Partial<
   Pick<
     ProductRow,
-    "slug" | "name" | "subtitle" | "description" | "series" | "popularity" | "isPublished" | "seoTitle" | "seoDescription"
+    "slug" | "name" | "subtitle" | "description" | "series" | "popularity" | "isPublished" | "seoTitle" | "seoDescription" | "safety"
   > & {
     taxClass: (typeof products.$inferSelect)["taxClass"];
     /** Set by archiving, null again by unarchiving. */

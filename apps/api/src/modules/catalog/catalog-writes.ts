@@ -4,6 +4,7 @@ import { publishEvent } from "../jobs/job-queue";
 import * as writes from "./catalog-writes.repository";
 import * as addonWrites from "./catalog-addon-writes.repository";
 import { queueForIndexing } from "./search/search-index.repository";
+import type { ProductSafety } from "@quire/contracts";
 import type { StoredPicture } from "../media/pictures";
 
 /*
@@ -52,6 +53,8 @@ export interface NewProduct {
   /** For search results and shared links; "" when not given. */
   seoTitle?: string;
   seoDescription?: string;
+  /** Its product safety information (decision 059); none when not given. */
+  safety?: ProductSafety | null;
   createdAt?: Date;
   categoryIds?: number[];
   /** Its authors are the values of the "author" attribute among these: the byline, and searchable. */
@@ -95,6 +98,7 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
       isPublished: product.isPublished ?? true,
       seoTitle: product.seoTitle ?? "",
       seoDescription: product.seoDescription ?? "",
+      safety: product.safety ?? null,
       createdAt: product.createdAt ?? null,
     })),
   );

@@ -1,4 +1,4 @@
-import type { Image, ProductSort } from "@quire/contracts";
+import type { Image, ProductSafety, ProductSort } from "@quire/contracts";
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { preparedRows } from "../../db/prepared-statements";
@@ -362,6 +362,7 @@ export interface ProductDetailRow {
   description: string;
   seoTitle: string;
   seoDescription: string;
+  safety: ProductSafety | null;
   productType: { id: number; code: string; name: string };
   images: Image[];
   attributes: { code: string; name: string; values: { code: string; label: string }[] }[];
@@ -396,7 +397,7 @@ function productDetailQuery(keyCondition: SQL, shown: SQL = sql`p.is_published`)
   const shownCategoriesOfProduct = sql`from ${productCategories} pc join ${categories} c on c.id = pc.category_id
     where pc.product_id = p.id and ${categoryShown("c")}`;
   return sql`select p.id, p.slug, p.name, p.subtitle, p.description, ${bylineOf} as byline,
-          p.seo_title as "seoTitle", p.seo_description as "seoDescription",
+          p.seo_title as "seoTitle", p.seo_description as "seoDescription", p.safety,
           json_build_object('id', t.id, 'code', t.code, 'name', t.name) as "productType",
           coalesce((select json_agg(${imageJsonOf("i")} order by i.position, i.id)
             from ${productImages} i where i.product_id = p.id), '[]') as images,
@@ -443,6 +444,7 @@ const PRODUCT_DETAIL_COLUMNS = [
   "byline",
   "seoTitle",
   "seoDescription",
+  "safety",
   "productType",
   "images",
   "attributes",

@@ -2,6 +2,7 @@ import type { AdminProduct, CatalogueFileFormat } from "@quire/contracts";
 import { toDecimalAmount } from "@quire/money";
 import { csvLine } from "../../http/csv";
 import { QUIRE_COLUMNS, SHOPIFY_COLUMNS } from "./catalogue-csv";
+import { safetyCells } from "./catalogue-safety-columns";
 
 /*
  * Writing a catalogue file (decision 053): a header, then a row per variant, product after product. Quire's format
@@ -110,6 +111,7 @@ function quireRows(
       String(variant.stockQuantity),
       own(images.map((image) => image.src).join("|")),
       own(images.map((image) => image.alt.replaceAll("|", "/")).join("|")),
+      ...safetyCells(product.safety).map(own),
       ...Array.from({ length: names.maxOptions }, (_, n) => {
         const option = variant.options[n];
         return option ? [option.code, option.name, option.value] : ["", "", ""];

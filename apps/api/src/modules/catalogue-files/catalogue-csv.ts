@@ -3,6 +3,8 @@ import { CONTROL_CHARACTERS_MESSAGE, MULTILINE_TEXT, SINGLE_LINE_TEXT, TAX_CLASS
 import { fromDecimalAmount } from "@quire/money";
 import { parse } from "csv-parse/sync";
 import { convert as htmlToText } from "html-to-text";
+import type { ProductSafety } from "@quire/contracts";
+import { readSafety, SAFETY_COLUMNS } from "./catalogue-safety-columns";
 
 /*
  * Reading a catalogue file (decision 053) into product drafts: one draft per handle, with its variants, in the
@@ -36,6 +38,8 @@ export interface ProductDraft {
   /** What search results show (Quire's format only). */
   seoTitle?: string;
   seoDescription?: string;
+  /** Its product safety information, null for none (Quire's format only, when the file has the columns). */
+  safety?: ProductSafety | null;
   isPublished?: boolean;
   taxClass?: TaxClass;
   /** A product type's code or name; the store's first type when absent. */
@@ -107,6 +111,7 @@ export const QUIRE_COLUMNS = [
   "stock",
   "images",
   "image_alts",
+  ...SAFETY_COLUMNS,
 ] as const;
 
 /** Shopify's product CSV columns that Quire reads or writes; its other columns are reported once and skipped. */
@@ -402,6 +407,13 @@ function readQuire(table: Table, options: ReadOptions, problems: Problems): Prod
     if (has("seo_description")) {
       const text = field("seo_description") ?? "";
       draft.seoDescription = checkText(problems, handle, fieldRow("seo_description"), "seo_description", text, { max: 320 });
+    }
+    if (SAFETY_COLUMNS.some(has)) {
+      const read = readSafety(field);
+      if ("safety" in read) draft.safety = read.safety;
+      else
+        for (const problem of read.problems)
+          problems.error(handle, fieldRow(problem.column), problem.column, "invalid_safety", problem.message);
     }
     const published = field("published");
     if (published !== undefined) {

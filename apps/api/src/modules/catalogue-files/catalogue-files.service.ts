@@ -13,6 +13,7 @@ export {
   type VariantDraft,
 } from "./catalogue-csv";
 export { catalogueHeader, catalogueRows, exportLookups, type ExportImage, type ExportNames } from "./catalogue-csv-export";
+export { sameSafety } from "./catalogue-safety-columns";
 export {
   addImportWarnings,
   findImport,

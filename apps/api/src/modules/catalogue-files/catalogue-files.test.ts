@@ -333,6 +333,61 @@ describe("an import's SEO fields", () => {
   });
 });
 
+describe("an import's product safety information (decision 059)", () => {
+  const header =
+    "handle,name,published,sku,price_GBP,safety_manufacturer,safety_manufacturer_address,safety_manufacturer_country,safety_manufacturer_contact," +
+    "safety_responsible_person,safety_responsible_address,safety_responsible_country,safety_responsible_contact,safety_identifiers,safety_warnings";
+  const line = (cells: { handle?: string; country?: string; responsible?: string; warnings?: string } = {}) =>
+    [
+      `${cells.handle ?? "puffin-paper-theatre"},Puffin Paper Theatre,true,${cells.handle ?? "PUFFIN-1"},18.00`,
+      `Lantern Yard Press Ltd,"4 Rope Walk
+Bristol BS1 4QA",${cells.country ?? "gb"},safety@lanternyard.example`,
+      cells.responsible ?? "Quay Compliance Ltd,12 Merchant's Quay Dublin,IE,https://quay-compliance.example/contact",
+      `Batch 2026-11,${cells.warnings ?? "Small parts: not for children under 3."}`,
+    ].join(",");
+
+  it("sets a product's safety information, exports it, and a second run changes nothing", async () => {
+    const file = [header, line()].join("\n");
+    expect(await importAndRun("quire", file)).toMatchObject({ status: "succeeded", created: 1 });
+    expect((await productBySlug("puffin-paper-theatre")).safety).toEqual({
+      manufacturer: {
+        name: "Lantern Yard Press Ltd",
+        postalAddress: "4 Rope Walk\nBristol BS1 4QA",
+        countryCode: "GB",
+        electronicAddress: "safety@lanternyard.example",
+      },
+      responsiblePerson: {
+        name: "Quay Compliance Ltd",
+        postalAddress: "12 Merchant's Quay Dublin",
+        countryCode: "IE",
+        electronicAddress: "https://quay-compliance.example/contact",
+      },
+      identifiers: "Batch 2026-11",
+      warnings: "Small parts: not for children under 3.",
+    });
+    expect(await importAndRun("quire", file)).toMatchObject({ status: "succeeded", unchanged: 1 });
+    const exported = (await asManager("GET", "/admin/catalogue/export?format=quire")).body;
+    expect(exported).toContain('Lantern Yard Press Ltd,"4 Rope Walk\nBristol BS1 4QA",GB,safety@lanternyard.example,Quay Compliance Ltd');
+    // Empty safety cells take it away.
+    const cleared = [header, "puffin-paper-theatre,Puffin Paper Theatre,true,PUFFIN-1,18.00,,,,,,,,,,"].join("\n");
+    expect(await importAndRun("quire", cleared)).toMatchObject({ status: "succeeded", updated: 1 });
+    expect((await productBySlug("puffin-paper-theatre")).safety).toBeNull();
+  });
+
+  it("names the cell of each problem: a maker outside the EU with no one responsible in it, a responsible person outside it", async () => {
+    const file = [
+      header,
+      line({ handle: "gannet-1", responsible: ",,," }),
+      line({ handle: "gannet-2", responsible: "Quay Compliance Ltd,1 High St,GB,x@y.example", warnings: "" }),
+    ].join("\n");
+    const checked = (await asManager("POST", "/admin/catalogue/imports/dry-run?format=quire", file)).json().data;
+    expect(checked.errors).toEqual([
+      expect.objectContaining({ row: 2, column: "safety_responsible_person", code: "invalid_safety" }),
+      expect.objectContaining({ row: 3, column: "safety_responsible_country", code: "invalid_safety" }),
+    ]);
+  });
+});
+
 describe("an import that stops", () => {
   it("carries on from the first product not yet written, and writes none twice", async () => {
     const rows = Array.from({ length: 250 }, (_, n) => `resume-${n},Resume ${n},,,,true,books,book,,RES-${n},,,1,,,,,4.00,,,`);

@@ -28,6 +28,7 @@ function product(overrides: Partial<ProductDetail> = {}): ProductDetail {
     description: "A walled garden.",
     seoTitle: "",
     seoDescription: "",
+    safety: null,
     productType: { id: 1, code: "book", name: "Book" },
     images: [{ url: "/media/covers/the-secret-garden.svg?t=The%20Secret%20Garden&p=2", alt: "Cover of The Secret Garden" }],
     attributes: [],
