@@ -44,7 +44,7 @@ const ElectronicAddressSchema = textSchema({ trim: true, min: 1, max: 254 }).ref
   "Enter an email address or a web address starting with https://",
 );
 
-/** A manufacturer or a responsible person: their name, postal address with its country, and electronic address. */
+/** A manufacturer or a responsible person: their name, postal address (its country apart, as a code), and electronic address. */
 export const SafetyPartySchema = z
   .object({
     name: textSchema({ trim: true, min: 1, max: 200 }),

@@ -41,17 +41,18 @@ export const DEMO_STORE: StoreInput = {
 
 /**
  * The demo books' product safety information (decision 059): the shop's own imprint prints them in the UK, outside
- * the EU, so a responsible person in the EU is named. Both are made up, with addresses on example domains.
+ * the EU, so a responsible person in the EU is named. Both are made up, with addresses on example domains; a postal
+ * address leaves out its country, which is a field of its own.
  */
 export const DEMO_MANUFACTURER = {
   name: "Quire Books Press Ltd",
-  postalAddress: "7 Paper Mill Lane\nHay-on-Wye HR3 5AA\nUnited Kingdom",
+  postalAddress: "7 Paper Mill Lane\nHay-on-Wye HR3 5AA",
   countryCode: "GB",
   electronicAddress: "product-safety@quire-books.example",
 };
 export const DEMO_RESPONSIBLE_PERSON = {
   name: "Harbour Compliance Services Ltd",
-  postalAddress: "21 Custom House Quay\nDublin D01 X2F4\nIreland",
+  postalAddress: "21 Custom House Quay\nDublin D01 X2F4",
   countryCode: "IE",
   electronicAddress: "https://harbour-compliance.example/product-safety",
 };
