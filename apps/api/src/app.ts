@@ -71,6 +71,7 @@ import { checkoutSettingsAdminRoutes } from "./modules/checkout/checkout-setting
 import { paymentProvidersAdminRoutes } from "./modules/payments/payment-providers-admin.routes";
 import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
 import { marketingRoutes } from "./modules/marketing/marketing.routes";
+import { consentRoutes } from "./modules/consent/consent.routes";
 import { registerIdempotency } from "./modules/idempotency/idempotency";
 import { viewedProductsRoutes } from "./modules/viewed-products/viewed-products.routes";
 import { wishlistsRoutes } from "./modules/wishlists/wishlists.routes";
@@ -289,6 +290,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(customersAdminRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(staffRoutes, { db: deps.db, backOfficeUrl: deps.backOfficeUrl ?? "http://localhost:3001" });
   await app.register(marketingRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
+  await app.register(consentRoutes, { db: deps.db });
   await app.register(viewedProductsRoutes, { db: deps.db });
   await app.register(identityRoutes, {
     db: deps.db,

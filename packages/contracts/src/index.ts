@@ -11,6 +11,7 @@ export * from "./cart";
 export * from "./wishlists";
 export * from "./engagement";
 export * from "./marketing";
+export * from "./consent";
 export * from "./checkout";
 export * from "./addresses";
 export * from "./orders";

@@ -21,6 +21,7 @@ import { wishlistOperations } from "./operations/wishlists";
 import { engagementOperations } from "./operations/engagement";
 import { identityOperations } from "./operations/identity";
 import { addressOperations } from "./operations/addresses";
+import { consentOperations } from "./operations/consent";
 import type { Operation, SuccessStatus } from "./operations/operation";
 
 // The API's operations as data (docs/decisions/022): the one place that says, for each operationId, which
@@ -57,6 +58,7 @@ export const operations = {
   ...engagementOperations,
   ...identityOperations,
   ...addressOperations,
+  ...consentOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

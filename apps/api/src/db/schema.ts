@@ -17,6 +17,7 @@ export * from "../modules/payments/payments.tables";
 export * from "../modules/addresses/addresses.tables";
 export * from "../modules/returns/returns.tables";
 export * from "../modules/marketing/marketing.tables";
+export * from "../modules/consent/consent.tables";
 export * from "../modules/catalog/search/search.tables";
 export * from "../modules/blog/blog.tables";
 export * from "../modules/contact/contact.tables";

@@ -12,6 +12,7 @@ import { enqueueMail } from "../mail/mail.service";
 import { passwordChangedMail } from "./identity-mail";
 import {
   findCurrentPrivacyPolicy,
+  findCurrentPrivacyPolicyVersion,
   findCustomerCredentialsById,
   findCustomerProfile,
   setAcceptedPrivacyPolicy,
@@ -118,6 +119,11 @@ export async function getCurrentPrivacyPolicy(db: Db, storeId: number): Promise<
   const policy = await findCurrentPrivacyPolicy(db, storeId);
   if (!policy) throw new AppError("privacy_policy_not_found", "The privacy policy was not found");
   return { ...policy, publishedAt: policy.publishedAt.toISOString() };
+}
+
+/** The version of the store's privacy policy in force now (consent records name it); null while it has published none. */
+export function getPrivacyPolicyVersionInForce(db: Db, storeId: number): Promise<string | null> {
+  return findCurrentPrivacyPolicyVersion(db, storeId);
 }
 
 /** Records that the customer accepted the current privacy policy; any other version is refused. */

@@ -139,6 +139,17 @@ export async function findCurrentPrivacyPolicy(db: Db, storeId: number) {
   return row ?? null;
 }
 
+/** The version of the store's current privacy policy; null while it has published none. */
+export async function findCurrentPrivacyPolicyVersion(db: Db, storeId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ version: privacyPolicies.version })
+    .from(privacyPolicies)
+    .where(and(eq(privacyPolicies.storeId, storeId), lte(privacyPolicies.publishedAt, sql`now()`)))
+    .orderBy(desc(privacyPolicies.publishedAt), desc(privacyPolicies.id))
+    .limit(1);
+  return row?.version ?? null;
+}
+
 // ---------------------------------------------------------------- emailed tokens
 
 /** Whether an emailed link's row is used up or past its expiry: what opening or completing the link checks. */

@@ -14,13 +14,26 @@ export async function findTopics(db: Db, input: { storeId: number; email: string
   return (row?.topics ?? []) as NewsletterTopic[];
 }
 
-/** Sets the newsletters an address gets, in one upsert. */
+/** An address's subscription, its row locked for the caller's change; null when the address never had one. */
+export async function lockSubscription(
+  tx: Db,
+  input: { storeId: number; email: string },
+): Promise<{ id: number; topics: string[] } | null> {
+  const [row] = await tx
+    .select({ id: marketingSubscriptions.id, topics: marketingSubscriptions.topics })
+    .from(marketingSubscriptions)
+    .where(and(eq(marketingSubscriptions.storeId, input.storeId), eq(marketingSubscriptions.email, input.email)))
+    .for("update");
+  return row ?? null;
+}
+
+/** Sets the newsletters an address gets, in one upsert; answers the subscription's id. */
 export async function upsertTopics(
   tx: Db,
   input: { storeId: number; email: string; topics: readonly string[]; customerId?: number | null },
-): Promise<void> {
+): Promise<number> {
   const topics = sql`${sql.param([...input.topics])}::text[]`;
-  await tx
+  const [row] = await tx
     .insert(marketingSubscriptions)
     .values({ storeId: input.storeId, email: input.email, customerId: input.customerId ?? null, topics: [...input.topics] })
     .onConflictDoUpdate({
@@ -30,7 +43,9 @@ export async function upsertTopics(
         updatedAt: sql`now()`,
         ...(input.customerId ? { customerId: input.customerId } : {}),
       },
-    });
+    })
+    .returning({ id: marketingSubscriptions.id });
+  return row!.id;
 }
 
 export async function insertLink(

@@ -3,6 +3,7 @@ import {
   NEWSLETTER_CONFIRMATION_DAYS,
   NEWSLETTER_TOKEN_ERROR_CODES,
   NEWSLETTER_UNSUBSCRIBE_DAYS,
+  type MarketingConsentSource,
   type NewsletterLink,
   type NewsletterSubscribeResult,
   type NewsletterSubscription,
@@ -16,6 +17,7 @@ import { countRecentMail, enqueueMail, lockRecipientMail } from "../mail/mail.se
 import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.service";
 import { NEWSLETTER_CONFIRMATION_MAIL_KIND, newsletterConfirmationMail } from "./marketing-mail";
 import { findCustomerEmail, setMarketingOptInByEmail } from "../identity/customers.service";
+import { recordMarketingConsent } from "../consent/consent.service";
 import * as repository from "./marketing.repository";
 
 /*
@@ -72,7 +74,13 @@ export async function updateNewsletterSubscription(
   const accountEmail = ctx.customerId !== null ? await findCustomerEmail(db, { storeId: ctx.store.id, customerId: ctx.customerId }) : null;
   return db.transaction(async (tx) => {
     if (body.email === accountEmail) {
-      await setTopics(tx, { storeId: ctx.store.id, email: body.email, topics: body.topics, customerId: ctx.customerId });
+      await setTopics(tx, {
+        storeId: ctx.store.id,
+        email: body.email,
+        topics: body.topics,
+        customerId: ctx.customerId,
+        source: "newsletter_form",
+      });
       return { email: body.email, status: body.topics.length > 0 ? "subscribed" : "unsubscribed", topics: body.topics };
     }
     await sendConfirmation(tx, deps, ctx, body);
@@ -152,7 +160,7 @@ export async function confirmNewsletterSubscription(db: Db, ctx: Pick<MarketingC
       "confirm",
     );
     await repository.markLinkUsed(tx, link.id);
-    await setTopics(tx, { storeId: ctx.store.id, email: link.email, topics: link.topics });
+    await setTopics(tx, { storeId: ctx.store.id, email: link.email, topics: link.topics, source: "confirmation_link" });
     return answerOf(link, "applied");
   });
 }
@@ -161,7 +169,7 @@ export async function confirmNewsletterSubscription(db: Db, ctx: Pick<MarketingC
 export async function unsubscribeNewsletter(db: Db, ctx: Pick<MarketingContext, "store">, token: string): Promise<NewsletterLink> {
   return db.transaction(async (tx) => {
     const link = assertUsable(await repository.findLink(tx, { storeId: ctx.store.id, tokenHash: hashEmailedToken(token) }), "unsubscribe");
-    await setTopics(tx, { storeId: ctx.store.id, email: link.email, topics: [] });
+    await setTopics(tx, { storeId: ctx.store.id, email: link.email, topics: [], source: "unsubscribe_link" });
     return answerOf(link, "applied");
   });
 }
@@ -174,14 +182,25 @@ export async function unsubscribeNewsletter(db: Db, ctx: Pick<MarketingContext, 
 export async function applyMarketingOptIn(tx: Db, input: { storeId: number; customerId: number; email: string; optIn: boolean }) {
   const current = await repository.findTopics(tx, { storeId: input.storeId, email: input.email });
   if (input.optIn === current.length > 0) return;
-  await setTopics(tx, { ...input, topics: input.optIn ? MARKETING_OPT_IN_TOPICS : [] });
+  await setTopics(tx, { ...input, topics: input.optIn ? MARKETING_OPT_IN_TOPICS : [], source: "account" });
 }
+
+const sameTopics = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((topic) => b.includes(topic));
 
 /**
  * Sets the newsletters an address gets and keeps the marketing consent of the store's account with that email in
- * step with it (consent is "gets at least one newsletter", decision 034), in the caller's transaction.
+ * step with it (consent is "gets at least one newsletter", decision 034), in the caller's transaction. A change,
+ * or an address's first decision, is a consent record against the subscription's id (decision 060); the same
+ * choice made again (an unsubscribe link clicked twice) records nothing more.
  */
-async function setTopics(tx: Db, input: { storeId: number; email: string; topics: readonly string[]; customerId?: number | null }) {
-  await repository.upsertTopics(tx, input);
+async function setTopics(
+  tx: Db,
+  input: { storeId: number; email: string; topics: readonly string[]; customerId?: number | null; source: MarketingConsentSource },
+) {
+  const before = await repository.lockSubscription(tx, input);
+  const subscriptionId = await repository.upsertTopics(tx, input);
   await setMarketingOptInByEmail(tx, { storeId: input.storeId, email: input.email, optIn: input.topics.length > 0 });
+  if (before === null || !sameTopics(before.topics, input.topics)) {
+    await recordMarketingConsent(tx, { storeId: input.storeId, subscriptionId, topics: input.topics, source: input.source });
+  }
 }
