@@ -1,12 +1,22 @@
+import type { CookieConsentSource } from "@quire/contracts";
 import { Form, useNavigation } from "react-router";
-import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { CONSENT_INTENTS, COOKIE_SETTINGS_PATH, type CookieConsent } from "~/features/consent/consent";
-import { consentCookieHeader, localeCookieHeader, readConsent } from "~/features/consent/consent.server";
+import { CONSENT_SOURCE_FIELD, CONSENT_SOURCES } from "~/features/consent/consent-sources";
+import { DecisionFormSchema, recordCookieDecision } from "~/features/consent/consent-records.server";
+import {
+  CONSENT_VERSION,
+  consentCookieHeader,
+  localeCookieHeader,
+  newConsentId,
+  readConsent,
+  readConsentId,
+} from "~/features/consent/consent.server";
+import { apiContext } from "~/lib/context.server";
 import { pageTitle } from "~/features/layout/meta";
 import { redirectWithToast } from "~/lib/flash.server";
-import { CheckboxField, dispatchIntent, intent, NoFieldsFormSchema } from "~/lib/form-intents.server";
+import { CheckboxField, dispatchIntent, intent } from "~/lib/form-intents.server";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { getSafeRedirectPath, getSameOriginRefererPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/cookies-settings";
@@ -27,33 +37,37 @@ const CONSENT_SAVED: Record<string, string> = {
 };
 
 /**
- * The banner's accept all and reject all, and this page's save: the choice goes into the consent cookie and the
- * shopper back to where they were, by a full page load (the next page's Content-Security-Policy admits the tag
- * manager only once analytics consent is given).
+ * The banner's accept all and reject all, and this page's save, accept all and reject all (a withdrawal in one
+ * step): the choice goes into the consent cookie, with the browser's consent id, and is recorded with the API
+ * against that id (decision 060; the cookie is set even when the record fails). The shopper goes back to where
+ * they were by a full page load (the next page's Content-Security-Policy admits the tag manager only once
+ * analytics consent is given).
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   // Back to the page the banner was on: its Referer (after in-app navigation, the address shown, which the
   // banner's server-made form cannot know), or this page's own return field.
   const back = getSafeRedirectPath(form.get(RETURN_FIELD) ?? getSameOriginRefererPath(request), COOKIE_SETTINGS_PATH);
-  const record = async (consent: CookieConsent, intentName: string) => {
+  const record = async (consent: CookieConsent, intentName: string, source: CookieConsentSource) => {
+    const id = (await readConsentId(request)) ?? newConsentId();
+    await recordCookieDecision(context.get(apiContext), { subject: id, ...consent, bannerVersion: CONSENT_VERSION, source });
     const headers = new Headers();
-    headers.append("Set-Cookie", await consentCookieHeader(consent));
+    headers.append("Set-Cookie", await consentCookieHeader(consent, id));
     headers.append("Set-Cookie", localeCookieHeader());
     return redirectWithToast(back, { kind: "success", message: CONSENT_SAVED[intentName] ?? "" }, { status: 303, headers });
   };
   return dispatchIntent(form, {
     [CONSENT_INTENTS.acceptAll]: intent({
-      schema: NoFieldsFormSchema,
-      run: () => record({ analytics: true, marketing: true }, CONSENT_INTENTS.acceptAll),
+      schema: DecisionFormSchema,
+      run: ({ source }) => record({ analytics: true, marketing: true }, CONSENT_INTENTS.acceptAll, source),
     }),
     [CONSENT_INTENTS.rejectAll]: intent({
-      schema: NoFieldsFormSchema,
-      run: () => record({ analytics: false, marketing: false }, CONSENT_INTENTS.rejectAll),
+      schema: DecisionFormSchema,
+      run: ({ source }) => record({ analytics: false, marketing: false }, CONSENT_INTENTS.rejectAll, source),
     }),
     [CONSENT_INTENTS.save]: intent({
-      schema: z.object({ analytics: CheckboxField, marketing: CheckboxField }),
-      run: (choice) => record(choice, CONSENT_INTENTS.save),
+      schema: DecisionFormSchema.extend({ analytics: CheckboxField, marketing: CheckboxField }),
+      run: ({ source, ...choice }) => record(choice, CONSENT_INTENTS.save, source),
     }),
   });
 }
@@ -94,6 +108,7 @@ export default function CookieSettingsPage({ loaderData }: Route.ComponentProps)
 
         <Form method="post" reloadDocument className="mt-8 grid gap-4">
           <input type="hidden" name={RETURN_FIELD} value={COOKIE_SETTINGS_PATH} />
+          <input type="hidden" name={CONSENT_SOURCE_FIELD} value={CONSENT_SOURCES.settingsPage} />
           <fieldset className="grid gap-4">
             <legend className="sr-only">{t("consent.settings.allowed")}</legend>
             <div className="rounded-lg border border-line bg-surface p-4">

@@ -1,8 +1,9 @@
-import type { Page } from "playwright-core";
+import { CONSENT_RECORD_CSV_COLUMNS } from "@quire/contracts";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 import { expectNoPageProblems, sessionPerTest, waitForHydration } from "./browser";
-import { sharedApiWithStorefront, type Stack } from "./stack";
+import { DEMO_STORE_KEY, SHARED_ADMIN_KEY, sharedApiWithStorefront, type Stack } from "./stack";
 import { startTagManagerStandIn, type TagManagerStandIn } from "./tag-manager-stand-in";
 
 /*
@@ -37,6 +38,34 @@ async function tagManagerLoaded(page: Page): Promise<string> {
 
 /** The page is hydrated and its effects ran, so anything they would push is pushed. */
 const hydrated = waitForHydration;
+
+/**
+ * This browser's consent records (decision 060), as the merchant's export has them: the consent id its cookie
+ * keeps, looked up in the records of yesterday to tomorrow (whatever the hour, today in the shop's time zone).
+ */
+async function consentRecordsOf(context: BrowserContext) {
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === "cookie_consent");
+  // React Router's cookie value: the JSON in base64, URL-encoded.
+  const { id } = JSON.parse(atob(decodeURIComponent(cookie!.value))) as { id: string };
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const response = await fetch(`${stack.apiUrl}/admin/consent-records?from=${day(-1)}&to=${day(1)}`, {
+    headers: { "Admin-Key": SHARED_ADMIN_KEY, StoreKey: DEMO_STORE_KEY },
+  });
+  expect(response.status).toBe(200);
+  // No cell of these records holds a comma or a quote: the version, the id, the words are plain.
+  const rows = (await response.text())
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => Object.fromEntries(line.split(",").map((cell, index) => [CONSENT_RECORD_CSV_COLUMNS[index], cell])));
+  return rows.filter((row) => row.subject === id).map(({ kind, source, analytics, marketing }) => ({ kind, source, analytics, marketing }));
+}
+
+/** Accept all on the banner, then a withdrawal in one step on the settings page: two records of this browser. */
+const ACCEPTED_THEN_WITHDRAWN = [
+  { kind: "cookies", source: "banner", analytics: "true", marketing: "true" },
+  { kind: "cookies", source: "settings_page", analytics: "false", marketing: "false" },
+];
 
 describe("the cookie banner", () => {
   const browser = sessionPerTest();
@@ -87,6 +116,12 @@ describe("the cookie banner", () => {
     const [, second] = await pageViews(page);
     const { pathname, search } = new URL(page.url());
     expect(second).toEqual({ event: "content-view", routeName: "store", fullPath: `${pathname}${search}` });
+
+    // Withdrawn as easily: one button on the settings page. The records keep both decisions of this browser.
+    await page.goto(`${stack.storefrontUrl}/cookies-settings`);
+    await page.getByRole("button", { name: "Reject all" }).click();
+    await page.getByText("Your choice: analytics off, marketing off.").waitFor();
+    expect(await consentRecordsOf(browser.context)).toEqual(ACCEPTED_THEN_WITHDRAWN);
     expectNoPageProblems(browser);
   });
 
@@ -144,7 +179,7 @@ describe("the cookie banner", () => {
 describe("the cookie banner without JavaScript", () => {
   const browser = sessionPerTest({ javaScriptEnabled: false });
 
-  it("accept all, reject all and manage all work as plain forms and links", async () => {
+  it("accept all, reject all and manage all work as plain forms and links, and both decisions are recorded", async () => {
     const { page, context } = browser;
     await page.goto(`${stack.storefrontUrl}/store`);
     await page.getByRole("dialog", { name: "Cookies on this shop" }).getByRole("button", { name: "Accept all" }).click();
@@ -153,6 +188,9 @@ describe("the cookie banner without JavaScript", () => {
     expect((await context.cookies()).some((cookie) => cookie.name === "cookie_consent")).toBe(true);
     await page.goto(`${stack.storefrontUrl}/cookies-settings`);
     await page.getByText("Your choice: analytics on, marketing on.").waitFor();
+    await page.getByRole("button", { name: "Reject all" }).click();
+    await page.getByText("Your choice: analytics off, marketing off.").waitFor();
+    expect(await consentRecordsOf(context)).toEqual(ACCEPTED_THEN_WITHDRAWN);
   });
 });
 

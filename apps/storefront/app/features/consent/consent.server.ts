@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { ConsentSubjectSchema } from "@quire/contracts";
 import { createCookie } from "react-router";
 import { getEnv } from "~/lib/env.server";
 import type { CookieConsent } from "./consent";
@@ -12,7 +14,8 @@ const secure = process.env.NODE_ENV === "production" && !process.env.ALLOW_INSEC
 export const CONSENT_VERSION = 1;
 
 /**
- * The shopper's choice, kept for a year in their browser only (decision 036). HttpOnly: the server renders the
+ * The shopper's choice, kept for a year in their browser (decision 036), with the browser's pseudonymous consent
+ * id (`id`) its consent records are kept against on the server (decision 060). HttpOnly: the server renders the
  * banner, the settings page and the tag manager from it, and no script needs to read it.
  */
 export const consentCookie = createCookie("cookie_consent", { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR, secure });
@@ -30,9 +33,28 @@ async function consentFromCookieHeader(cookieHeader: string | null | undefined):
   return { analytics, marketing };
 }
 
-/** The Set-Cookie header that records a choice. */
-export function consentCookieHeader(consent: CookieConsent): Promise<string> {
-  return consentCookie.serialize({ v: CONSENT_VERSION, analytics: consent.analytics, marketing: consent.marketing });
+/**
+ * The browser's consent id from its consent cookie, whatever the cookie's version (a choice asked again is the same
+ * browser's); null when there is none, or the cookie was written before consent ids (it gets one with the next choice).
+ */
+export async function readConsentId(request: Request): Promise<string | null> {
+  const value: unknown = await consentCookie.parse(request.headers.get("Cookie"));
+  const parsed = ConsentSubjectSchema.safeParse(typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A new consent id: 144 random bits, base64url. It names a browser, not a person, and is worth nothing to anyone
+ * else. A leading "-" is written "_" (the contract keeps "-" out of first place: a spreadsheet runs such a cell).
+ */
+export function newConsentId(): string {
+  const id = randomBytes(18).toString("base64url");
+  return id.startsWith("-") ? `_${id.slice(1)}` : id;
+}
+
+/** The Set-Cookie header that records a choice, with the browser's consent id. */
+export function consentCookieHeader(consent: CookieConsent, id: string): Promise<string> {
+  return consentCookie.serialize({ v: CONSENT_VERSION, id, analytics: consent.analytics, marketing: consent.marketing });
 }
 
 /** The locale cookie's name and its one value: the shop's only locale is en. */

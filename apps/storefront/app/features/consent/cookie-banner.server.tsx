@@ -3,6 +3,7 @@ import { Button, buttonClass, textLinkClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { INTENT_FIELD } from "~/lib/form-intents";
 import { CONSENT_INTENTS, COOKIE_BANNER_DESCRIPTION_ID, COOKIE_BANNER_TITLE_ID, COOKIE_SETTINGS_PATH } from "./consent";
+import { CONSENT_SOURCE_FIELD, CONSENT_SOURCES } from "./consent-sources";
 import { t } from "~/lib/i18n/messages/consent";
 import { textAround } from "~/lib/i18n/translator";
 
@@ -31,6 +32,7 @@ function CookieBannerContent() {
         </p>
       </div>
       <form method="post" action={COOKIE_SETTINGS_PATH} className="flex shrink-0 flex-wrap gap-2">
+        <input type="hidden" name={CONSENT_SOURCE_FIELD} value={CONSENT_SOURCES.banner} />
         <Button type="submit" size="sm" name={INTENT_FIELD} value={CONSENT_INTENTS.acceptAll}>
           {t("consent.accept_all")}
         </Button>
