@@ -31,6 +31,7 @@ import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { ordersAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { ordersRoutes } from "./modules/orders/orders.routes";
 import { returnsRoutes } from "./modules/returns/returns.routes";
+import { withdrawalsRoutes } from "./modules/returns/withdrawals.routes";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
 import type { PaymentGateways } from "./modules/payments/gateways/gateways";
 import { moneyFlowsOf } from "./flows/flow-deps";
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentsAdminRoutes, moneyFlows);
   await app.register(paymentWebhookRoutes, moneyFlows);
   await app.register(returnsRoutes, moneyFlows);
+  await app.register(withdrawalsRoutes, { ...moneyFlows, orderLinkSecret: deps.orderLinkSecret ?? DEVELOPMENT_ORDER_LINK_SECRET });
   await app.register(wishlistsRoutes, { db: deps.db });
   await app.register(addressesRoutes, { db: deps.db });
   await app.register(backInStockRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });

@@ -12,7 +12,15 @@ import {
 import { MAX_PRODUCT_ADDONS } from "./admin-addons";
 import { ApiErrorSchema } from "./errors";
 import { ProductSafetySchema } from "./product-safety";
-import { ADMIN_PRODUCT_SORTS, ADMIN_PRODUCT_STOCK_FILTERS, INT32_MAX, MAX_PAGE_SIZE, MAX_RECOMMENDATIONS, TAX_CLASSES } from "./constants";
+import {
+  ADMIN_PRODUCT_SORTS,
+  ADMIN_PRODUCT_STOCK_FILTERS,
+  INT32_MAX,
+  MAX_PAGE_SIZE,
+  MAX_RECOMMENDATIONS,
+  TAX_CLASSES,
+  WITHDRAWAL_EXEMPTIONS,
+} from "./constants";
 
 // Contracts of the merchant's catalogue calls (admin API, permission `catalogue`, decision 047): products with
 // their variants and prices, written through the catalogue's one write path so the price index, the search
@@ -94,6 +102,8 @@ const productFields = {
   seoDescription: textSchema({ trim: true, max: 320 }),
   /** Its product safety information (decision 059), shown on its page; null removes it. */
   safety: ProductSafetySchema.nullable(),
+  /** Why buyers cannot withdraw from it (decision 061): personalised, or sealed goods; null when they can. */
+  withdrawalExemption: z.enum(WITHDRAWAL_EXEMPTIONS).nullable(),
 };
 
 /**
@@ -117,6 +127,7 @@ export const CreateAdminProductBodySchema = z
     seoTitle: productFields.seoTitle.optional(),
     seoDescription: productFields.seoDescription.optional(),
     safety: productFields.safety.optional(),
+    withdrawalExemption: productFields.withdrawalExemption.optional(),
     variants: z.array(AdminVariantInputSchema).min(1).max(50),
   })
   .strict()
@@ -147,6 +158,7 @@ export const UpdateAdminProductBodySchema = z
     seoTitle: productFields.seoTitle.optional(),
     seoDescription: productFields.seoDescription.optional(),
     safety: productFields.safety.optional(),
+    withdrawalExemption: productFields.withdrawalExemption.optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
@@ -307,6 +319,8 @@ export const AdminProductSchema = z
     seoDescription: z.string(),
     /** Its product safety information; null when not given. */
     safety: ProductSafetySchema.nullable(),
+    /** Why buyers cannot withdraw from it; null when they can. */
+    withdrawalExemption: z.enum(WITHDRAWAL_EXEMPTIONS).nullable(),
     /** When the product was archived (out of the shop, kept for its orders); null when it is not. */
     archivedAt: z.iso.datetime({ offset: true }).nullable(),
     createdAt: z.iso.datetime({ offset: true }),

@@ -178,9 +178,10 @@ export const PAYMENT_STATUSES = ["created", "pending", "captured", "failed", "ca
  * Why money goes back to a payer: the order was cancelled after it was paid, a return was approved, or a
  * gateway captured a payment the shop no longer wanted (an attempt the payer had replaced, or one for an order
  * already cancelled), which is given back unasked; or the merchant chose to give part or all of a paid order's
- * money back (`merchant_refund`: a goodwill gesture, a missing item, a price matched).
+ * money back (`merchant_refund`: a goodwill gesture, a missing item, a price matched); or the buyer withdrew from the
+ * contract (`withdrawal`, decision 061).
  */
-export const REFUND_REASONS = ["order_cancelled", "return", "capture_given_back", "merchant_refund"] as const;
+export const REFUND_REASONS = ["order_cancelled", "return", "capture_given_back", "merchant_refund", "withdrawal"] as const;
 /**
  * A refund's life: pending from the moment it is recorded until its gateway (or the customer's credit) has
  * answered; succeeded or failed then. A bank transfer's refund is owed until the merchant says they paid it back.
@@ -205,6 +206,21 @@ export const RETURN_STATUSES = ["requested", "received", "approved", "rejected",
 export const RETURN_WINDOW_DAYS = 30;
 /** The longest comment a return may carry. */
 export const MAX_RETURN_COMMENT_LENGTH = 1000;
+
+/**
+ * A withdrawal's statuses (decision 061): declared by the buyer (acknowledged at once), the goods received back,
+ * its refund recorded and on its way (refunding), and refunded. The merchant may refund before the goods are back.
+ */
+export const WITHDRAWAL_STATUSES = ["declared", "received", "refunding", "refunded"] as const;
+/** Why a product cannot be withdrawn from: made to the buyer's wishes, or sealed and unsealed after delivery. */
+export const WITHDRAWAL_EXEMPTIONS = ["personalised", "sealed_hygiene", "sealed_recording"] as const;
+/** The withdrawal period the law sets, in days from delivery; a shop may give longer (stores.withdrawal_period_days). */
+export const WITHDRAWAL_PERIOD_DAYS = 14;
+/** The longest withdrawal period a shop may set, in days. */
+export const MAX_WITHDRAWAL_PERIOD_DAYS = 365;
+/** Days the shop has to refund a withdrawal, from the day it was declared. */
+export const WITHDRAWAL_REFUND_DAYS = 14;
+export const ADMIN_WITHDRAWAL_SORTS = ["due", "newest"] as const;
 
 // ---------------------------------------------------------------- the merchant's side: roles, pictures, files, posts
 

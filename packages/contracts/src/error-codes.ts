@@ -185,6 +185,11 @@ export const ERROR_CATALOGUE = {
   order_not_returnable: { status: 409 },
   /** More of a line than was delivered and not already returned; `field` names the line. */
   return_quantity_exceeded: { status: 409 },
+  // Withdrawals (decision 061).
+  order_not_withdrawable: { status: 422 },
+  withdrawal_item_exempt: { status: 422 },
+  withdrawal_quantity_exceeded: { status: 422 },
+  withdrawal_not_found: { status: 404, message: "The shop has no such withdrawal" },
 
   // ---------------------------------------------------------------- addresses
   address_not_found: { status: 404, message: "Address was not found" },

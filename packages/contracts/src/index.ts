@@ -32,3 +32,4 @@ export * from "./operations";
 export * from "./constants";
 export * from "./postcodes";
 export * from "./product-safety";
+export * from "./withdrawals";

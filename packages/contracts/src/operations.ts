@@ -22,6 +22,7 @@ import { engagementOperations } from "./operations/engagement";
 import { identityOperations } from "./operations/identity";
 import { addressOperations } from "./operations/addresses";
 import { consentOperations } from "./operations/consent";
+import { withdrawalOperations } from "./operations/withdrawals";
 import type { Operation, SuccessStatus } from "./operations/operation";
 
 // The API's operations as data (docs/decisions/022): the one place that says, for each operationId, which
@@ -59,6 +60,7 @@ export const operations = {
   ...identityOperations,
   ...addressOperations,
   ...consentOperations,
+  ...withdrawalOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

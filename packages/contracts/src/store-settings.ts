@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { CountryCodeSchema, CurrencyCodeSchema, dataSchema, textSchema } from "./common";
-import { ANONYMOUS_PRODUCT_POLICIES, INT32_MAX, INVENTORY_AVAILABILITY_MODES } from "./constants";
+import {
+  ANONYMOUS_PRODUCT_POLICIES,
+  INT32_MAX,
+  INVENTORY_AVAILABILITY_MODES,
+  MAX_WITHDRAWAL_PERIOD_DAYS,
+  WITHDRAWAL_PERIOD_DAYS,
+} from "./constants";
 import { EmailSchema } from "./identity";
 
 export const InventoryAvailabilitySchema = z.enum(INVENTORY_AVAILABILITY_MODES);
@@ -86,6 +92,8 @@ export const AdminStoreSettingsSchema = StoreSettingsSchema.extend({
   timeZone: z.string(),
   /** Where the contact form's messages are mailed; null: they are only kept. */
   contactEmail: z.string().nullable(),
+  /** Days after delivery a buyer may withdraw from an order (decision 061): the law's 14 or more. */
+  withdrawalPeriodDays: z.number().int(),
   /** null: the shop takes no bank transfers. */
   bankTransferDetails: z
     .object({
@@ -127,6 +135,7 @@ export const UpdateAdminStoreSettingsBodySchema = z
     contactEmail: EmailSchema.nullable().optional(),
     bankTransferDetails: BankTransferDetailsSchema.nullable().optional(),
     timeZone: TimeZoneSchema.optional(),
+    withdrawalPeriodDays: z.number().int().min(WITHDRAWAL_PERIOD_DAYS).max(MAX_WITHDRAWAL_PERIOD_DAYS).optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, "Send at least one setting to change")

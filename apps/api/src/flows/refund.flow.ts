@@ -16,6 +16,7 @@ import {
   type RefundRow,
 } from "../modules/payments/refunds.service";
 import { markReturnRefunded } from "../modules/returns/returns.service";
+import { markWithdrawalRefunded } from "../modules/returns/withdrawals.service";
 import type { TransitionActor } from "../modules/state-machines/state-machine";
 import type { MoneyFlowDeps } from "./flow-deps";
 
@@ -141,8 +142,13 @@ export async function retryFailedRefund(
   return reopened ? settleRefund(deps, input.refundId, input.actor) : found.refund.status;
 }
 
-/** What a refund was for is done once it is paid: a return's refund settles the return. */
+/** What a refund was for is done once it is paid: a return's refund settles the return, a withdrawal's the withdrawal. */
 async function settleWhatTheRefundWasFor(deps: MoneyFlowDeps, tx: MoneyFlowDeps["db"], refund: RefundRow, actor: TransitionActor) {
+  if (refund.reason === "withdrawal") {
+    const withdrawalId = Number(refund.source.slice("withdrawal:".length));
+    await markWithdrawalRefunded(tx, { storeId: refund.storeId, withdrawalId, actor });
+    return;
+  }
   if (refund.reason !== "return") return;
   const returnId = Number(refund.source.slice("return:".length));
   await markReturnRefunded(tx, { storeId: refund.storeId, returnId, actor, storefrontUrl: deps.storefrontUrl });

@@ -121,6 +121,7 @@ export async function findAdminProducts(
     seoTitle: product.seoTitle,
     seoDescription: product.seoDescription,
     safety: product.safety,
+    withdrawalExemption: product.withdrawalExemption,
     archivedAt: product.archivedAt?.toISOString() ?? null,
     createdAt: product.createdAt.toISOString(),
     variants: (variantsOf.get(product.id) ?? []).map((variant) => ({

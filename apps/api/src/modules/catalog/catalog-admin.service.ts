@@ -165,7 +165,12 @@ export async function createAdminProduct(
     safety: body.safety ?? null,
     variants: body.variants.map(newVariant),
   }).catch(takenName);
-  if (body.taxClass && body.taxClass !== "books") await updateProduct(db, created.id, { taxClass: body.taxClass });
+  if ((body.taxClass && body.taxClass !== "books") || body.withdrawalExemption) {
+    await updateProduct(db, created.id, {
+      ...(body.taxClass ? { taxClass: body.taxClass } : {}),
+      ...(body.withdrawalExemption ? { withdrawalExemption: body.withdrawalExemption } : {}),
+    });
+  }
   return requireAdminProduct(db, store.id, created.id);
 }
 

@@ -124,6 +124,8 @@ export type ProductFields = Partial<
     "slug" | "name" | "subtitle" | "description" | "series" | "popularity" | "isPublished" | "seoTitle" | "seoDescription" | "safety"
   > & {
     taxClass: (typeof products.$inferSelect)["taxClass"];
+    /** Why buyers cannot withdraw from it; null when they can. */
+    withdrawalExemption: (typeof products.$inferSelect)["withdrawalExemption"];
     /** Set by archiving, null again by unarchiving. */
     archivedAt: Date | null;
   }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
-import { TAX_CLASSES } from "@quire/contracts/constants";
+import { TAX_CLASSES, WITHDRAWAL_EXEMPTIONS } from "@quire/contracts/constants";
 import type { ProductSafety } from "@quire/contracts";
 import type { StoredPicture } from "../media/pictures";
 import { stores } from "../stores/stores.tables";
@@ -78,6 +78,8 @@ export const products = pgTable(
      * responsible person in the EU, identifiers and warnings, as the contract's ProductSafety; null when not given.
      */
     safety: jsonb().$type<ProductSafety>(),
+    /** Why the product cannot be withdrawn from (decision 061): personalised, or sealed goods; null when it can. */
+    withdrawalExemption: text({ enum: WITHDRAWAL_EXEMPTIONS }),
     /** Set while the product is archived: out of the shop for good, kept for its orders' lines; never published. */
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -86,6 +88,10 @@ export const products = pgTable(
     unique("products_store_slug_unique").on(t.storeId, t.slug),
     check("products_tax_class_check", sql`${t.taxClass} in ('books','standard')`),
     check("products_archived_unpublished_check", sql`${t.archivedAt} is null or not ${t.isPublished}`),
+    check(
+      "products_withdrawal_exemption_check",
+      sql`${t.withdrawalExemption} in (${sql.raw(WITHDRAWAL_EXEMPTIONS.map((code) => `'${code}'`).join(","))})`,
+    ),
     // Catalogue reads only ever want published products, so the sort indexes hold only those: a page is a
     // walk of one of them, and a total is an index-only scan of the narrowest.
     index("products_store_created_idx")

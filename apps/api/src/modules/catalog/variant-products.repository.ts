@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
 import { products, productVariants } from "./catalog.tables";
@@ -27,4 +27,13 @@ export function listPublishedProductsOfVariants(db: Db, input: { storeId: number
         from ${productVariants} v join ${products} p on p.id = v.product_id
         where v.id = any(${sql.param(input.variantIds)}::int[]) and v.store_id = ${input.storeId} and p.is_published`,
   );
+}
+
+/** The withdrawal exemption of each variant's product among these, where it has one. */
+export function listWithdrawalExemptions(db: Db, variantIds: readonly number[]) {
+  return db
+    .select({ variantId: productVariants.id, exemption: products.withdrawalExemption })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(inArray(productVariants.id, [...variantIds]), isNotNull(products.withdrawalExemption)));
 }

@@ -1,3 +1,4 @@
+import type { WithdrawalExemption } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import * as repository from "./variant-products.repository";
 
@@ -31,4 +32,15 @@ export async function findPublishedProductsOfVariants(
   if (variantIds.length === 0) return new Map();
   const rows = await repository.listPublishedProductsOfVariants(db, { storeId: input.storeId, variantIds });
   return new Map(rows.map((row) => [row.variantId, row.productId]));
+}
+
+/**
+ * Why each of these variants cannot be withdrawn from (decision 061), as its product is marked now: by variant id,
+ * for those whose product has an exemption.
+ */
+export async function findWithdrawalExemptions(db: Db, variantIds: readonly number[]): Promise<Map<number, WithdrawalExemption>> {
+  const requested = [...new Set(variantIds)];
+  if (requested.length === 0) return new Map();
+  const rows = await repository.listWithdrawalExemptions(db, requested);
+  return new Map(rows.flatMap((row) => (row.exemption ? [[row.variantId, row.exemption] as const] : [])));
 }

@@ -242,6 +242,7 @@ const REFUND_FOR: Record<RefundReason, string> = {
   return: "the items you returned",
   capture_given_back: "a payment your order did not need",
   merchant_refund: "your order",
+  withdrawal: "the items you withdrew from",
 };
 
 /** How a refund comes back, by how the order was paid: to the account, by transfer, or to a card or wallet. */

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import * as repository from "./placed-orders.repository";
 
 /*
- * What a placed order holds, for the modules that act on one after it was placed (returns): the order locked
+ * What a placed order holds, for the modules that act on one after it was placed (returns, withdrawals): the order locked
  * for a change its customer asks for, its lines' amounts, lines by id as they were ordered, and who bought it.
  * Reads for many ids are one statement for all of them.
  */
@@ -18,6 +18,20 @@ export type OrderBuyer = Awaited<ReturnType<typeof repository.listOrderBuyers>>[
  */
 export function lockCustomerOrder(tx: Db, input: { storeId: number; customerId: number; orderId: number }): Promise<CustomerOrder | null> {
   return repository.lockCustomerOrder(tx, input);
+}
+
+/**
+ * One of the store's orders, whoever bought it (a guest's too), with the same columns, locked (for update) until the
+ * transaction ends: for a change its buyer asks for after proving they are its buyer (a withdrawal); null when none.
+ */
+export function lockStoreOrder(tx: Db, input: { storeId: number; orderId: number }): Promise<CustomerOrder | null> {
+  return repository.lockStoreOrder(tx, input);
+}
+
+/** The id of the store's order with this number when it was placed with this address (any case); null otherwise. */
+export async function findOrderIdByNumberAndEmail(db: Db, input: { storeId: number; orderNumber: string; email: string }) {
+  const order = await repository.findOrderByNumber(db, { storeId: input.storeId, publicId: input.orderNumber });
+  return order && order.email.toLowerCase() === input.email.toLowerCase() ? order.id : null;
 }
 
 /** An order's lines with how many were ordered and their total (before discounts), as the order lists them. */

@@ -126,6 +126,7 @@ const REFUNDED_BECAUSE: Record<RefundReason, string> = {
   return: "items returned",
   capture_given_back: "capture given back",
   merchant_refund: "refunded by the shop",
+  withdrawal: "withdrawn from by the buyer",
 };
 
 /** Gives an on-account payment's amount back to its customer's credit (the refund's "call" for on account). */

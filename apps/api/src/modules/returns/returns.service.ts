@@ -19,6 +19,7 @@ import { listTransitions, transition, type TransitionActor } from "../state-mach
 import { returnStatusMail } from "./return-mails";
 import { returnMachine } from "./return-status";
 import * as repository from "./returns.repository";
+import * as withdrawalsRepository from "./withdrawals.repository";
 import { orderReturns } from "./returns.tables";
 
 // Order returns. A return's lines are checked against what was delivered and not yet returned with the order
@@ -169,18 +170,18 @@ export function returnAmount(
 
 /**
  * An order's lines (the orders module's), each with how many are already returned or on their way back (the
- * returns' own count). In a return's transaction the order is locked first, so the count is read after every
+ * returns' own count, and the items withdrawn from). In a return's transaction the order is locked first, so the count is read after every
  * return decided before it has committed.
  */
 async function listReturnableLines(db: Db, orderId: number) {
   // One statement at a time: `db` may be a transaction's single connection.
   const lines = await listOrderLineAmounts(db, orderId);
-  const returned = await repository.listReturnedQuantities(
-    db,
-    lines.map((line) => line.id),
-  );
+  const ids = lines.map((line) => line.id);
+  const returned = await repository.listReturnedQuantities(db, ids);
+  // Items withdrawn from (decision 061) are on their way back already: they cannot be returned as well.
+  const withdrawn = new Map((await withdrawalsRepository.listWithdrawnQuantities(db, ids)).map((row) => [row.orderLineId, row.withdrawn]));
   const returnedByLine = new Map(returned.map((row) => [row.orderLineId, row.returned]));
-  return lines.map((line) => ({ ...line, returned: returnedByLine.get(line.id) ?? 0 }));
+  return lines.map((line) => ({ ...line, returned: (returnedByLine.get(line.id) ?? 0) + (withdrawn.get(line.id) ?? 0) }));
 }
 
 /** How many of each of an order's lines may still be returned: delivered, and not already in a return. */

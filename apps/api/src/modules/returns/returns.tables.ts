@@ -1,6 +1,6 @@
-import { RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES } from "@quire/contracts/constants";
+import { RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES, WITHDRAWAL_STATUSES } from "@quire/contracts/constants";
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { customers } from "../identity/identity.tables";
 import { orderLines, orders } from "../orders/orders.tables";
 import { payments } from "../payments/payments.tables";
@@ -117,5 +117,67 @@ export const storeCreditEntries = pgTable(
   (t) => [
     index("store_credit_entries_customer_idx").on(t.customerId, t.currencyCode),
     uniqueIndex("store_credit_entries_return_unique").on(t.returnId),
+  ],
+);
+
+/** The numbers withdrawals carry for people ("WDL-700001"). */
+export const withdrawalNumbers = pgSequence("withdrawal_number_seq", { startWith: 700_001 });
+
+/**
+ * A buyer's withdrawal from an order (decision 061): no reason, acknowledged at once; the shop refunds it through the
+ * order's payment by `refundDueBy`. Its lines are checked, with the order's row locked, against what was bought and
+ * is not already withdrawn or returned (returns count withdrawals too). Status only through transition() with the
+ * withdrawal machine (withdrawal-status.ts).
+ */
+export const orderWithdrawals = pgTable(
+  "order_withdrawals",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text().notNull().unique(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text({ enum: WITHDRAWAL_STATUSES }).notNull().default("declared"),
+    /** With it every item of the order is withdrawn from: the delivery charge is refunded too. */
+    wholeOrder: boolean().notNull(),
+    currencyCode: text().notNull(),
+    /** The lines' amounts and the delivery refunded, in minor units. */
+    amount: integer().notNull(),
+    /** The delivery charge (and, where tax is added on top, its tax) refunded with it; 0 for a partial withdrawal. */
+    deliveryAmount: integer().notNull(),
+    declaredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    refundDueBy: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_withdrawals_order_idx").on(t.orderId),
+    index("order_withdrawals_store_due_idx").on(t.storeId, t.refundDueBy, t.id),
+    index("order_withdrawals_store_declared_idx").on(t.storeId, t.declaredAt, t.id),
+    check("order_withdrawals_amount_check", sql`${t.amount} >= 0 and ${t.deliveryAmount} >= 0 and ${t.deliveryAmount} <= ${t.amount}`),
+    check("order_withdrawals_status_check", sql`${t.status} in ('declared','received','refunding','refunded')`),
+  ],
+);
+
+/** The order lines a withdrawal takes back, and how many of each. */
+export const orderWithdrawalLines = pgTable(
+  "order_withdrawal_lines",
+  {
+    withdrawalId: integer()
+      .notNull()
+      .references(() => orderWithdrawals.id, { onDelete: "cascade" }),
+    orderLineId: integer()
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer().notNull(),
+    /** The line's share of what was paid for the goods, for this quantity, in minor units. */
+    amount: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.withdrawalId, t.orderLineId] }),
+    index("order_withdrawal_lines_line_idx").on(t.orderLineId),
+    check("order_withdrawal_lines_quantity_check", sql`${t.quantity} > 0`),
   ],
 );

@@ -40,6 +40,7 @@ async function adminSettingsOf(db: Db, storeId: number) {
     contactEmail: row.contactEmail,
     bankTransferDetails: row.bankTransferDetails,
     timeZone: row.timeZone,
+    withdrawalPeriodDays: row.withdrawalPeriodDays,
   };
 }
 

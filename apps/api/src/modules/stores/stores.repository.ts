@@ -43,6 +43,12 @@ export async function findStoreName(db: Db, storeId: number) {
   return row?.name ?? null;
 }
 
+/** A store's name and how many days after delivery its buyers may withdraw from an order; null when there is none. */
+export async function findWithdrawalTerms(db: Db, storeId: number) {
+  const [row] = await db.select({ name: stores.name, periodDays: stores.withdrawalPeriodDays }).from(stores).where(eq(stores.id, storeId));
+  return row ?? null;
+}
+
 /** What a proforma invoice prints of the store: its name and the bank details a transfer goes to. */
 export async function findStoreBankDetails(db: Db, storeId: number) {
   const [row] = await db.select({ name: stores.name, bank: stores.bankTransferDetails }).from(stores).where(eq(stores.id, storeId));

@@ -8,6 +8,7 @@ export {
   findStoreByKey,
   findStoreCurrencies,
   findStoreName,
+  findWithdrawalTerms,
   listStoreIds,
   setContactEmail,
   type Store,

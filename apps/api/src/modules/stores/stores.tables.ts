@@ -42,6 +42,8 @@ export const stores = pgTable(
      * figures ("today", the last 7 and 30 days) and the times it shows. The API checks the name when it is set.
      */
     timeZone: text().notNull().default("UTC"),
+    /** Days after delivery a buyer may withdraw from an order (decision 061): the law's 14, or longer. */
+    withdrawalPeriodDays: integer().notNull().default(14),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -51,6 +53,7 @@ export const stores = pgTable(
       sql`${t.anonymousCustomerProductPolicy} in ('None','HiddenForUnauthorized','HiddenPricesForUnauthorized','AllowedUnauthorizedCheckout')`,
     ),
     check("stores_low_stock_threshold_check", sql`${t.lowStockThreshold} >= 0`),
+    check("stores_withdrawal_period_check", sql`${t.withdrawalPeriodDays} between 14 and 365`),
   ],
 );
 
