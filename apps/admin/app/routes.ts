@@ -46,6 +46,9 @@ export default [
     route("customers/messages", "routes/customers-messages.tsx"),
     route("customers/companies", "routes/companies.tsx"),
     route("customers/companies/:id", "routes/company.tsx"),
+    // Consent records (decision 060): a period's, downloaded as CSV.
+    route("customers/consent-records", "routes/customers-consent-records.tsx"),
+    route("customers/consent-records.csv", "routes/customers-consent-records-csv.ts"),
     route("customers/:id", "routes/customer.tsx"),
     // Content (permission `content`): pages, menus, redirects, the blog.
     route("content", "routes/content.tsx"),

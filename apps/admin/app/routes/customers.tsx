@@ -45,6 +45,7 @@ export default function Customers() {
       <PageHeader title="Customers">
         <ButtonLink href="/customers/companies">Companies</ButtonLink>
         <ButtonLink href="/customers/messages">Contact messages</ButtonLink>
+        <ButtonLink href="/customers/consent-records">Consent records</ButtonLink>
         <ButtonLink href="/customers/invite">Invite a trade buyer</ButtonLink>
       </PageHeader>
       <Form method="get" role="search" aria-label="Find customers" className="mb-4 flex flex-wrap items-end gap-3">

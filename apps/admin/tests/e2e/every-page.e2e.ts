@@ -32,6 +32,7 @@ const PAGES = [
   "/customers/invite",
   "/customers/messages",
   "/customers/companies",
+  "/customers/consent-records",
   "/content",
   "/content/pages/new",
   "/content/menus",
