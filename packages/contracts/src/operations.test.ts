@@ -22,6 +22,7 @@ import { adminCustomerOperations } from "./operations/admin-customers";
 import { adminCheckoutSettingsOperations } from "./operations/admin-checkout-settings";
 import { storeSettingsOperations } from "./operations/store-settings";
 import { wishlistOperations } from "./operations/wishlists";
+import { consentOperations } from "./operations/consent";
 
 // The table is assembled by spreading one part per domain: an operationId written in two parts would
 // silently keep only the later entry.
@@ -48,6 +49,7 @@ const parts = {
   engagementOperations,
   identityOperations,
   addressOperations,
+  consentOperations,
 };
 
 describe("the operation table", () => {
