@@ -23,6 +23,7 @@ import { adminCheckoutSettingsOperations } from "./operations/admin-checkout-set
 import { storeSettingsOperations } from "./operations/store-settings";
 import { wishlistOperations } from "./operations/wishlists";
 import { consentOperations } from "./operations/consent";
+import { withdrawalOperations } from "./operations/withdrawals";
 
 // The table is assembled by spreading one part per domain: an operationId written in two parts would
 // silently keep only the later entry.
@@ -50,6 +51,7 @@ const parts = {
   identityOperations,
   addressOperations,
   consentOperations,
+  withdrawalOperations,
 };
 
 describe("the operation table", () => {
