@@ -29,6 +29,8 @@ export default [
     route("refunds", "routes/refunds.tsx"),
     route("returns", "routes/returns.tsx"),
     route("returns/:id", "routes/return.tsx"),
+    route("withdrawals", "routes/withdrawals.tsx"),
+    route("withdrawals/:id", "routes/withdrawal.tsx"),
     route("stock", "routes/stock.tsx"),
     route("stock/variants/:id", "routes/stock-variant.tsx"),
     route("product-types", "routes/product-types.tsx"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dataSchema } from "./common";
+import { CONSENT_EXPORT_MAX_DAYS } from "./constants";
 
 /*
  * Consent records (issue 30, part 5; decision 060): each cookie-banner and marketing decision, kept append-only
@@ -67,8 +68,6 @@ export const CookieConsentRecordSchema = z
 export type CookieConsentRecord = z.infer<typeof CookieConsentRecordSchema>;
 export const CookieConsentRecordResponseSchema = dataSchema(CookieConsentRecordSchema);
 
-/** The longest period one export covers, in days: a year, a leap year's included. */
-export const CONSENT_EXPORT_MAX_DAYS = 366;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;

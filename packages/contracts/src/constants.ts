@@ -221,6 +221,8 @@ export const MAX_WITHDRAWAL_PERIOD_DAYS = 365;
 /** Days the shop has to refund a withdrawal, from the day it was declared. */
 export const WITHDRAWAL_REFUND_DAYS = 14;
 export const ADMIN_WITHDRAWAL_SORTS = ["due", "newest"] as const;
+/** The longest period one export of consent records covers, in days: a year, a leap year's included (decision 060). */
+export const CONSENT_EXPORT_MAX_DAYS = 366;
 
 // ---------------------------------------------------------------- the merchant's side: roles, pictures, files, posts
 

@@ -22,6 +22,7 @@ const SECTIONS: readonly { to: string; label: string; permission?: Permission }[
   { to: "/orders", label: "Orders", permission: "orders" },
   { to: "/refunds", label: "Refunds", permission: "orders" },
   { to: "/returns", label: "Returns", permission: "returns" },
+  { to: "/withdrawals", label: "Withdrawals", permission: "returns" },
   { to: "/stock", label: "Stock", permission: "stock" },
   { to: "/products", label: "Products", permission: "catalogue" },
   { to: "/categories", label: "Categories", permission: "catalogue" },

@@ -13,6 +13,7 @@ const SECTION_LETTERS: Readonly<Record<string, string>> = {
   "/orders": "o",
   "/refunds": "f",
   "/returns": "r",
+  "/withdrawals": "w",
   "/stock": "i",
   "/products": "p",
   "/categories": "k",

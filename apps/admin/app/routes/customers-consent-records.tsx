@@ -1,5 +1,5 @@
-import { AdminExportConsentRecordsQuerySchema, CONSENT_EXPORT_MAX_DAYS } from "@quire/contracts";
-import { ROLE_PERMISSIONS } from "@quire/contracts/constants";
+import { AdminExportConsentRecordsQuerySchema } from "@quire/contracts";
+import { CONSENT_EXPORT_MAX_DAYS, ROLE_PERMISSIONS } from "@quire/contracts/constants";
 import { DateTime } from "luxon";
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/customers-consent-records";

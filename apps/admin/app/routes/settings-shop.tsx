@@ -1,5 +1,10 @@
 import { BankTransferDetailsSchema, textSchema, TimeZoneSchema } from "@quire/contracts";
-import { ANONYMOUS_PRODUCT_POLICIES, INVENTORY_AVAILABILITY_MODES } from "@quire/contracts/constants";
+import {
+  ANONYMOUS_PRODUCT_POLICIES,
+  INVENTORY_AVAILABILITY_MODES,
+  MAX_WITHDRAWAL_PERIOD_DAYS,
+  WITHDRAWAL_PERIOD_DAYS,
+} from "@quire/contracts/constants";
 import { fromDecimalAmount, toDecimalAmount } from "@quire/money";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
@@ -81,6 +86,17 @@ const DetailsForm = z.object({
     .transform(Number)
     .pipe(z.number().max(1_000_000, "At most 1,000,000")),
   anonymousCustomerProductPolicy: z.enum(ANONYMOUS_PRODUCT_POLICIES),
+  withdrawalPeriodDays: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, `Enter a number of days, ${WITHDRAWAL_PERIOD_DAYS} or more`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(WITHDRAWAL_PERIOD_DAYS, `At least ${WITHDRAWAL_PERIOD_DAYS} days: the law's minimum`)
+        .max(MAX_WITHDRAWAL_PERIOD_DAYS, `At most ${MAX_WITHDRAWAL_PERIOD_DAYS} days`),
+    ),
   isOutOfStockPurchaseEnabled: ticked,
   isQuickOrderEnabled: ticked,
   displayProductVariantSkusEnabled: ticked,
@@ -282,6 +298,15 @@ export default function SettingsShop() {
                 inputMode="numeric"
                 maxLength={7}
                 defaultValue={value("lowStockThreshold", String(settings.lowStockThreshold))}
+                errors={details?.errors}
+              />
+              <Field
+                name="withdrawalPeriodDays"
+                label="Days after delivery a buyer may withdraw from an order"
+                hint={`The law's ${WITHDRAWAL_PERIOD_DAYS} days, or longer`}
+                inputMode="numeric"
+                maxLength={3}
+                defaultValue={value("withdrawalPeriodDays", String(settings.withdrawalPeriodDays))}
                 errors={details?.errors}
               />
               <SelectField

@@ -17,6 +17,7 @@ const PAGES = [
   "/orders",
   "/refunds",
   "/returns",
+  "/withdrawals",
   "/products",
   "/products/new",
   "/products/bulk-edit",

@@ -1,16 +1,20 @@
-import { AdminReturnResponseSchema, type ProductDetail } from "@quire/contracts";
+import { AdminReturnResponseSchema, AdminWithdrawalResponseSchema, WithdrawalResponseSchema, type ProductDetail } from "@quire/contracts";
+import { formatMoney } from "@quire/money";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations } from "../../../storefront/tests/e2e/accessibility";
 import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "../../../storefront/tests/e2e/browser";
 import { findCheckoutBooks } from "../../../storefront/tests/e2e/checkout-journeys";
 import { asShop, backOfficeStack, joinAs } from "./back-office";
-import { newCustomer, requestedReturn } from "./orders-factory";
+import { newCustomer, placeBankTransferOrder, requestedReturn } from "./orders-factory";
+import { expectApi } from "../../../storefront/tests/e2e/auth-journeys";
 
 /*
  * Returns in the back office, against the shared stack: a customer of the journey's own asks to return a delivered
  * order; a fulfilment member finds it, marks the parcel received and approves it, which refunds through the refund
  * flow (JavaScript on); or rejects it with a note the customer reads (JavaScript off). A content member may not.
+ * And a guest's withdrawal from a delivered order (decision 061): listed by its refund deadline, the items marked back,
+ * refunded once (JavaScript off).
  */
 const stack = backOfficeStack();
 let books: ProductDetail[];
@@ -98,6 +102,42 @@ describe("returns in the back office", () => {
       const rejected = await returnNow(asked.id);
       expect(rejected.status).toBe("rejected");
       expect(rejected.merchantNote).toBe("The photos show no damage");
+    });
+  });
+
+  describe("withdrawals, without JavaScript", () => {
+    const browser = sessionPerTest({ javaScriptEnabled: false });
+
+    it("lists a buyer's withdrawal by its refund deadline, records the items back and refunds it once", async () => {
+      const { page } = browser;
+      const order = await placeBankTransferOrder(stack, books, "withdrawals");
+      await asShop(stack, "PUT", `/admin/orders/${order.id}/confirm-transfer`);
+      await asShop(stack, "PUT", `/admin/orders/${order.id}/ship`, { trackingReference: "RM000000002GB" });
+      await asShop(stack, "PUT", `/admin/orders/${order.id}/deliver`);
+      const { data: withdrawal } = await expectApi(stack, "POST", "/withdrawals", WithdrawalResponseSchema, {
+        body: { orderNumber: order.publicId, email: order.email },
+      });
+      await joinAs(page, stack, "fulfilment");
+
+      await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Withdrawals" }).click();
+      await page.getByRole("heading", { level: 1, name: "Withdrawals" }).waitFor();
+      await page.getByRole("table", { name: "Withdrawals, refund due soonest" }).waitFor();
+      const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: withdrawal.publicId }) });
+      expect(await row.innerText()).toContain(order.publicId);
+      await row.getByRole("link", { name: withdrawal.publicId }).click();
+      await page.getByRole("heading", { level: 1, name: `Withdrawal ${withdrawal.publicId}` }).waitFor();
+      // (axe needs the page's own JavaScript: every-page.e2e.ts scans the list; this journey runs the forms without it.)
+      expect(await page.getByRole("region", { name: "What the buyer withdrew from" }).innerText()).toContain("the whole order");
+
+      await act(page, "Items back", "Mark the items as back", `Withdrawal ${withdrawal.publicId}: the items are back.`);
+      await act(page, "Refund", `Refund ${formatMoney(withdrawal.amount)}`, `Withdrawal ${withdrawal.publicId}: refunded.`);
+      const settled = AdminWithdrawalResponseSchema.parse(await asShop(stack, "GET", `/admin/withdrawals/${withdrawal.id}`)).data;
+      expect(settled).toMatchObject({ status: "refunded", refund: { amount: withdrawal.amount } });
+      // A bank transfer's refund is the merchant's to pay back: it is owed, and the refund card is gone.
+      expect(settled.refund?.status).toBe("owed");
+      expect(await page.getByRole("region", { name: "Refund", exact: true }).count()).toBe(0);
+      await screenshotForReview(page, "back-office-withdrawal");
+      expectNoPageProblems(browser);
     });
   });
 });

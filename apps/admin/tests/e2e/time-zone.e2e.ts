@@ -29,17 +29,24 @@ afterAll(async () => {
 describe("the shop's time zone", () => {
   const browser = sessionPerTest({ javaScriptEnabled: false });
 
-  it("is set on the shop's details, and the home page's days, its times and a discount code's end follow it", async () => {
+  it("is set on the shop's details (with the withdrawal period), and the home page's days, its times and a discount code's end follow it", async () => {
     const { page } = browser;
     const settings = async () => (await asShop<{ data: AdminStoreSettings }>(stack, "GET", "/admin/settings")).data;
     expect((await settings()).timeZone, "the demo shop's clock").toBe("Europe/London");
     await joinAs(page, stack, "owner");
 
     await page.goto(`${stack.backOfficeUrl}/settings/shop`);
+    // The withdrawal period (decision 061) is on the same form: never shorter than the law's 14 days.
+    const period = page.getByLabel("Days after delivery a buyer may withdraw from an order");
+    expect(await period.inputValue()).toBe("14");
+    await period.fill("13");
+    await page.getByRole("button", { name: "Save the shop's details" }).click();
+    await page.getByText("At least 14 days: the law's minimum").first().waitFor();
+    await page.getByLabel("Days after delivery a buyer may withdraw from an order").fill("30");
     await page.getByLabel("Time zone").selectOption("Asia/Tokyo");
     await page.getByRole("button", { name: "Save the shop's details" }).click();
     await expect.poll(() => page.getByRole("status").first().innerText()).toContain("The shop's details are saved.");
-    expect((await settings()).timeZone).toBe("Asia/Tokyo");
+    expect(await settings()).toMatchObject({ timeZone: "Asia/Tokyo", withdrawalPeriodDays: 30 });
     // Polled: without JavaScript the page may still be arriving, and until the parser reaches the chosen one of its
     // four hundred zones the select shows its first (a flake seen once under CI, 2026-12-01).
     await expect.poll(() => page.getByLabel("Time zone").inputValue()).toBe("Asia/Tokyo");
