@@ -64,6 +64,7 @@ export default [
     route("successful-order/:id", "routes/successful-order-detail.tsx", { id: "successful-order-detail" }),
     route("order-status/:token", "routes/order-status.tsx", { id: "order-status" }),
     route("find-my-order", "routes/find-my-order.tsx", { id: "find-my-order" }),
+    route("withdraw", "routes/withdraw.tsx", { id: "withdraw" }),
 
     route(":page", "routes/content-page.tsx"),
     route("*", "routes/not-found.tsx"),

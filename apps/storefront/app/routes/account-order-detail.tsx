@@ -16,6 +16,8 @@ import { reorderToastOf } from "~/features/account/reorder-toast";
 import { ReturnItems } from "~/features/account/return-items";
 import { loadReturnForm, returnItemsIntent } from "~/features/account/return-forms.server";
 import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
+import { WithdrawFromOrderLink } from "~/features/withdrawal/withdraw-from-order";
+import { buyerMayWithdraw } from "~/features/withdrawal/withdrawal-paths";
 import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { proformaInvoicePath } from "~/features/checkout/checkout-forms";
 import { pageTitle } from "~/features/layout/meta";
@@ -198,6 +200,7 @@ export default function AccountOrderDetail({ loaderData }: Route.ComponentProps)
   // A cancel or a "Buy again" on its way: both buttons wait for it.
   const posting = navigation.state !== "idle" && navigation.formAction === orderPath(order.id);
   const reorderable = order.items.length > 0;
+  const withdrawable = buyerMayWithdraw(order.status);
 
   return (
     <div className="grid gap-8">
@@ -220,7 +223,7 @@ export default function AccountOrderDetail({ loaderData }: Route.ComponentProps)
         </p>
       </div>
 
-      {reorderable || cancellable || proforma ? (
+      {reorderable || cancellable || proforma || withdrawable ? (
         <div className="flex flex-wrap gap-3">
           {reorderable ? <ReorderForm order={order} disabled={posting} /> : null}
           {proforma ? (
@@ -241,6 +244,7 @@ export default function AccountOrderDetail({ loaderData }: Route.ComponentProps)
               </Link>
             )
           ) : null}
+          {withdrawable ? <WithdrawFromOrderLink orderId={order.id} /> : null}
         </div>
       ) : null}
       {confirmingCancel && cancellable ? <InlineCancelConfirmation order={order} /> : null}

@@ -7,6 +7,8 @@ import { PlacedOrder } from "~/features/checkout/placed-order";
 import { pageTitle } from "~/features/layout/meta";
 import { FIND_MY_ORDER_PATH, orderLinkProformaPath } from "~/features/order-link/order-link-paths";
 import { ORDER_LINK_HEADERS, readOrderByLink } from "~/features/order-link/order-link.server";
+import { WithdrawFromOrderForm } from "~/features/withdrawal/withdraw-from-order";
+import { buyerMayWithdraw } from "~/features/withdrawal/withdrawal-paths";
 import { createApiClient } from "~/lib/api.server";
 import { callerContext } from "~/lib/context.server";
 import { requireValidParams } from "~/lib/not-found.server";
@@ -33,8 +35,10 @@ const STATUS_WORDS: Record<OrderStatus, string> = {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { token } = requireValidParams(ParamsSchema, params, request);
   const link = await readOrderByLink(createApiClient(context.get(callerContext)), token);
-  if (!link.ok) return data({ link, proformaHref: null }, { status: link.problem === "expired" ? 410 : 404, headers: ORDER_LINK_HEADERS });
-  return data({ link, proformaHref: orderLinkProformaPath(token) }, { headers: ORDER_LINK_HEADERS });
+  if (!link.ok) {
+    return data({ link, token: null, proformaHref: null }, { status: link.problem === "expired" ? 410 : 404, headers: ORDER_LINK_HEADERS });
+  }
+  return data({ link, token, proformaHref: orderLinkProformaPath(token) }, { headers: ORDER_LINK_HEADERS });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -47,7 +51,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function OrderStatusPage({ loaderData }: Route.ComponentProps) {
-  const { link, proformaHref } = loaderData;
+  const { link, token, proformaHref } = loaderData;
   if (!link.ok) {
     const expired = link.problem === "expired";
     return (
@@ -91,6 +95,11 @@ export default function OrderStatusPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </dl>
+      {token && buyerMayWithdraw(order.status) ? (
+        <div className="mt-6">
+          <WithdrawFromOrderForm token={token} />
+        </div>
+      ) : null}
       <div className="mt-8">
         <PlacedOrder order={order} provider={order.latestPayment?.paymentProviderId ?? null} proformaHref={proformaHref ?? undefined} />
       </div>

@@ -182,6 +182,15 @@ describe("a customer's returns", () => {
     await expectNoSeriousA11yViolations(page);
     await screenshotForReview(page, "quire-returns-empty");
 
+    // The delivered order offers its withdrawal too (decision 061): its items at once, every one of them chosen.
+    await page.goto(`${stack.storefrontUrl}/account/orders/${order.id}`);
+    await page.getByRole("link", { name: "Withdraw from this order" }).click();
+    await page.waitForURL(`${stack.storefrontUrl}/withdraw?order=${order.id}`);
+    const withdrawal = page.getByRole("region", { name: `Order ${order.publicId}` });
+    expect(
+      await withdrawal.getByRole("spinbutton").evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value)),
+    ).toEqual(order.items.map((item) => String(item.quantity)));
+
     // The delivered order offers its return, and says until when.
     await page.goto(`${stack.storefrontUrl}/account/orders/${order.id}`);
     await waitForHydration(page);

@@ -11,7 +11,7 @@ import { startStack, type Stack } from "./stack";
  * WCAG 2.2 AA (issue 26): the pages a walkthrough found failing, scanned by axe with the 2.2 A and AA rules
  * (target size among them) at a desktop and a phone width: a filtered category page, the checkout with its
  * small footer, and the Adyen sandbox's payment page; and the accessibility statement, which says these pages are
- * scanned so (issue 30). A Quire of its own, with the payment sandbox.
+ * scanned so, and the withdrawal function's first step (issue 30). A Quire of its own, with the payment sandbox.
  */
 let stack: Stack;
 const browser = sessionPerTest();
@@ -71,6 +71,15 @@ describe("WCAG 2.2 AA", () => {
     await page.getByRole("heading", { level: 1, name: "Accessibility statement" }).waitFor();
     await page.waitForFunction(() => "__reactRouterDataRouter" in window);
     await scanAtBothWidths(page, "accessibility-statement");
+    expectNoPageProblems(browser);
+  });
+
+  it("the withdrawal function's first step", async () => {
+    const { page } = browser;
+    await page.goto(`${stack.storefrontUrl}/withdraw`);
+    await page.getByRole("heading", { level: 1, name: "Withdraw from a contract" }).waitFor();
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await scanAtBothWidths(page, "withdraw");
     expectNoPageProblems(browser);
   });
 

@@ -69,6 +69,8 @@ export const FOOTER_LINK_GROUPS: readonly { title: string; links: readonly NavLi
       { label: t("layout.nav.delivery"), href: "/deliveries" },
       { label: t("layout.nav.find_order"), href: "/find-my-order" },
       { label: t("layout.nav.returns"), href: "/returns" },
+      // The withdrawal function the law asks every page to reach (decision 061; features/withdrawal/withdrawal-paths.ts).
+      { label: t("layout.nav.withdraw"), href: "/withdraw" },
       { label: t("layout.nav.faq"), href: "/faq" },
       { label: t("layout.nav.contact"), href: "/contact-us" },
     ],

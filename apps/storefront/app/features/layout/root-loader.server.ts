@@ -6,6 +6,7 @@ import { localeOf, readConsent, tagManagerFor } from "~/features/consent/consent
 import { getCartSummary, NO_CART_SUMMARY } from "~/features/cart/cart.server";
 import { serviceIconSpriteUrl } from "~/features/icons/icons.server";
 import { getStartupFavourites } from "~/features/wishlists/wishlists.server";
+import { WITHDRAW_PATH } from "~/features/withdrawal/withdrawal-paths";
 import { getMainNavigation } from "./navigation.server";
 import { getCurrentCustomer } from "~/features/auth/auth.server";
 import { getCustomerDetour, isCustomerBlocked, pageLocationOf } from "~/lib/auth-redirects";
@@ -85,9 +86,13 @@ export async function rootLoader({ request, context }: { request: Request; conte
     /**
      * The tag manager's script, only with analytics consent and a configured container id, and never on a page
      * whose address carries an emailed secret (a guest's order link, a reset link): a tag manager reports the
-     * address it is loaded on to its vendor.
+     * address it is loaded on to its vendor. Nor on the withdrawal page, whose step 2 may hold an order link's
+     * token in a hidden field: a tag manager reads the page too.
      */
-    tagManagerScriptUrl: pathHoldsToken(new URL(request.url).pathname) ? null : (tagManagerFor(consent)?.scriptUrl ?? null),
+    tagManagerScriptUrl:
+      pathHoldsToken(new URL(request.url).pathname) || pageLocationOf(new URL(request.url)).pathname === WITHDRAW_PATH
+        ? null
+        : (tagManagerFor(consent)?.scriptUrl ?? null),
     /** The e-commerce events earlier forms queued (tracked shoppers only), pushed once by <Analytics>. */
     queuedEcommerceEvents: blocked ? null : await takeQueuedEcommerceEvents(context),
     /** The icon sprite of the configured icon service; null: the shipped icons. */

@@ -62,6 +62,7 @@ export function SmallFooter({ storeName }: { storeName: string }) {
         <ul className="flex flex-wrap gap-x-4 gap-y-1" onClick={followLink}>
           {[
             { label: t("layout.footer.help"), href: "/support" },
+            { label: t("layout.nav.withdraw"), href: "/withdraw" },
             { label: t("layout.footer.terms"), href: "/terms-and-conditions" },
             { label: t("layout.footer.privacy"), href: "/privacy-policy" },
             { label: t("layout.footer.cookies"), href: "/cookies-settings" },

@@ -40,6 +40,7 @@ import { toastMessages } from "./messages/toast";
 import { uiMessages } from "./messages/ui";
 import { wishlistsMessages } from "./messages/wishlists";
 import { wishlistsToggleMessages } from "./messages/wishlists-toggle";
+import { withdrawalMessages } from "./messages/withdrawal";
 
 /**
  * The en-GB catalogue (the only locale): every area's message set in one typed object. Keys keep the names the product
@@ -73,6 +74,7 @@ export const AREA_MESSAGE_SETS = {
   contact: contactMessages,
   accessibility: accessibilityMessages,
   order_link: orderLinkMessages,
+  withdrawal: withdrawalMessages,
   privacy: { ...privacyMessages, ...privacyServerMessages },
   media: mediaServerMessages,
 } as const;
@@ -117,6 +119,7 @@ export const messages = {
   ...contactMessages,
   ...accessibilityMessages,
   ...orderLinkMessages,
+  ...withdrawalMessages,
   ...privacyMessages,
   ...privacyServerMessages,
   ...mediaServerMessages,

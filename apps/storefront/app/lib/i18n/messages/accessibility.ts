@@ -28,7 +28,7 @@ export const accessibilityMessages = {
     "An automated checker, axe-core, looks at each page the tests open: the home page, categories, books, search, the basket, the checkout, sign-in and account pages, the blog, the contact form and more. A serious or critical problem fails the test.",
   "accessibility.checks.wcag22.title": "Every WCAG 2.2 A and AA rule, on a few pages.",
   "accessibility.checks.wcag22.text":
-    "A category page with a filter chosen, the checkout and this statement are checked against all of axe-core's WCAG 2.2 level A and AA rules, at a computer's width (1280 pixels) and a phone's (390 pixels). Any problem at all fails the test.",
+    "A category page with a filter chosen, the checkout, the first step of withdrawing from a contract and this statement are checked against all of axe-core's WCAG 2.2 level A and AA rules, at a computer's width (1280 pixels) and a phone's (390 pixels). Any problem at all fails the test.",
   "accessibility.checks.keyboard.title": "The keyboard, in places.",
   "accessibility.checks.keyboard.text":
     "Tests use only the keyboard to skip past the menu to the page's content, to choose a search suggestion with the arrow keys, and to save a book to favourites, checking that the focus lands where it should.",
@@ -40,7 +40,7 @@ export const accessibilityMessages = {
     "The shop's colours are checked so that text stands out from its background by at least 4.5 to 1, and the edges of fields and the focus outline by at least 3 to 1. axe-core checks the contrast of text on every page it looks at, too.",
   "accessibility.checks.no_js.title": "Without JavaScript.",
   "accessibility.checks.no_js.text":
-    "Tests switch JavaScript off and still search, sign in, fill a basket, place and pay for an order, manage addresses, orders, returns and favourites, sign up to the newsletter and send the contact form.",
+    "Tests switch JavaScript off and still search, sign in, fill a basket, place and pay for an order, manage addresses, orders, returns and favourites, withdraw from an order, sign up to the newsletter and send the contact form.",
   "accessibility.checks.limits":
     "Automated checks find only some kinds of problem, so passing them does not prove that the shop is easy for everyone to use.",
 
@@ -56,7 +56,7 @@ export const accessibilityMessages = {
     "If you pay by bank transfer, the proforma invoice with our bank details is a PDF that is not marked up for screen readers (it is not a tagged PDF). If you cannot read it, contact us and we'll send you the details another way.",
   "accessibility.gaps.coverage.title": "Not every page gets the full check.",
   "accessibility.gaps.coverage.text":
-    "Most pages are checked only for serious and critical problems, and only the pages the tests open; the full WCAG 2.2 check covers the three pages named above.",
+    "Most pages are checked only for serious and critical problems, and only the pages the tests open; the full WCAG 2.2 check covers the four pages named above.",
   "accessibility.gaps.keyboard.title": "The keyboard, elsewhere.",
   "accessibility.gaps.keyboard.text":
     "Using the shop with the keyboard alone is tested only in the places named above, not on every journey, such as the whole way through the checkout.",

@@ -61,6 +61,7 @@ export const layoutMessages = {
   "layout.nav.delivery": "Delivery",
   "layout.nav.find_order": "Find my order",
   "layout.nav.returns": "Returns",
+  "layout.nav.withdraw": "Withdraw from contract here",
   "layout.nav.faq": "FAQ",
   "layout.nav.contact": "Contact us",
   "layout.nav.about": "About us",
