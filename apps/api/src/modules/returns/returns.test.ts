@@ -6,12 +6,12 @@ import { createSession, createCustomer } from "../../testing/identity-factories"
 import { refusedFields } from "../../testing/error-answers";
 import { usePaymentSandbox } from "../../testing/payment-sandbox";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
-import { cartClient } from "../cart/cart-test-catalogue";
-import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } from "../checkout/checkout-test-shop";
+import { createCheckoutTestShop, CUSTOMER_INFO } from "../checkout/checkout-test-shop";
+import { testOrderPlacer } from "../../testing/placed-test-orders";
 import { productVariants } from "../catalog/catalog.tables";
 import { findOrCreateCompany } from "../identity/identity.repository";
 import { outboxMessages } from "../mail/mail.tables";
-import { orderLines, orders } from "../orders/orders.tables";
+import { orders } from "../orders/orders.tables";
 import { moneyFlowsOf } from "../../flows/flow-deps";
 import { paymentRefunds, payments } from "../payments/payments.tables";
 import { runReturnsCommand } from "./returns-command";
@@ -40,8 +40,6 @@ const api = useTestApi((db) => createCheckoutTestShop(db, { minimumOrderPrices: 
   adminApiKeys: [ADMIN_KEY],
   storefrontUrl: "http://shop.test",
 });
-const cart = cartClient(() => api.app);
-const checkout = checkoutClient(() => api.app);
 
 beforeAll(async () => {
   await gateway.listenApi(api.app);
@@ -69,40 +67,8 @@ const asAdmin = (method: "GET" | "PUT", url: string, payload?: object) =>
  * A delivered order of the customer's: three of the tiered book and one plain hardback, paid by bank transfer
  * (or at Stripe's hosted page), confirmed, shipped and delivered by the merchant.
  */
-async function deliveredOrder(authorization: string, pay: "bank-transfer" | "stripe" = "bank-transfer") {
-  const caller = { authorization };
-  expect((await cart.add({ productVariantId: api.seeded.variants.tiered, quantity: 3 }, caller)).statusCode).toBe(200);
-  expect((await cart.add({ productVariantId: api.seeded.variants.plainHardback, quantity: 1 }, caller)).statusCode).toBe(200);
-  await checkout.customerInfo(CUSTOMER_INFO, caller);
-  await checkout.deliveryAddress({ address: UK_ADDRESS }, caller);
-  await checkout.deliveryOption({ deliveryZoneOptionId: api.seeded.options.ukExpress }, caller);
-  const placed = await checkout.placeOrder({ termsAccepted: true }, caller);
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = placed.json().data as { id: number; grandTotal: { amount: number; currencyCode: string } };
-  const paid = await checkout.send("POST", "/payments", caller, {
-    orderId: order.id,
-    paymentProviderId: pay === "stripe" ? "stripe" : "proforma-invoice",
-    amount: order.grandTotal.amount,
-    currencyCode: order.grandTotal.currencyCode,
-  });
-  expect(paid.statusCode, paid.body).toBe(201);
-  if (pay === "stripe") {
-    const publicId = paid.json().data.publicPaymentId as string;
-    const processed = await checkout.send("PUT", `/payments/${publicId}/process`, caller, {});
-    const session = (processed.json().data.redirectUrl as string).split("/").at(-1)!;
-    await gateway.control(`/_sandbox/stripe/sessions/${session}/pay`, {});
-    await gateway.sandbox.webhooks.idle();
-    const [payment] = await api.database.db.select().from(payments).where(eq(payments.publicId, publicId));
-    expect(payment?.status).toBe("captured");
-  } else {
-    expect((await asAdmin("PUT", `/admin/orders/${order.id}/confirm-transfer`)).statusCode).toBe(200);
-  }
-  expect((await asAdmin("PUT", `/admin/orders/${order.id}/ship`, { trackingReference: "RM123456789GB" })).statusCode).toBe(200);
-  expect((await asAdmin("PUT", `/admin/orders/${order.id}/deliver`)).statusCode).toBe(200);
-  const lines = await api.database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
-  const [row] = await api.database.db.select().from(orders).where(eq(orders.id, order.id));
-  return { id: order.id, lines, row: row! };
-}
+const placeOrder = testOrderPlacer({ api, gateway, adminKey: ADMIN_KEY });
+const deliveredOrder = (authorization: string, pay: "bank-transfer" | "stripe" = "bank-transfer") => placeOrder(authorization, { pay });
 
 function askReturn(authorization: string | undefined, body: object, headers: Record<string, string> = {}) {
   return api.app.inject({

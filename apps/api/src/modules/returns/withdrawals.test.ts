@@ -7,11 +7,12 @@ import { usePaymentSandbox } from "../../testing/payment-sandbox";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { drainJobs } from "../../testing/test-jobs";
 import { newClientIp } from "../back-in-stock/back-in-stock-testing";
-import { cartClient, errorCodeOf } from "../cart/cart-test-catalogue";
+import { errorCodeOf } from "../cart/cart-test-catalogue";
 import { products, productVariants } from "../catalog/catalog.tables";
-import { checkoutClient, createCheckoutTestShop, CUSTOMER_INFO, UK_ADDRESS } from "../checkout/checkout-test-shop";
+import { createCheckoutTestShop, CUSTOMER_INFO } from "../checkout/checkout-test-shop";
+import { testOrderPlacer } from "../../testing/placed-test-orders";
 import { outboxMessages } from "../mail/mail.tables";
-import { orderLines, orders } from "../orders/orders.tables";
+import { orders } from "../orders/orders.tables";
 import { paymentRefunds, payments } from "../payments/payments.tables";
 import { WITHDRAWAL_LOOKUP_LIMIT } from "./withdrawals.service";
 
@@ -25,8 +26,6 @@ const api = useTestApi((db) => createCheckoutTestShop(db, { minimumOrderPrices: 
   adminApiKeys: [ADMIN_KEY],
   storefrontUrl: "http://shop.test",
 });
-const cart = cartClient(() => api.app);
-const checkout = checkoutClient(() => api.app);
 beforeAll(async () => {
   await gateway.listenApi(api.app);
   // Every test buys its own order of these two, and withdrawals give nothing back to stock until the goods are back.
@@ -60,46 +59,9 @@ async function newCustomer() {
   return (await createSession(api.database.db, customer.id)).authorization;
 }
 
-/**
- * A customer's order of three of the tiered book and one plain hardback, paid at Stripe's page (captured) and, unless
- * said otherwise, shipped and delivered.
- */
-async function paidOrder(authorization: string, delivered = true) {
-  const caller = { authorization };
-  expect((await cart.add({ productVariantId: api.seeded.variants.tiered, quantity: 3 }, caller)).statusCode).toBe(200);
-  expect((await cart.add({ productVariantId: api.seeded.variants.plainHardback, quantity: 1 }, caller)).statusCode).toBe(200);
-  await checkout.customerInfo(CUSTOMER_INFO, caller);
-  await checkout.deliveryAddress({ address: UK_ADDRESS }, caller);
-  await checkout.deliveryOption({ deliveryZoneOptionId: api.seeded.options.ukExpress }, caller);
-  const placed = await checkout.placeOrder({ termsAccepted: true }, caller);
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = placed.json().data as { id: number; grandTotal: { amount: number; currencyCode: string } };
-  const paid = await checkout.send("POST", "/payments", caller, {
-    orderId: order.id,
-    paymentProviderId: "stripe",
-    amount: order.grandTotal.amount,
-    currencyCode: order.grandTotal.currencyCode,
-  });
-  const publicId = paid.json().data.publicPaymentId as string;
-  const processed = await checkout.send("PUT", `/payments/${publicId}/process`, caller, {});
-  const session = (processed.json().data.redirectUrl as string).split("/").at(-1)!;
-  await gateway.control(`/_sandbox/stripe/sessions/${session}/pay`, {});
-  await gateway.sandbox.webhooks.idle();
-  if (delivered) {
-    const admin = (method: "PUT", url: string, payload?: object) =>
-      api.app.inject({
-        method,
-        url,
-        headers: { storekey: TEST_HEADERS.storekey, "admin-key": ADMIN_KEY },
-        ...(payload ? { payload } : {}),
-      });
-    expect((await admin("PUT", `/admin/orders/${order.id}/ship`, { trackingReference: "RM123456789GB" })).statusCode).toBe(200);
-    expect((await admin("PUT", `/admin/orders/${order.id}/deliver`)).statusCode).toBe(200);
-  }
-  const lines = await api.database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
-  const [row] = await api.database.db.select().from(orders).where(eq(orders.id, order.id));
-  return { id: order.id, lines: lines as [(typeof lines)[number], (typeof lines)[number]], row: row!, publicPaymentId: publicId };
-}
+/** A customer's order of three of the tiered book and one plain hardback, paid at Stripe's page and, unless said otherwise, delivered. */
+const placeOrder = testOrderPlacer({ api, gateway, adminKey: ADMIN_KEY });
+const paidOrder = (authorization: string, delivered = true) => placeOrder(authorization, { pay: "stripe", delivered });
 const byNumber = (order: { row: { publicId: string } }) => ({ orderNumber: order.row.publicId, email: CUSTOMER_INFO.email });
 
 describe("naming the order to withdraw from", () => {
