@@ -20,7 +20,7 @@ import { coverUrlFor } from "~/features/catalog/cover-svg";
 import { JsonLd } from "~/features/catalog/json-ld";
 import { productHref } from "~/features/catalog/product-card";
 import { ProductGallery } from "~/features/catalog/product-gallery";
-import { ProductSafetySection } from "~/features/catalog/product-safety";
+import { productSafetyMarkup } from "~/features/catalog/product-safety.server";
 import { StockBadge } from "~/features/catalog/stock-badge";
 import { buildBreadcrumbJsonLd, buildProductJsonLd } from "~/features/catalog/structured-data";
 import { TierPriceTable } from "~/features/catalog/tier-price-table";
@@ -96,6 +96,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     analytics,
     // Said by the server: the page's script carries no text of a page most visitors never see.
     previewNotice: previewToken === null ? null : previewText("catalog.product.preview"),
+    // Made on the server: the page's script carries neither the section's code nor its texts.
+    safetyMarkup: product.safety ? productSafetyMarkup(product.safety) : null,
   };
   return previewToken === null ? answer : data(answer, { headers: PREVIEW_HEADERS });
 }
@@ -305,7 +307,7 @@ export default function StoreProduct({ loaderData, actionData }: Route.Component
             </section>
           ) : null}
 
-          {product.safety ? <ProductSafetySection safety={product.safety} /> : null}
+          {loaderData.safetyMarkup ? <div dangerouslySetInnerHTML={{ __html: loaderData.safetyMarkup }} /> : null}
         </div>
       </div>
       <StreamedProductRow id="bought-together" title={t("catalog.product.bought_together")} products={boughtTogether} />

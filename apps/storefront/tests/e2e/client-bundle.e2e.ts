@@ -56,11 +56,18 @@ const CLIENT_BUILD = fileURLToPath(new URL("../../build/client", import.meta.url
  * suggestions draw an uploaded picture as a <picture> with its AVIF and WebP sources and sizes per place
  * (features/catalog/product-picture.tsx), and the product and category pages' meta functions, which run in the
  * browser on navigation too, take the merchant's SEO title and description (about 0.45 KB measured on each page).
+ * And the home page from 131.9 to 132.1 KB, the category page from 139.3 to 139.4 KB and the product page from 137.7
+ * to 138 KB for issue 30, the law a shop selling into the EU and the UK must follow: every page's footer links to the
+ * accessibility statement and the withdrawal function ("Withdraw from contract here", which the law asks for on every
+ * page), and every struck-through price says the lowest price of the 30 days before the sale (the Price component,
+ * on cards and the product page). The product safety section, the product page's largest part of it, is made on the
+ * server as markup (features/catalog/product-safety.server.tsx), which kept 0.4 KB of code and texts out; measured
+ * 132 028, 139 362 and 137 916 bytes.
  */
 const PAGE_BUDGETS = [
-  { page: "the home page", routeId: "routes/home", budgetKB: 131.9, goalKB: 125 },
-  { page: "a category page", routeId: "routes/store-category", budgetKB: 139.3, goalKB: 125 },
-  { page: "a product page", routeId: "routes/store-product", budgetKB: 137.7, goalKB: 125 },
+  { page: "the home page", routeId: "routes/home", budgetKB: 132.1, goalKB: 125 },
+  { page: "a category page", routeId: "routes/store-category", budgetKB: 139.4, goalKB: 125 },
+  { page: "a product page", routeId: "routes/store-product", budgetKB: 138, goalKB: 125 },
   { page: "the cart", routeId: "cart", budgetKB: 145, goalKB: 145 },
   { page: "the checkout", routeId: "checkout", budgetKB: 145, goalKB: 145 },
 ];

@@ -1,6 +1,7 @@
 import type { ProductSafety, SafetyParty } from "@quire/contracts";
 import type { ReactNode } from "react";
-import { t } from "~/lib/i18n/messages/catalog-product";
+import { renderToStaticMarkup } from "react-dom/server";
+import { t } from "~/lib/i18n/messages/catalog-product-server";
 
 const regionNames = new Intl.DisplayNames(["en-GB"], { type: "region" });
 
@@ -29,7 +30,7 @@ function Party({ party }: { party: SafetyParty }) {
  * A product's safety information, as the EU General Product Safety Regulation asks a shop to show it beside the
  * product (decision 059): its manufacturer, the person responsible for it in the EU, what identifies it, its warnings.
  */
-export function ProductSafetySection({ safety }: { safety: ProductSafety }) {
+function ProductSafetySection({ safety }: { safety: ProductSafety }) {
   const rows: { term: string; detail: ReactNode }[] = [
     { term: t("catalog.product.safety_manufacturer"), detail: <Party party={safety.manufacturer} /> },
   ];
@@ -56,4 +57,12 @@ export function ProductSafetySection({ safety }: { safety: ProductSafety }) {
       </dl>
     </section>
   );
+}
+
+/**
+ * The section as markup, made by the product page's loader: the same with or without JavaScript, and none of its code
+ * or texts in the page's script (it never changes in the browser). React escapes every text the merchant wrote.
+ */
+export function productSafetyMarkup(safety: ProductSafety): string {
+  return renderToStaticMarkup(<ProductSafetySection safety={safety} />);
 }
