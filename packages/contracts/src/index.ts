@@ -33,3 +33,4 @@ export * from "./constants";
 export * from "./postcodes";
 export * from "./product-safety";
 export * from "./withdrawals";
+export * from "./data-export";

@@ -24,6 +24,7 @@ import { storeSettingsOperations } from "./operations/store-settings";
 import { wishlistOperations } from "./operations/wishlists";
 import { consentOperations } from "./operations/consent";
 import { withdrawalOperations } from "./operations/withdrawals";
+import { dataExportOperations } from "./operations/data-export";
 
 // The table is assembled by spreading one part per domain: an operationId written in two parts would
 // silently keep only the later entry.
@@ -52,6 +53,7 @@ const parts = {
   addressOperations,
   consentOperations,
   withdrawalOperations,
+  dataExportOperations,
 };
 
 describe("the operation table", () => {

@@ -23,6 +23,7 @@ import { identityOperations } from "./operations/identity";
 import { addressOperations } from "./operations/addresses";
 import { consentOperations } from "./operations/consent";
 import { withdrawalOperations } from "./operations/withdrawals";
+import { dataExportOperations } from "./operations/data-export";
 import type { Operation, SuccessStatus } from "./operations/operation";
 
 // The API's operations as data (docs/decisions/022): the one place that says, for each operationId, which
@@ -61,6 +62,7 @@ export const operations = {
   ...addressOperations,
   ...consentOperations,
   ...withdrawalOperations,
+  ...dataExportOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -155,3 +155,13 @@ export async function insertCompanyAddress(db: Db, values: { companyId: number; 
   if (!row) throw new Error("The company address insert returned no row");
   return row;
 }
+
+/** A customer's own addresses and those they added to their company's list, oldest first, at most `limit` (decision 062). */
+export function listAddressesOfPerson(db: Db, input: { customerId: number; limit: number }) {
+  return db
+    .select()
+    .from(savedAddresses)
+    .where(sql`${savedAddresses.customerId} = ${input.customerId} or ${savedAddresses.addedByCustomerId} = ${input.customerId}`)
+    .orderBy(asc(savedAddresses.id))
+    .limit(input.limit);
+}

@@ -156,3 +156,19 @@ export async function companyAddressesOf(db: Db, companyId: number): Promise<Com
 export function countCompanyAddressesOf(db: Db, companyIds: readonly number[]): Promise<Map<number, number>> {
   return repository.countAddressesPerCompany(db, companyIds);
 }
+
+/**
+ * A customer's addresses for their data export (decision 062): their own book and the addresses they added to their
+ * company's shared list, oldest first, at most `limit`.
+ */
+export async function listAddressesForExport(db: Db, input: { customerId: number; limit: number }) {
+  const rows = await repository.listAddressesOfPerson(db, input);
+  return rows.map((row) => ({
+    ...toAddressAnswer(row.address),
+    book: row.customerId === null ? ("company" as const) : ("customer" as const),
+    isDefaultDelivery: row.isDefaultDelivery,
+    isDefaultBilling: row.isDefaultBilling,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}

@@ -151,3 +151,18 @@ export async function deleteLongNotifiedSubscriptions(db: Db, olderThanSeconds: 
   const deleted = await db.delete(s).where(inArray(s.id, notified)).returning({ id: s.id });
   return deleted.length;
 }
+
+/** The store's back-in-stock requests of a customer or of an email address, newest first, at most `limit` (decision 062). */
+export function listRequestsOfPerson(db: Db, input: { storeId: number; customerId: number | null; email: string; limit: number }) {
+  const t = backInStockSubscriptions;
+  const person =
+    input.customerId === null
+      ? sql`${t.email} = ${input.email}`
+      : sql`(${t.email} = ${input.email} or ${t.customerId} = ${input.customerId})`;
+  return db
+    .select({ variantId: t.variantId, email: t.email, createdAt: t.createdAt, confirmedAt: t.confirmedAt, notifiedAt: t.notifiedAt })
+    .from(t)
+    .where(and(eq(t.storeId, input.storeId), person))
+    .orderBy(sql`${t.createdAt} desc, ${t.id} desc`)
+    .limit(input.limit);
+}

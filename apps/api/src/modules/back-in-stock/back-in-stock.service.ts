@@ -191,3 +191,14 @@ export async function notifyBackInStock(db: Db, event: DomainEvent<"stock.change
     return mails.length;
   });
 }
+
+/**
+ * A person's back-in-stock requests for their data export (decision 062): their account's and their address's,
+ * newest first, at most `limit`, by variant id; never a confirmation link's token.
+ */
+export function listBackInStockRequestsForExport(
+  db: Db,
+  input: { storeId: number; customerId: number | null; email: string; limit: number },
+) {
+  return repository.listRequestsOfPerson(db, input);
+}

@@ -5,6 +5,7 @@ import { products, productVariants } from "./catalog.tables";
 /** What names a variant in a message or a list: its own name, and its product's name and slug. */
 export interface VariantNamesRow {
   variantId: number;
+  sku: string;
   variantName: string;
   productName: string;
   productSlug: string;
@@ -15,6 +16,7 @@ export function listVariantNames(db: Db, variantIds: readonly number[]): Promise
   return db
     .select({
       variantId: productVariants.id,
+      sku: productVariants.sku,
       variantName: productVariants.name,
       productName: products.name,
       productSlug: products.slug,

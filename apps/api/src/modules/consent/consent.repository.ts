@@ -75,3 +75,33 @@ export function listConsentRecordsPage(
     .orderBy(asc(consentRecords.recordedAt), asc(consentRecords.id))
     .limit(input.size);
 }
+
+/**
+ * The store's consent records of these subjects (marketing subscriptions' ids, a browser's consent id), oldest
+ * first, at most `limit` (decision 062). Rare, so no index of subjects: the store's records are scanned.
+ */
+export function listRecordsOfSubjects(
+  db: Db,
+  input: { storeId: number; marketingSubjects: readonly string[]; cookieSubject: string | null; limit: number },
+) {
+  const t = consentRecords;
+  const marketing = sql`(${t.kind} = 'marketing' and ${t.subject} = any(${sql.param([...input.marketingSubjects])}::text[]))`;
+  const cookies = input.cookieSubject === null ? sql`false` : sql`(${t.kind} = 'cookies' and ${t.subject} = ${input.cookieSubject})`;
+  return db
+    .select({
+      kind: t.kind,
+      subject: t.subject,
+      source: t.source,
+      analytics: t.analytics,
+      marketing: t.marketing,
+      subscribed: t.subscribed,
+      topics: t.topics,
+      bannerVersion: t.bannerVersion,
+      privacyPolicyVersion: t.privacyPolicyVersion,
+      recordedAt: t.recordedAt,
+    })
+    .from(t)
+    .where(and(eq(t.storeId, input.storeId), sql`(${marketing} or ${cookies})`))
+    .orderBy(asc(t.recordedAt), asc(t.id))
+    .limit(input.limit);
+}

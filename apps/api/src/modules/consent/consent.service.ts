@@ -99,3 +99,20 @@ export async function* exportConsentRecords(
     after = { recordedAt: last.recordedAt, id: last.id };
   }
 }
+
+/**
+ * The consent records a person's data export holds (decision 062): the marketing decisions of their subscriptions
+ * (by the subscriptions' ids) and, when the caller names one, a browser's cookie decisions (by its consent id, which
+ * nothing else ties to a person), oldest first, at most `limit`.
+ */
+export function listConsentRecordsForExport(
+  db: Db,
+  input: { storeId: number; subscriptionIds: readonly number[]; consentSubject: string | null; limit: number },
+) {
+  return repository.listRecordsOfSubjects(db, {
+    storeId: input.storeId,
+    marketingSubjects: input.subscriptionIds.map(String),
+    cookieSubject: input.consentSubject,
+    limit: input.limit,
+  });
+}

@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contactMessages } from "./contact.tables";
 
@@ -32,4 +32,16 @@ export async function listContactMessagesPage(db: Db, input: { storeId: number; 
     db.select({ total: count() }).from(contactMessages).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/** The store's contact messages sent by a customer or from an email address, newest first, at most `limit` (decision 062). */
+export function listMessagesOfPerson(db: Db, input: { storeId: number; customerId: number | null; email: string; limit: number }) {
+  const t = contactMessages;
+  const person = input.customerId === null ? eq(t.email, input.email) : or(eq(t.email, input.email), eq(t.customerId, input.customerId));
+  return db
+    .select({ reference: t.reference, name: t.name, email: t.email, subject: t.subject, message: t.message, createdAt: t.createdAt })
+    .from(t)
+    .where(and(eq(t.storeId, input.storeId), person))
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(input.limit);
 }

@@ -58,3 +58,8 @@ export async function listContactMessages(db: Db, input: { storeId: number; Page
   }));
   return { results, total, pageNumber: input.PageNumber, pageSize: input.PageSize, totalPages: Math.ceil(total / input.PageSize) };
 }
+
+/** A person's contact messages for their data export (decision 062), newest first, at most `limit`. */
+export function listContactMessagesForExport(db: Db, input: { storeId: number; customerId: number | null; email: string; limit: number }) {
+  return repository.listMessagesOfPerson(db, input);
+}

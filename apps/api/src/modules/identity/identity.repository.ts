@@ -369,3 +369,69 @@ export async function findTradeStatus(db: Db, input: { customerId: number; store
     .where(and(eq(customers.id, input.customerId), input.storeId === undefined ? undefined : eq(customers.storeId, input.storeId)));
   return row ?? null;
 }
+
+// ---------------------------------------------------------------- a person's data (decision 062)
+
+/** A customer's account as their data export shows it, with the privacy policy's version they accepted; never a secret. */
+export async function findCustomerForExport(db: Db, input: { storeId: number; customerId: number }) {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      email: customers.email,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      phone: customers.phone,
+      companyName: customers.companyName,
+      isTrade: customers.isTrade,
+      marketingOptIn: customers.marketingOptIn,
+      blockedAt: customers.blockedAt,
+      acceptedPrivacyPolicyVersion: privacyPolicies.version,
+      createdAt: customers.createdAt,
+      updatedAt: customers.updatedAt,
+    })
+    .from(customers)
+    .leftJoin(privacyPolicies, eq(privacyPolicies.id, customers.acceptedPrivacyPolicyId))
+    .where(and(eq(customers.id, input.customerId), eq(customers.storeId, input.storeId)));
+  return row ?? null;
+}
+
+/** The id of the store's customer with this (lower-cased) email; null when there is none. */
+export async function findCustomerIdByEmail(db: Db, input: { storeId: number; email: string }) {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.storeId, input.storeId), eq(customers.email, input.email)));
+  return row?.id ?? null;
+}
+
+/** The registrations and trade invitations made for an address, newest first, at most `limit` of each; never a token. */
+export async function listSignUpsByEmail(db: Db, input: { storeId: number; email: string; limit: number }) {
+  const registrations = await db
+    .select({
+      email: signupRequests.email,
+      firstName: signupRequests.firstName,
+      lastName: signupRequests.lastName,
+      createdAt: signupRequests.createdAt,
+      expiresAt: signupRequests.expiresAt,
+      completedAt: signupRequests.completedAt,
+    })
+    .from(signupRequests)
+    .where(and(eq(signupRequests.storeId, input.storeId), eq(signupRequests.email, input.email)))
+    .orderBy(desc(signupRequests.createdAt))
+    .limit(input.limit);
+  const invitations = await db
+    .select({
+      email: customerInvites.email,
+      firstName: customerInvites.firstName,
+      lastName: customerInvites.lastName,
+      companyName: customerInvites.companyName,
+      createdAt: customerInvites.createdAt,
+      expiresAt: customerInvites.expiresAt,
+      completedAt: customerInvites.completedAt,
+    })
+    .from(customerInvites)
+    .where(and(eq(customerInvites.storeId, input.storeId), eq(customerInvites.email, input.email)))
+    .orderBy(desc(customerInvites.createdAt))
+    .limit(input.limit);
+  return { registrations, invitations };
+}

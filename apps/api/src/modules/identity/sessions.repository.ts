@@ -84,3 +84,12 @@ export async function deleteEndedSessions(db: Db, olderThanSeconds: number, limi
   const deleted = await db.delete(sessions).where(inArray(sessions.id, ended)).returning({ id: sessions.id });
   return deleted.length;
 }
+
+/** How many sessions a customer has had (live or ended), and when the latest began; never their ids. */
+export async function countCustomerSessions(db: Db, customerId: number) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, lastSignInAt: sql<Date | null>`max(${sessions.createdAt})` })
+    .from(sessions)
+    .where(eq(sessions.customerId, customerId));
+  return { count: row?.count ?? 0, lastSignInAt: row?.lastSignInAt ? new Date(row.lastSignInAt) : null };
+}

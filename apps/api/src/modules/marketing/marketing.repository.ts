@@ -78,3 +78,18 @@ export async function markLinkUsed(tx: Db, linkId: number): Promise<void> {
     .set({ usedAt: sql`now()` })
     .where(eq(marketingSubscriptionLinks.id, linkId));
 }
+
+/** The store's newsletter subscriptions of an email address or set by a customer, oldest first, at most `limit` (decision 062). */
+export function listSubscriptionsOfPerson(db: Db, input: { storeId: number; customerId: number | null; email: string; limit: number }) {
+  const t = marketingSubscriptions;
+  const person =
+    input.customerId === null
+      ? sql`${t.email} = ${input.email}`
+      : sql`(${t.email} = ${input.email} or ${t.customerId} = ${input.customerId})`;
+  return db
+    .select({ id: t.id, email: t.email, topics: t.topics, createdAt: t.createdAt, updatedAt: t.updatedAt })
+    .from(t)
+    .where(and(eq(t.storeId, input.storeId), person))
+    .orderBy(sql`${t.id}`)
+    .limit(input.limit);
+}

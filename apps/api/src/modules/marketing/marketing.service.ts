@@ -8,6 +8,7 @@ import {
   type NewsletterSubscribeResult,
   type NewsletterSubscription,
   type NewsletterSubscriptionBody,
+  type NewsletterTopic,
 } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
@@ -203,4 +204,16 @@ async function setTopics(
   if (before === null || !sameTopics(before.topics, input.topics)) {
     await recordMarketingConsent(tx, { storeId: input.storeId, subscriptionId, topics: input.topics, source: input.source });
   }
+}
+
+/**
+ * A person's newsletter subscriptions for their data export (decision 062): their address's, and any their account
+ * set, oldest first, at most `limit`. Their ids are the subjects of their consent records.
+ */
+export async function listMarketingSubscriptionsForExport(
+  db: Db,
+  input: { storeId: number; customerId: number | null; email: string; limit: number },
+) {
+  const rows = await repository.listSubscriptionsOfPerson(db, input);
+  return rows.map((row) => ({ ...row, topics: row.topics as NewsletterTopic[] }));
 }

@@ -111,3 +111,13 @@ export function listDecayedViewsByVariant(db: Db, input: { storeId: number; at: 
 export async function clearViews(db: Db, input: { storeId: number; viewer: Viewer }) {
   await db.delete(viewedProducts).where(viewerCondition(input.storeId, input.viewer));
 }
+
+/** A customer's recently viewed variants in the store, latest first, at most `limit` (decision 062). */
+export function listViewsOfCustomer(db: Db, input: { storeId: number; customerId: number; limit: number }) {
+  return db
+    .select({ variantId: viewedProducts.variantId, viewedAt: viewedProducts.viewedAt })
+    .from(viewedProducts)
+    .where(viewerCondition(input.storeId, { customerId: input.customerId }))
+    .orderBy(desc(viewedProducts.viewedAt), desc(viewedProducts.id))
+    .limit(input.limit);
+}

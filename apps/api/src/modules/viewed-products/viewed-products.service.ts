@@ -85,3 +85,8 @@ export async function mergeAnonymousHistory(
     await repository.mergeAnonymousViews(tx, { storeId: ctx.store.id, customerId, anonymousId, keep: MAX_VIEWS_PER_VIEWER });
   });
 }
+
+/** A customer's recently viewed variants for their data export (decision 062), latest first, at most `limit`, by variant id. */
+export function listRecentlyViewedForExport(db: Db, input: { storeId: number; customerId: number; limit: number }) {
+  return repository.listViewsOfCustomer(db, input);
+}

@@ -213,3 +213,28 @@ export async function listWishlistVariantIds(db: Db, customerId: number) {
     .orderBy(asc(wishlistItems.variantId));
   return rows.map((row) => row.variantId);
 }
+
+/** A customer's wishlists, oldest first, at most `limit` (decision 062). */
+export function listWishlistsOfCustomer(db: Db, input: { customerId: number; limit: number }) {
+  return db
+    .select({ id: wishlists.id, name: wishlists.name, createdAt: wishlists.createdAt })
+    .from(wishlists)
+    .where(eq(wishlists.customerId, input.customerId))
+    .orderBy(asc(wishlists.id))
+    .limit(input.limit);
+}
+
+/** The items of these wishlists, oldest first, at most `limit`. */
+export function listItemsOfWishlists(db: Db, wishlistIds: readonly number[], limit: number) {
+  return db
+    .select({
+      wishlistId: wishlistItems.wishlistId,
+      variantId: wishlistItems.variantId,
+      quantity: wishlistItems.quantity,
+      createdAt: wishlistItems.createdAt,
+    })
+    .from(wishlistItems)
+    .where(inArray(wishlistItems.wishlistId, [...wishlistIds]))
+    .orderBy(asc(wishlistItems.id))
+    .limit(limit);
+}

@@ -215,3 +215,20 @@ export async function findWishlistItemsByVariant(db: Db, ctx: WishlistContext, v
 export async function listWishlistVariantIds(db: Db, ctx: WishlistContext): Promise<number[]> {
   return keepPublishedVariants(db, ctx, await repository.listWishlistVariantIds(db, ctx.customerId));
 }
+
+/**
+ * A customer's wishlists for their data export (decision 062), oldest first, at most `limit`, with their items (at
+ * most `itemLimit` in all) by variant id: naming the variants is the catalogue's to do. Two statements.
+ */
+export async function listWishlistsForExport(db: Db, input: { customerId: number; limit: number; itemLimit: number }) {
+  const lists = await repository.listWishlistsOfCustomer(db, input);
+  if (lists.length === 0) return [];
+  const items = await repository.listItemsOfWishlists(
+    db,
+    lists.map((list) => list.id),
+    input.itemLimit,
+  );
+  const byList = new Map(lists.map((list) => [list.id, { ...list, items: [] as typeof items }]));
+  for (const item of items) byList.get(item.wishlistId)?.items.push(item);
+  return [...byList.values()];
+}
