@@ -22,6 +22,8 @@ export default [
   route("search/suggestions", "routes/search-suggestions.ts"),
   route("successful-order/:id/proforma-invoice", "routes/successful-order-proforma.ts"),
   route("order-status/proforma-invoice/:token", "routes/order-status-proforma.ts"),
+  route("account/data-export", "routes/account-data-export.ts"),
+  route("account/data-export/summary", "routes/account-data-summary.ts"),
   route("checkout/payment-return", "routes/checkout-payment-return.ts"),
 
   layout("layouts/default-layout.tsx", [

@@ -5,6 +5,7 @@ import {
   type CustomerSettings,
   type NewsletterSubscription,
 } from "@quire/contracts";
+import { buttonClass } from "~/components/ui/button";
 import { ChangePasswordForm } from "~/features/account/change-password-form";
 import { ProfileForm } from "~/features/account/profile-form";
 import { FormNotice } from "~/components/forms/form-alert";
@@ -28,7 +29,7 @@ import { t as actionText } from "~/lib/i18n/messages/account-server";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
-/** /account/settings: the customer's details, marketing choice, newsletters and password (signed in only). */
+/** /account/settings: the customer's details, marketing choice, newsletters, password and their data (signed in only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [{ data: settings }, newsletters] = await Promise.all([api.call("getCustomerSettings"), getNewsletters(api)]);
@@ -183,6 +184,23 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
       </div>
     </section>
   ) : null;
+  const yourData = (
+    <section key="your-data" className={sectionClass} aria-labelledby="your-data-heading">
+      <h2 id="your-data-heading" className="text-xl font-semibold">
+        {t("account.settings.your_data")}
+      </h2>
+      <p className="mt-3 text-ink-muted">{t("account.settings.your_data_intro")}</p>
+      {/* Plain links to resource routes: a download and a text page, with or without JavaScript. */}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <a href="/account/data-export" download className={buttonClass({ variant: "secondary" })}>
+          {t("account.settings.download_data")}
+        </a>
+        <a href="/account/data-export/summary" className={buttonClass({ variant: "secondary" })}>
+          {t("account.settings.read_data_summary")}
+        </a>
+      </div>
+    </section>
+  );
   return (
     <div className="grid max-w-2xl gap-8">
       <div>
@@ -196,7 +214,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         </FormNotice>
       ) : null}
       {/* A forced change puts the password first, where the notice points. */}
-      {passwordChangeRequired ? [password, details, newslettersSection] : [details, newslettersSection, password]}
+      {passwordChangeRequired ? [password, details, newslettersSection, yourData] : [details, newslettersSection, password, yourData]}
     </div>
   );
 }

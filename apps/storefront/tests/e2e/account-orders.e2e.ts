@@ -7,9 +7,11 @@ import {
   PaymentResponseSchema,
   SignInResponseSchema,
   type Order,
+  type PersonalDataExport,
   type ProductDetail,
 } from "@quire/contracts";
 import { formatMoney } from "@quire/money";
+import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
@@ -39,6 +41,7 @@ const CUSTOMERS = {
   stranger: "eliot.orders@example.test",
   newcomer: "woolf.orders@example.test",
   regular: "dickens.orders@example.test",
+  exporter: "shelley.orders@example.test",
 } as const;
 type CustomerKey = keyof typeof CUSTOMERS;
 /** Orders the regular customer has (written straight to the database): more than one page of ten. */
@@ -322,6 +325,28 @@ describe("a customer's orders", () => {
     // An id that is no order at all is the same 404.
     expect((await page.goto(`${stack.storefrontUrl}/account/orders/2147483647`))?.status()).toBe(404);
     expectNoPageProblems(browser);
+  });
+
+  it("downloads everything the shop holds about the customer from the account settings, and reads its summary", async () => {
+    const { page } = browser;
+    const order = await placeOrder("exporter", [books[0]!]);
+    await signInTo(page, "exporter", "/account/settings");
+    await page.getByRole("heading", { level: 2, name: "Your data" }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download your data (JSON)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^quire-personal-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile(await download.path(), "utf8")) as PersonalDataExport;
+    expect(exported.subject).toEqual({ kind: "customer", email: CUSTOMERS.exporter });
+    expect(exported.account?.email).toBe(CUSTOMERS.exporter);
+    expect(exported.orders.map((exportedOrder) => exportedOrder.publicId)).toEqual([order.publicId]);
+    expect(exported.orders[0]?.deliveryAddress.line1).toBe(DELIVERY_ADDRESS.line1);
+
+    await page.getByRole("link", { name: "Read a summary" }).click();
+    await page.waitForURL(`${stack.storefrontUrl}/account/data-export/summary`);
+    const summary = await page.locator("body").innerText();
+    for (const text of [CUSTOMERS.exporter, order.publicId, "What this export leaves out"]) expect(summary).toContain(text);
   });
 
   it("shows a newcomer with no orders the way to the shop, and no page past the first", async () => {

@@ -172,6 +172,11 @@ export const accountMessages = {
   "account.settings.newsletters": "Newsletters",
   "account.settings.change_required": "Please choose a new password to continue.",
   "account.settings.change_required_why": "For your security the shop has asked you to change your password before you go on.",
+  "account.settings.your_data": "Your data",
+  "account.settings.your_data_intro":
+    "Download everything the shop holds about you: your account, addresses, orders, returns, wishlists, newsletters and consents, back-in-stock requests and messages.",
+  "account.settings.download_data": "Download your data (JSON)",
+  "account.settings.read_data_summary": "Read a summary",
   // The credit limit page (routes/account-credit-limit.tsx).
   "account.credit.title": "Credit limit",
   "account.credit.intro": "What your company may order on account in each currency, how much is in use and what is left.",
