@@ -51,6 +51,8 @@ export default [
     // Consent records (decision 060): a period's, downloaded as CSV.
     route("customers/consent-records", "routes/customers-consent-records.tsx"),
     route("customers/consent-records.csv", "routes/customers-consent-records-csv.ts"),
+    route("customers/data-export", "routes/customers-data-export.tsx"),
+    route("customers/data-export/download", "routes/customers-data-export-download.ts"),
     route("customers/:id", "routes/customer.tsx"),
     // Content (permission `content`): pages, menus, redirects, the blog.
     route("content", "routes/content.tsx"),

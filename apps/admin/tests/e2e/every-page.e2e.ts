@@ -34,6 +34,7 @@ const PAGES = [
   "/customers/messages",
   "/customers/companies",
   "/customers/consent-records",
+  "/customers/data-export",
   "/content",
   "/content/pages/new",
   "/content/menus",
