@@ -68,7 +68,6 @@ export const CookieConsentRecordSchema = z
 export type CookieConsentRecord = z.infer<typeof CookieConsentRecordSchema>;
 export const CookieConsentRecordResponseSchema = dataSchema(CookieConsentRecordSchema);
 
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 

@@ -358,6 +358,7 @@ describe("GET /products/:id and /products/slug=:slug", () => {
       description: "Elizabeth Bennet meets Mr Darcy.",
       seoTitle: "",
       seoDescription: "",
+      safety: null,
       productType: { id: api.seeded.productTypes.book.id, code: "book", name: "Book" },
       images: [
         { url: "/img/pride-front.jpg", alt: "Front cover" },
