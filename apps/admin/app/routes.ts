@@ -21,6 +21,7 @@ export default [
     route("products/export", "routes/catalogue-export.tsx"),
     route("products/export.csv", "routes/catalogue-export-csv.ts"),
     route("products/:id", "routes/product.tsx"),
+    route("products/:id/safety", "routes/product-safety.tsx"),
     route("products/:id/:step", "routes/product-confirm.tsx"),
     route("orders", "routes/orders.tsx"),
     route("orders/export.csv", "routes/orders-export.ts"),

@@ -1,4 +1,4 @@
-import { SkuSchema, SlugSchema, type AdminProduct } from "@quire/contracts";
+import { SkuSchema, SlugSchema, WITHDRAWAL_EXEMPTIONS, type AdminProduct } from "@quire/contracts";
 import { data } from "react-router";
 import { z } from "zod";
 import { ApiRequestError, type AdminApi } from "./api.server";
@@ -51,6 +51,9 @@ const DetailsForm = z.object({
   addonIds: IdListField.max(20),
   seoTitle: z.string().trim().max(70, "Up to 70 characters"),
   seoDescription: z.string().trim().max(320, "Up to 320 characters"),
+  withdrawalExemption: z
+    .enum(["", ...WITHDRAWAL_EXEMPTIONS], { error: "Choose whether buyers may withdraw from it" })
+    .transform((mark) => (mark === "" ? null : mark)),
 });
 
 export function saveDetails({ request, api, product, form }: ProductAction) {

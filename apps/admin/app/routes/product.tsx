@@ -4,7 +4,7 @@ import type { Route } from "./+types/product";
 import { Checkbox, CheckboxGroup, ProductStatus, TextArea, TextInput } from "~/components/products-fields";
 import { ProductImages } from "~/components/products-images";
 import { AddVariantCard, VariantCard } from "~/components/products-variants";
-import { Button, ButtonLink, Card, ErrorSummary, PageHeader } from "~/components/ui";
+import { Button, ButtonLink, Card, ErrorSummary, PageHeader, SelectField } from "~/components/ui";
 import { pageRead } from "~/lib/auth.server";
 import { apiContext } from "~/lib/context.server";
 import { getEnv } from "~/lib/env.server";
@@ -100,6 +100,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** What the product's mark says to a buyer who would withdraw (decision 061); none: they may. */
+const EXEMPTION_OPTIONS = [
+  { value: "", label: "Buyers may withdraw from it" },
+  { value: "personalised", label: "Not withdrawable: made to the buyer's wishes" },
+  { value: "sealed_hygiene", label: "Not withdrawable once unsealed: sealed for health or hygiene" },
+  { value: "sealed_recording", label: "Not withdrawable once unsealed: a sealed recording or software" },
+];
+
 export default function ProductPage() {
   const { product, images, categories, addons, currencies, related, shopUrl } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -133,7 +141,8 @@ export default function ProductPage() {
         </p>
       ) : null}
       <p className="-mt-4 mb-4 text-sm text-zinc-600">
-        <Link to="/products">All products</Link> · Added {formatDateTime(product.createdAt)}
+        <Link to="/products">All products</Link> · <Link to={`/products/${product.id}/safety`}>Product safety information</Link>
+        {product.safety ? "" : " (none yet)"} · Added {formatDateTime(product.createdAt)}
         {product.archivedAt ? ` · Archived ${formatDateTime(product.archivedAt)}` : ""}
       </p>
       <ErrorSummary errors={errors} />
@@ -183,6 +192,14 @@ export default function ProductPage() {
                 label="Published in the shop"
                 hint={product.archivedAt ? "An archived product cannot be published: unarchive it first." : undefined}
                 defaultChecked={refusal?.form === "details" ? typed.isPublished === "on" : product.isPublished}
+              />
+              <SelectField
+                name="withdrawalExemption"
+                label="Withdrawal"
+                hint="Whether buyers may withdraw from an order of it within the withdrawal period"
+                options={EXEMPTION_OPTIONS}
+                defaultValue={value("withdrawalExemption", product.withdrawalExemption ?? "")}
+                errors={errors}
               />
               <div className="grid gap-4 md:grid-cols-2">
                 <CheckboxGroup

@@ -76,6 +76,7 @@ describe("every page of the back office at 390 px", () => {
     const pages = [
       ...PAGES,
       `/products/${product.id}`,
+      `/products/${product.id}/safety`,
       `/stock/variants/${variantId}`,
       `/customers/companies/${company.id}`,
       `/customers/${company.buyers[0]!.id}`,

@@ -231,7 +231,7 @@ describe("the product list and a product's end", () => {
     expectNoPageProblems(browser);
   });
 
-  it("offers a product's add-on, sets its search-engine text, adds a variant with options, gives one quantity breaks and names related products (without JavaScript)", async () => {
+  it("offers a product's add-on, sets its search-engine text, its withdrawal mark and safety information, adds a variant with options, gives one quantity breaks and names related products (without JavaScript)", async () => {
     const tag = randomUUID().slice(0, 8).toUpperCase();
     const { data: demo } = AdminListProductsResponseSchema.parse(await asShop(stack, "GET", "/admin/products?limit=1"));
     const { productTypeId } = await productNow(demo.products[0]!.id);
@@ -256,10 +256,51 @@ describe("the product list and a product's end", () => {
       await addon.check();
       await details.getByLabel("Page title (optional)").fill(`The ${tag} almanack, every tide of the year`);
       await details.getByLabel("Page description (optional)").fill("Tide tables for every harbour, in a pocket size.");
+      // Its mark for buyers who would withdraw (decision 061): made to their wishes, so not withdrawable.
+      await details.getByLabel("Withdrawal").selectOption({ label: "Not withdrawable: made to the buyer's wishes" });
       await details.getByRole("button", { name: "Save product" }).click();
       await expectMessage(page, `Product ${product.name} saved.`);
       const saved = await productNow(product.id);
       expect(saved.addonIds).toHaveLength(1);
+      expect(saved.withdrawalExemption).toBe("personalised");
+
+      // Its safety information (decision 059), on a page of its own: a maker outside the EU needs someone in it.
+      await page.getByRole("link", { name: "Product safety information" }).click();
+      await page.getByRole("heading", { level: 1, name: `Product safety: ${product.name}` }).waitFor();
+      const maker = page.getByRole("group", { name: "Manufacturer" });
+      await maker.getByLabel("Name").fill("Tidewater Press Ltd");
+      await maker.getByLabel("Postal address").fill("2 Quay Street\nFalmouth TR11 3HH");
+      await maker.getByLabel("Country (a code such as GB or IE)").fill("gb");
+      await maker.getByLabel("Email or web address").fill("safety@tidewater.example");
+      await page.getByRole("button", { name: "Save the safety information" }).click();
+      await page.getByText("A manufacturer outside the EU needs a responsible person in the EU").first().waitFor();
+      expect((await productNow(product.id)).safety).toBeNull();
+      const responsible = page.getByRole("group", { name: "Responsible person in the EU (optional)" });
+      await responsible.getByLabel("Name").fill("Harbour Compliance Services Ltd");
+      await responsible.getByLabel("Postal address").fill("21 Custom House Quay\nDublin D01 X2F4");
+      await responsible.getByLabel("Country (a code such as GB or IE)").fill("IE");
+      await responsible.getByLabel("Email or web address").fill("https://harbour-compliance.example/safety");
+      await page.getByLabel("Warnings and safety information (optional)").fill("Keep away from fire.");
+      await page.getByRole("button", { name: "Save the safety information" }).click();
+      await expectMessage(page, "The product's safety information is saved.");
+      expect((await productNow(product.id)).safety).toEqual({
+        manufacturer: {
+          name: "Tidewater Press Ltd",
+          postalAddress: "2 Quay Street\nFalmouth TR11 3HH",
+          countryCode: "GB",
+          electronicAddress: "safety@tidewater.example",
+        },
+        responsiblePerson: {
+          name: "Harbour Compliance Services Ltd",
+          postalAddress: "21 Custom House Quay\nDublin D01 X2F4",
+          countryCode: "IE",
+          electronicAddress: "https://harbour-compliance.example/safety",
+        },
+        identifiers: "",
+        warnings: "Keep away from fire.",
+      });
+      await page.getByRole("link", { name: `Back to ${product.name}` }).click();
+      await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
       expect(saved).toMatchObject({
         seoTitle: `The ${tag} almanack, every tide of the year`,
         seoDescription: "Tide tables for every harbour, in a pocket size.",
