@@ -92,6 +92,11 @@ export const ERROR_CATALOGUE = {
   /** Sign-in throttling (decision 007); Retry-After says when to try again. */
   too_many_attempts: { status: 429 },
   customer_not_found: { status: 404 },
+  /**
+   * A person's data cannot be erased yet (decision 063): an order awaiting payment or not yet delivered, or a return,
+   * withdrawal or refund not settled, still needs them; one item of the errors list names each.
+   */
+  erasure_blocked: { status: 409, message: "The person has an order, return, withdrawal or refund still open" },
   company_not_found: { status: 404, message: "No company of this store has this id" },
   current_password_incorrect: { status: 400, message: "The current password is incorrect" },
   password_unchanged: { status: 400, message: "Choose a password different from the current one" },

@@ -16,6 +16,8 @@ export interface AppErrorOptions {
   field?: string;
   /** Seconds until the same call may work: sent as Retry-After (429 limits, 503 outages). */
   retryAfterSeconds?: number;
+  /** Further problems of the same code, each its own item of the answer's errors list after the first. */
+  more?: readonly string[];
 }
 
 /** A code with a default message in the catalogue may leave the message out; any other must say it. */
@@ -34,6 +36,7 @@ export class AppError<C extends ApiErrorCode = ApiErrorCode> extends Error {
   readonly status: ErrorStatus;
   readonly field?: string;
   readonly retryAfterSeconds?: number;
+  readonly more?: readonly string[];
 
   constructor(code: C, ...args: MessageAndOptions<C>) {
     const [message, options = {}] = typeof args[0] === "string" ? [args[0], args[1]] : [undefined, args[0]];
@@ -43,6 +46,7 @@ export class AppError<C extends ApiErrorCode = ApiErrorCode> extends Error {
     this.status = errorStatusOf(code);
     if (options.field !== undefined) this.field = options.field;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+    if (options.more !== undefined) this.more = options.more;
   }
 }
 
@@ -86,7 +90,8 @@ function replyWithError(reply: FastifyReply, error: AppError) {
   if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
   const item: ApiError = { code: error.code, message: error.message };
   if (error.field) item.field = error.field;
-  return reply.status(error.status).send({ errors: [item] });
+  const more = (error.more ?? []).map((message): ApiError => ({ code: error.code, message }));
+  return reply.status(error.status).send({ errors: [item, ...more] });
 }
 
 /** The answer to any error; also Fastify's `frameworkErrors` hook, for what it refuses before routing. */

@@ -33,13 +33,22 @@ export function testOrderPlacer(input: {
       ...(payload ? { payload } : {}),
     });
 
-  return async (authorization: string, options: { pay?: "bank-transfer" | "stripe"; delivered?: boolean } = {}) => {
+  return async (
+    authorization: string,
+    options: {
+      pay?: "bank-transfer" | "stripe";
+      delivered?: boolean;
+      /** The buyer's details and address at checkout; Ada Lovelace's in London by default. */
+      buyer?: { email: string; firstName: string; lastName: string; address: typeof UK_ADDRESS };
+    } = {},
+  ) => {
     const { api, gateway } = input;
     const caller = { authorization };
     expect((await cart.add({ productVariantId: api.seeded.variants.tiered, quantity: 3 }, caller)).statusCode).toBe(200);
     expect((await cart.add({ productVariantId: api.seeded.variants.plainHardback, quantity: 1 }, caller)).statusCode).toBe(200);
-    await checkout.customerInfo(CUSTOMER_INFO, caller);
-    await checkout.deliveryAddress({ address: UK_ADDRESS }, caller);
+    const { address, ...info } = options.buyer ?? { ...CUSTOMER_INFO, address: UK_ADDRESS };
+    await checkout.customerInfo(info, caller);
+    await checkout.deliveryAddress({ address }, caller);
     await checkout.deliveryOption({ deliveryZoneOptionId: api.seeded.options.ukExpress }, caller);
     const placed = await checkout.placeOrder({ termsAccepted: true }, caller);
     expect(placed.statusCode, placed.body).toBe(201);

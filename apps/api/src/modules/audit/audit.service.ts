@@ -1,3 +1,4 @@
+import { anonymiseAuditEntriesOfPerson } from "./audit-erasure.repository";
 import type { AuditChanges } from "./audit.tables";
 
 import type { Db } from "../../db/client";
@@ -65,4 +66,9 @@ export function recordAdminWrite(
     clientIp: write.clientIp,
     requestId: write.requestId,
   });
+}
+
+/** Erasure (decision 063): the audit log's entries keep who did what and when, never the erased person's address. */
+export function eraseAuditDetailsOfPerson(db: Db, input: { storeId: number; customerId: number | null; email: string }) {
+  return anonymiseAuditEntriesOfPerson(db, input);
 }
