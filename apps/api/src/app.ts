@@ -73,6 +73,7 @@ import { paymentProvidersAdminRoutes } from "./modules/payments/payment-provider
 import { backInStockRoutes } from "./modules/back-in-stock/back-in-stock.routes";
 import { marketingRoutes } from "./modules/marketing/marketing.routes";
 import { consentRoutes } from "./modules/consent/consent.routes";
+import { personalDataErasureRoutes } from "./modules/identity/personal-data-erasure.routes";
 import { personalDataRoutes } from "./modules/identity/personal-data.routes";
 import { registerIdempotency } from "./modules/idempotency/idempotency";
 import { viewedProductsRoutes } from "./modules/viewed-products/viewed-products.routes";
@@ -295,6 +296,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(marketingRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(consentRoutes, { db: deps.db });
   await app.register(personalDataRoutes, { db: deps.db });
+  await app.register(personalDataErasureRoutes, { db: deps.db });
   await app.register(viewedProductsRoutes, { db: deps.db });
   await app.register(identityRoutes, {
     db: deps.db,

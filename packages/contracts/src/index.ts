@@ -33,4 +33,5 @@ export * from "./constants";
 export * from "./postcodes";
 export * from "./product-safety";
 export * from "./withdrawals";
+export * from "./data-erasure";
 export * from "./data-export";

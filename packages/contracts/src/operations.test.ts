@@ -24,6 +24,7 @@ import { storeSettingsOperations } from "./operations/store-settings";
 import { wishlistOperations } from "./operations/wishlists";
 import { consentOperations } from "./operations/consent";
 import { withdrawalOperations } from "./operations/withdrawals";
+import { dataErasureOperations } from "./operations/data-erasure";
 import { dataExportOperations } from "./operations/data-export";
 
 // The table is assembled by spreading one part per domain: an operationId written in two parts would
@@ -54,6 +55,7 @@ const parts = {
   consentOperations,
   withdrawalOperations,
   dataExportOperations,
+  dataErasureOperations,
 };
 
 describe("the operation table", () => {

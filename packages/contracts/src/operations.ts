@@ -23,6 +23,7 @@ import { identityOperations } from "./operations/identity";
 import { addressOperations } from "./operations/addresses";
 import { consentOperations } from "./operations/consent";
 import { withdrawalOperations } from "./operations/withdrawals";
+import { dataErasureOperations } from "./operations/data-erasure";
 import { dataExportOperations } from "./operations/data-export";
 import type { Operation, SuccessStatus } from "./operations/operation";
 
@@ -63,6 +64,7 @@ export const operations = {
   ...consentOperations,
   ...withdrawalOperations,
   ...dataExportOperations,
+  ...dataErasureOperations,
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

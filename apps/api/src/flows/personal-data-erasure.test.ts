@@ -300,3 +300,57 @@ describe("erasing a person's data", () => {
     expect(second).toMatchObject({ account: 0, ordersAnonymised: 0 });
   });
 });
+
+describe("POST /admin/customers/erasures", () => {
+  const erase = (payload: object, headers: Record<string, string>) =>
+    api.app.inject({ method: "POST", url: "/admin/customers/erasures", headers: { storekey: TEST_HEADERS.storekey, ...headers }, payload });
+
+  it("erases a guest's messages, requests and subscription by email, answers counts, and audits the account id only", async () => {
+    const db = api.database.db;
+    const storeId = api.seeded.store.id;
+    const email = "hyacinth.wobblestone@example.com";
+    await db
+      .insert(contactMessages)
+      .values({ storeId, reference: "MSG-wobble", name: "Hyacinth", email, subject: "Hello", message: "Please forget me" });
+    await db.insert(backInStockSubscriptions).values({ storeId, variantId: api.seeded.variants.tiered, email });
+    await db.insert(marketingSubscriptions).values({ storeId, email, topics: ["events"] });
+
+    const answer = await erase({ email: "Hyacinth.Wobblestone@Example.com" }, { authorization: `Bearer ${api.seeded.manager.token}` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data).toMatchObject({
+      account: 0,
+      contactMessages: 1,
+      backInStockRequests: 1,
+      marketingSubscriptions: 1,
+      ordersAnonymised: 0,
+    });
+    expect(answer.body).not.toContain("wobblestone");
+    expect((await rowsHolding([email, "Hyacinth"])).hits).toEqual([]);
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.storeId, storeId), eq(auditLog.operation, "erasePersonalData"), eq(auditLog.actorType, "staff")));
+    expect(entry).toMatchObject({ resourceType: "personal_data_erasure", resourceId: null, changes: null });
+  });
+
+  it("is refused while an order is open (409, one item each), without a credential, to a role without customers, and for bad input", async () => {
+    const db = api.database.db;
+    const customer = await createCustomer(db, { storeId: api.seeded.store.id, email: "ignatius.brackenfold@example.com" });
+    const { authorization } = await createSession(db, customer.id);
+    const buyer = { email: customer.email, firstName: "Ignatius", lastName: "Brackenfold", address: UK_ADDRESS };
+    const open = await placeOrder(authorization, { buyer, delivered: false });
+    const refused = await erase({ email: customer.email }, { "admin-key": ADMIN_KEY });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().errors).toEqual([{ code: "erasure_blocked", message: `Order ${open.row.publicId} is confirmed` }]);
+    expect(await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customer.id))).toEqual([
+      { email: customer.email },
+    ]);
+
+    expect((await erase({ email: customer.email }, {})).statusCode).toBe(401);
+    expect((await erase({ email: customer.email }, { authorization })).statusCode).toBe(401);
+    expect((await erase({ email: customer.email }, { authorization: `Bearer ${api.seeded.content.token}` })).statusCode).toBe(403);
+    for (const payload of [{}, { email: "not-an-email" }, { email: customer.email, extra: 1 }, { email: 5 }]) {
+      expect((await erase(payload, { "admin-key": ADMIN_KEY })).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+});
