@@ -296,7 +296,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(marketingRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(consentRoutes, { db: deps.db });
   await app.register(personalDataRoutes, { db: deps.db });
-  await app.register(personalDataErasureRoutes, { db: deps.db });
+  await app.register(personalDataErasureRoutes, { db: deps.db, storefrontUrl: deps.storefrontUrl ?? "http://localhost:3000" });
   await app.register(viewedProductsRoutes, { db: deps.db });
   await app.register(identityRoutes, {
     db: deps.db,

@@ -34,3 +34,10 @@ export const PersonalDataErasureSchema = z
   .meta({ id: "PersonalDataErasure" });
 export type PersonalDataErasure = z.infer<typeof PersonalDataErasureSchema>;
 export const PersonalDataErasureResponseSchema = dataSchema(PersonalDataErasureSchema);
+
+/** POST /customers/erasure-request: the address the confirmation link was sent to (the account's own). */
+export const ErasureRequestedResponseSchema = dataSchema(z.object({ sentTo: z.string() }).strict()).meta({ id: "ErasureRequested" });
+
+/** POST /customers/erasure-request/confirm: the emailed link's token. */
+export const ErasureConfirmBodySchema = z.object({ token: z.string().min(1).max(200) }).strict();
+export type ErasureConfirmBody = z.infer<typeof ErasureConfirmBodySchema>;

@@ -96,6 +96,8 @@ export const ERROR_CATALOGUE = {
    * A person's data cannot be erased yet (decision 063): an order awaiting payment or not yet delivered, or a return,
    * withdrawal or refund not settled, still needs them; one item of the errors list names each.
    */
+  erasure_link_invalid: { status: 400, message: "This link to delete your account is not valid or has been used; ask for a new one" },
+  erasure_link_expired: { status: 410, message: "This link to delete your account has expired; ask for a new one" },
   erasure_blocked: { status: 409, message: "The person has an order, return, withdrawal or refund still open" },
   company_not_found: { status: 404, message: "No company of this store has this id" },
   current_password_incorrect: { status: 400, message: "The current password is incorrect" },

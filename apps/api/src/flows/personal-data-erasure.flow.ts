@@ -7,7 +7,7 @@ import { eraseOpenCartsOfCustomer } from "../modules/cart/cart-erasure.service";
 import { eraseCheckoutDetailsOfPerson } from "../modules/checkout/checkout-erasure.service";
 import { eraseContactMessagesOfPerson } from "../modules/contact/contact-erasure.service";
 import { eraseIdempotencyRecordsOfPerson } from "../modules/idempotency/idempotency-erasure.service";
-import { eraseIdentityOfPerson, lockCustomerForErasureById } from "../modules/identity/identity-erasure.service";
+import { eraseIdentityOfPerson, lockCustomerForErasureById, useErasureLink } from "../modules/identity/identity-erasure.service";
 import { eraseOutboxMessagesOfPerson } from "../modules/mail/outbox-erasure.service";
 import { eraseMarketingOfPerson } from "../modules/marketing/marketing-erasure.service";
 import { anonymiseOrdersForErasure, lockOrdersForErasure, ORDER_STATUSES_BLOCKING_ERASURE } from "../modules/orders/order-erasure.service";
@@ -32,8 +32,10 @@ export interface ErasureRequest {
   storeId: number;
   /** The signed-in customer's own account; left out when the merchant erases by email. */
   customerId?: number;
-  /** The address to erase (the merchant's request); for a customer, their account's. Lower case. */
-  email: string;
+  /** The address to erase (the merchant's request); for a customer, their account's is used. */
+  email?: string;
+  /** The customer's emailed confirmation link's token (POST /customers/erasure-request/confirm), instead of an id. */
+  confirmationToken?: string;
   actor: ErasureActor;
   now?: Date;
 }
@@ -57,18 +59,23 @@ export interface ErasureCounts {
 }
 
 /**
- * POST /admin/customers/erasures and POST /customers/erasure-request/confirm: erases the account (by id, or the one
- * with the email) and every row sent with the email, in one transaction. 404 `customer_not_found` for a customer id
- * the store does not have; 409 `erasure_blocked`, one item per open order, return, withdrawal or refund.
+ * POST /admin/customers/erasures and POST /customers/erasure-request/confirm: erases the account (by id, by its emailed
+ * confirmation link, or the one with the email) and every row sent with its email, in one transaction. 404
+ * `customer_not_found` for a customer id the store does not have; 400 `erasure_link_invalid` and 410
+ * `erasure_link_expired` for a link; 409 `erasure_blocked`, one item per open order, return, withdrawal or refund.
  */
 export async function erasePersonalData(deps: { db: Db; log?: FlowLog }, request: ErasureRequest): Promise<ErasureCounts> {
   const now = request.now ?? new Date();
   const storeId = request.storeId;
   const counts = await deps.db.transaction(async (tx) => {
-    const account = await lockCustomerForErasureById(tx, { storeId, customerId: request.customerId, email: request.email });
-    if (request.customerId !== undefined && !account) throw new AppError("customer_not_found", "The customer was not found");
+    const byLink =
+      request.confirmationToken === undefined ? undefined : await useErasureLink(tx, { storeId, token: request.confirmationToken, now });
+    const wantedId = byLink ?? request.customerId;
+    const account = await lockCustomerForErasureById(tx, { storeId, customerId: wantedId, email: request.email ?? "" });
+    if (wantedId !== undefined && !account) throw new AppError("customer_not_found", "The customer was not found");
     const customerId = account?.id ?? null;
-    const email = (account?.email ?? request.email).toLowerCase();
+    const email = (account?.email ?? request.email ?? "").toLowerCase();
+    if (email === "") throw new Error("erasePersonalData needs a customer, a confirmation link or an email address");
     const person = { storeId, customerId, email };
 
     const orders = await lockOrdersForErasure(tx, person);
@@ -114,8 +121,9 @@ export async function erasePersonalData(deps: { db: Db; log?: FlowLog }, request
     if (request.actor.kind === "admin") {
       await recordAdminWrite(tx, request.actor.write, { type: "personal_data_erasure", id: customerId, changes: null });
     }
-    return erased;
+    return { ...erased, customerId };
   });
-  deps.log?.info({ customerId: request.customerId ?? null, actor: request.actor.kind }, "personal data erased");
-  return counts;
+  deps.log?.info({ customerId: counts.customerId, actor: request.actor.kind }, "personal data erased");
+  const { customerId: _erasedId, ...answer } = counts;
+  return answer;
 }

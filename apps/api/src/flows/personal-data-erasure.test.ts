@@ -1,5 +1,5 @@
 import { AddressSchema } from "@quire/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sqlRows } from "../db/sql-rows";
 import { createCustomer, createSession } from "../testing/identity-factories";
@@ -15,7 +15,8 @@ import { productVariants } from "../modules/catalog/catalog.tables";
 import { checkoutClient, createCheckoutTestShop, UK_ADDRESS } from "../modules/checkout/checkout-test-shop";
 import { consentRecords } from "../modules/consent/consent.tables";
 import { contactMessages } from "../modules/contact/contact.tables";
-import { customers, sessions, signupRequests } from "../modules/identity/identity.tables";
+import { customers, erasureRequests, sessions, signupRequests } from "../modules/identity/identity.tables";
+import { outboxMessages } from "../modules/mail/mail.tables";
 import { marketingSubscriptions } from "../modules/marketing/marketing.tables";
 import { orders } from "../modules/orders/orders.tables";
 import { orderReturns, orderWithdrawals, storeCreditEntries } from "../modules/returns/returns.tables";
@@ -352,5 +353,74 @@ describe("POST /admin/customers/erasures", () => {
     for (const payload of [{}, { email: "not-an-email" }, { email: customer.email, extra: 1 }, { email: 5 }]) {
       expect((await erase(payload, { "admin-key": ADMIN_KEY })).statusCode, JSON.stringify(payload)).toBe(400);
     }
+  });
+});
+
+describe("a customer deleting their own account", () => {
+  const linkSentTo = async (email: string) => {
+    const [mail] = await api.database.db
+      .select({ actionUrl: outboxMessages.actionUrl, textBody: outboxMessages.textBody })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, email), eq(outboxMessages.kind, "erasure_confirmation")))
+      .orderBy(desc(outboxMessages.id))
+      .limit(1);
+    expect(mail?.textBody).toContain("24 hours");
+    return mail!.actionUrl!.split("/").at(-1)!;
+  };
+  const confirm = (payload: object) => post("/customers/erasure-request/confirm", payload);
+
+  it("asks for an emailed confirmation, whose link erases the account once and ends every session", async () => {
+    const db = api.database.db;
+    const customer = await createCustomer(db, { storeId: api.seeded.store.id, email: "ottoline.fernsby@example.com", lastName: "Fernsby" });
+    const { authorization } = await createSession(db, customer.id);
+    const other = await createSession(db, customer.id);
+    expect((await post("/customers/erasure-request", {})).statusCode).toBe(401);
+    const requested = await post("/customers/erasure-request", {}, { authorization });
+    expect(requested.statusCode, requested.body).toBe(202);
+    expect(requested.json().data).toEqual({ sentTo: customer.email });
+    const token = await linkSentTo(customer.email);
+    expect(await db.select().from(erasureRequests).where(eq(erasureRequests.tokenHash, token))).toEqual([]);
+
+    const erased = await confirm({ token });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json().data).toMatchObject({ account: 1, sessions: 2 });
+    expect(
+      (await api.app.inject({ method: "GET", url: "/customers/current", headers: { ...TEST_HEADERS, authorization: other.authorization } }))
+        .statusCode,
+    ).toBe(401);
+    expect((await rowsHolding([customer.email, "Fernsby"])).hits).toEqual([]);
+
+    // The link works once.
+    const again = await confirm({ token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors[0]).toMatchObject({ code: "erasure_link_invalid", field: "token" });
+  });
+
+  it("refuses an expired or unknown link and bad input, and an erasure an open order blocks", async () => {
+    const db = api.database.db;
+    const customer = await createCustomer(db, { storeId: api.seeded.store.id, email: "perpetua.mudgeworth@example.com" });
+    const { authorization } = await createSession(db, customer.id);
+    expect((await post("/customers/erasure-request", {}, { authorization })).statusCode).toBe(202);
+    const token = await linkSentTo(customer.email);
+    await db
+      .update(erasureRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(erasureRequests.customerId, customer.id));
+    const expired = await confirm({ token });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().errors[0].code).toBe("erasure_link_expired");
+    expect((await confirm({ token: "no-such-token" })).statusCode).toBe(400);
+    for (const payload of [{}, { token: "" }, { token: 5 }, { token: "x", extra: 1 }]) {
+      expect((await confirm(payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+
+    const buyer = { email: customer.email, firstName: "Perpetua", lastName: "Mudgeworth", address: UK_ADDRESS };
+    const open = await placeOrder(authorization, { buyer, delivered: false });
+    expect((await post("/customers/erasure-request", {}, { authorization })).statusCode).toBe(202);
+    const blocked = await confirm({ token: await linkSentTo(customer.email) });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().errors).toEqual([{ code: "erasure_blocked", message: `Order ${open.row.publicId} is confirmed` }]);
+    const [account] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customer.id));
+    expect(account?.email).toBe(customer.email);
   });
 });

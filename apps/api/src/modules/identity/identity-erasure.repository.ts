@@ -1,6 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { customerInvites, customers, passwordResetTokens, sessions, signInThrottles, signupRequests } from "./identity.tables";
+import {
+  customerInvites,
+  customers,
+  erasureRequests,
+  passwordResetTokens,
+  sessions,
+  signInThrottles,
+  signupRequests,
+} from "./identity.tables";
 
 /** The store's customer with this id or email, locked until the transaction ends; null when there is none. */
 export async function lockCustomerForErasure(db: Db, input: { storeId: number; customerId?: number; email: string }) {
@@ -32,6 +40,7 @@ export async function deleteIdentityRowsOfPerson(db: Db, input: { storeId: numbe
   if (input.customerId === null) return { sessions: 0, signUps: signUps.length + invites.length };
   const ended = await db.delete(sessions).where(eq(sessions.customerId, input.customerId)).returning({ id: sessions.id });
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.customerId, input.customerId));
+  await db.delete(erasureRequests).where(eq(erasureRequests.customerId, input.customerId));
   return { sessions: ended.length, signUps: signUps.length + invites.length };
 }
 
@@ -56,4 +65,20 @@ export async function anonymiseCustomerRow(db: Db, input: { customerId: number; 
       updatedAt: input.now,
     })
     .where(eq(customers.id, input.customerId));
+}
+
+/** Records a customer's erasure request, its token hashed. */
+export async function insertErasureRequest(db: Db, input: { customerId: number; tokenHash: string; expiresAt: Date }) {
+  await db.insert(erasureRequests).values(input);
+}
+
+/** The erasure request with this token's hash in the store, locked: its customer and whether it has expired. */
+export async function lockErasureRequest(db: Db, input: { storeId: number; tokenHash: string; now: Date }) {
+  const [row] = await db
+    .select({ customerId: erasureRequests.customerId, expired: sql<boolean>`${erasureRequests.expiresAt} <= ${input.now}` })
+    .from(erasureRequests)
+    .innerJoin(customers, eq(customers.id, erasureRequests.customerId))
+    .where(and(eq(erasureRequests.tokenHash, input.tokenHash), eq(customers.storeId, input.storeId)))
+    .for("update", { of: erasureRequests });
+  return row ?? null;
 }

@@ -1,5 +1,16 @@
 import type { Db } from "../../db/client";
-import { anonymiseCustomerRow, deleteIdentityRowsOfPerson, lockCustomerForErasure } from "./identity-erasure.repository";
+import { AppError } from "../../http/errors";
+import { createEmailedToken, hashEmailedToken } from "../../security/emailed-tokens";
+import { enqueueMail } from "../mail/mail.service";
+import {
+  anonymiseCustomerRow,
+  deleteIdentityRowsOfPerson,
+  insertErasureRequest,
+  lockCustomerForErasure,
+  lockErasureRequest,
+} from "./identity-erasure.repository";
+import { ERASURE_LINK_HOURS, erasureConfirmationMail } from "./identity-mail";
+import { claimIdentityMailAllowance } from "./identity-mail-cap";
 
 /*
  * What the identity module does when a person's data is erased (decision 063): sessions, emailed links and throttles
@@ -21,4 +32,42 @@ export async function eraseIdentityOfPerson(db: Db, input: { storeId: number; cu
     await anonymiseCustomerRow(db, { customerId: input.customerId, erasedEmail: erasedCustomerEmail(input.customerId), now: input.now });
   }
   return { ...counts, account: input.customerId === null ? 0 : 1 };
+}
+
+/**
+ * POST /customers/erasure-request: emails the signed-in customer a single-use link, valid ERASURE_LINK_HOURS, that
+ * confirms deleting their account. 429 past the address's hourly mail allowance. Answers the address it was sent to.
+ */
+export async function requestErasure(
+  db: Db,
+  input: { store: { id: number; name: string }; customerId: number; storefrontUrl: string; now?: Date },
+): Promise<{ email: string }> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const customer = await lockCustomerForErasure(tx, { storeId: input.store.id, customerId: input.customerId, email: "" });
+    if (!customer) throw new AppError("customer_not_found", "The customer was not found");
+    if (!(await claimIdentityMailAllowance(tx, customer.email))) {
+      throw new AppError("too_many_attempts", "Too many emails to this address; try again in an hour");
+    }
+    const { token, tokenHash } = createEmailedToken();
+    await insertErasureRequest(tx, {
+      customerId: customer.id,
+      tokenHash,
+      expiresAt: new Date(now.getTime() + ERASURE_LINK_HOURS * 3600_000),
+    });
+    const context = { storeId: input.store.id, storeName: input.store.name, storefrontUrl: input.storefrontUrl };
+    await enqueueMail(tx, erasureConfirmationMail(context, customer, token));
+    return { email: customer.email };
+  });
+}
+
+/**
+ * The customer whose emailed erasure link this is, its row locked for the erasure's transaction: 400
+ * `erasure_link_invalid` for an unknown or used link (the erasure deletes it), 410 `erasure_link_expired`.
+ */
+export async function useErasureLink(db: Db, input: { storeId: number; token: string; now: Date }): Promise<number> {
+  const request = await lockErasureRequest(db, { storeId: input.storeId, tokenHash: hashEmailedToken(input.token), now: input.now });
+  if (!request) throw new AppError("erasure_link_invalid", { field: "token" });
+  if (request.expired) throw new AppError("erasure_link_expired", { field: "token" });
+  return request.customerId;
 }

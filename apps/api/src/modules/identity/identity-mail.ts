@@ -145,3 +145,27 @@ export function passwordChangedMail(context: MailContext, to: { email: string })
     ].join("\n"),
   };
 }
+
+/** How long a customer's emailed link to delete their account works (decision 063). */
+export const ERASURE_LINK_HOURS = 24;
+
+/** The link that confirms a customer's request to delete their account and erase their data (decision 063). */
+export function erasureConfirmationMail(context: MailContext, to: { email: string }, token: string): OutgoingMail {
+  const actionUrl = `${context.storefrontUrl}/account/delete/${token}`;
+  return {
+    storeId: context.storeId,
+    kind: "erasure_confirmation",
+    recipient: to.email,
+    subject: `Confirm deleting your ${context.storeName} account`,
+    actionUrl,
+    textBody: [
+      "Hello,",
+      "",
+      "You asked us to delete your account and erase your personal data. Confirm it here:",
+      "",
+      actionUrl,
+      "",
+      `The link works once and expires in ${ERASURE_LINK_HOURS} hours. Orders are kept for the tax law, without your name or address. If you did not ask for this, ignore this email: your account stays as it is.`,
+    ].join("\n"),
+  };
+}

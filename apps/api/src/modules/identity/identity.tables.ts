@@ -160,6 +160,24 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
+ * A customer's request to erase their account (decision 063), waiting for its emailed confirmation: single-use, valid
+ * 24 hours, the token kept as its SHA-256 only. Deleted with the erasure it confirms.
+ */
+export const erasureRequests = pgTable(
+  "erasure_requests",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    ...timestamps,
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("erasure_requests_customer_idx").on(t.customerId), index("erasure_requests_expires_idx").on(t.expiresAt)],
+);
+
+/**
  * Failed sign-in counters, per account and per client, in PostgreSQL so every API process sees the same
  * count: API processes run side by side, so nothing correct may depend on one process's memory.
  */
