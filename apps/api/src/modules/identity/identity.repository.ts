@@ -1,7 +1,15 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sqlRows } from "../../db/sql-rows";
-import { companies, customerInvites, customers, passwordResetTokens, privacyPolicies, signupRequests } from "./identity.tables";
+import {
+  companies,
+  customerInvites,
+  customers,
+  erasureRequests,
+  passwordResetTokens,
+  privacyPolicies,
+  signupRequests,
+} from "./identity.tables";
 
 // ---------------------------------------------------------------- customers
 
@@ -296,8 +304,8 @@ export async function markPasswordResetTokensUsed(db: Db, customerId: number): P
     .where(and(eq(passwordResetTokens.customerId, customerId), isNull(passwordResetTokens.usedAt)));
 }
 
-/** The tables of emailed links, each a token's hash with an expiry. */
-const EMAILED_LINK_TABLES = { signupRequests, customerInvites, passwordResetTokens };
+/** The tables of emailed links, each a token's hash with an expiry (erasure requests' too: decision 063). */
+const EMAILED_LINK_TABLES = { signupRequests, customerInvites, passwordResetTokens, erasureRequests };
 export type EmailedLinkTable = keyof typeof EMAILED_LINK_TABLES;
 export const EMAILED_LINK_TABLE_NAMES = Object.keys(EMAILED_LINK_TABLES) as EmailedLinkTable[];
 
