@@ -54,6 +54,7 @@ export default [
     route("customers/consent-records.csv", "routes/customers-consent-records-csv.ts"),
     route("customers/data-export", "routes/customers-data-export.tsx"),
     route("customers/data-export/download", "routes/customers-data-export-download.ts"),
+    route("customers/erase", "routes/customers-erase.tsx"),
     route("customers/:id", "routes/customer.tsx"),
     // Content (permission `content`): pages, menus, redirects, the blog.
     route("content", "routes/content.tsx"),

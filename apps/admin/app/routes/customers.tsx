@@ -47,6 +47,7 @@ export default function Customers() {
         <ButtonLink href="/customers/messages">Contact messages</ButtonLink>
         <ButtonLink href="/customers/consent-records">Consent records</ButtonLink>
         <ButtonLink href="/customers/data-export">Personal data export</ButtonLink>
+        <ButtonLink href="/customers/erase">Erase a person's data</ButtonLink>
         <ButtonLink href="/customers/invite">Invite a trade buyer</ButtonLink>
       </PageHeader>
       <Form method="get" role="search" aria-label="Find customers" className="mb-4 flex flex-wrap items-end gap-3">

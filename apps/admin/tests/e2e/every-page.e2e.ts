@@ -35,6 +35,7 @@ const PAGES = [
   "/customers/companies",
   "/customers/consent-records",
   "/customers/data-export",
+  "/customers/erase",
   "/content",
   "/content/pages/new",
   "/content/menus",
