@@ -23,3 +23,22 @@ export function formatDateTime(when: string | Date): string {
   // server's Node and the shopper's browser).
   return `${formatDate(when)} at ${TIME.format(new Date(when))}`;
 }
+
+/*
+ * A moment that is a record the buyer may have to show (a withdrawal's acknowledgement, decision 061), on its page and
+ * in its mail alike: in words and in UTC, so neither the day (03/12/26 reads differently on each side of the Atlantic)
+ * nor the zone is in doubt. Assembled from parts, as formatDate is, so no ICU version changes it.
+ */
+const DAY_IN_WORDS = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const TIME_UTC = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+
+/** "2026-12-15T16:05:00Z" → "15 December 2026" (the day in UTC). */
+export function formatDayInWords(when: string | Date): string {
+  const parts = Object.fromEntries(DAY_IN_WORDS.formatToParts(new Date(when)).map((part) => [part.type, part.value]));
+  return `${parts.day} ${parts.month} ${parts.year}`;
+}
+
+/** "2026-12-01T16:05:00Z" → "1 December 2026, 16:05 UTC". */
+export function formatMomentInWords(when: string | Date): string {
+  return `${formatDayInWords(when)}, ${TIME_UTC.format(new Date(when))} UTC`;
+}

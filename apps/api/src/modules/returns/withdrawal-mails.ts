@@ -1,4 +1,5 @@
 import type { Withdrawal } from "@quire/contracts";
+import { formatDayInWords, formatMomentInWords } from "@quire/contracts/dates";
 import { formatMoney } from "@quire/money";
 import type { OutgoingMail } from "../mail/mail.service";
 
@@ -8,17 +9,6 @@ export interface WithdrawalMailContext {
   storeName: string;
   storefrontUrl: string;
 }
-
-/** A moment as the mail states it, in words and unambiguous: "1 December 2026, 16:05 UTC". */
-export function mailDateTime(iso: string): string {
-  const parts = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(iso));
-  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(
-    new Date(iso),
-  );
-  return `${parts}, ${time} UTC`;
-}
-
-const mailDate = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 
 /**
  * The acknowledgement of a withdrawal (decision 061), sent the moment it is declared: the durable record the law asks
@@ -36,10 +26,10 @@ export function withdrawalMail(
   const delivery = withdrawal.delivery.amount > 0 ? [`  Delivery  ${formatMoney(withdrawal.delivery)}`] : [];
   const subject = `We received your withdrawal from order ${withdrawal.orderNumber}`;
   const body = [
-    `We received your withdrawal from the contract for order ${withdrawal.orderNumber} on ${mailDateTime(withdrawal.declaredAt)}.`,
+    `We received your withdrawal from the contract for order ${withdrawal.orderNumber} on ${formatMomentInWords(withdrawal.declaredAt)}.`,
     `It is withdrawal ${withdrawal.publicId}, and covers ${withdrawal.wholeOrder ? "the whole order" : "the items below"}.`,
     "",
-    `We will refund ${formatMoney(withdrawal.amount)} to the way you paid by ${mailDate(withdrawal.refundDueBy)} at the latest. ` +
+    `We will refund ${formatMoney(withdrawal.amount)} to the way you paid by ${formatDayInWords(withdrawal.refundDueBy)} at the latest. ` +
       "We may wait until the items are back with us, or until you send us proof that you have sent them.",
     "Please send the items back within 14 days, with the number above inside the parcel.",
   ];
