@@ -1,18 +1,15 @@
 import { AddressSchema } from "@quire/contracts";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sqlRows } from "../db/sql-rows";
 import { createCustomer, createSession } from "../testing/identity-factories";
-import { usePaymentSandbox } from "../testing/payment-sandbox";
-import { testOrderPlacer } from "../testing/placed-test-orders";
-import { createSignedInStaff } from "../testing/staff-factories";
-import { TEST_HEADERS, useTestApi } from "../testing/test-api";
+import { TEST_HEADERS } from "../testing/test-api";
+import { useAfterPurchaseShop } from "../testing/after-purchase-shop";
 import { savedAddresses } from "../modules/addresses/addresses.tables";
 import { auditLog } from "../modules/audit/audit.tables";
 import { backInStockSubscriptions } from "../modules/back-in-stock/back-in-stock.tables";
 import { cartClient } from "../modules/cart/cart-test-catalogue";
-import { productVariants } from "../modules/catalog/catalog.tables";
-import { checkoutClient, createCheckoutTestShop, UK_ADDRESS } from "../modules/checkout/checkout-test-shop";
+import { checkoutClient, UK_ADDRESS } from "../modules/checkout/checkout-test-shop";
 import { consentRecords } from "../modules/consent/consent.tables";
 import { contactMessages } from "../modules/contact/contact.tables";
 import { customers, erasureRequests, sessions, signupRequests } from "../modules/identity/identity.tables";
@@ -27,26 +24,8 @@ import { erasePersonalData, type ErasureActor } from "./personal-data-erasure.fl
 // Erasing a person's data (decision 063) against PostgreSQL: a customer with something in every section is erased,
 // and then no text or JSON column of any table holds their email, first name or last name; their orders are kept
 // with the amounts and the country; the same email signs up again; another customer's data is untouched.
-const gateway = usePaymentSandbox();
 const ADMIN_KEY = "data-erasure-admin-key";
-const api = useTestApi(
-  async (db) => {
-    const shop = await createCheckoutTestShop(db, { minimumOrderPrices: {} });
-    const content = await createSignedInStaff(db, { storeId: shop.store.id, email: "writer@staff.example", role: "content" });
-    const manager = await createSignedInStaff(db, { storeId: shop.store.id, email: "manager@staff.example", role: "manager" });
-    return { ...shop, content, manager };
-  },
-  { paymentGateways: gateway.gateways, adminApiKeys: [ADMIN_KEY] },
-);
-beforeAll(async () => {
-  await gateway.listenApi(api.app);
-  await api.database.db
-    .update(productVariants)
-    .set({ stockQuantity: 1000 })
-    .where(inArray(productVariants.id, [api.seeded.variants.tiered, api.seeded.variants.plainHardback]));
-});
-
-const placeOrder = testOrderPlacer({ api, gateway, adminKey: ADMIN_KEY });
+const { api, placeOrder } = useAfterPurchaseShop(ADMIN_KEY);
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   api.app.inject({ method: "POST", url, headers: { ...TEST_HEADERS, ...headers }, payload });
 /** The admin key's erasure, audited as a merchant's write. */

@@ -1,16 +1,13 @@
 import { AddressSchema, type PersonalDataExport } from "@quire/contracts";
-import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { createCustomer, createSession } from "../testing/identity-factories";
-import { usePaymentSandbox } from "../testing/payment-sandbox";
-import { testOrderPlacer } from "../testing/placed-test-orders";
-import { createSignedInStaff } from "../testing/staff-factories";
-import { TEST_HEADERS, useTestApi } from "../testing/test-api";
+import { TEST_HEADERS } from "../testing/test-api";
+import { useAfterPurchaseShop } from "../testing/after-purchase-shop";
 import { savedAddresses } from "../modules/addresses/addresses.tables";
 import { auditLog } from "../modules/audit/audit.tables";
 import { backInStockSubscriptions } from "../modules/back-in-stock/back-in-stock.tables";
-import { productVariants } from "../modules/catalog/catalog.tables";
-import { createCheckoutTestShop, UK_ADDRESS } from "../modules/checkout/checkout-test-shop";
+import { UK_ADDRESS } from "../modules/checkout/checkout-test-shop";
 import { consentRecords } from "../modules/consent/consent.tables";
 import { contactMessages } from "../modules/contact/contact.tables";
 import { customers, signupRequests } from "../modules/identity/identity.tables";
@@ -21,26 +18,8 @@ import { wishlistItems, wishlists } from "../modules/wishlists/wishlists.tables"
 
 // A person's data export (decision 062) against PostgreSQL: a customer with something in every section downloads it
 // all, and nothing of another customer's or any secret; the merchant's export of a guest's email address; who may ask.
-const gateway = usePaymentSandbox();
 const ADMIN_KEY = "data-export-admin-key";
-const api = useTestApi(
-  async (db) => {
-    const shop = await createCheckoutTestShop(db, { minimumOrderPrices: {} });
-    const content = await createSignedInStaff(db, { storeId: shop.store.id, email: "writer@staff.example", role: "content" });
-    const manager = await createSignedInStaff(db, { storeId: shop.store.id, email: "manager@staff.example", role: "manager" });
-    return { ...shop, content, manager };
-  },
-  { paymentGateways: gateway.gateways, adminApiKeys: [ADMIN_KEY] },
-);
-beforeAll(async () => {
-  await gateway.listenApi(api.app);
-  await api.database.db
-    .update(productVariants)
-    .set({ stockQuantity: 1000 })
-    .where(inArray(productVariants.id, [api.seeded.variants.tiered, api.seeded.variants.plainHardback]));
-});
-
-const placeOrder = testOrderPlacer({ api, gateway, adminKey: ADMIN_KEY });
+const { api, placeOrder } = useAfterPurchaseShop(ADMIN_KEY);
 const get = (url: string, headers: Record<string, string> = {}) =>
   api.app.inject({ method: "GET", url, headers: { ...TEST_HEADERS, ...headers } });
 const asStaff = (token: string, url: string) =>
