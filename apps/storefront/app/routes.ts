@@ -67,6 +67,7 @@ export default [
     route("order-status/:token", "routes/order-status.tsx", { id: "order-status" }),
     route("find-my-order", "routes/find-my-order.tsx", { id: "find-my-order" }),
     route("withdraw", "routes/withdraw.tsx", { id: "withdraw" }),
+    route("account/delete/:token", "routes/account-delete.tsx", { id: "account-delete" }),
 
     route(":page", "routes/content-page.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -223,6 +223,8 @@ export const WITHDRAWAL_REFUND_DAYS = 14;
 export const ADMIN_WITHDRAWAL_SORTS = ["due", "newest"] as const;
 /** The longest period one export of consent records covers, in days: a year, a leap year's included (decision 060). */
 export const CONSENT_EXPORT_MAX_DAYS = 366;
+/** How long a customer's emailed link to delete their account works, in hours (decision 063). */
+export const ERASURE_LINK_HOURS = 24;
 
 // ---------------------------------------------------------------- the merchant's side: roles, pictures, files, posts
 

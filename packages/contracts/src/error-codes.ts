@@ -367,6 +367,13 @@ export const EMAILED_LINK_ERROR_CODES = {
   reset: { invalid: "reset_token_invalid", used: "reset_token_used", expired: "reset_token_expired" },
 } as const satisfies Record<"signup" | "invite" | "reset", Record<"invalid" | "used" | "expired", ApiErrorCode>>;
 
+/** The codes the page of an emailed link to delete an account (decision 063) branches on. */
+export const ERASURE_LINK_ERROR_CODES = {
+  invalid: "erasure_link_invalid",
+  expired: "erasure_link_expired",
+  blocked: "erasure_blocked",
+} as const satisfies Record<string, ApiErrorCode>;
+
 /** The codes a back-in-stock confirmation link's page branches on. */
 export const BACK_IN_STOCK_TOKEN_INVALID = "back_in_stock_token_invalid" satisfies ApiErrorCode;
 export const BACK_IN_STOCK_TOKEN_EXPIRED = "back_in_stock_token_expired" satisfies ApiErrorCode;

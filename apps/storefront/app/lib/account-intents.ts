@@ -1,7 +1,12 @@
 // The account pages' form intents (see form-intents.ts, whose INTENT_FIELD they are posted in).
 
-/** /account/settings: the details form, the newsletters form and the password form. */
-export const ACCOUNT_SETTINGS_INTENTS = { profile: "profile", newsletters: "newsletters", password: "password" } as const;
+/** /account/settings: the details form, the newsletters form, the password form and asking to delete the account. */
+export const ACCOUNT_SETTINGS_INTENTS = {
+  profile: "profile",
+  newsletters: "newsletters",
+  password: "password",
+  deleteAccount: "delete-account",
+} as const;
 
 /** /account/orders/:id: cancelling the order, buying its books again (reorder), and returning some of them. */
 export const ACCOUNT_ORDER_INTENTS = { cancel: "cancel", reorder: "reorder", returnItems: "return-items" } as const;

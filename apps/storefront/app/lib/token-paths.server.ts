@@ -1,6 +1,6 @@
 /*
  * The addresses that carry an emailed secret: a password reset, an invitation, a confirmation link, a guest's
- * order. Whoever sees such an address can act as its owner, so the request log hides the token
+ * order, an account's deletion. Whoever sees such an address can act as its owner, so the request log hides the token
  * (request-log.server.ts) and such a page loads no third party's script (root.tsx: no tag manager).
  */
 
@@ -17,6 +17,7 @@ export const TOKEN_ROUTES = [
   "newsletter/unsubscribe/:token",
   "order-status/:token",
   "order-status/proforma-invoice/:token",
+  "account/delete/:token",
 ];
 /** A path of one of TOKEN_ROUTES, as a page or as its `.data` request: group 1 is the part before the token, group 2 `.data`. */
 export const TOKEN_PATHS = new RegExp(`^(/(?:${TOKEN_ROUTES.map((route) => route.replace(/:token$/, "")).join("|")}))[^/]+?(\\.data)?$`);

@@ -6,7 +6,9 @@ import {
   type NewsletterSubscription,
 } from "@quire/contracts";
 import { buttonClass } from "~/components/ui/button";
+import { ERASURE_LINK_HOURS } from "@quire/contracts/constants";
 import { ChangePasswordForm } from "~/features/account/change-password-form";
+import { DeleteAccountForm } from "~/features/account/delete-account-form";
 import { ProfileForm } from "~/features/account/profile-form";
 import { FormNotice } from "~/components/forms/form-alert";
 import { formText, type FormFailure } from "~/components/forms/form-errors";
@@ -21,7 +23,7 @@ import { mergeGuestCart } from "~/features/auth/auth.server";
 import { apiContext, sessionContext } from "~/lib/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import { ACCOUNT_SETTINGS_INTENTS } from "~/lib/account-intents";
-import { CheckboxField, dispatchIntent, intent } from "~/lib/form-intents.server";
+import { CheckboxField, dispatchIntent, intent, NoFieldsFormSchema } from "~/lib/form-intents.server";
 import type { RouteHandle } from "~/lib/route-access";
 import type { Route } from "./+types/account-settings";
 import { t } from "~/lib/i18n/messages/account";
@@ -29,7 +31,10 @@ import { t as actionText } from "~/lib/i18n/messages/account-server";
 
 export const handle: RouteHandle = { requiredAuthentication: true };
 
-/** /account/settings: the customer's details, marketing choice, newsletters, password and their data (signed in only). */
+/**
+ * /account/settings: the customer's details, marketing choice, newsletters, password and their data: its export, and
+ * asking to delete the account (signed in only).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [{ data: settings }, newsletters] = await Promise.all([api.call("getCustomerSettings"), getNewsletters(api)]);
@@ -66,10 +71,13 @@ function profileValues(form: FormData): Record<string, string> {
   };
 }
 
-/** Saves the details or changes the password, as the form's intent says; success flashes a toast. */
+/**
+ * Saves the details, the newsletters or the password, or asks for the emailed link that deletes the account, as the
+ * form's intent says; success flashes a toast.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const { profile, newsletters, password } = ACCOUNT_SETTINGS_INTENTS;
+  const { profile, newsletters, password, deleteAccount } = ACCOUNT_SETTINGS_INTENTS;
 
   return dispatchIntent(await request.formData(), {
     [profile]: intent({
@@ -120,6 +128,22 @@ export async function action({ request, context }: Route.ActionArgs) {
           "/account/settings",
           { kind: "success", message: actionText("account.settings.password_changed") },
           { status: 303, headers },
+        );
+      },
+    }),
+    [deleteAccount]: intent({
+      schema: NoFieldsFormSchema,
+      run: async () => {
+        let sentTo: string;
+        try {
+          sentTo = (await api.call("requestErasure")).data.sentTo;
+        } catch (error) {
+          return failedForm(error, { intent: deleteAccount });
+        }
+        return redirectWithToast(
+          "/account/settings",
+          { kind: "success", message: actionText("account.settings.deletion_link_sent", { email: sentTo, hours: ERASURE_LINK_HOURS }) },
+          { status: 303 },
         );
       },
     }),
@@ -201,6 +225,17 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
       </div>
     </section>
   );
+  const deleteAccount = (
+    <section key="delete-account" className={sectionClass} aria-labelledby="delete-account-heading">
+      <h2 id="delete-account-heading" className="text-xl font-semibold">
+        {t("account.settings.delete_account")}
+      </h2>
+      <p className="mt-3 text-ink-muted">{t("account.settings.delete_account_intro")}</p>
+      <div className="mt-4">
+        <DeleteAccountForm />
+      </div>
+    </section>
+  );
   return (
     <div className="grid max-w-2xl gap-8">
       <div>
@@ -214,7 +249,9 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         </FormNotice>
       ) : null}
       {/* A forced change puts the password first, where the notice points. */}
-      {passwordChangeRequired ? [password, details, newslettersSection, yourData] : [details, newslettersSection, password, yourData]}
+      {passwordChangeRequired
+        ? [password, details, newslettersSection, yourData, deleteAccount]
+        : [details, newslettersSection, password, yourData, deleteAccount]}
     </div>
   );
 }

@@ -16,7 +16,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../../api/src/modules/identity/passwords";
 import { expectNoSeriousA11yViolations } from "./accessibility";
-import { expectApi, signInThroughForm } from "./auth-journeys";
+import { callApi, emailedLink, expectApi, signInThroughForm } from "./auth-journeys";
 import { expectNoPageProblems, screenshotForReview, sessionPerTest } from "./browser";
 import { expectToast, masterOf } from "./cart-catalogue";
 import { expectAccessible, expectCheckoutToast, findCheckoutBooks } from "./checkout-journeys";
@@ -327,7 +327,7 @@ describe("a customer's orders", () => {
     expectNoPageProblems(browser);
   });
 
-  it("downloads everything the shop holds about the customer from the account settings, and reads its summary", async () => {
+  it("downloads everything the shop holds about the customer, reads its summary, then deletes the account by the emailed link", async () => {
     const { page } = browser;
     const order = await placeOrder("exporter", [books[0]!]);
     await signInTo(page, "exporter", "/account/settings");
@@ -347,6 +347,43 @@ describe("a customer's orders", () => {
     await page.waitForURL(`${stack.storefrontUrl}/account/data-export/summary`);
     const summary = await page.locator("body").innerText();
     for (const text of [CUSTOMERS.exporter, order.publicId, "What this export leaves out"]) expect(summary).toContain(text);
+
+    // Then the customer deletes the account: asked for in the settings, confirmed on the emailed link's page.
+    await page.goto(`${stack.storefrontUrl}/account/settings`);
+    const mailsBefore = await stack.mailbox!.count();
+    await page.getByRole("button", { name: "Email me a link to delete my account" }).click();
+    await expectToast(page, `We've emailed ${CUSTOMERS.exporter} a link to delete your account. It works once, for 24 hours.`);
+    const linkUrl = await emailedLink(stack, CUSTOMERS.exporter, "/account/delete/", mailsBefore);
+    // Opening the link erases nothing (a mail scanner may follow it): the page asks.
+    await page.goto(linkUrl);
+    await page.getByRole("heading", { level: 1, name: "Delete your account" }).waitFor();
+    // The address holds the secret: no Referer carries it on (a browser obeys the last policy of the list).
+    expect((await page.request.get(linkUrl)).headers()["referrer-policy"]?.split(",").at(-1)?.trim()).toBe("no-referrer");
+    await expectNoSeriousA11yViolations(page);
+    await screenshotForReview(page, "account-delete-confirm");
+
+    // The order still awaiting its payment keeps the account: the page says which, and the link still works.
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    const blocked = page.locator("#deletion-blocked");
+    await blocked.getByText(`Order ${order.publicId} is awaiting payment`).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await screenshotForReview(page, "account-delete-blocked");
+    await expectApi(stack, "PUT", `/orders/${order.id}/cancel`, OrderResponseSchema, { token: await apiToken("exporter") });
+
+    await page.goto(linkUrl);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL(`${stack.storefrontUrl}/`);
+    await expectToast(page, "Your account has been deleted and your personal data erased.");
+    await page
+      .getByRole("link", { name: /Sign in/ })
+      .first()
+      .waitFor();
+    // The account is gone: its password no longer signs in, and the link has done its one thing.
+    expect((await callApi(stack, "POST", "/auth/sign-in", { body: customer("exporter") })).status).toBe(401);
+    await page.goto(linkUrl);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await page.getByRole("heading", { level: 1, name: "This link to delete your account does not work" }).waitFor();
+    expectNoPageProblems(browser);
   });
 
   it("shows a newcomer with no orders the way to the shop, and no page past the first", async () => {

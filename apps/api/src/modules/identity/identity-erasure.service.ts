@@ -1,3 +1,4 @@
+import { ERASURE_LINK_HOURS } from "@quire/contracts/constants";
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { createEmailedToken, hashEmailedToken } from "../../security/emailed-tokens";
@@ -9,7 +10,7 @@ import {
   lockCustomerForErasure,
   lockErasureRequest,
 } from "./identity-erasure.repository";
-import { ERASURE_LINK_HOURS, erasureConfirmationMail } from "./identity-mail";
+import { erasureConfirmationMail } from "./identity-mail";
 import { claimIdentityMailAllowance } from "./identity-mail-cap";
 
 /*

@@ -1,3 +1,4 @@
+import { ERASURE_LINK_HOURS } from "@quire/contracts/constants";
 import type { OutgoingMail } from "../mail/mail.service";
 
 // The identity emails, as plain text. Each names its main link as `actionUrl`, which the console
@@ -145,9 +146,6 @@ export function passwordChangedMail(context: MailContext, to: { email: string })
     ].join("\n"),
   };
 }
-
-/** How long a customer's emailed link to delete their account works (decision 063). */
-export const ERASURE_LINK_HOURS = 24;
 
 /** The link that confirms a customer's request to delete their account and erase their data (decision 063). */
 export function erasureConfirmationMail(context: MailContext, to: { email: string }, token: string): OutgoingMail {

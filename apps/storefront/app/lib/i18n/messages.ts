@@ -1,5 +1,6 @@
 import { accessibilityMessages } from "./messages/accessibility";
 import { accountMessages } from "./messages/account";
+import { accountDeletionMessages } from "./messages/account-deletion";
 import { accountServerMessages } from "./messages/account-server";
 import { authMessages } from "./messages/auth";
 import { cartMessages } from "./messages/cart";
@@ -75,6 +76,7 @@ export const AREA_MESSAGE_SETS = {
   accessibility: accessibilityMessages,
   order_link: orderLinkMessages,
   withdrawal: withdrawalMessages,
+  account_deletion: accountDeletionMessages,
   privacy: { ...privacyMessages, ...privacyServerMessages },
   media: mediaServerMessages,
 } as const;
@@ -120,6 +122,7 @@ export const messages = {
   ...accessibilityMessages,
   ...orderLinkMessages,
   ...withdrawalMessages,
+  ...accountDeletionMessages,
   ...privacyMessages,
   ...privacyServerMessages,
   ...mediaServerMessages,

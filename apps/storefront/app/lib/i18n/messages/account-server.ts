@@ -13,6 +13,7 @@ export const accountServerMessages = {
   "account.settings.unsubscribed": "You're unsubscribed from our newsletters.",
   "account.settings.newsletters_saved": "Your newsletters have been saved: {topics}.",
   "account.settings.password_changed": "Your password has been changed.",
+  "account.settings.deletion_link_sent": "We've emailed {email} a link to delete your account. It works once, for {hours} hours.",
   "account.addresses.not_found": "That address could not be found.",
   "account.addresses.added": "The address has been added to your address book.",
   "account.addresses.saved": "The address has been saved.",

@@ -177,6 +177,11 @@ export const accountMessages = {
     "Download everything the shop holds about you: your account, addresses, orders, returns, wishlists, newsletters and consents, back-in-stock requests and messages.",
   "account.settings.download_data": "Download your data (JSON)",
   "account.settings.read_data_summary": "Read a summary",
+  "account.settings.delete_account": "Delete your account",
+  "account.settings.delete_account_intro":
+    "We'll email you a link to confirm. Deleting your account erases your details, addresses, wishlists, newsletters, requests and messages, and signs you out everywhere. Orders are kept for the tax law, without your name or address. Orders that are still open, and returns or refunds in progress, must be finished first.",
+  "account.settings.delete_account_send": "Email me a link to delete my account",
+  "account.settings.delete_account_sending": "Sending…",
   // The credit limit page (routes/account-credit-limit.tsx).
   "account.credit.title": "Credit limit",
   "account.credit.intro": "What your company may order on account in each currency, how much is in use and what is left.",
