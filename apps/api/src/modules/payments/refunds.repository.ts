@@ -1,5 +1,5 @@
 import type { RefundReason, RefundStatus } from "@quire/contracts";
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { paymentRefunds, payments } from "./payments.tables";
 
@@ -32,6 +32,16 @@ export async function insertRefundOnce(
 export async function findRefundBySource(db: Db, source: string) {
   const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.source, source));
   return row ?? null;
+}
+
+/** The refunds recorded for these sources (a page of withdrawals' refunds), by source, in one statement. */
+export async function findRefundsBySources(db: Db, sources: readonly string[]): Promise<Map<string, RefundRow>> {
+  if (sources.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(paymentRefunds)
+    .where(inArray(paymentRefunds.source, [...sources]));
+  return new Map(rows.map((row) => [row.source, row]));
 }
 
 /**

@@ -59,6 +59,8 @@ export async function refundableOfPayment(tx: Db, payment: payments.PaymentRow) 
 
 /** The refund recorded for a source (an order's cancellation, a return), if any. */
 export const findRefundBySource = repository.findRefundBySource;
+/** The refunds recorded for these sources, by source (a page of withdrawals), in one statement. */
+export const findRefundsBySources = repository.findRefundsBySources;
 
 /** A refund and the payment it gives back, locked for its outcome to be recorded. */
 export const lockRefund = repository.lockRefund;

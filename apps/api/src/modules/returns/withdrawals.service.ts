@@ -22,8 +22,9 @@ import {
   listOrderLineAmounts,
   lockStoreOrder,
   type CustomerOrder,
+  type OrderBuyer,
 } from "../orders/placed-orders.service";
-import { findRefundBySource } from "../payments/refunds.service";
+import { findRefundBySource, findRefundsBySources, type RefundRow } from "../payments/refunds.service";
 import { type LimitRule, rateLimitKey, reserveLimit } from "../rate-limits/rate-limits.service";
 import { listTransitions, transition, type TransitionActor } from "../state-machines/state-transitions.service";
 import { findWithdrawalTerms } from "../stores/stores.service";
@@ -245,6 +246,24 @@ export async function createWithdrawal(
   });
 }
 
+/** A withdrawal's own fields and its order's buyer, without its lines. */
+function withdrawalFields(record: repository.WithdrawalRecord, order: OrderBuyer) {
+  const money = (amount: number) => ({ amount, currencyCode: record.currencyCode });
+  return {
+    id: record.id,
+    publicId: record.publicId,
+    orderId: record.orderId,
+    orderNumber: order.publicId,
+    status: record.status,
+    wholeOrder: record.wholeOrder,
+    delivery: money(record.deliveryAmount),
+    amount: money(record.amount),
+    declaredAt: record.declaredAt.toISOString(),
+    refundDueBy: record.refundDueBy.toISOString(),
+    email: order.email,
+  };
+}
+
 /** A withdrawal as its buyer reads it, with its lines as their order lists them. */
 async function toWithdrawal(db: Db, record: repository.WithdrawalRecord): Promise<Withdrawal & { email: string; firstName: string }> {
   // One statement at a time: `db` may be a transaction's single connection.
@@ -254,14 +273,8 @@ async function toWithdrawal(db: Db, record: repository.WithdrawalRecord): Promis
     lines.map((line) => line.orderLineId),
   );
   const order = await buyerOf(db, record);
-  const money = (amount: number) => ({ amount, currencyCode: record.currencyCode });
   return {
-    id: record.id,
-    publicId: record.publicId,
-    orderId: record.orderId,
-    orderNumber: order.publicId,
-    status: record.status,
-    wholeOrder: record.wholeOrder,
+    ...withdrawalFields(record, order),
     lines: lines
       .flatMap((line) => {
         const asOrdered = ordered.get(line.orderLineId);
@@ -274,13 +287,8 @@ async function toWithdrawal(db: Db, record: repository.WithdrawalRecord): Promis
         productName: asOrdered.productName,
         variantName: asOrdered.variantName,
         quantity: line.quantity,
-        amount: money(line.amount),
+        amount: { amount: line.amount, currencyCode: record.currencyCode },
       })),
-    delivery: money(record.deliveryAmount),
-    amount: money(record.amount),
-    declaredAt: record.declaredAt.toISOString(),
-    refundDueBy: record.refundDueBy.toISOString(),
-    email: order.email,
     firstName: order.firstName,
   };
 }
@@ -314,14 +322,21 @@ export interface AdminWithdrawalContext {
   storefrontUrl: string;
 }
 
+/** What the merchant reads of a withdrawal beside what its buyer reads: whether it is late, and its refund. */
+function merchantView(record: repository.WithdrawalRecord, refund: RefundRow | null | undefined, now: Date) {
+  return {
+    overdue: record.status !== "refunded" && now > record.refundDueBy,
+    refund: refund ? { id: refund.id, status: refund.status, amount: { amount: refund.amount, currencyCode: record.currencyCode } } : null,
+  };
+}
+
 async function toAdminWithdrawal(db: Db, record: repository.WithdrawalRecord, now: Date): Promise<AdminWithdrawal> {
   const { firstName: _firstName, ...withdrawal } = await toWithdrawal(db, record);
   const refund = await findRefundBySource(db, withdrawalRefundSource(record.id));
   const history = await listTransitions(db, withdrawalMachine.name, record.id);
   return {
     ...withdrawal,
-    overdue: record.status !== "refunded" && now > record.refundDueBy,
-    refund: refund ? { id: refund.id, status: refund.status, amount: { amount: refund.amount, currencyCode: record.currencyCode } } : null,
+    ...merchantView(record, refund, now),
     history: [
       { from: null, to: "declared" as const, at: record.declaredAt.toISOString() },
       ...history.map((entry) => ({
@@ -333,7 +348,11 @@ async function toAdminWithdrawal(db: Db, record: repository.WithdrawalRecord, no
   };
 }
 
-/** GET /admin/withdrawals: the store's withdrawals, refund due soonest first unless asked newest first. */
+/**
+ * GET /admin/withdrawals: the store's withdrawals, refund due soonest first unless asked newest first, without their
+ * lines and history (a withdrawal's own page has them). Four statements whatever the page's size: the page, its
+ * count, its orders' buyers and its refunds.
+ */
 export async function listAdminWithdrawals(db: Db, input: { storeId: number } & AdminWithdrawalsQuery, now = new Date()) {
   const page = await repository.listWithdrawalsPage(db, {
     storeId: input.storeId,
@@ -342,11 +361,19 @@ export async function listAdminWithdrawals(db: Db, input: { storeId: number } & 
     limit: input.PageSize,
     offset: (input.PageNumber - 1) * input.PageSize,
   });
-  const results = [];
-  for (const record of page.rows) {
-    const { history: _history, lines: _lines, ...row } = await toAdminWithdrawal(db, record, now);
-    results.push(row);
-  }
+  const buyers = await findOrderBuyers(
+    db,
+    page.rows.map((record) => record.orderId),
+  );
+  const refunds = await findRefundsBySources(
+    db,
+    page.rows.map((record) => withdrawalRefundSource(record.id)),
+  );
+  const results = page.rows.map((record) => ({
+    // Every withdrawal is of an order (a foreign key), which is never deleted.
+    ...withdrawalFields(record, buyers.get(record.orderId)!),
+    ...merchantView(record, refunds.get(withdrawalRefundSource(record.id)), now),
+  }));
   return {
     results,
     total: page.total,

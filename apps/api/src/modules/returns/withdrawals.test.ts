@@ -331,6 +331,23 @@ describe("the merchant's withdrawals", () => {
     expect(mails.map((mail) => mail.kind)).toEqual(expect.arrayContaining(["withdrawal_declared", "refund_issued"]));
   });
 
+  it("lists a page in the same few statements however many withdrawals it holds", async () => {
+    const statements = async () => {
+      api.database.resetQueryLog();
+      const listed = await asAdmin("GET", "/admin/withdrawals?PageSize=50&PageNumber=1&sort=newest");
+      expect(listed.statusCode, listed.body).toBe(200);
+      return { count: api.database.queries.length, rows: listed.json().data.results.length as number };
+    };
+    await post("/withdrawals", byNumber(await paidOrder(await newCustomer())));
+    const before = await statements();
+    for (let index = 0; index < 3; index += 1) await post("/withdrawals", byNumber(await paidOrder(await newCustomer())));
+    const after = await statements();
+    expect(after.rows).toBe(before.rows + 3);
+    expect(after.count).toBe(before.count);
+    // The admin key's and store's look-ups, then the page, its count, its orders' buyers and its refunds.
+    expect(after.count).toBeLessThanOrEqual(8);
+  });
+
   it("says when a refund is overdue, and refuses what is not the store's", async () => {
     const order = await paidOrder(await newCustomer());
     const created = (await post("/withdrawals", byNumber(order))).json().data as Withdrawal;
