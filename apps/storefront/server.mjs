@@ -7,11 +7,11 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
+import { register } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { trace } from "@opentelemetry/api";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -60,6 +60,10 @@ const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(", ");
 
+// React Router's production build, not the development one its package names (react-router-production.mjs): before
+// anything that imports React Router is loaded.
+register("./react-router-production.mjs", import.meta.url);
+const { createRequestHandler } = await import("@react-router/express");
 const here = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(path.join(here, "build", "server", "index.js"));
 // TypeScript the build compiled (app/entry.server.tsx re-exports it): the load context and the log's redaction.

@@ -1,17 +1,31 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { defineConfig } from "vite";
+import { defineConfig, type Alias } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 const APP_DIRECTORY = path.join(import.meta.dirname, "app");
 const ROOT_MODULE = path.join(APP_DIRECTORY, "root.tsx");
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressedAssets()])],
-  resolve: { tsconfigPaths: true },
+  resolve: { tsconfigPaths: true, alias: command === "build" && !isSsrBuild ? reactRouterProductionBuild() : [] },
   build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: browserChunkGroups() }, chunkFileNames } } },
 }));
+
+/**
+ * React Router's production build for the browser's scripts. Its package names only its development build
+ * (dist/development), which checks the app as it runs and warns; dist/production is the same code without those
+ * checks. The server's copy is moved the same way, by a module hook (react-router-production.mjs).
+ */
+function reactRouterProductionBuild(): Alias[] {
+  const production = path.join(path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist", "production");
+  return [
+    { find: /^react-router$/, replacement: path.join(production, "index.mjs") },
+    { find: /^react-router\/dom$/, replacement: path.join(production, "dom-export.mjs") },
+  ];
+}
 
 /**
  * A chunk shared by several routes is named by the bundler after all of them ("contracts~root~default-layout~
