@@ -163,6 +163,8 @@ const overHttp = securityHeaders({ https: false });
 // page whole), and res.flush() does nothing more for them. Brotli's flush keeps its state but costs more per
 // call, so brotli is flushed once per turn of the event loop instead: the chunks React renders together arrive
 // within one turn and go out as one block, and a Suspense boundary that resolves later still goes out at once.
+// A page's document comes to these writes already gathered per turn (app/lib/turn-buffer.server.ts), so each turn's
+// part of it is compressed, flushed and sent once.
 app.use(compression({ flush: zlib.constants.Z_SYNC_FLUSH }));
 app.use((_request, response, next) => {
   const flush = response.flush;

@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { cspNonceContext } from "./lib/csp-nonce.server";
 import { withRetryAfter } from "./lib/api-unavailable.server";
+import { turnBuffer } from "./lib/turn-buffer.server";
 
 // The production server (server.mjs) is plain JavaScript outside the build; it reaches the app's code for the
 // load context and the request log through these re-exports of the server build's entry module.
@@ -56,12 +56,11 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
+        // What React renders in one turn goes out as one chunk: compressed, flushed and sent once (turn-buffer.server.ts).
+        const body = turnBuffer();
+        body.once("finish", () => {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
         });
         responseHeaders.set("Content-Type", "text/html");
         pipe(body);
