@@ -80,6 +80,8 @@ import { viewedProductsRoutes } from "./modules/viewed-products/viewed-products.
 import { wishlistsRoutes } from "./modules/wishlists/wishlists.routes";
 import { storesRoutes } from "./modules/stores/stores.routes";
 import { createStoreCache, followStoreSettings } from "./modules/stores/stores.service";
+import { createInvalidationHub } from "./modules/page-cache/invalidation-hub";
+import { pageCacheRoutes } from "./modules/page-cache/page-cache.routes";
 
 export interface AppDeps {
   db: Db;
@@ -239,6 +241,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(searchRoutes, { db: readDb, index: catalogIndex });
   await app.register(recommendationsRoutes, { db: readDb });
   await app.register(contentRoutes, { db: readDb });
+  // The storefronts' page caches hear what to forget (decision 064); their streams end before the server closes.
+  const invalidations = createInvalidationHub(deps.db, app.log);
+  app.addHook("preClose", () => invalidations.close());
+  await app.register(pageCacheRoutes, { hub: invalidations });
   await app.register(blogRoutes, { db: readDb });
   await app.register(cartRoutes, { db: deps.db });
   await app.register(checkoutRoutes, { db: deps.db });

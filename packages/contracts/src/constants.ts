@@ -226,6 +226,19 @@ export const CONSENT_EXPORT_MAX_DAYS = 366;
 /** How long a customer's emailed link to delete their account works, in hours (decision 063). */
 export const ERASURE_LINK_HOURS = 24;
 
+// ---------------------------------------------------------------- shared caches of public pages (decision 064)
+
+/** The surrogate keys a public page is named by: `settings`, `menu`, `product:<id>`, `category:<id>`, `content:<id>`. */
+export const SURROGATE_KEY_PATTERN = /^(?:settings|menu|(?:product|category|content):[1-9][0-9]{0,9})$/;
+/** The surrogate key of what a page shows, as the API and the storefront both write it. */
+export const surrogateKeys = {
+  settings: "settings",
+  menu: "menu",
+  product: (id: number) => `product:${id}`,
+  category: (id: number) => `category:${id}`,
+  content: (id: number) => `content:${id}`,
+} as const;
+
 // ---------------------------------------------------------------- the merchant's side: roles, pictures, files, posts
 
 export const STAFF_ROLES = ["owner", "manager", "fulfilment", "content"] as const;

@@ -34,4 +34,5 @@ export * from "./postcodes";
 export * from "./product-safety";
 export * from "./withdrawals";
 export * from "./data-erasure";
+export * from "./page-cache";
 export * from "./data-export";

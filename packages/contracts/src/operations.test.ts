@@ -26,6 +26,7 @@ import { consentOperations } from "./operations/consent";
 import { withdrawalOperations } from "./operations/withdrawals";
 import { dataErasureOperations } from "./operations/data-erasure";
 import { dataExportOperations } from "./operations/data-export";
+import { pageCacheOperations } from "./operations/page-cache";
 
 // The table is assembled by spreading one part per domain: an operationId written in two parts would
 // silently keep only the later entry.
@@ -55,6 +56,7 @@ const parts = {
   consentOperations,
   withdrawalOperations,
   dataExportOperations,
+  pageCacheOperations,
   dataErasureOperations,
 };
 

@@ -25,6 +25,7 @@ import { consentOperations } from "./operations/consent";
 import { withdrawalOperations } from "./operations/withdrawals";
 import { dataErasureOperations } from "./operations/data-erasure";
 import { dataExportOperations } from "./operations/data-export";
+import { pageCacheOperations } from "./operations/page-cache";
 import type { Operation, SuccessStatus } from "./operations/operation";
 
 // The API's operations as data (docs/decisions/022): the one place that says, for each operationId, which
@@ -64,6 +65,7 @@ export const operations = {
   ...consentOperations,
   ...withdrawalOperations,
   ...dataExportOperations,
+  ...pageCacheOperations,
   ...dataErasureOperations,
 } as const satisfies Record<string, Operation>;
 

@@ -20,7 +20,7 @@ export interface Operation {
   /** The status of success; 200 when not said. */
   status?: SuccessStatus;
   /** The media type of a success that is not JSON (a PDF): the response schema then describes its bytes. */
-  produces?: "application/pdf" | "text/csv" | "text/plain" | "image/*";
+  produces?: "application/pdf" | "text/csv" | "text/plain" | "image/*" | "text/event-stream";
   /**
    * The media type of a request body that is not JSON: a CSV file (the body schema describes its text) or a form
    * with a file (the body schema describes its fields).

@@ -1,0 +1,135 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
+import { sqlRows } from "../../db/sql-rows";
+import { eventually } from "../../testing/eventually";
+import { createProductType, createStore } from "../../testing/factories";
+import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
+import { createProduct, setVariantPrices } from "../catalog/catalog-writes";
+import { EVENT_CHANNEL } from "../jobs/event-feed.repository";
+import { updateStoreSettings } from "../stores/stores-admin.service";
+
+// GET /cache/invalidations (decision 064): what the storefronts' page caches must forget, told as each change of
+// their store commits, from the change feed of every API process.
+
+const api = useTestApi(async (db) => {
+  const store = await createStore(db);
+  const other = await createStore(db, { key: "other-store" });
+  const productTypes = {
+    mine: (await createProductType(db, { storeId: store.id, code: "book", name: "Book" })).id,
+    other: (await createProductType(db, { storeId: other.id, code: "book", name: "Book" })).id,
+  };
+  return { store, other, productTypes };
+});
+
+let serial = 0;
+const newBook = (storeId: number, productTypeId: number) => {
+  serial += 1;
+  return {
+    storeId,
+    productTypeId,
+    slug: `cached-book-${serial}`,
+    name: `Cached Book ${serial}`,
+    variants: [{ sku: `CACHED-${serial}`, name: "Hardback", prices: { GBP: { amount: 1000 } } }],
+  };
+};
+
+interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/** Opens the stream over HTTP as a storefront does, and reads its events one by one. */
+async function openStream(headers: Record<string, string> = TEST_HEADERS) {
+  const address = await api.app.listen({ port: 0, host: "127.0.0.1" }).catch(() => `http://127.0.0.1:${portOf()}`);
+  const controller = new AbortController();
+  const response = await fetch(`${address}/cache/invalidations`, { headers, signal: controller.signal });
+  const events: StreamEvent[] = [];
+  let waiting: (() => void) | null = null;
+  const read = async () => {
+    if (!response.body) return;
+    const decoder = new TextDecoder();
+    let buffered = "";
+    try {
+      for await (const chunk of response.body) {
+        buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+        for (let end = buffered.indexOf("\n\n"); end >= 0; end = buffered.indexOf("\n\n")) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+          waiting?.();
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+  };
+  void read();
+  return {
+    response,
+    /** The next event not taken yet, as it arrives. */
+    async next(): Promise<StreamEvent> {
+      while (events.length === 0) await new Promise<void>((resolve) => (waiting = resolve));
+      return events.shift()!;
+    },
+    close: () => controller.abort(),
+  };
+}
+
+function portOf(): number {
+  const address = api.app.server.address();
+  if (address === null || typeof address === "string") throw new Error("not listening");
+  return address.port;
+}
+
+const onServer = inject("testDatabaseTemplate").kind === "postgres";
+
+describe("the page caches' stream of what to forget", () => {
+  it("says it is ready, then the keys of each change of the caller's store as it commits, and none of another store's", async () => {
+    const { store, other, productTypes } = api.seeded;
+    const stream = await openStream();
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(await stream.next()).toEqual({ event: "ready", data: {} });
+
+    // Another store's product first: its stream is not this one's, so the next notice is about this store's.
+    await createProduct(api.database.db, newBook(other.id, productTypes.other));
+    const book = await createProduct(api.database.db, newBook(store.id, productTypes.mine));
+    expect(await stream.next()).toEqual({ event: "invalidate", data: { keys: [`product:${book.id}`] } });
+    await setVariantPrices(api.database.db, book.variants[0]!.id, { GBP: { amount: 1500 } });
+    expect(await stream.next()).toEqual({ event: "invalidate", data: { keys: [`product:${book.id}`] } });
+    await api.database.db.transaction((tx) => updateStoreSettings(tx, store.id, { name: "Renamed For Caches" }));
+    expect(await stream.next()).toEqual({ event: "invalidate", data: { keys: ["settings"] } });
+    stream.close();
+  });
+
+  it("is the storefront's: no API key, no stream", async () => {
+    const refused = await api.app.inject({ method: "GET", url: "/cache/invalidations", headers: { storekey: TEST_HEADERS.storekey } });
+    expect(refused.statusCode).toBe(401);
+  });
+
+  it.runIf(onServer)("tells its listeners to forget everything when the feed's connection is lost, and again once it is back", async () => {
+    const stream = await openStream();
+    expect(await stream.next()).toEqual({ event: "ready", data: {} });
+    const ended = await sqlRows<{ pid: number }>(
+      api.database.db,
+      sql`select pg_terminate_backend(pid), pid from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and query = ${`listen ${EVENT_CHANNEL}`}`,
+    );
+    expect(ended.length).toBeGreaterThan(0);
+    expect(await stream.next()).toEqual({ event: "invalidate", data: { all: true } });
+    expect(await stream.next()).toEqual({ event: "invalidate", data: { all: true } });
+    // Listening again: the next change is told.
+    await eventually("it listens again", async () => {
+      const rows = await sqlRows<{ count: number }>(
+        api.database.db,
+        sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and query = ${`listen ${EVENT_CHANNEL}`}`,
+      );
+      return rows[0]!.count > 0;
+    });
+    const book = await createProduct(api.database.db, newBook(api.seeded.store.id, api.seeded.productTypes.mine));
+    expect(await stream.next()).toEqual({ event: "invalidate", data: { keys: [`product:${book.id}`] } });
+    stream.close();
+  });
+});
