@@ -230,6 +230,11 @@ export const ERASURE_LINK_HOURS = 24;
 
 /** The surrogate keys a public page is named by: `settings`, `menu`, `product:<id>`, `category:<id>`, `content:<id>`. */
 export const SURROGATE_KEY_PATTERN = /^(?:settings|menu|(?:product|category|content):[1-9][0-9]{0,9})$/;
+/**
+ * The header an answer names its surrogate keys in, space-separated: the API's answers (what each is built from), and
+ * the storefront's public pages (the keys of every API answer the page was made from).
+ */
+export const SURROGATE_KEY_HEADER = "Surrogate-Key";
 /** The surrogate key of what a page shows, as the API and the storefront both write it. */
 export const surrogateKeys = {
   settings: "settings",

@@ -1,4 +1,6 @@
 import type { ApiErrorCode } from "@quire/contracts";
+import { surrogateKeys } from "@quire/contracts/constants";
+import { withSurrogateKeys } from "../../http/surrogate-keys";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
@@ -65,7 +67,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         summary: "A category by slug, with breadcrumbs and children",
       },
     }),
-    handler: async (request) => ({ data: await catalog.requireCategory(db, request.ctx, { slug: request.params.slug }) }),
+    handler: async (request, reply) => {
+      const category = await catalog.requireCategory(db, request.ctx, { slug: request.params.slug });
+      return withSurrogateKeys(reply, [surrogateKeys.category(category.id)], category);
+    },
   });
 
   app.route({
@@ -87,7 +92,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         summary: "A page of product cards: by category (with its subcategories), search, filters, price; sorted",
       },
     }),
-    handler: async (request) => ({ data: await catalog.listProducts(db, request.ctx, request.query, reads) }),
+    handler: async (request, reply) => {
+      const page = await catalog.listProducts(db, request.ctx, request.query, reads);
+      return withSurrogateKeys(
+        reply,
+        page.results.map((card) => surrogateKeys.product(card.id)),
+        page,
+      );
+    },
   });
 
   app.route({
@@ -129,7 +141,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         summary: "A product page by slug",
       },
     }),
-    handler: async (request) => ({ data: await catalog.requireProduct(db, request.ctx, { slug: request.params.slug }) }),
+    handler: async (request, reply) => {
+      const product = await catalog.requireProduct(db, request.ctx, { slug: request.params.slug });
+      return withSurrogateKeys(reply, [surrogateKeys.product(product.id)], product);
+    },
   });
 
   app.route({

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { surrogateKeys } from "@quire/contracts/constants";
+import { withSurrogateKeys } from "../../http/surrogate-keys";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
 import { getMenuTree, getPageByUrl, getPagePreview, getPageSummaries, getRedirects, getSitemapProducts } from "./content.service";
@@ -12,7 +14,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         summary: "A menu as a tree (the storefront reads `main`); an unconfigured menu is empty",
       },
     }),
-    handler: async (request) => ({ data: { data: await getMenuTree(db, request.ctx.store.id, request.params.code) } }),
+    handler: async (request, reply) =>
+      withSurrogateKeys(reply, [surrogateKeys.menu], { data: await getMenuTree(db, request.ctx.store.id, request.params.code) }),
   });
 
   app.route({
@@ -33,7 +36,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         summary: "The content page at a site path (`/` is the home page); 404 page_not_found when there is none",
       },
     }),
-    handler: async (request) => ({ data: await getPageByUrl(db, request.ctx.store.id, request.query.url) }),
+    handler: async (request, reply) => {
+      const page = await getPageByUrl(db, request.ctx.store.id, request.query.url);
+      return withSurrogateKeys(reply, [surrogateKeys.content(page.id)], page);
+    },
   });
 
   app.route({

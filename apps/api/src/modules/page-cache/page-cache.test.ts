@@ -104,6 +104,20 @@ describe("the page caches' stream of what to forget", () => {
     stream.close();
   });
 
+  it("has each answer a public page is made from name what it is built from, in the keys the stream tells", async () => {
+    const { store, productTypes } = api.seeded;
+    const book = await createProduct(api.database.db, newBook(store.id, productTypes.mine));
+    const keysOf = async (url: string) => {
+      const answer = await api.app.inject({ method: "GET", url, headers: TEST_HEADERS });
+      expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+      return String(answer.headers["surrogate-key"] ?? "").split(" ");
+    };
+    expect(await keysOf("/store-settings")).toEqual(["settings"]);
+    expect(await keysOf("/menus/main/tree")).toEqual(["menu"]);
+    expect(await keysOf(`/products/slug=${book.slug}`)).toEqual([`product:${book.id}`]);
+    expect(await keysOf("/products?PageNumber=1&PageSize=100")).toContain(`product:${book.id}`);
+  });
+
   it("is the storefront's: no API key, no stream", async () => {
     const refused = await api.app.inject({ method: "GET", url: "/cache/invalidations", headers: { storekey: TEST_HEADERS.storekey } });
     expect(refused.statusCode).toBe(401);

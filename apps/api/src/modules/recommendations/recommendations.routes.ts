@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { surrogateKeys } from "@quire/contracts/constants";
+import { withSurrogateKeys } from "../../http/surrogate-keys";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
 import { recommend } from "./recommendations.service";
@@ -13,6 +15,13 @@ export const recommendationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
         summary: "Recommended products: similar, trending, bought together or related, only what the caller can buy",
       },
     }),
-    handler: async (request) => ({ data: await recommend(db, request.ctx, request.params.type, request.query) }),
+    handler: async (request, reply) => {
+      const recommended = await recommend(db, request.ctx, request.params.type, request.query);
+      return withSurrogateKeys(
+        reply,
+        recommended.results.map((card) => surrogateKeys.product(card.id)),
+        recommended,
+      );
+    },
   });
 };
