@@ -162,6 +162,8 @@ export interface OperationClientPolicy {
   unreachable(error: unknown, signal: AbortSignal | undefined): unknown;
   /** Called with a failed answer's status before its body is read: a page may end here when the API is away. */
   beforeFailure?(status: number): void;
+  /** Called with every answer that came, before its body is read: a page collects what its answers name. */
+  answered?(header: (name: string) => string | null): void;
 }
 
 /** An answer of the API: its status, one header read by name, and its body. */
@@ -207,15 +209,12 @@ export function createOperationClient(policy: OperationClientPolicy) {
     } catch (error) {
       throw policy.unreachable(error, abortSignal);
     }
-    return {
-      status: answer.statusCode,
-      ok: answer.statusCode >= 200 && answer.statusCode < 300,
-      header(name) {
-        const value = answer.headers[name];
-        return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-      },
-      body: answer.body,
+    const header = (name: string) => {
+      const value = answer.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
     };
+    policy.answered?.(header);
+    return { status: answer.statusCode, ok: answer.statusCode >= 200 && answer.statusCode < 300, header, body: answer.body };
   }
 
   /** The body of an answer as JSON; null when there is none or it is not JSON (the connection is freed either way). */

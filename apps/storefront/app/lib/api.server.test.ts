@@ -21,6 +21,8 @@ const ANSWERS: Record<
   { status: number; body?: unknown; headers?: Record<string, string>; document?: { type: string; bytes: string } }
 > = {
   "GET /wishlists/variant-ids": { status: 200, body: { data: { variantIds: [7] } } },
+  // Answers that name what they are built from (decision 064).
+  "GET /menus/main/tree": { status: 200, body: { data: { data: [] } }, headers: { "surrogate-key": "menu product:12 product:13" } },
   "POST /passwords/reset": { status: 202, body: { data: { accepted: true } } },
   "DELETE /wishlists/4": { status: 204 },
   // Not a product page: the answer has drifted from the contract.
@@ -102,6 +104,15 @@ describe("the API client", () => {
       authorization: "Bearer a.b.c",
       "x-forwarded-for": "203.0.113.7",
     });
+  });
+
+  it("collects the surrogate keys of every answer into the caller's set, for all the clients made from it", async () => {
+    const caller = { surrogateKeys: new Set<string>() };
+    await createApiClient(caller).call("getMenuTree", { params: { code: "main" } });
+    await createApiClient(caller).call("listWishlistVariantIds");
+    expect([...caller.surrogateKeys]).toEqual(["menu", "product:12", "product:13"]);
+    // A caller that keeps no set is told nothing.
+    await expect(createApiClient().call("getMenuTree", { params: { code: "main" } })).resolves.toEqual({ data: { data: [] } });
   });
 
   it("sends no Authorization or X-Forwarded-For it was not given", async () => {

@@ -5,6 +5,7 @@ import {
   isConnectionFailure,
   isUnavailableStatus,
 } from "@quire/web-kit/operation-client";
+import { SURROGATE_KEY_HEADER } from "@quire/contracts/constants";
 import { Agent, type Dispatcher } from "undici";
 import { getEnv } from "./env.server";
 import { idempotencyKeyFor } from "./idempotency-keys.server";
@@ -51,6 +52,12 @@ export interface CallerContext {
    * the action shows as a toast.
    */
   page?: boolean;
+  /**
+   * Where this request's calls put the surrogate keys their answers name (the API's Surrogate-Key header): what a
+   * public page is made from, which its shared copies are forgotten by (decision 064). Shared by every client made
+   * from this caller.
+   */
+  surrogateKeys?: Set<string>;
 }
 
 /**
@@ -85,6 +92,10 @@ export function createApiClient(caller: CallerContext = {}, connections: { dispa
         headers[name] = name.toLowerCase() === "idempotency-key" ? idempotencyKeyFor(caller, value) : value;
       }
       return headers;
+    },
+    answered(header) {
+      const keys = caller.surrogateKeys && header(SURROGATE_KEY_HEADER.toLowerCase());
+      if (keys) for (const key of keys.split(" ")) if (key) caller.surrogateKeys!.add(key);
     },
     // A read ends with the page that asked for it; a write is never cut off midway.
     defaultSignal: (operation) => (operation.method === "GET" ? caller.signal : undefined),
