@@ -55,7 +55,7 @@ CMD ["node", "--import", "@quire/telemetry/register", "dist/worker.js"]
 
 FROM base AS storefront
 COPY --from=build --chown=node:node /quire/apps/storefront/package.json apps/storefront/
-COPY --from=build --chown=node:node /quire/apps/storefront/server.mjs /quire/apps/storefront/react-router-production.mjs apps/storefront/
+COPY --from=build --chown=node:node /quire/apps/storefront/server.mjs apps/storefront/
 COPY --from=build --chown=node:node /quire/apps/storefront/build apps/storefront/build
 COPY --from=build --chown=node:node /quire/packages packages
 WORKDIR /quire/apps/storefront

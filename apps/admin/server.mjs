@@ -4,9 +4,9 @@
 // Content-Security-Policy whose nonce React Router's inline scripts carry.
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
+import { register } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
@@ -17,6 +17,10 @@ const CLIENT_ADDRESS_HEADER = "x-quire-client-address";
 const SECRET_PATHS = /^\/(accept-invitation|set-up)\/[^/?]+/;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// React Router's production build, not the development one its package names (@quire/web-kit's
+// react-router-production.mjs): before anything that imports React Router is loaded.
+register("@quire/web-kit/react-router-production", import.meta.url);
+const { createRequestHandler } = await import("@react-router/express");
 const build = await import(path.join(here, "build", "server", "index.js"));
 const { createLoadContext, getEnv } = build.entry.module;
 try {

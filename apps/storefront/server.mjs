@@ -60,9 +60,9 @@ const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(", ");
 
-// React Router's production build, not the development one its package names (react-router-production.mjs): before
-// anything that imports React Router is loaded.
-register("./react-router-production.mjs", import.meta.url);
+// React Router's production build, not the development one its package names (@quire/web-kit's
+// react-router-production.mjs): before anything that imports React Router is loaded.
+register("@quire/web-kit/react-router-production", import.meta.url);
 const { createRequestHandler } = await import("@react-router/express");
 const here = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(path.join(here, "build", "server", "index.js"));

@@ -17,7 +17,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
 /**
  * React Router's production build for the browser's scripts. Its package names only its development build
  * (dist/development), which checks the app as it runs and warns; dist/production is the same code without those
- * checks. The server's copy is moved the same way, by a module hook (react-router-production.mjs).
+ * checks. The server's copy is moved the same way, by a module hook (@quire/web-kit's react-router-production.mjs).
  */
 function reactRouterProductionBuild(): Alias[] {
   const production = path.join(path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist", "production");

@@ -28,7 +28,6 @@ export function snapshotBuild(root: string, into: string): BuildSnapshot {
   copy("apps/api/dist");
   copy("apps/storefront/build");
   copy("apps/storefront/server.mjs");
-  copy("apps/storefront/react-router-production.mjs");
   for (const modules of ["node_modules", "apps/api/node_modules", "apps/storefront/node_modules"]) link(modules);
   return { root: into, apiDir: path.join(into, "apps", "api"), storefrontDir: path.join(into, "apps", "storefront") };
 }

@@ -1,4 +1,5 @@
-// A module resolution hook for the storefront's server (server.mjs registers it with node:module's `register`).
+// A module resolution hook for the storefront's and the back office's servers (each server.mjs registers it with
+// node:module's `register`).
 //
 // React Router ships two builds of itself, dist/development and dist/production, which differ in that the first
 // checks and warns about the app's mistakes as it runs. Its package's exports name only the development build, so
