@@ -85,7 +85,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       : null;
 
   const answer = {
-    product,
+    // The safety information goes to the page as the markup below, made here: not twice, as data for the browser too.
+    product: { ...product, safety: null },
     selectedVariantId: selected.id,
     recentlyViewed,
     boughtTogether,
