@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { sqlRows } from "../db/sql-rows";
 import { createCustomer, createSession } from "../testing/identity-factories";
 import { TEST_HEADERS } from "../testing/test-api";
-import { useAfterPurchaseShop } from "../testing/after-purchase-shop";
+import { insertGuestRows, useAfterPurchaseShop } from "../testing/after-purchase-shop";
 import { savedAddresses } from "../modules/addresses/addresses.tables";
 import { auditLog } from "../modules/audit/audit.tables";
 import { backInStockSubscriptions } from "../modules/back-in-stock/back-in-stock.tables";
@@ -289,11 +289,8 @@ describe("POST /admin/customers/erasures", () => {
     const db = api.database.db;
     const storeId = api.seeded.store.id;
     const email = "hyacinth.wobblestone@example.com";
-    await db
-      .insert(contactMessages)
-      .values({ storeId, reference: "MSG-wobble", name: "Hyacinth", email, subject: "Hello", message: "Please forget me" });
-    await db.insert(backInStockSubscriptions).values({ storeId, variantId: api.seeded.variants.tiered, email });
-    await db.insert(marketingSubscriptions).values({ storeId, email, topics: ["events"] });
+    const variantId = api.seeded.variants.tiered;
+    await insertGuestRows(db, { storeId, variantId, email, reference: "MSG-wobble", name: "Hyacinth", message: "Please forget me" });
 
     const answer = await erase({ email: "Hyacinth.Wobblestone@Example.com" }, { authorization: `Bearer ${api.seeded.manager.token}` });
     expect(answer.statusCode, answer.body).toBe(200);

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCustomer, createSession } from "../testing/identity-factories";
 import { TEST_HEADERS } from "../testing/test-api";
-import { useAfterPurchaseShop } from "../testing/after-purchase-shop";
+import { insertGuestRows, useAfterPurchaseShop } from "../testing/after-purchase-shop";
 import { savedAddresses } from "../modules/addresses/addresses.tables";
 import { auditLog } from "../modules/audit/audit.tables";
 import { backInStockSubscriptions } from "../modules/back-in-stock/back-in-stock.tables";
@@ -190,11 +190,8 @@ describe("the merchant's export for an email address", () => {
     const db = api.database.db;
     const storeId = api.seeded.store.id;
     const email = "guest-exporter@example.com";
-    await db
-      .insert(contactMessages)
-      .values({ storeId, reference: "MSG-guest", name: "Grace", email, subject: "Hello", message: "From a guest" });
-    await db.insert(backInStockSubscriptions).values({ storeId, variantId: api.seeded.variants.tiered, email });
-    await db.insert(marketingSubscriptions).values({ storeId, email, topics: ["events"] });
+    const variantId = api.seeded.variants.tiered;
+    await insertGuestRows(db, { storeId, variantId, email, reference: "MSG-guest", name: "Grace", message: "From a guest" });
     await db
       .insert(contactMessages)
       .values({ storeId, reference: "MSG-other", name: "Other", email: "other-guest@example.com", subject: "Hi", message: "Not hers" });

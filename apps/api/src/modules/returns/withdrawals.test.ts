@@ -1,16 +1,15 @@
 import { WITHDRAWAL_REFUND_DAYS, type Withdrawal, type WithdrawableOrder } from "@quire/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { createOrderLinkToken, DEVELOPMENT_ORDER_LINK_SECRET } from "../../security/order-links";
 import { createCustomer, createSession } from "../../testing/identity-factories";
-import { usePaymentSandbox } from "../../testing/payment-sandbox";
-import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
+import { useAfterPurchaseShop } from "../../testing/after-purchase-shop";
+import { TEST_HEADERS } from "../../testing/test-api";
 import { drainJobs } from "../../testing/test-jobs";
 import { newClientIp } from "../back-in-stock/back-in-stock-testing";
 import { errorCodeOf } from "../cart/cart-test-catalogue";
 import { products, productVariants } from "../catalog/catalog.tables";
-import { createCheckoutTestShop, CUSTOMER_INFO } from "../checkout/checkout-test-shop";
-import { testOrderPlacer } from "../../testing/placed-test-orders";
+import { CUSTOMER_INFO } from "../checkout/checkout-test-shop";
 import { outboxMessages } from "../mail/mail.tables";
 import { orders } from "../orders/orders.tables";
 import { paymentRefunds, payments } from "../payments/payments.tables";
@@ -19,21 +18,9 @@ import { WITHDRAWAL_LOOKUP_LIMIT } from "./withdrawals.service";
 // Withdrawing from a contract (decision 061) against PostgreSQL and the payment sandbox: naming the order three ways,
 // what may be withdrawn from (exempt products, what is already withdrawn or returned, the period), the acknowledgement
 // mail, the delivery charge with the whole order, concurrent withdrawals, and the merchant's refund, once.
-const gateway = usePaymentSandbox();
 const ADMIN_KEY = "withdrawals-admin-key";
-const api = useTestApi((db) => createCheckoutTestShop(db, { minimumOrderPrices: {} }), {
-  paymentGateways: gateway.gateways,
-  adminApiKeys: [ADMIN_KEY],
-  storefrontUrl: "http://shop.test",
-});
-beforeAll(async () => {
-  await gateway.listenApi(api.app);
-  // Every test buys its own order of these two, and withdrawals give nothing back to stock until the goods are back.
-  await api.database.db
-    .update(productVariants)
-    .set({ stockQuantity: 1000 })
-    .where(inArray(productVariants.id, [api.seeded.variants.tiered, api.seeded.variants.plainHardback]));
-});
+// Every test buys its own order of the shop's two books, and withdrawals give nothing back to stock until the goods are back.
+const { api, placeOrder } = useAfterPurchaseShop(ADMIN_KEY);
 
 const DAY = 86_400_000;
 const asAdmin = (method: "GET" | "PUT", url: string) =>
@@ -60,7 +47,6 @@ async function newCustomer() {
 }
 
 /** A customer's order of three of the tiered book and one plain hardback, paid at Stripe's page and, unless said otherwise, delivered. */
-const placeOrder = testOrderPlacer({ api, gateway, adminKey: ADMIN_KEY });
 const paidOrder = (authorization: string, delivered = true) => placeOrder(authorization, { pay: "stripe", delivered });
 const byNumber = (order: { row: { publicId: string } }) => ({ orderNumber: order.row.publicId, email: CUSTOMER_INFO.email });
 
