@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   ChangePasswordBodySchema,
   NewsletterSubscriptionBodySchema,
@@ -158,83 +159,90 @@ function failureOf(actionData: FormFailure | undefined, intent: string): FormFai
   return actionData?.intent === intent ? actionData : undefined;
 }
 
-const sectionClass = "rounded-card border border-line bg-surface p-5 shadow-sm sm:p-8";
+/** One section of the page: a card with its heading (which names it), an optional line of introduction, and its body. */
+function SettingsSection({
+  id,
+  title,
+  intro,
+  bodyClassName = "mt-4",
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  bodyClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="rounded-card border border-line bg-surface p-5 shadow-sm sm:p-8" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {intro ? <p className="mt-3 text-ink-muted">{intro}</p> : null}
+      <div className={bodyClassName}>{children}</div>
+    </section>
+  );
+}
 
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, newsletters, passwordChangeRequired } = loaderData;
   useFailureToast(actionData);
   const password = (
-    <section key="password" className={sectionClass} aria-labelledby="password-heading">
-      <h2 id="password-heading" className="text-xl font-semibold">
-        {t("account.settings.password")}
-      </h2>
-      <div className="mt-6">
-        <ChangePasswordForm
-          failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.password)}
-          context={contextOf(settings)}
-          autoFocus={passwordChangeRequired}
-        />
-      </div>
-    </section>
+    <SettingsSection key="password" id="password" title={t("account.settings.password")} bodyClassName="mt-6">
+      <ChangePasswordForm
+        failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.password)}
+        context={contextOf(settings)}
+        autoFocus={passwordChangeRequired}
+      />
+    </SettingsSection>
   );
   const details = (
-    <section key="details" className={sectionClass} aria-labelledby="profile-heading">
-      <h2 id="profile-heading" className="text-xl font-semibold">
-        {t("account.settings.details")}
-      </h2>
-      <div className="mt-6">
-        {/* Keyed by the consent, which the newsletters form also changes: its box then shows the saved state. */}
-        <ProfileForm
-          key={String(settings.marketingOptIn)}
-          settings={settings}
-          failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.profile)}
-        />
-      </div>
-    </section>
+    <SettingsSection key="details" id="profile" title={t("account.settings.details")} bodyClassName="mt-6">
+      {/* Keyed by the consent, which the newsletters form also changes: its box then shows the saved state. */}
+      <ProfileForm
+        key={String(settings.marketingOptIn)}
+        settings={settings}
+        failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.profile)}
+      />
+    </SettingsSection>
   );
   const newslettersSection = newsletters ? (
-    <section key="newsletters" className={sectionClass} aria-labelledby="newsletters-heading">
-      <h2 id="newsletters-heading" className="text-xl font-semibold">
-        {t("account.settings.newsletters")}
-      </h2>
-      <div className="mt-4">
-        {/* Keyed by the saved topics, which the details form's marketing box also changes. */}
-        <NewsletterPreferencesForm
-          key={newsletters.topics.join()}
-          email={newsletters.email}
-          topics={newsletters.topics}
-          failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.newsletters)}
-        />
-      </div>
-    </section>
+    <SettingsSection key="newsletters" id="newsletters" title={t("account.settings.newsletters")}>
+      {/* Keyed by the saved topics, which the details form's marketing box also changes. */}
+      <NewsletterPreferencesForm
+        key={newsletters.topics.join()}
+        email={newsletters.email}
+        topics={newsletters.topics}
+        failure={failureOf(actionData, ACCOUNT_SETTINGS_INTENTS.newsletters)}
+      />
+    </SettingsSection>
   ) : null;
   const yourData = (
-    <section key="your-data" className={sectionClass} aria-labelledby="your-data-heading">
-      <h2 id="your-data-heading" className="text-xl font-semibold">
-        {t("account.settings.your_data")}
-      </h2>
-      <p className="mt-3 text-ink-muted">{t("account.settings.your_data_intro")}</p>
+    <SettingsSection
+      key="your-data"
+      id="your-data"
+      title={t("account.settings.your_data")}
+      intro={t("account.settings.your_data_intro")}
+      bodyClassName="mt-4 flex flex-wrap gap-3"
+    >
       {/* Plain links to resource routes: a download and a text page, with or without JavaScript. */}
-      <div className="mt-4 flex flex-wrap gap-3">
-        <a href="/account/data-export" download className={buttonClass({ variant: "secondary" })}>
-          {t("account.settings.download_data")}
-        </a>
-        <a href="/account/data-export/summary" className={buttonClass({ variant: "secondary" })}>
-          {t("account.settings.read_data_summary")}
-        </a>
-      </div>
-    </section>
+      <a href="/account/data-export" download className={buttonClass({ variant: "secondary" })}>
+        {t("account.settings.download_data")}
+      </a>
+      <a href="/account/data-export/summary" className={buttonClass({ variant: "secondary" })}>
+        {t("account.settings.read_data_summary")}
+      </a>
+    </SettingsSection>
   );
   const deleteAccount = (
-    <section key="delete-account" className={sectionClass} aria-labelledby="delete-account-heading">
-      <h2 id="delete-account-heading" className="text-xl font-semibold">
-        {t("account.settings.delete_account")}
-      </h2>
-      <p className="mt-3 text-ink-muted">{t("account.settings.delete_account_intro")}</p>
-      <div className="mt-4">
-        <DeleteAccountForm />
-      </div>
-    </section>
+    <SettingsSection
+      key="delete-account"
+      id="delete-account"
+      title={t("account.settings.delete_account")}
+      intro={t("account.settings.delete_account_intro")}
+    >
+      <DeleteAccountForm />
+    </SettingsSection>
   );
   return (
     <div className="grid max-w-2xl gap-8">
