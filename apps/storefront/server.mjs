@@ -76,9 +76,12 @@ const {
   requestLogger,
   routeConsoleTo,
   requestIdFor,
+  SCRIPT_HASHES_HEADER,
+  startPageCache,
   storefrontReadiness,
   STOPPING_READINESS,
   tagManagerOriginFor,
+  withScriptHashes,
 } = build.entry.module;
 // The configuration is checked before the first request: a mistyped setting (a tag-manager id that is not
 // GTM-…) stops the storefront here, with the corrected form, instead of failing every page.
@@ -260,6 +263,27 @@ if (trustProxy) {
     next();
   });
 }
+// Public pages (no basket, no sign-in) kept in memory and answered without a render, each forgotten as soon as the
+// API says something it shows changed (app/lib/page-cache, decision 064); PAGE_CACHE=off renders every page. After the
+// security headers (a kept page's policy names its scripts' hashes instead of this request's nonce) and the log.
+const pageCache = startPageCache(env, log);
+if (pageCache) app.use(pageCache.handle);
+// A page that may be shared names its inline scripts' hashes (app/entry.server.tsx): its policy lists them in place of
+// this request's nonce, so no copy a cache keeps carries a nonce that works (decision 064).
+app.use((_request, response, next) => {
+  const writeHead = response.writeHead;
+  response.writeHead = function (...args) {
+    const hashes = response.getHeader(SCRIPT_HASHES_HEADER);
+    if (hashes !== undefined) {
+      response.removeHeader(SCRIPT_HASHES_HEADER);
+      const policy = response.getHeader("Content-Security-Policy");
+      if (typeof policy === "string")
+        response.setHeader("Content-Security-Policy", withScriptHashes(policy, response.locals.cspNonce, String(hashes)));
+    }
+    return writeHead.apply(this, args);
+  };
+  next();
+});
 // app.use rather than app.all("*"): a route pattern makes Express decode the path first and answer a
 // malformed one (/store/%E0%A4%A) with its own plain-text 400; React Router's root middleware answers it with
 // the shop's error page instead.
@@ -324,6 +348,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
       log.error("stopping: requests still in flight when the grace ran out; exiting without them");
       process.exit(1);
     }, env.SHUTDOWN_GRACE_SECONDS * 1000);
+    pageCache?.close();
     server.close(() => {
       clearTimeout(deadline);
       log.info("stopped");

@@ -22,7 +22,8 @@ import { SiteShell } from "./features/layout/site-shell";
 import { createApiClient } from "./lib/api.server";
 import { crossSiteMiddleware } from "./lib/cross-site.server";
 import { requestBodyMiddleware } from "./lib/request-body.server";
-import { cacheControlMiddleware } from "./lib/cache-control.server";
+import { cacheControlMiddleware } from "./features/page-cache/cache-control.server";
+import { publicPageContext } from "./features/page-cache/public-page.server";
 import { clientAddressOf } from "./lib/client-address.server";
 import { requestIdOf } from "./lib/request-id.server";
 import { readSession } from "./lib/session.server";
@@ -83,6 +84,8 @@ const apiMiddleware: Route.MiddlewareFunction = async ({ request, context }, nex
     requestId: requestIdOf(request),
     // A page (GET, HEAD) the API cannot serve answers the "back shortly" page; a form's action, a toast.
     page: request.method === "GET" || request.method === "HEAD",
+    // A page that may be shared names what it shows by the keys of the API's answers it is made from (decision 064).
+    surrogateKeys: context.get(publicPageContext)?.surrogateKeys,
   };
   context.set(callerContext, caller);
   context.set(apiContext, createApiClient({ ...caller, token: session.token ?? undefined, signal: request.signal }));

@@ -14,3 +14,15 @@ export function createLoadContext({ cspNonce }: { cspNonce: string }): RouterCon
   context.set(cspNonceContext, cspNonce);
   return context;
 }
+
+/**
+ * The header a page that may be shared answers its inline scripts' hashes in (decision 064): a shared copy must not
+ * carry one visitor's nonce to the next, so server.mjs sends such a page with a policy naming these hashes in place
+ * of the nonce (`withScriptHashes`), and drops the header.
+ */
+export const SCRIPT_HASHES_HEADER = "X-Quire-Script-Hashes";
+
+/** `policy` with this request's nonce replaced by `hashes` (CSP hash sources, space-separated). */
+export function withScriptHashes(policy: string, nonce: string, hashes: string): string {
+  return policy.replace(`'nonce-${nonce}'`, hashes);
+}

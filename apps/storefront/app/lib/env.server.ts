@@ -24,6 +24,37 @@ const EnvSchema = z
     IDEMPOTENCY_KEY_SECRET: z.string().min(32).optional(),
     /** How long the redirect list, category tree and menu are kept in this process (search answers: at most 30 s). */
     CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /**
+     * Public pages (no basket, no sign-in: decision 064). `memory`: each storefront process keeps them in memory and
+     * answers them without a render, forgetting each as soon as the API says what it shows changed; they are marked
+     * `public` with their surrogate keys for a shared cache in front too. `shared`: marked so for a shared cache in
+     * front (Varnish, deploy/varnish), kept in no process's memory. `off`: every page is rendered, streamed and
+     * `private, no-store` (the browser journeys run so, but for the cache's own).
+     */
+    PAGE_CACHE: z.enum(["memory", "shared", "off"]).default("memory"),
+    /**
+     * The shared caches in front (Varnish with deploy/varnish/quire.vcl), comma-separated URLs: each change the API
+     * reports is passed on to each as one `PURGE` naming its surrogate keys (`xkey-purge`), everything when the API's
+     * stream is lost or heard anew.
+     */
+    PAGE_CACHE_PURGE_URLS: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const urls = (value ?? "")
+          .split(",")
+          .map((url) => url.trim())
+          .filter(Boolean);
+        for (const url of urls) {
+          if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+            context.addIssue({ code: "custom", message: `must be http(s) URLs, comma-separated, not ${JSON.stringify(url)}` });
+            return z.NEVER;
+          }
+        }
+        return urls;
+      }),
+    /** The most memory the page cache takes, in megabytes (both compressed copies of every page kept). */
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
     /** The least severe log lines written (JSON on standard output, lib/log.server.ts). */
     LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
     /**

@@ -2,6 +2,17 @@ import type { CategoryNode, MenuItem, Redirect, StoreSettings } from "@quire/con
 import { createApiClient } from "./api.server";
 import { getEnv } from "./env.server";
 
+/** What forgets each copy kept by `cached`. */
+const forgetters: Array<() => void> = [];
+
+/**
+ * Forgets every copy of the shop-wide data: the page cache (decision 064) calls it when the API says something changed,
+ * so the pages rendered next are made from the API's data, not from a copy older than the change.
+ */
+export function forgetShopData(): void {
+  for (const forget of forgetters) forget();
+}
+
 /**
  * Shop-wide data every page needs (store settings, category tree, menu) and the redirect list. None depends on the
  * shopper, so each process keeps one copy, for a short time: storefront processes stay stateless and any number can
@@ -17,6 +28,9 @@ export function cached<T>(
   { now = Date.now, ttlSeconds = () => getEnv().CACHE_TTL_SECONDS }: { now?: () => number; ttlSeconds?: () => number } = {},
 ) {
   let value: { data: T; freshUntil: number } | undefined;
+  forgetters.push(() => {
+    value = undefined;
+  });
   let pending: Promise<T> | undefined;
   const refresh = () =>
     (pending ??= load()

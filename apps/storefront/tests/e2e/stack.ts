@@ -327,8 +327,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       API_URL: `http://127.0.0.1:${apiPort}`,
       API_KEY: DEMO_API_KEY,
       STORE_KEY: DEMO_STORE_KEY,
-      // Every request sees the database as it is now: no process caches between a change and a check.
+      // Every request sees the database as it is now: no process caches between a change and a check, nor keeps a
+      // page (a journey that changes a price and reads the page at once would race the page cache's forgetting, which
+      // page-cache.e2e.ts waits for).
       CACHE_TTL_SECONDS: "0",
+      PAGE_CACHE: "off",
       // Emailed links lead to this storefront. Mail goes out as soon as it is queued: the job worker is woken
       // at the commit, so the stack keeps the default poll (a 100 ms poll cost a sixth of a core per idle stack).
       STOREFRONT_URL: `http://127.0.0.1:${storefrontPort}`,
@@ -507,6 +510,7 @@ export async function startLoneStorefront(name: string, env: Record<string, stri
       API_URL: inject("apiUrl"),
       API_KEY: inject("apiKey"),
       STORE_KEY: inject("storeKey"),
+      PAGE_CACHE: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

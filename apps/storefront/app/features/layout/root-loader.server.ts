@@ -11,6 +11,7 @@ import { getMainNavigation } from "./navigation.server";
 import { getCurrentCustomer } from "~/features/auth/auth.server";
 import { getCustomerDetour, isCustomerBlocked, pageLocationOf } from "~/lib/auth-redirects";
 import { preferencesContext } from "~/lib/context.server";
+import { publicPageContext } from "~/features/page-cache/public-page.server";
 import { getEnv } from "~/lib/env.server";
 import { takeFlashToast } from "~/lib/flash.server";
 import { listCountryOptions, listCurrencyOptions } from "~/lib/preferences.server";
@@ -72,9 +73,11 @@ export async function rootLoader({ request, context }: { request: Request; conte
     flash: takeFlashToast(context),
     /**
      * New with every render of the page (and every revalidation after an action): the forms that must not
-     * act twice send a key made from it, so a double submit or a resent form is one intent (decision 018).
+     * act twice send a key made from it, so a double submit or a resent form is one intent (decision 018). None on a
+     * page that may be shared (decision 064): every shopper given the same copy would send the same key; the browser
+     * makes one instead (root-data.ts).
      */
-    formKey: crypto.randomUUID(),
+    formKey: context.get(publicPageContext) ? null : crypto.randomUUID(),
     /**
      * The cookie banner until the shopper chooses; never on the cookie settings page or in a
      * frame the browser says it is loading this page into.

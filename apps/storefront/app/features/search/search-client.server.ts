@@ -1,5 +1,5 @@
 import type { Autocomplete, ProductSummary } from "@quire/contracts";
-import type { RecommendationType } from "@quire/contracts/constants";
+import { surrogateKeys, type RecommendationType } from "@quire/contracts/constants";
 import { Agent, errors as undiciErrors } from "undici";
 import { ApiRequestError, createApiClient, type ApiClient, type CallerContext } from "~/lib/api.server";
 import { getEnv } from "~/lib/env.server";
@@ -110,8 +110,16 @@ export function createSearchClient(options: SearchClientOptions = {}) {
       caller: CallerContext,
     ): Promise<ProductSummary[]> {
       const key = ["recommendations", type, query.productVariantId, query.PageSize, caller.currencyCode, caller.countryCode].join("\u0000");
-      return cached(key, caller, async (api) => (await api.call("getRecommendations", { params: { type }, query })).data.results);
+      return cached(key, caller, async (api) => (await api.call("getRecommendations", { params: { type }, query })).data.results).then(
+        (cards) => {
+          // A kept answer came without the API's Surrogate-Key header: a page that shows these cards is named by them.
+          for (const card of cards) caller.surrogateKeys?.add(surrogateKeys.product(card.id));
+          return cards;
+        },
+      );
     },
+    /** Forgets every kept answer (the page cache heard of a change: decision 064). */
+    forget: () => cache.clear(),
     close: () => connections.close(),
   };
 }
