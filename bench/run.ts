@@ -142,13 +142,24 @@ async function startApi(databaseUrl: string, scale: string): Promise<Server> {
   });
 }
 
-async function startStorefront(apiUrl: string, logName: string): Promise<Server> {
+/**
+ * A storefront. `pageCache` "off" renders every page (the rendered rows: the load tool sends no cookie, and a page
+ * cache would answer it as the anonymous shopper it is); "memory" keeps public pages (the cached rows, decision 064).
+ */
+async function startStorefront(apiUrl: string, logName: string, pageCache: "off" | "memory" = "off"): Promise<Server> {
   const port = await freePort();
   return startServer({
     name: "storefront",
     args: ["server.mjs"],
     cwd: build.storefrontDir,
-    env: { NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), API_URL: apiUrl, ALLOW_INSECURE_COOKIES: "1" },
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      API_URL: apiUrl,
+      ALLOW_INSECURE_COOKIES: "1",
+      PAGE_CACHE: pageCache,
+    },
     port,
     logFile: path.join(logDir, `${logName}.log`),
     readyPath: "/robots.txt",
@@ -261,6 +272,11 @@ async function measureScale(scale: Scale, isFirst: boolean): Promise<ScaleFigure
         figures.categoryErrors = load.categoryErrors;
         return load.rows;
       });
+    }
+    if (parts.has("load")) {
+      const cached = await startStorefront(api.url, `storefront-cached-${scale.name}`, "memory");
+      servers.push(cached);
+      await measure("load, from the page cache", () => measureCachedLoad({ ...stack, storefront: cached }, paths, tag));
     }
     if (parts.has("api")) await measure("API, under load", () => measureWarmApi(api, database.url, choice, tag));
     if (parts.has("search")) {
@@ -429,6 +445,67 @@ async function measureLoad(stack: Stack, paths: ReturnType<typeof pagePaths>, ta
   }
   const category = figure("category", 10, "storefront");
   return { rows, categoryP50: category.p50, categoryErrors: category.errors };
+}
+
+/**
+ * The anonymous product page answered from the storefront's page cache (decision 064) against the bare node:http page,
+ * alternating as measureLoad does: the page is asked for until it is answered from memory, then loaded at 10 and 50
+ * connections.
+ */
+async function measureCachedLoad(stack: Stack, paths: ReturnType<typeof pagePaths>, tag: string): Promise<Row[]> {
+  const url = `${stack.storefront.url}${paths.product.storefront}`;
+  // Kept once the storefront hears the API's changes and has rendered the page once.
+  const deadline = Date.now() + 30_000;
+  while ((await fetch(url)).headers.get("x-cache") !== "HIT") {
+    if (Date.now() > deadline) throw new Error("the product page was never answered from the page cache");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const results = new Map<string, LoadResult[]>();
+  for (let round = 1; round <= rounds; round++) {
+    for (const connections of CONNECTIONS) {
+      for (const target of ["cached", "bare"] as const) {
+        const server = target === "cached" ? stack.storefront : stack.baseline;
+        const result = await runLoad({
+          url: target === "cached" ? url : `${server.url}${paths.product.bare}`,
+          connections,
+          durationSeconds: duration,
+          pid: server.pid,
+        });
+        const key = `${connections}/${target}`;
+        results.set(key, [...(results.get(key) ?? []), result]);
+        await settle(stack.databaseUrl, tag);
+        say(
+          `${tag} round ${round}/${rounds} cached product ${connections} conn ${target}: ${perSecond(result.requestsPerSecond)}, ` +
+            `p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, CPU ${ms(result.cpuMsPerRequest ?? Number.NaN)}/page${errorsNote(result)}`,
+        );
+      }
+    }
+  }
+  const figure = (connections: number, target: "cached" | "bare") => medianOf(results.get(`${connections}/${target}`)!);
+  const rows: Row[] = [];
+  const [cached, bare] = [figure(10, "cached"), figure(10, "bare")];
+  rows.push(
+    {
+      what: `${tag} product page from the page cache, 10 conn, vs bare one call`,
+      figure: `${perSecond(cached.requestsPerSecond)} vs bare ${perSecond(bare.requestsPerSecond)}`,
+      goal: "≥ 2x",
+      verdict: ratioAtLeast(cached.requestsPerSecond / bare.requestsPerSecond, 2),
+    },
+    {
+      what: `${tag} storefront CPU per product page from the page cache`,
+      figure: `${ms(cached.cpuMsPerRequest ?? Number.NaN)} (bare ${ms(bare.cpuMsPerRequest ?? Number.NaN)})`,
+      goal: "",
+      verdict: "",
+    },
+  );
+  const busy = figure(50, "cached");
+  rows.push({
+    what: `${tag} product page from the page cache p99, 50 conn`,
+    figure: `${ms(busy.p99)} (p50 ${ms(busy.p50)}; bare p99 ${ms(figure(50, "bare").p99)})${errorsNote(busy)}`,
+    goal: "≤ 50 ms, 0 errors",
+    verdict: atMost(busy.p99, 50, busy.errors > 0),
+  });
+  return rows;
 }
 
 /** The API's catalogue scenarios on selections no one has asked for since the API started. */
