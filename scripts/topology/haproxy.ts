@@ -35,6 +35,8 @@ export interface RoutedRequest {
   retries: string;
   method: string;
   path: string;
+  /** When HAProxy accepted the request (ms since the epoch): a long-lived stream is logged when it ends. */
+  acceptedAt: number;
 }
 
 export interface Balancer {
@@ -70,7 +72,7 @@ export function haproxyConfig(plan: BalancerPlan): string {
 defaults
   mode http
   log global
-  log-format "request backend=%b server=%s status=%ST retries=%rc method=%HM path=%HPO"
+  log-format "request backend=%b server=%s status=%ST retries=%rc method=%HM path=%HPO accepted=%Ts%ms"
   option dontlognull
   timeout connect 2s
   timeout client 60s
@@ -110,7 +112,7 @@ ${servers(plan.apis)}
 `;
 }
 
-const REQUEST_LINE = /^request backend=(\S+) server=(\S+) status=(-?\d+) retries=(\S+) method=(\S+) path=(\S*)$/;
+const REQUEST_LINE = /^request backend=(\S+) server=(\S+) status=(-?\d+) retries=(\S+) method=(\S+) path=(\S*) accepted=(\d+)$/;
 
 /**
  * Runs HAProxy in the foreground (-db) with `haproxyConfig(plan)` written to a temporary folder, copying
@@ -183,8 +185,18 @@ export async function startHaproxy(plan: BalancerPlan, logFile: string): Promise
       return lines.slice(from).flatMap((line) => {
         const match = REQUEST_LINE.exec(line);
         if (!match) return [];
-        const [, backend, server, status, retries, method, requestPath] = match;
-        return [{ backend: backend!, server: server!, status: Number(status), retries: retries!, method: method!, path: requestPath! }];
+        const [, backend, server, status, retries, method, requestPath, accepted] = match;
+        return [
+          {
+            backend: backend!,
+            server: server!,
+            status: Number(status),
+            retries: retries!,
+            method: method!,
+            path: requestPath!,
+            acceptedAt: Number(accepted),
+          },
+        ];
       });
     },
     async stop() {

@@ -53,16 +53,18 @@ async function findBook(): Promise<ProductDetail> {
 
 /**
  * Kills `service`, runs `step` (the journey's next step, through the balancer), waits for HAProxy to mark the
- * service down, starts it again and waits for HAProxy to mark it up. Answers the requests HAProxy logged
- * from the kill until the restart: those the journey made while the process was dead.
+ * service down, starts it again and waits for HAProxy to mark it up. Answers the requests HAProxy accepted from
+ * the kill until the restart: those made while the process was dead. (A stream opened before the kill, such as a
+ * storefront's GET /cache/invalidations, is logged when the kill ends it: it is not one of them.)
  */
 async function killedDuring(backend: string, service: Service, step: () => Promise<void>): Promise<RoutedRequest[]> {
   const { balancer } = topology;
   const from = balancer.lines.length;
+  const killedAt = Date.now();
   await service.kill();
   await step();
   await balancer.waitForServer(backend, service.name, "DOWN", from);
-  const whileDead = balancer.requestsSince(from);
+  const whileDead = balancer.requestsSince(from).filter((request) => request.acceptedAt >= killedAt);
   const restartFrom = balancer.lines.length;
   await service.start();
   await balancer.waitForServer(backend, service.name, "UP", restartFrom);
