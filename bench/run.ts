@@ -25,6 +25,7 @@ import { auditPages } from "./lib/lighthouse";
 import { median, medianOf, runLoad, timeOneRequest, type LoadResult } from "./lib/load";
 import { clientScriptSizes, htmlSizeOf, PAGE_ROUTES, type PageType } from "./lib/page-weight";
 import { freePort, startServer, stopAllServers, type Server } from "./lib/processes";
+import { startVarnish } from "../scripts/topology/varnish";
 import { autocompleteTexts, loadUrls, resultPageWords, type LatencyFigures } from "./lib/search";
 import { atLeast, atMost, errorsNote, formatTable, kib, ms, perSecond, ratio, ratioAtLeast, ratioAtMost, type Row } from "./lib/report";
 
@@ -146,7 +147,12 @@ async function startApi(databaseUrl: string, scale: string): Promise<Server> {
  * A storefront. `pageCache` "off" renders every page (the rendered rows: the load tool sends no cookie, and a page
  * cache would answer it as the anonymous shopper it is); "memory" keeps public pages (the cached rows, decision 064).
  */
-async function startStorefront(apiUrl: string, logName: string, pageCache: "off" | "memory" = "off"): Promise<Server> {
+async function startStorefront(
+  apiUrl: string,
+  logName: string,
+  pageCache: "off" | "memory" | "shared" = "off",
+  extraEnv: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   return startServer({
     name: "storefront",
@@ -159,6 +165,7 @@ async function startStorefront(apiUrl: string, logName: string, pageCache: "off"
       API_URL: apiUrl,
       ALLOW_INSECURE_COOKIES: "1",
       PAGE_CACHE: pageCache,
+      ...extraEnv,
     },
     port,
     logFile: path.join(logDir, `${logName}.log`),
@@ -276,7 +283,21 @@ async function measureScale(scale: Scale, isFirst: boolean): Promise<ScaleFigure
     if (parts.has("load")) {
       const cached = await startStorefront(api.url, `storefront-cached-${scale.name}`, "memory");
       servers.push(cached);
-      await measure("load, from the page cache", () => measureCachedLoad({ ...stack, storefront: cached }, paths, tag));
+      await measure("load, from the page cache", () => measureCachedLoad(stack, cached, "the page cache", paths, tag));
+      await measure("load, through Varnish", async () => {
+        // Varnish (deploy/varnish/quire.vcl) in front of a storefront that keeps nothing itself and purges Varnish.
+        const varnishPort = await freePort();
+        const behind = await startStorefront(api.url, `storefront-shared-${scale.name}`, "shared", {
+          PAGE_CACHE_PURGE_URLS: `http://127.0.0.1:${varnishPort}`,
+        });
+        servers.push(behind);
+        const varnish = await startVarnish({ port: varnishPort, backend: behind.url });
+        try {
+          return await measureCachedLoad(stack, { name: "varnish", url: varnish.url, pid: varnish.pid }, "Varnish", paths, tag);
+        } finally {
+          await varnish.stop();
+        }
+      });
     }
     if (parts.has("api")) await measure("API, under load", () => measureWarmApi(api, database.url, choice, tag));
     if (parts.has("search")) {
@@ -452,30 +473,35 @@ async function measureLoad(stack: Stack, paths: ReturnType<typeof pagePaths>, ta
  * alternating as measureLoad does: the page is asked for until it is answered from memory, then loaded at 10 and 50
  * connections.
  */
-async function measureCachedLoad(stack: Stack, paths: ReturnType<typeof pagePaths>, tag: string): Promise<Row[]> {
-  const url = `${stack.storefront.url}${paths.product.storefront}`;
+async function measureCachedLoad(
+  stack: Stack,
+  front: { name: string; url: string; pid: number | undefined },
+  label: string,
+  paths: ReturnType<typeof pagePaths>,
+  tag: string,
+): Promise<Row[]> {
+  const url = `${front.url}${paths.product.storefront}`;
   // Kept once the storefront hears the API's changes and has rendered the page once.
   const deadline = Date.now() + 30_000;
   while ((await fetch(url)).headers.get("x-cache") !== "HIT") {
-    if (Date.now() > deadline) throw new Error("the product page was never answered from the page cache");
+    if (Date.now() > deadline) throw new Error(`the product page was never answered from ${label}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const results = new Map<string, LoadResult[]>();
   for (let round = 1; round <= rounds; round++) {
     for (const connections of CONNECTIONS) {
       for (const target of ["cached", "bare"] as const) {
-        const server = target === "cached" ? stack.storefront : stack.baseline;
         const result = await runLoad({
-          url: target === "cached" ? url : `${server.url}${paths.product.bare}`,
+          url: target === "cached" ? url : `${stack.baseline.url}${paths.product.bare}`,
           connections,
           durationSeconds: duration,
-          pid: server.pid,
+          pid: target === "cached" ? front.pid : stack.baseline.pid,
         });
         const key = `${connections}/${target}`;
         results.set(key, [...(results.get(key) ?? []), result]);
         await settle(stack.databaseUrl, tag);
         say(
-          `${tag} round ${round}/${rounds} cached product ${connections} conn ${target}: ${perSecond(result.requestsPerSecond)}, ` +
+          `${tag} round ${round}/${rounds} product from ${label} ${connections} conn ${target}: ${perSecond(result.requestsPerSecond)}, ` +
             `p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, CPU ${ms(result.cpuMsPerRequest ?? Number.NaN)}/page${errorsNote(result)}`,
         );
       }
@@ -484,23 +510,24 @@ async function measureCachedLoad(stack: Stack, paths: ReturnType<typeof pagePath
   const figure = (connections: number, target: "cached" | "bare") => medianOf(results.get(`${connections}/${target}`)!);
   const rows: Row[] = [];
   const [cached, bare] = [figure(10, "cached"), figure(10, "bare")];
-  rows.push(
-    {
-      what: `${tag} product page from the page cache, 10 conn, vs bare one call`,
-      figure: `${perSecond(cached.requestsPerSecond)} vs bare ${perSecond(bare.requestsPerSecond)}`,
-      goal: "≥ 2x",
-      verdict: ratioAtLeast(cached.requestsPerSecond / bare.requestsPerSecond, 2),
-    },
-    {
-      what: `${tag} storefront CPU per product page from the page cache`,
+  rows.push({
+    what: `${tag} product page from ${label}, 10 conn, vs bare one call`,
+    figure: `${perSecond(cached.requestsPerSecond)} vs bare ${perSecond(bare.requestsPerSecond)}`,
+    goal: "≥ 2x",
+    verdict: ratioAtLeast(cached.requestsPerSecond / bare.requestsPerSecond, 2),
+  });
+  // Varnish's own process is not the one that answers (its cache child is): its CPU is not read.
+  if (front.name !== "varnish") {
+    rows.push({
+      what: `${tag} storefront CPU per product page from ${label}`,
       figure: `${ms(cached.cpuMsPerRequest ?? Number.NaN)} (bare ${ms(bare.cpuMsPerRequest ?? Number.NaN)})`,
       goal: "",
       verdict: "",
-    },
-  );
+    });
+  }
   const busy = figure(50, "cached");
   rows.push({
-    what: `${tag} product page from the page cache p99, 50 conn`,
+    what: `${tag} product page from ${label} p99, 50 conn`,
     figure: `${ms(busy.p99)} (p50 ${ms(busy.p50)}; bare p99 ${ms(figure(50, "bare").p99)})${errorsNote(busy)}`,
     goal: "≤ 50 ms, 0 errors",
     verdict: atMost(busy.p99, 50, busy.errors > 0),

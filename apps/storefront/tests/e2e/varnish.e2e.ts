@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
-import { chmod, copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { ProductDetail } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startVarnish, type Varnish } from "../../../../scripts/topology/varnish";
 import { findProducts, isWellStocked, masterOf } from "./cart-catalogue";
-import { DEMO_STORE_KEY, freePort, startStack, stopProcess, type Stack } from "./stack";
+import { DEMO_STORE_KEY, freePort, startStack, type Stack } from "./stack";
 
 /**
  * Varnish in front of the storefront (issue 31, decision 064), as deploy/varnish/quire.vcl configures it: the
@@ -15,73 +11,29 @@ import { DEMO_STORE_KEY, freePort, startStack, stopProcess, type Stack } from ".
  * shared; a price changed through the admin API shows on the next view; a shopper with a basket is never answered a
  * kept page. Debian's `varnish` and `varnish-modules` (xkey) must be installed, as .ci/run does.
  */
-const VARNISHD = "/usr/sbin/varnishd";
 const ADMIN_KEY = "quire-e2e-varnish-admin-key";
-const VCL = path.resolve(import.meta.dirname, "..", "..", "..", "..", "deploy", "varnish", "quire.vcl");
 
 let stack: Stack;
-let varnish: ChildProcess | undefined;
-let varnishUrl: string;
-let workDir: string;
+let varnish: Varnish | undefined;
 let book: ProductDetail;
 
 beforeAll(async () => {
-  expect(existsSync(VARNISHD), `${VARNISHD}: install Debian's varnish and varnish-modules (.ci/run does)`).toBe(true);
   const port = await freePort();
-  varnishUrl = `http://127.0.0.1:${port}`;
   stack = await startStack({
     name: "varnish",
-    env: { ADMIN_API_KEYS: ADMIN_KEY, PAGE_CACHE: "shared", PAGE_CACHE_PURGE_URLS: varnishUrl },
+    env: { ADMIN_API_KEYS: ADMIN_KEY, PAGE_CACHE: "shared", PAGE_CACHE_PURGE_URLS: `http://127.0.0.1:${port}` },
   });
-  workDir = await mkdtemp(path.join(os.tmpdir(), "quire-varnish-"));
-  await chmod(workDir, 0o755);
-  await copyFile(VCL, path.join(workDir, "quire.vcl"));
-  const storefront = new URL(stack.storefrontUrl);
-  await writeFile(
-    path.join(workDir, "backends.vcl"),
-    `backend default {\n    .host = "${storefront.hostname}";\n    .port = "${storefront.port}";\n}\n`,
-  );
-  // In the foreground, without a jail (a test's own files, its own user), its work files in the test's directory.
-  varnish = spawn(
-    VARNISHD,
-    [
-      "-F",
-      "-j",
-      "none",
-      "-n",
-      path.join(workDir, "work"),
-      "-a",
-      `127.0.0.1:${port}`,
-      "-f",
-      path.join(workDir, "quire.vcl"),
-      "-s",
-      "malloc,64m",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  const output: string[] = [];
-  varnish.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  varnish.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  // Ready once it answers the storefront's health through its backend.
-  await vi.waitFor(
-    async () => {
-      if (varnish?.exitCode !== null) throw new Error(`varnishd exited: ${output.join("")}`);
-      const response = await fetch(`${varnishUrl}/health`);
-      if (response.status !== 200) throw new Error(`varnish answered ${response.status}`);
-    },
-    { timeout: 30_000, interval: 200 },
-  );
+  varnish = await startVarnish({ port, backend: stack.storefrontUrl });
   [book] = (await findProducts(1, (product) => isWellStocked(masterOf(product)) && product.variants.length === 1)) as [ProductDetail];
 });
 afterAll(async () => {
-  if (varnish) await stopProcess(varnish);
+  await varnish?.stop();
   await stack?.stop();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 /** A view of `path` through Varnish. */
 async function throughVarnish(pathname: string, cookie?: string) {
-  const response = await fetch(`${varnishUrl}${pathname}`, {
+  const response = await fetch(`${varnish!.url}${pathname}`, {
     headers: { Accept: "text/html", "Accept-Encoding": "gzip", ...(cookie ? { Cookie: cookie } : {}) },
   });
   return { response, html: await response.text() };
