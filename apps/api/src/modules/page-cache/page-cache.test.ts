@@ -7,6 +7,7 @@ import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { createProduct, setVariantPrices } from "../catalog/catalog-writes";
 import { EVENT_CHANNEL } from "../jobs/event-feed.repository";
 import { updateStoreSettings } from "../stores/stores-admin.service";
+import { openInvalidationStream } from "./page-cache-test-stream";
 
 // GET /cache/invalidations (decision 064): what the storefronts' page caches must forget, told as each change of
 // their store commits, from the change feed of every API process.
@@ -33,62 +34,12 @@ const newBook = (storeId: number, productTypeId: number) => {
   };
 };
 
-interface StreamEvent {
-  event: string;
-  data: unknown;
-}
-
-/** Opens the stream over HTTP as a storefront does, and reads its events one by one. */
-async function openStream(headers: Record<string, string> = TEST_HEADERS) {
-  const address = await api.app.listen({ port: 0, host: "127.0.0.1" }).catch(() => `http://127.0.0.1:${portOf()}`);
-  const controller = new AbortController();
-  const response = await fetch(`${address}/cache/invalidations`, { headers, signal: controller.signal });
-  const events: StreamEvent[] = [];
-  let waiting: (() => void) | null = null;
-  const read = async () => {
-    if (!response.body) return;
-    const decoder = new TextDecoder();
-    let buffered = "";
-    try {
-      for await (const chunk of response.body) {
-        buffered += decoder.decode(chunk as Uint8Array, { stream: true });
-        for (let end = buffered.indexOf("\n\n"); end >= 0; end = buffered.indexOf("\n\n")) {
-          const block = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-          waiting?.();
-        }
-      }
-    } catch {
-      // aborted by close()
-    }
-  };
-  void read();
-  return {
-    response,
-    /** The next event not taken yet, as it arrives. */
-    async next(): Promise<StreamEvent> {
-      while (events.length === 0) await new Promise<void>((resolve) => (waiting = resolve));
-      return events.shift()!;
-    },
-    close: () => controller.abort(),
-  };
-}
-
-function portOf(): number {
-  const address = api.app.server.address();
-  if (address === null || typeof address === "string") throw new Error("not listening");
-  return address.port;
-}
-
 const onServer = inject("testDatabaseTemplate").kind === "postgres";
 
 describe("the page caches' stream of what to forget", () => {
   it("says it is ready, then the keys of each change of the caller's store as it commits, and none of another store's", async () => {
     const { store, other, productTypes } = api.seeded;
-    const stream = await openStream();
+    const stream = await openInvalidationStream(api.app);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(await stream.next()).toEqual({ event: "ready", data: {} });
@@ -124,7 +75,7 @@ describe("the page caches' stream of what to forget", () => {
   });
 
   it.runIf(onServer)("tells its listeners to forget everything when the feed's connection is lost, and again once it is back", async () => {
-    const stream = await openStream();
+    const stream = await openInvalidationStream(api.app);
     expect(await stream.next()).toEqual({ event: "ready", data: {} });
     const ended = await sqlRows<{ pid: number }>(
       api.database.db,
