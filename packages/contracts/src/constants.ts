@@ -228,17 +228,25 @@ export const ERASURE_LINK_HOURS = 24;
 
 // ---------------------------------------------------------------- shared caches of public pages (decision 064)
 
-/** The surrogate keys a public page is named by: `settings`, `menu`, `product:<id>`, `category:<id>`, `content:<id>`. */
-export const SURROGATE_KEY_PATTERN = /^(?:settings|menu|(?:product|category|content):[1-9][0-9]{0,9})$/;
+/**
+ * The surrogate keys a public page is named by: `settings`, `menu`, `blog`, `product:<id>`, `category:<id>`,
+ * `content:<id>`.
+ */
+export const SURROGATE_KEY_PATTERN = /^(?:settings|menu|blog|(?:product|category|content):[1-9][0-9]{0,9})$/;
 /**
  * The header an answer names its surrogate keys in, space-separated: the API's answers (what each is built from), and
  * the storefront's public pages (the keys of every API answer the page was made from).
  */
 export const SURROGATE_KEY_HEADER = "Surrogate-Key";
-/** The surrogate key of what a page shows, as the API and the storefront both write it. */
+/**
+ * The surrogate key of what a page shows, as the API and the storefront both write it. `menu` is the header's
+ * navigation, made of the main menu and the category tree; `blog` is the blog as a whole (its lists, its navigation's
+ * counts and its posts), which any post or blog category changes; `content:<id>` is a content page.
+ */
 export const surrogateKeys = {
   settings: "settings",
   menu: "menu",
+  blog: "blog",
   product: (id: number) => `product:${id}`,
   category: (id: number) => `category:${id}`,
   content: (id: number) => `content:${id}`,

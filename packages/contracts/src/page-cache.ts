@@ -4,7 +4,7 @@ import { SURROGATE_KEY_PATTERN } from "./constants";
 // What a shared cache of the storefront's public pages (decision 064) must forget: each page names what it shows by
 // surrogate keys ("product:12", "settings"), and the API tells the storefronts which keys a change makes stale.
 
-/** One surrogate key: `settings`, `menu`, or a product, category or content item by its id. */
+/** One surrogate key: `settings`, `menu`, `blog`, or a product, category or content page by its id. */
 export const SurrogateKeySchema = z.string().max(40).regex(SURROGATE_KEY_PATTERN, "Not a surrogate key");
 
 /** The most keys one notice names (a catalogue's batch write names up to 500 products per event). */
@@ -12,7 +12,8 @@ export const CACHE_INVALIDATION_MAX_KEYS = 1000;
 
 /**
  * One notice of GET /cache/invalidations (an `invalidate` event of the stream): the keys whose pages are stale, or
- * `all` when the API cannot say (its own feed was lost, so changes may have gone unheard).
+ * `all` when the API cannot say (its own feed was lost, so changes may have gone unheard) or a change may touch any
+ * page (the store's redirects: any address may now answer with one).
  */
 export const CacheInvalidationSchema = z
   .union([

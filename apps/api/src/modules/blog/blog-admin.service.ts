@@ -14,6 +14,7 @@ import { AppError } from "../../http/errors";
 import { createPreviewToken } from "../../security/preview-links";
 import { changedFields, recordAdminWrite, type AdminWrite } from "../audit/audit.service";
 import { findProductIdsNotOfStore } from "../catalog/published-products.service";
+import { publishEvent } from "../jobs/job-queue";
 import { recordMovedUrl } from "../content/content.service";
 import { renderMarkdown } from "../content/markdown";
 import * as repository from "./blog-admin.repository";
@@ -21,7 +22,7 @@ import * as repository from "./blog-admin.repository";
 /*
  * The merchant's blog (decision 051): categories, tags (made by the posts that use them) and posts written in
  * Markdown. Each write is one transaction on the primary with its audit entry; the public blog reads keep no copy, so
- * the next read after the commit sees it. A post's body is stored as one Markdown block: the source and its
+ * the next read after the commit sees it, and the storefronts' page caches hear of it by "blog.changed" (decision 064). A post's body is stored as one Markdown block: the source and its
  * sanitised HTML, rendered once here.
  */
 
@@ -55,6 +56,7 @@ export async function createAdminBlogCategory(db: Db, write: AdminWrite, body: C
     const id = await repository.insertCategory(tx, { storeId: write.storeId, ...body }).catch(mapCategoryTaken);
     const created = await requireAdminBlogCategory(tx, write.storeId, id);
     await recordAdminWrite(tx, write, { type: "blog_category", id, changes: changedFields(null, auditedCategory(created)) });
+    await publishEvent(tx, { type: "blog.changed", storeId: write.storeId });
     return created;
   });
 }
@@ -76,7 +78,10 @@ export async function updateAdminBlogCategory(
     }
     const after = await requireAdminBlogCategory(tx, write.storeId, id);
     const changes = changedFields(auditedCategory(before), auditedCategory(after));
-    if (changes) await recordAdminWrite(tx, write, { type: "blog_category", id, changes });
+    if (changes) {
+      await recordAdminWrite(tx, write, { type: "blog_category", id, changes });
+      await publishEvent(tx, { type: "blog.changed", storeId: write.storeId });
+    }
     return after;
   });
 }
@@ -87,6 +92,7 @@ export async function deleteAdminBlogCategory(db: Db, write: AdminWrite, id: num
     const before = await requireAdminBlogCategory(tx, write.storeId, id, { forUpdate: true });
     await repository.deleteCategory(tx, id);
     await recordAdminWrite(tx, write, { type: "blog_category", id, changes: changedFields(auditedCategory(before), null) });
+    await publishEvent(tx, { type: "blog.changed", storeId: write.storeId });
   });
 }
 
@@ -200,6 +206,7 @@ export async function createAdminBlogPost(db: Db, write: AdminWrite, body: Creat
     await setLinks(tx, write.storeId, id, body);
     const { post } = await requireAdminBlogPost(tx, write.storeId, id);
     await recordAdminWrite(tx, write, { type: "blog_post", id, changes: changedFields(null, auditedPost(post)) });
+    await publishEvent(tx, { type: "blog.changed", storeId: write.storeId });
     return post;
   });
 }
@@ -231,7 +238,10 @@ export async function updateAdminBlogPost(db: Db, write: AdminWrite, id: number,
     }
     const { post: after } = await requireAdminBlogPost(tx, write.storeId, id);
     const changes = changedFields(auditedPost(before), auditedPost(after));
-    if (changes) await recordAdminWrite(tx, write, { type: "blog_post", id, changes });
+    if (changes) {
+      await recordAdminWrite(tx, write, { type: "blog_post", id, changes });
+      await publishEvent(tx, { type: "blog.changed", storeId: write.storeId });
+    }
     return after;
   });
 }
@@ -242,6 +252,7 @@ export async function deleteAdminBlogPost(db: Db, write: AdminWrite, id: number)
     const { post: before } = await requireAdminBlogPost(tx, write.storeId, id, { forUpdate: true });
     await repository.deletePost(tx, id);
     await recordAdminWrite(tx, write, { type: "blog_post", id, changes: changedFields(auditedPost(before), null) });
+    await publishEvent(tx, { type: "blog.changed", storeId: write.storeId });
   });
 }
 

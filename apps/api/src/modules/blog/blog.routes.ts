@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { surrogateKeys } from "@quire/contracts/constants";
 import type { Db } from "../../db/client";
 import { operationRoute } from "../../http/operation-route";
+import { withSurrogateKeys } from "../../http/surrogate-keys";
 import { getBlogPostPreview, listBlogNavigation, listBlogPosts, requireBlogCategory } from "./blog.service";
 
 // The blog calls the storefront makes (GET /blog-categories/by-slug, GET /blog-posts), and the categories list the
-// blog's navigation reads.
+// blog's navigation reads. Each answer is named `blog` (decision 064): any post or blog category changes the blog's
+// lists and counts, and a post's answer names the books it shows too.
 export const blogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.route({
     ...operationRoute("getBlogCategoryBySlug", {
@@ -14,14 +17,15 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         summary: "A blog category by its slug, with its count of published posts; 404 when there is none",
       },
     }),
-    handler: async (request) => ({ data: await requireBlogCategory(db, request.ctx.store.id, request.query.slug) }),
+    handler: async (request, reply) =>
+      withSurrogateKeys(reply, [surrogateKeys.blog], await requireBlogCategory(db, request.ctx.store.id, request.query.slug)),
   });
 
   app.route({
     ...operationRoute("listBlogCategories", {
       schema: { tags: ["Blog"], summary: "The blog's categories in order, and the tags in use, with their published posts counted" },
     }),
-    handler: async (request) => ({ data: await listBlogNavigation(db, request.ctx.store.id) }),
+    handler: async (request, reply) => withSurrogateKeys(reply, [surrogateKeys.blog], await listBlogNavigation(db, request.ctx.store.id)),
   });
 
   app.route({
@@ -32,7 +36,11 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           "Published blog posts, newest first, by category, tag or slug; by slug with the body and the related books the caller may see",
       },
     }),
-    handler: async (request) => ({ data: await listBlogPosts(db, request.ctx, request.query) }),
+    handler: async (request, reply) => {
+      const posts = await listBlogPosts(db, request.ctx, request.query);
+      const books = posts.results.flatMap((post) => post.relatedProducts ?? []).map((card) => surrogateKeys.product(card.id));
+      return withSurrogateKeys(reply, [surrogateKeys.blog, ...books], posts);
+    },
   });
 };
 

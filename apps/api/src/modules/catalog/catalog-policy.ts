@@ -10,6 +10,9 @@ export type PolicyStore = Pick<
   "anonymousCustomerProductPolicy" | "inventoryAvailability" | "lowStockThreshold" | "isOutOfStockPurchaseEnabled"
 >;
 
+/** What the store shows of stock and whether it sells what it does not have. */
+export type StockPolicy = Pick<PolicyStore, "inventoryAvailability" | "lowStockThreshold" | "isOutOfStockPurchaseEnabled">;
+
 export interface CatalogViewer {
   store: PolicyStore;
   /** The signed-in customer, or null for an anonymous visitor. */
@@ -53,7 +56,7 @@ export function exposePrice(visibility: CatalogVisibility, price: StoredPrice | 
 }
 
 /** Stock as the store's inventoryAvailability mode allows it to be shown. */
-export function exposeStock(store: PolicyStore, quantity: number): Stock | null {
+export function exposeStock(store: StockPolicy, quantity: number): Stock | null {
   switch (store.inventoryAvailability) {
     case "None":
       return null;
@@ -72,8 +75,19 @@ export function exposeStock(store: PolicyStore, quantity: number): Stock | null 
  * the store sells out-of-stock items. The anonymous policy is not applied here; whether an anonymous
  * visitor may add to a cart or check out is the cart's and checkout's rule.
  */
-export function isPurchasable(store: PolicyStore, quantity: number, hasPrice: boolean): boolean {
+export function isPurchasable(store: StockPolicy, quantity: number, hasPrice: boolean): boolean {
   return hasPrice && (quantity > 0 || store.isOutOfStockPurchaseEnabled);
+}
+
+/**
+ * Whether a variant's stock going from `before` to `after` changes what a shopper is shown of it: its stock as
+ * exposeStock shows it (in or out of stock, low, the quantity where the store shows it) or whether it can be bought.
+ * A page that says only "in stock" is the same page with nineteen copies as with twenty (decision 064).
+ */
+export function changesShownStock(store: StockPolicy, before: number, after: number): boolean {
+  const shown = (quantity: number) => ({ stock: exposeStock(store, quantity), purchasable: isPurchasable(store, quantity, true) });
+  const [was, is] = [shown(before), shown(after)];
+  return was.purchasable !== is.purchasable || was.stock?.status !== is.stock?.status || was.stock?.quantity !== is.stock?.quantity;
 }
 
 export interface VariantFacts {

@@ -1,6 +1,7 @@
 import { ANONYMOUS_PRODUCT_POLICIES } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
 import {
+  changesShownStock,
   exposePrice,
   exposeStock,
   getCatalogVisibility,
@@ -104,6 +105,37 @@ describe("isPurchasable", () => {
   it("needs a price in the request currency", () => {
     expect(isPurchasable(store, 10, false)).toBe(false);
     expect(isPurchasable({ ...store, isOutOfStockPurchaseEnabled: true }, 0, false)).toBe(false);
+  });
+});
+
+describe("changesShownStock", () => {
+  it("under InStock, only a variant coming into or going out of stock", () => {
+    expect(changesShownStock(store, 20, 19)).toBe(false);
+    expect(changesShownStock(store, 6, 5)).toBe(false);
+    expect(changesShownStock(store, 1, 0)).toBe(true);
+    expect(changesShownStock(store, 0, 3)).toBe(true);
+  });
+
+  it("under LowStockAlert, also a variant becoming low or no longer low, at the store's threshold", () => {
+    const mode = { ...store, inventoryAvailability: "LowStockAlert", lowStockThreshold: 5 } as const;
+    expect(changesShownStock(mode, 7, 6)).toBe(false);
+    expect(changesShownStock(mode, 6, 5)).toBe(true);
+    expect(changesShownStock(mode, 5, 2)).toBe(false);
+    expect(changesShownStock(mode, 4, 9)).toBe(true);
+    expect(changesShownStock(mode, 1, 0)).toBe(true);
+  });
+
+  it("under AvailableQuantity, every change of the count", () => {
+    const mode = { ...store, inventoryAvailability: "AvailableQuantity" } as const;
+    expect(changesShownStock(mode, 20, 19)).toBe(true);
+    expect(changesShownStock(mode, 20, 20)).toBe(false);
+  });
+
+  it("under None, a variant that can no longer be bought, or can again; nothing where the store sells what it lacks", () => {
+    const mode = { ...store, inventoryAvailability: "None" } as const;
+    expect(changesShownStock(mode, 20, 19)).toBe(false);
+    expect(changesShownStock(mode, 1, 0)).toBe(true);
+    expect(changesShownStock({ ...mode, isOutOfStockPurchaseEnabled: true }, 1, 0)).toBe(false);
   });
 });
 

@@ -430,6 +430,23 @@ export async function insertProductImages(db: Db, input: { productId: number; ur
   );
 }
 
+/**
+ * The categories these products are in and every category above those (a category's page lists the products of the
+ * categories under it too), in id order: the categories whose pages list them.
+ */
+export async function findListingCategoryIds(db: Db, productIds: number[]): Promise<number[]> {
+  if (productIds.length === 0) return [];
+  const found = await rows<{ id: number }>(
+    db.execute(sql`
+      select distinct ancestor.id::int as id
+      from ${productCategories} pc join ${categories} c on c.id = pc.category_id
+      cross join unnest(string_to_array(trim(both '/' from c.path), '/')::int[]) as ancestor(id)
+      where pc.product_id = any(${intArray(productIds)})
+      order by 1`),
+  );
+  return found.map((row) => row.id);
+}
+
 export async function deleteProductCategories(db: Db, productId: number) {
   await db.delete(productCategories).where(eq(productCategories.productId, productId));
 }

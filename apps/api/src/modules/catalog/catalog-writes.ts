@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { PRODUCT_IDS_PER_EVENT } from "../jobs/domain-events";
+import { CATEGORY_IDS_PER_EVENT, PRODUCT_IDS_PER_EVENT } from "../jobs/domain-events";
 import { publishEvent } from "../jobs/job-queue";
 import * as writes from "./catalog-writes.repository";
 import * as addonWrites from "./catalog-addon-writes.repository";
@@ -20,8 +20,10 @@ import type { StoredPicture } from "../media/pictures";
  *
  * Every write to a product (created, its fields or publication changed, a variant added, a price set)
  * publishes `product.changed` in the same transaction, so whoever keeps a copy of products (the search
- * index's job, every process's catalogue index: decision 044) hears of it exactly when the change commits. Stock moves publish inventory's
- * `stock.changed` instead, and category writes publish nothing: a category says nothing about a product.
+ * index's job, every process's catalogue index: decision 044) hears of it exactly when the change commits, and
+ * `category.products_changed` for the categories that list it, before and after (the storefronts' page caches:
+ * decision 064). Stock moves publish inventory's `stock.changed` instead. A category's own write publishes
+ * `category.changed`: it says nothing about a product.
  */
 
 export interface NewVariant {
@@ -121,14 +123,6 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
   );
   await writes.refreshPriceIndex(tx, productIds);
   await queueForIndexing(tx, productIds);
-  const byStore = new Map<number, number[]>();
-  for (const [index, productId] of productIds.entries()) {
-    const storeId = products[index]!.storeId;
-    const ids = byStore.get(storeId) ?? [];
-    ids.push(productId);
-    byStore.set(storeId, ids);
-  }
-  for (const [storeId, ids] of byStore) await publishProductsChanged(tx, storeId, ids);
 
   const each = <T>(list: (product: NewProduct) => T[] | undefined) =>
     products.flatMap((product, index) =>
@@ -150,6 +144,15 @@ async function writeNewProducts(tx: Db, products: NewProduct[]): Promise<number[
     tx,
     each((product) => product.images).map(({ productId, item, position }) => ({ productId, url: item.url, alt: item.alt, position })),
   );
+  // Once their categories are written: the categories that list them are told too.
+  const byStore = new Map<number, number[]>();
+  for (const [index, productId] of productIds.entries()) {
+    const storeId = products[index]!.storeId;
+    const ids = byStore.get(storeId) ?? [];
+    ids.push(productId);
+    byStore.set(storeId, ids);
+  }
+  for (const [storeId, ids] of byStore) await publishProductsChanged(tx, storeId, ids);
   return productIds;
 }
 
@@ -207,6 +210,8 @@ export async function updateProduct(db: Db, productId: number, changes: ProductC
   return db.transaction(async (tx) => {
     const product = await writes.updateProductFields(tx, productId, fields);
     if (!product) return false;
+    // The categories that listed it before its categories are replaced: their pages lose it.
+    const listedBefore = categoryIds ? await writes.findListingCategoryIds(tx, [productId]) : [];
     if (categoryIds) {
       await writes.deleteProductCategories(tx, productId);
       await writes.insertProductCategories(
@@ -223,7 +228,7 @@ export async function updateProduct(db: Db, productId: number, changes: ProductC
     }
     if (addonIds) await addonWrites.replaceProductAddons(tx, productId, addonIds);
     await queueForIndexing(tx, [productId]);
-    await publishProductsChanged(tx, product.storeId, [productId]);
+    await publishProductsChanged(tx, product.storeId, [productId], listedBefore);
     return true;
   });
 }
@@ -247,8 +252,9 @@ export async function deleteProduct(db: Db, productId: number): Promise<boolean>
   return db.transaction(async (tx) => {
     const product = await writes.lockProductAndVariants(tx, productId);
     if (!product) return false;
+    const listedBefore = await writes.findListingCategoryIds(tx, [productId]);
     await writes.deleteProductRow(tx, productId);
-    await publishProductsChanged(tx, product.storeId, [productId]);
+    await publishProductsChanged(tx, product.storeId, [productId], listedBefore);
     return true;
   });
 }
@@ -327,10 +333,21 @@ export async function setVariantTierPrices(db: Db, variantId: number, tierPrices
  * Publishes product.changed for these products of a store, in the transaction of the write: its subscribers
  * (the search index's job) and every process's catalogue index (decision 044) hear of it when it commits, and
  * never of a write rolled back. A batch goes as a few events of up to PRODUCT_IDS_PER_EVENT products each.
+ *
+ * With it, category.products_changed for the categories that list the products now, and `listedBefore` (those that
+ * listed them before a write that moved or deleted them): a category's page shows which products it has, how many,
+ * their price range and facets, in an order of price, name or novelty, so any write to one of its products may change
+ * it, even one whose card is on another of its pages (decision 064).
  */
-async function publishProductsChanged(tx: Db, storeId: number, productIds: number[]): Promise<void> {
+async function publishProductsChanged(tx: Db, storeId: number, productIds: number[], listedBefore: readonly number[] = []) {
   for (let start = 0; start < productIds.length; start += PRODUCT_IDS_PER_EVENT) {
     await publishEvent(tx, { type: "product.changed", storeId, productIds: productIds.slice(start, start + PRODUCT_IDS_PER_EVENT) });
+  }
+  const listed = new Set([...listedBefore, ...(await writes.findListingCategoryIds(tx, productIds))]);
+  const categoryIds = [...listed].sort((a, b) => a - b);
+  for (let start = 0; start < categoryIds.length; start += CATEGORY_IDS_PER_EVENT) {
+    const chunk = categoryIds.slice(start, start + CATEGORY_IDS_PER_EVENT);
+    await publishEvent(tx, { type: "category.products_changed", storeId, categoryIds: chunk });
   }
 }
 
@@ -348,7 +365,10 @@ export interface NewCategory {
   seoDescription?: string;
 }
 
-/** Creates a category with its path and depth, under its parent (which must be the same store's). */
+/**
+ * Creates a category with its path and depth, under its parent (which must be the same store's), and publishes
+ * category.changed (its parent's page and the navigation show it).
+ */
 export async function createCategory(db: Db, category: NewCategory) {
   return db.transaction(async (tx) => {
     // Behind any move of the same store's tree: the parent's path read here is the one the child keeps.
@@ -357,7 +377,7 @@ export async function createCategory(db: Db, category: NewCategory) {
       ? await writes.findCategoryPlacement(tx, { storeId: category.storeId, categoryId: category.parentId })
       : null;
     if (category.parentId && !parent) throw new Error(`category ${category.parentId} is not a category of store ${category.storeId}`);
-    return writes.insertCategory(tx, {
+    const created = await writes.insertCategory(tx, {
       storeId: category.storeId,
       parentId: category.parentId ?? null,
       slug: category.slug,
@@ -370,6 +390,8 @@ export async function createCategory(db: Db, category: NewCategory) {
       depth: parent ? parent.depth + 1 : 0,
       parentPath: parent?.path ?? "/",
     });
+    await publishEvent(tx, { type: "category.changed", storeId: category.storeId, categoryId: created.id });
+    return created;
   });
 }
 
@@ -379,9 +401,9 @@ export type CategoryChanges = Partial<
 
 /**
  * Changes a category: its own fields, and with a new `parentId` its place in the tree, moving everything under it
- * (paths and depths in one statement). The store's tree is locked for the transaction, so two moves cannot make a
- * cycle between them. Answers "cycle" for a move under itself or its own subtree, "parent_not_found" for a parent
- * that is not the store's, "not_found" for no such category.
+ * (paths and depths in one statement), and publishes category.changed. The store's tree is locked for the
+ * transaction, so two moves cannot make a cycle between them. Answers "cycle" for a move under itself or its own
+ * subtree, "parent_not_found" for a parent that is not the store's, "not_found" for no such category.
  */
 export async function updateCategory(
   db: Db,
@@ -406,6 +428,7 @@ export async function updateCategory(
       await writes.updateCategoryFields(tx, category.id, { parentId });
     }
     await writes.updateCategoryFields(tx, category.id, fields);
+    await publishEvent(tx, { type: "category.changed", storeId: input.storeId, categoryId: category.id });
     return "updated";
   });
 }

@@ -123,8 +123,8 @@ export async function listCategoriesPage(
 }
 
 /**
- * Resolves the names a selection uses into ids, in one statement: a category into the ids of its shown
- * subtree (null when the category is not shown), and each attribute filter's value codes into value ids.
+ * Resolves the names a selection uses into ids, in one statement: a category into its own id and the ids of its
+ * shown subtree (null when the category is not shown), and each attribute filter's value codes into value ids.
  * The main queries then compare ids, which the planner estimates from column statistics (a format value
  * on half the catalogue, an author on forty books) instead of guessing through a join on codes.
  */
@@ -138,13 +138,18 @@ export async function resolveSelectionKeys(
         from ${categories} c
         where c.store_id = ${input.storeId} and ${categoryKeyCondition(input.category)} and ${categoryShown("c")})`
     : sql`null::int[]`;
+  const categoryId = input.category
+    ? sql`(select c.id from ${categories} c
+        where c.store_id = ${input.storeId} and ${categoryKeyCondition(input.category)} and ${categoryShown("c")})`
+    : sql`null::int`;
   const filterValueIds = input.filters.map(
     (filter) => sql`array(select av.id from ${attributeValues} av join ${attributes} a on a.id = av.attribute_id
       where a.store_id = ${input.storeId} and a.code = ${filter.code} and av.code = any(${textArray(filter.values)}) order by av.id)`,
   );
-  const [row] = await rows<{ categoryIds: number[] | null; filterValueIds: number[][] }>(
+  const [row] = await rows<{ categoryId: number | null; categoryIds: number[] | null; filterValueIds: number[][] }>(
     db,
-    sql`select ${category} as "categoryIds", json_build_array(${sql.join(filterValueIds, sql`, `)}) as "filterValueIds"`,
+    sql`select ${categoryId} as "categoryId", ${category} as "categoryIds",
+          json_build_array(${sql.join(filterValueIds, sql`, `)}) as "filterValueIds"`,
   );
   if (!row) throw new Error("the resolving statement returns one row");
   return row;

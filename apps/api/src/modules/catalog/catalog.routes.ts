@@ -31,7 +31,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         summary: "The visible category tree",
       },
     }),
-    handler: async (request) => ({ data: { nodes: await catalog.getCategoryTree(db, request.ctx) } }),
+    // The header's navigation on every page is made of this tree and the main menu: both are named `menu`.
+    handler: async (request, reply) =>
+      withSurrogateKeys(reply, [surrogateKeys.menu], { nodes: await catalog.getCategoryTree(db, request.ctx) }),
   });
 
   app.route({
@@ -93,12 +95,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       },
     }),
     handler: async (request, reply) => {
-      const page = await catalog.listProducts(db, request.ctx, request.query, reads);
-      return withSurrogateKeys(
-        reply,
-        page.results.map((card) => surrogateKeys.product(card.id)),
-        page,
-      );
+      const { page, categoryId } = await catalog.listProducts(db, request.ctx, request.query, reads);
+      const cards = page.results.map((card) => surrogateKeys.product(card.id));
+      return withSurrogateKeys(reply, categoryId === null ? cards : [surrogateKeys.category(categoryId), ...cards], page);
     },
   });
 

@@ -149,7 +149,7 @@ export async function requireCategory(db: Db, ctx: CatalogContext, key: reposito
 /**
  * Turns a validated selection into what the repository runs: the category resolved to its subtree,
  * filters merged per attribute, and price bounds dropped when the caller may not see prices (so the
- * results cannot reveal them).
+ * results cannot reveal them). With it, the id of the category asked for (null when none was).
  */
 async function resolveSelection(
   db: Db,
@@ -157,7 +157,7 @@ async function resolveSelection(
   visibility: CatalogVisibility,
   query: ProductFiltersQuery,
   search: ProductSearch,
-): Promise<repository.ProductSelection> {
+): Promise<{ selection: repository.ProductSelection; categoryId: number | null }> {
   if (query.CategoryId !== undefined && query.CategorySlug !== undefined) {
     throw new AppError("conflicting_parameters", "Give CategoryId or CategorySlug, not both", { field: "querystring.CategorySlug" });
   }
@@ -170,11 +170,13 @@ async function resolveSelection(
     query.CategoryId !== undefined ? { id: query.CategoryId } : query.CategorySlug !== undefined ? { slug: query.CategorySlug } : null;
   const filters = mergeFilters(query.Filters ?? []);
   const selection: repository.ProductSelection = { storeId: ctx.store.id, currencyCode: ctx.currencyCode, attributeFilters: [] };
+  let categoryId: number | null = null;
   if (categoryKey || filters.length > 0) {
     const resolved = await repository.resolveSelectionKeys(db, { storeId: ctx.store.id, category: categoryKey, filters });
     if (categoryKey) {
       if (!resolved.categoryIds) throw new AppError("category_not_found", "Category was not found");
       selection.categoryIds = resolved.categoryIds;
+      categoryId = resolved.categoryId;
     }
     // An unknown attribute or value keeps its filter with no ids: it matches nothing, as it should.
     selection.attributeFilters = filters.map((filter, index) => ({ code: filter.code, valueIds: resolved.filterValueIds[index] ?? [] }));
@@ -182,7 +184,7 @@ async function resolveSelection(
   if (query.SearchText) selection.search = await search.match({ storeId: ctx.store.id, text: query.SearchText });
   if (pricesApply) selection.price = { min: query.MinPrice, max: query.MaxPrice };
   if (query.Ids) selection.ids = [...new Set(query.Ids)];
-  return selection;
+  return { selection, categoryId };
 }
 
 /** The same attribute named twice means either of its values (OR within an attribute). */
@@ -205,13 +207,27 @@ function effectiveSort(requested: ProductSort | undefined, searching: boolean, v
   return requested;
 }
 
-/** A page of product cards for a selection, sorted; empty for callers the store hides products from. */
+/**
+ * A page of product cards for a selection, sorted; empty for callers the store hides products from. With it, the id of
+ * the category it lists (null when it lists none): a product newly in the category changes the page (decision 064).
+ */
 export async function listProducts(db: Db, ctx: CatalogContext, query: ListProductsQuery, reads: CatalogReads = {}) {
   const visibility = getCatalogVisibility(viewerOf(ctx));
-  if (!visibility.productsVisible) return paged<ProductSummary>([], 0, query.PageNumber, query.PageSize);
+  if (!visibility.productsVisible) return { page: paged<ProductSummary>([], 0, query.PageNumber, query.PageSize), categoryId: null };
+  const { selection, categoryId } = await resolveSelection(db, ctx, visibility, query, reads.search ?? postgresProductSearch(db));
+  return { page: await pageOfCards(db, ctx, query, reads, visibility, selection), categoryId };
+}
 
-  const { counts = noCountsCache, search = postgresProductSearch(db) } = reads;
-  const selection = await resolveSelection(db, ctx, visibility, query, search);
+/** The page of cards `query` asks for of a resolved selection, with the corrected search text when it searched. */
+async function pageOfCards(
+  db: Db,
+  ctx: CatalogContext,
+  query: ListProductsQuery,
+  reads: CatalogReads,
+  visibility: CatalogVisibility,
+  selection: repository.ProductSelection,
+) {
+  const { counts = noCountsCache } = reads;
   const sort = effectiveSort(query.Sort, selection.search !== undefined, visibility);
   const corrected = selection.search ? { didYouMean: selection.search.didYouMean ?? null } : {};
   const page = { limit: query.PageSize, offset: (query.PageNumber - 1) * query.PageSize };
@@ -360,7 +376,7 @@ export async function getProductFilters(db: Db, ctx: CatalogContext, query: Prod
   if (!visibility.productsVisible) return { facets: [], priceRange: null, total: 0 };
 
   const { counts = noCountsCache, search = postgresProductSearch(db) } = reads;
-  const selection = await resolveSelection(db, ctx, visibility, query, search);
+  const { selection } = await resolveSelection(db, ctx, visibility, query, search);
   const result = await counts.remember("facets", selection, async () => {
     const searched = await searchInIndex(reads, ctx, selection);
     if (searched) return searched.index.facets(searched.selection);

@@ -56,12 +56,12 @@ export async function writeVariantStock(db: Db, input: { variantId: number; quan
 
 /**
  * Row-locks the variants an order takes in id order (two orders sharing variants then wait on each other
- * instead of deadlocking) and answers their stock.
+ * instead of deadlocking) and answers their products and stock.
  */
 export function lockVariantStock(db: Db, variantIds: readonly number[]) {
-  return sqlRows<{ id: number; stockQuantity: number }>(
+  return sqlRows<{ id: number; productId: number; stockQuantity: number }>(
     db,
-    sql`select id, stock_quantity as "stockQuantity" from ${productVariants}
+    sql`select id, product_id as "productId", stock_quantity as "stockQuantity" from ${productVariants}
         where id = any(${sql.param(variantIds)}::int[]) order by id for update`,
   );
 }

@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { AppError } from "../../http/errors";
 import { changedFields, recordAdminWrite, type AdminWrite } from "../audit/audit.service";
+import { publishEvent } from "../jobs/job-queue";
 import {
   deleteMenu,
   deletePage,
@@ -30,8 +31,7 @@ import {
   updateRedirect,
   upsertMenu,
 } from "./content-admin.repository";
-import { recordMovedUrl } from "./content.repository";
-import { getMenuTree } from "./content.service";
+import { getMenuTree, recordMovedUrl } from "./content.service";
 import { renderMarkdown } from "./markdown";
 import { createPreviewToken } from "../../security/preview-links";
 
@@ -39,7 +39,9 @@ export { listAdminPages, listAdminRedirects, listMenus as listAdminMenus } from 
 
 /*
  * The merchant's content (decision 051): pages, menus and redirects. Each write is one transaction on the primary
- * with its audit entry. The public reads (content.routes.ts) keep no copy, so the next read after the commit sees it.
+ * with its audit entry. The public reads (content.routes.ts) keep no copy, so the next read after the commit sees it;
+ * the storefronts' page caches hear of it by the event each write publishes (content_page.changed, menu.changed,
+ * redirects.changed; decision 064).
  */
 
 // ---------------------------------------------------------------- pages
@@ -79,9 +81,13 @@ export async function createAdminPage(db: Db, write: AdminWrite, body: CreateAdm
       throw error;
     });
     const shadowing = await findRedirectFrom(tx, write.storeId, body.url);
-    if (shadowing) await deleteRedirect(tx, shadowing.id);
+    if (shadowing) {
+      await deleteRedirect(tx, shadowing.id);
+      await publishEvent(tx, { type: "redirects.changed", storeId: write.storeId });
+    }
     const created = await requireAdminPage(tx, write.storeId, id);
     await recordAdminWrite(tx, write, { type: "page", id, changes: changedFields(null, audited(created)) });
+    await publishEvent(tx, { type: "content_page.changed", storeId: write.storeId, pageId: id });
     return created;
   });
 }
@@ -106,7 +112,10 @@ export async function updateAdminPage(db: Db, write: AdminWrite, id: number, bod
     }
     const after = await requireAdminPage(tx, write.storeId, id);
     const changes = changedFields(audited(before), audited(after));
-    if (changes) await recordAdminWrite(tx, write, { type: "page", id, changes });
+    if (changes) {
+      await recordAdminWrite(tx, write, { type: "page", id, changes });
+      await publishEvent(tx, { type: "content_page.changed", storeId: write.storeId, pageId: id });
+    }
     return after;
   });
 }
@@ -137,6 +146,7 @@ export async function deleteAdminPage(db: Db, write: AdminWrite, id: number): Pr
     const before = await requireAdminPage(tx, write.storeId, id, { forUpdate: true });
     await deletePage(tx, id);
     await recordAdminWrite(tx, write, { type: "page", id, changes: changedFields(audited(before), null) });
+    await publishEvent(tx, { type: "content_page.changed", storeId: write.storeId, pageId: id });
   });
 }
 
@@ -170,7 +180,10 @@ export async function putAdminMenu(db: Db, write: AdminWrite, code: string, body
     await replaceMenuItems(tx, menuId, body.items);
     const after = await requireAdminMenu(tx, write.storeId, code);
     const changes = changedFields(auditedMenu(before), auditedMenu(after));
-    if (changes) await recordAdminWrite(tx, write, { type: "menu", id: code, changes });
+    if (changes) {
+      await recordAdminWrite(tx, write, { type: "menu", id: code, changes });
+      await publishEvent(tx, { type: "menu.changed", storeId: write.storeId, code });
+    }
     return after;
   });
 }
@@ -183,6 +196,7 @@ export async function deleteAdminMenu(db: Db, write: AdminWrite, code: string): 
     const before = await requireAdminMenu(tx, write.storeId, code);
     await deleteMenu(tx, menu.id);
     await recordAdminWrite(tx, write, { type: "menu", id: code, changes: changedFields(auditedMenu(before), null) });
+    await publishEvent(tx, { type: "menu.changed", storeId: write.storeId, code });
   });
 }
 
@@ -231,6 +245,7 @@ export async function createAdminRedirect(db: Db, write: AdminWrite, body: Creat
     });
     const created = { id, oldUrl: body.oldUrl, newUrl: body.newUrl };
     await recordAdminWrite(tx, write, { type: "redirect", id, changes: changedFields(null, { oldUrl: body.oldUrl, newUrl: body.newUrl }) });
+    await publishEvent(tx, { type: "redirects.changed", storeId: write.storeId });
     return created;
   });
 }
@@ -248,7 +263,10 @@ export async function updateAdminRedirect(db: Db, write: AdminWrite, id: number,
     const { id: _before, ...was } = before;
     const { id: _after, ...now } = after;
     const changes = changedFields(was, now);
-    if (changes) await recordAdminWrite(tx, write, { type: "redirect", id, changes });
+    if (changes) {
+      await recordAdminWrite(tx, write, { type: "redirect", id, changes });
+      await publishEvent(tx, { type: "redirects.changed", storeId: write.storeId });
+    }
     return after;
   });
 }
@@ -258,5 +276,6 @@ export async function deleteAdminRedirect(db: Db, write: AdminWrite, id: number)
     const { id: _id, ...before } = await requireAdminRedirect(tx, write.storeId, id, { forUpdate: true });
     await deleteRedirect(tx, id);
     await recordAdminWrite(tx, write, { type: "redirect", id, changes: changedFields(before, null) });
+    await publishEvent(tx, { type: "redirects.changed", storeId: write.storeId });
   });
 }

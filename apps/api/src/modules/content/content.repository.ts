@@ -85,10 +85,15 @@ export async function listPageSummaries(db: Db, storeId: number, page: { limit: 
 
 /**
  * Forgets the redirects that lead to a page that is gone for good (a deleted product): its old addresses answer 404
- * like it, rather than lead one day to whatever takes its address next. In the caller's transaction.
+ * like it, rather than lead one day to whatever takes its address next. In the caller's transaction; answers how many
+ * were forgotten.
  */
-export async function forgetRedirectsTo(db: Db, input: { storeId: number; url: string }): Promise<void> {
-  await db.delete(redirects).where(and(eq(redirects.storeId, input.storeId), eq(redirects.newUrl, input.url)));
+export async function forgetRedirectsTo(db: Db, input: { storeId: number; url: string }): Promise<number> {
+  const deleted = await db
+    .delete(redirects)
+    .where(and(eq(redirects.storeId, input.storeId), eq(redirects.newUrl, input.url)))
+    .returning({ id: redirects.id });
+  return deleted.length;
 }
 
 /**

@@ -3,19 +3,39 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
 import { checkPreviewToken } from "../../security/preview-links";
 import { listPublishedProductsAfter } from "../catalog/published-products.service";
+import { publishEvent } from "../jobs/job-queue";
 import type { Store } from "../stores/stores.service";
 import {
   countPages,
   countRedirects,
   findPageById,
   findPageByUrl,
+  forgetRedirectsTo as deleteRedirectsTo,
   listMenuItems,
   listPageSummaries,
   listRedirects,
+  recordMovedUrl as writeMovedUrl,
   type MenuItemRow,
 } from "./content.repository";
 
-export { forgetRedirectsTo, recordMovedUrl } from "./content.repository";
+/**
+ * Records that a page moved from `oldUrl` to `newUrl` (a product, category, page or post given a new address): the
+ * old address answers a 301 to the new one (content.repository.ts), and "redirects.changed" is published in the
+ * caller's transaction, as the storefronts must answer it from then on (decision 064).
+ */
+export async function recordMovedUrl(db: Db, input: { storeId: number; oldUrl: string; newUrl: string }): Promise<void> {
+  if (input.oldUrl === input.newUrl) return;
+  await writeMovedUrl(db, input);
+  await publishEvent(db, { type: "redirects.changed", storeId: input.storeId });
+}
+
+/**
+ * Forgets the redirects that lead to a page gone for good (a deleted product), in the caller's transaction; publishes
+ * "redirects.changed" when there were any.
+ */
+export async function forgetRedirectsTo(db: Db, input: { storeId: number; url: string }): Promise<void> {
+  if ((await deleteRedirectsTo(db, input)) > 0) await publishEvent(db, { type: "redirects.changed", storeId: input.storeId });
+}
 
 interface PageRequest {
   PageNumber: number;

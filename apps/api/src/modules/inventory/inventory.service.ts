@@ -1,7 +1,10 @@
 import type { Db } from "../../db/client";
 import { AppError } from "../../http/errors";
+import { PRODUCT_IDS_PER_EVENT } from "../jobs/domain-events";
 import { publishEvent } from "../jobs/job-queue";
 import type { StockMovementReason } from "@quire/contracts";
+import { changesShownStock } from "../catalog/catalog-policy";
+import { findStockPolicy } from "../stores/stores.service";
 import {
   findStoreVariant,
   findVariantIdBySku,
@@ -39,7 +42,8 @@ export interface StockMovementCause {
 /**
  * Sets a variant's stock (a merchant's count, a restock). A change publishes "stock.changed" in the same
  * transaction; its subscribers run afterwards as jobs (a restock from none mails the back-in-stock
- * subscribers). Pass a transaction to make it part of a larger change.
+ * subscribers). A change shoppers would see publishes "stock.state_changed" too. Pass a transaction to make it
+ * part of a larger change.
  */
 export async function setVariantStock(
   db: Db,
@@ -98,9 +102,35 @@ async function changeVariantStock(
         },
       ]);
       await publishEvent(tx, { type: "stock.changed", storeId: input.storeId, ...change });
+      await publishShownStockChanges(tx, input.storeId, [{ productId: variant.productId, ...change }]);
     }
     return change;
   });
+}
+
+/** A variant's stock before and after a change, and its product. */
+interface StockMove {
+  productId: number;
+  previousQuantity: number;
+  quantity: number;
+}
+
+/**
+ * Publishes "stock.state_changed" for the products whose stock, as the store shows it to shoppers, these moves
+ * changed (in or out of stock, low, the count where the store shows it: catalog-policy.ts), in the moves'
+ * transaction, so the storefronts' page caches forget their pages (decision 064); a move no shopper would see
+ * publishes nothing. The store's setting is read in the same transaction.
+ */
+async function publishShownStockChanges(tx: Db, storeId: number, moves: readonly StockMove[]): Promise<void> {
+  const moved = moves.filter((move) => move.quantity !== move.previousQuantity);
+  if (moved.length === 0) return;
+  const policy = await findStockPolicy(tx, storeId);
+  if (!policy) return;
+  const shown = moved.filter((move) => changesShownStock(policy, move.previousQuantity, move.quantity));
+  const productIds = [...new Set(shown.map((move) => move.productId))];
+  for (let start = 0; start < productIds.length; start += PRODUCT_IDS_PER_EVENT) {
+    await publishEvent(tx, { type: "stock.state_changed", storeId, productIds: productIds.slice(start, start + PRODUCT_IDS_PER_EVENT) });
+  }
 }
 
 /** A line an order takes stock for: the variant, how many, and its name for the shopper's message. */
@@ -115,7 +145,8 @@ export interface StockToTake {
  * sharing variants wait for each other instead of deadlocking), each line is checked, and the units are taken,
  * never below zero. Where the store sells what it does not have (`allowShortfall`), a line takes what there is.
  * 409 `out_of_stock` / `insufficient_stock` otherwise, naming the line. Each change publishes "stock.changed",
- * as every stock movement does. Answers the units taken per line, in the lines' order.
+ * as every stock movement does, and those shoppers would see "stock.state_changed" (the last copy taken). Answers
+ * the units taken per line, in the lines' order.
  */
 export async function reserveStock(
   tx: Db,
@@ -170,6 +201,19 @@ export async function reserveStock(
       quantity: previousQuantity - quantity,
     });
   }
+  const takenOfVariant = new Map<number, number>();
+  for (const [index, line] of input.lines.entries()) {
+    takenOfVariant.set(line.variantId, (takenOfVariant.get(line.variantId) ?? 0) + (taken[index] ?? 0));
+  }
+  await publishShownStockChanges(
+    tx,
+    input.storeId,
+    locked.map((row) => ({
+      productId: row.productId,
+      previousQuantity: row.stockQuantity,
+      quantity: row.stockQuantity - (takenOfVariant.get(row.id) ?? 0),
+    })),
+  );
   return taken;
 }
 

@@ -163,6 +163,13 @@ export const EVENT_SUBSCRIBERS: { readonly [T in DomainEventType]: readonly Subs
   "product.changed": ["search-index"],
   "search.documents_written": [],
   "store.settings_changed": [],
+  "stock.state_changed": [],
+  "category.changed": [],
+  "category.products_changed": [],
+  "menu.changed": [],
+  "content_page.changed": [],
+  "blog.changed": [],
+  "redirects.changed": [],
   "payment.captured": ["order-confirmation-mail"],
   "payment.proforma_issued": ["bank-transfer-order-mail"],
   "order.shipped": ["order-shipped-mail"],
@@ -173,10 +180,18 @@ export const EVENT_SUBSCRIBERS: { readonly [T in DomainEventType]: readonly Subs
 
 /**
  * The events also told to every running process as they commit (event-feed.ts): the one change feed of the
- * copies a process keeps in memory, of the catalogue and of the store's settings (decision 044).
+ * copies a process keeps in memory, of the catalogue and of the store's settings (decision 044), and of what the
+ * storefronts' page caches must forget (decision 064: every change a public page shows).
  */
 export const EVENT_BROADCASTS = [
   "product.changed",
   "search.documents_written",
   "store.settings_changed",
+  "stock.state_changed",
+  "category.changed",
+  "category.products_changed",
+  "menu.changed",
+  "content_page.changed",
+  "blog.changed",
+  "redirects.changed",
 ] as const satisfies readonly DomainEventType[];

@@ -1,7 +1,7 @@
 import type { CacheInvalidation } from "@quire/contracts";
 import type { Db } from "../../db/client";
 import { listenToFeed } from "../jobs/event-feed";
-import { keysMadeStaleBy } from "./invalidation-keys";
+import { EVERY_PAGE, keysMadeStaleBy } from "./invalidation-keys";
 
 /*
  * The API process's side of the storefronts' page caches (decision 064): one listener of the change feed (decision
@@ -38,8 +38,9 @@ export function createInvalidationHub(db: Db, log?: { warn(object: object, messa
     return listenToFeed(db, {
       event: (event) => {
         const keys = keysMadeStaleBy(event);
-        if (keys.length === 0) return;
-        for (const subscriber of subscribers) if (subscriber.storeId === event.storeId) subscriber.notice({ keys });
+        if (keys !== EVERY_PAGE && keys.length === 0) return;
+        const invalidation: CacheInvalidation = keys === EVERY_PAGE ? { all: true } : { keys };
+        for (const subscriber of subscribers) if (subscriber.storeId === event.storeId) subscriber.notice(invalidation);
       },
       marker: () => {},
       lost: (error) => {

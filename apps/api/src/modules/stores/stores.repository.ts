@@ -49,6 +49,22 @@ export async function findWithdrawalTerms(db: Db, storeId: number) {
   return row ?? null;
 }
 
+/**
+ * What a store shows shoppers of its stock and whether it sells what it does not have, as it stands in the caller's
+ * transaction; null when there is no such store.
+ */
+export async function findStockPolicy(db: Db, storeId: number) {
+  const [row] = await db
+    .select({
+      inventoryAvailability: stores.inventoryAvailability,
+      lowStockThreshold: stores.lowStockThreshold,
+      isOutOfStockPurchaseEnabled: stores.isOutOfStockPurchaseEnabled,
+    })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  return row ? { ...row, inventoryAvailability: row.inventoryAvailability as Store["inventoryAvailability"] } : null;
+}
+
 /** What a proforma invoice prints of the store: its name and the bank details a transfer goes to. */
 export async function findStoreBankDetails(db: Db, storeId: number) {
   const [row] = await db.select({ name: stores.name, bank: stores.bankTransferDetails }).from(stores).where(eq(stores.id, storeId));

@@ -8,6 +8,7 @@ export {
   findStoreByKey,
   findStoreCurrencies,
   findStoreName,
+  findStockPolicy,
   findWithdrawalTerms,
   listStoreIds,
   setContactEmail,

@@ -1,0 +1,206 @@
+import { describe, expect, it } from "vitest";
+import { createCategory } from "../../testing/factories";
+import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
+import { drainJobs } from "../../testing/test-jobs";
+import { createCheckoutTestShop, placeGuestOrder } from "../checkout/checkout-test-shop";
+import { openInvalidationStream } from "./page-cache-test-stream";
+
+// Every change a public page shows, made as a merchant (or a shopper) makes it, is told on GET /cache/invalidations
+// with exactly the surrogate keys of the pages it makes stale (decision 064): stock a shopper can see, categories and
+// what they list, the menu, content pages, the blog and the redirects.
+
+const ADMIN_KEY = "page-cache-admin-key-0000";
+const api = useTestApi(
+  async (db) => {
+    // Stock shows as in stock, low (5 or fewer) or out of stock, without counts.
+    const shop = await createCheckoutTestShop(db, { inventoryAvailability: "LowStockAlert", lowStockThreshold: 5 });
+    const storeId = shop.store.id;
+    const gifts = await createCategory(db, { storeId, slug: "gifts", name: "Gifts" });
+    const forHer = await createCategory(db, { storeId, slug: "for-her", name: "For Her", parentId: gifts.id });
+    const classics = await createCategory(db, { storeId, slug: "classics", name: "Classics" });
+    return { ...shop, categories: { gifts, forHer, classics } };
+  },
+  { adminApiKeys: [ADMIN_KEY] },
+);
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+/** A call of the admin API with the merchant's key; fails the test unless it succeeds. */
+async function asMerchant(method: Method, url: string, payload?: object | string, headers: Record<string, string> = {}) {
+  const response = await api.app.inject({
+    method,
+    url,
+    headers: { storekey: TEST_HEADERS.storekey, "admin-key": ADMIN_KEY, ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  return response;
+}
+
+/** How long a notice may take to be told: it is sent when the change commits, so a wait this long means never. */
+const TOLD_WITHIN_MS = 15_000;
+
+/** The stream, open and past its `ready`; `told` answers the next notice's data. */
+async function listen() {
+  const stream = await openInvalidationStream(api.app);
+  expect(await stream.next()).toEqual({ event: "ready", data: {} });
+  return {
+    told: async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const silence = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`nothing was told within ${TOLD_WITHIN_MS / 1000} s`)), TOLD_WITHIN_MS);
+      });
+      const next = await Promise.race([stream.next(), silence]).finally(() => clearTimeout(timer));
+      expect(next.event).toBe("invalidate");
+      return next.data;
+    },
+    close: stream.close,
+  };
+}
+
+const setStock = (variantId: number, quantity: number) =>
+  asMerchant("PUT", `/admin/variants/${variantId}/stock`, { quantity, reason: "count" });
+
+/** The keys an answer of the storefront's API names in its Surrogate-Key header. */
+async function keysOf(url: string) {
+  const answer = await api.app.inject({ method: "GET", url, headers: TEST_HEADERS });
+  expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+  return String(answer.headers["surrogate-key"] ?? "").split(" ");
+}
+
+describe("what a change of stock makes the page caches forget", () => {
+  it("names the product when a count changes what its page says (out of stock, low, back), and nothing when it does not", async () => {
+    const { products, variants } = api.seeded;
+    const stream = await listen();
+    // 50 to 30: still "in stock", so no page changes; the next notice is the sold-out book's, back in stock.
+    await setStock(variants.tiered, 30);
+    await setStock(variants.soldOut, 12);
+    expect(await stream.told()).toEqual({ keys: [`product:${products.soldOut.id}`] });
+    // 30 to 4: low.
+    await setStock(variants.tiered, 4);
+    expect(await stream.told()).toEqual({ keys: [`product:${products.tiered.id}`] });
+    // 12 to 9, still in stock; then the sold-out book's count is taken back to none: out of stock.
+    await asMerchant("POST", `/admin/variants/${variants.soldOut}/stock-adjustments`, { delta: -3, reason: "damaged" });
+    await setStock(variants.soldOut, 0);
+    expect(await stream.told()).toEqual({ keys: [`product:${products.soldOut.id}`] });
+    stream.close();
+  });
+
+  it("names the product when an order takes its last copies", async () => {
+    const { products, variants } = api.seeded;
+    await setStock(variants.tiered, 2);
+    const stream = await listen();
+    await placeGuestOrder(() => api.app, api.seeded, 2);
+    expect(await stream.told()).toEqual({ keys: [`product:${products.tiered.id}`] });
+    stream.close();
+  });
+
+  it("names the product when a catalogue import sets its count to none", async () => {
+    const { products, variants } = api.seeded;
+    await setStock(variants.gbpOnly, 9);
+    const stream = await listen();
+    // Only the count differs from what the shop has.
+    const file = "handle,name,sku,variant_name,stock,price_GBP\ngbp-only,Gbp-only,GBPONLY,Paperback,0,5.00";
+    const started = await asMerchant("POST", "/admin/catalogue/imports?format=quire", file, { "content-type": "text/csv" });
+    await drainJobs(api.database.db, { only: ["catalogue-import"] });
+    const finished = await asMerchant("GET", `/admin/catalogue/imports/${started.json().data.id}`);
+    expect(finished.json().data).toMatchObject({ status: "succeeded", updated: 1 });
+    expect(await stream.told()).toEqual({ keys: [`product:${products.gbpOnly.id}`] });
+    stream.close();
+  });
+});
+
+describe("what a change of the catalogue's categories makes the page caches forget", () => {
+  it("names a category created or changed, and the menu, whose navigation is made of the category tree", async () => {
+    const { gifts, classics } = api.seeded.categories;
+    const stream = await listen();
+    const created = await asMerchant("POST", "/admin/categories", { slug: "poetry", name: "Poetry", parentId: gifts.id });
+    expect(await stream.told()).toEqual({ keys: [`category:${created.json().data.id}`, "menu"] });
+    await asMerchant("PUT", `/admin/categories/${classics.id}`, { name: "The Classics" });
+    expect(await stream.told()).toEqual({ keys: [`category:${classics.id}`, "menu"] });
+    stream.close();
+    expect(await keysOf("/categories/tree")).toEqual(["menu"]);
+  });
+
+  it("names the categories a product leaves and joins, and those above them, beside the product", async () => {
+    const { products, categories } = api.seeded;
+    const { gifts, forHer, classics } = categories;
+    const stream = await listen();
+    await asMerchant("PUT", `/admin/products/${products.scarce.id}`, { categoryIds: [forHer.id] });
+    expect(await stream.told()).toEqual({ keys: [`product:${products.scarce.id}`] });
+    expect(await stream.told()).toEqual({ keys: [`category:${gifts.id}`, `category:${forHer.id}`] });
+    expect(await keysOf("/products?CategorySlug=gifts")).toEqual([`category:${gifts.id}`, `product:${products.scarce.id}`]);
+
+    await asMerchant("PUT", `/admin/products/${products.scarce.id}`, { categoryIds: [classics.id] });
+    expect(await stream.told()).toEqual({ keys: [`product:${products.scarce.id}`] });
+    expect(await stream.told()).toEqual({ keys: [`category:${gifts.id}`, `category:${forHer.id}`, `category:${classics.id}`] });
+
+    // Any other change of a listed product changes its categories' lists too (their order, counts and price range).
+    await asMerchant("PUT", `/admin/products/${products.scarce.id}`, { name: "Scarce, Revised" });
+    expect(await stream.told()).toEqual({ keys: [`product:${products.scarce.id}`] });
+    expect(await stream.told()).toEqual({ keys: [`category:${classics.id}`] });
+    stream.close();
+  });
+});
+
+describe("what a change of the merchant's content makes the page caches forget", () => {
+  it("names the menu when the menu is set", async () => {
+    const stream = await listen();
+    await asMerchant("PUT", "/admin/menus/main", { name: "Main", items: [{ label: "Gifts", url: "/store/gifts" }] });
+    expect(await stream.told()).toEqual({ keys: ["menu"] });
+    stream.close();
+  });
+
+  it("names a content page created, changed and deleted, and forgets everything when its address moves", async () => {
+    const stream = await listen();
+    const created = await asMerchant("POST", "/admin/pages", { url: "/about-us", title: "About us" });
+    const id = created.json().data.id as number;
+    expect(await stream.told()).toEqual({ keys: [`content:${id}`] });
+    expect(await keysOf("/pages/by-url?url=/about-us")).toEqual([`content:${id}`]);
+
+    await asMerchant("PUT", `/admin/pages/${id}`, { title: "About the shop" });
+    expect(await stream.told()).toEqual({ keys: [`content:${id}`] });
+    // A new address leaves a redirect from the old one: any page kept may be one that must now redirect.
+    await asMerchant("PUT", `/admin/pages/${id}`, { url: "/about" });
+    expect(await stream.told()).toEqual({ all: true });
+    expect(await stream.told()).toEqual({ keys: [`content:${id}`] });
+    await asMerchant("DELETE", `/admin/pages/${id}`);
+    expect(await stream.told()).toEqual({ keys: [`content:${id}`] });
+    stream.close();
+  });
+
+  it("names the blog when a post is written, changed or deleted, as every answer of the blog does", async () => {
+    const { products } = api.seeded;
+    const stream = await listen();
+    const post = {
+      slug: "a-winter-reading-list",
+      title: "A winter reading list",
+      markdown: "Books for the dark evenings.",
+      author: "The shop",
+      publishedAt: "2026-01-05T09:00:00.000Z",
+      productIds: [products.plain.id],
+    };
+    const created = await asMerchant("POST", "/admin/blog-posts", post);
+    expect(await stream.told()).toEqual({ keys: ["blog"] });
+    await asMerchant("PUT", `/admin/blog-posts/${created.json().data.id}`, { title: "Winter reading" });
+    expect(await stream.told()).toEqual({ keys: ["blog"] });
+
+    expect(await keysOf(`/blog-posts?Slug=${post.slug}`)).toEqual(["blog", `product:${products.plain.id}`]);
+    expect(await keysOf("/blog-posts")).toEqual(["blog"]);
+    expect(await keysOf("/blog-categories")).toEqual(["blog"]);
+
+    await asMerchant("DELETE", `/admin/blog-posts/${created.json().data.id}`);
+    expect(await stream.told()).toEqual({ keys: ["blog"] });
+    stream.close();
+  });
+
+  it("forgets everything when a redirect is added, changed or removed: the storefront answers redirects before any page", async () => {
+    const stream = await listen();
+    const created = await asMerchant("POST", "/admin/redirects", { oldUrl: "/old-gifts", newUrl: "/store/gifts" });
+    expect(await stream.told()).toEqual({ all: true });
+    await asMerchant("PUT", `/admin/redirects/${created.json().data.id}`, { newUrl: "/store/classics" });
+    expect(await stream.told()).toEqual({ all: true });
+    await asMerchant("DELETE", `/admin/redirects/${created.json().data.id}`);
+    expect(await stream.told()).toEqual({ all: true });
+    stream.close();
+  });
+});
