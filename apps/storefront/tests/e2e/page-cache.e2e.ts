@@ -25,13 +25,16 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function asMerchant(method: "PUT", path: string, body: object): Promise<void> {
+/** An admin call as the shop's bootstrap key; answers the body's data. */
+async function asMerchant<T = unknown>(method: "PUT" | "POST", path: string, body: object): Promise<T> {
   const response = await fetch(`${stack.apiUrl}${path}`, {
     method,
     headers: { "Admin-Key": ADMIN_KEY, StoreKey: DEMO_STORE_KEY, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBe(200);
+  const text = await response.text();
+  expect(response.status, `${method} ${path}: ${text}`).toBe(method === "POST" ? 201 : 200);
+  return (JSON.parse(text) as { data: T }).data;
 }
 
 /** An anonymous view of `path` as a browser without JavaScript would make it (fetch decompresses the answer). */
@@ -130,6 +133,30 @@ describe("public pages from the storefront's memory", () => {
     await asMerchant("PUT", `/admin/variants/${variant.id}/prices`, { prices: { GBP: { amount: variant.price!.amount + 111 } } });
     // Forgotten within a second of the change (the API's stream), the page is rendered anew with the new price.
     await expect.poll(async () => (await view(productPath())).html.includes(shown), { timeout: 5_000, interval: 100 }).toBe(true);
+  });
+
+  it("says a book is out of stock on the next anonymous view once its last copies are counted out", async () => {
+    // A book of its own: the other tests keep buying and pricing the first.
+    const [soldOut] = (await findProducts(1, (product) => isWellStocked(masterOf(product)) && product.variants.length === 1, {
+      exclude: [book.id],
+    })) as [ProductDetail];
+    const path = `/store/product/${soldOut.slug}`;
+    await untilKept(path);
+    expect((await view(path)).html).not.toContain("Out of stock");
+    await asMerchant("PUT", `/admin/variants/${masterOf(soldOut).id}/stock`, { quantity: 0, reason: "count" });
+    await expect.poll(async () => (await view(path)).html.includes("Out of stock"), { timeout: 5_000, interval: 100 }).toBe(true);
+  });
+
+  it("lists a book on its new category's page on the next anonymous view once the merchant files it there", async () => {
+    const category = await asMerchant<{ id: number; slug: string }>("POST", "/admin/categories", {
+      slug: "page-cache-shelf",
+      name: "Page Cache Shelf",
+    });
+    const path = `/store/${category.slug}`;
+    await untilKept(path);
+    expect((await view(path)).html).not.toContain(book.name);
+    await asMerchant("PUT", `/admin/products/${book.id}`, { categoryIds: [category.id] });
+    await expect.poll(async () => (await view(path)).html.includes(book.name), { timeout: 5_000, interval: 100 }).toBe(true);
   });
 
   it("never answers a kept page to a shopper with a basket, a sign-in or any other personal state", async () => {
