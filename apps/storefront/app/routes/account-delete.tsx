@@ -13,6 +13,7 @@ import { pageTitle } from "~/features/layout/meta";
 import { createApiClient } from "~/lib/api.server";
 import { callerContext } from "~/lib/context.server";
 import { flashToastHeader } from "~/lib/flash.server";
+import { EMAILED_SECRET_HEADERS } from "~/lib/token-paths.server";
 import { requireValidParams } from "~/lib/not-found.server";
 import type { Route } from "./+types/account-delete";
 import { t } from "~/lib/i18n/messages/account-deletion";
@@ -49,7 +50,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 /** The address holds the secret: never stored, never sent on as a Referer. */
 export function headers() {
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  return EMAILED_SECRET_HEADERS;
 }
 
 export function meta({ matches }: Route.MetaArgs) {

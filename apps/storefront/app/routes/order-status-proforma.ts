@@ -1,6 +1,7 @@
 import { OrderLinkTokenSchema } from "@quire/contracts";
 import { z } from "zod";
-import { ORDER_LINK_HEADERS, orderLinkProblemOf } from "~/features/order-link/order-link.server";
+import { orderLinkProblemOf } from "~/features/order-link/order-link.server";
+import { EMAILED_SECRET_HEADERS } from "~/lib/token-paths.server";
 import { ApiRequestError, createApiClient } from "~/lib/api.server";
 import { callerContext } from "~/lib/context.server";
 import { notFoundResponse } from "~/lib/not-found.server";
@@ -21,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const api = createApiClient(context.get(callerContext));
     const document = await api.download("getProformaInvoiceByLink", { body: { token } });
     const headers = new Headers({
-      ...ORDER_LINK_HEADERS,
+      ...EMAILED_SECRET_HEADERS,
       "Content-Type": document.contentType,
       "Content-Disposition": document.contentDisposition ?? `attachment; filename="proforma.pdf"`,
     });

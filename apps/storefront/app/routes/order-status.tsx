@@ -6,7 +6,8 @@ import { Container } from "~/components/ui/container";
 import { PlacedOrder } from "~/features/checkout/placed-order";
 import { pageTitle } from "~/features/layout/meta";
 import { FIND_MY_ORDER_PATH, orderLinkProformaPath } from "~/features/order-link/order-link-paths";
-import { ORDER_LINK_HEADERS, readOrderByLink } from "~/features/order-link/order-link.server";
+import { readOrderByLink } from "~/features/order-link/order-link.server";
+import { EMAILED_SECRET_HEADERS } from "~/lib/token-paths.server";
 import { WithdrawFromOrderForm } from "~/features/withdrawal/withdraw-from-order";
 import { buyerMayWithdraw } from "~/features/withdrawal/withdrawal-paths";
 import { createApiClient } from "~/lib/api.server";
@@ -36,9 +37,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { token } = requireValidParams(ParamsSchema, params, request);
   const link = await readOrderByLink(createApiClient(context.get(callerContext)), token);
   if (!link.ok) {
-    return data({ link, token: null, proformaHref: null }, { status: link.problem === "expired" ? 410 : 404, headers: ORDER_LINK_HEADERS });
+    return data(
+      { link, token: null, proformaHref: null },
+      { status: link.problem === "expired" ? 410 : 404, headers: EMAILED_SECRET_HEADERS },
+    );
   }
-  return data({ link, token, proformaHref: orderLinkProformaPath(token) }, { headers: ORDER_LINK_HEADERS });
+  return data({ link, token, proformaHref: orderLinkProformaPath(token) }, { headers: EMAILED_SECRET_HEADERS });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -6,9 +6,6 @@ import { ApiRequestError, type ApiClient } from "~/lib/api.server";
  * call's body, never in a URL the API logs. Pages that show it are private (never cached) and send no Referer.
  */
 
-/** What a page holding an order link may not leak: no cache keeps it, no Referer carries its URL away. */
-export const ORDER_LINK_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } as const;
-
 export type OrderLinkAnswer = { ok: true; order: Order } | { ok: false; problem: "invalid" | "expired" };
 
 /** The API's refusal of an order link as the page's problem; null for any other failure. */

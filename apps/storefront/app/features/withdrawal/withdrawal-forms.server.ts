@@ -3,7 +3,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { FormError } from "~/components/forms/form-errors";
 import { IDEMPOTENCY_KEY_FIELD } from "~/features/cart/cart-forms";
-import { ORDER_LINK_HEADERS, orderLinkProblemOf } from "~/features/order-link/order-link.server";
+import { orderLinkProblemOf } from "~/features/order-link/order-link.server";
+import { EMAILED_SECRET_HEADERS } from "~/lib/token-paths.server";
 import { ApiRequestError, type ApiClient } from "~/lib/api.server";
 import { PRIVATE_NO_STORE } from "~/lib/cache-control.server";
 import {
@@ -48,7 +49,7 @@ const holdsToken = (key: WithdrawalOrderBody | null) => key !== null && "token" 
 
 /** The page's answer: never stored by a cache; with no Referer when it is about an order link's token. */
 function answer(view: WithdrawalView, options: { token: boolean; status?: number; retryAfter?: string | null }) {
-  const headers = new Headers(options.token ? ORDER_LINK_HEADERS : { "Cache-Control": PRIVATE_NO_STORE });
+  const headers = new Headers(options.token ? EMAILED_SECRET_HEADERS : { "Cache-Control": PRIVATE_NO_STORE });
   if (options.retryAfter) headers.set("Retry-After", options.retryAfter);
   return data<WithdrawalView>(view, { status: options.status ?? 200, headers });
 }
