@@ -229,10 +229,10 @@ export const ERASURE_LINK_HOURS = 24;
 // ---------------------------------------------------------------- shared caches of public pages (decision 064)
 
 /**
- * The surrogate keys a public page is named by: `settings`, `menu`, `blog`, `product:<id>`, `category:<id>`,
- * `content:<id>`.
+ * The surrogate keys a public page is named by: `settings`, `menu`, `blog`, `catalog`, `product:<id>`,
+ * `category:<id>`, `content:<id>`.
  */
-export const SURROGATE_KEY_PATTERN = /^(?:settings|menu|blog|(?:product|category|content):[1-9][0-9]{0,9})$/;
+export const SURROGATE_KEY_PATTERN = /^(?:settings|menu|blog|catalog|(?:product|category|content):[1-9][0-9]{0,9})$/;
 /**
  * The header an answer names its surrogate keys in, space-separated: the API's answers (what each is built from), and
  * the storefront's public pages (the keys of every API answer the page was made from).
@@ -241,12 +241,15 @@ export const SURROGATE_KEY_HEADER = "Surrogate-Key";
 /**
  * The surrogate key of what a page shows, as the API and the storefront both write it. `menu` is the header's
  * navigation, made of the main menu and the category tree; `blog` is the blog as a whole (its lists, its navigation's
- * counts and its posts), which any post or blog category changes; `content:<id>` is a content page.
+ * counts and its posts), which any post or blog category changes; `catalog` is every list of products that no
+ * category names (search results, the whole catalogue's lists, recommendations), which a product's change may join or
+ * reorder; `content:<id>` is a content page.
  */
 export const surrogateKeys = {
   settings: "settings",
   menu: "menu",
   blog: "blog",
+  catalog: "catalog",
   product: (id: number) => `product:${id}`,
   category: (id: number) => `category:${id}`,
   content: (id: number) => `content:${id}`,

@@ -26,11 +26,11 @@ afterAll(async () => {
 });
 
 /** An admin call as the shop's bootstrap key; answers the body's data. */
-async function asMerchant<T = unknown>(method: "PUT" | "POST", path: string, body: object): Promise<T> {
+async function asMerchant<T = unknown>(method: "GET" | "PUT" | "POST", path: string, body?: object): Promise<T> {
   const response = await fetch(`${stack.apiUrl}${path}`, {
     method,
     headers: { "Admin-Key": ADMIN_KEY, StoreKey: DEMO_STORE_KEY, "content-type": "application/json" },
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   expect(response.status, `${method} ${path}: ${text}`).toBe(method === "POST" ? 201 : 200);
@@ -157,6 +157,24 @@ describe("public pages from the storefront's memory", () => {
     expect((await view(path)).html).not.toContain(book.name);
     await asMerchant("PUT", `/admin/products/${book.id}`, { categoryIds: [category.id] });
     await expect.poll(async () => (await view(path)).html.includes(book.name), { timeout: 5_000, interval: 100 }).toBe(true);
+  });
+
+  it("finds a book the merchant has just made on the next anonymous view of a kept search", async () => {
+    const path = "/search?q=quillwort";
+    await untilKept(path);
+    expect((await view(path)).html).not.toContain("The Quillwort Lantern");
+    const [demoBook] = (await asMerchant<{ products: { id: number }[] }>("GET", "/admin/products?limit=1")).products;
+    const { productTypeId } = await asMerchant<{ productTypeId: number }>("GET", `/admin/products/${demoBook!.id}`);
+    await asMerchant("POST", "/admin/products", {
+      slug: "the-quillwort-lantern",
+      name: "The Quillwort Lantern",
+      productTypeId,
+      description: "A lantern, a rock in the sea, and the quillwort that grows around it.",
+      isPublished: true,
+      variants: [{ sku: "QUILL-LANTERN", name: "Hardback", stockQuantity: 3, prices: { GBP: { amount: 1400 } } }],
+    });
+    // Forgotten with the product's change, and again once the search has its documents (written by a job).
+    await expect.poll(async () => (await view(path)).html.includes("The Quillwort Lantern"), { timeout: 15_000, interval: 200 }).toBe(true);
   });
 
   it("never answers a kept page to a shopper with a basket, a sign-in or any other personal state", async () => {

@@ -97,7 +97,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     handler: async (request, reply) => {
       const { page, categoryId } = await catalog.listProducts(db, request.ctx, request.query, reads);
       const cards = page.results.map((card) => surrogateKeys.product(card.id));
-      return withSurrogateKeys(reply, categoryId === null ? cards : [surrogateKeys.category(categoryId), ...cards], page);
+      // A category's list is forgotten by its category; any other list (a search, the whole catalogue) by `catalog`,
+      // as a product's change may bring it into the list or move it.
+      const list = categoryId === null ? surrogateKeys.catalog : surrogateKeys.category(categoryId);
+      return withSurrogateKeys(reply, [list, ...cards], page);
     },
   });
 

@@ -7,7 +7,8 @@ export const EVERY_PAGE = "every page";
 /**
  * The surrogate keys of the public pages a change makes stale (decision 064):
  * - a product's, for a change to it, its variants or prices, or to the stock its shoppers are shown (its own page and
- *   every page that shows its card);
+ *   every page that shows its card); for a change to the product itself, `catalog` too: the lists no category names
+ *   (searches, the whole catalogue's lists, recommendations) may now hold it, or hold it elsewhere;
  * - a category's, for a change to the products it lists (the catalogue names the categories before and after, and
  *   those above them); a change to the category itself forgets `menu` too, as the header's navigation on every page
  *   is made of the category tree (and a category's neighbours show its name: breadcrumbs, lists of subcategories);
@@ -15,11 +16,12 @@ export const EVERY_PAGE = "every page";
  *   the store's settings;
  * - EVERY_PAGE for the store's redirects: the storefront answers them before any page, and no key names an address,
  *   so any page kept may now be one that must redirect.
- * Events that change no page (the search documents written) name none.
+ * - `catalog` again when a product's search documents are written (the search's lists read them).
  */
 export function keysMadeStaleBy(event: BroadcastEvent): string[] | typeof EVERY_PAGE {
   switch (event.type) {
     case "product.changed":
+      return [...event.productIds.map(surrogateKeys.product), surrogateKeys.catalog];
     case "stock.state_changed":
       return event.productIds.map(surrogateKeys.product);
     case "category.changed":
@@ -37,6 +39,8 @@ export function keysMadeStaleBy(event: BroadcastEvent): string[] | typeof EVERY_
     case "redirects.changed":
       return EVERY_PAGE;
     case "search.documents_written":
-      return [];
+      // The search reads these documents, written by a job after the product's change: a search's page made before
+      // them would not find the product, so the lists no category names are forgotten once more when they are in.
+      return [surrogateKeys.catalog];
   }
 }

@@ -7,7 +7,7 @@ import { EVERY_PAGE, keysMadeStaleBy } from "./invalidation-keys";
 
 const storeId = 7;
 const examples: { [T in BroadcastEvent["type"]]: { event: Extract<BroadcastEvent, { type: T }>; keys: string[] | typeof EVERY_PAGE } } = {
-  "product.changed": { event: { type: "product.changed", storeId, productIds: [3, 41] }, keys: ["product:3", "product:41"] },
+  "product.changed": { event: { type: "product.changed", storeId, productIds: [3, 41] }, keys: ["product:3", "product:41", "catalog"] },
   "stock.state_changed": { event: { type: "stock.state_changed", storeId, productIds: [12] }, keys: ["product:12"] },
   "category.changed": { event: { type: "category.changed", storeId, categoryId: 5 }, keys: ["category:5", "menu"] },
   "category.products_changed": {
@@ -19,7 +19,7 @@ const examples: { [T in BroadcastEvent["type"]]: { event: Extract<BroadcastEvent
   "blog.changed": { event: { type: "blog.changed", storeId }, keys: ["blog"] },
   "store.settings_changed": { event: { type: "store.settings_changed", storeId }, keys: ["settings"] },
   "redirects.changed": { event: { type: "redirects.changed", storeId }, keys: EVERY_PAGE },
-  "search.documents_written": { event: { type: "search.documents_written", storeId, productIds: [3] }, keys: [] },
+  "search.documents_written": { event: { type: "search.documents_written", storeId, productIds: [3] }, keys: ["catalog"] },
 };
 
 describe("the keys a change makes stale", () => {

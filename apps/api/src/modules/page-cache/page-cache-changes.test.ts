@@ -126,17 +126,17 @@ describe("what a change of the catalogue's categories makes the page caches forg
     const { gifts, forHer, classics } = categories;
     const stream = await listen();
     await asMerchant("PUT", `/admin/products/${products.scarce.id}`, { categoryIds: [forHer.id] });
-    expect(await stream.told()).toEqual({ keys: [`product:${products.scarce.id}`] });
+    expect(await stream.told()).toEqual({ keys: [`product:${products.scarce.id}`, "catalog"] });
     expect(await stream.told()).toEqual({ keys: [`category:${gifts.id}`, `category:${forHer.id}`] });
     expect(await keysOf("/products?CategorySlug=gifts")).toEqual([`category:${gifts.id}`, `product:${products.scarce.id}`]);
 
     await asMerchant("PUT", `/admin/products/${products.scarce.id}`, { categoryIds: [classics.id] });
-    expect(await stream.told()).toEqual({ keys: [`product:${products.scarce.id}`] });
+    expect(await stream.told()).toEqual({ keys: [`product:${products.scarce.id}`, "catalog"] });
     expect(await stream.told()).toEqual({ keys: [`category:${gifts.id}`, `category:${forHer.id}`, `category:${classics.id}`] });
 
     // Any other change of a listed product changes its categories' lists too (their order, counts and price range).
     await asMerchant("PUT", `/admin/products/${products.scarce.id}`, { name: "Scarce, Revised" });
-    expect(await stream.told()).toEqual({ keys: [`product:${products.scarce.id}`] });
+    expect(await stream.told()).toEqual({ keys: [`product:${products.scarce.id}`, "catalog"] });
     expect(await stream.told()).toEqual({ keys: [`category:${classics.id}`] });
     stream.close();
   });

@@ -47,9 +47,9 @@ describe("the page caches' stream of what to forget", () => {
     // Another store's product first: its stream is not this one's, so the next notice is about this store's.
     await createProduct(api.database.db, newBook(other.id, productTypes.other));
     const book = await createProduct(api.database.db, newBook(store.id, productTypes.mine));
-    expect(await stream.next()).toEqual({ event: "invalidate", data: { keys: [`product:${book.id}`] } });
+    expect(await stream.next()).toEqual({ event: "invalidate", data: { keys: [`product:${book.id}`, "catalog"] } });
     await setVariantPrices(api.database.db, book.variants[0]!.id, { GBP: { amount: 1500 } });
-    expect(await stream.next()).toEqual({ event: "invalidate", data: { keys: [`product:${book.id}`] } });
+    expect(await stream.next()).toEqual({ event: "invalidate", data: { keys: [`product:${book.id}`, "catalog"] } });
     await api.database.db.transaction((tx) => updateStoreSettings(tx, store.id, { name: "Renamed For Caches" }));
     expect(await stream.next()).toEqual({ event: "invalidate", data: { keys: ["settings"] } });
     stream.close();
@@ -66,7 +66,10 @@ describe("the page caches' stream of what to forget", () => {
     expect(await keysOf("/store-settings")).toEqual(["settings"]);
     expect(await keysOf("/menus/main/tree")).toEqual(["menu"]);
     expect(await keysOf(`/products/slug=${book.slug}`)).toEqual([`product:${book.id}`]);
-    expect(await keysOf("/products?PageNumber=1&PageSize=100")).toContain(`product:${book.id}`);
+    // The whole catalogue's list: its cards, and `catalog`, which any product's change forgets.
+    expect(await keysOf("/products?PageNumber=1&PageSize=100")).toEqual(expect.arrayContaining([`product:${book.id}`, "catalog"]));
+    // Recommendations: a product's change may bring another card into them.
+    expect(await keysOf("/recommendations/trending")).toContain("catalog");
   });
 
   it("is the storefront's: no API key, no stream", async () => {
@@ -94,7 +97,7 @@ describe("the page caches' stream of what to forget", () => {
       return rows[0]!.count > 0;
     });
     const book = await createProduct(api.database.db, newBook(api.seeded.store.id, api.seeded.productTypes.mine));
-    expect(await stream.next()).toEqual({ event: "invalidate", data: { keys: [`product:${book.id}`] } });
+    expect(await stream.next()).toEqual({ event: "invalidate", data: { keys: [`product:${book.id}`, "catalog"] } });
     stream.close();
   });
 });

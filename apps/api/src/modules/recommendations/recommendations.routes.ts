@@ -19,7 +19,8 @@ export const recommendationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
       const recommended = await recommend(db, request.ctx, request.params.type, request.query);
       return withSurrogateKeys(
         reply,
-        recommended.results.map((card) => surrogateKeys.product(card.id)),
+        // The cards shown, and `catalog`: a product's change may bring another card into the recommendations.
+        [surrogateKeys.catalog, ...recommended.results.map((card) => surrogateKeys.product(card.id))],
         recommended,
       );
     },
