@@ -15,10 +15,14 @@ export interface Preferences {
 const CODE = /^[A-Z]{2,3}$/;
 
 /** Reads the preference cookies; anything malformed is ignored so the store defaults apply. */
-export async function readPreferences(request: Request): Promise<Preferences> {
-  const header = request.headers.get("Cookie");
-  const currency: unknown = await currencyCookie.parse(header);
-  const country: unknown = await countryCookie.parse(header);
+export function readPreferences(request: Request): Promise<Preferences> {
+  return preferencesFromCookieHeader(request.headers.get("Cookie"));
+}
+
+/** The preferences a Cookie header holds: for callers with the header alone (the page cache's key). */
+export async function preferencesFromCookieHeader(header: string | null | undefined): Promise<Preferences> {
+  const currency: unknown = await currencyCookie.parse(header ?? null);
+  const country: unknown = await countryCookie.parse(header ?? null);
   return {
     currencyCode: typeof currency === "string" && CODE.test(currency) ? currency : undefined,
     countryCode: typeof country === "string" && CODE.test(country) ? country : undefined,

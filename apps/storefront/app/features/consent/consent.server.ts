@@ -25,7 +25,8 @@ export async function readConsent(request: Request): Promise<CookieConsent | nul
   return consentFromCookieHeader(request.headers.get("Cookie"));
 }
 
-async function consentFromCookieHeader(cookieHeader: string | null | undefined): Promise<CookieConsent | null> {
+/** The choice a Cookie header holds: for callers with the header alone (the page cache, the CSP before React Router). */
+export async function consentFromCookieHeader(cookieHeader: string | null | undefined): Promise<CookieConsent | null> {
   const value: unknown = await consentCookie.parse(cookieHeader ?? null);
   if (typeof value !== "object" || value === null) return null;
   const { v, analytics, marketing } = value as Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { parse as parseCookies } from "cookie";
 import { SURROGATE_KEY_HEADER, surrogateKeys } from "@quire/contracts/constants";
 import { createContext } from "react-router";
-import { readConsent } from "~/features/consent/consent.server";
+import { consentFromCookieHeader } from "~/features/consent/consent.server";
 import { pathHoldsToken } from "~/lib/token-paths.server";
-import { readPreferences } from "~/lib/preferences.server";
+import { preferencesFromCookieHeader } from "~/lib/preferences.server";
 
 /*
  * Which pages may be shared (decision 064): a page every shopper without a basket, a sign-in or other personal state
@@ -76,11 +76,9 @@ export async function publicPageKey(request: PageRequest): Promise<string | null
   if (SECRET_QUERY_PARAMETERS.some((name) => url.searchParams.has(name))) return null;
   const cookies = request.cookie ? parseCookies(request.cookie) : {};
   if (PERSONAL_COOKIES.some((name) => cookies[name] !== undefined)) return null;
-  const headers = new Headers(request.cookie ? { Cookie: request.cookie } : {});
-  const asRequest = { headers } as Request;
-  const consent = await readConsent(asRequest);
+  const consent = await consentFromCookieHeader(request.cookie);
   if (consent?.analytics) return null;
-  const { currencyCode = "", countryCode = "" } = await readPreferences(asRequest);
+  const { currencyCode = "", countryCode = "" } = await preferencesFromCookieHeader(request.cookie);
   const consentState = consent === null ? "none" : consent.marketing ? "marketing" : "refused";
   const frame = request.secFetchDest === "iframe" ? "frame" : "page";
   return [url.href, currencyCode, countryCode, consentState, frame].join("\n");
