@@ -108,8 +108,11 @@ export function createPageCache(options: PageCacheOptions) {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
+    /** Null until the first write, whose headers say whether the answer may be kept: a cover or an image never is. */
+    let worthGathering: boolean | null = null;
     const gather = (chunk: unknown, encoding?: unknown) => {
-      if (tooLarge) return;
+      worthGathering ??= mayBeKept(response);
+      if (tooLarge || !worthGathering) return;
       const buffer = toBuffer(chunk, encoding);
       if (!buffer) return;
       size += buffer.length;
@@ -130,9 +133,7 @@ export function createPageCache(options: PageCacheOptions) {
     } as typeof response.end;
     response.setHeader(CACHE_STATUS_HEADER, "MISS");
     response.once("finish", () => {
-      if (tooLarge || response.statusCode !== 200 || response.hasHeader("set-cookie")) return;
-      if (!String(response.getHeader("cache-control") ?? "").startsWith("public")) return;
-      if (!String(response.getHeader("content-type") ?? "").startsWith("text/html")) return;
+      if (tooLarge || worthGathering === false || !mayBeKept(response)) return;
       const keys = String(response.getHeader(SURROGATE_KEY_HEADER) ?? "")
         .split(" ")
         .filter(Boolean);
@@ -182,7 +183,16 @@ export function createPageCache(options: PageCacheOptions) {
     size: store.size,
   };
 }
-export type PageCache = ReturnType<typeof createPageCache>;
+
+/** Whether an answer, by its headers, is a page that may be kept: a 200 of HTML the app marked public, setting no cookie. */
+function mayBeKept(response: CacheableResponse): boolean {
+  return (
+    response.statusCode === 200 &&
+    !response.hasHeader("set-cookie") &&
+    String(response.getHeader("cache-control") ?? "").startsWith("public") &&
+    String(response.getHeader("content-type") ?? "").startsWith("text/html")
+  );
+}
 
 /** A page's own Vary without the encoding, which the cache adds to each answer it makes. */
 function withoutEncoding(vary: string): string {
