@@ -3,7 +3,9 @@ import type { ProductDetail } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoPageProblems, openBrowser, sessionPerTest, waitForHydration } from "./browser";
 import { basketLink, expectToast, findProducts, isWellStocked, masterOf } from "./cart-catalogue";
-import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
+import { asShop } from "./demo-api";
+import { analyticsConsentCookie, scriptSourcesOf, untilKept as untilKeptAt, untilShown as untilShownAt, viewPage } from "./page-views";
+import { SHARED_ADMIN_KEY, startStack, type Stack } from "./stack";
 
 /**
  * The page cache of a storefront process (issue 31, decision 064), against the built storefront and API on a stack of
@@ -12,43 +14,26 @@ import { DEMO_STORE_KEY, startStack, type Stack } from "./stack";
  * the admin API shows on the next anonymous view; a shopper with a basket, a sign-in or any other personal state
  * is never answered a kept page.
  */
-const ADMIN_KEY = "quire-e2e-page-cache-admin-key";
 let stack: Stack;
 let book: ProductDetail;
 const browser = sessionPerTest();
 
 beforeAll(async () => {
-  stack = await startStack({ name: "page-cache", env: { ADMIN_API_KEYS: ADMIN_KEY, PAGE_CACHE: "memory" } });
+  stack = await startStack({ name: "page-cache", env: { ADMIN_API_KEYS: SHARED_ADMIN_KEY, PAGE_CACHE: "memory" } });
   [book] = (await findProducts(1, (product) => isWellStocked(masterOf(product)) && product.variants.length === 1)) as [ProductDetail];
 });
 afterAll(async () => {
   await stack?.stop();
 });
 
-/** An admin call as the shop's bootstrap key; answers the body's data. */
+/** An admin call as the shop; answers the body's data. */
 async function asMerchant<T = unknown>(method: "GET" | "PUT" | "POST", path: string, body?: object): Promise<T> {
-  const response = await fetch(`${stack.apiUrl}${path}`, {
-    method,
-    headers: { "Admin-Key": ADMIN_KEY, StoreKey: DEMO_STORE_KEY, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, `${method} ${path}: ${text}`).toBe(method === "POST" ? 201 : 200);
-  return (JSON.parse(text) as { data: T }).data;
+  return (await asShop<{ data: T }>(stack, method, path, body)).data;
 }
 
-/** An anonymous view of `path` as a browser without JavaScript would make it (fetch decompresses the answer). */
-async function view(path: string, cookie?: string) {
-  const response = await fetch(`${stack.storefrontUrl}${path}`, {
-    headers: { Accept: "text/html", "Accept-Encoding": "br, gzip", ...(cookie ? { Cookie: cookie } : {}) },
-  });
-  return { response, html: await response.text() };
-}
-
-/** The page of `path` once the storefront keeps pages (it does from the moment it hears the API's changes). */
-async function untilKept(path: string) {
-  await expect.poll(async () => (await view(path)).response.headers.get("x-cache"), { timeout: 15_000 }).toBe("HIT");
-}
+const view = (path: string, cookie?: string) => viewPage(stack.storefrontUrl, path, cookie);
+const untilKept = (path: string) => untilKeptAt(stack.storefrontUrl, path);
+const untilShown = (path: string, text: string, timeout?: number) => untilShownAt(stack.storefrontUrl, path, text, timeout);
 
 const productPath = () => `/store/product/${book.slug}`;
 
@@ -63,7 +48,7 @@ describe("public pages from the storefront's memory", () => {
     expect(keys).toEqual(expect.arrayContaining(["settings", "menu", `product:${book.id}`]));
     expect(response.headers.get("vary")).toMatch(/Cookie/);
     expect(response.headers.get("vary")).toMatch(/Accept-Encoding/);
-    const scriptSrc = /script-src ([^;]+)/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+    const scriptSrc = scriptSourcesOf(response);
     expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/]+=*'/);
     expect(scriptSrc).not.toMatch(/'nonce-/);
     expect(html).toContain(book.name);
@@ -91,7 +76,7 @@ describe("public pages from the storefront's memory", () => {
   it("sends a page that may be shared with its inline scripts' hashes in its policy, never a nonce, rendered or kept", async () => {
     const { response, html } = await view("/store");
     expect(response.headers.get("cache-control")).toMatch(/^public, /);
-    const scriptSrc = /script-src ([^;]+)/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+    const scriptSrc = scriptSourcesOf(response);
     expect(scriptSrc).not.toMatch(/'nonce-/);
     const executable = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter(
       ([, attributes]) => !/application\/ld\+json/.test(attributes!),
@@ -132,7 +117,7 @@ describe("public pages from the storefront's memory", () => {
     expect((await view(productPath())).html).not.toContain(shown);
     await asMerchant("PUT", `/admin/variants/${variant.id}/prices`, { prices: { GBP: { amount: variant.price!.amount + 111 } } });
     // Forgotten within a second of the change (the API's stream), the page is rendered anew with the new price.
-    await expect.poll(async () => (await view(productPath())).html.includes(shown), { timeout: 5_000, interval: 100 }).toBe(true);
+    await untilShown(productPath(), shown);
   });
 
   it("says a book is out of stock on the next anonymous view once its last copies are counted out", async () => {
@@ -144,7 +129,7 @@ describe("public pages from the storefront's memory", () => {
     await untilKept(path);
     expect((await view(path)).html).not.toContain("Out of stock");
     await asMerchant("PUT", `/admin/variants/${masterOf(soldOut).id}/stock`, { quantity: 0, reason: "count" });
-    await expect.poll(async () => (await view(path)).html.includes("Out of stock"), { timeout: 5_000, interval: 100 }).toBe(true);
+    await untilShown(path, "Out of stock");
   });
 
   it("lists a book on its new category's page on the next anonymous view once the merchant files it there", async () => {
@@ -156,7 +141,7 @@ describe("public pages from the storefront's memory", () => {
     await untilKept(path);
     expect((await view(path)).html).not.toContain(book.name);
     await asMerchant("PUT", `/admin/products/${book.id}`, { categoryIds: [category.id] });
-    await expect.poll(async () => (await view(path)).html.includes(book.name), { timeout: 5_000, interval: 100 }).toBe(true);
+    await untilShown(path, book.name);
   });
 
   it("finds a book the merchant has just made on the next anonymous view of a kept search", async () => {
@@ -174,7 +159,7 @@ describe("public pages from the storefront's memory", () => {
       variants: [{ sku: "QUILL-LANTERN", name: "Hardback", stockQuantity: 3, prices: { GBP: { amount: 1400 } } }],
     });
     // Forgotten with the product's change, and again once the search has its documents (written by a job).
-    await expect.poll(async () => (await view(path)).html.includes("The Quillwort Lantern"), { timeout: 15_000, interval: 200 }).toBe(true);
+    await untilShown(path, "The Quillwort Lantern", 15_000);
   });
 
   it("never answers a kept page to a shopper with a basket, a sign-in or any other personal state", async () => {
@@ -185,10 +170,7 @@ describe("public pages from the storefront's memory", () => {
       expect(response.headers.get("cache-control"), cookie).toBe("private, no-store");
     }
     // A shopper who allowed analytics: their page carries an event of their own view.
-    const consent = Buffer.from(JSON.stringify({ v: 1, id: "consent-id-of-this-browser", analytics: true, marketing: false })).toString(
-      "base64",
-    );
-    const tracked = await view(productPath(), `cookie_consent=${encodeURIComponent(consent)}`);
+    const tracked = await view(productPath(), analyticsConsentCookie());
     expect(tracked.response.headers.get("x-cache")).toBeNull();
     expect(tracked.response.headers.get("cache-control")).toBe("private, no-store");
     // A page's data for a client-side navigation is never shared.
