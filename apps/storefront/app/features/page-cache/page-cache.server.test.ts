@@ -1,112 +1,31 @@
 import { createHash } from "node:crypto";
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from "node:http";
-import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { FIRST_SCRIPT, SECOND_SCRIPT, html, policyWith, startTestShop, type TestShop } from "./page-cache-test-shop.server";
 import { PUBLIC_CACHE_CONTROL, PUBLIC_PAGE_VARY } from "./public-page.server";
-import { createPageCache, type CacheableRequest, type CacheableResponse, type PageCacheOptions } from "./page-cache.server";
+import { createPageCache, type PageCacheOptions } from "./page-cache.server";
 
 /*
  * The page cache as server.mjs mounts it: Express middleware after the security headers (which set the request's CSP
- * nonce), in front of a handler standing in for React Router, driven over HTTP.
+ * nonce), in front of a handler standing in for React Router, driven over HTTP (page-cache-test-shop.server.ts).
  */
 
-type Middleware = (request: CacheableRequest, response: CacheableResponse, next: (error?: unknown) => void) => void;
-interface ExpressApp {
-  (request: IncomingMessage, response: ServerResponse): void;
-  use(middleware: Middleware): ExpressApp;
-}
-// Neither package ships its types, nor does the storefront install them (server.mjs is JavaScript).
-const require = createRequire(import.meta.url);
-const express = require("express") as () => ExpressApp;
-const compression = require("compression") as () => Middleware;
-
-const FIRST_SCRIPT = 'window.__reactRouterContext = {"basename":"/","isSpaMode":false};';
-const SECOND_SCRIPT = 'import("/assets/entry.client-abc.js");';
-/** A product page as React Router streams it: inline scripts carrying the request's nonce, a file, structured data. */
-const parts = (nonce: string) => [
-  `<!DOCTYPE html><html><head><script nonce="${nonce}">${FIRST_SCRIPT}</script>`,
-  `<script src="/assets/manifest-abc.js" nonce="${nonce}"></script><script type="application/ld+json">{"@type":"Product"}</script>`,
-  "</head><body><h1>Lamp £12 – é</h1>",
-  `<script type="module" nonce="${nonce}">${SECOND_SCRIPT}</script></body></html>`,
-];
 const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
-const policyWith = (scriptSources: string) => `default-src 'self'; script-src 'self' ${scriptSources}; object-src 'none'`;
-
-/** How the stand-in for React Router answers a path: a public page unless the path says otherwise. */
-function answerPage(path: string, response: CacheableResponse): void {
-  const nonce = String(response.locals.cspNonce);
-  response.statusCode = path === "/missing" ? 404 : 200;
-  response.setHeader("Content-Type", path === "/json" ? "application/json" : "text/html; charset=utf-8");
-  response.setHeader("Cache-Control", path === "/private" ? "private, no-store" : PUBLIC_CACHE_CONTROL);
-  response.setHeader("Vary", PUBLIC_PAGE_VARY);
-  if (path !== "/unnamed") response.setHeader("Surrogate-Key", "menu product:1 settings");
-  if (path === "/cookie") response.setHeader("Set-Cookie", "flash=1; Path=/");
-  const [first, second, third, fourth] = parts(nonce);
-  // In several writes, as strings, a Buffer and a Uint8Array, the last with end().
-  response.write(first);
-  response.write(Buffer.from(second!));
-  response.write(new TextEncoder().encode(third));
-  if (path === "/large") response.write(`<!-- ${"padding ".repeat(200)}-->`);
-  response.end(fourth, "utf8");
-}
 
 /** A storefront with the page cache, listening on a free port; `calls` counts the pages the stand-in rendered. */
 async function startShop(options: Partial<PageCacheOptions> & { compress?: boolean } = {}) {
   const cache = createPageCache({ maxBytes: 10 * 1024 * 1024, ttlSeconds: 300, onError: (error) => pagesNotKept.push(error), ...options });
-  const calls: string[] = [];
-  let nonces = 0;
-  const app = express();
-  if (options.compress) app.use(compression());
-  app.use((request, response, next) => {
-    response.locals.cspNonce = `nonce${++nonces}`;
-    response.setHeader("X-Request-Id", `request-${nonces}`);
-    response.setHeader("Content-Security-Policy", policyWith(`'nonce-${String(response.locals.cspNonce)}'`));
-    next();
-  });
-  app.use(cache.handle);
-  app.use((request, response) => {
-    const path = request.originalUrl.split("?")[0]!;
-    calls.push(path);
-    answerPage(path, response);
-  });
-  const server = createServer(app);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    cache,
-    calls,
-    /** GETs `path`, the body as sent (not decompressed). */
-    get(path: string, headers: Record<string, string> = {}) {
-      return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const request = httpRequest({ host: "127.0.0.1", port, path, headers, agent: false }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-          response.on("error", reject);
-        });
-        request.on("error", reject);
-        request.end();
-      });
-    },
-  };
+  const shop = await startTestShop(cache.handle, { compress: options.compress });
+  shops.push(shop);
+  return { cache, ...shop };
 }
 type Shop = Awaited<ReturnType<typeof startShop>>;
 
-const servers: Server[] = [];
+const shops: TestShop[] = [];
 /** What the cache's `onError` was told: a page it failed to keep. */
 const pagesNotKept: unknown[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(shops.splice(0).map((shop) => shop.close()));
   expect(pagesNotKept.splice(0)).toEqual([]);
 });
 
@@ -118,8 +37,6 @@ async function keep(shop: Shop, path = "/products/lamp", headers: Record<string,
   await expect.poll(() => shop.cache.size().pages).toBe(pages + 1);
   return miss;
 }
-
-const html = (nonce: string) => parts(nonce).join("");
 
 describe("the page cache: answering kept pages", () => {
   it("keeps and answers nothing before the API's changes are heard", async () => {
