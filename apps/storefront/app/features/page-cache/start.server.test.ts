@@ -204,6 +204,28 @@ describe("starting the page cache", () => {
     expect(await cacheStatus(shop)).toBe("MISS");
   });
 
+  it("forgets the process's copies of the shop's data and its search answers when the stream is heard again", async () => {
+    const forgetSearchAnswers = vi.spyOn(getSearchClient(), "forget");
+    endings.push(() => forgetSearchAnswers.mockRestore());
+    let loads = 0;
+    const getShopData = cached(async () => ++loads, { ttlSeconds: () => 60 });
+    const { stream, catcher } = await start({ pageCache: "memory" });
+    const first = await stream.connection(1);
+    first.ready();
+    await catcher.purge(1, "*");
+    expect(await getShopData()).toBe(1);
+    const forgottenBefore = forgetSearchAnswers.mock.calls.length;
+
+    // Lost, then heard again: whatever changed meanwhile was never announced, so the copies are not to be trusted.
+    first.end();
+    await catcher.purge(2, "*");
+    const second = await stream.connection(2);
+    second.ready();
+    await catcher.purge(3, "*");
+    expect(await getShopData()).toBe(2);
+    expect(forgetSearchAnswers.mock.calls.length).toBeGreaterThan(forgottenBefore);
+  });
+
   it("forgets the process's copies of the shop's data and its search answers with each notice, and again later", async () => {
     const forgetSearchAnswers = vi.spyOn(getSearchClient(), "forget");
     endings.push(() => forgetSearchAnswers.mockRestore());
@@ -221,10 +243,11 @@ describe("starting the page cache", () => {
     connection.invalidate({ keys: ["settings"] });
     await catcher.purge(1, "settings");
     expect(await getShopData()).toBe(2);
-    expect(forgetSearchAnswers).toHaveBeenCalledTimes(1);
+    // Once when the stream said ready, once for the notice.
+    expect(forgetSearchAnswers).toHaveBeenCalledTimes(2);
 
     await catcher.purge(2, "settings");
     expect(await getShopData()).toBe(3);
-    expect(forgetSearchAnswers).toHaveBeenCalledTimes(2);
+    expect(forgetSearchAnswers).toHaveBeenCalledTimes(3);
   });
 });

@@ -73,14 +73,18 @@ export function startPageCache(
     log.warn({}, "page cache: PAGE_CACHE=shared names no shared cache to purge (PAGE_CACHE_PURGE_URLS): pages live out their s-maxage");
     return null;
   }
-  /** Forgets what a notice names: in memory, in the shared caches, and the process's copies the next pages are made from. */
+  /** Drops the process's copies the next pages are made from: the shop's data, the tree, the menu, search answers. */
+  const forgetCopies = () => {
+    forgetShopData();
+    getSearchClient().forget();
+  };
+  /** Forgets what a notice names: in memory, in the shared caches, and the process's copies. */
   const forget = (invalidation: CacheInvalidation) => {
     if (cache) {
       if ("all" in invalidation) cache.forgetAll();
       else cache.forget(invalidation.keys);
     }
-    forgetShopData();
-    getSearchClient().forget();
+    forgetCopies();
     if (purgeUrls.length > 0) void purgeShared(purgeUrls, invalidation, log);
   };
   const again = new Set<NodeJS.Timeout>();
@@ -88,6 +92,8 @@ export function startPageCache(
     { apiUrl: env.API_URL, apiKey: env.API_KEY, storeKey: env.STORE_KEY },
     {
       ready() {
+        // A change made while the stream was not heard was never announced: the copies go with the pages.
+        forgetCopies();
         cache?.hearing();
         if (purgeUrls.length > 0) void purgeShared(purgeUrls, { all: true }, log);
         log.info({}, "page cache: hearing the API's changes; keeping public pages");
