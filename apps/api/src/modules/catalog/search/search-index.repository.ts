@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { sqlRows } from "../../../db/sql-rows";
-import { attributes, attributeValues, productAttributeValues, products, productVariants } from "../catalog.tables";
+import { bylineOf } from "../catalog.repository";
+import { products, productVariants } from "../catalog.tables";
 import { searchDocuments, searchIndexPending, searchWords } from "./search.tables";
 
 /*
@@ -75,10 +76,7 @@ export async function indexPendingBatch(db: Db, storeId: number, limit: number):
   await db.execute(sql`
     insert into ${searchDocuments} as d (product_id, store_id, title, title_key, authors, series, body, codes, in_stock, popularity, indexed_at)
     select p.id, p.store_id, p.name, ${searchKey(sql`p.name`)},
-      coalesce((select string_agg(av.label, ', ' order by av.position, av.label)
-        from ${productAttributeValues} pav join ${attributeValues} av on av.id = pav.attribute_value_id
-        join ${attributes} a on a.id = av.attribute_id
-        where pav.product_id = p.id and a.code = 'author'), ''),
+      ${bylineOf},
       p.series,
       concat_ws(' ', nullif(p.subtitle, ''), nullif(p.description, '')),
       array(select upper(v.sku) from ${productVariants} v where v.product_id = p.id
