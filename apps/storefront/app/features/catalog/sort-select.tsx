@@ -3,13 +3,12 @@ import { Button } from "~/components/ui/button";
 import { selectChevronClass, selectClass } from "~/components/ui/field";
 import { ListingHiddenFields } from "./listing-hidden-fields";
 import { LISTING_SORTS, type ListingState } from "./listing-query";
-import { useHydrated } from "@quire/web-kit/use-hydrated";
 import { useListingSubmit } from "./use-listing-submit";
 import { t } from "~/lib/i18n/messages/catalog-listing";
 
 /**
- * The order of a listing: a GET form of its own, so it works without JavaScript (with its "Sort" button);
- * with JavaScript a change applies at once. Price orders are left out when prices are hidden, the relevance
+ * The order of a listing: a GET form of its own, so it works without JavaScript (with its "Sort" button, in
+ * <noscript>: a browser running scripts never lays it out); with JavaScript a change applies at once. Price orders are left out when prices are hidden, the relevance
  * order everywhere but search results.
  */
 export function SortSelect({
@@ -26,7 +25,6 @@ export function SortSelect({
   pathname: string;
   pricesHidden: boolean;
 }) {
-  const hydrated = useHydrated();
   const submitListing = useListingSubmit();
   const options = LISTING_SORTS.filter((option) => !(pricesHidden && option.usesPrice) && (state.text !== undefined || !option.searchOnly));
   return (
@@ -52,11 +50,12 @@ export function SortSelect({
           ))}
         </select>
       </div>
-      {hydrated ? null : (
+      {/* Only where scripts do not run: a button that went away on hydration moved the listing below it (CLS). */}
+      <noscript>
         <Button type="submit" variant="secondary">
           {t("catalog.listing.sort")}
         </Button>
-      )}
+      </noscript>
     </Form>
   );
 }
