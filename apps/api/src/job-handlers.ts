@@ -2,6 +2,7 @@ import type { Db } from "./db/client";
 import { analyzeChangedTables } from "./db/table-statistics";
 import { purgeStaleBackInStockRequests } from "./modules/back-in-stock/back-in-stock-retention";
 import { notifyBackInStock } from "./modules/back-in-stock/back-in-stock.service";
+import { announceScheduledPostLive } from "./modules/blog/blog-admin.service";
 import { purgeExpiredIdempotencyKeys } from "./modules/idempotency/idempotency-retention";
 import { purgeEndedSessions, purgeExpiredIdentityLinks } from "./modules/identity/identity-retention";
 import type { JobHandlers } from "./modules/jobs/job-worker";
@@ -76,6 +77,9 @@ export function createJobHandlers(deps: JobHandlerDeps): JobHandlers {
     },
     "refund-issued-mail": async (event) => {
       await mailIssuedRefund(deps.db, event, orderLinks);
+    },
+    "blog-post-live": async (job) => {
+      await announceScheduledPostLive(deps.db, job);
     },
     "search-index": async (event) => {
       await onProductChanged(deps.db, event);

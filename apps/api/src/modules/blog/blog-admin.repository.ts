@@ -145,6 +145,15 @@ export async function findAdminPost(db: Db, storeId: number, id: number, options
   return row ?? null;
 }
 
+/** Whether the store's post has a publishedAt that has come, by the database's clock (false for no such post). */
+export async function isPostLive(db: Db, storeId: number, id: number): Promise<boolean> {
+  const [row] = await sqlRows<{ id: number }>(
+    db,
+    sql`select id from ${blogPosts} where store_id = ${storeId} and id = ${id} and published_at <= now()`,
+  );
+  return row !== undefined;
+}
+
 export async function postSlugTaken(db: Db, storeId: number, slug: string, exceptId?: number): Promise<boolean> {
   const [row] = await sqlRows<{ id: number }>(
     db,

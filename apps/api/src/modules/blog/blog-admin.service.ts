@@ -14,7 +14,7 @@ import { AppError } from "../../http/errors";
 import { createPreviewToken } from "../../security/preview-links";
 import { changedFields, recordAdminWrite, type AdminWrite } from "../audit/audit.service";
 import { findProductIdsNotOfStore } from "../catalog/published-products.service";
-import { publishEvent } from "../jobs/job-queue";
+import { enqueue, publishEvent } from "../jobs/job-queue";
 import { recordMovedUrl } from "../content/content.service";
 import { renderMarkdown } from "../content/markdown";
 import * as repository from "./blog-admin.repository";
@@ -23,7 +23,8 @@ import * as repository from "./blog-admin.repository";
  * The merchant's blog (decision 051): categories, tags (made by the posts that use them) and posts written in
  * Markdown. Each write is one transaction on the primary with its audit entry; the public blog reads keep no copy, so
  * the next read after the commit sees it, and the storefronts' page caches hear of it by "blog.changed" (decision 064). A post's body is stored as one Markdown block: the source and its
- * sanitised HTML, rendered once here.
+ * sanitised HTML, rendered once here. A scheduled post appears by itself when its time comes, with no write to say so:
+ * the blog-post-live job, queued for that time, says it.
  */
 
 /** The storefront's addresses of the blog, for the 301s a changed slug leaves behind. */
@@ -182,6 +183,29 @@ async function setLinks(tx: Db, storeId: number, postId: number, body: UpdateAdm
   }
 }
 
+/**
+ * Queues the blog-post-live job for a scheduled post's publishedAt, in the write's transaction. A post moved to another
+ * time gets a job for it too: the one queued before stays and, when it runs, publishes only if the post is live by then
+ * (see announceScheduledPostLive).
+ */
+async function queueGoingLive(tx: Db, storeId: number, post: AdminBlogPost): Promise<void> {
+  if (post.status !== "scheduled" || post.publishedAt === null) return;
+  await enqueue(tx, "blog-post-live", { storeId, postId: post.id }, { startAfter: new Date(post.publishedAt) });
+}
+
+/**
+ * The blog-post-live job: a scheduled post's time came, so the blog's pages now show it; publishes "blog.changed" for
+ * the page caches to forget them. Publishes nothing for a post deleted, made a draft or moved later since (a later
+ * time has a job of its own). A post published at once, or moved earlier, was announced by that change or its own
+ * job: this one says "blog.changed" once more, harmlessly (the caches only render the blog's pages again).
+ */
+export async function announceScheduledPostLive(db: Db, job: { storeId: number; postId: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await repository.isPostLive(tx, job.storeId, job.postId))) return;
+    await publishEvent(tx, { type: "blog.changed", storeId: job.storeId });
+  });
+}
+
 const bodyOf = (markdown: string): PageBlock[] => [{ type: "markdown", markdown, html: renderMarkdown(markdown) }];
 const dateOf = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value));
 
@@ -207,6 +231,7 @@ export async function createAdminBlogPost(db: Db, write: AdminWrite, body: Creat
     const { post } = await requireAdminBlogPost(tx, write.storeId, id);
     await recordAdminWrite(tx, write, { type: "blog_post", id, changes: changedFields(null, auditedPost(post)) });
     await publishEvent(tx, { type: "blog.changed", storeId: write.storeId });
+    await queueGoingLive(tx, write.storeId, post);
     return post;
   });
 }
@@ -242,6 +267,8 @@ export async function updateAdminBlogPost(db: Db, write: AdminWrite, id: number,
       await recordAdminWrite(tx, write, { type: "blog_post", id, changes });
       await publishEvent(tx, { type: "blog.changed", storeId: write.storeId });
     }
+    // A post still scheduled for the time it had keeps the job queued for it then.
+    if (after.publishedAt !== before.publishedAt) await queueGoingLive(tx, write.storeId, after);
     return after;
   });
 }

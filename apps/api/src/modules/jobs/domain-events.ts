@@ -45,8 +45,9 @@ export interface DomainEvents {
   /** The merchant created, changed or deleted a content page (modules/content). Broadcast only: no job subscribes. */
   "content_page.changed": { storeId: number; pageId: number };
   /**
-   * The merchant created, changed or deleted a blog post or a blog category (modules/blog): the blog's lists, its
-   * navigation's counts and the post's page may all show it. Broadcast only: no job subscribes.
+   * The merchant created, changed or deleted a blog post or a blog category, or a scheduled post's time came (the
+   * blog-post-live job) (modules/blog): the blog's lists, its navigation's counts and the post's page may all show it.
+   * Broadcast only: no job subscribes.
    */
   "blog.changed": { storeId: number };
   /**

@@ -22,6 +22,11 @@ export interface JobPayloads {
   "order-cancelled-mail": DomainEvent<"order.cancelled">;
   /** Mails the buyer that a refund was issued (amount, method, when to expect it), once per refund (modules/orders). */
   "refund-issued-mail": DomainEvent<"refund.succeeded">;
+  /**
+   * Publishes "blog.changed" when a scheduled post goes live, so the page caches forget the blog's pages then: queued
+   * for the post's publishedAt when it is scheduled (modules/blog).
+   */
+  "blog-post-live": { storeId: number; postId: number };
   // Housekeeping, run on a schedule (JOB_SCHEDULES): each deletes what its module no longer needs.
   /** Idempotency keys past their 24 hours (modules/idempotency). */
   "purge-idempotency-keys": HousekeepingRun;
@@ -96,6 +101,9 @@ export const JOB_QUEUES: { readonly [N in JobName]: QueueSettings } = {
   "order-delivered-mail": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 120 },
   "order-cancelled-mail": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 120 },
   "refund-issued-mail": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 120 },
+  // A run that fails for good costs what it did before the job: the blog's pages show the post once their shared
+  // lifetime (300 s) ends.
+  "blog-post-live": { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 60 },
   // A run writes every queued product of its store; one waits while another runs, so none is missed.
   "search-index": {
     retryLimit: 10,

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { sqlRows } from "../../db/sql-rows";
 import { createCategory } from "../../testing/factories";
 import { TEST_HEADERS, useTestApi } from "../../testing/test-api";
 import { drainJobs } from "../../testing/test-jobs";
@@ -202,5 +204,86 @@ describe("what a change of the merchant's content makes the page caches forget",
     await asMerchant("DELETE", `/admin/redirects/${created.json().data.id}`);
     expect(await stream.told()).toEqual({ all: true });
     stream.close();
+  });
+});
+
+describe("what a scheduled post's time coming makes the page caches forget", () => {
+  /** The blog-post-live jobs queued for a post, the soonest first: when each may run and what it carries. */
+  const goingLiveJobs = (postId: number) =>
+    sqlRows<{ id: string; startAfter: Date | string; data: unknown }>(
+      api.database.db,
+      sql`select id, start_after as "startAfter", data from pgboss.job
+           where name = 'blog-post-live' and data ->> 'postId' = ${String(postId)} order by start_after`,
+    );
+  const whenDue = async (postId: number) => (await goingLiveJobs(postId)).map((job) => new Date(job.startAfter).toISOString());
+  /** The time of these jobs comes (a second ago), as the clock would bring it. */
+  const makeDue = (jobIds: string[]) => {
+    const ids = sql.join(
+      jobIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    return api.database.db.execute(sql`update pgboss.job set start_after = now() - interval '1 second' where id in (${ids})`);
+  };
+  const runGoingLiveJobs = () => drainJobs(api.database.db, { only: ["blog-post-live"] });
+  const inAnHour = () => new Date(Date.now() + 60 * 60_000).toISOString();
+  const writePost = async (slug: string, publishedAt: string | null) => {
+    const post = { slug, title: slug, markdown: "Soon.", author: "The shop", publishedAt };
+    const created = await asMerchant("POST", "/admin/blog-posts", post);
+    return created.json().data as { id: number; status: string };
+  };
+
+  it("names the blog when the post's time comes, by a job queued for that time when the post was scheduled", async () => {
+    const { store } = api.seeded;
+    const stream = await listen();
+    const publishedAt = inAnHour();
+    const post = await writePost("coming-soon", publishedAt);
+    expect(post.status).toBe("scheduled");
+    expect(await stream.told()).toEqual({ keys: ["blog"] });
+    const [job, ...more] = await goingLiveJobs(post.id);
+    expect(more).toEqual([]);
+    expect({ startAfter: new Date(job!.startAfter).toISOString(), data: job!.data }).toEqual({
+      startAfter: publishedAt,
+      data: { storeId: store.id, postId: post.id },
+    });
+    // Another change that keeps the post's time queues nothing more: the job for that time is there.
+    await asMerchant("PUT", `/admin/blog-posts/${post.id}`, { title: "Coming very soon" });
+    expect(await stream.told()).toEqual({ keys: ["blog"] });
+    expect(await whenDue(post.id)).toEqual([publishedAt]);
+    expect(await runGoingLiveJobs()).toMatchObject({ completed: 0 });
+
+    // The hour passes: the post's time and its job's.
+    await api.database.db.execute(sql`update blog_posts set published_at = now() - interval '1 second' where id = ${post.id}`);
+    await makeDue([job!.id]);
+    expect(await runGoingLiveJobs()).toMatchObject({ completed: 1 });
+    expect(await stream.told()).toEqual({ keys: ["blog"] });
+    stream.close();
+  });
+
+  it("says nothing when the post was made a draft or moved later before its time; the later time has a job of its own", async () => {
+    const stream = await listen();
+    const withdrawn = await writePost("withdrawn", inAnHour());
+    await asMerchant("PUT", `/admin/blog-posts/${withdrawn.id}`, { publishedAt: null });
+    const postponed = await writePost("postponed", inAnHour());
+    const later = new Date(Date.now() + 2 * 60 * 60_000).toISOString();
+    await asMerchant("PUT", `/admin/blog-posts/${postponed.id}`, { publishedAt: later });
+    for (let write = 0; write < 4; write++) expect(await stream.told()).toEqual({ keys: ["blog"] });
+    const [postponedFirst, postponedLater] = await goingLiveJobs(postponed.id);
+    expect(new Date(postponedLater!.startAfter).toISOString()).toBe(later);
+
+    // The first times come; the posts are not live, so their jobs run and say nothing: the next notice is the menu's.
+    await makeDue([...(await goingLiveJobs(withdrawn.id)).map((job) => job.id), postponedFirst!.id]);
+    expect(await runGoingLiveJobs()).toMatchObject({ completed: 2 });
+    await asMerchant("PUT", "/admin/menus/footer", { name: "Footer", items: [{ label: "Classics", url: "/store/classics" }] });
+    expect(await stream.told()).toEqual({ keys: ["menu"] });
+    stream.close();
+  });
+
+  it("queues no job for a post published at once or kept a draft", async () => {
+    const published = await writePost("out-now", new Date(Date.now() - 60_000).toISOString());
+    expect(published.status).toBe("published");
+    const draft = await writePost("a-draft", null);
+    await asMerchant("PUT", `/admin/blog-posts/${draft.id}`, { title: "Still a draft" });
+    expect(await goingLiveJobs(published.id)).toEqual([]);
+    expect(await goingLiveJobs(draft.id)).toEqual([]);
   });
 });
