@@ -36,7 +36,7 @@ export async function auditPages(
           lcps.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
           clss.push(lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN);
           options.say(
-            `  lighthouse ${page} run ${run + 1}: ${scores.at(-1)}, LCP ${Math.round(lcps.at(-1)!)} ms, CLS ${clss.at(-1)!.toFixed(3)}`,
+            `  lighthouse ${page} run ${run + 1}: ${scores.at(-1)}, LCP ${Math.round(lcps.at(-1)!)} ms, CLS ${clss.at(-1)!.toFixed(3)}, ${whyOf(lhr)}`,
           );
           break;
         } catch (error) {
@@ -50,6 +50,34 @@ export async function auditPages(
       : { error: lastError };
   }
   return figures;
+}
+
+/** A table's items in an audit's details, when it has them. */
+function itemsOf(audit: { details?: unknown } | undefined): Record<string, unknown>[] {
+  const details = audit?.details as { items?: unknown } | undefined;
+  return Array.isArray(details?.items) ? (details.items as Record<string, unknown>[]) : [];
+}
+
+/** The snippet of a node an audit's item names, shortened: which element the figure is about. */
+function nodeOf(item: Record<string, unknown> | undefined): string {
+  const node = item?.node as { snippet?: string } | undefined;
+  const snippet = node?.snippet ?? "?";
+  return snippet.length > 80 ? `${snippet.slice(0, 77)}...` : snippet;
+}
+
+/**
+ * Why a run scored as it did: first paint, blocking time, the element of the largest paint and, when the page
+ * shifted, the element that moved most. Read beside the score, so a low one says where to look.
+ */
+function whyOf(lhr: Awaited<ReturnType<typeof auditOnce>>): string {
+  const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? Number.NaN)} ms`;
+  // Lighthouse's largest-paint element audit is a list of tables: the element first, then its phases.
+  const elementTable = itemsOf(lhr.audits["largest-contentful-paint-element"])[0];
+  const largestNode = nodeOf(itemsOf({ details: elementTable })[0]);
+  const shifted = itemsOf(lhr.audits["layout-shifts"])[0];
+  return `FCP ${ms("first-contentful-paint")}, TBT ${ms("total-blocking-time")}, largest paint ${largestNode}${
+    shifted ? `, most shifted ${nodeOf(shifted)}` : ""
+  }`;
 }
 
 async function auditOnce(url: string, chromePath: string) {
