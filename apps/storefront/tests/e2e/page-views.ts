@@ -26,7 +26,9 @@ export async function untilShown(origin: string, path: string, text: string, tim
 
 /** The consent cookie of a shopper who allowed analytics: their pages carry events of their own views, never shared. */
 export function analyticsConsentCookie(): string {
-  const consent = Buffer.from(JSON.stringify({ v: 1, id: "consent-id-of-this-browser", analytics: true, marketing: false })).toString("base64");
+  const consent = Buffer.from(JSON.stringify({ v: 1, id: "consent-id-of-this-browser", analytics: true, marketing: false })).toString(
+    "base64",
+  );
   return `cookie_consent=${encodeURIComponent(consent)}`;
 }
 
