@@ -1,7 +1,7 @@
 import type { CacheInvalidation } from "@quire/contracts";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listenForInvalidations, type InvalidationListener } from "./invalidation-listener.server";
-import { arrivals, startInvalidationStream } from "./invalidation-test-servers.server";
+import { arrivals, serversEndedAfterEach, startInvalidationStream } from "./invalidation-test-servers.server";
 
 /*
  * The storefront's ear on the API's stream of changes, against a stand-in for the API's stream on a real port: what
@@ -13,16 +13,8 @@ type Heard = { type: "ready" } | { type: "invalidate"; invalidation: CacheInvali
 /** A refused connection is tried again this soon here (2 s in the storefront). */
 const RETRY_MS = 50;
 
-/** What each test started, ended after it in reverse order, every one of them even when one fails. */
-const endings: Array<() => unknown> = [];
-afterEach(async () => {
-  const failures: unknown[] = [];
-  for (const end of endings.splice(0).reverse())
-    await Promise.resolve()
-      .then(end)
-      .catch((error: unknown) => failures.push(error));
-  if (failures.length > 0) throw failures[0];
-});
+/** What each test started, ended after it in reverse order. */
+const endings = serversEndedAfterEach();
 
 /** The stand-in stream, and a listener on it recording what it hears. */
 async function listen() {

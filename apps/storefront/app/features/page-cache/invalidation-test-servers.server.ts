@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach } from "vitest";
 
 /*
  * For the page cache's tests: stand-ins for what the storefront's page cache talks to, each a real HTTP server on a
@@ -7,6 +8,23 @@ import type { AddressInfo } from "node:net";
  * it), whose events, drops and refusals the test decides; and a shared cache in front (Varnish) that records the
  * purges it is sent. A test waits on what they receive, never on time.
  */
+
+/**
+ * The list a test file pushes the end of each server (and listener) it starts onto: after each test they are ended in
+ * reverse order, every one of them even when one fails, and the first failure is the test's.
+ */
+export function serversEndedAfterEach(): Array<() => unknown> {
+  const endings: Array<() => unknown> = [];
+  afterEach(async () => {
+    const failures: unknown[] = [];
+    for (const end of endings.splice(0).reverse())
+      await Promise.resolve()
+        .then(end)
+        .catch((error: unknown) => failures.push(error));
+    if (failures.length > 0) throw failures[0];
+  });
+  return endings;
+}
 
 /** How long a test waits for something to arrive before it gives up and says what did arrive. */
 const GIVE_UP_MS = 10_000;

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getSearchClient } from "~/features/search/search-client.server";
 import { cached } from "~/lib/shop-data.server";
-import { startInvalidationStream, startPurgeCatcher } from "./invalidation-test-servers.server";
+import { serversEndedAfterEach, startInvalidationStream, startPurgeCatcher } from "./invalidation-test-servers.server";
 import { startTestShop, type TestShop } from "./page-cache-test-shop.server";
 import { FORGET_AGAIN_MS, startPageCache } from "./start.server";
 
@@ -20,16 +20,8 @@ interface Logged {
 /** The warning the page cache logs when it loses the stream: expected whenever a test drops it. */
 const STREAM_LOST = "page cache: the API's changes are not heard; keeping no page until they are";
 
-/** What each test started, ended after it in reverse order, every one of them even when one fails. */
-const endings: Array<() => unknown> = [];
-afterEach(async () => {
-  const failures: unknown[] = [];
-  for (const end of endings.splice(0).reverse())
-    await Promise.resolve()
-      .then(end)
-      .catch((error: unknown) => failures.push(error));
-  if (failures.length > 0) throw failures[0];
-});
+/** What each test started, ended after it in reverse order. */
+const endings = serversEndedAfterEach();
 
 /**
  * A storefront process's page caches (`pageCache` as PAGE_CACHE says), purging the shared cache at
